@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type repositories see, whether PGlite or PostgreSQL is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories accept either, so a service can run several of them in one transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: DatabaseConfig['kind'];
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Opens the database and applies every committed migration. */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (config.dataDir !== 'memory://') mkdirSync(config.dataDir, { recursive: true });
+  const client = await PGlite.create(config.dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const product = pgTable(
+  'product',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stable natural key; the seed uses it to stay idempotent. */
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    rating: smallint('rating').notNull().default(0),
+    description: text('description').notNull(),
+    genders: text('genders').array().notNull(),
+    categories: text('categories').array().notNull(),
+    color: text('color').notNull(),
+    collection: text('collection').notNull().default(''),
+    releaseDate: date('release_date', { mode: 'string' }).notNull(),
+    cardPicture: text('card_picture').notNull(),
+    detailPicture: text('detail_picture').notNull(),
+    originalPicture: text('original_picture').notNull(),
+    /** Landing-page slot: 1 is the promo shoe, 2 and 3 the banner shoes. */
+    featuredSlot: smallint('featured_slot').unique(),
+    /** Name, brand, colour, categories, genders and collection: matched by trigram similarity (typos). */
+    searchTerms: text('search_terms').notNull(),
+    /** The description without its HTML. */
+    searchBody: text('search_body').notNull(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', search_terms), 'A') || setweight(to_tsvector('english', search_body), 'B')`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Soft delete: orders keep pointing at products that left the catalogue. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('product_price_positive', sql`${t.priceCents} > 0`),
+    check('product_rating_range', sql`${t.rating} BETWEEN 0 AND 5`),
+    index('product_search_vector_idx').using('gin', t.searchVector),
+    index('product_search_terms_trgm_idx').using('gin', sql`${t.searchTerms} gin_trgm_ops`),
+    index('product_categories_idx').using('gin', t.categories),
+    index('product_genders_idx').using('gin', t.genders),
+    index('product_brand_idx').on(t.brand),
+    index('product_price_idx').on(t.priceCents),
+    index('product_name_idx').on(t.name),
+    index('product_release_idx').on(t.releaseDate),
+  ],
+);
+
+/**
+ * Units per size. `units` can be sold now; `reserved` is held by pending orders.
+ * Both are changed only by conditional updates, never by read-then-write.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    size: doublePrecision('size').notNull(),
+    units: integer('units').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.size] }),
+    check('product_stock_units_non_negative', sql`${t.units} >= 0`),
+    check('product_stock_reserved_non_negative', sql`${t.reserved} >= 0`),
+  ],
+);

@@ -1,0 +1,40 @@
+import type { ErrorCode } from '@shop/contracts';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  ACCOUNT_SUSPENDED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  OUT_OF_STOCK: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  PAYMENT_FAILED: 502,
+  INTERNAL_ERROR: 500,
+};
+
+/** A refusal with a code the client can act on. Services throw it; the error plugin answers it. */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = STATUS[code];
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError('NOT_FOUND', `${what} not found`);
+  }
+
+  static invalid(field: string, reason: string): AppError {
+    return new AppError('VALIDATION_ERROR', `${field} ${reason}`, { [field]: reason });
+  }
+}

@@ -1,0 +1,51 @@
+import {
+  errorEnvelopeSchema,
+  featuredProductsSchema,
+  productIdParamsSchema,
+  productListQuerySchema,
+  productListSchema,
+  productSchema,
+} from '@shop/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as catalog from './catalog.service';
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Catalogue page: filters, sort (orderBy JSON), search and pagination',
+        querystring: productListQuerySchema,
+        response: { 200: productListSchema, 400: errorEnvelopeSchema },
+      },
+    },
+    (request) => catalog.listProducts(app.db, request.query),
+  );
+
+  app.get(
+    '/api/products/featured',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The landing page promo shoe and the two banner shoes',
+        response: { 200: featuredProductsSchema },
+      },
+    },
+    () => catalog.getFeaturedProducts(app.db),
+  );
+
+  app.get(
+    '/api/products/details/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product; answers an array whose first element is the product',
+        params: productIdParamsSchema,
+        response: { 200: z.array(productSchema), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => [await catalog.getProduct(app.db, request.params.id)],
+  );
+};

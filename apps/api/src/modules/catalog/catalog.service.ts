@@ -1,0 +1,66 @@
+import {
+  type FeaturedProducts,
+  fromCents,
+  type Product,
+  type ProductList,
+  type ProductListQuery,
+  toCents,
+} from '@shop/contracts';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import * as repository from './catalog.repository';
+
+/** Database row to the spec's product shape. The one place catalogue money leaves cents. */
+export function toProductWire(row: repository.ProductRow): Product {
+  return {
+    _id: row.id,
+    name: row.name,
+    brand: row.brand as Product['brand'],
+    price: fromCents(row.priceCents),
+    rating: row.rating,
+    card_picture: row.cardPicture,
+    detail_picture: row.detailPicture,
+    original_picture: row.originalPicture,
+    description: row.description,
+    gender: row.genders as Product['gender'],
+    category: row.categories as Product['category'],
+    color: row.color as Product['color'],
+    collection: row.collection,
+    release_date: row.releaseDate,
+    stock: row.stock ?? {},
+  };
+}
+
+export async function listProducts(db: DbOrTx, query: ProductListQuery): Promise<ProductList> {
+  const { page, limit } = query;
+  const { rows, total } = await repository.findProductPage(db, {
+    filter: {
+      category: query.category,
+      gender: query.gender,
+      brand: query.brand,
+      rating: query.rating,
+      priceMinCents: query.priceMin === undefined ? undefined : toCents(query.priceMin),
+      priceMaxCents: query.priceMax === undefined ? undefined : toCents(query.priceMax),
+      search: query.search || undefined,
+    },
+    orderBy: query.orderBy,
+    limit,
+    offset: (page - 1) * limit,
+  });
+  return { products: rows.map(toProductWire), total, page, pages: Math.ceil(total / limit) };
+}
+
+export async function getProduct(db: DbOrTx, id: string): Promise<Product> {
+  const row = await repository.findProductById(db, id);
+  if (!row) throw AppError.notFound('Product');
+  return toProductWire(row);
+}
+
+export async function getFeaturedProducts(db: DbOrTx): Promise<FeaturedProducts> {
+  const rows = await repository.findFeaturedProducts(db);
+  const promo = rows.find((row) => row.featuredSlot === 1);
+  return {
+    promo: promo ? toProductWire(promo) : null,
+    banners: rows.filter((row) => row.featuredSlot !== 1).map(toProductWire),
+  };
+}

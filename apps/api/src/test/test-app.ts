@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import type { Config, DatabaseConfig } from '../config';
+
+export interface TestDatabase {
+  config: DatabaseConfig;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file: an in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { config: { kind: 'pglite', dataDir: 'memory://' }, drop: async () => {} };
+  const name = `shop_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: 'postgres', url: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(database: DatabaseConfig, overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
+  return {
+    env: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    siteUrl: 'http://localhost:3000',
+    logLevel: 'silent',
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    database,
+    webDistDir: null,
+    seedOnStart: false,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database, for `app.inject`. Call `close` in `afterAll`. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(database.config, overrides);
+  const app = await buildApp(config);
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}

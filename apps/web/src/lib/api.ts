@@ -1,0 +1,63 @@
+import type { ErrorEnvelope } from '@shop/contracts';
+
+/** A failed API call, carrying the server's error envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Query = Record<string, string | number | undefined | null>;
+
+export function toQueryString(query: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'NETWORK_ERROR',
+      'We could not reach the shop. Check your connection and try again.',
+    );
+  }
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  if (!response.ok) {
+    const envelope = data as Partial<ErrorEnvelope> | undefined;
+    throw new ApiError(
+      response.status,
+      envelope?.error?.code ?? 'HTTP_ERROR',
+      envelope?.error?.message ?? `The request failed (${response.status})`,
+      envelope?.error?.fields,
+    );
+  }
+  return data as T;
+}
+
+/** The shop's API under /api. Paths are given without the /api prefix, as the spec writes them. */
+export const api = {
+  get: <T>(path: string, query: Query = {}) => request<T>('GET', `${path}${toQueryString(query)}`),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+};

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import {
+  BRANDS,
+  CATEGORIES,
+  COLORS,
+  GENDERS,
+  MAX_PAGE_SIZE,
+  MAX_RATING,
+  MIN_RATING,
+  PAGE_SIZE,
+  SEARCH_MAX,
+} from './constants';
+
+export const brandSchema = z.enum(BRANDS);
+export const categorySchema = z.enum(CATEGORIES);
+export const genderSchema = z.enum(GENDERS);
+export const colorSchema = z.enum(COLORS);
+export const productIdSchema = z.uuid({ error: 'must be a product id' });
+
+/** Stock per size: `{ "6": 3, "6.5": 0 }`. */
+export const stockSchema = z.record(z.string(), z.number().int().min(0));
+
+export const reviewSchema = z.object({
+  _id: z.string(),
+  user: z.object({ _id: z.string(), username: z.string(), image: z.string() }),
+  rating: z.number().int().min(MIN_RATING).max(MAX_RATING),
+  description: z.string(),
+  date: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const productSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  brand: brandSchema,
+  price: z.number(),
+  rating: z.number().int().min(MIN_RATING).max(MAX_RATING),
+  card_picture: z.string(),
+  detail_picture: z.string(),
+  original_picture: z.string(),
+  description: z.string(),
+  gender: z.array(genderSchema),
+  category: z.array(categorySchema),
+  color: colorSchema,
+  collection: z.string(),
+  release_date: z.string(),
+  stock: stockSchema,
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productDetailSchema = productSchema.extend({ reviews: z.array(reviewSchema) });
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const SORT_FIELDS = ['name', 'price'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDirection = 1 | -1;
+export type OrderBy = Partial<Record<SortField, SortDirection>>;
+
+const orderByValueSchema = z
+  .object({ name: z.union([z.literal(1), z.literal(-1)]), price: z.union([z.literal(1), z.literal(-1)]) })
+  .partial()
+  .strict();
+
+/** `orderBy` travels as JSON in the query string: `{"name":1}` is A-Z, `{"name":-1}` Z-A, `{"price":1}` cheapest first. */
+export const orderByParamSchema = z.string().transform((raw, ctx): OrderBy => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be JSON such as {"name":1}' });
+    return z.NEVER;
+  }
+  const result = orderByValueSchema.safeParse(parsed);
+  if (!result.success) {
+    ctx.addIssue({ code: 'custom', message: 'must sort by name or price with 1 or -1' });
+    return z.NEVER;
+  }
+  return result.data;
+});
+
+const queryInt = (min: number, max?: number) => {
+  let schema = z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be ${min} or more` });
+  if (max !== undefined) schema = schema.max(max, { error: `must be ${max} or less` });
+  return schema;
+};
+const queryPrice = z.coerce.number({ error: 'must be a number' }).min(0, { error: 'must be 0 or more' });
+
+export const productListQuerySchema = z
+  .object({
+    category: categorySchema.optional(),
+    gender: genderSchema.optional(),
+    brand: brandSchema.optional(),
+    rating: queryInt(MIN_RATING, MAX_RATING).optional(),
+    priceMin: queryPrice.optional(),
+    priceMax: queryPrice.optional(),
+    orderBy: orderByParamSchema.optional(),
+    search: z.string().trim().max(SEARCH_MAX, `must be at most ${SEARCH_MAX} characters`).optional(),
+    page: queryInt(1).default(1),
+    limit: queryInt(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
+  })
+  .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
+    path: ['priceMin'],
+    message: 'must not be above priceMax',
+  });
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** The filter keys the catalogue understands, in the order the UI shows them. */
+export const FILTER_KEYS = ['category', 'gender', 'rating', 'brand', 'priceMin', 'priceMax'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+export const productListSchema = z.object({
+  products: z.array(productSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type ProductList = z.infer<typeof productListSchema>;
+
+export const productIdParamsSchema = z.object({ id: productIdSchema });
+
+/** The landing page's featured shoes: the promo (Air Jordan 1 Mid XQ) and the two banner products. */
+export const featuredProductsSchema = z.object({
+  promo: productSchema.nullable(),
+  banners: z.array(productSchema),
+});
+export type FeaturedProducts = z.infer<typeof featuredProductsSchema>;

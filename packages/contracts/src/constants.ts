@@ -1,0 +1,57 @@
+/** Business constants from the spec (section 9). */
+
+export const BRANDS = ['nike', 'champion', 'converse', 'gucci', 'vans', 'adidas', 'other'] as const;
+export type Brand = (typeof BRANDS)[number];
+
+export const CATEGORIES = ['lifestyle', 'basketball', 'skateboarding', 'running', 'other'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const GENDERS = ['women', 'men', 'unisex'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const COLORS = ['Yellow', 'Blue', 'Red', 'White', 'Black', 'Green', 'Brown'] as const;
+export type Color = (typeof COLORS)[number];
+
+export const RATINGS = [0, 1, 2, 3, 4, 5] as const;
+export const MIN_RATING = 0;
+export const MAX_RATING = 5;
+
+/** Half sizes 3.5 to 18 (edit form). */
+export const SIZES: readonly number[] = Array.from({ length: (18 - 3.5) / 0.5 + 1 }, (_, i) => 3.5 + i * 0.5);
+/** Sizes offered on the create form. */
+export const CREATE_FORM_SIZES = [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10, 10.5] as const;
+
+export const PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 100;
+/** Carousels and brand strips show at most this many products. */
+export const CAROUSEL_MAX = 25;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const SWIPE_THRESHOLD_PX = 40;
+export const SCROLL_TOP_THRESHOLD_PX = 100;
+export const SUCCESS_MESSAGE_MS = 5000;
+/** Pagination shows every page number below this many pages, a window otherwise. */
+export const PAGINATION_FULL_BELOW = 8;
+export const PAGINATION_WINDOW = 7;
+/** The count selector offers at most this many units. */
+export const MAX_COUNT_OPTIONS = 100;
+
+export const PRODUCT_NAME_MIN = 3;
+export const PRODUCT_NAME_MAX = 50;
+export const DESCRIPTION_MIN = 30;
+export const DESCRIPTION_MAX = 1020;
+export const COLOR_TEXT_MIN = 3;
+export const COLOR_TEXT_MAX = 60;
+export const RELEASE_YEAR_MIN = 1900;
+export const RELEASE_YEAR_MAX = 2100;
+export const SEARCH_MAX = 100;
+
+export const ORDER_STATES = ['pending', 'aprobed', 'cancelled'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Canonical key of a shoe size in stock maps and cart items: 6 -> "6", 6.5 -> "6.5". */
+export function sizeKey(size: number): string {
+  return String(size);
+}

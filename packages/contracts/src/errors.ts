@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'EMAIL_NOT_VERIFIED',
+  'ACCOUNT_SUSPENDED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'OUT_OF_STOCK',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'PAYMENT_FAILED',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every failed API call answers this envelope. `fields` maps a field name to the reason it was refused. */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,0 +1,6 @@
+export * from './cart';
+export * from './catalog';
+export * from './constants';
+export * from './errors';
+export * from './health';
+export * from './money';
