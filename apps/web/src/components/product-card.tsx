@@ -1,0 +1,29 @@
+import { formatPrice, type Product } from '@shop/contracts';
+import { Link } from 'react-router';
+import { RatingStars } from './rating-stars';
+
+/** A product tile: picture, brand, name, rating and price, linking to the product's page. */
+export function ProductCard({ product }: { product: Product }) {
+  return (
+    <article className="card h-100 product-card border-0 shadow-sm">
+      <Link to={`/home/${product._id}`} className="stretched-link text-decoration-none text-reset">
+        <img
+          src={product.card_picture}
+          alt={product.name}
+          className="card-img-top product-card__image"
+          width={480}
+          height={360}
+          loading="lazy"
+        />
+      </Link>
+      <div className="card-body d-flex flex-column gap-1">
+        <span className="text-uppercase small text-muted fw-semibold">{product.brand}</span>
+        <h3 className="h6 card-title mb-1 product-card__name">{product.name}</h3>
+        <div className="mt-auto d-flex justify-content-between align-items-center">
+          <span className="fw-bold">{formatPrice(product.price)}</span>
+          <RatingStars rating={product.rating} />
+        </div>
+      </div>
+    </article>
+  );
+}
