@@ -1,0 +1,12 @@
+import { loadConfig } from '../../config';
+import { openDatabase } from '../client';
+import { seedDatabase } from './seed';
+
+const config = loadConfig();
+const database = await openDatabase(config.database);
+try {
+  const summary = await seedDatabase(database.db, config);
+  console.log(`Seeded: ${summary.created} new of ${summary.products} products`);
+} finally {
+  await database.close();
+}
