@@ -30,7 +30,8 @@ export async function registerStaticWeb(
       root: webDist,
       prefix: '/',
       wildcard: true,
-      index: false,
+      index: ['index.html'],
+      cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');

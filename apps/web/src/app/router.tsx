@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './layout/root-layout';
+import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
 
 /** Every route of the spec's route table. Pages load lazily, so each route ships only its own code. */
@@ -8,6 +9,7 @@ export const router = createBrowserRouter([
     path: '/',
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    HydrateFallback: PageLoading,
     children: [
       {
         index: true,

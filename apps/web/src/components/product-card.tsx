@@ -5,7 +5,7 @@ import { RatingStars } from './rating-stars';
 /** A product tile: picture, brand, name, rating and price, linking to the product's page. */
 export function ProductCard({ product }: { product: Product }) {
   return (
-    <article className="card h-100 product-card border-0 shadow-sm">
+    <article className="card h-100 product-card border-0">
       <Link to={`/home/${product._id}`} className="stretched-link text-decoration-none text-reset">
         <img
           src={product.card_picture}

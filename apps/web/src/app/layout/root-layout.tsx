@@ -1,11 +1,21 @@
 import { Outlet } from 'react-router';
+import { ScrollToTop, useScrollToTopOnNavigate } from './scroll-to-top';
+import { SiteFooter } from './site-footer';
+import { SiteNavbar } from './site-navbar';
 
 export function RootLayout() {
+  useScrollToTopOnNavigate();
   return (
     <div className="d-flex flex-column min-vh-100">
-      <div className="flex-grow-1">
+      <a href="#content" className="skip-link">
+        Skip to content
+      </a>
+      <SiteNavbar />
+      <div id="content" className="flex-grow-1" tabIndex={-1}>
         <Outlet />
       </div>
+      <SiteFooter />
+      <ScrollToTop />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { FeaturedProducts, Product, ProductList } from '@shop/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 
 /** Query parameters of `GET /api/products`, as the API takes them (orderBy already JSON). */
 export interface ProductListParams {
@@ -25,16 +25,29 @@ export function useProductList(params: ProductListParams) {
     queryKey: ['products', params],
     queryFn: () => fetchProducts(params),
     placeholderData: keepPreviousData,
+    // A refused query (4xx) will be refused again: retry only network and server failures.
+    retry: (failures, error) => !isClientError(error) && failures < 1,
   });
+}
+
+function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/** True when the API says the product does not exist (404) or the id cannot be one (400). */
+export function isProductNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }
 
 export function useProduct(id: string | undefined) {
   return useQuery({
     queryKey: ['product', id],
     enabled: Boolean(id),
+    // A missing product stays missing: retry only failures that may pass (network, 5xx).
+    retry: (failures, error) => !isProductNotFound(error) && failures < 1,
     queryFn: async () => {
-      const [product] = await api.get<Product[]>(`/products/details/${id}`);
-      if (!product) throw new Error('Product not found');
+      const [product] = await api.get<Product[]>(`/products/details/${encodeURIComponent(id ?? '')}`);
+      if (!product) throw new ApiError(404, 'NOT_FOUND', 'Product not found');
       return product;
     },
   });

@@ -1,8 +1,34 @@
+import { ProductCarousel } from '../../components/product-carousel';
+import { BrandCarousel } from './brand-carousel';
+import { FeaturedBanners, PromoHero } from './featured-banners';
+import { QualityBanner, RegisterCta, Testimonials, WelcomeBanner } from './marketing-sections';
+import './marketing.css';
+
+/** `/`: the featured Air Jordan, two carousels, the promo banners and the shop's marketing sections. */
 export function LandingPage() {
   return (
-    <main className="container py-5">
-      <h1>Landing</h1>
-      <p className="text-muted">This page is being built.</p>
+    <main className="marketing-page">
+      <PromoHero />
+      <div className="container marketing-stack">
+        <ProductCarousel
+          title="Only Basketball"
+          params={{ category: 'basketball' }}
+          viewAllTo="/home?category=basketball"
+        />
+        <FeaturedBanners />
+        <ProductCarousel
+          title="for men"
+          params={{ category: 'lifestyle' }}
+          viewAllTo="/home?category=lifestyle"
+        />
+        <WelcomeBanner />
+      </div>
+      <BrandCarousel />
+      <div className="container marketing-stack">
+        <QualityBanner />
+        <Testimonials />
+        <RegisterCta />
+      </div>
     </main>
   );
 }

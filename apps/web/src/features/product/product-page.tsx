@@ -1,8 +1,278 @@
+import {
+  type CartItem,
+  cartLineId,
+  formatPrice,
+  MAX_COUNT_OPTIONS,
+  type Product,
+  type ProductDetail,
+} from '@shop/contracts';
+import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AlertError } from '../../components/alert-error';
+import { RatingStars } from '../../components/rating-stars';
+import { type AddResult, lineTotal, selectCartTotal, useCartStore } from '../cart/cart-store';
+import { lastCatalogHref, previousEntryIsCatalog } from '../catalog/catalog-history';
+import { capitalize } from '../catalog/catalog-params';
+import { isProductNotFound, useProduct } from '../catalog/catalog-queries';
+import { AddedToCartModal } from './added-to-cart-modal';
+import { descriptionText, sanitizeDescription } from './sanitize-description';
+import { SizePicker, sizeOptions } from './size-picker';
+import './product.css';
+
+export const NO_REVIEWS_TEXT = "Sadly this product doesn't have any review yet...";
+
+/** /home/:id: one product, its sizes and the add-to-cart flow. */
 export function ProductPage() {
+  const { id } = useParams();
+  const query = useProduct(id);
+
+  let content: ReactNode;
+  if (query.isPending) content = <ProductSkeleton />;
+  else if (query.isError && isProductNotFound(query.error)) content = <ProductNotFound />;
+  else if (query.isError)
+    content = (
+      <AlertError message={query.error.message} className="mt-3">
+        <button type="button" className="btn btn-sm btn-outline-danger mt-2" onClick={() => query.refetch()}>
+          Try again
+        </button>
+      </AlertError>
+    );
+  else content = <ProductDetails key={query.data._id} product={query.data} />;
+
   return (
-    <main className="container py-5">
-      <h1>Product</h1>
-      <p className="text-muted">This page is being built.</p>
+    <main className="container py-3 py-lg-4 product">
+      <BackToCatalog />
+      {content}
     </main>
+  );
+}
+
+/** Back to the catalogue as it was: history back when we came from it, else its last URL (or /home). */
+function BackToCatalog() {
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (previousEntryIsCatalog()) {
+      event.preventDefault();
+      navigate(-1);
+    }
+  };
+  return (
+    <Link to={lastCatalogHref()} onClick={onClick} className="product__back link-dark">
+      <span aria-hidden="true">←</span> Back to products
+    </Link>
+  );
+}
+
+function ProductDetails({ product }: { product: Product | ProductDetail }) {
+  const sizes = useMemo(() => sizeOptions(product.stock), [product.stock]);
+  const [size, setSize] = useState<string | null>(null);
+  const [count, setCount] = useState(1);
+  const [added, setAdded] = useState<{ result: AddResult; item: CartItem } | null>(null);
+  const [showAdded, setShowAdded] = useState(false);
+  const cartItems = useCartStore((state) => state.items);
+  const cartTotal = useCartStore(selectCartTotal);
+  const description = useMemo(() => sanitizeDescription(product.description), [product.description]);
+
+  const units = sizes.find((option) => option.size === size)?.units ?? 0;
+  const maxCount = Math.min(units, MAX_COUNT_OPTIONS);
+  const soldOut = sizes.every((option) => option.units <= 0);
+  const gender = product.gender[0];
+
+  const chooseSize = (next: string) => {
+    setSize(next);
+    setCount(1);
+  };
+
+  const addToCart = () => {
+    if (!size) return;
+    const cart = useCartStore.getState();
+    const result = cart.add({
+      id: product._id,
+      name: product.name,
+      description: descriptionText(product.description),
+      img: product.card_picture,
+      size,
+      price: product.price,
+      count: Math.min(Math.max(count, 1), Math.max(maxCount, 1)),
+    });
+    const idAux = cartLineId(product._id, size);
+    const item = useCartStore.getState().items.find((line) => line.idAux === idAux);
+    if (item) {
+      setAdded({ result, item });
+      setShowAdded(true);
+    }
+  };
+
+  return (
+    <>
+      <title>{`${product.name} · Sneaker Shop`}</title>
+      <div className="row g-4 g-lg-5 mt-0">
+        <div className="col-12 col-lg-7">
+          <div className="product__media">
+            <img src={product.detail_picture} alt={product.name} width={1200} height={900} />
+          </div>
+        </div>
+
+        <div className="col-12 col-lg-5">
+          <p className="product__brand mb-1">{product.brand}</p>
+          <h1 className="product__name">{product.name}</h1>
+          <div className="d-flex align-items-center gap-3 mb-3">
+            <span className="product__price">{formatPrice(product.price)}</span>
+            <RatingStars rating={product.rating} />
+          </div>
+          <dl className="product__facts">
+            <div>
+              <dt>Gender</dt>
+              <dd>{gender ? capitalize(gender) : '—'}</dd>
+            </div>
+            <div>
+              <dt>Category</dt>
+              <dd>{product.category.map(capitalize).join(', ') || '—'}</dd>
+            </div>
+            <div>
+              <dt>Color</dt>
+              <dd>{product.color}</dd>
+            </div>
+          </dl>
+
+          {sizes.length > 0 ? <SizePicker options={sizes} value={size} onChange={chooseSize} /> : null}
+          {soldOut && <p className="text-danger fw-semibold mt-2">This product is sold out.</p>}
+
+          {size && maxCount > 0 && (
+            <div className="product__count mt-3">
+              <label htmlFor="product-count" className="form-label fw-semibold mb-1">
+                Quantity
+              </label>
+              <div className="d-flex align-items-center gap-3">
+                <select
+                  id="product-count"
+                  className="form-select"
+                  value={count}
+                  onChange={(event) => setCount(Number(event.target.value))}
+                >
+                  {Array.from({ length: maxCount }, (_, i) => i + 1).map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </select>
+                <span className="small text-muted">
+                  {units <= 5 ? `Only ${units} left in size ${size}` : `${units} in stock`}
+                </span>
+              </div>
+            </div>
+          )}
+
+          <div className="d-grid mt-4">
+            <button
+              type="button"
+              className="btn btn-dark btn-lg product__add"
+              disabled={!size || maxCount < 1}
+              onClick={addToCart}
+              aria-describedby={size ? undefined : 'product-add-hint'}
+            >
+              Add to cart{size ? ` · ${formatPrice(lineTotal(product.price, count))}` : ''}
+            </button>
+          </div>
+          {!size && !soldOut && (
+            <p id="product-add-hint" className="small text-muted mt-2 mb-0">
+              Choose a size to add this product to your cart.
+            </p>
+          )}
+
+          <section className="product__description mt-4" aria-labelledby="product-description-heading">
+            <h2 id="product-description-heading" className="h6 text-uppercase fw-bold">
+              Description
+            </h2>
+            {/* Sanitised with DOMPurify (basic formatting tags only, no attributes). */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above */}
+            <div className="product__description-body" dangerouslySetInnerHTML={{ __html: description }} />
+          </section>
+        </div>
+      </div>
+
+      <Reviews product={product} />
+
+      {added && (
+        <AddedToCartModal
+          show={showAdded}
+          result={added.result}
+          item={added.item}
+          cartItems={cartItems}
+          cartTotal={cartTotal}
+          onHide={() => setShowAdded(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function Reviews({ product }: { product: Product | ProductDetail }) {
+  const reviews = 'reviews' in product && Array.isArray(product.reviews) ? product.reviews : [];
+  return (
+    <section className="product__reviews mt-5" aria-labelledby="product-reviews-heading">
+      <h2 id="product-reviews-heading" className="product__section-title">
+        Reviews
+      </h2>
+      {reviews.length === 0 ? (
+        <p className="text-muted mb-0">{NO_REVIEWS_TEXT}</p>
+      ) : (
+        <ul className="list-unstyled d-grid gap-3 mb-0">
+          {reviews.map((review) => (
+            <li key={review._id} className="product__review">
+              <div className="d-flex align-items-center gap-2 mb-1">
+                {review.user.image ? (
+                  <img src={review.user.image} alt="" width={32} height={32} className="rounded-circle" />
+                ) : null}
+                <span className="fw-semibold">{review.user.username}</span>
+                <RatingStars rating={review.rating} />
+                <span className="small text-muted ms-auto">{review.date.slice(0, 10)}</span>
+              </div>
+              <p className="mb-0">{review.description}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <section className="text-center py-5 product__not-found">
+      <title>Product not found · Sneaker Shop</title>
+      <h1 className="product__name">We couldn't find this sneaker</h1>
+      <p className="text-muted">It may have been removed from the shop, or the link is wrong.</p>
+      <Link to="/home" className="btn btn-dark btn-lg">
+        Browse all products
+      </Link>
+    </section>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="row g-4 g-lg-5 mt-0 placeholder-glow product__skeleton">
+      <p className="visually-hidden" role="status">
+        Loading product…
+      </p>
+      <div className="col-12 col-lg-7" aria-hidden="true">
+        <div className="product__media placeholder w-100" />
+      </div>
+      <div className="col-12 col-lg-5 d-flex flex-column gap-3" aria-hidden="true">
+        <span className="placeholder col-3" />
+        <span className="placeholder placeholder-lg col-10" />
+        <span className="placeholder col-4" />
+        <span className="placeholder col-8" />
+        <div className="d-flex flex-wrap gap-2">
+          {Array.from({ length: 8 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <span key={i} className="placeholder product__skeleton-tile" />
+          ))}
+        </div>
+        <span className="placeholder placeholder-lg col-12" />
+      </div>
+    </div>
   );
 }

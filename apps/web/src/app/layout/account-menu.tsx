@@ -1,0 +1,161 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { type SessionUser, useSession } from '../../features/auth/use-session';
+import { UserIcon } from './icons';
+import { useSignOut } from './sign-out';
+
+interface MenuLink {
+  to: string;
+  label: string;
+}
+
+const GUEST_LINKS: MenuLink[] = [
+  { to: '/login', label: 'Login' },
+  { to: '/register', label: 'Register' },
+];
+
+const USER_LINKS: MenuLink[] = [
+  { to: '/account/profile', label: 'Profile' },
+  { to: '/account/favorites', label: 'Favorites' },
+  { to: '/account/orders', label: 'Orders' },
+  { to: '/account/bought', label: 'Bought' },
+];
+
+const ADMIN_LINKS: MenuLink[] = [
+  { to: '/account/orders', label: 'Orders' },
+  { to: '/account/products', label: 'Products' },
+  { to: '/account/users', label: 'Users' },
+  { to: '/account/profile', label: 'Profile' },
+];
+
+/** The account menu's entries for who is looking (spec: guest, user, admin). */
+export function accountLinks(user: SessionUser | null): MenuLink[] {
+  if (!user) return GUEST_LINKS;
+  return user.role === 'admin' ? ADMIN_LINKS : USER_LINKS;
+}
+
+/**
+ * The account dropdown: a disclosure button with Bootstrap's dropdown look. Written by hand rather than with
+ * react-bootstrap's Dropdown (which brings popper) to keep every page's first load small.
+ * Escape, a click outside or focus leaving closes it; arrow keys move between entries.
+ */
+export function AccountMenu() {
+  const { user } = useSession();
+  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  function items(): HTMLElement[] {
+    return Array.from(root.current?.querySelectorAll<HTMLElement>('.dropdown-item') ?? []);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      toggle.current?.focus();
+      return;
+    }
+    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    if (!open) {
+      setOpen(true);
+      requestAnimationFrame(() => items()[event.key === 'ArrowUp' ? items().length - 1 : 0]?.focus());
+      return;
+    }
+    const list = items();
+    const current = list.indexOf(document.activeElement as HTMLElement);
+    const last = list.length - 1;
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? last
+          : event.key === 'ArrowDown'
+            ? current >= last
+              ? 0
+              : current + 1
+            : current <= 0
+              ? last
+              : current - 1;
+    list[next]?.focus();
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: key presses bubble here from the toggle and the entries
+    <div
+      ref={root}
+      className="dropdown account-menu"
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        className="nav-icon-btn"
+        aria-label="Account"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <UserIcon />
+        {user ? <span className="account-menu__dot" aria-hidden="true" /> : null}
+      </button>
+      <div
+        id={menuId}
+        className={`dropdown-menu dropdown-menu-end shadow account-menu__list${open ? ' show' : ''}`}
+      >
+        {user ? (
+          <>
+            <p className="dropdown-header text-truncate mb-0">
+              {user.username || user.email}
+              {user.role === 'admin' ? <span className="badge text-bg-warning ms-2">admin</span> : null}
+            </p>
+            <hr className="dropdown-divider" />
+          </>
+        ) : null}
+        <ul className="list-unstyled m-0">
+          {accountLinks(user).map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="dropdown-item" onClick={() => setOpen(false)}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          {user ? (
+            <li>
+              <hr className="dropdown-divider" />
+              <button
+                type="button"
+                className="dropdown-item"
+                onClick={() => {
+                  setOpen(false);
+                  void signOut();
+                }}
+              >
+                LogOut
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      </div>
+    </div>
+  );
+}

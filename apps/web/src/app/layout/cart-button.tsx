@@ -1,0 +1,47 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../features/auth/use-session';
+import { CartIcon } from './icons';
+
+const loadPopover = () => import('./cart-login-popover');
+const CartLoginPopover = lazy(loadPopover);
+
+/** A signed-in user goes to the cart; a guest gets a popover asking to log in first (spec: cart icon). */
+export function CartButton() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const target = useRef<HTMLButtonElement>(null);
+  const [show, setShow] = useState(false);
+  const [requested, setRequested] = useState(false);
+
+  function onClick() {
+    if (user) {
+      navigate('/cart');
+      return;
+    }
+    setRequested(true);
+    setShow((open) => !open);
+  }
+
+  return (
+    <>
+      <button
+        ref={target}
+        type="button"
+        className="nav-icon-btn"
+        aria-label="Cart"
+        aria-expanded={user ? undefined : show}
+        aria-controls={user || !show ? undefined : 'cart-login-popover'}
+        onClick={onClick}
+        onPointerEnter={user ? undefined : () => void loadPopover()}
+      >
+        <CartIcon />
+      </button>
+      {requested && !user ? (
+        <Suspense fallback={null}>
+          <CartLoginPopover target={target} show={show} onHide={() => setShow(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../features/auth/use-session';
+import { searchUrl } from './nav-search';
+import { RootLayout } from './root-layout';
+
+function renderLayout(user: SessionUser | null, path = '/') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(['session'], user);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        Component: RootLayout,
+        children: [
+          { index: true, element: <p>landing</p> },
+          { path: '*', element: <p>elsewhere</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const baseUser: SessionUser = {
+  uid: 'u1',
+  username: 'sam',
+  email: 'sam@example.com',
+  emailVerified: true,
+  role: 'user',
+};
+
+function menuEntries(): string[] {
+  fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+  const menu = screen.getByRole('button', { name: 'Account' }).parentElement?.querySelector('.dropdown-menu');
+  if (!(menu instanceof HTMLElement)) throw new Error('no menu');
+  return Array.from(menu.querySelectorAll('a, button')).map((item) => item.textContent ?? '');
+}
+
+describe('site layout', () => {
+  beforeEach(() => {
+    // jsdom has no scrolling; the layout scrolls to the top on every new page.
+    vi.stubGlobal('scrollTo', vi.fn());
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('builds the search URL with only the encoded term', () => {
+    expect(searchUrl('air max 90')).toBe('/home?search=air%20max%2090');
+    expect(searchUrl('  ')).toBe('/home');
+    expect(searchUrl('a&b=c')).toBe('/home?search=a%26b%3Dc');
+  });
+
+  it('searches from the navbar and clears the input', () => {
+    const router = renderLayout(null);
+    const input = screen.getByPlaceholderText('search');
+    fireEvent.change(input, { target: { value: 'jordan 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(router.state.location.pathname).toBe('/home');
+    expect(router.state.location.search).toBe('?search=jordan%201');
+    expect(input).toHaveValue('');
+  });
+
+  it('shows the main links and the footer credits', () => {
+    renderLayout(null);
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(main)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/', '/home', '/basketball', '/women']);
+    expect(screen.getByText('Made by a team of 7 developers')).toBeInTheDocument();
+    expect(screen.getByText(/© 2023/)).toBeInTheDocument();
+  });
+
+  it('offers Login and Register to a guest', () => {
+    renderLayout(null);
+    expect(menuEntries()).toEqual(['Login', 'Register']);
+  });
+
+  it('offers the user menu to a user', () => {
+    renderLayout(baseUser);
+    expect(menuEntries()).toEqual(['Profile', 'Favorites', 'Orders', 'Bought', 'LogOut']);
+  });
+
+  it('offers the admin menu to an admin', () => {
+    renderLayout({ ...baseUser, role: 'admin' });
+    expect(menuEntries()).toEqual(['Orders', 'Products', 'Users', 'Profile', 'LogOut']);
+  });
+
+  it('logs out: home first, then the sign-out call', async () => {
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderLayout(baseUser, '/account/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'LogOut' }));
+    });
+    expect(router.state.location.pathname).toBe('/');
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('asks a guest to log in before entering the cart', async () => {
+    const router = renderLayout(null);
+    fireEvent.click(screen.getByRole('button', { name: 'Cart' }));
+    expect(await screen.findByText('You must be logged in to enter the cart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'LogIn' })).toHaveAttribute('href', '/login');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('takes a signed-in user to the cart', () => {
+    const router = renderLayout(baseUser);
+    fireEvent.click(screen.getByRole('button', { name: 'Cart' }));
+    expect(router.state.location.pathname).toBe('/cart');
+  });
+
+  it('shows the scroll-to-top button only past 100 px', async () => {
+    renderLayout(null);
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    for (const y of [100, 101]) {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      await act(async () => {
+        window.dispatchEvent(new Event('scroll'));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      });
+      if (y === 100) expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Scroll to top' }));
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+});

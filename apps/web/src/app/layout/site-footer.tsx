@@ -1,0 +1,90 @@
+import { Link } from 'react-router';
+import { GitHubIcon, LinkedInIcon } from './icons';
+import { NAV_LINKS } from './nav-links';
+import { safeProfileUrl, TEAM } from './team';
+import { SHOP_NAME, Wordmark } from './wordmark';
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <div className="row gx-4 gy-5">
+          <div className="col-12 col-lg-4">
+            <Link to="/" className="text-decoration-none" aria-label={`${SHOP_NAME}, home`}>
+              <Wordmark className="site-footer__wordmark" />
+            </Link>
+            <p className="site-footer__tagline">
+              Sneakers for the court, the street and the track, from nike, adidas, converse, vans, champion,
+              gucci and more.
+            </p>
+            <Link to="/register" className="btn btn-accent rounded-pill px-4">
+              Sign up
+            </Link>
+          </div>
+          <nav className="col-6 col-lg-2" aria-label="Footer">
+            <h2 className="site-footer__heading">Shop</h2>
+            <ul className="list-unstyled site-footer__list">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+              <li>
+                <Link to="/register">Sign up</Link>
+              </li>
+            </ul>
+          </nav>
+          <section className="col-12 col-lg-6" aria-labelledby="footer-team">
+            <h2 className="site-footer__heading" id="footer-team">
+              Made by a team of {TEAM.length} developers
+            </h2>
+            <ul className="list-unstyled site-footer__team">
+              {TEAM.map((member, index) => {
+                const who = member.name?.trim() || member.role;
+                const github = safeProfileUrl(member.github);
+                const linkedin = safeProfileUrl(member.linkedin);
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the config has no ids and roles may repeat
+                  <li key={index} className="site-footer__member">
+                    <span className="site-footer__member-text">
+                      {member.name?.trim() ? <span className="d-block text-white">{member.name}</span> : null}
+                      <span>{member.role}</span>
+                    </span>
+                    {github || linkedin ? (
+                      <span className="site-footer__social">
+                        {github ? (
+                          <a
+                            href={github}
+                            target="_blank"
+                            rel="noreferrer noopener"
+                            aria-label={`${who} on GitHub`}
+                          >
+                            <GitHubIcon />
+                          </a>
+                        ) : null}
+                        {linkedin ? (
+                          <a
+                            href={linkedin}
+                            target="_blank"
+                            rel="noreferrer noopener"
+                            aria-label={`${who} on LinkedIn`}
+                          >
+                            <LinkedInIcon />
+                          </a>
+                        ) : null}
+                      </span>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        </div>
+        <div className="site-footer__bottom">
+          <span>© 2023 {SHOP_NAME}</span>
+          <span>Secure checkout with card or wallet</span>
+        </div>
+      </div>
+    </footer>
+  );
+}

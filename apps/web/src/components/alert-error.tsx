@@ -1,0 +1,46 @@
+import { type ReactNode, useState } from 'react';
+
+export const ERROR_ALERT_TITLE = 'Oh snap! You got an error!';
+
+interface AlertErrorProps {
+  /** The server's (or our own) explanation. */
+  message: ReactNode;
+  /** Extra content under the message, e.g. a 'Try again' button. */
+  children?: ReactNode;
+  /** Called when the alert is dismissed; without it the alert hides itself. */
+  onClose?: () => void;
+  dismissible?: boolean;
+  className?: string;
+}
+
+/**
+ * The spec's red error alert, headed 'Oh snap! You got an error!'. Dismissible; a new message shows again
+ * after a dismissal.
+ */
+export function AlertError({ message, children, onClose, dismissible = true, className }: AlertErrorProps) {
+  // A dismissal hides this message; a different text message shows the alert again.
+  const messageKey = typeof message === 'string' ? message : '';
+  const [dismissedKey, setDismissedKey] = useState<string | null>(null);
+  if (dismissedKey === messageKey) return null;
+  return (
+    <div
+      role="alert"
+      className={`alert alert-danger${dismissible ? ' alert-dismissible' : ''}${className ? ` ${className}` : ''}`}
+    >
+      <h2 className="alert-heading h6 fw-bold mb-1">{ERROR_ALERT_TITLE}</h2>
+      <div>{message}</div>
+      {children}
+      {dismissible && (
+        <button
+          type="button"
+          className="btn-close"
+          aria-label="Close"
+          onClick={() => {
+            setDismissedKey(messageKey);
+            onClose?.();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import './loading.css';
+
+/** A product-card-shaped placeholder, shown while the catalogue loads. */
+export function LoadingCard() {
+  return (
+    <div className="card h-100 border-0 shadow-sm placeholder-glow loading-card" aria-hidden="true">
+      <div className="placeholder w-100 loading-card__image" />
+      <div className="card-body d-flex flex-column gap-2">
+        <span className="placeholder col-4 placeholder-sm" />
+        <span className="placeholder col-10" />
+        <span className="placeholder col-7" />
+        <div className="d-flex justify-content-between mt-2">
+          <span className="placeholder col-3" />
+          <span className="placeholder col-4" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** `count` placeholder cards, each in a grid column (the caller provides the row). */
+export function LoadingCards({
+  count,
+  columnClassName = 'col',
+}: {
+  count: number;
+  columnClassName?: string;
+}) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={i} className={columnClassName}>
+          <LoadingCard />
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** A small centred spinner with a text for screen readers. */
+export function LoadingSpinner({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="d-flex justify-content-center py-4" role="status">
+      <span className="spinner-border" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

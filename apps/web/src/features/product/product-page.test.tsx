@@ -1,0 +1,212 @@
+import { CART_STORAGE_KEY, type Product } from '@shop/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rehydrateCart, useCartStore } from '../cart/cart-store';
+import { ADDED_TITLE, DUPLICATE_TITLE } from './added-to-cart-modal';
+import { NO_REVIEWS_TEXT, ProductPage } from './product-page';
+import { sanitizeDescription } from './sanitize-description';
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const shoe: Product = {
+  _id: ID,
+  name: 'Air Jordan 1 Mid XQ',
+  brand: 'nike',
+  price: 129.99,
+  rating: 4,
+  card_picture: '/uploads/aj1-card.webp',
+  detail_picture: '/uploads/aj1-detail.webp',
+  original_picture: '/uploads/aj1.webp',
+  description:
+    '<p>Only <strong>240 pairs</strong>.</p><img src=x onerror="alert(1)"><script>alert(2)</script>',
+  gender: ['men', 'unisex'],
+  category: ['basketball'],
+  color: 'Red',
+  collection: 'XQ',
+  release_date: '2007-05-01',
+  stock: { '10': 250, '8.5': 0, '9': 4, '12': 0, '6.5': 1 },
+};
+
+let status = 200;
+beforeEach(() => {
+  status = 200;
+  localStorage.clear();
+  rehydrateCart();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (status !== 200) {
+        return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Product not found' } }), {
+          status,
+        });
+      }
+      if (url.endsWith(`/api/products/details/${ID}`))
+        return new Response(JSON.stringify([shoe]), { status: 200 });
+      return new Response('{}', { status: 500 });
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderProduct(id = ID) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/home', element: <p>catalogue</p> },
+      { path: '/home/:id', element: <ProductPage /> },
+      { path: '/cart', element: <p>cart page</p> },
+    ],
+    { initialEntries: [`/home/${id}`] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('ProductPage', () => {
+  it('shows the product facts, a sanitised description and the empty reviews text', async () => {
+    renderProduct();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Air Jordan 1 Mid XQ' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Air Jordan 1 Mid XQ' })).toHaveAttribute(
+      'src',
+      '/uploads/aj1-detail.webp',
+    );
+    expect(screen.getByText('nike')).toBeInTheDocument();
+    expect(screen.getByText('Men')).toBeInTheDocument();
+    expect(screen.getByText('Basketball')).toBeInTheDocument();
+    expect(screen.getByText('$129.99')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(screen.getByText('240 pairs').tagName).toBe('STRONG');
+    expect(
+      document.querySelector('.product__description-body img, .product__description-body script'),
+    ).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Reviews' })).toBeInTheDocument();
+    expect(screen.getByText(NO_REVIEWS_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to products/ })).toHaveAttribute('href', '/home');
+  });
+
+  it('lists sizes numerically, sold-out sizes disabled and announced', async () => {
+    renderProduct();
+    const group = await screen.findByRole('group', { name: /Select size/ });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => (radio as HTMLInputElement).value)).toEqual(['6.5', '8.5', '9', '10', '12']);
+    expect(within(group).getByRole('radio', { name: '8.5, sold out' })).toBeDisabled();
+    expect(within(group).getByRole('radio', { name: '12, sold out' })).toBeDisabled();
+    expect(within(group).getByRole('radio', { name: '9' })).toBeEnabled();
+  });
+
+  it('shows the count selector only after a size is chosen, offering 1 to the stock capped at 100', async () => {
+    renderProduct();
+    const user = userEvent.setup();
+    const add = await screen.findByRole('button', { name: /Add to cart/ });
+    expect(add).toBeDisabled();
+    expect(screen.queryByLabelText('Quantity')).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: '9' }));
+    const count = screen.getByLabelText('Quantity');
+    expect(
+      within(count)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1', '2', '3', '4']);
+    expect(add).toBeEnabled();
+
+    await user.click(screen.getByRole('radio', { name: '10' }));
+    const options = within(screen.getByLabelText('Quantity')).getAllByRole('option');
+    expect(options).toHaveLength(100);
+    expect(options.at(-1)).toHaveTextContent('100');
+
+    await user.click(screen.getByRole('radio', { name: '6.5' }));
+    expect(within(screen.getByLabelText('Quantity')).getAllByRole('option')).toHaveLength(1);
+  });
+
+  it('adds to the cart and shows the added modal, then the duplicate modal without changing the cart', async () => {
+    useCartStore.getState().add({
+      id: 'other',
+      name: 'Other shoe',
+      description: '',
+      img: '/uploads/other.webp',
+      size: '7',
+      price: 50,
+      count: 1,
+    });
+    renderProduct();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: '9' }));
+    await user.selectOptions(screen.getByLabelText('Quantity'), '2');
+    await user.click(screen.getByRole('button', { name: /Add to cart/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: ADDED_TITLE });
+    // Once as the added line, once in the strip of cart items.
+    expect(within(dialog).getAllByText('Air Jordan 1 Mid XQ')).toHaveLength(2);
+    expect(within(dialog).getByText('Other shoe')).toBeInTheDocument();
+    expect(within(dialog).getByText('Size 9 · Quantity 2')).toBeInTheDocument();
+    expect(within(dialog).getByText('$259.98')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'In your cart (2 items)' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/cart');
+
+    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]');
+    expect(stored).toHaveLength(2);
+    expect(stored[1]).toEqual({
+      id: ID,
+      name: 'Air Jordan 1 Mid XQ',
+      description: 'Only 240 pairs.',
+      img: '/uploads/aj1-card.webp',
+      size: '9',
+      idAux: `${ID}9`,
+      price: 129.99,
+      count: 2,
+      totalPrice: 259.98,
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep shopping' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Same id + size again (it is the second cart entry, not the first): nothing changes.
+    await user.selectOptions(screen.getByLabelText('Quantity'), '3');
+    await user.click(screen.getByRole('button', { name: /Add to cart/ }));
+    const duplicate = await screen.findByRole('dialog', { name: DUPLICATE_TITLE });
+    expect(within(duplicate).getByText('Size 9 · Quantity 2')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]')).toEqual(stored);
+  });
+
+  it('"Go to cart" opens the cart', async () => {
+    const router = renderProduct();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: '10' }));
+    await user.click(screen.getByRole('button', { name: /Add to cart/ }));
+    const dialog = await screen.findByRole('dialog', { name: ADDED_TITLE });
+    await user.click(within(dialog).getByRole('link', { name: 'Go to cart' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+  });
+
+  it('an unknown product shows a not-found message with a link to the catalogue', async () => {
+    status = 404;
+    renderProduct('22222222-2222-4222-8222-222222222222');
+    expect(await screen.findByRole('heading', { name: "We couldn't find this sneaker" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/home');
+  });
+
+  it('shows a loading placeholder while fetching', async () => {
+    renderProduct();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading product…');
+    await screen.findByRole('heading', { level: 1 });
+  });
+});
+
+describe('sanitizeDescription', () => {
+  it('keeps basic formatting and drops everything else', () => {
+    expect(
+      sanitizeDescription(
+        '<h1>Hi</h1><p style="color:red" onclick="x()">A <a href="javascript:x">link</a> <em>b</em></p>',
+      ),
+    ).toBe('Hi<p>A link <em>b</em></p>');
+  });
+});

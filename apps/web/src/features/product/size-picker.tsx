@@ -1,0 +1,60 @@
+import { useId } from 'react';
+
+export interface SizeOption {
+  size: string;
+  units: number;
+}
+
+/** The product's stock map as size tiles, sorted numerically ("6.5" before "10"). */
+export function sizeOptions(stock: Record<string, number>): SizeOption[] {
+  return Object.entries(stock)
+    .map(([size, units]) => ({ size, units }))
+    .sort((a, b) => Number(a.size) - Number(b.size) || a.size.localeCompare(b.size));
+}
+
+interface SizePickerProps {
+  options: SizeOption[];
+  value: string | null;
+  onChange: (size: string) => void;
+  describedBy?: string;
+}
+
+/** Size tiles as a radio group; sold-out sizes are disabled and announced as sold out. */
+export function SizePicker({ options, value, onChange, describedBy }: SizePickerProps) {
+  const id = useId();
+  return (
+    <fieldset className="size-picker" aria-describedby={describedBy}>
+      <legend className="size-picker__legend">
+        Select size <span className="text-muted fw-normal">(US)</span>
+      </legend>
+      <div className="size-picker__grid">
+        {options.map(({ size, units }) => {
+          const soldOut = units <= 0;
+          const inputId = `${id}-${size}`;
+          return (
+            <div key={size} className="size-picker__cell">
+              <input
+                type="radio"
+                className="btn-check"
+                name={`${id}-size`}
+                id={inputId}
+                value={size}
+                checked={value === size}
+                disabled={soldOut}
+                onChange={() => onChange(size)}
+                aria-label={soldOut ? `${size}, sold out` : undefined}
+              />
+              <label
+                htmlFor={inputId}
+                className={`btn size-tile${soldOut ? ' size-tile--sold-out' : ''}`}
+                title={soldOut ? 'Sold out' : undefined}
+              >
+                {size}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Prints the gzipped JavaScript each route loads first (the entry chunk, the route's lazy chunk and
+// everything they import statically) and fails when the landing page loads more than the budget.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const LANDING_BUDGET_KB = 170;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(root, 'apps/web');
+const distDir = path.join(webDir, 'dist');
+
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+} catch {
+  console.error('No build found: run `npm run build` first.');
+  process.exit(1);
+}
+
+// Route path -> source module, read from the router so the list never drifts from the app.
+const routerSource = readFileSync(path.join(webDir, 'src/app/router.tsx'), 'utf8');
+const routes = [];
+const routePattern = /\{\s*(index: true|path: '([^']*)'),\s*lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+for (const match of routerSource.matchAll(routePattern)) {
+  const routePath = match[1] === 'index: true' ? '/' : `/${match[2]}`;
+  const source = path.relative(webDir, path.resolve(webDir, 'src/app', `${match[3]}.tsx`));
+  routes.push({ routePath, source });
+}
+if (routes.length === 0) {
+  console.error('No lazy routes found in src/app/router.tsx');
+  process.exit(1);
+}
+
+const gzipCache = new Map();
+function gzippedBytes(file) {
+  if (!gzipCache.has(file))
+    gzipCache.set(file, gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+}
+
+/** Every JS file a manifest entry loads before it runs: itself and its static imports, transitively. */
+function staticClosure(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, files);
+  return files;
+}
+
+const entry = staticClosure('index.html');
+const rows = routes.map(({ routePath, source }) => {
+  const files = staticClosure(source, new Set(entry));
+  const bytes = [...files].reduce((sum, file) => sum + gzippedBytes(file), 0);
+  return { route: routePath, kb: bytes / 1000 };
+});
+
+const width = Math.max(...rows.map((row) => row.route.length));
+console.log(`\nGzipped JavaScript loaded first, per route (budget for /: ${LANDING_BUDGET_KB} kB)\n`);
+for (const row of rows) console.log(`  ${row.route.padEnd(width)}  ${row.kb.toFixed(1).padStart(7)} kB`);
+
+const landing = rows.find((row) => row.route === '/');
+if (!landing) {
+  console.error('\nThe landing route / is missing from the router');
+  process.exit(1);
+}
+if (landing.kb > LANDING_BUDGET_KB) {
+  console.error(
+    `\nThe landing page loads ${landing.kb.toFixed(1)} kB of gzipped JavaScript, over the ${LANDING_BUDGET_KB} kB budget.`,
+  );
+  process.exit(1);
+}
+console.log(`\nLanding page: ${landing.kb.toFixed(1)} kB of ${LANDING_BUDGET_KB} kB.`);
