@@ -25,7 +25,10 @@ test.describe('storefront', () => {
     await expect(page.getByRole('heading', { name: 'Only Basketball' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'for men' })).toBeVisible();
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Products', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(productCount(page)).toHaveText('125 products');
     await expect(page.locator('.product-card')).toHaveCount(12);
@@ -52,7 +55,10 @@ test.describe('storefront', () => {
     const pages = page.getByRole('navigation', { name: 'Catalogue pages' });
     await pages.getByRole('link', { name: 'Page 2', exact: true }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(pages.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(pages.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page.locator('.product-card h3').first()).not.toHaveText(firstPageNames[0] ?? '');
     const secondPageNames = await page.locator('.product-card h3').allTextContents();
     expect(secondPageNames.filter((name) => firstPageNames.includes(name))).toEqual([]);
@@ -142,7 +148,16 @@ test.describe('storefront', () => {
   });
 
   test('every route of the spec loads on refresh', async ({ page }) => {
-    for (const path of ['/', '/home', '/women', '/basketball', '/login', '/register', '/restore-password', '/demogrid']) {
+    for (const path of [
+      '/',
+      '/home',
+      '/women',
+      '/basketball',
+      '/login',
+      '/register',
+      '/restore-password',
+      '/demogrid',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Ooopps page not found!!' }), path).toHaveCount(0);
       await expect(page.locator('main, #content').first(), path).toBeVisible();
