@@ -57,6 +57,9 @@ export const product = pgTable(
     index('product_categories_idx').using('gin', t.categories),
     index('product_genders_idx').using('gin', t.genders),
     index('product_brand_idx').on(t.brand),
+    // The catalogue filters by brand and sorts by price, always among live products: this one index
+    // serves the page (in price order, stopping early) and the count (index-only).
+    index('product_live_brand_price_idx').on(t.brand, t.priceCents).where(sql`${t.deletedAt} IS NULL`),
     index('product_price_idx').on(t.priceCents),
     index('product_name_idx').on(t.name),
     index('product_release_idx').on(t.releaseDate),

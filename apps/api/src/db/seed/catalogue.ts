@@ -16,7 +16,7 @@ export interface SeedProduct extends NewProduct {
   silhouette: Silhouette;
 }
 
-interface Model {
+export interface Model {
   name: string;
   silhouette: Silhouette;
   categories: Category[];
@@ -26,7 +26,7 @@ interface Model {
   tagline: string;
 }
 
-const MODELS: Record<Brand, Model[]> = {
+export const MODELS: Record<Brand, Model[]> = {
   nike: [
     {
       name: 'Air Jordan 1 Mid',
@@ -531,7 +531,7 @@ const MODELS: Record<Brand, Model[]> = {
   ],
 };
 
-const COLOURWAYS: Record<Color, string[]> = {
+export const COLOURWAYS: Record<Color, string[]> = {
   Yellow: ['Sunburst', 'Varsity Maize', 'Lemon Drop'],
   Blue: ['Royal', 'University Blue', 'Midnight Navy'],
   Red: ['Varsity Red', 'Infrared', 'Chile Red'],
@@ -572,7 +572,7 @@ export function prng(seed: number): () => number {
   };
 }
 
-function pick<T>(random: () => number, items: readonly T[]): T {
+export function pick<T>(random: () => number, items: readonly T[]): T {
   const item = items[Math.floor(random() * items.length)];
   if (item === undefined) throw new Error('pick from an empty list');
   return item;
@@ -595,7 +595,7 @@ export function picturesFor(
   };
 }
 
-function gendersFor(random: () => number, categories: Category[]): Gender[] {
+export function gendersFor(random: () => number, categories: Category[]): Gender[] {
   const roll = random();
   if (categories.includes('basketball') && roll < 0.5) return ['men'];
   if (roll < 0.35) return ['men'];
@@ -605,7 +605,7 @@ function gendersFor(random: () => number, categories: Category[]): Gender[] {
 }
 
 /** Sizes offered for the genders, with units per size; some sizes are sold out. */
-function stockFor(random: () => number, genders: Gender[]): Record<string, number> {
+export function stockFor(random: () => number, genders: Gender[]): Record<string, number> {
   const first = genders[0];
   const [from, to] = first === 'women' ? [5, 10] : first === 'men' ? [7, 13] : [5, 12];
   const stock: Record<string, number> = {};
@@ -616,7 +616,7 @@ function stockFor(random: () => number, genders: Gender[]): Record<string, numbe
   return stock;
 }
 
-function describe(random: () => number, brand: Brand, model: Model, colour: string): string {
+export function describe(random: () => number, brand: Brand, model: Model, colour: string): string {
   const material = pick(random, MATERIALS);
   const features = [...FEATURES].sort(() => random() - 0.5).slice(0, 2 + Math.floor(random() * 3));
   const brandName = brand === 'other' ? '' : ` from ${brand[0]?.toUpperCase()}${brand.slice(1)}`;
@@ -627,7 +627,7 @@ function describe(random: () => number, brand: Brand, model: Model, colour: stri
   ].join('');
 }
 
-function releaseDate(random: () => number): string {
+export function releaseDate(random: () => number): string {
   const year = 2007 + Math.floor(random() * 20);
   const month = 1 + Math.floor(random() * 12);
   const day = 1 + Math.floor(random() * 28);

@@ -1,5 +1,5 @@
 import type { OrderBy } from '@shop/contracts';
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { product, productStock } from '../../db/schema';
 import { htmlToText } from '../../lib/html';
@@ -64,8 +64,9 @@ export interface ProductRow {
 
 function whereClause(filter: ProductFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(product.deletedAt)];
-  if (filter.category) conditions.push(sql`${filter.category} = ANY(${product.categories})`);
-  if (filter.gender) conditions.push(sql`${filter.gender} = ANY(${product.genders})`);
+  // `@>` (contains) rather than `= ANY(...)`: same result, but the GIN indexes on the arrays can serve it.
+  if (filter.category) conditions.push(sql`${product.categories} @> ARRAY[${filter.category}]::text[]`);
+  if (filter.gender) conditions.push(sql`${product.genders} @> ARRAY[${filter.gender}]::text[]`);
   if (filter.brand) conditions.push(eq(product.brand, filter.brand));
   if (filter.rating !== undefined) conditions.push(eq(product.rating, filter.rating));
   if (filter.priceMinCents !== undefined) conditions.push(gte(product.priceCents, filter.priceMinCents));
@@ -79,34 +80,65 @@ function whereClause(filter: ProductFilter): SQL | undefined {
   return and(...conditions);
 }
 
-function orderClause(orderBy: OrderBy | undefined, search: string | undefined): SQL[] {
+interface SortKeys {
+  name: SQL;
+  price: SQL;
+  /** Search relevance: with a search, it replaces the default newest-first order. */
+  rank?: SQL;
+  releaseDate?: SQL;
+  id: SQL;
+}
+
+function orderClause(orderBy: OrderBy | undefined, keys: SortKeys): SQL[] {
   const order: SQL[] = [];
-  if (orderBy?.name) order.push(orderBy.name === 1 ? asc(product.name) : desc(product.name));
-  if (orderBy?.price) order.push(orderBy.price === 1 ? asc(product.priceCents) : desc(product.priceCents));
-  if (search) {
-    order.push(
-      sql`ts_rank(${product.searchVector}, websearch_to_tsquery('english', ${search})) + word_similarity(${search}, ${product.searchTerms}) DESC`,
-    );
-  }
-  if (order.length === 0) order.push(desc(product.releaseDate));
-  order.push(asc(product.id));
+  if (orderBy?.name) order.push(orderBy.name === 1 ? asc(keys.name) : desc(keys.name));
+  if (orderBy?.price) order.push(orderBy.price === 1 ? asc(keys.price) : desc(keys.price));
+  if (keys.rank) order.push(desc(keys.rank));
+  if (order.length === 0 && keys.releaseDate) order.push(desc(keys.releaseDate));
+  order.push(asc(keys.id));
   return order;
 }
 
+/** Case-insensitive and byte-ordered, so PGlite and PostgreSQL (whatever its locale) sort alike. */
+const nameKey = sql`lower(${product.name}) COLLATE "C"`;
+
+/**
+ * One page of products and the number of matches, in one statement.
+ *
+ * Without a search, the count is an uncorrelated subquery (run once, over the indexes) and the page
+ * query can stop after `offset + limit` rows of an ordered index. A `count(*) OVER ()` instead would
+ * read and sort every matching row in full (descriptions included) on every request.
+ *
+ * With a search, every match must be ranked anyway: the matches are collected once, narrow (id and
+ * sort keys, the rank computed once per row), counted and sorted, and only the page is joined back to
+ * the full rows.
+ */
 export async function findProductPage(
   db: DbOrTx,
   page: ProductPage,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const where = whereClause(page.filter);
-  const rows = await db
-    .select({ ...productColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
-    .from(product)
-    .where(where)
-    .orderBy(...orderClause(page.orderBy, page.filter.search))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = page.filter.search
+    ? await findSearchPage(db, page, where, page.filter.search)
+    : await db
+        .select({
+          ...productColumns,
+          total: sql<number>`(SELECT count(*) FROM ${product} WHERE ${where})`.mapWith(Number),
+        })
+        .from(product)
+        .where(where)
+        .orderBy(
+          ...orderClause(page.orderBy, {
+            name: nameKey,
+            price: sql`${product.priceCents}`,
+            releaseDate: sql`${product.releaseDate}`,
+            id: sql`${product.id}`,
+          }),
+        )
+        .limit(page.limit)
+        .offset(page.offset);
   const first = rows[0];
-  if (first) return { rows, total: first.total };
+  if (first) return { rows: rows.map(({ total: _total, ...row }) => row), total: first.total };
   if (page.offset === 0) return { rows: [], total: 0 };
   // Past the last page: count separately so the client still learns how many pages there are.
   const [counted] = await db
@@ -116,12 +148,73 @@ export async function findProductPage(
   return { rows: [], total: counted?.total ?? 0 };
 }
 
+async function findSearchPage(
+  db: DbOrTx,
+  page: ProductPage,
+  where: SQL | undefined,
+  search: string,
+): Promise<(ProductRow & { total: number })[]> {
+  const rank = sql`ts_rank(${product.searchVector}, websearch_to_tsquery('english', ${search})) + word_similarity(${search}, ${product.searchTerms})`;
+  const matches = db.$with('matches').as(
+    db
+      .select({
+        matchId: sql<string>`${product.id}`.as('match_id'),
+        matchName: sql<string>`${nameKey}`.as('match_name'),
+        matchPrice: sql<number>`${product.priceCents}`.as('match_price'),
+        matchRank: sql<number>`${rank}`.as('match_rank'),
+      })
+      .from(product)
+      .where(where),
+  );
+  const pageRows = db
+    .select({
+      pageId: matches.matchId,
+      pageName: matches.matchName,
+      pagePrice: matches.matchPrice,
+      pageRank: matches.matchRank,
+    })
+    .from(matches)
+    .orderBy(
+      ...orderClause(page.orderBy, {
+        name: sql`${matches.matchName}`,
+        price: sql`${matches.matchPrice}`,
+        rank: sql`${matches.matchRank}`,
+        id: sql`${matches.matchId}`,
+      }),
+    )
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page_rows');
+  return db
+    .with(matches)
+    .select({ ...productColumns, total: sql<number>`(SELECT count(*) FROM ${matches})`.mapWith(Number) })
+    .from(pageRows)
+    .innerJoin(product, eq(product.id, pageRows.pageId))
+    .orderBy(
+      ...orderClause(page.orderBy, {
+        name: sql`${pageRows.pageName}`,
+        price: sql`${pageRows.pagePrice}`,
+        rank: sql`${pageRows.pageRank}`,
+        id: sql`${pageRows.pageId}`,
+      }),
+    );
+}
+
 export async function findProductById(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
   const [row] = await db
     .select(productColumns)
     .from(product)
     .where(and(eq(product.id, id), isNull(product.deletedAt)));
   return row;
+}
+
+/** Live products with these ids, in no particular order. */
+export async function findProductsByIds(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(productColumns)
+    .from(product)
+    .where(and(inArray(product.id, ids), isNull(product.deletedAt)));
 }
 
 export async function findFeaturedProducts(db: DbOrTx): Promise<(ProductRow & { featuredSlot: number })[]> {

@@ -64,3 +64,14 @@ export async function getFeaturedProducts(db: DbOrTx): Promise<FeaturedProducts>
     banners: rows.filter((row) => row.featuredSlot !== 1).map(toProductWire),
   };
 }
+
+/** Products by id, in the order asked; ids of products that left the catalogue are skipped. */
+export async function getProducts(db: DbOrTx, ids: string[]): Promise<Product[]> {
+  const rows = await repository.findProductsByIds(db, ids);
+  const byId = new Map(rows.map((row) => [row.id, toProductWire(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function productExists(db: DbOrTx, id: string): Promise<boolean> {
+  return (await repository.findProductById(db, id)) !== undefined;
+}

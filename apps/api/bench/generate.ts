@@ -1,0 +1,91 @@
+import { BRANDS, type Brand, COLORS, type Color, toCents } from '@shop/contracts';
+import {
+  COLOURWAYS,
+  describe,
+  gendersFor,
+  MODELS,
+  pick,
+  picturesFor,
+  prng,
+  releaseDate,
+  slugify,
+  stockFor,
+} from '../src/db/seed/catalogue';
+import { sanitizeDescription } from '../src/lib/html';
+import type { NewProduct } from '../src/modules/catalog/catalog.repository';
+
+/** How often each brand appears: a real shop carries far more Nike than Gucci. */
+const BRAND_WEIGHTS: Record<Brand, number> = {
+  nike: 26,
+  adidas: 20,
+  converse: 12,
+  vans: 12,
+  other: 16,
+  champion: 8,
+  gucci: 6,
+};
+
+const EDITIONS = [
+  '',
+  '',
+  '',
+  'SE',
+  'Premium',
+  'Retro',
+  'OG',
+  'PRM',
+  'Vintage',
+  'Next Nature',
+  'SP',
+  'GTX',
+  'Low',
+  'Mid',
+];
+
+function weightedBrand(random: () => number): Brand {
+  const total = BRANDS.reduce((sum, brand) => sum + BRAND_WEIGHTS[brand], 0);
+  let roll = random() * total;
+  for (const brand of BRANDS) {
+    roll -= BRAND_WEIGHTS[brand];
+    if (roll < 0) return brand;
+  }
+  return 'other';
+}
+
+/**
+ * `count` products in the seed catalogue's style (same models, colourways, descriptions, stock and
+ * rating rules), varied enough for realistic filters and search: weighted brands, every colour,
+ * editions, prices spread around each model's price. Deterministic. No pictures are drawn.
+ */
+export function generateBenchProducts(count: number, seed = 424242): NewProduct[] {
+  const random = prng(seed);
+  const products: NewProduct[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const brand = weightedBrand(random);
+    const model = pick(random, MODELS[brand]);
+    const color = pick(random, COLORS) as Color;
+    const colourway = pick(random, COLOURWAYS[color]);
+    const edition = pick(random, EDITIONS);
+    const name = [model.name, edition, colourway].filter(Boolean).join(' ').slice(0, 50);
+    const slug = `${slugify(`${brand} ${name}`)}-${i}`;
+    const genders = gendersFor(random, model.categories);
+    const cents = toCents(model.price * (0.7 + random() * 0.7));
+    products.push({
+      slug,
+      name,
+      brand,
+      priceCents: Math.max(100, Math.round(cents / 100) * 100 - 1),
+      rating: random() < 0.12 ? 0 : 1 + Math.floor(random() * 5),
+      description: sanitizeDescription(describe(random, brand, model, colourway)),
+      genders,
+      categories: model.categories,
+      color,
+      collection: model.collection,
+      releaseDate: releaseDate(random),
+      featuredSlot: null,
+      stock: stockFor(random, genders),
+      ...picturesFor(slug),
+    });
+  }
+  return products;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "product_live_brand_price_idx" ON "product" USING btree ("brand","price_cents") WHERE "product"."deleted_at" IS NULL;
