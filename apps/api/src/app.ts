@@ -2,10 +2,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Db, openDatabase } from './db/client';
+import { ResponseCache } from './lib/response-cache';
+import { type Auth, createAuth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { outboxRoutes } from './modules/mail/outbox.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
+import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 
@@ -13,6 +20,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    auth: Auth;
+    mailer: Mailer;
+    /** Catalogue list responses; cleared by writes that change products or stock. */
+    catalogCache: ResponseCache;
   }
 }
 
@@ -20,7 +31,7 @@ declare module 'fastify' {
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -29,14 +40,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = await openDatabase(config.database);
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('catalogCache', new ResponseCache(config.catalogCacheSeconds * 1000));
   app.addHook('onClose', () => database.close());
+  const mailer = createMailer(config.mail, app.log);
+  app.decorate('mailer', mailer);
+  app.decorate('auth', createAuth(config, database.db, mailer));
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
+  registerOriginCheck(app, config.siteUrl);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);
 
   await registerStaticWeb(app, { uploadsDir: config.uploadsDir, webDistDir: config.webDistDir });
   return app;

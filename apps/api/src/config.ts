@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -13,6 +15,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SITE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString,
@@ -21,6 +27,23 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  AUTH_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  MAIL_FROM: z.string().default('Sneaker Shop <no-reply@sneakershop.test>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  ADMIN_EMAIL: z.email().default('admin@sneakershop.test'),
+  ADMIN_USERNAME: z.string().default('admin'),
+  ADMIN_PASSWORD: z.string().default('Admin#2023shop'),
+  DEMO_EMAIL: z.email().default('demo@sneakershop.test'),
+  DEMO_USERNAME: z.string().default('demo_user'),
+  DEMO_PASSWORD: z.string().default('Demo#2023shop'),
+  CATALOG_CACHE_SECONDS: z.coerce.number().min(0).default(5),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -32,12 +55,46 @@ export interface Config {
   /** Public origin of the shop, e.g. https://shop.example.com. Links in e-mails and CSP use it. */
   siteUrl: string;
   logLevel: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
+  trustProxy: boolean;
   dataDir: string;
   uploadsDir: string;
   database: DatabaseConfig;
   /** Built web app to serve; `null` when the API runs alone (tests, dev with Vite). */
   webDistDir: string | null;
   seedOnStart: boolean;
+  /** How long catalogue list responses are reused; 0 turns the cache off. */
+  catalogCacheSeconds: number;
+  auth: {
+    /** Signs session cookies and tokens. */
+    secret: string;
+    /** Google sign-in through OpenID Connect; `null` hides it. */
+    google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+    /** Multiplies every rate limit (tests of long journeys raise it). */
+    rateLimitScale: number;
+  };
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  /** Accounts the seed creates when they do not exist. */
+  accounts: {
+    admin: SeedAccount;
+    demo: SeedAccount;
+  };
+}
+
+export interface SeedAccount {
+  email: string;
+  username: string;
+  password: string;
+}
+
+/** Embedded mode keeps a generated secret in the data folder, so sessions survive a restart. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }
 
 /** Reads the environment once. This is the only module that touches `process.env`. */
@@ -48,6 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  AUTH_SECRET is required in production (at least 32 characters)',
+    );
+  }
   const dataDir = path.resolve(ROOT_DIR, e.DATA_DIR ?? 'data');
   return {
     env: e.NODE_ENV,
@@ -55,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     database: e.DATABASE_URL
@@ -62,5 +125,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     seedOnStart: e.SEED_ON_START,
+    catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    auth: {
+      secret: e.AUTH_SECRET ?? embeddedSecret(dataDir),
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+            }
+          : null,
+      rateLimitScale: e.RATE_LIMIT_SCALE,
+    },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    accounts: {
+      admin: { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
+      demo: { email: e.DEMO_EMAIL, username: e.DEMO_USERNAME, password: e.DEMO_PASSWORD },
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { seedAccounts } from './db/seed/accounts';
 import { seedDatabase } from './db/seed/seed';
 
 const config = loadConfig();
@@ -8,6 +9,8 @@ const app = await buildApp(config);
 if (config.seedOnStart) {
   const summary = await seedDatabase(app.db, config);
   app.log.info(summary, 'catalogue seeded');
+  const created = await seedAccounts(app.auth, config.accounts);
+  if (created.length > 0) app.log.info({ created }, 'accounts seeded');
 }
 
 let closing = false;
@@ -27,4 +30,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ host: config.host, port: config.port });
-console.log(`\nSneaker shop is running at ${config.siteUrl}\n`);
+// Embedded mode is for trying the shop: it prints the seeded accounts' passwords; a real database never does.
+const embedded = config.database.kind === 'pglite';
+const credentials = (account: { email: string; password: string }) =>
+  embedded ? `${account.email} / ${account.password}` : account.email;
+const lines = [
+  `Sneaker shop is running at ${config.siteUrl}`,
+  `  admin:     ${credentials(config.accounts.admin)}`,
+  `  demo user: ${credentials(config.accounts.demo)}`,
+];
+if (app.mailer.kind === 'outbox') {
+  lines.push(`  mail:      written to ${config.mail.outboxDir}, listed at ${config.siteUrl}/dev/outbox`);
+}
+console.log(`\n${lines.join('\n')}\n`);

@@ -6,6 +6,11 @@ const STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   EMAIL_NOT_VERIFIED: 403,
   ACCOUNT_SUSPENDED: 403,
+  EMAIL_IN_USE: 409,
+  USERNAME_TAKEN: 409,
+  USER_NOT_FOUND: 401,
+  WRONG_PASSWORD: 401,
+  INVALID_TOKEN: 400,
   NOT_FOUND: 404,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
@@ -19,6 +24,8 @@ const STATUS: Record<ErrorCode, number> = {
 /** A refusal with a code the client can act on. Services throw it; the error plugin answers it. */
 export class AppError extends Error {
   readonly status: number;
+  /** Seconds until a rate-limited request may be retried (sent as Retry-After). */
+  retryAfter?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -36,5 +43,11 @@ export class AppError extends Error {
 
   static invalid(field: string, reason: string): AppError {
     return new AppError('VALIDATION_ERROR', `${field} ${reason}`, { [field]: reason });
+  }
+
+  static rateLimited(message: string, retryAfter: number): AppError {
+    const error = new AppError('RATE_LIMITED', message);
+    error.retryAfter = retryAfter;
+    return error;
   }
 }

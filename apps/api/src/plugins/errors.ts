@@ -18,6 +18,7 @@ function envelope(code: string, message: string, fields?: Record<string, string>
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
       return reply.status(error.status).send(envelope(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -45,11 +45,23 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     port: 0,
     siteUrl: 'http://localhost:3000',
     logLevel: 'silent',
+    trustProxy: false,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     database,
     webDistDir: null,
     seedOnStart: false,
+    catalogCacheSeconds: 0,
+    auth: { secret: 'test-secret-that-is-at-least-32-characters-long', google: null, rateLimitScale: 1 },
+    mail: {
+      smtpUrl: null,
+      from: 'Sneaker Shop <no-reply@sneakershop.test>',
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    accounts: {
+      admin: { email: 'admin@sneakershop.test', username: 'admin', password: 'Admin#2023shop' },
+      demo: { email: 'demo@sneakershop.test', username: 'demo_user', password: 'Demo#2023shop' },
+    },
     ...overrides,
   };
 }

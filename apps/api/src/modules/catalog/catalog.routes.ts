@@ -6,11 +6,28 @@ import {
   productListSchema,
   productSchema,
 } from '@shop/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cacheKey } from '../../lib/response-cache';
 import * as catalog from './catalog.service';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Answers from the catalogue cache, or produces, checks against the schema, caches and answers. */
+  async function cachedJson<T>(
+    reply: FastifyReply,
+    key: string,
+    schema: z.ZodType<T>,
+    produce: () => Promise<T>,
+  ) {
+    let body = app.catalogCache.get(key);
+    if (body === undefined) {
+      body = JSON.stringify(schema.parse(await produce()));
+      app.catalogCache.set(key, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+
   app.get(
     '/api/products',
     {
@@ -21,7 +38,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListSchema, 400: errorEnvelopeSchema },
       },
     },
-    (request) => catalog.listProducts(app.db, request.query),
+    (request, reply) =>
+      cachedJson(reply, cacheKey('products', request.query), productListSchema, () =>
+        catalog.listProducts(app.db, request.query),
+      ),
   );
 
   app.get(
@@ -33,7 +53,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: featuredProductsSchema },
       },
     },
-    () => catalog.getFeaturedProducts(app.db),
+    (_request, reply) =>
+      cachedJson(reply, 'featured', featuredProductsSchema, () => catalog.getFeaturedProducts(app.db)),
   );
 
   app.get(

@@ -1,0 +1,52 @@
+/**
+ * Serialised responses kept for a few seconds, least recently used evicted first. The catalogue list is
+ * the hottest, most repeated read of the shop; serving it from here spares the database and the
+ * serialisation. Writes that change what it shows call `clear()`; other instances catch up within `ttlMs`.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, { body: string; expires: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 500,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  get(key: string): string | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expires <= Date.now()) return undefined;
+    this.entries.set(key, entry);
+    return entry.body;
+  }
+
+  set(key: string, body: string): void {
+    if (!this.enabled) return;
+    this.entries.delete(key);
+    this.entries.set(key, { body, expires: Date.now() + this.ttlMs });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** A key that does not depend on the order of the query parameters. */
+export function cacheKey(route: string, query: object): string {
+  const entries = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${route}?${JSON.stringify(entries)}`;
+}

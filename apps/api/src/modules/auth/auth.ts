@@ -1,0 +1,141 @@
+import { AUTH_MESSAGES, USERNAME_PATTERN } from '@shop/contracts';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { genericOAuth, username } from 'better-auth/plugins';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetEmail, verificationEmail } from '../mail/templates';
+import * as users from '../users/users.repository';
+
+export const AUTH_BASE_PATH = '/api/auth';
+const HOUR = 60 * 60;
+
+/** A username for someone who signs in with Google: from the e-mail's local part, made unique. */
+async function usernameFor(db: Db, email: string): Promise<string> {
+  const base = (email.split('@')[0] ?? '')
+    .replace(/[^A-Za-z0-9_-]/g, '')
+    .slice(0, 11)
+    .padEnd(4, '0');
+  if (!(await users.usernameTaken(db, base))) return base;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const candidate = `${base}-${Math.floor(1000 + Math.random() * 9000)}`;
+    if (!(await users.usernameTaken(db, candidate))) return candidate;
+  }
+  throw new Error('Could not find a free username');
+}
+
+/** Better Auth on the shop's database: e-mail + password, verification, reset, Google, roles, suspension. */
+export function createAuth(config: Config, db: Db, mailer: Mailer) {
+  const google = config.auth.google;
+  return betterAuth({
+    appName: 'Sneaker Shop',
+    baseURL: config.siteUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.auth.secret,
+    trustedOrigins: [config.siteUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    telemetry: { enabled: false },
+    // The shop applies its own per-IP and per-account limits in front of these endpoints.
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: 'uuid' },
+      useSecureCookies: config.siteUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { disableIpTracking: false },
+    },
+    session: {
+      expiresIn: 30 * 24 * HOUR,
+      updateAge: 24 * HOUR,
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        banned: { type: 'boolean', required: false, defaultValue: false, input: false },
+        phone: { type: 'string', required: false, defaultValue: '', input: false },
+        address: { type: 'string', required: false, defaultValue: '', input: false },
+        city: { type: 'string', required: false, defaultValue: '', input: false },
+        state: { type: 'string', required: false, defaultValue: '', input: false },
+        country: { type: 'string', required: false, defaultValue: '', input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      // Sign-up signs the user in unverified; the API refuses buying, reviews and favourites until verified.
+      requireEmailVerification: false,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: HOUR,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        const record = await users.findUserById(db, user.id);
+        await mailer.send(passwordResetEmail(user.email, record?.displayUsername ?? user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: HOUR,
+      async sendVerificationEmail({ user, url }) {
+        const record = await users.findUserById(db, user.id);
+        await mailer.send(verificationEmail(user.email, record?.displayUsername ?? user.name, url));
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A suspended account cannot start a session, whatever the sign-in method.
+          async before(session) {
+            const record = await users.findUserById(db, session.userId);
+            if (record?.banned) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_SUSPENDED',
+                message: AUTH_MESSAGES.ACCOUNT_SUSPENDED,
+              });
+            }
+          },
+        },
+      },
+    },
+    plugins: [
+      username({
+        minUsernameLength: 4,
+        maxUsernameLength: 16,
+        usernameValidator: (value) => USERNAME_PATTERN.test(value),
+      }),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  discoveryUrl: google.discoveryUrl,
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  prompt: 'select_account',
+                  async mapProfileToUser(profile) {
+                    const email = String(profile.email ?? '').toLowerCase();
+                    const name = String(profile.name ?? email.split('@')[0] ?? 'Google user');
+                    return {
+                      email,
+                      name,
+                      emailVerified: profile.email_verified === true || profile.email_verified === 'true',
+                      image: typeof profile.picture === 'string' ? profile.picture : undefined,
+                      username: await usernameFor(db, email),
+                    };
+                  },
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

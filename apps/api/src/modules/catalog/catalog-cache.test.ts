@@ -1,0 +1,51 @@
+import type { ProductList } from '@shop/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { product } from '../../db/schema';
+import { seedDatabase } from '../../db/seed/seed';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ catalogCacheSeconds: 60 });
+  await seedDatabase(testApp.app.db, testApp.app.config, { pictures: false });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const list = async (url: string) => {
+  const response = await testApp.app.inject({ method: 'GET', url });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  return response.json<ProductList>();
+};
+
+it('reuses a catalogue page until a write clears the cache', async () => {
+  const first = await list('/api/products?brand=vans&page=1');
+  const target = first.products[0];
+  await testApp.app.db
+    .update(product)
+    .set({ name: 'Renamed Shoe' })
+    .where(eq(product.id, target?._id ?? ''));
+
+  // Same query, parameters in another order: served from the cache, the rename not seen yet.
+  expect(await list('/api/products?page=1&brand=vans')).toEqual(first);
+
+  testApp.app.catalogCache.clear();
+  const fresh = await list('/api/products?brand=vans&page=1');
+  expect(fresh.products.map((p) => p.name)).toContain('Renamed Shoe');
+});
+
+it('never caches a product page, which stays exact', async () => {
+  const [first] = (await list('/api/products?brand=gucci')).products;
+  await testApp.app.db
+    .update(product)
+    .set({ name: 'Gucci Renamed' })
+    .where(eq(product.id, first?._id ?? ''));
+  const details = await testApp.app.inject({ method: 'GET', url: `/api/products/details/${first?._id}` });
+  expect(details.json<{ name: string }[]>()[0]?.name).toBe('Gucci Renamed');
+  expect((await list('/api/products?brand=gucci')).products[0]?.name).toBe(first?.name);
+});

@@ -1,0 +1,71 @@
+import type { MailMessage } from './mailer';
+
+const SHOP = 'Sneaker Shop';
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** The shared HTML frame: the wordmark, a heading, paragraphs and one call-to-action button. */
+function layout(options: {
+  heading: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  footnote: string;
+}) {
+  const paragraphs = options.paragraphs
+    .map(
+      (text) =>
+        `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#333">${escapeHtml(text)}</p>`,
+    )
+    .join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(options.heading)}</title></head>
+<body style="margin:0;padding:0;background:#f5f5f3;font-family:Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f3;padding:32px 0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#111111;padding:20px 32px;font-size:26px;letter-spacing:3px;font-weight:bold;color:#ffffff;text-transform:uppercase">Sneaker <span style="color:#ff5a1f">Shop</span></td></tr>
+<tr><td style="padding:32px">
+<h1 style="margin:0 0 20px;font-size:22px;color:#111111">${escapeHtml(options.heading)}</h1>
+${paragraphs}
+<p style="margin:28px 0"><a href="${escapeHtml(options.action.url)}" style="display:inline-block;background:#ff5a1f;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:8px">${escapeHtml(options.action.label)}</a></p>
+<p style="margin:0;font-size:13px;line-height:1.5;color:#777">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(options.action.url)}" style="color:#555;word-break:break-all">${escapeHtml(options.action.url)}</a></p>
+<p style="margin:24px 0 0;font-size:13px;color:#777">${escapeHtml(options.footnote)}</p>
+</td></tr></table>
+<p style="font-size:12px;color:#999;margin:16px 0 0">&copy; ${SHOP}</p>
+</td></tr></table></body></html>`;
+}
+
+function textVersion(lines: string[]): string {
+  return `${SHOP.toUpperCase()}\n\n${lines.join('\n\n')}\n`;
+}
+
+export function verificationEmail(to: string, username: string, url: string): MailMessage {
+  const heading = 'Verify your e-mail';
+  const intro = `Hi ${username}, welcome to ${SHOP}! Please confirm this is your e-mail address to finish setting up your account.`;
+  const footnote = 'The link works for one hour. If you did not create an account, ignore this e-mail.';
+  return {
+    to,
+    subject: `${SHOP}: verify your e-mail`,
+    html: layout({ heading, paragraphs: [intro], action: { label: 'Verify e-mail', url }, footnote }),
+    text: textVersion([heading, intro, `Verify your e-mail: ${url}`, footnote]),
+  };
+}
+
+export function passwordResetEmail(to: string, username: string, url: string): MailMessage {
+  const heading = 'Choose a new password';
+  const intro = `Hi ${username}, we received a request to reset the password of your ${SHOP} account.`;
+  const footnote =
+    'The link works for one hour and only once. If you did not ask for it, ignore this e-mail: your password stays the same.';
+  return {
+    to,
+    subject: `${SHOP}: reset your password`,
+    html: layout({ heading, paragraphs: [intro], action: { label: 'Choose a new password', url }, footnote }),
+    text: textVersion([heading, intro, `Choose a new password: ${url}`, footnote]),
+  };
+}

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rateLimit } from '../../db/schema';
+
+/**
+ * Counts one hit on `key` in a fixed window, atomically (one upsert), and answers the count so far and
+ * the seconds left in the window. Safe under concurrency and across instances.
+ */
+export async function hit(
+  db: DbOrTx,
+  key: string,
+  windowSeconds: number,
+): Promise<{ count: number; resetIn: number }> {
+  const window = sql`make_interval(secs => ${windowSeconds})`;
+  const [row] = await db
+    .insert(rateLimit)
+    .values({ key, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimit.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimit.windowStart} <= now() - ${window} THEN 1 ELSE ${rateLimit.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${rateLimit.windowStart} <= now() - ${window} THEN now() ELSE ${rateLimit.windowStart} END`,
+      },
+    })
+    .returning({
+      count: rateLimit.count,
+      resetIn:
+        sql<number>`GREATEST(0, CEIL(EXTRACT(EPOCH FROM (${rateLimit.windowStart} + ${window} - now()))))`.mapWith(
+          Number,
+        ),
+    });
+  return row ?? { count: 1, resetIn: windowSeconds };
+}
+
+/** Forgets counters whose window ended long ago. */
+export async function prune(db: DbOrTx, olderThanSeconds: number): Promise<void> {
+  await db
+    .delete(rateLimit)
+    .where(sql`${rateLimit.windowStart} < now() - make_interval(secs => ${olderThanSeconds})`);
+}

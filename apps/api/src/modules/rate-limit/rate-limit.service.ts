@@ -1,0 +1,23 @@
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import * as repository from './rate-limit.repository';
+
+export interface RateLimitRule {
+  /** Hits allowed in the window. */
+  max: number;
+  windowSeconds: number;
+}
+
+function waitMessage(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many attempts, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * Refuses with 429 RATE_LIMITED (and Retry-After) once `key` was hit more than `rule.max` times in the
+ * window. `message` is what the person sees; by default it says how long to wait.
+ */
+export async function consume(db: DbOrTx, key: string, rule: RateLimitRule, message?: string): Promise<void> {
+  const { count, resetIn } = await repository.hit(db, key, rule.windowSeconds);
+  if (count > rule.max) throw AppError.rateLimited(message ?? waitMessage(resetIn), resetIn);
+}

@@ -1,0 +1,112 @@
+import {
+  errorEnvelopeSchema,
+  favoriteBodySchema,
+  profileUpdateSchema,
+  userDashboardSchema,
+  userEmailBodySchema,
+  userIdParamsSchema,
+} from '@shop/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { requireAdmin, requireSelfOrAdmin, type requireUser, requireVerifiedUser } from '../auth/session';
+import * as users from './users.service';
+
+const dashboardResponse = {
+  200: z.array(userDashboardSchema),
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/users/dashboard/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A user's profile, role, status and favourites (self or admin); answers [dashboard]",
+        params: userIdParamsSchema,
+        response: dashboardResponse,
+      },
+    },
+    async (request) => {
+      await requireSelfOrAdmin(request, request.params.id);
+      return [await users.getDashboard(app.db, request.params.id)];
+    },
+  );
+
+  app.put(
+    '/api/users/update/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Update the profile fields (self or admin); role, status and e-mail cannot be set here',
+        params: userIdParamsSchema,
+        body: profileUpdateSchema,
+        response: dashboardResponse,
+      },
+    },
+    async (request) => {
+      await requireSelfOrAdmin(request, request.params.id);
+      return [await users.updateProfile(app.db, request.params.id, request.body)];
+    },
+  );
+
+  const ownVerified = async (request: Parameters<typeof requireUser>[0], userId: string) => {
+    const user = await requireVerifiedUser(request);
+    if (user.id !== userId) throw new AppError('FORBIDDEN', 'You can only change your own favourites');
+  };
+
+  app.put(
+    '/api/users/addFavorite/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Add a product to the favourites (own account, verified e-mail)',
+        params: userIdParamsSchema,
+        body: favoriteBodySchema,
+        response: dashboardResponse,
+      },
+    },
+    async (request) => {
+      await ownVerified(request, request.params.id);
+      return [await users.addFavorite(app.db, request.params.id, request.body.favorite)];
+    },
+  );
+
+  app.put(
+    '/api/users/deleteFavorite/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a product from the favourites (own account, verified e-mail)',
+        params: userIdParamsSchema,
+        body: favoriteBodySchema,
+        response: dashboardResponse,
+      },
+    },
+    async (request) => {
+      await ownVerified(request, request.params.id);
+      return [await users.removeFavorite(app.db, request.params.id, request.body.favorite)];
+    },
+  );
+
+  app.put(
+    '/api/user-suspended',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Suspend the account with this e-mail (admin): it cannot sign in and its sessions end',
+        body: userEmailBodySchema,
+        response: dashboardResponse,
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      return [await users.suspendByEmail(app.db, request.body.email, admin.id)];
+    },
+  );
+};
