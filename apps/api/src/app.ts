@@ -6,9 +6,16 @@ import { ResponseCache } from './lib/response-cache';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { checkoutDeps } from './modules/checkout/checkout-deps';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { outboxRoutes } from './modules/mail/outbox.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { sweep } from './modules/orders/orders.service';
+import { createGateways, type Gateways } from './modules/payments/payments';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -24,6 +31,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Catalogue list responses; cleared by writes that change products or stock. */
     catalogCache: ResponseCache;
+    gateways: Gateways;
   }
 }
 
@@ -45,6 +53,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const mailer = createMailer(config.mail, app.log);
   app.decorate('mailer', mailer);
   app.decorate('auth', createAuth(config, database.db, mailer));
+  app.decorate('gateways', createGateways(config, database.db));
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
@@ -55,8 +64,29 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(catalogRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
+  startReservationSweep(app);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);
 
   await registerStaticWeb(app, { uploadsDir: config.uploadsDir, webDistDir: config.webDistDir });
   return app;
+}
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+/** Every minute: expire unpaid reservations and retry failed confirmation e-mails. */
+function startReservationSweep(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      sweep(checkoutDeps(app)).catch((error: unknown) =>
+        app.log.error({ err: error }, 'reservation sweep failed'),
+      );
+    }, SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

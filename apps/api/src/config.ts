@@ -43,10 +43,30 @@ const envSchema = z.object({
   DEMO_USERNAME: z.string().default('demo_user'),
   DEMO_PASSWORD: z.string().default('Demo#2023shop'),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).default(5),
+  CURRENCY: z
+    .string()
+    .regex(/^[a-z]{3}$/, 'must be a lower-case ISO 4217 code such as usd')
+    .default('usd'),
+  RESERVATION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  PAYMENTS_TEST_MODE: z.enum(['true', 'false']).optional(),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_WEBHOOK_ID: optionalString,
+  PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
 
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; url: string; poolSize?: number };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -74,6 +94,15 @@ export interface Config {
     rateLimitScale: number;
   };
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  payments: {
+    currency: string;
+    /** Unpaid orders give their units back after this long. */
+    reservationMinutes: number;
+    /** A provider without keys is served by the built-in test-mode gateway when this is on. */
+    testMode: boolean;
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
+    paypal: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string } | null;
+  };
   /** Accounts the seed creates when they do not exist. */
   accounts: {
     admin: SeedAccount;
@@ -139,6 +168,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitScale: e.RATE_LIMIT_SCALE,
     },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    payments: {
+      currency: e.CURRENCY,
+      reservationMinutes: e.RESERVATION_MINUTES,
+      // Never fake payments in production unless explicitly asked to.
+      testMode: e.PAYMENTS_TEST_MODE ? e.PAYMENTS_TEST_MODE === 'true' : e.NODE_ENV !== 'production',
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL ?? null,
+            }
+          : null,
+      paypal:
+        e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET && e.PAYPAL_WEBHOOK_ID
+          ? {
+              clientId: e.PAYPAL_CLIENT_ID,
+              clientSecret: e.PAYPAL_CLIENT_SECRET,
+              webhookId: e.PAYPAL_WEBHOOK_ID,
+              apiUrl: e.PAYPAL_API_URL.replace(/\/$/, ''),
+            }
+          : null,
+    },
     accounts: {
       admin: { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
       demo: { email: e.DEMO_EMAIL, username: e.DEMO_USERNAME, password: e.DEMO_PASSWORD },

@@ -5,4 +5,5 @@ export * from './constants';
 export * from './errors';
 export * from './health';
 export * from './money';
+export * from './orders';
 export * from './users';

@@ -58,6 +58,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
       from: 'Sneaker Shop <no-reply@sneakershop.test>',
       outboxDir: path.join(dataDir, 'outbox'),
     },
+    payments: { currency: 'usd', reservationMinutes: 30, testMode: true, stripe: null, paypal: null },
     accounts: {
       admin: { email: 'admin@sneakershop.test', username: 'admin', password: 'Admin#2023shop' },
       demo: { email: 'demo@sneakershop.test', username: 'demo_user', password: 'Demo#2023shop' },

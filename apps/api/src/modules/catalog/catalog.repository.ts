@@ -280,3 +280,96 @@ export async function insertProducts(db: DbOrTx, items: NewProduct[]): Promise<M
   }
   return created;
 }
+
+/**
+ * Moves `count` units of a size from sellable to reserved, only if that many are sellable. One
+ * conditional update: concurrent buyers cannot both take the last unit, and units never go below zero.
+ */
+export async function reserveUnits(
+  db: DbOrTx,
+  productId: string,
+  size: number,
+  count: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(productStock)
+    .set({ units: sql`${productStock.units} - ${count}`, reserved: sql`${productStock.reserved} + ${count}` })
+    .where(
+      and(eq(productStock.productId, productId), eq(productStock.size, size), gte(productStock.units, count)),
+    )
+    .returning({ productId: productStock.productId });
+  return rows.length === 1;
+}
+
+/** Reserved units of a cancelled or expired order go back on sale. */
+export async function releaseUnits(
+  db: DbOrTx,
+  productId: string,
+  size: number,
+  count: number,
+): Promise<void> {
+  await db
+    .update(productStock)
+    .set({ units: sql`${productStock.units} + ${count}`, reserved: sql`${productStock.reserved} - ${count}` })
+    .where(
+      and(
+        eq(productStock.productId, productId),
+        eq(productStock.size, size),
+        gte(productStock.reserved, count),
+      ),
+    );
+}
+
+/** Reserved units of a paid order are sold: they leave the reservation for good. */
+export async function markUnitsSold(
+  db: DbOrTx,
+  productId: string,
+  size: number,
+  count: number,
+): Promise<void> {
+  await db
+    .update(productStock)
+    .set({ reserved: sql`${productStock.reserved} - ${count}` })
+    .where(
+      and(
+        eq(productStock.productId, productId),
+        eq(productStock.size, size),
+        gte(productStock.reserved, count),
+      ),
+    );
+}
+
+export interface StockLine {
+  productId: string;
+  size: number;
+  name: string;
+  brand: string;
+  cardPicture: string;
+  priceCents: number;
+  units: number;
+}
+
+/** Live products in these sizes with their price and sellable units; missing pairs are left out. */
+export async function findStockLines(
+  db: DbOrTx,
+  pairs: { productId: string; size: number }[],
+): Promise<StockLine[]> {
+  if (pairs.length === 0) return [];
+  const ids = [...new Set(pairs.map((pair) => pair.productId))];
+  const rows = await db
+    .select({
+      productId: productStock.productId,
+      size: productStock.size,
+      units: productStock.units,
+      name: product.name,
+      brand: product.brand,
+      cardPicture: product.cardPicture,
+      priceCents: product.priceCents,
+    })
+    .from(productStock)
+    .innerJoin(product, eq(product.id, productStock.productId))
+    .where(and(inArray(productStock.productId, ids), isNull(product.deletedAt)));
+  return rows.filter((row) =>
+    pairs.some((pair) => pair.productId === row.productId && pair.size === row.size),
+  );
+}

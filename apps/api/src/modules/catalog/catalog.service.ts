@@ -75,3 +75,17 @@ export async function getProducts(db: DbOrTx, ids: string[]): Promise<Product[]>
 export async function productExists(db: DbOrTx, id: string): Promise<boolean> {
   return (await repository.findProductById(db, id)) !== undefined;
 }
+
+export interface StockPair {
+  productId: string;
+  size: number;
+}
+
+/** Today's price and sellable units of each product and size (uncached: carts and checkout rely on it). */
+export function stockLines(db: DbOrTx, pairs: StockPair[]) {
+  return repository.findStockLines(db, pairs);
+}
+
+export const reserveUnits = repository.reserveUnits;
+export const releaseUnits = repository.releaseUnits;
+export const markUnitsSold = repository.markUnitsSold;

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { product } from './catalog';
+
+/**
+ * An order moves pending → aprobed (payment verified with the provider) or pending → cancelled (cancelled,
+ * expired or failed), each exactly once: every transition is a conditional update on `state`.
+ */
+export const order = pgTable(
+  'order',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id),
+    state: text('state').notNull().default('pending'),
+    provider: text('provider').notNull(),
+    /** The provider's id for the payment: Stripe Checkout Session id, PayPal order id, or a test-mode id. */
+    providerReference: text('provider_reference'),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** The reserved units return to stock if the order is not paid by then. */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_state_valid', sql`${t.state} IN ('pending', 'aprobed', 'cancelled')`),
+    check('order_provider_valid', sql`${t.provider} IN ('stripe', 'paypal')`),
+    check('order_total_positive', sql`${t.totalCents} > 0`),
+    index('order_user_idx').on(t.userId, t.createdAt),
+    index('order_pending_expiry_idx').on(t.reservedUntil).where(sql`${t.state} = 'pending'`),
+    index('order_provider_reference_idx').on(t.provider, t.providerReference),
+  ],
+);
+
+/** A line as it was bought: name, size, count and unit price are copied at purchase. */
+export const orderItem = pgTable(
+  'order_item',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    picture: text('picture').notNull(),
+    size: doublePrecision('size').notNull(),
+    count: integer('count').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    check('order_item_count_positive', sql`${t.count} > 0`),
+    check('order_item_price_positive', sql`${t.unitPriceCents} > 0`),
+  ],
+);
+
+/** Every provider event handled, once: a replayed or duplicate delivery finds its id here and changes nothing. */
+export const paymentEvent = pgTable(
+  'payment_event',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: uuid('order_id').references(() => order.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Payments of the built-in test-mode gateway, which stands in for a provider whose keys are not configured. */
+export const testPayment = pgTable('test_payment', {
+  reference: text('reference').primaryKey(),
+  provider: text('provider').notNull(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => order.id),
+  status: text('status').notNull().default('open'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  email: text('email').notNull(),
+  lines: jsonb('lines')
+    .$type<{ name: string; size: string; count: number; priceCents: number }[]>()
+    .notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

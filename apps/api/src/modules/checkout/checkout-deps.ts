@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { CheckoutDeps } from './checkout.service';
+
+/** What checkout and the order rules need from the app, gathered once per plugin. */
+export function checkoutDeps(app: FastifyInstance): CheckoutDeps {
+  return {
+    db: app.db,
+    gateways: app.gateways,
+    mailer: app.mailer,
+    catalogCache: app.catalogCache,
+    siteUrl: app.config.siteUrl,
+    log: app.log,
+    currency: app.config.payments.currency,
+    reservationMinutes: app.config.payments.reservationMinutes,
+  };
+}

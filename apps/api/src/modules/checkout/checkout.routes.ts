@@ -1,0 +1,92 @@
+import {
+  cartCheckBodySchema,
+  cartCheckResponseSchema,
+  checkoutBodySchema,
+  errorEnvelopeSchema,
+  executePaymentQuerySchema,
+  orderSchema,
+  paypalCheckoutResponseSchema,
+  stripeCheckoutResponseSchema,
+} from '@shop/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser, requireVerifiedUser } from '../auth/session';
+import { executePayPal } from '../orders/orders.service';
+import { checkCart, startCheckout } from './checkout.service';
+import { checkoutDeps } from './checkout-deps';
+
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  502: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
+};
+
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = checkoutDeps(app);
+
+  app.post(
+    '/api/checkouts',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary:
+          'Pay by card (Stripe): reserves the cart as a pending order and answers the payment page URL',
+        body: checkoutBodySchema,
+        response: { 200: stripeCheckoutResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const buyer = await requireVerifiedUser(request);
+      const { orderId, redirectUrl } = await startCheckout(deps, buyer, 'stripe', request.body);
+      return { url: redirectUrl, orderId };
+    },
+  );
+
+  app.post(
+    '/api/paypal/create-payment',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: "Pay with PayPal: reserves the cart as a pending order and answers PayPal's approve link",
+        body: checkoutBodySchema,
+        response: { 200: paypalCheckoutResponseSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const buyer = await requireVerifiedUser(request);
+      const { orderId, redirectUrl } = await startCheckout(deps, buyer, 'paypal', request.body);
+      return { links: [{ href: redirectUrl, rel: 'approve', method: 'GET' }], orderId };
+    },
+  );
+
+  app.get(
+    '/api/paypal/execute-payment',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Back from PayPal: captures the approved payment server-side (once) and answers the order',
+        querystring: executePaymentQuerySchema,
+        response: { 200: orderSchema, ...refusals, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await requireUser(request);
+      return executePayPal(deps, request.query.token, request.query.order, viewer);
+    },
+  );
+
+  app.post(
+    '/api/cart/check',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: "Today's price and units in stock for each cart line",
+        body: cartCheckBodySchema,
+        response: { 200: cartCheckResponseSchema, 400: errorEnvelopeSchema },
+      },
+    },
+    (request) => checkCart(deps, request.body.products),
+  );
+};

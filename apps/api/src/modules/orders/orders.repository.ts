@@ -1,0 +1,188 @@
+import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { order, orderItem, paymentEvent, user } from '../../db/schema';
+
+export type OrderRow = typeof order.$inferSelect;
+export type OrderItemRow = typeof orderItem.$inferSelect;
+export type OrderState = 'pending' | 'aprobed' | 'cancelled';
+
+export interface NewOrder {
+  userId: string;
+  provider: 'stripe' | 'paypal';
+  currency: string;
+  reservedUntil: Date;
+  items: Omit<OrderItemRow, 'orderId' | 'position'>[];
+}
+
+export async function insertOrder(db: DbOrTx, input: NewOrder): Promise<OrderRow> {
+  const totalCents = input.items.reduce((sum, item) => sum + item.unitPriceCents * item.count, 0);
+  const [row] = await db
+    .insert(order)
+    .values({
+      userId: input.userId,
+      provider: input.provider,
+      currency: input.currency,
+      totalCents,
+      reservedUntil: input.reservedUntil,
+    })
+    .returning();
+  if (!row) throw new Error('The order was not created');
+  await db
+    .insert(orderItem)
+    .values(input.items.map((item, position) => ({ ...item, orderId: row.id, position })));
+  return row;
+}
+
+export async function setProviderReference(db: DbOrTx, orderId: string, reference: string): Promise<void> {
+  await db
+    .update(order)
+    .set({ providerReference: reference, updatedAt: sql`now()` })
+    .where(eq(order.id, orderId));
+}
+
+/**
+ * Moves an order from pending to `to`, only if it is still pending: whoever wins this update performs the
+ * transition's side effects; everyone else sees `undefined` and does nothing.
+ */
+export async function leavePending(
+  db: DbOrTx,
+  orderId: string,
+  to: 'aprobed' | 'cancelled',
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(order)
+    .set(
+      to === 'aprobed'
+        ? { state: to, paidAt: sql`now()`, updatedAt: sql`now()` }
+        : { state: to, cancelledAt: sql`now()`, updatedAt: sql`now()` },
+    )
+    .where(and(eq(order.id, orderId), eq(order.state, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Claims the right to send the confirmation e-mail; true for exactly one caller. */
+export async function claimConfirmation(db: DbOrTx, orderId: string): Promise<boolean> {
+  const rows = await db
+    .update(order)
+    .set({ confirmationSentAt: sql`now()` })
+    .where(and(eq(order.id, orderId), eq(order.state, 'aprobed'), isNull(order.confirmationSentAt)))
+    .returning({ id: order.id });
+  return rows.length === 1;
+}
+
+export async function releaseConfirmation(db: DbOrTx, orderId: string): Promise<void> {
+  await db.update(order).set({ confirmationSentAt: null }).where(eq(order.id, orderId));
+}
+
+export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(order).where(eq(order.id, orderId));
+  return row;
+}
+
+export async function findOrderByReference(
+  db: DbOrTx,
+  provider: string,
+  reference: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(order)
+    .where(and(eq(order.provider, provider), eq(order.providerReference, reference)));
+  return row;
+}
+
+export async function findLatestOrderOfUser(
+  db: DbOrTx,
+  userId: string,
+  state?: OrderState,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(order)
+    .where(and(eq(order.userId, userId), state ? eq(order.state, state) : undefined))
+    .orderBy(desc(order.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function findItems(db: DbOrTx, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderItem)
+    .where(inArray(orderItem.orderId, orderIds))
+    .orderBy(asc(orderItem.orderId), asc(orderItem.position));
+}
+
+export interface OrderListing {
+  userId?: string;
+  sort: { field: 'date' | 'finalAmount' | 'state'; direction: 1 | -1 };
+  limit: number;
+}
+
+export interface OrderWithCustomer extends OrderRow {
+  customer: { id: string; username: string; email: string; image: string };
+}
+
+const customerColumns = {
+  id: user.id,
+  username: sql<string>`coalesce(${user.displayUsername}, ${user.username})`,
+  email: user.email,
+  image: sql<string>`coalesce(${user.image}, '')`,
+};
+
+export async function listOrders(db: DbOrTx, listing: OrderListing): Promise<OrderWithCustomer[]> {
+  const column = { date: order.createdAt, finalAmount: order.totalCents, state: order.state }[
+    listing.sort.field
+  ];
+  const ordering: SQL[] = [listing.sort.direction === 1 ? asc(column) : desc(column), desc(order.createdAt)];
+  const rows = await db
+    .select({ order, customer: customerColumns })
+    .from(order)
+    .innerJoin(user, eq(user.id, order.userId))
+    .where(listing.userId ? eq(order.userId, listing.userId) : undefined)
+    .orderBy(...ordering)
+    .limit(listing.limit);
+  return rows.map((row) => ({ ...row.order, customer: row.customer }));
+}
+
+export async function findCustomer(
+  db: DbOrTx,
+  userId: string,
+): Promise<OrderWithCustomer['customer'] | undefined> {
+  const [row] = await db.select(customerColumns).from(user).where(eq(user.id, userId));
+  return row;
+}
+
+/** Pending orders whose reservation ran out before `now`, oldest first. */
+export async function findExpiredReservations(db: DbOrTx, now: Date, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(order)
+    .where(and(eq(order.state, 'pending'), lt(order.reservedUntil, now)))
+    .orderBy(asc(order.reservedUntil))
+    .limit(limit);
+}
+
+/** Approved orders whose confirmation e-mail has not gone out (a failed send is retried). */
+export async function findUnconfirmedApproved(db: DbOrTx, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(order)
+    .where(and(eq(order.state, 'aprobed'), isNull(order.confirmationSentAt)))
+    .limit(limit);
+}
+
+/** Records a provider event; false when it was seen before (a replay or a duplicate delivery). */
+export async function recordPaymentEvent(
+  db: DbOrTx,
+  event: { provider: string; eventId: string; type: string; orderId: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentEvent)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ id: paymentEvent.eventId });
+  return rows.length === 1;
+}

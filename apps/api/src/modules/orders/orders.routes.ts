@@ -1,0 +1,88 @@
+import {
+  errorEnvelopeSchema,
+  orderIdParamsSchema,
+  orderSchema,
+  ordersQuerySchema,
+  orderUpdateBodySchema,
+  successOrderBodySchema,
+} from '@shop/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { requireUser } from '../auth/session';
+import { checkoutDeps } from '../checkout/checkout-deps';
+import { confirmLatest, getOrder, listOrders, requestState } from './orders.service';
+
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = checkoutDeps(app);
+
+  app.get(
+    '/api/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The buyer's orders; every order for an admin (optionally one user's with _id)",
+        querystring: ordersQuerySchema,
+        response: { 200: z.array(orderSchema), ...refusals },
+      },
+    },
+    async (request) => listOrders(app.db, await requireUser(request), request.query),
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order, for its buyer or an admin',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...refusals },
+      },
+    },
+    async (request) => getOrder(app.db, request.params.id, await requireUser(request)),
+  );
+
+  app.put(
+    '/api/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Ask to approve (verified with the provider first: an unpaid order stays pending) or cancel (units return) an order',
+        params: orderIdParamsSchema,
+        body: orderUpdateBodySchema,
+        response: { 200: orderSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      requestState(deps, request.params.id, request.body.voucher.state, await requireUser(request)),
+  );
+
+  app.put(
+    '/api/success-order',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Back from paying: confirms the buyer's latest pending order with its provider; answers [order]",
+        body: successOrderBodySchema,
+        response: { 200: z.array(orderSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const viewer = await requireUser(request);
+      if (request.body.user.uid && request.body.user.uid !== viewer.id) {
+        throw new AppError('FORBIDDEN', 'You can only confirm your own orders');
+      }
+      return [await confirmLatest(deps, viewer)];
+    },
+  );
+};

@@ -1,0 +1,298 @@
+import { fromCents, type Order, type OrdersSort } from '@shop/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { ResponseCache } from '../../lib/response-cache';
+import type { CurrentUser } from '../auth/session';
+import * as catalog from '../catalog/catalog.service';
+import type { Mailer } from '../mail/mailer';
+import { orderConfirmationEmail } from '../mail/order-email';
+import type { PaymentNotice } from '../payments/gateway';
+import { type Gateways, gatewayFor } from '../payments/payments';
+import * as repository from './orders.repository';
+
+/** What the order rules need from the app. */
+export interface OrderDeps {
+  db: Db;
+  gateways: Gateways;
+  mailer: Mailer;
+  catalogCache: ResponseCache;
+  siteUrl: string;
+  log: FastifyBaseLogger;
+}
+
+type Customer = repository.OrderWithCustomer['customer'];
+
+/** Database rows to the spec's order shape; the one place order money leaves cents. */
+export function toOrderWire(
+  row: repository.OrderRow,
+  items: repository.OrderItemRow[],
+  customer: Customer,
+): Order {
+  return {
+    _id: row.id,
+    user: { _id: customer.id, username: customer.username, email: customer.email, image: customer.image },
+    date: row.createdAt.toISOString(),
+    state: row.state as Order['state'],
+    provider: row.provider as Order['provider'],
+    finalAmount: fromCents(row.totalCents),
+    products: items.map((item) => ({
+      id: item.productId,
+      name: item.name,
+      brand: item.brand,
+      card_picture: item.picture,
+      img: item.picture,
+      size: String(item.size),
+      count: item.count,
+      price: fromCents(item.unitPriceCents),
+      totalPrice: fromCents(item.unitPriceCents * item.count),
+    })),
+  };
+}
+
+async function wire(db: DbOrTx, row: repository.OrderRow): Promise<Order> {
+  const [items, customer] = await Promise.all([
+    repository.findItems(db, [row.id]),
+    repository.findCustomer(db, row.userId),
+  ]);
+  if (!customer) throw new Error(`Order ${row.id} has no customer`);
+  return toOrderWire(row, items, customer);
+}
+
+/** An order its buyer or an admin may see; anyone else is told it does not exist. */
+export async function visibleOrder(
+  db: DbOrTx,
+  orderId: string,
+  viewer: CurrentUser,
+): Promise<repository.OrderRow> {
+  const row = await repository.findOrder(db, orderId);
+  if (!row || (row.userId !== viewer.id && viewer.role !== 'admin')) throw AppError.notFound('Order');
+  return row;
+}
+
+export async function getOrder(db: DbOrTx, orderId: string, viewer: CurrentUser): Promise<Order> {
+  return wire(db, await visibleOrder(db, orderId, viewer));
+}
+
+export async function listOrders(
+  db: DbOrTx,
+  viewer: CurrentUser,
+  query: { ordersSort?: OrdersSort; _id?: string },
+): Promise<Order[]> {
+  if (viewer.role !== 'admin' && query._id && query._id !== viewer.id) {
+    throw new AppError('FORBIDDEN', 'You can only see your own orders');
+  }
+  const userId = viewer.role === 'admin' ? query._id : viewer.id;
+  const [field, direction] = (Object.entries(query.ordersSort ?? {})[0] ?? ['date', -1]) as [
+    'date' | 'finalAmount' | 'state',
+    1 | -1,
+  ];
+  const rows = await repository.listOrders(db, { userId, sort: { field, direction }, limit: 500 });
+  const items = await repository.findItems(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) =>
+    toOrderWire(
+      row,
+      items.filter((item) => item.orderId === row.id),
+      row.customer,
+    ),
+  );
+}
+
+/** pending → aprobed: the reserved units become sold. True only for the caller that made the change. */
+async function approveIn(tx: DbOrTx, orderId: string): Promise<boolean> {
+  const row = await repository.leavePending(tx, orderId, 'aprobed');
+  if (!row) return false;
+  for (const item of await repository.findItems(tx, [orderId])) {
+    await catalog.markUnitsSold(tx, item.productId, item.size, item.count);
+  }
+  return true;
+}
+
+/** pending → cancelled: the reserved units go back on sale. True only for the caller that made the change. */
+async function cancelIn(tx: DbOrTx, orderId: string): Promise<boolean> {
+  const row = await repository.leavePending(tx, orderId, 'cancelled');
+  if (!row) return false;
+  for (const item of await repository.findItems(tx, [orderId])) {
+    await catalog.releaseUnits(tx, item.productId, item.size, item.count);
+  }
+  return true;
+}
+
+async function afterApproval(deps: OrderDeps, orderId: string): Promise<void> {
+  deps.catalogCache.clear();
+  await sendConfirmation(deps, orderId);
+}
+
+/** Sends the confirmation e-mail at most once; a failed send is retried by the reservation sweep. */
+export async function sendConfirmation(deps: OrderDeps, orderId: string): Promise<void> {
+  if (!(await repository.claimConfirmation(deps.db, orderId))) return;
+  try {
+    const row = await repository.findOrder(deps.db, orderId);
+    if (!row) return;
+    await deps.mailer.send(
+      orderConfirmationEmail(await wire(deps.db, row), `${deps.siteUrl}/account/orders`),
+    );
+  } catch (error) {
+    deps.log.error({ err: error, orderId }, 'order confirmation e-mail failed; it will be retried');
+    await repository.releaseConfirmation(deps.db, orderId);
+  }
+}
+
+export async function approveOrder(deps: OrderDeps, orderId: string): Promise<boolean> {
+  const changed = await deps.db.transaction((tx) => approveIn(tx, orderId));
+  if (changed) await afterApproval(deps, orderId);
+  return changed;
+}
+
+export async function cancelOrder(deps: OrderDeps, orderId: string): Promise<boolean> {
+  const changed = await deps.db.transaction((tx) => cancelIn(tx, orderId));
+  if (changed) deps.catalogCache.clear();
+  return changed;
+}
+
+/**
+ * Asks the provider whether a pending order was paid, and approves it if so; a failed payment cancels it.
+ * This is the only way a browser can move an order on: it can ask, never tell.
+ */
+export async function confirmPayment(deps: OrderDeps, row: repository.OrderRow): Promise<void> {
+  if (row.state !== 'pending' || !row.providerReference) return;
+  const gateway = gatewayFor(deps.gateways, row.provider as 'stripe' | 'paypal');
+  const status = await gateway.confirm(row.providerReference, row.id);
+  if (status === 'paid') await approveOrder(deps, row.id);
+  if (status === 'failed') await cancelOrder(deps, row.id);
+}
+
+/** The buyer gave up: close the payment page and return the units, unless the provider says it was paid. */
+export async function cancelPending(deps: OrderDeps, row: repository.OrderRow): Promise<void> {
+  if (row.state === 'aprobed')
+    throw new AppError('CONFLICT', 'This order is paid and cannot be cancelled here');
+  if (row.state !== 'pending') return;
+  if (row.providerReference) {
+    const outcome = await gatewayFor(deps.gateways, row.provider as 'stripe' | 'paypal').cancel(
+      row.providerReference,
+    );
+    if (outcome === 'paid') {
+      await approveOrder(deps, row.id);
+      return;
+    }
+  }
+  await cancelOrder(deps, row.id);
+}
+
+/** Answers the order after asking to move it to `state` (the spec's voucher), as its buyer or an admin. */
+export async function requestState(
+  deps: OrderDeps,
+  orderId: string,
+  state: 'aprobed' | 'cancelled',
+  viewer: CurrentUser,
+): Promise<Order> {
+  const row = await visibleOrder(deps.db, orderId, viewer);
+  if (state === 'aprobed') await confirmPayment(deps, row);
+  else await cancelPending(deps, row);
+  return getOrder(deps.db, orderId, viewer);
+}
+
+/** `PUT /api/success-order`: confirms the buyer's latest pending order with its provider. */
+export async function confirmLatest(deps: OrderDeps, viewer: CurrentUser): Promise<Order> {
+  const pending = await repository.findLatestOrderOfUser(deps.db, viewer.id, 'pending');
+  if (pending) await confirmPayment(deps, pending);
+  const latest = await repository.findLatestOrderOfUser(deps.db, viewer.id);
+  if (!latest) throw AppError.notFound('Order');
+  return wire(deps.db, latest);
+}
+
+/** `GET /api/paypal/execute-payment`: captures the approved PayPal payment server-side. */
+export async function executePayPal(
+  deps: OrderDeps,
+  reference: string,
+  orderId: string | undefined,
+  viewer: CurrentUser,
+): Promise<Order> {
+  const row = await repository.findOrderByReference(deps.db, 'paypal', reference);
+  if (!row || (orderId && row.id !== orderId) || (row.userId !== viewer.id && viewer.role !== 'admin')) {
+    throw AppError.notFound('Order');
+  }
+  await confirmPayment(deps, row);
+  return getOrder(deps.db, row.id, viewer);
+}
+
+/**
+ * A verified provider notification, handled once: the event is recorded in the same transaction as the
+ * state change, so a replay or a duplicate delivery finds it recorded and changes nothing.
+ */
+export async function handleNotice(
+  deps: OrderDeps,
+  provider: 'stripe' | 'paypal',
+  notice: PaymentNotice,
+): Promise<'handled' | 'duplicate' | 'ignored'> {
+  const row = notice.reference
+    ? await repository.findOrderByReference(deps.db, provider, notice.reference)
+    : undefined;
+  if (notice.kind === 'ignored' || !row) {
+    const fresh = await repository.recordPaymentEvent(deps.db, {
+      provider,
+      ...pick(notice),
+      orderId: row?.id ?? null,
+    });
+    return fresh ? 'ignored' : 'duplicate';
+  }
+  if (notice.kind === 'approved') {
+    // PayPal: the buyer approved; capture now (idempotent). If it is not capturable yet, leave the event
+    // unrecorded so the provider's retry gets another chance.
+    const status = await gatewayFor(deps.gateways, provider).confirm(notice.reference ?? '', row.id);
+    if (status !== 'paid') return 'ignored';
+  }
+  const kind = notice.kind;
+  let changed = false;
+  const fresh = await deps.db.transaction(async (tx) => {
+    if (!(await repository.recordPaymentEvent(tx, { provider, ...pick(notice), orderId: row.id })))
+      return false;
+    changed = kind === 'expired' ? await cancelIn(tx, row.id) : await approveIn(tx, row.id);
+    return true;
+  });
+  if (!fresh) return 'duplicate';
+  if (changed && kind !== 'expired') await afterApproval(deps, row.id);
+  if (changed && kind === 'expired') deps.catalogCache.clear();
+  return 'handled';
+}
+
+function pick(notice: PaymentNotice) {
+  return { eventId: notice.eventId, type: notice.type };
+}
+
+/**
+ * Reservations not paid in time: asks each provider once more (a late payment is approved), otherwise
+ * closes the payment page and returns the units. Also retries confirmation e-mails that failed.
+ */
+export async function sweep(
+  deps: OrderDeps,
+  now = new Date(),
+): Promise<{ expired: number; approved: number }> {
+  let expired = 0;
+  let approved = 0;
+  for (const row of await repository.findExpiredReservations(deps.db, now, 50)) {
+    try {
+      const gateway = deps.gateways[row.provider as 'stripe' | 'paypal'];
+      const outcome =
+        row.providerReference && gateway ? await gateway.cancel(row.providerReference) : 'cancelled';
+      if (outcome === 'paid') {
+        if (await approveOrder(deps, row.id)) approved += 1;
+      } else if (await cancelOrder(deps, row.id)) {
+        expired += 1;
+      }
+    } catch (error) {
+      deps.log.error({ err: error, orderId: row.id }, 'could not expire the reservation; will retry');
+    }
+  }
+  for (const row of await repository.findUnconfirmedApproved(deps.db, 20))
+    await sendConfirmation(deps, row.id);
+  return { expired, approved };
+}
+
+/** For checkout, which creates orders inside its own transaction. */
+export const createPendingOrder = repository.insertOrder;
+export const orderItems = (db: DbOrTx, orderId: string) => repository.findItems(db, [orderId]);
+export const setProviderReference = repository.setProviderReference;

@@ -1,0 +1,69 @@
+import type { PaymentProvider } from '@shop/contracts';
+
+export interface PaymentLine {
+  name: string;
+  size: string;
+  count: number;
+  unitPriceCents: number;
+}
+
+export interface PaymentRequest {
+  orderId: string;
+  currency: string;
+  customerEmail: string;
+  lines: PaymentLine[];
+  totalCents: number;
+  /** Where the provider sends the buyer after paying / after giving up. */
+  successUrl: string;
+  cancelUrl: string;
+  /** The reservation's end: the payment page should not outlive it. */
+  expiresAt: Date;
+}
+
+export interface PaymentPage {
+  /** The provider's id for this payment (Checkout Session id, PayPal order id, test-mode id). */
+  reference: string;
+  redirectUrl: string;
+}
+
+export type PaymentStatus = 'paid' | 'unpaid' | 'failed';
+
+/** A provider notification whose signature has been verified. */
+export interface PaymentNotice {
+  eventId: string;
+  type: string;
+  /** paid: money received; approved: the buyer approved, capture it; expired: it will never be paid. */
+  kind: 'paid' | 'approved' | 'expired' | 'ignored';
+  reference: string | null;
+}
+
+/**
+ * One interface for every way to pay: Stripe, PayPal and the built-in test-mode gateway. The server
+ * never trusts the browser about a payment: it asks the provider (`confirm`) or a signed notification.
+ */
+export interface PaymentGateway {
+  readonly provider: PaymentProvider;
+  readonly testMode: boolean;
+  createPayment(request: PaymentRequest): Promise<PaymentPage>;
+  /** Asks the provider whether the payment happened; for PayPal this captures an approved payment, once. */
+  confirm(reference: string, orderId: string): Promise<PaymentStatus>;
+  /** Makes sure the payment can no longer happen; answers 'paid' when it already has. */
+  cancel(reference: string): Promise<'cancelled' | 'paid'>;
+  /** Verifies a notification's signature and reads it; throws an AppError when it is not genuine. */
+  readNotice(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<PaymentNotice>;
+}
+
+export class PaymentProviderError extends Error {
+  constructor(
+    readonly provider: PaymentProvider,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+export function formatAmount(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

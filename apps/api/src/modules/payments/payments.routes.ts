@@ -1,0 +1,139 @@
+import { errorEnvelopeSchema, testPaymentDecisionSchema, testPaymentSchema } from '@shop/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { checkoutDeps } from '../checkout/checkout-deps';
+import { approveOrder, handleNotice } from '../orders/orders.service';
+import { returnUrl } from './test.gateway';
+import * as testPayments from './test-gateway.repository';
+
+const referenceParams = z.object({
+  reference: z
+    .string()
+    .regex(/^test_(stripe|paypal)_[0-9a-f]{32}$/, { error: 'must be a test payment reference' }),
+});
+
+/** Provider webhooks (signature-verified, handled once) and the test-mode gateway's payment page API. */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = checkoutDeps(app);
+
+  // Webhooks need the exact bytes that were signed.
+  app.register(async (webhooks) => {
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    for (const provider of ['stripe', 'paypal'] as const) {
+      webhooks.post(
+        `/api/webhooks/${provider}`,
+        {
+          schema: {
+            tags: ['payments'],
+            summary: `${provider === 'stripe' ? 'Stripe' : 'PayPal'} webhook: verified by signature, each event handled once`,
+            response: {
+              200: z.object({ received: z.literal(true), outcome: z.string() }),
+              400: errorEnvelopeSchema,
+              404: errorEnvelopeSchema,
+            },
+          },
+        },
+        async (request) => {
+          const gateway = app.gateways[provider];
+          if (!gateway || gateway.testMode) throw new AppError('NOT_FOUND', `${provider} is not configured`);
+          if (!Buffer.isBuffer(request.body)) throw AppError.invalid('body', 'must be the JSON event');
+          const notice = await gateway.readNotice(request.body, request.headers);
+          return { received: true as const, outcome: await handleNotice(deps, provider, notice) };
+        },
+      );
+    }
+  });
+
+  const openPayment = async (reference: string) => {
+    const payment = await testPayments.findTestPayment(app.db, reference);
+    if (!payment || !app.gateways[payment.provider as 'stripe' | 'paypal']?.testMode) {
+      throw AppError.notFound('Test payment');
+    }
+    return payment;
+  };
+
+  app.get(
+    '/api/test-gateway/payments/:reference',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Test mode only: a payment of the built-in gateway, for its payment page',
+        params: referenceParams,
+        response: { 200: testPaymentSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const payment = await openPayment(request.params.reference);
+      return {
+        reference: payment.reference,
+        provider: payment.provider as 'stripe' | 'paypal',
+        status: payment.status as 'open' | 'paid' | 'cancelled' | 'expired',
+        amount: payment.amountCents / 100,
+        currency: payment.currency,
+        email: payment.email,
+        lines: payment.lines.map((line) => ({
+          name: line.name,
+          size: line.size,
+          count: line.count,
+          price: line.priceCents / 100,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/test-gateway/payments/:reference/pay',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Test mode only: pay; the gateway notifies the shop as the provider would and answers the return URL',
+        params: referenceParams,
+        response: {
+          200: testPaymentDecisionSchema,
+          400: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const payment = await openPayment(request.params.reference);
+      if (!(await testPayments.closeTestPayment(app.db, payment.reference, 'paid'))) {
+        throw new AppError('CONFLICT', 'This payment is no longer open');
+      }
+      // The provider's "payment completed" notification, delivered at once.
+      await approveOrder(deps, payment.orderId);
+      return { redirectUrl: returnUrl(payment, 'paid') };
+    },
+  );
+
+  app.post(
+    '/api/test-gateway/payments/:reference/cancel',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Test mode only: give up paying; answers the cancel URL',
+        params: referenceParams,
+        response: {
+          200: testPaymentDecisionSchema,
+          400: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const payment = await openPayment(request.params.reference);
+      if (!(await testPayments.closeTestPayment(app.db, payment.reference, 'cancelled'))) {
+        throw new AppError('CONFLICT', 'This payment is no longer open');
+      }
+      // Like a real provider, giving up only sends the buyer back; the shop's cancel page (or the
+      // reservation sweep) cancels the order after asking the gateway.
+      return { redirectUrl: returnUrl(payment, 'cancelled') };
+    },
+  );
+};

@@ -1,0 +1,268 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../db/seed/seed';
+import { type FakePayPal, startFakePayPal, VALID_PAYPAL_SIGNATURE } from '../../test/fake-paypal';
+import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { cartLine, orderRow, productInStock, send, stockOf, verifiedBuyer } from '../../test/shop';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { readOutbox } from '../mail/mailer';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+let stripeFake: FakeStripe;
+let paypalFake: FakePayPal;
+let testApp: TestApp;
+const app = () => testApp.app;
+const signer = new Stripe('sk_test_unused');
+
+beforeAll(async () => {
+  stripeFake = await startFakeStripe();
+  paypalFake = await startFakePayPal();
+  testApp = await createTestApp({
+    payments: {
+      currency: 'usd',
+      reservationMinutes: 30,
+      testMode: false,
+      stripe: { secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: stripeFake.url },
+      paypal: {
+        clientId: 'paypal-client',
+        clientSecret: 'paypal-secret',
+        webhookId: 'paypal-webhook',
+        apiUrl: paypalFake.url,
+      },
+    },
+  });
+  await seedDatabase(app().db, app().config, { pictures: false });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  await stripeFake?.stop();
+  await paypalFake?.stop();
+});
+
+function stripeWebhook(event: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+  return app().inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+}
+
+const sessionEvent = (id: string, type: string, sessionId: string, paymentStatus = 'paid') => ({
+  id,
+  object: 'event',
+  type,
+  api_version: '2025-01-01',
+  created: Math.floor(Date.now() / 1000),
+  data: { object: { id: sessionId, object: 'checkout.session', payment_status: paymentStatus } },
+});
+
+describe('Stripe', () => {
+  async function startCardCheckout(count = 1, skip = 0) {
+    const buyer = await verifiedBuyer(app());
+    const pick = await productInStock(app(), count, skip);
+    const response = await send(app(), 'POST', '/api/checkouts', buyer.cookie, {
+      products: [cartLine(pick, count)],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { url, orderId } = response.json<{ url: string; orderId: string }>();
+    const session = [...stripeFake.sessions.values()].find(
+      (candidate) => candidate.metadata.orderId === orderId,
+    );
+    if (!session) throw new Error('no Stripe session');
+    return { buyer, pick, url, orderId, session };
+  }
+
+  it('opens a Checkout Session with the order lines and the return URLs', async () => {
+    const { url, orderId, session, pick, buyer } = await startCardCheckout(2);
+    expect(url).toBe(session.url);
+    expect(session).toMatchObject({
+      client_reference_id: orderId,
+      customer_email: buyer.email,
+      success_url: `http://localhost:3000/order-completed?provider=stripe&order=${orderId}&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `http://localhost:3000/order-canceled?provider=stripe&order=${orderId}`,
+      amount_total: Math.round(pick.price * 100) * 2,
+    });
+    expect(session.line_items).toEqual([
+      {
+        name: `${pick.name} (size ${pick.size})`,
+        quantity: 2,
+        unit_amount: Math.round(pick.price * 100),
+        currency: 'usd',
+      },
+    ]);
+    expect(session.expires_at * 1000).toBeGreaterThan(Date.now() + 29 * 60_000);
+    expect((await orderRow(app(), orderId))?.providerReference).toBe(session.id);
+  });
+
+  it('approves on return only after retrieving a paid session', async () => {
+    const { buyer, orderId, session } = await startCardCheckout(1, 1);
+    const early = await send(app(), 'PUT', `/api/orders/${orderId}`, buyer.cookie, {
+      voucher: { state: 'aprobed' },
+    });
+    expect(early.json().state).toBe('pending');
+    stripeFake.pay(session.id);
+    const paid = await send(app(), 'PUT', `/api/orders/${orderId}`, buyer.cookie, {
+      voucher: { state: 'aprobed' },
+    });
+    expect(paid.json().state).toBe('aprobed');
+  });
+
+  it('approves from the signed webhook exactly once; a replay changes nothing', async () => {
+    const { orderId, session, pick } = await startCardCheckout(1, 2);
+    stripeFake.pay(session.id);
+    const event = sessionEvent('evt_paid_1', 'checkout.session.completed', session.id);
+    const first = await stripeWebhook(event);
+    expect(first.json()).toEqual({ received: true, outcome: 'handled' });
+    expect((await orderRow(app(), orderId))?.state).toBe('aprobed');
+    const stock = await stockOf(app(), pick.id, Number(pick.size));
+    const replay = await stripeWebhook(event);
+    expect(replay.json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await stockOf(app(), pick.id, Number(pick.size))).toEqual(stock);
+    // The same payment reported again under another event id (a duplicate delivery) is a no-op too.
+    expect(
+      (await stripeWebhook(sessionEvent('evt_paid_2', 'checkout.session.completed', session.id))).json()
+        .outcome,
+    ).toBe('handled');
+    expect(await stockOf(app(), pick.id, Number(pick.size))).toEqual(stock);
+    const mails = (await readOutbox(app().config.mail.outboxDir)).filter((mail) =>
+      mail.subject.includes(orderId.slice(0, 8).toUpperCase()),
+    );
+    expect(mails).toHaveLength(1);
+  });
+
+  it('refuses a webhook with a bad signature and changes nothing', async () => {
+    const { orderId, session } = await startCardCheckout(1, 3);
+    const forged = await stripeWebhook(
+      sessionEvent('evt_forged', 'checkout.session.completed', session.id),
+      'whsec_wrong',
+    );
+    expect(forged.statusCode).toBe(400);
+    const unsigned = await app().inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      payload: JSON.stringify(sessionEvent('evt_unsigned', 'checkout.session.completed', session.id)),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await orderRow(app(), orderId))?.state).toBe('pending');
+  });
+
+  it('cancels on the expired webhook and returns the units', async () => {
+    const { orderId, session, pick } = await startCardCheckout(1, 4);
+    const reserved = await stockOf(app(), pick.id, Number(pick.size));
+    await stripeWebhook(sessionEvent('evt_expired', 'checkout.session.expired', session.id, 'unpaid'));
+    expect((await orderRow(app(), orderId))?.state).toBe('cancelled');
+    expect(await stockOf(app(), pick.id, Number(pick.size))).toEqual({
+      units: (reserved?.units ?? 0) + 1,
+      reserved: (reserved?.reserved ?? 0) - 1,
+    });
+  });
+
+  it('expires the session when the buyer cancels, so it cannot be paid later', async () => {
+    const { buyer, orderId, session } = await startCardCheckout(1, 5);
+    const cancelled = await send(app(), 'PUT', `/api/orders/${orderId}`, buyer.cookie, {
+      voucher: { state: 'cancelled' },
+    });
+    expect(cancelled.json().state).toBe('cancelled');
+    expect(stripeFake.sessions.get(session.id)?.status).toBe('expired');
+  });
+
+  it('approves instead of cancelling when the session was paid meanwhile', async () => {
+    const { buyer, orderId, session } = await startCardCheckout(1, 6);
+    stripeFake.pay(session.id);
+    const response = await send(app(), 'PUT', `/api/orders/${orderId}`, buyer.cookie, {
+      voucher: { state: 'cancelled' },
+    });
+    expect(response.json().state).toBe('aprobed');
+  });
+});
+
+describe('PayPal', () => {
+  async function startPayPalCheckout(skip = 0) {
+    const buyer = await verifiedBuyer(app());
+    const pick = await productInStock(app(), 1, skip);
+    const response = await send(app(), 'POST', '/api/paypal/create-payment', buyer.cookie, {
+      products: [cartLine(pick, 1)],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { links, orderId } = response.json<{ links: { href: string; rel: string }[]; orderId: string }>();
+    const approve = links.find((link) => link.rel === 'approve');
+    const paypalId = new URL(approve?.href ?? '').searchParams.get('token') ?? '';
+    return { buyer, pick, orderId, paypalId, approve };
+  }
+
+  it('creates a PayPal order with the items and answers its approve link', async () => {
+    const { orderId, paypalId, pick, approve } = await startPayPalCheckout(7);
+    expect(approve?.href).toContain('sandbox.paypal.test/checkoutnow');
+    const created = paypalFake.orders.get(paypalId);
+    expect(created?.request.purchase_units[0]).toMatchObject({
+      custom_id: orderId,
+      amount: { value: pick.price.toFixed(2), currency_code: 'USD' },
+    });
+    expect(created?.request.payment_source.paypal.experience_context.return_url).toBe(
+      `http://localhost:3000/order-completed?provider=paypal&order=${orderId}`,
+    );
+  });
+
+  it('captures on return only once approved, and never twice', async () => {
+    const { buyer, orderId, paypalId } = await startPayPalCheckout(8);
+    const url = `/api/paypal/execute-payment?token=${paypalId}&PayerID=BUYER1&order=${orderId}`;
+    expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('pending');
+    paypalFake.approve(paypalId);
+    expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('aprobed');
+    expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('aprobed');
+    expect(paypalFake.orders.get(paypalId)?.captures).toBe(1);
+  });
+
+  it("refuses to execute someone else's payment", async () => {
+    const { orderId, paypalId } = await startPayPalCheckout(9);
+    const stranger = await verifiedBuyer(app());
+    paypalFake.approve(paypalId);
+    const response = await send(
+      app(),
+      'GET',
+      `/api/paypal/execute-payment?token=${paypalId}&order=${orderId}`,
+      stranger.cookie,
+    );
+    expect(response.statusCode).toBe(404);
+    expect(paypalFake.orders.get(paypalId)?.captures).toBe(0);
+  });
+
+  function paypalWebhook(event: object, signature = VALID_PAYPAL_SIGNATURE) {
+    return app().inject({
+      method: 'POST',
+      url: '/api/webhooks/paypal',
+      payload: JSON.stringify(event),
+      headers: {
+        'content-type': 'application/json',
+        'paypal-auth-algo': 'SHA256withRSA',
+        'paypal-cert-url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT',
+        'paypal-transmission-id': 'tx-1',
+        'paypal-transmission-sig': signature,
+        'paypal-transmission-time': new Date().toISOString(),
+      },
+    });
+  }
+
+  it('captures from the verified approval webhook once; forged or replayed events change nothing', async () => {
+    const { orderId, paypalId } = await startPayPalCheckout(10);
+    paypalFake.approve(paypalId);
+    const event = { id: 'WH-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: paypalId } };
+    expect((await paypalWebhook(event, 'forged')).statusCode).toBe(400);
+    expect((await orderRow(app(), orderId))?.state).toBe('pending');
+    expect((await paypalWebhook(event)).json().outcome).toBe('handled');
+    expect((await orderRow(app(), orderId))?.state).toBe('aprobed');
+    expect((await paypalWebhook(event)).json().outcome).toBe('duplicate');
+    const capture = {
+      id: 'WH-2',
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: 'CAPTURE1', supplementary_data: { related_ids: { order_id: paypalId } } },
+    };
+    expect((await paypalWebhook(capture)).json().outcome).toBe('handled');
+    expect(paypalFake.orders.get(paypalId)?.captures).toBe(1);
+  });
+});

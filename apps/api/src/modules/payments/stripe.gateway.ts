@@ -1,0 +1,129 @@
+import Stripe from 'stripe';
+import { AppError } from '../../lib/app-error';
+import {
+  type PaymentGateway,
+  type PaymentNotice,
+  type PaymentPage,
+  PaymentProviderError,
+  type PaymentRequest,
+  type PaymentStatus,
+} from './gateway';
+
+const STRIPE_MIN_EXPIRY_MS = 30 * 60 * 1000 + 60 * 1000;
+
+/** Stripe Checkout Sessions through the official SDK, with signed webhooks. */
+export function stripeGateway(options: {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: string | null;
+}): PaymentGateway {
+  const api = options.apiUrl ? new URL(options.apiUrl) : null;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+  });
+
+  const fail = (message: string, cause: unknown) => new PaymentProviderError('stripe', message, { cause });
+
+  return {
+    provider: 'stripe',
+    testMode: false,
+
+    async createPayment(request: PaymentRequest): Promise<PaymentPage> {
+      // Stripe keeps a session open at least 30 minutes; the shop's own expiry closes it earlier if needed.
+      const expiresAt = Math.max(request.expiresAt.getTime(), Date.now() + STRIPE_MIN_EXPIRY_MS);
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            customer_email: request.customerEmail,
+            client_reference_id: request.orderId,
+            metadata: { orderId: request.orderId },
+            payment_intent_data: { metadata: { orderId: request.orderId } },
+            line_items: request.lines.map((line) => ({
+              quantity: line.count,
+              price_data: {
+                currency: request.currency,
+                unit_amount: line.unitPriceCents,
+                product_data: { name: `${line.name} (size ${line.size})` },
+              },
+            })),
+            success_url: `${request.successUrl}&session_id={CHECKOUT_SESSION_ID}`,
+            cancel_url: request.cancelUrl,
+            expires_at: Math.floor(expiresAt / 1000),
+          },
+          { idempotencyKey: `checkout-${request.orderId}` },
+        );
+        if (!session.url) throw new Error('Stripe answered a session without a URL');
+        return { reference: session.id, redirectUrl: session.url };
+      } catch (error) {
+        throw fail('Stripe could not open a payment page', error);
+      }
+    },
+
+    async confirm(reference: string): Promise<PaymentStatus> {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(reference);
+        if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
+          return 'paid';
+        return session.status === 'expired' ? 'failed' : 'unpaid';
+      } catch (error) {
+        throw fail('Stripe could not be asked about the payment', error);
+      }
+    },
+
+    async cancel(reference: string) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(reference);
+        if (session.payment_status === 'paid') return 'paid';
+        if (session.status === 'open') await stripe.checkout.sessions.expire(reference);
+        return 'cancelled';
+      } catch (error) {
+        // The buyer may have paid in the instant between the two calls.
+        const session = await stripe.checkout.sessions.retrieve(reference).catch(() => null);
+        if (session?.payment_status === 'paid') return 'paid';
+        if (session && session.status !== 'open') return 'cancelled';
+        throw fail('Stripe could not close the payment page', error);
+      }
+    },
+
+    async readNotice(rawBody, headers): Promise<PaymentNotice> {
+      const signature = headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(
+          rawBody,
+          String(signature ?? ''),
+          options.webhookSecret,
+        );
+      } catch {
+        throw new AppError('VALIDATION_ERROR', 'The Stripe signature is missing or wrong', {
+          'stripe-signature': 'does not match the payload',
+        });
+      }
+      const base = { eventId: event.id, type: event.type };
+      switch (event.type) {
+        case 'checkout.session.completed':
+          return {
+            ...base,
+            kind: event.data.object.payment_status === 'paid' ? 'paid' : 'ignored',
+            reference: event.data.object.id,
+          };
+        case 'checkout.session.async_payment_succeeded':
+          return { ...base, kind: 'paid', reference: event.data.object.id };
+        case 'checkout.session.expired':
+        case 'checkout.session.async_payment_failed':
+          return { ...base, kind: 'expired', reference: event.data.object.id };
+        default:
+          return { ...base, kind: 'ignored', reference: null };
+      }
+    },
+  };
+}

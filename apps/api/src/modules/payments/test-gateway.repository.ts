@@ -1,0 +1,34 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { testPayment } from '../../db/schema';
+
+export type TestPaymentRow = typeof testPayment.$inferSelect;
+export type TestPaymentStatus = 'open' | 'paid' | 'cancelled' | 'expired';
+
+export async function insertTestPayment(db: DbOrTx, row: typeof testPayment.$inferInsert): Promise<void> {
+  await db.insert(testPayment).values(row);
+}
+
+export async function findTestPayment(db: DbOrTx, reference: string): Promise<TestPaymentRow | undefined> {
+  const [row] = await db.select().from(testPayment).where(eq(testPayment.reference, reference));
+  return row;
+}
+
+/** Moves an open test payment to `status`; false when it was not open any more. */
+export async function closeTestPayment(
+  db: DbOrTx,
+  reference: string,
+  status: Exclude<TestPaymentStatus, 'open'>,
+) {
+  const rows = await db
+    .update(testPayment)
+    .set({ status })
+    .where(and(eq(testPayment.reference, reference), eq(testPayment.status, 'open')))
+    .returning({ reference: testPayment.reference });
+  return rows.length === 1;
+}
+
+export async function countTestPayments(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(testPayment);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { PaymentProvider } from '@shop/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { PaymentGateway, PaymentPage, PaymentRequest } from './gateway';
+import * as repository from './test-gateway.repository';
+
+/**
+ * The built-in test-mode gateway: stands in for a provider whose keys are not configured. Its payment page
+ * is a page of the shop (/test-gateway/:reference), clearly marked test mode, with Pay and Cancel; it
+ * sends the buyer back exactly as the provider would, and the server confirms through `confirm`, just as
+ * it asks the real provider. No real money moves.
+ */
+export function testGateway(provider: PaymentProvider, db: Db, siteUrl: string): PaymentGateway {
+  return {
+    provider,
+    testMode: true,
+
+    async createPayment(request: PaymentRequest): Promise<PaymentPage> {
+      const reference = `test_${provider}_${randomBytes(16).toString('hex')}`;
+      await repository.insertTestPayment(db, {
+        reference,
+        provider,
+        orderId: request.orderId,
+        amountCents: request.totalCents,
+        currency: request.currency,
+        email: request.customerEmail,
+        lines: request.lines.map((line) => ({
+          name: line.name,
+          size: line.size,
+          count: line.count,
+          priceCents: line.unitPriceCents,
+        })),
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+      });
+      return { reference, redirectUrl: `${siteUrl}/test-gateway/${reference}` };
+    },
+
+    async confirm(reference: string) {
+      const payment = await repository.findTestPayment(db, reference);
+      if (!payment) return 'failed';
+      return payment.status === 'paid' ? 'paid' : payment.status === 'open' ? 'unpaid' : 'failed';
+    },
+
+    async cancel(reference: string) {
+      if (await repository.closeTestPayment(db, reference, 'expired')) return 'cancelled';
+      const payment = await repository.findTestPayment(db, reference);
+      return payment?.status === 'paid' ? 'paid' : 'cancelled';
+    },
+
+    async readNotice() {
+      throw new AppError('NOT_FOUND', `The ${provider} test-mode gateway sends no webhooks`);
+    },
+  };
+}
+
+/** Where the test page sends the buyer: the URLs the real provider would build. */
+export function returnUrl(payment: repository.TestPaymentRow, outcome: 'paid' | 'cancelled'): string {
+  if (outcome === 'paid') {
+    return payment.provider === 'stripe'
+      ? `${payment.successUrl}&session_id=${payment.reference}`
+      : `${payment.successUrl}&token=${payment.reference}&PayerID=TESTBUYER`;
+  }
+  return payment.provider === 'paypal'
+    ? `${payment.cancelUrl}&token=${payment.reference}`
+    : payment.cancelUrl;
+}

@@ -1,0 +1,81 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { order, productStock } from '../db/schema';
+import { mailedLink, ORIGIN, signUp, visit } from './accounts';
+
+/** A signed-in buyer with a verified e-mail. */
+export async function verifiedBuyer(app: FastifyInstance) {
+  const account = await signUp(app);
+  await visit(app, await mailedLink(app, account.email, '/api/auth/verify-email'), account.cookie);
+  return account;
+}
+
+export function send(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  cookie?: string,
+  payload?: object,
+) {
+  return app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+}
+
+export async function stockOf(app: FastifyInstance, productId: string, size: number) {
+  const [row] = await app.db
+    .select({ units: productStock.units, reserved: productStock.reserved })
+    .from(productStock)
+    .where(and(eq(productStock.productId, productId), eq(productStock.size, size)));
+  return row;
+}
+
+export async function orderRow(app: FastifyInstance, orderId: string) {
+  const [row] = await app.db.select().from(order).where(eq(order.id, orderId));
+  return row;
+}
+
+export interface Pick {
+  id: string;
+  name: string;
+  size: string;
+  price: number;
+  units: number;
+}
+
+/** A product and a size with at least `units` in stock, from the catalogue API. */
+export async function productInStock(app: FastifyInstance, units = 2, skip = 0): Promise<Pick> {
+  const response = await app.inject({ method: 'GET', url: '/api/products?limit=100' });
+  const found: Pick[] = [];
+  for (const product of response.json<{
+    products: { _id: string; name: string; price: number; stock: Record<string, number> }[];
+  }>().products) {
+    for (const [size, left] of Object.entries(product.stock)) {
+      if (left >= units)
+        found.push({ id: product._id, name: product.name, size, price: product.price, units: left });
+    }
+  }
+  const pick = found[skip * 7];
+  expect(pick, 'a product in stock').toBeDefined();
+  return pick as Pick;
+}
+
+/** A cart line in the spec's shape, as the browser stores it. */
+export function cartLine(pick: Pick, count: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id: pick.id,
+    name: pick.name,
+    description: '',
+    img: '',
+    size: pick.size,
+    idAux: `${pick.id}${pick.size}`,
+    price: pick.price,
+    count,
+    totalPrice: pick.price * count,
+    ...overrides,
+  };
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { productIdSchema } from './catalog';
+import { MAX_COUNT_OPTIONS, ORDER_STATES, PAYMENT_PROVIDERS } from './constants';
+import { userIdSchema } from './users';
+
+export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+export const orderStateSchema = z.enum(ORDER_STATES);
+export const orderIdSchema = z.uuid({ error: 'must be an order id' });
+export const orderIdParamsSchema = z.object({ id: orderIdSchema });
+
+const SIZE_PATTERN = /^\d{1,2}(\.5)?$/;
+
+/**
+ * A cart line as the browser sends it (the spec's cart item). Only id, size and count are used: the server
+ * prices every line from its own database; name, price and totals sent by the client are ignored.
+ */
+export const checkoutLineSchema = z.object({
+  id: productIdSchema,
+  size: z.string().regex(SIZE_PATTERN, { error: 'must be a shoe size such as 9 or 9.5' }),
+  count: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(MAX_COUNT_OPTIONS, { error: `must be at most ${MAX_COUNT_OPTIONS}` }),
+});
+export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
+
+/** The spec's payment payload: products, finalAmount, user. */
+export const checkoutBodySchema = z.object({
+  products: z
+    .array(checkoutLineSchema)
+    .min(1, { error: 'the cart is empty' })
+    .max(50, { error: 'must have at most 50 lines' }),
+  finalAmount: z.number().nonnegative().optional(),
+  user: z
+    .object({ uid: z.string().optional(), email: z.string().optional(), username: z.string().optional() })
+    .optional(),
+});
+export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
+
+/** Stripe: the browser is sent to `url`. */
+export const stripeCheckoutResponseSchema = z.object({ url: z.string(), orderId: z.string() });
+/** PayPal: the browser is sent to the link whose rel is 'approve'. */
+export const paypalCheckoutResponseSchema = z.object({
+  links: z.array(z.object({ href: z.string(), rel: z.string(), method: z.string() })),
+  orderId: z.string(),
+});
+
+export const orderLineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  card_picture: z.string(),
+  img: z.string(),
+  size: z.string(),
+  count: z.number().int(),
+  price: z.number(),
+  totalPrice: z.number(),
+});
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  user: z.object({ _id: z.string(), username: z.string(), email: z.string(), image: z.string() }),
+  date: z.string(),
+  state: orderStateSchema,
+  provider: paymentProviderSchema,
+  finalAmount: z.number(),
+  products: z.array(orderLineSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const ORDER_SORT_FIELDS = ['date', 'finalAmount', 'state'] as const;
+const orderSortValueSchema = z
+  .object({
+    date: z.union([z.literal(1), z.literal(-1)]),
+    finalAmount: z.union([z.literal(1), z.literal(-1)]),
+    state: z.union([z.literal(1), z.literal(-1)]),
+  })
+  .partial()
+  .strict();
+export type OrdersSort = z.infer<typeof orderSortValueSchema>;
+
+export const ordersQuerySchema = z.object({
+  /** JSON such as {"date":-1} (newest first, the default). */
+  ordersSort: z
+    .string()
+    .transform((raw, ctx): OrdersSort => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON such as {"date":-1}' });
+        return z.NEVER;
+      }
+      const result = orderSortValueSchema.safeParse(parsed);
+      if (!result.success) {
+        ctx.addIssue({ code: 'custom', message: 'must sort by date, finalAmount or state with 1 or -1' });
+        return z.NEVER;
+      }
+      return result.data;
+    })
+    .optional(),
+  /** A user's id: that user's orders (an admin may ask for anyone's; a user only for their own). */
+  _id: userIdSchema.optional(),
+});
+
+/** `PUT /api/orders/:id`: the spec's voucher. Approval only happens once the provider confirms payment. */
+export const orderUpdateBodySchema = z.object({
+  voucher: z.object({ state: z.enum(['aprobed', 'cancelled']) }),
+});
+
+/** `PUT /api/success-order`: the spec's payload; the server confirms the buyer's pending order with the provider. */
+export const successOrderBodySchema = z.object({
+  user: z.object({
+    email: z.string().optional(),
+    username: z.string().optional(),
+    uid: z.string().optional(),
+  }),
+  products: z.array(z.unknown()).optional(),
+  finalAmount: z.number().optional(),
+});
+
+/** `GET /api/paypal/execute-payment`: PayPal's return query (`token` is PayPal's order id). */
+export const executePaymentQuerySchema = z.object({
+  token: z.string().min(1).max(64),
+  PayerID: z.string().max(64).optional(),
+  order: orderIdSchema.optional(),
+});
+
+/** `POST /api/cart/check`: today's price and stock for each cart line. */
+export const cartCheckBodySchema = z.object({
+  products: z.array(checkoutLineSchema.pick({ id: true, size: true })).max(50),
+});
+export const cartCheckResponseSchema = z.object({
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      size: z.string(),
+      /** false when the product left the catalogue or never had this size. */
+      available: z.boolean(),
+      price: z.number().nullable(),
+      units: z.number().int(),
+    }),
+  ),
+});
+export type CartCheck = z.infer<typeof cartCheckResponseSchema>;
+
+/** The built-in test-mode payment page's view of a payment. */
+export const testPaymentSchema = z.object({
+  reference: z.string(),
+  provider: paymentProviderSchema,
+  status: z.enum(['open', 'paid', 'cancelled', 'expired']),
+  amount: z.number(),
+  currency: z.string(),
+  email: z.string(),
+  lines: z.array(z.object({ name: z.string(), size: z.string(), count: z.number(), price: z.number() })),
+});
+export type TestPayment = z.infer<typeof testPaymentSchema>;
+export const testPaymentDecisionSchema = z.object({ redirectUrl: z.string() });
