@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './auth-rules';
 export * from './cart';
 export * from './catalog';
 export * from './constants';
@@ -7,3 +8,4 @@ export * from './health';
 export * from './money';
 export * from './orders';
 export * from './users';
+export * from './users-rules';

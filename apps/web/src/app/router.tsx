@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { RequireLogin, RequireVerified } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
@@ -48,17 +49,35 @@ export const router = createBrowserRouter([
           })),
       },
       {
-        path: 'verify-email',
-        lazy: () =>
-          import('../features/auth/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+        // Needs login (spec route table).
+        Component: RequireLogin,
+        children: [
+          {
+            path: 'verify-email',
+            lazy: () =>
+              import('../features/auth/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+          },
+          {
+            path: 'cart',
+            lazy: () => import('../features/cart/cart-page').then((m) => ({ Component: m.CartPage })),
+          },
+        ],
       },
       {
-        path: 'cart',
-        lazy: () => import('../features/cart/cart-page').then((m) => ({ Component: m.CartPage })),
-      },
-      {
-        path: 'checkout/:id',
-        lazy: () => import('../features/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
+        // Needs login and a verified e-mail.
+        Component: RequireVerified,
+        children: [
+          {
+            path: 'checkout/:id',
+            lazy: () =>
+              import('../features/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
+          },
+          {
+            path: 'account/:section',
+            lazy: () =>
+              import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })),
+          },
+        ],
       },
       {
         path: 'order-completed',
@@ -75,10 +94,6 @@ export const router = createBrowserRouter([
           })),
       },
       {
-        path: 'account/:section',
-        lazy: () => import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })),
-      },
-      {
         path: 'demogrid',
         lazy: () =>
           import('../features/marketing/demo-grid-page').then((m) => ({ Component: m.DemoGridPage })),
@@ -86,6 +101,15 @@ export const router = createBrowserRouter([
       {
         path: 'preview',
         lazy: () => import('../features/marketing/preview-page').then((m) => ({ Component: m.PreviewPage })),
+      },
+      {
+        path: 'dev/outbox',
+        lazy: () => import('../features/dev/outbox-page').then((m) => ({ Component: m.DevOutboxPage })),
+      },
+      {
+        path: 'test-gateway/:reference',
+        lazy: () =>
+          import('../features/checkout/test-gateway-page').then((m) => ({ Component: m.TestGatewayPage })),
       },
       { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ],

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../features/auth/use-session';
+import { rehydrateCart, useCartStore } from '../../features/cart/cart-store';
 import { searchUrl } from './nav-search';
 import { RootLayout } from './root-layout';
 
@@ -97,16 +98,40 @@ describe('site layout', () => {
     expect(menuEntries()).toEqual(['Orders', 'Products', 'Users', 'Profile', 'LogOut']);
   });
 
-  it('logs out: home first, then the sign-out call', async () => {
-    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+  it('logs out: home first, then the sign-out call, then a guest menu', async () => {
+    const pathAtCall: string[] = [];
+    let router: ReturnType<typeof renderLayout> | undefined;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      pathAtCall.push(`${String(input)} from ${router?.state.location.pathname}`);
+      return new Response('{}', { status: 200 });
+    });
     vi.stubGlobal('fetch', fetchMock);
-    const router = renderLayout(baseUser, '/account/profile');
+    router = renderLayout(baseUser, '/account/profile');
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'LogOut' }));
     });
     expect(router.state.location.pathname).toBe('/');
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }));
+    expect(pathAtCall[0]).toBe('/api/auth/sign-out from /');
+    expect(menuEntries()).toEqual(['Login', 'Register']);
+  });
+
+  it('shows how many units the cart holds on the cart icon', async () => {
+    localStorage.setItem(
+      'carrito',
+      JSON.stringify([
+        { id: 'p1', name: 'Runner', description: '', img: '/a.webp', size: '9', price: 100, count: 2 },
+        { id: 'p2', name: 'Court', description: '', img: '/b.webp', size: '10', price: 80, count: 1 },
+      ]),
+    );
+    rehydrateCart();
+    renderLayout(null);
+    const cart = screen.getByRole('button', { name: 'Cart' });
+    expect(await within(cart).findByText('3')).toBeInTheDocument();
+    expect(cart).toHaveAccessibleDescription('3 items in cart');
+    act(() => useCartStore.getState().clear());
+    expect(within(cart).queryByText('3')).not.toBeInTheDocument();
   });
 
   it('asks a guest to log in before entering the cart', async () => {

@@ -1,8 +1,163 @@
+import { AUTH_MESSAGES } from '@shop/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { type SubmitHandler, useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AlertError } from '../../components/alert-error';
+import { ApiError } from '../../lib/api';
+import {
+  AUTH_CONFIG_QUERY_KEY,
+  getAuthConfig,
+  type SignInInput,
+  safeRedirect,
+  signIn,
+  startGoogleSignIn,
+} from './auth-api';
+import { authErrorMessage } from './auth-errors';
+import { AuthCard, GoogleIcon, lowerCaseInPlace, PasswordField, SubmitButton, TextField } from './auth-ui';
+
+type Field = keyof SignInInput;
+
+/** What is missing, in the spec's words ('Introduce an email and password' when both are). */
+export function missingMessage(values: SignInInput): { message: string; fields: Field[] } | null {
+  const email = values.email.trim() === '';
+  const password = values.password === '';
+  if (email && password)
+    return { message: AUTH_MESSAGES.MISSING_EMAIL_AND_PASSWORD, fields: ['email', 'password'] };
+  if (email) return { message: AUTH_MESSAGES.MISSING_EMAIL, fields: ['email'] };
+  if (password) return { message: AUTH_MESSAGES.MISSING_PASSWORD, fields: ['password'] };
+  return null;
+}
+
+/** The text for `/login?error=...` (Google sign-in came back with an error): the raw message, or ours. */
+function callbackErrorMessage(params: URLSearchParams): string | null {
+  const code = params.get('error');
+  if (!code) return null;
+  if (Object.hasOwn(AUTH_MESSAGES, code)) return AUTH_MESSAGES[code as keyof typeof AUTH_MESSAGES];
+  const description = params.get('error_description');
+  return `Login with Google failed: ${description ? `${description} (${code})` : code}`;
+}
+
+/** /login: e-mail and password, 'Forgot Password ?', 'Login with Google' when the shop has it on. */
 export function LoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirect(params.get('redirect'));
+  const alertId = useId();
+  const [alert, setAlert] = useState<{ message: string; fields: Field[] } | null>(() => {
+    const message = callbackErrorMessage(params);
+    return message ? { message, fields: [] } : null;
+  });
+  const [googleBusy, setGoogleBusy] = useState(false);
+  const config = useQuery({ queryKey: AUTH_CONFIG_QUERY_KEY, queryFn: getAuthConfig, staleTime: Infinity });
+  const { register, handleSubmit, setFocus, formState } = useForm<SignInInput>({
+    defaultValues: { email: '', password: '' },
+  });
+
+  const fail = (message: string, fields: Field[]) => {
+    setAlert({ message, fields });
+    const first = fields[0];
+    if (first) setFocus(first);
+  };
+
+  const onSubmit: SubmitHandler<SignInInput> = async (values) => {
+    const missing = missingMessage(values);
+    if (missing) {
+      fail(missing.message, missing.fields);
+      return;
+    }
+    setAlert(null);
+    try {
+      await signIn(queryClient, { email: values.email.trim(), password: values.password });
+      await navigate(redirectTo, { replace: true });
+    } catch (error) {
+      const fields =
+        error instanceof ApiError ? (['email', 'password'] as const).filter((f) => error.fields[f]) : [];
+      fail(authErrorMessage(error), fields);
+    }
+  };
+
+  const onGoogle = async () => {
+    setGoogleBusy(true);
+    setAlert(null);
+    try {
+      await startGoogleSignIn(redirectTo);
+    } catch (error) {
+      setGoogleBusy(false);
+      fail(authErrorMessage(error), []);
+    }
+  };
+
+  const invalid = (field: Field) => alert?.fields.includes(field) ?? false;
+  const describe = (field: Field) => (alert?.fields.includes(field) ? alertId : undefined);
+  const email = register('email');
+
   return (
-    <main className="container py-5">
-      <h1>Login</h1>
-      <p className="text-muted">This page is being built.</p>
-    </main>
+    <AuthCard
+      title="Login"
+      lead="Welcome back. Log in to see your cart, favourites and orders."
+      footer={
+        <>
+          New here? <Link to="/register">Create an account</Link>
+        </>
+      }
+    >
+      {alert ? (
+        <div id={alertId}>
+          <AlertError message={alert.message} onClose={() => setAlert(null)} />
+        </div>
+      ) : null}
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+          invalid={invalid('email')}
+          aria-describedby={describe('email')}
+          {...email}
+          onChange={(event) => {
+            lowerCaseInPlace(event.target);
+            return email.onChange(event);
+          }}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          invalid={invalid('password')}
+          aria-describedby={describe('password')}
+          {...register('password')}
+        />
+        <div className="auth-row">
+          <Link to="/restore-password" className="auth-link">
+            Forgot Password ?
+          </Link>
+        </div>
+        <SubmitButton busy={formState.isSubmitting}>Login</SubmitButton>
+      </form>
+      {config.data?.googleSignIn ? (
+        <>
+          <div className="auth-divider">or</div>
+          <button
+            type="button"
+            className="btn btn-lg w-100 auth-google"
+            onClick={onGoogle}
+            disabled={googleBusy}
+          >
+            {googleBusy ? (
+              <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+            ) : (
+              <GoogleIcon />
+            )}
+            Login with Google
+          </button>
+        </>
+      ) : null}
+    </AuthCard>
   );
 }

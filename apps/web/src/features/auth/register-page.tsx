@@ -1,8 +1,133 @@
+import {
+  AUTH_MESSAGES,
+  EMAIL_MESSAGE,
+  EMAIL_PATTERN,
+  isValidPassword,
+  PASSWORD_MAX,
+  PASSWORD_MESSAGE,
+  USERNAME_MESSAGE,
+  USERNAME_PATTERN,
+} from '@shop/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type SubmitHandler, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { AlertError } from '../../components/alert-error';
+import { ApiError } from '../../lib/api';
+import { type SignUpInput, signUp } from './auth-api';
+import { authErrorMessage } from './auth-errors';
+import { AuthCard, lowerCaseInPlace, PasswordField, SubmitButton, TextField } from './auth-ui';
+
+/** The register rules (spec section 5) with the spec's messages; an empty e-mail or password says so. */
+export const registerRules = {
+  username: (value: string) => USERNAME_PATTERN.test(value) || USERNAME_MESSAGE,
+  email: (value: string) =>
+    value === '' ? AUTH_MESSAGES.MISSING_EMAIL : EMAIL_PATTERN.test(value) || EMAIL_MESSAGE,
+  password: (value: string) =>
+    value === '' ? AUTH_MESSAGES.MISSING_PASSWORD : isValidPassword(value) || PASSWORD_MESSAGE,
+};
+
+const FIELDS = ['username', 'email', 'password'] as const;
+
+/** /register: username, e-mail and password, checked as they are typed; Register hides while an error shows. */
 export function RegisterPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpInput>({
+    mode: 'onChange',
+    defaultValues: { username: '', email: '', password: '' },
+  });
+
+  const onSubmit: SubmitHandler<SignUpInput> = async (values) => {
+    setServerError(null);
+    try {
+      const { user } = await signUp(queryClient, values);
+      await navigate(user.emailVerified ? '/' : '/verify-email');
+    } catch (error) {
+      setServerError(authErrorMessage(error));
+      if (error instanceof ApiError) {
+        const first = FIELDS.find((field) => error.fields[field]);
+        for (const field of FIELDS) {
+          const message = error.fields[field];
+          if (message) setError(field, { type: 'server', message });
+        }
+        if (first) setFocus(first);
+      }
+    }
+  };
+
+  const hasErrors = FIELDS.some((field) => errors[field]);
+  // Registered in form order, so a failed submit focuses the first field in error.
+  const username = register('username', { validate: registerRules.username });
+  const email = register('email', { validate: registerRules.email });
+  const password = register('password', { validate: registerRules.password });
+
   return (
-    <main className="container py-5">
-      <h1>Register</h1>
-      <p className="text-muted">This page is being built.</p>
-    </main>
+    <AuthCard
+      title="Register"
+      lead="Create your account to keep a cart, save favourites and check out."
+      footer={
+        <>
+          Already have an account? <Link to="/login">Login</Link>
+          <span className="mx-2 text-muted" aria-hidden="true">
+            ·
+          </span>
+          <Link to="/">Home</Link>
+        </>
+      }
+    >
+      {serverError ? <AlertError message={serverError} onClose={() => setServerError(null)} /> : null}
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={16}
+          required
+          error={errors.username?.message}
+          hint="4 to 16 letters, numbers, hyphens or underscores."
+          {...username}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          required
+          error={errors.email?.message}
+          {...email}
+          onChange={(event) => {
+            lowerCaseInPlace(event.target);
+            return email.onChange(event);
+          }}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          required
+          error={errors.password?.message}
+          hint="At least 8 characters, with a letter, a number and a symbol."
+          {...password}
+        />
+        {hasErrors ? (
+          <p className="text-muted small mb-0 mt-4">Fix the fields marked in red to register.</p>
+        ) : (
+          <div className="mt-4">
+            <SubmitButton busy={isSubmitting}>Register</SubmitButton>
+          </div>
+        )}
+      </form>
+    </AuthCard>
   );
 }

@@ -10,17 +10,28 @@ export interface SessionUser {
 }
 
 interface SessionResponse {
-  user: { id: string; email: string; emailVerified: boolean; username?: string | null; role?: string | null };
+  user: {
+    id: string;
+    email: string;
+    emailVerified: boolean;
+    username?: string | null;
+    displayUsername?: string | null;
+    role?: string | null;
+  };
 }
 
-async function fetchSession(): Promise<SessionUser | null> {
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+/** GET /api/auth/get-session: the signed-in user, or null for a guest. */
+export async function fetchSession(): Promise<SessionUser | null> {
   const response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
   if (!response.ok) return null;
-  const data = (await response.json()) as SessionResponse | null;
+  const text = await response.text();
+  const data = (text ? JSON.parse(text) : null) as SessionResponse | null;
   if (!data?.user) return null;
   return {
     uid: data.user.id,
-    username: data.user.username ?? '',
+    username: data.user.displayUsername || data.user.username || '',
     email: data.user.email,
     emailVerified: data.user.emailVerified,
     role: data.user.role === 'admin' ? 'admin' : 'user',
@@ -29,6 +40,6 @@ async function fetchSession(): Promise<SessionUser | null> {
 
 /** `loading` is true until the first answer, as the spec's auth state says. */
 export function useSession(): { user: SessionUser | null; loading: boolean } {
-  const query = useQuery({ queryKey: ['session'], queryFn: fetchSession, staleTime: 30_000 });
+  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 30_000 });
   return { user: query.data ?? null, loading: query.isPending };
 }

@@ -1,8 +1,178 @@
+import type { Order } from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useCartStore } from '../cart/cart-store';
+import { executePaypalPayment, fetchOrder, setOrderState } from './checkout-api';
+import { type OrderLink, readOrderLink } from './order-link';
+import {
+  InvalidOrderLink,
+  OrderDetails,
+  ResultActions,
+  ResultError,
+  ResultHero,
+  ResultLoading,
+} from './order-result';
+import './checkout.css';
+
+export const SUCCESS_TITLE = 'Checkout Success';
+export const SUCCESS_TEXT = 'Thank you for your purchase!';
+/** While the provider has not confirmed yet, the order is read again this often… */
+export const POLL_INTERVAL_MS = 2000;
+/** …for this long. */
+export const POLL_LIMIT_MS = 30_000;
+
+/**
+ * /order-completed: the payment page sends the buyer here. The server verifies the payment with the provider
+ * (stripe: PUT the order to 'aprobed'; paypal: execute the payment) and answers the order as it stands.
+ */
 export function OrderCompletedPage() {
+  const [params] = useSearchParams();
+  const link = readOrderLink(params);
+  if (!link || (link.provider === 'paypal' && !link.token)) return <InvalidOrderLink />;
+  return <Completed link={link} />;
+}
+
+function Completed({ link }: { link: OrderLink }) {
+  const confirm = useQuery({
+    queryKey: ['order', 'confirm', link],
+    queryFn: () =>
+      link.provider === 'paypal'
+        ? executePaypalPayment({ token: link.token ?? '', PayerID: link.PayerID, order: link.order })
+        : setOrderState(link.order, 'aprobed'),
+    // One confirmation per visit: never repeated on focus, reconnect or remount.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchOnMount: false,
+  });
+
   return (
-    <main className="container py-5">
-      <h1>Checkout Success</h1>
-      <p className="text-muted">This page is being built.</p>
+    <main className="container py-4 py-lg-5 order-result">
+      <title>Your order · Sneaker Shop</title>
+      {confirm.isPending ? (
+        <ResultLoading text="Confirming your payment…" />
+      ) : confirm.isError ? (
+        <ResultError error={confirm.error} title="Your order" action="confirm your payment" />
+      ) : confirm.data.state === 'pending' ? (
+        <PendingOrder initial={confirm.data} />
+      ) : (
+        <SettledOrder order={confirm.data} />
+      )}
     </main>
+  );
+}
+
+/** The provider has not confirmed the payment yet: read the order every 2 s for up to 30 s. */
+function PendingOrder({ initial }: { initial: Order }) {
+  const [deadline, setDeadline] = useState(() => Date.now() + POLL_LIMIT_MS);
+  const [timedOut, setTimedOut] = useState(false);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setTimedOut(true), Math.max(0, deadline - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [deadline]);
+
+  const checkAgain = () => {
+    setTimedOut(false);
+    setDeadline(Date.now() + POLL_LIMIT_MS);
+  };
+
+  const poll = useQuery({
+    queryKey: ['order', initial._id],
+    queryFn: () => fetchOrder(initial._id),
+    initialData: initial,
+    initialDataUpdatedAt: Date.now(),
+    staleTime: POLL_INTERVAL_MS,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) =>
+      !timedOut && (query.state.data?.state ?? 'pending') === 'pending' ? POLL_INTERVAL_MS : false,
+    refetchIntervalInBackground: true,
+  });
+
+  if (poll.data.state !== 'pending') return <SettledOrder order={poll.data} />;
+
+  return (
+    <>
+      <div aria-live="polite">
+        {timedOut ? (
+          <ResultHero tone="pending" title="Still confirming your payment">
+            <p className="order-result__lead">
+              The payment provider has not confirmed your payment yet. Your order is saved: it shows in your
+              orders as soon as the payment is confirmed, and is cancelled (with nothing charged) if it is
+              not.
+            </p>
+          </ResultHero>
+        ) : (
+          <ResultHero tone="pending" title="Confirming your payment">
+            <p className="order-result__lead">
+              Your payment is being confirmed. This usually takes a few seconds…
+            </p>
+          </ResultHero>
+        )}
+      </div>
+      <OrderDetails order={poll.data} />
+      <ResultActions>
+        {timedOut && (
+          <button type="button" className="btn btn-dark" onClick={checkAgain}>
+            Check again
+          </button>
+        )}
+        <Link to="/account/orders" className="btn btn-outline-dark">
+          Your orders
+        </Link>
+      </ResultActions>
+    </>
+  );
+}
+
+function SettledOrder({ order }: { order: Order }) {
+  return order.state === 'aprobed' ? <ApprovedOrder order={order} /> : <CancelledOrder order={order} />;
+}
+
+function ApprovedOrder({ order }: { order: Order }) {
+  // The purchase is done: the cart is emptied (spec: the cart is cleared from storage on success).
+  useEffect(() => {
+    useCartStore.getState().clear();
+  }, []);
+
+  return (
+    <>
+      <ResultHero tone="success" title={SUCCESS_TITLE}>
+        <p className="order-result__lead">{SUCCESS_TEXT}</p>
+        <p className="small text-muted mt-2 mb-0">Your order is confirmed and on its way to being packed.</p>
+      </ResultHero>
+      <OrderDetails order={order} />
+      <ResultActions>
+        <Link to="/account/orders" className="btn btn-outline-dark">
+          See your orders
+        </Link>
+        <Link to="/home" className="btn btn-dark">
+          Keep shopping
+        </Link>
+      </ResultActions>
+    </>
+  );
+}
+
+function CancelledOrder({ order }: { order: Order }) {
+  return (
+    <>
+      <ResultHero tone="canceled" title="This order was cancelled">
+        <p className="order-result__lead">
+          The payment did not go through, so order {order._id} was cancelled and nothing was charged. Your
+          cart is kept, so you can try again.
+        </p>
+      </ResultHero>
+      <ResultActions>
+        <Link to="/cart" className="btn btn-dark">
+          Back to your cart
+        </Link>
+        <Link to="/home" className="btn btn-outline-dark">
+          Keep shopping
+        </Link>
+      </ResultActions>
+    </>
   );
 }

@@ -1,0 +1,90 @@
+import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { here, mockApi, renderRoutes, sessionReply, testUser } from '../features/auth/auth-test-utils';
+import type { SessionUser } from '../features/auth/use-session';
+import { ADMIN_ONLY_MESSAGE, RequireAdmin, RequireLogin, RequireVerified } from './guards';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function Where({ name }: { name: string }) {
+  const location = useLocation();
+  return <p>{`${name} at ${location.pathname}${location.search}`}</p>;
+}
+
+const routes = [
+  {
+    Component: RequireLogin,
+    children: [
+      { path: '/cart', element: <Where name="cart" /> },
+      { path: '/verify-email', element: <Where name="verify" /> },
+    ],
+  },
+  {
+    Component: RequireVerified,
+    children: [{ path: '/checkout/:id', element: <Where name="checkout" /> }],
+  },
+  { Component: RequireAdmin, children: [{ path: '/admin-only', element: <Where name="admin" /> }] },
+  { path: '/login', element: <Where name="login" /> },
+];
+
+describe('route guards', () => {
+  it("shows 'Loading' while the session loads", () => {
+    // The session call never answers.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    renderRoutes(routes, '/cart');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.queryByText(/cart at/)).not.toBeInTheDocument();
+  });
+
+  it('sends a guest to the login with the page to come back to', async () => {
+    mockApi({ 'GET /api/auth/get-session': sessionReply(null) });
+    const { router } = renderRoutes(routes, '/cart?x=1');
+    expect(await screen.findByText(/^login at/)).toBeInTheDocument();
+    expect(here(router)).toBe(`/login?redirect=${encodeURIComponent('/cart?x=1')}`);
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/cart?x=1');
+  });
+
+  it('lets a signed-in user in, verified or not, where only login is needed', () => {
+    mockApi({});
+    renderRoutes(routes, '/verify-email', { ...testUser, emailVerified: false });
+    expect(screen.getByText('verify at /verify-email')).toBeInTheDocument();
+  });
+
+  it('sends an unverified user to /verify-email where a verified e-mail is needed', async () => {
+    mockApi({});
+    const { router } = renderRoutes(routes, '/checkout/u1', { ...testUser, emailVerified: false });
+    expect(await screen.findByText(/^verify at/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify-email');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/checkout/u1');
+  });
+
+  it('sends a guest to the login where a verified e-mail is needed', async () => {
+    mockApi({});
+    const { router } = renderRoutes(routes, '/checkout/u1', null);
+    expect(await screen.findByText(/^login at/)).toBeInTheDocument();
+    expect(here(router)).toBe('/login?redirect=%2Fcheckout%2Fu1');
+  });
+
+  it('lets a verified user through', () => {
+    mockApi({});
+    renderRoutes(routes, '/checkout/u1', testUser);
+    expect(screen.getByText('checkout at /checkout/u1')).toBeInTheDocument();
+  });
+
+  it('tells a user that a page is for admins only, and lets an admin in', () => {
+    mockApi({});
+    const { unmount } = renderRoutes(routes, '/admin-only', testUser);
+    expect(screen.getByRole('heading', { name: ADMIN_ONLY_MESSAGE })).toBeInTheDocument();
+    expect(screen.queryByText(/admin at/)).not.toBeInTheDocument();
+    unmount();
+    const admin: SessionUser = { ...testUser, role: 'admin' };
+    renderRoutes(routes, '/admin-only', admin);
+    expect(screen.getByText('admin at /admin-only')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../features/auth/use-session';
+
+/**
+ * Route wrappers (spec: Guards). They are conveniences: the API enforces every rule itself. Each renders
+ * its child routes through <Outlet />, so the pages stay lazy.
+ */
+
+/** Shown while the session loads (spec: 'Loading'). */
+export function GuardLoading() {
+  return (
+    <div className="d-flex flex-column align-items-center gap-2 py-5 text-muted" role="status">
+      <span className="spinner-border text-dark" aria-hidden="true" />
+      <span>Loading</span>
+    </div>
+  );
+}
+
+function useHere(): string {
+  const { pathname, search } = useLocation();
+  return `${pathname}${search}`;
+}
+
+/** /login?redirect=<where the visitor was>, so the login comes back here. */
+export function loginUrl(here: string): string {
+  return `/login?redirect=${encodeURIComponent(here)}`;
+}
+
+/** Guests go to the login page; signed-in users see the page. */
+export function RequireLogin() {
+  const { user, loading } = useSession();
+  const here = useHere();
+  if (loading) return <GuardLoading />;
+  if (!user) return <Navigate to={loginUrl(here)} replace />;
+  return <Outlet />;
+}
+
+/** Like RequireLogin; a signed-in user whose e-mail is not verified goes to /verify-email first. */
+export function RequireVerified() {
+  const { user, loading } = useSession();
+  const here = useHere();
+  if (loading) return <GuardLoading />;
+  if (!user) return <Navigate to={loginUrl(here)} replace />;
+  if (!user.emailVerified)
+    return <Navigate to={`/verify-email?redirect=${encodeURIComponent(here)}`} replace />;
+  return <Outlet />;
+}
+
+export const ADMIN_ONLY_MESSAGE = 'Only admins can see this page';
+
+/** Like RequireLogin; a signed-in user who is not an admin is told the page is for admins. */
+export function RequireAdmin() {
+  const { user, loading } = useSession();
+  const here = useHere();
+  if (loading) return <GuardLoading />;
+  if (!user) return <Navigate to={loginUrl(here)} replace />;
+  if (user.role !== 'admin')
+    return (
+      <main className="container py-5 text-center">
+        <title>Admins only · Sneaker Shop</title>
+        <h1 className="h3 fw-bold mb-3">{ADMIN_ONLY_MESSAGE}</h1>
+        <p className="text-muted">You are logged in as {user.email}, which is not an admin account.</p>
+        <Link to="/" className="btn btn-dark">
+          Go home
+        </Link>
+      </main>
+    );
+  return <Outlet />;
+}

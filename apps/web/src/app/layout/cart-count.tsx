@@ -1,0 +1,21 @@
+import { useCartCount } from '../../features/cart/cart-store';
+
+/**
+ * The cart icon's badge: units in the browser's cart, with the same number in words for screen readers
+ * (the cart button points at it with aria-describedby). Loaded after the first paint, because the cart
+ * store brings its validation code along.
+ */
+export default function CartCount({ id }: { id: string }) {
+  const count = useCartCount();
+  if (count <= 0) return null;
+  return (
+    <>
+      <span className="cart-count" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
+      <span id={id} className="visually-hidden">
+        {count === 1 ? '1 item in cart' : `${count} items in cart`}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import type {
+  CartItem,
+  ErrorEnvelope,
+  Order,
+  PaymentProvider,
+  ProfileUpdate,
+  TestPayment,
+  UserDashboard,
+} from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../lib/api';
+
+/** The server calls of the checkout flow (cart check lives in features/cart/cart-check.ts). */
+
+export const dashboardQueryKey = (uid: string | undefined) => ['users', 'dashboard', uid] as const;
+
+/** `GET /api/users/dashboard/:uid` answers `[dashboard]`. */
+export async function fetchDashboard(uid: string): Promise<UserDashboard> {
+  const [dashboard] = await api.get<UserDashboard[]>(`/users/dashboard/${encodeURIComponent(uid)}`);
+  if (!dashboard) throw new ApiError(404, 'NOT_FOUND', 'Your profile could not be found');
+  return dashboard;
+}
+
+export function useDashboard(uid: string | undefined) {
+  return useQuery({
+    queryKey: dashboardQueryKey(uid),
+    queryFn: () => fetchDashboard(uid ?? ''),
+    enabled: Boolean(uid),
+    retry: false,
+  });
+}
+
+/** `PUT /api/users/update/:uid` answers `[dashboard]`. */
+export async function updateProfile(uid: string, changes: ProfileUpdate): Promise<UserDashboard> {
+  const [dashboard] = await api.put<UserDashboard[]>(`/users/update/${encodeURIComponent(uid)}`, changes);
+  if (!dashboard) throw new ApiError(500, 'HTTP_ERROR', 'The profile was not saved');
+  return dashboard;
+}
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** `POST /api/uploads/avatar` (multipart, one `file`): answers the stored picture's `url`. */
+export async function uploadAvatar(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch('/api/uploads/avatar', { method: 'POST', credentials: 'same-origin', body: form });
+  } catch {
+    throw new ApiError(
+      0,
+      'NETWORK_ERROR',
+      'We could not reach the shop. Check your connection and try again.',
+    );
+  }
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const envelope = data as Partial<ErrorEnvelope> | undefined;
+    throw new ApiError(
+      response.status,
+      envelope?.error?.code ?? 'HTTP_ERROR',
+      envelope?.error?.message ??
+        (response.status === 413 ? 'The picture is too large' : `The upload failed (${response.status})`),
+      envelope?.error?.fields,
+    );
+  }
+  const url = (data as { url?: unknown } | undefined)?.url;
+  if (typeof url !== 'string') throw new ApiError(500, 'HTTP_ERROR', 'The upload gave no picture address');
+  return url;
+}
+
+export interface PaymentBody {
+  products: CartItem[];
+  finalAmount: number;
+  user: { uid: string; email: string; username: string };
+}
+
+export const PAYMENT_ENDPOINTS: Record<PaymentProvider, string> = {
+  stripe: '/checkouts',
+  paypal: '/paypal/create-payment',
+};
+
+/** Creates the pending order with the provider; answers where to send the browser. */
+export async function startPayment(provider: PaymentProvider, body: PaymentBody): Promise<string> {
+  if (provider === 'stripe') {
+    const { url } = await api.post<{ url: string; orderId: string }>(PAYMENT_ENDPOINTS.stripe, body);
+    return url;
+  }
+  const { links } = await api.post<{ links: { href: string; rel: string; method: string }[] }>(
+    PAYMENT_ENDPOINTS.paypal,
+    body,
+  );
+  const approve = links.find((link) => link.rel === 'approve');
+  if (!approve)
+    throw new ApiError(502, 'PAYMENT_FAILED', 'PayPal did not give a page to approve the payment');
+  return approve.href;
+}
+
+/** `PUT /api/orders/:id`: approve (after the server verified the payment) or cancel a pending order. */
+export function setOrderState(orderId: string, state: 'aprobed' | 'cancelled'): Promise<Order> {
+  return api.put<Order>(`/orders/${encodeURIComponent(orderId)}`, { voucher: { state } });
+}
+
+/** `GET /api/paypal/execute-payment`: the server captures the PayPal payment. */
+export function executePaypalPayment(query: {
+  token: string;
+  PayerID?: string;
+  order: string;
+}): Promise<Order> {
+  return api.get<Order>('/paypal/execute-payment', query);
+}
+
+export function fetchOrder(orderId: string): Promise<Order> {
+  return api.get<Order>(`/orders/${encodeURIComponent(orderId)}`);
+}
+
+export function fetchTestPayment(reference: string): Promise<TestPayment> {
+  return api.get<TestPayment>(`/test-gateway/payments/${encodeURIComponent(reference)}`);
+}
+
+export async function decideTestPayment(reference: string, decision: 'pay' | 'cancel'): Promise<string> {
+  const { redirectUrl } = await api.post<{ redirectUrl: string }>(
+    `/test-gateway/payments/${encodeURIComponent(reference)}/${decision}`,
+  );
+  return redirectUrl;
+}

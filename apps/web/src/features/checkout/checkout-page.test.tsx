@@ -1,0 +1,318 @@
+import { PROFILE_REQUIRED_MESSAGES, type UserDashboard } from '@shop/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rehydrateCart, useCartStore } from '../cart/cart-store';
+import { CheckoutPage, NOT_YOUR_CHECKOUT, SAVED_MESSAGE } from './checkout-page';
+import {
+  AJ1,
+  type ApiAnswer,
+  type ApiCall,
+  cartLines,
+  checkAnswer,
+  DUNK,
+  dashboard,
+  errorBody,
+  mockApi,
+  mockLocationAssign,
+  ORDER_ID,
+  renderPage,
+  seedCart,
+  sessionBody,
+  UID,
+} from './checkout-test-utils';
+
+interface Setup {
+  profile?: Partial<UserDashboard>;
+  entry?: string;
+  check?: (call: ApiCall) => ApiAnswer;
+  other?: (call: ApiCall) => ApiAnswer;
+}
+
+function setup({ profile = {}, entry = `/checkout/${UID}`, check, other }: Setup = {}) {
+  let stored = dashboard(profile);
+  const api = mockApi((call) => {
+    if (call.path === '/api/auth/get-session') return { body: sessionBody() };
+    if (call.path === '/api/cart/check')
+      return check ? check(call) : { body: checkAnswer(call.body, {}, PRICES) };
+    if (call.method === 'GET' && call.path === `/api/users/dashboard/${UID}`) return { body: [stored] };
+    const answer = other?.(call);
+    if (answer) return answer;
+    if (call.method === 'PUT' && call.path === `/api/users/update/${UID}`) {
+      stored = { ...stored, ...(call.body as Partial<UserDashboard>) };
+      return { body: [stored] };
+    }
+    if (call.method === 'POST' && call.path === '/api/checkouts')
+      return { body: { url: 'http://localhost:3104/test-gateway/cs_test_1', orderId: ORDER_ID } };
+    if (call.method === 'POST' && call.path === '/api/paypal/create-payment') {
+      return {
+        body: {
+          orderId: ORDER_ID,
+          links: [
+            { href: 'https://paypal.test/self', rel: 'self', method: 'GET' },
+            { href: 'http://localhost:3104/test-gateway/pp_1', rel: 'approve', method: 'GET' },
+          ],
+        },
+      };
+    }
+    return undefined;
+  });
+  const assign = mockLocationAssign();
+  const view = renderPage('/checkout/:id', <CheckoutPage />, entry, [
+    { path: '/cart', element: <p>cart page</p> },
+  ]);
+  return { ...api, ...view, assign };
+}
+
+const PRICES = { [AJ1]: 120, [DUNK]: 100 };
+const buy = () => screen.getByRole('button', { name: 'Buy' });
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+async function ready() {
+  await screen.findByLabelText('Phone');
+  await screen.findByRole('list', { name: 'Products you are buying' });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  rehydrateCart();
+  seedCart(cartLines());
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('CheckoutPage', () => {
+  it("tells someone else's checkout apart, with a link to their own", async () => {
+    const { calls } = setup({ entry: '/checkout/someone-else' });
+    expect(await screen.findByRole('heading', { name: NOT_YOUR_CHECKOUT })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your checkout' })).toHaveAttribute(
+      'href',
+      `/checkout/${UID}`,
+    );
+    expect(calls.some((call) => call.path.startsWith('/api/users/dashboard'))).toBe(false);
+  });
+
+  it('prefills the form from the dashboard with a read-only e-mail, and sums the order', async () => {
+    setup();
+    await ready();
+    expect(field('E-mail')).toHaveValue('demo@shop.test');
+    expect(field('E-mail')).toHaveAttribute('readonly');
+    expect(field('Phone')).toHaveValue('5551234567');
+    expect(field('Address')).toHaveValue('742 Evergreen Terrace');
+    expect(field('City')).toHaveValue('Springfield');
+    expect(field('State')).toHaveValue('Oregon');
+    expect(field('Country')).toHaveValue('United States');
+    const lines = screen.getByRole('list', { name: 'Products you are buying' });
+    expect(within(lines).getByText('Size 9 · 1 × $120.00')).toBeInTheDocument();
+    expect(within(lines).getByText('Size 10 · 3 × $100.00')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$420.00');
+    const group = screen.getByRole('group', { name: 'Payment method' });
+    expect(within(group).getByRole('radio', { name: 'Card (Stripe)' })).not.toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'PayPal' })).not.toBeChecked();
+  });
+
+  it("shows the spec's required messages", async () => {
+    setup({ profile: { phone: '', address: '', city: '', state: '', country: '' } });
+    await ready();
+    const user = userEvent.setup();
+    await user.type(field('City'), 'Springfield');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(PROFILE_REQUIRED_MESSAGES.phone)).toBeInTheDocument();
+    expect(screen.getByText(PROFILE_REQUIRED_MESSAGES.address)).toBeInTheDocument();
+    expect(screen.getByText(PROFILE_REQUIRED_MESSAGES.state)).toBeInTheDocument();
+    expect(screen.getByText(PROFILE_REQUIRED_MESSAGES.country)).toBeInTheDocument();
+    expect(field('Phone')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(field('City'));
+    await user.tab();
+    expect(await screen.findByText(PROFILE_REQUIRED_MESSAGES.city)).toBeInTheDocument();
+  });
+
+  it("shows the shared schema's format message", async () => {
+    setup();
+    await ready();
+    const user = userEvent.setup();
+    await user.clear(field('Phone'));
+    await user.type(field('Phone'), '12');
+    await user.tab();
+    expect(
+      await screen.findByText('Phone must be 7 to 14 digits, optionally starting with +'),
+    ).toBeInTheDocument();
+  });
+
+  it('enables Buy only with a provider chosen and every field filled', async () => {
+    setup();
+    await ready();
+    const user = userEvent.setup();
+    expect(buy()).toBeDisabled();
+    expect(screen.getByText('Choose a payment method to continue.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+    expect(buy()).toBeEnabled();
+
+    await user.clear(field('Country'));
+    expect(buy()).toBeDisabled();
+    expect(screen.getByText('Fill in all your details to continue.')).toBeInTheDocument();
+    await user.type(field('Country'), 'Canada');
+    expect(buy()).toBeEnabled();
+  });
+
+  it('saves the profile and shows the success message for 5 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = setup();
+    await ready();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.clear(field('City'));
+    await user.type(field('City'), 'Shelbyville');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+
+    expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.path).toBe(`/api/users/update/${UID}`);
+    expect(put?.body).toEqual({ city: 'Shelbyville' });
+    expect(screen.queryByRole('button', { name: 'Save details' })).toBeNull();
+
+    await act(async () => {
+      vi.advanceTimersByTime(5100);
+    });
+    expect(screen.queryByText(SAVED_MESSAGE)).toBeNull();
+  });
+
+  it('shows the server refusal of a field under that field', async () => {
+    setup({
+      other: (call) =>
+        call.method === 'PUT'
+          ? {
+              status: 400,
+              body: errorBody('VALIDATION_ERROR', 'Invalid body: address must be …', {
+                address: "must be up to 60 letters, digits, spaces and . , _ # / ' -",
+              }),
+            }
+          : undefined,
+    });
+    await ready();
+    const user = userEvent.setup();
+    await user.type(field('Address'), ' Apt 2');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(
+      await screen.findByText("Address must be up to 60 letters, digits, spaces and . , _ # / ' -"),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Some details were refused: check the marked fields.',
+    );
+  });
+
+  it('pays with Stripe: POST /api/checkouts with the cart, the total and the user, then goes to url', async () => {
+    const { calls, assign } = setup();
+    await ready();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Card (Stripe)' }));
+    await user.click(buy());
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3104/test-gateway/cs_test_1'));
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/api/checkouts');
+    expect(post?.body).toEqual({
+      products: useCartStore.getState().items,
+      finalAmount: 420,
+      user: { uid: UID, email: 'demo@shop.test', username: 'demo_user' },
+    });
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Taking you to the payment page…' })).toBeDisabled();
+  });
+
+  it('pays with PayPal: goes to the approve link', async () => {
+    const { calls, assign } = setup();
+    await ready();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+    await user.click(buy());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3104/test-gateway/pp_1'));
+    expect(calls.some((call) => call.path === '/api/paypal/create-payment')).toBe(true);
+  });
+
+  it('saves unsaved profile changes before paying', async () => {
+    const { calls, assign } = setup();
+    await ready();
+    const user = userEvent.setup();
+    await user.clear(field('Phone'));
+    await user.type(field('Phone'), '+44 7700 900123');
+    await user.click(screen.getByRole('radio', { name: 'Card (Stripe)' }));
+    await user.click(buy());
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    const order = calls
+      .filter((call) => call.method !== 'GET' && call.path !== '/api/cart/check')
+      .map((call) => `${call.method} ${call.path}`);
+    expect(order).toEqual([`PUT /api/users/update/${UID}`, 'POST /api/checkouts']);
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ phone: '+447700900123' });
+  });
+
+  it('leaves sold-out lines out of the summary and of the payment', async () => {
+    const { calls, assign } = setup({
+      check: (call) => ({ body: checkAnswer(call.body, { [`${DUNK}10`]: { units: 0 } }, PRICES) }),
+    });
+    await ready();
+    const user = userEvent.setup();
+    const lines = screen.getByRole('list', { name: 'Products you are buying' });
+    await waitFor(() => expect(within(lines).queryByText(/Dunk Low Panda/)).toBeNull());
+    expect(screen.getByText(/1 product in your cart is not available and is left out/)).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$120.00');
+
+    await user.click(screen.getByRole('radio', { name: 'Card (Stripe)' }));
+    await user.click(buy());
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    const body = calls.find((call) => call.path === '/api/checkouts')?.body as {
+      products: { id: string }[];
+      finalAmount: number;
+    };
+    expect(body.products.map((line) => line.id)).toEqual([AJ1]);
+    expect(body.finalAmount).toBe(120);
+  });
+
+  it('shows an out-of-stock refusal in the red alert with a link back to the cart', async () => {
+    const message = 'Dunk Low Panda in size 10 has only 1 left';
+    const { assign } = setup({
+      other: (call) =>
+        call.path === '/api/checkouts'
+          ? { status: 409, body: errorBody('OUT_OF_STOCK', message, { 'products.1': message }) }
+          : undefined,
+    });
+    await ready();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Card (Stripe)' }));
+    await user.click(buy());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Oh snap! You got an error!');
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).getByRole('link', { name: 'Back to your cart' })).toHaveAttribute('href', '/cart');
+    expect(assign).not.toHaveBeenCalled();
+    expect(buy()).toBeEnabled();
+  });
+
+  it('uploads a new picture and saves its address with the profile', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }),
+    );
+    const { calls } = setup({
+      other: (call) =>
+        call.path === '/api/uploads/avatar' ? { body: { url: '/uploads/avatars/new.webp' } } : undefined,
+    });
+    await ready();
+    const user = userEvent.setup();
+    const file = new File(['png'], 'me.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Upload a picture'), file);
+
+    expect(await screen.findByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', 'blob:preview');
+    const upload = calls.find((call) => call.path === '/api/uploads/avatar');
+    expect(upload?.method).toBe('POST');
+    expect(upload?.body).toBeInstanceOf(FormData);
+    expect((upload?.body as FormData | undefined)?.get('file')).toBeInstanceOf(File);
+
+    await user.click(await screen.findByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ image: '/uploads/avatars/new.webp' });
+  });
+});

@@ -1,0 +1,124 @@
+import { formatPrice, type Order } from '@shop/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AlertError } from '../../components/alert-error';
+import { ApiError } from '../../lib/api';
+import { OrderLines } from './order-lines';
+import { PROVIDER_LABELS } from './order-link';
+
+/** Pieces shared by /order-completed and /order-canceled. */
+
+type Tone = 'success' | 'canceled' | 'pending' | 'info';
+const ICONS: Record<Tone, string> = { success: '✓', canceled: '✕', pending: '…', info: '?' };
+
+export function ResultHero({ tone, title, children }: { tone: Tone; title: string; children?: ReactNode }) {
+  return (
+    <div className="order-result__hero">
+      <span className={`order-result__icon order-result__icon--${tone}`} aria-hidden="true">
+        {tone === 'pending' ? <span className="spinner-border spinner-border-sm" /> : ICONS[tone]}
+      </span>
+      <h1 className="order-result__title">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** The order: number, date (first 10 characters, as the spec shows it), provider, lines and final amount. */
+export function OrderDetails({ order }: { order: Order }) {
+  return (
+    <section className="checkout-card" aria-labelledby="order-details-heading">
+      <h2 id="order-details-heading" className="checkout-card__title mb-3">
+        Your order
+      </h2>
+      <dl className="order-result__facts">
+        <div>
+          <dt>Order number</dt>
+          <dd>{order._id}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{order.date.slice(0, 10)}</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{PROVIDER_LABELS[order.provider] ?? order.provider}</dd>
+        </div>
+      </dl>
+      <OrderLines
+        label="Products in this order"
+        lines={order.products.map((line) => ({
+          key: `${line.id}-${line.size}`,
+          name: line.name,
+          img: line.card_picture || line.img,
+          size: line.size,
+          count: line.count,
+          price: line.price,
+          totalPrice: line.totalPrice,
+        }))}
+      />
+      <p className="order-result__total mb-0">
+        <span>Final amount</span>
+        <span data-testid="order-final-amount">{formatPrice(order.finalAmount)}</span>
+      </p>
+    </section>
+  );
+}
+
+export function ResultActions({ children }: { children: ReactNode }) {
+  return <div className="order-result__actions">{children}</div>;
+}
+
+export function InvalidOrderLink() {
+  return (
+    <main className="container py-5 order-result">
+      <title>Order · Sneaker Shop</title>
+      <ResultHero tone="info" title="We could not read this link">
+        <p className="order-result__lead">
+          The link is missing the order details from the payment page. If you paid, your order is in your
+          account.
+        </p>
+      </ResultHero>
+      <ResultActions>
+        <Link to="/home" className="btn btn-dark">
+          Back to the shop
+        </Link>
+        <Link to="/account/orders" className="btn btn-outline-dark">
+          Your orders
+        </Link>
+      </ResultActions>
+    </main>
+  );
+}
+
+export function ResultError({ error, title, action }: { error: Error; title: string; action: string }) {
+  const signedOut = error instanceof ApiError && error.status === 401;
+  return (
+    <>
+      <h1 className="h4 fw-bold text-center mb-3">{title}</h1>
+      <AlertError message={`We could not ${action}: ${error.message}`} dismissible={false}>
+        {signedOut && (
+          <Link to="/login" className="btn btn-sm btn-outline-danger mt-2">
+            Log in
+          </Link>
+        )}
+      </AlertError>
+      <ResultActions>
+        <Link to="/cart" className="btn btn-outline-dark">
+          Go to your cart
+        </Link>
+        <Link to="/home" className="btn btn-dark">
+          Back to the shop
+        </Link>
+      </ResultActions>
+    </>
+  );
+}
+
+export function ResultLoading({ text }: { text: string }) {
+  return (
+    <div className="d-flex flex-column align-items-center gap-3 py-5" role="status">
+      <span className="spinner-border text-dark" aria-hidden="true" />
+      <span>{text}</span>
+    </div>
+  );
+}
