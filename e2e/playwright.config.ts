@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4174);
 
 /**
  * Journeys through the real UI in Debian's Chromium, against the whole shop served the way `npm start`
@@ -34,19 +35,34 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: 'rm -rf data/e2e && node --import tsx apps/api/src/server.ts',
-    cwd: '..',
-    url: `${BASE_URL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SITE_URL: BASE_URL,
-      DATA_DIR: 'data/e2e',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/oidc-server.ts',
+      cwd: '..',
+      port: OIDC_PORT,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { OIDC_PORT: String(OIDC_PORT) },
     },
-  },
+    {
+      command: 'rm -rf data/e2e && node --import tsx apps/api/src/server.ts',
+      cwd: '..',
+      url: `${BASE_URL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        SITE_URL: BASE_URL,
+        DATA_DIR: 'data/e2e',
+        LOG_LEVEL: 'warn',
+        // Every journey signs in from 127.0.0.1: the per-address limits are tested in the API suite.
+        RATE_LIMIT_SCALE: '50',
+        GOOGLE_CLIENT_ID: 'sneaker-shop-e2e',
+        GOOGLE_CLIENT_SECRET: 'local-secret',
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      },
+    },
+  ],
 });

@@ -13,10 +13,3 @@ export const cartItemSchema = z.object({
   totalPrice: z.number(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
-
-export const CART_STORAGE_KEY = 'carrito';
-
-/** `idAux` identifies a line: the same product in another size is another line. */
-export function cartLineId(productId: string, size: string): string {
-  return `${productId}${size}`;
-}

@@ -8,6 +8,7 @@ import {
   MAX_RATING,
   MIN_RATING,
   PAGE_SIZE,
+  type OrderBy,
   SEARCH_MAX,
 } from './constants';
 
@@ -51,10 +52,6 @@ export type Product = z.infer<typeof productSchema>;
 export const productDetailSchema = productSchema.extend({ reviews: z.array(reviewSchema) });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-export const SORT_FIELDS = ['name', 'price'] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-export type SortDirection = 1 | -1;
-export type OrderBy = Partial<Record<SortField, SortDirection>>;
 
 const orderByValueSchema = z
   .object({ name: z.union([z.literal(1), z.literal(-1)]), price: z.union([z.literal(1), z.literal(-1)]) })
@@ -107,9 +104,6 @@ export const productListQuerySchema = z
   });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
-/** The filter keys the catalogue understands, in the order the UI shows them. */
-export const FILTER_KEYS = ['category', 'gender', 'rating', 'brand', 'priceMin', 'priceMax'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export const productListSchema = z.object({
   products: z.array(productSchema),

@@ -55,3 +55,20 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export function sizeKey(size: number): string {
   return String(size);
 }
+
+/** The filter keys the catalogue understands, in the order the UI shows them. */
+export const FILTER_KEYS = ['category', 'gender', 'rating', 'brand', 'priceMin', 'priceMax'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+export const SORT_FIELDS = ['name', 'price'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDirection = 1 | -1;
+export type OrderBy = Partial<Record<SortField, SortDirection>>;
+
+/** The browser keeps the cart under this localStorage key (spec section 3). */
+export const CART_STORAGE_KEY = 'carrito';
+
+/** `idAux` identifies a cart line: the same product in another size is another line. */
+export function cartLineId(productId: string, size: string): string {
+  return `${productId}${size}`;
+}

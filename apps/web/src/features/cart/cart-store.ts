@@ -1,11 +1,4 @@
-import {
-  CART_STORAGE_KEY,
-  type CartItem,
-  cartItemSchema,
-  cartLineId,
-  fromCents,
-  toCents,
-} from '@shop/contracts';
+import { CART_STORAGE_KEY, type CartItem, cartLineId, fromCents, toCents } from '@shop/contracts';
 import { create } from 'zustand';
 
 /**
@@ -58,11 +51,30 @@ function normalize(item: NewCartItem): CartItem {
   };
 }
 
-/** Stored lines may lack the derived fields; they are recomputed anyway. */
-const storedItemSchema = cartItemSchema.extend({
-  idAux: cartItemSchema.shape.idAux.optional(),
-  totalPrice: cartItemSchema.shape.totalPrice.optional(),
-});
+/**
+ * A stored line usable as is: the spec's fields with the right types. idAux and totalPrice may be missing
+ * (they are derived again anyway). Checked by hand, not with a schema library, so the cart (and the navbar
+ * badge that reads it) stays light.
+ */
+function isStoredLine(value: Record<string, unknown>): value is Omit<CartItem, 'idAux' | 'totalPrice'> {
+  const text = (key: string) => typeof value[key] === 'string';
+  const price = value.price;
+  const count = value.count;
+  return (
+    text('id') &&
+    text('name') &&
+    text('description') &&
+    text('img') &&
+    text('size') &&
+    value.size !== '' &&
+    typeof price === 'number' &&
+    Number.isFinite(price) &&
+    price >= 0 &&
+    typeof count === 'number' &&
+    Number.isInteger(count) &&
+    count >= 1
+  );
+}
 
 /** Keeps the valid lines of whatever is stored, recomputes derived fields and drops repeated lines. */
 export function repairCart(raw: unknown): CartItem[] {
@@ -74,21 +86,13 @@ export function repairCart(raw: unknown): CartItem[] {
     const record = entry as Record<string, unknown>;
     const count = Number(record.count);
     // Sizes may have been stored as numbers and counts out of range: keep the line, fix the value.
-    const candidate = {
+    const candidate: Record<string, unknown> = {
       ...record,
       size: typeof record.size === 'number' || typeof record.size === 'string' ? String(record.size) : '',
       count: Number.isFinite(count) ? Math.max(1, Math.floor(count)) : record.count,
     };
-    const parsed = storedItemSchema.safeParse(candidate);
-    if (
-      !parsed.success ||
-      !parsed.data.size ||
-      !Number.isFinite(parsed.data.price) ||
-      parsed.data.price < 0
-    ) {
-      continue;
-    }
-    const item = normalize(parsed.data);
+    if (!isStoredLine(candidate)) continue;
+    const item = normalize(candidate);
     if (seen.has(item.idAux)) continue;
     seen.add(item.idAux);
     items.push(item);
