@@ -7,8 +7,8 @@ import {
   MAX_PAGE_SIZE,
   MAX_RATING,
   MIN_RATING,
-  PAGE_SIZE,
   type OrderBy,
+  PAGE_SIZE,
   SEARCH_MAX,
 } from './constants';
 
@@ -51,7 +51,6 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productDetailSchema = productSchema.extend({ reviews: z.array(reviewSchema) });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
-
 
 const orderByValueSchema = z
   .object({ name: z.union([z.literal(1), z.literal(-1)]), price: z.union([z.literal(1), z.literal(-1)]) })
@@ -103,7 +102,6 @@ export const productListQuerySchema = z
     message: 'must not be above priceMax',
   });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
-
 
 export const productListSchema = z.object({
   products: z.array(productSchema),
