@@ -2,19 +2,24 @@
  * `npm run bench`: the catalogue API under load, on PGlite and (when one answers) on PostgreSQL.
  *
  * For each backend: load BENCH_PRODUCTS generated products into a fresh database, start the real server
- * as a child process, hit it with autocannon (BENCH_CONNECTIONS connections, BENCH_DURATION seconds per
- * scenario after a BENCH_WARMUP-second warm-up), read the child's peak memory, stop it and throw the
- * database away. Prints one table at the end and whether the targets are met.
+ * as a child process, exactly as apps/api's `start` script runs it (same node flags), hit it with
+ * autocannon (BENCH_CONNECTIONS connections, BENCH_DURATION seconds per scenario after a BENCH_WARMUP-second
+ * warm-up), read the child's memory and CPU time after each scenario, stop it and throw the database away.
+ * Prints one table at the end and whether the targets are met. The server's CPU time per request is the
+ * figure to compare between configurations on a busy machine: req/s and latency move with the neighbours.
  *
- * Environment: BENCH_DURATION (10), BENCH_WARMUP (2), BENCH_CONNECTIONS (50), BENCH_PRODUCTS (10000),
+ * Environment: BENCH_DURATION (10), BENCH_WARMUP (2), BENCH_CONNECTIONS (50), BENCH_CHECKOUT_CONNECTIONS (10),
+ * BENCH_PRODUCTS (10000),
  * BENCH_TIMEOUT (60 s per request),
  * BENCH_DATABASE_URL (a PostgreSQL server to create the throwaway database on; default
  * postgres://$PGUSER-or-you@127.0.0.1:5432/postgres, skipped when nothing answers there), BENCH_BACKENDS
- * ("pglite,postgres"), BENCH_NODE_FLAGS (extra node flags for the server, e.g. "--liftoff-only").
+ * ("pglite,postgres"), BENCH_NODE_FLAGS (node flags put in front of the start script's own, to try one
+ * before adopting it; the script's own come later and win where they disagree), BENCH_ONLY (run only the
+ * scenarios whose name contains it, e.g. "checkout").
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -30,6 +35,8 @@ const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
 const WARMUP = Number(env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
+/** Buyers paying at the same instant for the checkout target (10: a busy shop's peak on one instance). */
+const CHECKOUT_CONNECTIONS = Number(env.BENCH_CHECKOUT_CONNECTIONS ?? 10);
 /**
  * Seconds before autocannon gives up on a request. Generous, because a timed-out request is left out of
  * the latency histogram (it would make p99 look better than it is); any timeout still fails the bench.
@@ -39,12 +46,37 @@ const PRODUCTS = Number(env.BENCH_PRODUCTS ?? 10_000);
 const BACKENDS = (env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((name) => name.trim());
 /** Extra node/V8 flags for the server child, e.g. "--liftoff-only" (less memory, slower PGlite). */
 const NODE_FLAGS = (env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/** Only the scenarios whose name contains this text (e.g. "checkout"); all of them by default. */
+const ONLY = env.BENCH_ONLY ?? '';
+const wanted = (name: string) => name.includes(ONLY);
 const POSTGRES_URL =
   env.BENCH_DATABASE_URL ?? `postgres://${env.PGUSER ?? userInfo().username}@127.0.0.1:5432/postgres`;
 
 /** Targets from the brief. */
 const PGLITE_MEMORY_TARGET_MB = 400;
 const POSTGRES_P99_TARGET_MS = 25;
+const POSTGRES_CHECKOUT_P95_TARGET_MS = 100;
+
+const CHECKOUT_SCENARIO = 'checkout (POST /api/checkouts)';
+
+/** What the checkout scenario buys: one size with stock enough for any run. */
+const CHECKOUT_PRODUCT = {
+  slug: 'bench-checkout-runner',
+  name: 'Bench Checkout Runner',
+  brand: 'nike',
+  priceCents: 12_000,
+  rating: 4,
+  description: '<p>The pair every checkout of the benchmark buys.</p>',
+  genders: ['unisex'],
+  categories: ['running'],
+  color: 'Red',
+  collection: 'Bench',
+  releaseDate: '2024-01-01',
+  cardPicture: '/uploads/bench/card.webp',
+  detailPicture: '/uploads/bench/detail.webp',
+  originalPicture: '/uploads/bench/original.webp',
+  stock: { '9': 100_000_000 },
+};
 
 const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
@@ -96,7 +128,13 @@ interface Row {
   backend: string;
   scenario: string;
   requestsPerSecond: number;
+  /** The server process's CPU time (all its threads) per request, in microseconds. */
+  cpuUsPerRequest: number;
+  /** The server's resident memory after the scenario, and its peak so far (VmHWM), in MB. */
+  rssMb: number;
+  peakMb: number;
   p50: number;
+  p95: number;
   p99: number;
   requests: number;
   non2xx: number;
@@ -108,6 +146,8 @@ interface BackendResult {
   backend: string;
   rows: Row[];
   idleMemoryMb: number;
+  /** Peak resident memory by the time the server answered: start-up's own high-water mark. */
+  readyPeakMemoryMb: number;
   peakMemoryMb: number;
   loadSeconds: number;
 }
@@ -143,11 +183,52 @@ async function loadDatabase(config: DatabaseConfig): Promise<number> {
       );
     }
     process.stdout.write('\n');
+    await insertProducts(database.db, [CHECKOUT_PRODUCT]);
     await database.db.execute(sql`VACUUM ANALYZE`);
   } finally {
     await database.close();
   }
   return (performance.now() - started) / 1000;
+}
+
+const API_DIR = path.join(ROOT_DIR, 'apps/api');
+
+interface ServerCommand {
+  /** Variables the script sets in front of the command (`NAME=value node ...`). */
+  env: Record<string, string>;
+  /** Node's arguments: flags, then the entry file (relative to apps/api). */
+  args: string[];
+  script: string;
+}
+
+/**
+ * apps/api's `start` script, taken apart so the bench starts the server the way `npm start` does, with the
+ * same node flags, and measures that process itself (not an npm wrapper).
+ */
+function serverCommand(): ServerCommand {
+  const manifest = JSON.parse(readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
+  const script = manifest.scripts?.start ?? '';
+  const words = script.trim().split(/\s+/);
+  const scriptEnv: Record<string, string> = {};
+  while (words[0] && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) {
+    const [name = '', ...value] = (words.shift() ?? '').split('=');
+    scriptEnv[name] = value.join('=');
+  }
+  if (words.shift() !== 'node' || words.length === 0 || /[|&;<>()$`'"\\]/.test(script)) {
+    throw new Error(
+      `bench: cannot start the server like the start script does (${JSON.stringify(script)}); keep it a plain "node <flags> <entry>"`,
+    );
+  }
+  return { env: scriptEnv, args: words, script };
+}
+
+/** The command line the bench runs the server with, for the log. */
+function describeServerCommand(): string {
+  const command = serverCommand();
+  const assignments = Object.entries(command.env).map(([name, value]) => `${name}=${value}`);
+  return [...assignments, 'node', ...NODE_FLAGS, ...command.args].join(' ');
 }
 
 interface RunningServer {
@@ -159,17 +240,23 @@ interface RunningServer {
 async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<RunningServer> {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT_DIR,
+  const command = serverCommand();
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...command.args], {
+    cwd: API_DIR,
     env: {
       ...process.env,
+      ...command.env,
       NODE_ENV: 'production',
       // Production requires a session secret; a throwaway one is fine for a throwaway server.
       AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString('hex'),
       HOST: '127.0.0.1',
       PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       SEED_ON_START: 'false',
+      // The checkout scenario pays in test mode and signs its buyers up from one address.
+      PAYMENTS_TEST_MODE: 'true',
+      RATE_LIMIT_SCALE: '100',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
     },
@@ -197,6 +284,13 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
   }
   child.kill('SIGKILL');
   throw new Error(`server did not answer within 120 s:\n${output.join('')}`);
+}
+
+/** A process's CPU time so far (user + system, every thread) from /proc, in seconds. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** A process's resident memory from /proc: now (VmRSS) or its peak (VmHWM), in MB. */
@@ -238,43 +332,197 @@ async function checkScenario(baseUrl: string, scenario: Scenario): Promise<strin
   return totals.length > 0 ? `matches per query: ${totals.join(', ')}` : '';
 }
 
-function cannon(baseUrl: string, paths: string[], duration: number): Promise<autocannon.Result> {
+interface CannonRequests {
+  method?: 'GET' | 'POST';
+  paths: string[];
+  body?: string;
+  /** Headers for each connection (e.g. its own session cookie), by connection number. */
+  headersFor?: (connection: number) => Record<string, string>;
+}
+
+interface CannonResult {
+  result: autocannon.Result;
+  /** From every response's own time, which autocannon's percentiles do not include. */
+  p95: number;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function cannon(
+  baseUrl: string,
+  requests: CannonRequests,
+  duration: number,
+  connections = CONNECTIONS,
+): Promise<CannonResult> {
+  const times: number[] = [];
+  let connection = 0;
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url: baseUrl,
-        connections: CONNECTIONS,
+        connections,
         duration,
         timeout: TIMEOUT,
-        requests: paths.map((requestPath) => ({ method: 'GET', path: requestPath })),
+        requests: requests.paths.map((requestPath) => ({
+          method: requests.method ?? 'GET',
+          path: requestPath,
+          ...(requests.body ? { body: requests.body } : {}),
+        })),
+        setupClient(client) {
+          const headers = requests.headersFor?.(connection);
+          connection += 1;
+          if (headers) client.setHeaders(headers);
+          client.on('response', (_status: number, _bytes: number, responseTime: number) =>
+            times.push(responseTime),
+          );
+        },
       },
-      (error, result) => (error ? reject(error) : resolve(result)),
+      (error, result) => {
+        if (error) return reject(error);
+        times.sort((a, b) => a - b);
+        resolve({ result, p95: Math.round(percentile(times, 0.95) * 10) / 10 });
+      },
     );
   });
 }
 
-async function runScenarios(backend: string, baseUrl: string): Promise<Row[]> {
+function toRow(backend: string, scenario: string, measured: CannonResult, cpu: number, pid: number): Row {
+  const { result, p95 } = measured;
+  return {
+    backend,
+    scenario,
+    requestsPerSecond: result.requests.average,
+    cpuUsPerRequest: result.requests.total > 0 ? (cpu * 1e6) / result.requests.total : Number.NaN,
+    rssMb: memoryMb(pid, 'VmRSS'),
+    peakMb: memoryMb(pid, 'VmHWM'),
+    p50: result.latency.p50,
+    p95,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    // autocannon counts timeouts among errors too.
+    errors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+  };
+}
+
+function logRow(row: Row, note = '') {
+  log(
+    `${row.backend} ${row.scenario}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors}, timeouts ${row.timeouts}; server ${row.cpuUsPerRequest.toFixed(0)} µs CPU/request, ${row.rssMb.toFixed(0)} MB resident, peak ${row.peakMb.toFixed(0)} MB${note ? ` (${note})` : ''}`,
+  );
+}
+
+async function measure(
+  backend: string,
+  scenario: string,
+  baseUrl: string,
+  pid: number,
+  requests: CannonRequests,
+  connections = CONNECTIONS,
+) {
+  if (WARMUP > 0) await cannon(baseUrl, requests, WARMUP, connections);
+  const cpuBefore = cpuSeconds(pid);
+  const measured = await cannon(baseUrl, requests, DURATION, connections);
+  return toRow(backend, scenario, measured, cpuSeconds(pid) - cpuBefore, pid);
+}
+
+async function runScenarios(backend: string, baseUrl: string, pid: number): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const scenario of SCENARIOS) {
+  for (const scenario of SCENARIOS.filter((candidate) => wanted(candidate.name))) {
     const note = await checkScenario(baseUrl, scenario);
-    if (WARMUP > 0) await cannon(baseUrl, scenario.paths, WARMUP);
-    const result = await cannon(baseUrl, scenario.paths, DURATION);
-    const row: Row = {
-      backend,
-      scenario: scenario.name,
-      requestsPerSecond: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      requests: result.requests.total,
-      non2xx: result.non2xx,
-      // autocannon counts timeouts among errors too.
-      errors: result.errors - result.timeouts,
-      timeouts: result.timeouts,
-    };
+    const row = await measure(backend, scenario.name, baseUrl, pid, { paths: scenario.paths });
     rows.push(row);
-    log(
-      `${backend} ${scenario.name}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors}, timeouts ${row.timeouts}${note ? ` (${note})` : ''}`,
+    logRow(row, note);
+  }
+  return rows;
+}
+
+/** Verified buyers with their session cookies: signed up over HTTP, verified through the outbox's links. */
+async function createBuyers(baseUrl: string, dataDir: string, count: number): Promise<string[]> {
+  const cookies: string[] = [];
+  const emails: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const username = `bench${index}`;
+    const email = `${username}@bench.test`;
+    const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      // Better Auth accepts sign-ups from the shop's own origin only, as a browser would send it.
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ username, email, password: 'Bench#2024shop' }),
+    });
+    if (!response.ok) throw new Error(`bench: sign-up answered ${response.status}: ${await response.text()}`);
+    const cookie = response.headers.getSetCookie().find((value) => value.includes('session_token='));
+    if (!cookie) throw new Error('bench: sign-up set no session cookie');
+    cookies.push(cookie.split(';')[0] ?? '');
+    emails.push(email);
+  }
+  // Verification e-mails go out in the background: wait for all of them.
+  const outbox = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + 30_000;
+  let links = new Map<string, string>();
+  while (links.size < count && Date.now() < deadline) {
+    links = new Map();
+    for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
+      const message = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as {
+        to: string;
+        links: string[];
+      };
+      const link = message.links.find((candidate) => candidate.includes('/api/auth/verify-email'));
+      if (link) links.set(message.to, link);
+    }
+    if (links.size < count) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  for (const email of emails) {
+    const link = links.get(email);
+    if (!link) throw new Error(`bench: no verification e-mail for ${email}`);
+    const target = new URL(link);
+    await fetch(`${baseUrl}${target.pathname}${target.search}`, { redirect: 'manual' });
+  }
+  return cookies;
+}
+
+/**
+ * `POST /api/checkouts` in test mode, each connection its own verified buyer: at CHECKOUT_CONNECTIONS
+ * buyers paying at the same instant (the target's load), and at CONNECTIONS like the catalogue.
+ */
+async function benchCheckout(backend: string, baseUrl: string, dataDir: string, pid: number): Promise<Row[]> {
+  const found = await fetch(
+    `${baseUrl}/api/products?search=${encodeURIComponent(CHECKOUT_PRODUCT.name)}&limit=1`,
+  );
+  const productId = ((await found.json()) as { products: { _id: string }[] }).products[0]?._id;
+  if (!productId) throw new Error('bench: the checkout product is missing');
+  const cookies = await createBuyers(baseUrl, dataDir, Math.max(CONNECTIONS, CHECKOUT_CONNECTIONS));
+  const body = JSON.stringify({ products: [{ id: productId, size: '9', count: 1 }], finalAmount: 120 });
+  const first = await fetch(`${baseUrl}/api/checkouts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookies[0] ?? '' },
+    body,
+  });
+  if (!first.ok) throw new Error(`bench: checkout answered ${first.status}: ${await first.text()}`);
+  const requests: CannonRequests = {
+    method: 'POST',
+    paths: ['/api/checkouts'],
+    body,
+    headersFor: (connection) => ({
+      'content-type': 'application/json',
+      cookie: cookies[connection % cookies.length] ?? '',
+    }),
+  };
+  const rows: Row[] = [];
+  for (const connections of [...new Set([CHECKOUT_CONNECTIONS, CONNECTIONS])]) {
+    const row = await measure(
+      backend,
+      `${CHECKOUT_SCENARIO}, ${connections} buyers`,
+      baseUrl,
+      pid,
+      requests,
+      connections,
     );
+    logRow(row);
+    rows.push(row);
   }
   return rows;
 }
@@ -291,11 +539,15 @@ async function benchBackend(
   const server = await startServer(dataDir, databaseUrl);
   const pid = server.child.pid ?? 0;
   const idle = memoryMb(pid, 'VmRSS');
-  log(`${backend}: server ready, resident memory ${idle.toFixed(0)} MB`);
+  const readyPeak = memoryMb(pid, 'VmHWM');
+  log(
+    `${backend}: server ready, resident memory ${idle.toFixed(0)} MB (peak so far ${readyPeak.toFixed(0)} MB)`,
+  );
   let rows: Row[] = [];
   let peak = Number.NaN;
   try {
-    rows = await runScenarios(backend, server.baseUrl);
+    rows = await runScenarios(backend, server.baseUrl, pid);
+    if (wanted(CHECKOUT_SCENARIO)) rows.push(...(await benchCheckout(backend, server.baseUrl, dataDir, pid)));
   } finally {
     if (server.child.exitCode === null) peak = memoryMb(pid, 'VmHWM');
     await stopServer(server);
@@ -303,7 +555,7 @@ async function benchBackend(
   const warnings = server.output.join('').trim();
   if (warnings) log(`${backend} server output:\n${warnings.slice(-2000)}`);
   log(`${backend}: server peak resident memory ${peak.toFixed(0)} MB`);
-  return { backend, rows, idleMemoryMb: idle, peakMemoryMb: peak, loadSeconds };
+  return { backend, rows, idleMemoryMb: idle, readyPeakMemoryMb: readyPeak, peakMemoryMb: peak, loadSeconds };
 }
 
 async function benchPglite(): Promise<BackendResult> {
@@ -361,7 +613,10 @@ function printTable(results: BackendResult[]) {
     'scenario',
     'req/s',
     'p50 ms',
+    'p95 ms',
     'p99 ms',
+    'CPU µs/req',
+    'peak MB',
     'requests',
     'non-2xx',
     'errors',
@@ -373,7 +628,10 @@ function printTable(results: BackendResult[]) {
       row.scenario,
       row.requestsPerSecond.toFixed(0),
       String(row.p50),
+      String(row.p95),
       String(row.p99),
+      row.cpuUsPerRequest.toFixed(0),
+      row.peakMb.toFixed(0),
       String(row.requests),
       String(row.non2xx),
       String(row.errors),
@@ -394,7 +652,7 @@ function printTable(results: BackendResult[]) {
 async function main() {
   log(
     `${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION} s per scenario (+${WARMUP} s warm-up); ` +
-      `server flags: ${NODE_FLAGS.join(' ') || 'none'}; ${cpus().length} cores, load average ${loadavg()
+      `server: ${describeServerCommand()}; ${cpus().length} cores, load average ${loadavg()
         .map((value) => value.toFixed(2))
         .join(' ')}, Node ${process.version}`,
   );
@@ -413,7 +671,7 @@ async function main() {
       failed = true;
     }
     console.log(
-      `${result.backend}: server resident memory ${result.idleMemoryMb.toFixed(0)} MB when ready, peak (VmHWM) ${result.peakMemoryMb.toFixed(0)} MB; data loaded in ${result.loadSeconds.toFixed(1)} s`,
+      `${result.backend}: server resident memory ${result.idleMemoryMb.toFixed(0)} MB when ready (start-up peak ${result.readyPeakMemoryMb.toFixed(0)} MB), peak (VmHWM) ${result.peakMemoryMb.toFixed(0)} MB; data loaded in ${result.loadSeconds.toFixed(1)} s`,
     );
   }
   const pglite = results.find((result) => result.backend === 'pglite');
@@ -426,6 +684,14 @@ async function main() {
   const postgres = results.find((result) => result.backend === 'postgres');
   if (postgres) {
     for (const row of postgres.rows) {
+      if (row.scenario.startsWith('checkout')) {
+        if (!row.scenario.endsWith(`, ${CHECKOUT_CONNECTIONS} buyers`)) continue;
+        const met = row.p95 < POSTGRES_CHECKOUT_P95_TARGET_MS;
+        console.log(
+          `target: PostgreSQL checkout p95 < ${POSTGRES_CHECKOUT_P95_TARGET_MS} ms with ${CHECKOUT_CONNECTIONS} buyers at once: ${row.p95} ms, ${met ? 'met' : 'MISSED'}`,
+        );
+        continue;
+      }
       const met = row.p99 < POSTGRES_P99_TARGET_MS;
       console.log(
         `target: PostgreSQL p99 < ${POSTGRES_P99_TARGET_MS} ms at ${CONNECTIONS} connections, ${row.scenario}: ${row.p99} ms, ${met ? 'met' : 'MISSED'}`,

@@ -32,6 +32,8 @@ declare module 'fastify' {
     /** Catalogue list responses; cleared by writes that change products or stock. */
     catalogCache: ResponseCache;
     gateways: Gateways;
+    /** The name of Better Auth's session cookie (it gains a __Secure- prefix behind HTTPS). */
+    sessionCookieName: string;
   }
 }
 
@@ -52,11 +54,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', () => database.close());
   const mailer = createMailer(config.mail, app.log);
   app.decorate('mailer', mailer);
-  app.decorate('auth', createAuth(config, database.db, mailer));
+  const auth = createAuth(config, database.db, mailer);
+  app.decorate('auth', auth);
+  app.decorate('sessionCookieName', (await auth.$context).authCookies.sessionToken.name);
   app.decorate('gateways', createGateways(config, database.db));
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.siteUrl);
   await registerOpenApi(app);
   registerOriginCheck(app, config.siteUrl);
 

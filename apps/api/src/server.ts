@@ -1,12 +1,13 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { seedAccounts } from './db/seed/accounts';
-import { seedDatabase } from './db/seed/seed';
 
 const config = loadConfig();
 const app = await buildApp(config);
 
 if (config.seedOnStart) {
+  // Loaded only when seeding: a shop started with SEED_ON_START=false never needs the seed's data or code.
+  const { seedDatabase } = await import('./db/seed/seed');
+  const { seedAccounts } = await import('./db/seed/accounts');
   const summary = await seedDatabase(app.db, config);
   app.log.info(summary, 'catalogue seeded');
   const created = await seedAccounts(app.auth, config.accounts);

@@ -37,7 +37,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (config.dataDir !== 'memory://') mkdirSync(config.dataDir, { recursive: true });
-  const client = await PGlite.create(config.dataDir, { extensions: { pg_trgm } });
+  // PGlite's default 128 MB buffer pool is allocated (and touched) up front; the catalogue's working set is a
+  // few MB, so a 32 MB pool keeps the embedded shop's memory low at no cost in speed.
+  const client = await PGlite.create(config.dataDir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

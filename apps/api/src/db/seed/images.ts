@@ -1,6 +1,5 @@
 import { access, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { type SneakerArt, sneakerSvg } from './sneaker-art';
 
 /**
@@ -44,6 +43,10 @@ export async function writeProductPictures(uploadsDir: string, art: SneakerArt):
     if (!(await exists(picturePath(uploadsDir, art.slug, variant.name)))) missing.push(variant);
   }
   if (missing.length === 0) return 0;
+  // Only a run that has pictures to draw loads sharp (libvips): a restart with every file on disk does not.
+  const { default: sharp } = await import('sharp');
+  // Each picture is drawn once: libvips' operation cache would only hold on to memory.
+  sharp.cache(false);
   await mkdir(path.dirname(picturePath(uploadsDir, art.slug, 'card')), { recursive: true });
   // Draw once at the largest size; the smaller variants are scaled down from it (which also smooths
   // their edges, like supersampling).

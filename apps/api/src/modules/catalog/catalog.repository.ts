@@ -282,23 +282,39 @@ export async function insertProducts(db: DbOrTx, items: NewProduct[]): Promise<M
 }
 
 /**
- * Moves `count` units of a size from sellable to reserved, only if that many are sellable. One
- * conditional update: concurrent buyers cannot both take the last unit, and units never go below zero.
+ * Moves `count` units of a size from sellable to reserved, only if that many are sellable and the product
+ * is still sold, and answers the product's price and name as it stands. One conditional update: concurrent
+ * buyers cannot both take the last unit, and units never go below zero. Undefined: nothing was reserved.
  */
 export async function reserveUnits(
   db: DbOrTx,
   productId: string,
   size: number,
   count: number,
-): Promise<boolean> {
-  const rows = await db
+): Promise<StockLine | undefined> {
+  const [row] = await db
     .update(productStock)
     .set({ units: sql`${productStock.units} - ${count}`, reserved: sql`${productStock.reserved} + ${count}` })
+    .from(product)
     .where(
-      and(eq(productStock.productId, productId), eq(productStock.size, size), gte(productStock.units, count)),
+      and(
+        eq(productStock.productId, productId),
+        eq(productStock.size, size),
+        gte(productStock.units, count),
+        eq(product.id, productStock.productId),
+        isNull(product.deletedAt),
+      ),
     )
-    .returning({ productId: productStock.productId });
-  return rows.length === 1;
+    .returning({
+      productId: productStock.productId,
+      size: productStock.size,
+      units: productStock.units,
+      name: product.name,
+      brand: product.brand,
+      cardPicture: product.cardPicture,
+      priceCents: product.priceCents,
+    });
+  return row;
 }
 
 /** Reserved units of a cancelled or expired order go back on sale. */

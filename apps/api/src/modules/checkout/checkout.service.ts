@@ -6,6 +6,7 @@ import {
   sizeKey,
   toCents,
 } from '@shop/contracts';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../auth/session';
 import * as catalog from '../catalog/catalog.service';
@@ -13,7 +14,6 @@ import {
   cancelOrder,
   createPendingOrder,
   type OrderDeps,
-  orderItems,
   setProviderReference,
 } from '../orders/orders.service';
 import { PaymentProviderError } from '../payments/gateway';
@@ -44,10 +44,17 @@ function mergeLines(products: CheckoutBody['products']): Line[] {
   return lines;
 }
 
-function outOfStock(line: Line, name: string, left: number): AppError {
+/** Why a line could not be reserved: the size is gone, or fewer units are left than asked for. */
+async function shortLine(tx: DbOrTx, line: Line): Promise<AppError> {
+  const [info] = await catalog.stockLines(tx, [line]);
   const size = sizeKey(line.size);
-  const reason = left > 0 ? `only ${left} left in size ${size}` : `sold out in size ${size}`;
-  return new AppError('OUT_OF_STOCK', `${name}: ${reason}`, { [`products.${line.index}`]: reason });
+  if (!info) {
+    return new AppError('OUT_OF_STOCK', `This product is not sold in size ${size}`, {
+      [`products.${line.index}`]: 'is not available any more',
+    });
+  }
+  const reason = info.units > 0 ? `only ${info.units} left in size ${size}` : `sold out in size ${size}`;
+  return new AppError('OUT_OF_STOCK', `${info.name}: ${reason}`, { [`products.${line.index}`]: reason });
 }
 
 /**
@@ -67,36 +74,29 @@ export async function startCheckout(
   const lines = mergeLines(body.products);
   const reservedUntil = new Date(Date.now() + deps.reservationMinutes * 60_000);
 
-  const order = await deps.db.transaction(async (tx) => {
-    const stock = await catalog.stockLines(tx, lines);
+  const { order, items } = await deps.db.transaction(async (tx) => {
     const items = [];
     for (const line of lines) {
-      const info = stock.find((row) => row.productId === line.productId && row.size === line.size);
-      if (!info) {
-        throw new AppError('OUT_OF_STOCK', `This product is not sold in size ${sizeKey(line.size)}`, {
-          [`products.${line.index}`]: 'is not available any more',
-        });
-      }
-      if (!(await catalog.reserveUnits(tx, line.productId, line.size, line.count))) {
-        throw outOfStock(line, info.name, info.units);
-      }
+      const reserved = await catalog.reserveUnits(tx, line.productId, line.size, line.count);
+      if (!reserved) throw await shortLine(tx, line);
       items.push({
         productId: line.productId,
-        name: info.name,
-        brand: info.brand,
-        picture: info.cardPicture,
+        name: reserved.name,
+        brand: reserved.brand,
+        picture: reserved.cardPicture,
         size: line.size,
         count: line.count,
-        unitPriceCents: info.priceCents,
+        unitPriceCents: reserved.priceCents,
       });
     }
-    return createPendingOrder(tx, {
+    const order = await createPendingOrder(tx, {
       userId: buyer.id,
       provider,
       currency: deps.currency,
       reservedUntil,
       items,
     });
+    return { order, items };
   });
   deps.catalogCache.clear();
 
@@ -108,7 +108,6 @@ export async function startCheckout(
   }
 
   try {
-    const items = await orderItems(deps.db, order.id);
     const page = await gateway.createPayment({
       orderId: order.id,
       currency: deps.currency,

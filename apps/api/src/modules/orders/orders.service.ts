@@ -294,5 +294,4 @@ export async function sweep(
 
 /** For checkout, which creates orders inside its own transaction. */
 export const createPendingOrder = repository.insertOrder;
-export const orderItems = (db: DbOrTx, orderId: string) => repository.findItems(db, [orderId]);
 export const setProviderReference = repository.setProviderReference;

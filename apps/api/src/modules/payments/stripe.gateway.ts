@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error';
 import {
   type PaymentGateway,
@@ -18,17 +18,25 @@ export function stripeGateway(options: {
   apiUrl: string | null;
 }): PaymentGateway {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 15_000,
-    ...(api
-      ? {
-          host: api.hostname,
-          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
-          protocol: api.protocol.replace(':', '') as 'http' | 'https',
-        }
-      : {}),
-  });
+  // The SDK is loaded on first use: a shop that is not taking card payments right now does not carry it.
+  let client: Promise<Stripe> | undefined;
+  const sdk = () => {
+    client ??= import('stripe').then(
+      ({ default: StripeClient }) =>
+        new StripeClient(options.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 15_000,
+          ...(api
+            ? {
+                host: api.hostname,
+                port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+                protocol: api.protocol.replace(':', '') as 'http' | 'https',
+              }
+            : {}),
+        }),
+    );
+    return client;
+  };
 
   const fail = (message: string, cause: unknown) => new PaymentProviderError('stripe', message, { cause });
 
@@ -39,6 +47,7 @@ export function stripeGateway(options: {
     async createPayment(request: PaymentRequest): Promise<PaymentPage> {
       // Stripe keeps a session open at least 30 minutes; the shop's own expiry closes it earlier if needed.
       const expiresAt = Math.max(request.expiresAt.getTime(), Date.now() + STRIPE_MIN_EXPIRY_MS);
+      const stripe = await sdk();
       try {
         const session = await stripe.checkout.sessions.create(
           {
@@ -69,6 +78,7 @@ export function stripeGateway(options: {
     },
 
     async confirm(reference: string): Promise<PaymentStatus> {
+      const stripe = await sdk();
       try {
         const session = await stripe.checkout.sessions.retrieve(reference);
         if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')
@@ -80,6 +90,7 @@ export function stripeGateway(options: {
     },
 
     async cancel(reference: string) {
+      const stripe = await sdk();
       try {
         const session = await stripe.checkout.sessions.retrieve(reference);
         if (session.payment_status === 'paid') return 'paid';
@@ -95,6 +106,7 @@ export function stripeGateway(options: {
     },
 
     async readNotice(rawBody, headers): Promise<PaymentNotice> {
+      const stripe = await sdk();
       const signature = headers['stripe-signature'];
       let event: Stripe.Event;
       try {

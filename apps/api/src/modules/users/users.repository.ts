@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { favorite, session, user } from '../../db/schema';
 
@@ -87,4 +87,14 @@ export async function addFavorite(db: DbOrTx, userId: string, productId: string)
 
 export async function removeFavorite(db: DbOrTx, userId: string, productId: string): Promise<void> {
   await db.delete(favorite).where(and(eq(favorite.userId, userId), eq(favorite.productId, productId)));
+}
+
+/** The user behind a session token, if the session has not expired. One query. */
+export async function findUserBySessionToken(db: DbOrTx, token: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
+  return row?.user;
 }
