@@ -1,16 +1,5 @@
-import { BRANDS, type Brand, COLORS, type Color, toCents } from '@shop/contracts';
-import {
-  COLOURWAYS,
-  describe,
-  gendersFor,
-  MODELS,
-  pick,
-  picturesFor,
-  prng,
-  releaseDate,
-  slugify,
-  stockFor,
-} from '../src/db/seed/catalogue';
+import { BRANDS, type Brand, COLORS, type Color } from '@shop/contracts';
+import { COLOURWAYS, MODELS, modelProduct, pick, prng, slugify } from '../src/db/seed/catalogue';
 import { sanitizeDescription } from '../src/lib/html';
 import type { NewProduct } from '../src/modules/catalog/catalog.repository';
 
@@ -68,24 +57,16 @@ export function generateBenchProducts(count: number, seed = 424242): NewProduct[
     const edition = pick(random, EDITIONS);
     const name = [model.name, edition, colourway].filter(Boolean).join(' ').slice(0, 50);
     const slug = `${slugify(`${brand} ${name}`)}-${i}`;
-    const genders = gendersFor(random, model.categories);
-    const cents = toCents(model.price * (0.7 + random() * 0.7));
-    products.push({
+    const { silhouette: _silhouette, ...product } = modelProduct(random, {
       slug,
       name,
       brand,
-      priceCents: Math.max(100, Math.round(cents / 100) * 100 - 1),
-      rating: random() < 0.12 ? 0 : 1 + Math.floor(random() * 5),
-      description: sanitizeDescription(describe(random, brand, model, colourway)),
-      genders,
-      categories: model.categories,
+      model,
       color,
-      collection: model.collection,
-      releaseDate: releaseDate(random),
-      featuredSlot: null,
-      stock: stockFor(random, genders),
-      ...picturesFor(slug),
+      colourway,
+      priceSpread: [0.7, 0.7],
     });
+    products.push({ ...product, description: sanitizeDescription(product.description) });
   }
   return products;
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { AlertBox } from './alert-box';
 
 export const ERROR_ALERT_TITLE = 'Oh snap! You got an error!';
 
@@ -23,24 +24,21 @@ export function AlertError({ message, children, onClose, dismissible = true, cla
   const [dismissedKey, setDismissedKey] = useState<string | null>(null);
   if (dismissedKey === messageKey) return null;
   return (
-    <div
-      role="alert"
-      className={`alert alert-danger${dismissible ? ' alert-dismissible' : ''}${className ? ` ${className}` : ''}`}
+    <AlertBox
+      tone="danger"
+      title={ERROR_ALERT_TITLE}
+      message={message}
+      className={className}
+      onDismiss={
+        dismissible
+          ? () => {
+              setDismissedKey(messageKey);
+              onClose?.();
+            }
+          : undefined
+      }
     >
-      <h2 className="alert-heading h6 fw-bold mb-1">{ERROR_ALERT_TITLE}</h2>
-      <div>{message}</div>
       {children}
-      {dismissible && (
-        <button
-          type="button"
-          className="btn-close"
-          aria-label="Close"
-          onClick={() => {
-            setDismissedKey(messageKey);
-            onClose?.();
-          }}
-        />
-      )}
-    </div>
+    </AlertBox>
   );
 }

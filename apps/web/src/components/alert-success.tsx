@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { AlertBox } from './alert-box';
 
 export const SUCCESS_ALERT_TITLE = 'Everything went right!';
 
@@ -34,24 +35,21 @@ export function AlertSuccess({
 
   if (!open) return null;
   return (
-    <div
-      role="status"
-      className={`alert alert-success${dismissible ? ' alert-dismissible' : ''}${className ? ` ${className}` : ''}`}
+    <AlertBox
+      tone="success"
+      title={SUCCESS_ALERT_TITLE}
+      message={message}
+      className={className}
+      onDismiss={
+        dismissible
+          ? () => {
+              setOpen(false);
+              onClose?.();
+            }
+          : undefined
+      }
     >
-      <h2 className="alert-heading h6 fw-bold mb-1">{SUCCESS_ALERT_TITLE}</h2>
-      <div>{message}</div>
       {children}
-      {dismissible && (
-        <button
-          type="button"
-          className="btn-close"
-          aria-label="Close"
-          onClick={() => {
-            setOpen(false);
-            onClose?.();
-          }}
-        />
-      )}
-    </div>
+    </AlertBox>
   );
 }

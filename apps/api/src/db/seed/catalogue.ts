@@ -692,6 +692,45 @@ const FEATURED: SeedProduct[] = [
   },
 ];
 
+/**
+ * A product of `model` in a colourway, with the catalogue's rules for genders, price (the model's price
+ * times a factor in `priceSpread`, ending in .99), rating (some 0, 'New'), description, date and stock.
+ */
+export function modelProduct(
+  random: () => number,
+  input: {
+    slug: string;
+    name: string;
+    brand: Brand;
+    model: Model;
+    color: Color;
+    colourway: string;
+    priceSpread: [from: number, width: number];
+  },
+): SeedProduct {
+  const { slug, name, brand, model, color, colourway } = input;
+  const genders = gendersFor(random, model.categories);
+  const cents = toCents(model.price * (input.priceSpread[0] + random() * input.priceSpread[1]));
+  const rating = random() < 0.12 ? 0 : 1 + Math.floor(random() * 5);
+  return {
+    slug,
+    name,
+    brand,
+    priceCents: Math.max(100, Math.round(cents / 100) * 100 - 1),
+    rating,
+    description: describe(random, brand, model, colourway),
+    genders,
+    categories: model.categories,
+    color,
+    collection: model.collection,
+    releaseDate: releaseDate(random),
+    featuredSlot: null,
+    stock: stockFor(random, genders),
+    silhouette: model.silhouette,
+    ...picturesFor(slug),
+  };
+}
+
 /** The seeded catalogue: every brand, category, gender and colour, deterministic. */
 export function buildCatalogue(): SeedProduct[] {
   const random = prng(20230101);
@@ -706,26 +745,7 @@ export function buildCatalogue(): SeedProduct[] {
         const name = `${model.name} ${colourway}`;
         const slug = slugify(`${brand} ${name}`);
         if (products.some((product) => product.slug === slug)) continue;
-        const genders = gendersFor(random, model.categories);
-        const cents = toCents(model.price * (0.85 + random() * 0.3));
-        const rating = random() < 0.12 ? 0 : 1 + Math.floor(random() * 5);
-        products.push({
-          slug,
-          name,
-          brand,
-          priceCents: Math.max(100, Math.round(cents / 100) * 100 - 1),
-          rating,
-          description: describe(random, brand, model, colourway),
-          genders,
-          categories: model.categories,
-          color,
-          collection: model.collection,
-          releaseDate: releaseDate(random),
-          featuredSlot: null,
-          stock: stockFor(random, genders),
-          silhouette: model.silhouette,
-          ...picturesFor(slug),
-        });
+        products.push(modelProduct(random, { slug, name, brand, model, color, colourway, priceSpread: [0.85, 0.3] }));
       }
     }
   }

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SearchIcon } from './icons';
+import { SearchIcon } from '../../components/icons';
 
 /** The search target: only `search` in the query string (other filters are dropped); empty goes to /home. */
 export function searchUrl(term: string): string {

@@ -1,7 +1,7 @@
 import { SCROLL_TOP_THRESHOLD_PX } from '@shop/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-import { ArrowUpIcon } from './icons';
+import { ArrowUpIcon } from '../../components/icons';
 
 function prefersReducedMotion(): boolean {
   return (

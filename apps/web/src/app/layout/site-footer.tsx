@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { GitHubIcon, LinkedInIcon } from './icons';
+import { GitHubIcon, LinkedInIcon } from '../../components/icons';
 import { NAV_LINKS } from './nav-links';
 import { safeProfileUrl, TEAM } from './team';
 import { SHOP_NAME, Wordmark } from './wordmark';

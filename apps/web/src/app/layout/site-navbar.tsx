@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
+import { MenuIcon } from '../../components/icons';
 import { AccountMenu } from './account-menu';
 import { CartButton } from './cart-button';
-import { MenuIcon } from './icons';
 import { NAV_LINKS } from './nav-links';
 import { NavSearch } from './nav-search';
 import { WordmarkLink } from './wordmark';

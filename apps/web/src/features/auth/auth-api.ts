@@ -1,22 +1,13 @@
 import type { AuthConfig } from '@shop/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { fetchSession, SESSION_QUERY_KEY, type SessionUser } from './use-session';
+import { type AuthUser, fetchSession, SESSION_QUERY_KEY, type SessionUser } from './use-session';
 
 /**
  * The account calls of the shop's API (Better Auth behind /api/auth, in the shop's error envelope).
  * This module is part of every page (the navbar signs out through it), so it imports nothing from
  * @shop/contracts at run time: the contracts' auth module brings zod along.
  */
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  username?: string | null;
-  displayUsername?: string | null;
-  role?: string | null;
-}
 
 export interface AuthResult {
   token: string | null;

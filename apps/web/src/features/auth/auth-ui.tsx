@@ -1,4 +1,5 @@
 import { type ComponentPropsWithRef, type ReactNode, useId, useState } from 'react';
+import { EyeIcon, EyeOffIcon } from '../../components/icons';
 import './auth.css';
 
 /** A centred card holding one account form (login, register, restore password, verify e-mail). */
@@ -160,45 +161,6 @@ export function lowerCaseInPlace(input: HTMLInputElement): void {
   const { selectionStart, selectionEnd } = input;
   input.value = lower;
   if (selectionStart !== null && selectionEnd !== null) input.setSelectionRange(selectionStart, selectionEnd);
-}
-
-function Svg({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={20}
-      height={20}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
-function EyeIcon() {
-  return (
-    <Svg>
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-      <circle cx="12" cy="12" r="3" />
-    </Svg>
-  );
-}
-
-function EyeOffIcon() {
-  return (
-    <Svg>
-      <path d="M10.6 5.1A10.4 10.4 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-2.6 3.5" />
-      <path d="M6.6 6.6A17.4 17.4 0 0 0 2 12s3.6 7 10 7a9.9 9.9 0 0 0 5.4-1.6" />
-      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
-      <path d="m2 2 20 20" />
-    </Svg>
-  );
 }
 
 export function GoogleIcon() {

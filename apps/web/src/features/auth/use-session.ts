@@ -9,15 +9,18 @@ export interface SessionUser {
   role: 'user' | 'admin';
 }
 
+/** The user as Better Auth answers it (sign-up, sign-in, get-session). */
+export interface AuthUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  username?: string | null;
+  displayUsername?: string | null;
+  role?: string | null;
+}
+
 interface SessionResponse {
-  user: {
-    id: string;
-    email: string;
-    emailVerified: boolean;
-    username?: string | null;
-    displayUsername?: string | null;
-    role?: string | null;
-  };
+  user: AuthUser;
 }
 
 export const SESSION_QUERY_KEY = ['session'] as const;

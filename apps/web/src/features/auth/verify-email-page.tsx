@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { AlertSuccess } from '../../components/alert-success';
+import { CheckIcon, MailIcon } from '../../components/icons';
 import { ApiError } from '../../lib/api';
 import { refreshSession, safeRedirect, sendVerificationEmail } from './auth-api';
 import { authErrorMessage } from './auth-errors';
@@ -135,40 +136,5 @@ export function VerifyEmailPage() {
         </button>
       </div>
     </AuthCard>
-  );
-}
-
-function MailIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={28}
-      height={28}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="m3 7 9 6 9-6" />
-    </svg>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={28}
-      height={28}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.5}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="m5 12.5 4.5 4.5L19 7.5" />
-    </svg>
   );
 }

@@ -1,6 +1,7 @@
 import { type CartItem, formatPrice } from '@shop/contracts';
 import { Link, useNavigate } from 'react-router';
 import { AlertError } from '../../components/alert-error';
+import { TrashIcon } from '../../components/icons';
 import { useSession } from '../auth/use-session';
 import {
   EMPTY_CART_TEXT,
@@ -235,24 +236,5 @@ function CartLine({ item, availability, notices }: CartLineProps) {
         </div>
       </div>
     </li>
-  );
-}
-
-function TrashIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={20}
-      height={20}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-    </svg>
   );
 }

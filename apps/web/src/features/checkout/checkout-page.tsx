@@ -11,6 +11,7 @@ import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { AlertSuccess } from '../../components/alert-success';
+import { LockIcon } from '../../components/icons';
 import { ApiError } from '../../lib/api';
 import { type SessionUser, useSession } from '../auth/use-session';
 import { EMPTY_CART_TEXT, useCartRefresh } from '../cart/cart-check';
@@ -368,7 +369,8 @@ function CheckoutForm({ user, dashboard }: { user: SessionUser; dashboard: UserD
           </div>
           {buyError && <BuyError error={buyError} onClose={() => setBuyError(null)} />}
           <p className="checkout-secure small text-muted mt-3 mb-0">
-            <LockIcon /> You pay on the provider's secure page. We never see your card.
+            <LockIcon className="me-1 align-baseline" /> You pay on the provider's secure page. We never see
+            your card.
           </p>
         </section>
       </div>
@@ -568,26 +570,6 @@ function AvatarField({ image, username, disabled, onUploading, onUploaded }: Ava
         </div>
       </div>
     </div>
-  );
-}
-
-function LockIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={14}
-      height={14}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-      className="me-1 align-baseline"
-    >
-      <rect x="4" y="11" width="16" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </svg>
   );
 }
 

@@ -1,11 +1,17 @@
-/** Inline icons for the layout. Drawn here (no icon font, nothing from another host); all decorative. */
+/** The shop's inline icons. Drawn here (no icon font, nothing from another host); all decorative. */
 
 interface IconProps {
   size?: number;
   className?: string;
 }
 
-function Svg({ size = 22, className, children }: IconProps & { children: React.ReactNode }) {
+/** A 24×24 line icon in the current text colour. */
+export function Icon({
+  size = 22,
+  className,
+  strokeWidth = 2,
+  children,
+}: IconProps & { strokeWidth?: number; children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -14,7 +20,7 @@ function Svg({ size = 22, className, children }: IconProps & { children: React.R
       className={className}
       fill="none"
       stroke="currentColor"
-      strokeWidth={2}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
@@ -27,45 +33,45 @@ function Svg({ size = 22, className, children }: IconProps & { children: React.R
 
 export function SearchIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Icon {...props}>
       <circle cx="11" cy="11" r="7" />
       <path d="m20 20-3.6-3.6" />
-    </Svg>
+    </Icon>
   );
 }
 
 export function CartIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Icon {...props}>
       <path d="M3 4h2.2l2.1 11.2a1.6 1.6 0 0 0 1.6 1.3h8.6a1.6 1.6 0 0 0 1.6-1.2L21 8H6.2" />
       <circle cx="9.5" cy="20" r="1.3" />
       <circle cx="17.5" cy="20" r="1.3" />
-    </Svg>
+    </Icon>
   );
 }
 
 export function UserIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Icon {...props}>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21c1.2-4 4.3-6 8-6s6.8 2 8 6" />
-    </Svg>
+    </Icon>
   );
 }
 
 export function MenuIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Icon {...props}>
       <path d="M4 7h16M4 12h16M4 17h10" />
-    </Svg>
+    </Icon>
   );
 }
 
 export function ArrowUpIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Icon {...props}>
       <path d="M12 19V5M5 12l7-7 7 7" />
-    </Svg>
+    </Icon>
   );
 }
 
@@ -98,5 +104,59 @@ export function LinkedInIcon({ size = 18, className }: IconProps) {
     >
       <path d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM3 9.75h4V21H3V9.75Zm6.5 0h3.83v1.54h.06c.53-1 1.84-2.06 3.79-2.06 4.05 0 4.8 2.67 4.8 6.13V21h-4v-4.99c0-1.19-.02-2.72-1.66-2.72-1.66 0-1.92 1.3-1.92 2.63V21h-4V9.75Z" />
     </svg>
+  );
+}
+
+export function EyeIcon(props: IconProps) {
+  return (
+    <Icon size={20} {...props}>
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </Icon>
+  );
+}
+
+export function EyeOffIcon(props: IconProps) {
+  return (
+    <Icon size={20} {...props}>
+      <path d="M10.6 5.1A10.4 10.4 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-2.6 3.5" />
+      <path d="M6.6 6.6A17.4 17.4 0 0 0 2 12s3.6 7 10 7a9.9 9.9 0 0 0 5.4-1.6" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+      <path d="m2 2 20 20" />
+    </Icon>
+  );
+}
+
+export function TrashIcon(props: IconProps) {
+  return (
+    <Icon size={20} {...props}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+    </Icon>
+  );
+}
+
+export function LockIcon(props: IconProps) {
+  return (
+    <Icon size={14} {...props}>
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </Icon>
+  );
+}
+
+export function MailIcon(props: IconProps) {
+  return (
+    <Icon size={28} {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </Icon>
+  );
+}
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <Icon size={28} strokeWidth={2.5} {...props}>
+      <path d="m5 12.5 4.5 4.5L19 7.5" />
+    </Icon>
   );
 }
