@@ -745,7 +745,9 @@ export function buildCatalogue(): SeedProduct[] {
         const name = `${model.name} ${colourway}`;
         const slug = slugify(`${brand} ${name}`);
         if (products.some((product) => product.slug === slug)) continue;
-        products.push(modelProduct(random, { slug, name, brand, model, color, colourway, priceSpread: [0.85, 0.3] }));
+        products.push(
+          modelProduct(random, { slug, name, brand, model, color, colourway, priceSpread: [0.85, 0.3] }),
+        );
       }
     }
   }
