@@ -5,24 +5,30 @@ interface IconProps {
   className?: string;
 }
 
-/** A 24×24 line icon in the current text colour. */
+/** A 24×24 icon in the current text colour: drawn with lines, or `filled` (brand marks). */
 export function Icon({
   size = 22,
   className,
   strokeWidth = 2,
+  filled = false,
   children,
-}: IconProps & { strokeWidth?: number; children: React.ReactNode }) {
+}: IconProps & { strokeWidth?: number; filled?: boolean; children: React.ReactNode }) {
+  const paint = filled
+    ? { fill: 'currentColor' }
+    : {
+        fill: 'none',
+        stroke: 'currentColor',
+        strokeWidth,
+        strokeLinecap: 'round' as const,
+        strokeLinejoin: 'round' as const,
+      };
   return (
     <svg
       viewBox="0 0 24 24"
       width={size}
       height={size}
       className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      {...paint}
       aria-hidden="true"
       focusable="false"
     >
@@ -77,33 +83,17 @@ export function ArrowUpIcon(props: IconProps) {
 
 export function GitHubIcon({ size = 18, className }: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      className={className}
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon size={size} className={className} filled>
       <path d="M12 2a10 10 0 0 0-3.16 19.49c.5.09.68-.22.68-.48v-1.7c-2.78.6-3.37-1.34-3.37-1.34-.45-1.16-1.11-1.47-1.11-1.47-.9-.62.07-.6.07-.6 1 .07 1.53 1.03 1.53 1.03.9 1.52 2.34 1.08 2.91.83.09-.65.35-1.09.63-1.34-2.22-.25-4.55-1.11-4.55-4.94 0-1.09.39-1.98 1.03-2.68-.1-.25-.45-1.27.1-2.65 0 0 .84-.27 2.75 1.02a9.5 9.5 0 0 1 5 0c1.91-1.3 2.75-1.02 2.75-1.02.55 1.38.2 2.4.1 2.65.64.7 1.03 1.59 1.03 2.68 0 3.84-2.34 4.69-4.57 4.93.36.31.68.92.68 1.85v2.74c0 .27.18.58.69.48A10 10 0 0 0 12 2Z" />
-    </svg>
+    </Icon>
   );
 }
 
 export function LinkedInIcon({ size = 18, className }: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      className={className}
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon size={size} className={className} filled>
       <path d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM3 9.75h4V21H3V9.75Zm6.5 0h3.83v1.54h.06c.53-1 1.84-2.06 3.79-2.06 4.05 0 4.8 2.67 4.8 6.13V21h-4v-4.99c0-1.19-.02-2.72-1.66-2.72-1.66 0-1.92 1.3-1.92 2.63V21h-4V9.75Z" />
-    </svg>
+    </Icon>
   );
 }
 
