@@ -281,6 +281,17 @@ export async function insertProducts(db: DbOrTx, items: NewProduct[]): Promise<M
   return created;
 }
 
+/** A size of a live product with its price: what checkout and the cart's refresh need. */
+const stockLineColumns = {
+  productId: productStock.productId,
+  size: productStock.size,
+  units: productStock.units,
+  name: product.name,
+  brand: product.brand,
+  cardPicture: product.cardPicture,
+  priceCents: product.priceCents,
+};
+
 /**
  * Moves `count` units of a size from sellable to reserved, only if that many are sellable and the product
  * is still sold, and answers the product's price and name as it stands. One conditional update: concurrent
@@ -305,15 +316,7 @@ export async function reserveUnits(
         isNull(product.deletedAt),
       ),
     )
-    .returning({
-      productId: productStock.productId,
-      size: productStock.size,
-      units: productStock.units,
-      name: product.name,
-      brand: product.brand,
-      cardPicture: product.cardPicture,
-      priceCents: product.priceCents,
-    });
+    .returning(stockLineColumns);
   return row;
 }
 
@@ -373,15 +376,7 @@ export async function findStockLines(
   if (pairs.length === 0) return [];
   const ids = [...new Set(pairs.map((pair) => pair.productId))];
   const rows = await db
-    .select({
-      productId: productStock.productId,
-      size: productStock.size,
-      units: productStock.units,
-      name: product.name,
-      brand: product.brand,
-      cardPicture: product.cardPicture,
-      priceCents: product.priceCents,
-    })
+    .select(stockLineColumns)
     .from(productStock)
     .innerJoin(product, eq(product.id, productStock.productId))
     .where(and(inArray(productStock.productId, ids), isNull(product.deletedAt)));

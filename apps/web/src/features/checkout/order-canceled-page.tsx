@@ -10,6 +10,7 @@ import {
   ResultError,
   ResultHero,
   ResultLoading,
+  TryAgainActions,
 } from './order-result';
 import './checkout.css';
 
@@ -88,14 +89,7 @@ function Canceled({ link, search }: { link: OrderLink; search: string }) {
             whenever you like.
           </p>
         </ResultHero>
-        <ResultActions>
-          <Link to="/cart" className="btn btn-dark">
-            Back to your cart
-          </Link>
-          <Link to="/home" className="btn btn-outline-dark">
-            Keep shopping
-          </Link>
-        </ResultActions>
+        <TryAgainActions />
       </>
     );
   }

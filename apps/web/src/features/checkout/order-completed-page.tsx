@@ -12,6 +12,7 @@ import {
   ResultError,
   ResultHero,
   ResultLoading,
+  TryAgainActions,
 } from './order-result';
 import './checkout.css';
 
@@ -165,14 +166,7 @@ function CancelledOrder({ order }: { order: Order }) {
           cart is kept, so you can try again.
         </p>
       </ResultHero>
-      <ResultActions>
-        <Link to="/cart" className="btn btn-dark">
-          Back to your cart
-        </Link>
-        <Link to="/home" className="btn btn-outline-dark">
-          Keep shopping
-        </Link>
-      </ResultActions>
+      <TryAgainActions />
     </>
   );
 }

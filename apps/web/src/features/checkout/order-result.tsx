@@ -68,6 +68,20 @@ export function ResultActions({ children }: { children: ReactNode }) {
   return <div className="order-result__actions">{children}</div>;
 }
 
+/** After a payment that did not happen: back to the kept cart, or on with shopping. */
+export function TryAgainActions() {
+  return (
+    <ResultActions>
+      <Link to="/cart" className="btn btn-dark">
+        Back to your cart
+      </Link>
+      <Link to="/home" className="btn btn-outline-dark">
+        Keep shopping
+      </Link>
+    </ResultActions>
+  );
+}
+
 export function InvalidOrderLink() {
   return (
     <main className="container py-5 order-result">
