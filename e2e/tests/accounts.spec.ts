@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accountMenu, mailedLink, newAccount } from '../support/shop';
+import { accountMenu, mailedLink, newAccount, signedInBuyer } from '../support/shop';
 
 test.describe('accounts', () => {
   test('register, follow the verification link from the outbox, log out, log in', async ({ page }) => {
@@ -105,5 +105,23 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole('heading', { name: 'Your cart' })).toBeVisible();
     await expect(page.getByText('You dont have any products in your cart')).toBeVisible();
+  });
+
+  test('the staff sections of the account area open for an admin only', async ({ page }) => {
+    await signedInBuyer(page, 'shopper');
+    await page.goto('/account/users');
+    await expect(page.getByRole('heading', { name: 'Only admins can see this page' })).toBeVisible();
+    await page.goto('/account/profile');
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('admin@sneakershop.test');
+    await page.getByLabel('Password', { exact: true }).fill('Admin#2023shop');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/account/users');
+    await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+    await expect(page.getByText('Only admins can see this page')).toBeHidden();
   });
 });

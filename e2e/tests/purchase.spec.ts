@@ -56,6 +56,7 @@ async function latestOrder(page: Page) {
     _id: string;
     state: string;
     provider: string;
+    user: { _id: string };
     products: { id: string; count: number }[];
   }[];
   return order;
@@ -86,6 +87,17 @@ test.describe('purchase', () => {
       });
       expect(order?.products).toEqual([expect.objectContaining({ id: chosen.productId, count: 2 })]);
       expect(await unitsInStock(page.request, chosen.productId, chosen.size)).toBe(before - 2);
+
+      // Having bought the pair, the buyer may review it; the review shows on the product page.
+      const comment = `Bought with ${provider}: fits well.`;
+      const reviewed = await page.request.post('/api/reviews', {
+        data: { _idProduct: chosen.productId, _idUser: order?.user._id, rating: 5, description: comment },
+      });
+      expect(reviewed.status()).toBe(201);
+      await page.goto(`/home/${chosen.productId}`);
+      const review = page.locator('.product__review', { hasText: comment });
+      await expect(review.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
+      await expect(page.getByText("Sadly this product doesn't have any review yet...")).toBeHidden();
     });
   }
 

@@ -15,6 +15,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { sweep } from './modules/orders/orders.service';
 import { createGateways, type Gateways } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerErrorHandling } from './plugins/errors';
@@ -43,6 +44,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The spec writes some paths with a trailing slash (`POST /reviews/`).
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,6 +74,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(uploadsRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
+  await app.register(reviewsRoutes);
   await app.register(paymentsRoutes);
   startReservationSweep(app);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);

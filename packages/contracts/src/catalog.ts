@@ -30,6 +30,12 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** A review with the product it is about: what a user's own review list shows. */
+export const userReviewSchema = reviewSchema.extend({
+  product: z.object({ _id: z.string(), name: z.string() }),
+});
+export type UserReview = z.infer<typeof userReviewSchema>;
+
 export const productSchema = z.object({
   _id: z.string(),
   name: z.string(),

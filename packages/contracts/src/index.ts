@@ -7,5 +7,7 @@ export * from './errors';
 export * from './health';
 export * from './money';
 export * from './orders';
+export * from './review-rules';
+export * from './reviews';
 export * from './users';
 export * from './users-rules';

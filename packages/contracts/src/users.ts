@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USERNAME_MESSAGE, USERNAME_PATTERN } from './auth-rules';
-import { productIdSchema, productSchema } from './catalog';
+import { productIdSchema, productSchema, userReviewSchema } from './catalog';
 import {
   ADDRESS_PATTERN,
   IMAGE_PATH_PATTERN,
@@ -50,6 +50,8 @@ export const userDashboardSchema = z.object({
   roles: z.array(z.enum(ROLES)),
   favourites: z.array(z.string()),
   productsFavourites: z.array(productSchema),
+  /** The user's reviews, newest first. */
+  reviews: z.array(userReviewSchema),
 });
 export type UserDashboard = z.infer<typeof userDashboardSchema>;
 

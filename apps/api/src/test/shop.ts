@@ -13,7 +13,7 @@ export async function verifiedBuyer(app: FastifyInstance) {
 
 export function send(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   cookie?: string,
   payload?: object,
@@ -78,4 +78,20 @@ export function cartLine(pick: Pick, count: number, overrides: Record<string, un
     totalPrice: pick.price * count,
     ...overrides,
   };
+}
+
+/** Buys `pick` through the test-mode card gateway; answers the order id once the order is approved. */
+export async function buy(app: FastifyInstance, cookie: string, pick: Pick, count = 1): Promise<string> {
+  const started = await send(app, 'POST', '/api/checkouts', cookie, {
+    products: [cartLine(pick, count)],
+    finalAmount: pick.price * count,
+    user: {},
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const { url, orderId } = started.json<{ url: string; orderId: string }>();
+  const paid = await send(app, 'POST', `/api/test-gateway/payments/${url.split('/').pop()}/pay`);
+  expect(paid.statusCode, paid.body).toBe(200);
+  const order = await send(app, 'GET', `/api/orders/${orderId}`, cookie);
+  expect(order.json().state).toBe('aprobed');
+  return orderId;
 }

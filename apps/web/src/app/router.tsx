@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { RequireLogin, RequireVerified } from './guards';
+import { RequireAdmin, RequireLogin, RequireVerified } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
@@ -76,6 +76,15 @@ export const router = createBrowserRouter([
             path: 'account/:section',
             lazy: () =>
               import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })),
+          },
+          {
+            // The staff sections of the account area: admins only (the API checks the role itself).
+            Component: RequireAdmin,
+            children: ['account/products', 'account/users'].map((path) => ({
+              path,
+              lazy: () =>
+                import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })),
+            })),
           },
         ],
       },

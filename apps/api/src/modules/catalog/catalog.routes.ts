@@ -1,15 +1,16 @@
 import {
   errorEnvelopeSchema,
   featuredProductsSchema,
+  productDetailSchema,
   productIdParamsSchema,
   productListQuerySchema,
   productListSchema,
-  productSchema,
 } from '@shop/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cacheKey } from '../../lib/response-cache';
+import { reviewsOfProduct } from '../reviews/reviews.service';
 import * as catalog from './catalog.service';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,11 +63,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'One product; answers an array whose first element is the product',
+        summary: 'One product with its reviews; answers an array whose first element is the product',
         params: productIdParamsSchema,
-        response: { 200: z.array(productSchema), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        response: { 200: z.array(productDetailSchema), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
     },
-    async (request) => [await catalog.getProduct(app.db, request.params.id)],
+    async (request) => {
+      const product = await catalog.getProduct(app.db, request.params.id);
+      return [{ ...product, reviews: await reviewsOfProduct(app.db, product._id) }];
+    },
   );
 };

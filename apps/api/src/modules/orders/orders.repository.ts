@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { order, orderItem, paymentEvent, user } from '../../db/schema';
+import { userSummaryColumns } from '../users/users.repository';
 
 export type OrderRow = typeof order.$inferSelect;
 export type OrderItemRow = typeof orderItem.$inferSelect;
@@ -125,20 +126,13 @@ export interface OrderWithCustomer extends OrderRow {
   customer: { id: string; username: string; email: string; image: string };
 }
 
-const customerColumns = {
-  id: user.id,
-  username: sql<string>`coalesce(${user.displayUsername}, ${user.username})`,
-  email: user.email,
-  image: sql<string>`coalesce(${user.image}, '')`,
-};
-
 export async function listOrders(db: DbOrTx, listing: OrderListing): Promise<OrderWithCustomer[]> {
   const column = { date: order.createdAt, finalAmount: order.totalCents, state: order.state }[
     listing.sort.field
   ];
   const ordering: SQL[] = [listing.sort.direction === 1 ? asc(column) : desc(column), desc(order.createdAt)];
   const rows = await db
-    .select({ order, customer: customerColumns })
+    .select({ order, customer: userSummaryColumns })
     .from(order)
     .innerJoin(user, eq(user.id, order.userId))
     .where(listing.userId ? eq(order.userId, listing.userId) : undefined)
@@ -151,7 +145,7 @@ export async function findCustomer(
   db: DbOrTx,
   userId: string,
 ): Promise<OrderWithCustomer['customer'] | undefined> {
-  const [row] = await db.select(customerColumns).from(user).where(eq(user.id, userId));
+  const [row] = await db.select(userSummaryColumns).from(user).where(eq(user.id, userId));
   return row;
 }
 

@@ -2,6 +2,7 @@ import type { ProfileUpdate, UserDashboard } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import * as catalog from '../catalog/catalog.service';
+import * as reviews from '../reviews/reviews.service';
 import * as repository from './users.repository';
 
 export async function getDashboard(db: DbOrTx, userId: string): Promise<UserDashboard> {
@@ -23,6 +24,7 @@ export async function getDashboard(db: DbOrTx, userId: string): Promise<UserDash
     roles: [user.role === 'admin' ? 'admin' : 'user'],
     favourites,
     productsFavourites: await catalog.getProducts(db, favourites),
+    reviews: await reviews.listUserReviews(db, userId),
   };
 }
 

@@ -63,6 +63,7 @@ describe('GET /api/users/dashboard/:id', () => {
         roles: ['user'],
         favourites: [],
         productsFavourites: [],
+        reviews: [],
       },
     ]);
   });

@@ -1,4 +1,4 @@
-import type { FeaturedProducts, Product, ProductList } from '@shop/contracts';
+import type { FeaturedProducts, ProductDetail, ProductList } from '@shop/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 
@@ -46,7 +46,7 @@ export function useProduct(id: string | undefined) {
     // A missing product stays missing: retry only failures that may pass (network, 5xx).
     retry: (failures, error) => !isProductNotFound(error) && failures < 1,
     queryFn: async () => {
-      const [product] = await api.get<Product[]>(`/products/details/${encodeURIComponent(id ?? '')}`);
+      const [product] = await api.get<ProductDetail[]>(`/products/details/${encodeURIComponent(id ?? '')}`);
       if (!product) throw new ApiError(404, 'NOT_FOUND', 'Product not found');
       return product;
     },

@@ -76,6 +76,7 @@ export function dashboard(overrides: Partial<UserDashboard> = {}): UserDashboard
     roles: ['user'],
     favourites: [],
     productsFavourites: [],
+    reviews: [],
     ...overrides,
   };
 }

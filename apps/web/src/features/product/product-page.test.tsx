@@ -1,4 +1,4 @@
-import { CART_STORAGE_KEY, type Product } from '@shop/contracts';
+import { CART_STORAGE_KEY, type ProductDetail } from '@shop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +10,8 @@ import { NO_REVIEWS_TEXT, ProductPage } from './product-page';
 import { sanitizeDescription } from './sanitize-description';
 
 const ID = '11111111-1111-4111-8111-111111111111';
-const shoe: Product = {
+let shoe: ProductDetail;
+const plainShoe: ProductDetail = {
   _id: ID,
   name: 'Air Jordan 1 Mid XQ',
   brand: 'nike',
@@ -27,11 +28,13 @@ const shoe: Product = {
   collection: 'XQ',
   release_date: '2007-05-01',
   stock: { '10': 250, '8.5': 0, '9': 4, '12': 0, '6.5': 1 },
+  reviews: [],
 };
 
 let status = 200;
 beforeEach(() => {
   status = 200;
+  shoe = plainShoe;
   localStorage.clear();
   rehydrateCart();
   vi.stubGlobal(
@@ -90,6 +93,29 @@ describe('ProductPage', () => {
     expect(screen.getByRole('heading', { name: 'Reviews' })).toBeInTheDocument();
     expect(screen.getByText(NO_REVIEWS_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to products/ })).toHaveAttribute('href', '/home');
+  });
+
+  it("lists the product's reviews with author, stars, date and comment", async () => {
+    shoe = {
+      ...plainShoe,
+      reviews: [
+        {
+          _id: '33333333-3333-4333-8333-333333333333',
+          user: { _id: '44444444-4444-4444-8444-444444444444', username: 'court_king', image: '' },
+          rating: 5,
+          description: 'Fits true to size, <b>great</b> grip.',
+          date: '2026-11-02T10:00:00.000Z',
+        },
+      ],
+    };
+    renderProduct();
+    const review = await screen.findByRole('listitem');
+    expect(within(review).getByText('court_king')).toBeInTheDocument();
+    expect(within(review).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
+    expect(within(review).getByText('2026-11-02')).toBeInTheDocument();
+    // A comment is text, never markup.
+    expect(within(review).getByText('Fits true to size, <b>great</b> grip.')).toBeInTheDocument();
+    expect(screen.queryByText(NO_REVIEWS_TEXT)).not.toBeInTheDocument();
   });
 
   it('lists sizes numerically, sold-out sizes disabled and announced', async () => {

@@ -3,7 +3,6 @@ import {
   cartLineId,
   formatPrice,
   MAX_COUNT_OPTIONS,
-  type Product,
   type ProductDetail,
 } from '@shop/contracts';
 import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
@@ -64,7 +63,7 @@ function BackToCatalog() {
   );
 }
 
-function ProductDetails({ product }: { product: Product | ProductDetail }) {
+function ProductDetails({ product }: { product: ProductDetail }) {
   const sizes = useMemo(() => sizeOptions(product.stock), [product.stock]);
   const [size, setSize] = useState<string | null>(null);
   const [count, setCount] = useState(1);
@@ -192,7 +191,7 @@ function ProductDetails({ product }: { product: Product | ProductDetail }) {
         </div>
       </div>
 
-      <Reviews product={product} />
+      <Reviews reviews={product.reviews} />
 
       {added && (
         <AddedToCartModal
@@ -208,8 +207,7 @@ function ProductDetails({ product }: { product: Product | ProductDetail }) {
   );
 }
 
-function Reviews({ product }: { product: Product | ProductDetail }) {
-  const reviews = 'reviews' in product && Array.isArray(product.reviews) ? product.reviews : [];
+function Reviews({ reviews }: { reviews: ProductDetail['reviews'] }) {
   return (
     <section className="product__reviews mt-5" aria-labelledby="product-reviews-heading">
       <h2 id="product-reviews-heading" className="product__section-title">

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { product } from './catalog';
+
+/** One review per user and product, written by a buyer (an approved order holds the product). */
+export const review = pgTable(
+  'review',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('review_rating_range', sql`${t.rating} BETWEEN 0 AND 5`),
+    unique('review_one_per_user_and_product').on(t.productId, t.userId),
+    index('review_product_idx').on(t.productId, t.createdAt),
+    index('review_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,101 @@
+import {
+  errorEnvelopeSchema,
+  productIdParamsSchema,
+  reviewCreateSchema,
+  reviewDeleteSchema,
+  reviewListSchema,
+  userIdParamsSchema,
+  userReviewListSchema,
+  userReviewSchema,
+} from '@shop/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin, requireSelfOrAdmin, requireVerifiedUser } from '../auth/session';
+import * as reviews from './reviews.service';
+
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/reviews/product/:id',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A product's reviews, newest first",
+        params: productIdParamsSchema,
+        response: { 200: reviewListSchema, ...refusals },
+      },
+    },
+    (request) => reviews.listProductReviews(app.db, request.params.id),
+  );
+
+  app.post(
+    '/api/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Review a product you bought (verified e-mail; one review per product)',
+        body: reviewCreateSchema,
+        response: { 201: userReviewSchema, 409: errorEnvelopeSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const author = await requireVerifiedUser(request);
+      return reply.code(201).send(await reviews.createReview(app.db, author.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/api/reviews/product/:id',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "Delete reviews of a product (admin); answers the product's remaining reviews",
+        params: productIdParamsSchema,
+        body: reviewDeleteSchema,
+        response: { 200: reviewListSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return reviews.deleteProductReviews(app.db, request.params.id, request.body._idReviews);
+    },
+  );
+
+  app.get(
+    '/api/reviews/user/:id',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "A user's reviews with their products (self or admin)",
+        params: userIdParamsSchema,
+        response: { 200: userReviewListSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireSelfOrAdmin(request, request.params.id);
+      return reviews.listUserReviews(app.db, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/reviews/user/:id',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "Delete reviews of a user (self or admin); answers the user's remaining reviews",
+        params: userIdParamsSchema,
+        body: reviewDeleteSchema,
+        response: { 200: userReviewListSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await requireSelfOrAdmin(request, request.params.id);
+      return reviews.deleteUserReviews(app.db, request.params.id, request.body._idReviews);
+    },
+  );
+};

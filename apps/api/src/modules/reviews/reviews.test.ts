@@ -1,0 +1,221 @@
+import { ONLY_BUYERS_MESSAGE } from '@shop/contracts';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { review } from '../../db/schema';
+import { seedAccounts } from '../../db/seed/accounts';
+import { seedDatabase } from '../../db/seed/seed';
+import { signIn, signUp } from '../../test/accounts';
+import { buy, type Pick, productInStock, send, verifiedBuyer } from '../../test/shop';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let testApp: TestApp;
+const app = () => testApp.app;
+let adminCookie: string;
+let bought: Pick;
+let buyer: Awaited<ReturnType<typeof verifiedBuyer>>;
+
+const reviewsInDb = async (productId: string) =>
+  (await app().db.select({ n: count() }).from(review).where(eq(review.productId, productId)))[0]?.n ?? 0;
+
+const payload = (overrides: Record<string, unknown> = {}) => ({
+  _idProduct: bought.id,
+  _idUser: buyer.id,
+  rating: 4,
+  description: 'Comfortable from the first day, runs half a size large.',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await seedDatabase(app().db, app().config, { pictures: false });
+  await seedAccounts(app().auth, app().config.accounts);
+  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
+  buyer = await verifiedBuyer(app());
+  bought = await productInStock(app(), 1, 3);
+  await buy(app(), buyer.cookie, bought);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('POST /api/reviews', () => {
+  it('refuses a guest, an unverified user and a user who did not buy the product, writing nothing', async () => {
+    expect((await send(app(), 'POST', '/api/reviews', undefined, payload())).statusCode).toBe(401);
+
+    const unverified = await signUp(app());
+    const notVerified = await send(app(), 'POST', '/api/reviews', unverified.cookie, {
+      ...payload(),
+      _idUser: unverified.id,
+    });
+    expect(notVerified.statusCode).toBe(403);
+    expect(notVerified.json().error.code).toBe('EMAIL_NOT_VERIFIED');
+
+    const browser = await verifiedBuyer(app());
+    const notBought = await send(app(), 'POST', '/api/reviews', browser.cookie, {
+      ...payload(),
+      _idUser: browser.id,
+    });
+    expect(notBought.statusCode).toBe(403);
+    expect(notBought.json().error).toMatchObject({
+      code: 'NOT_A_BUYER',
+      message: ONLY_BUYERS_MESSAGE,
+      fields: { _idProduct: 'was not bought by this user' },
+    });
+    expect(await reviewsInDb(bought.id)).toBe(0);
+  });
+
+  it('does not count an unpaid order as bought', async () => {
+    const shopper = await verifiedBuyer(app());
+    const pick = await productInStock(app(), 1, 4);
+    const started = await send(app(), 'POST', '/api/checkouts', shopper.cookie, {
+      products: [{ id: pick.id, size: pick.size, count: 1, price: pick.price, name: pick.name }],
+      finalAmount: pick.price,
+      user: {},
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const refused = await send(app(), 'POST', '/api/reviews', shopper.cookie, {
+      ...payload(),
+      _idProduct: pick.id,
+      _idUser: shopper.id,
+    });
+    expect(refused.json().error.code).toBe('NOT_A_BUYER');
+  });
+
+  it('refuses writing as somebody else', async () => {
+    const other = await verifiedBuyer(app());
+    const response = await send(app(), 'POST', '/api/reviews', other.cookie, payload());
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.fields).toEqual({ _idUser: 'must be the signed-in user' });
+  });
+
+  it.each([
+    [{ rating: 6 }, 'rating'],
+    [{ rating: -1 }, 'rating'],
+    [{ rating: 2.5 }, 'rating'],
+    [{ rating: '4' }, 'rating'],
+    [{ description: '   ' }, 'description'],
+    [{ description: 'x'.repeat(1021) }, 'description'],
+    [{ _idProduct: 'abc' }, '_idProduct'],
+    [{ _idUser: 'abc' }, '_idUser'],
+  ])('answers 400 naming the field for %j', async (overrides, field) => {
+    const response = await send(app(), 'POST', '/api/reviews', buyer.cookie, payload(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(response.json().error.fields)).toEqual([field]);
+    expect(await reviewsInDb(bought.id)).toBe(0);
+  });
+
+  it('answers 404 for a product that does not exist', async () => {
+    const response = await send(app(), 'POST', '/api/reviews', buyer.cookie, {
+      ...payload(),
+      _idProduct: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('lets the buyer review once; the review shows on the product', async () => {
+    const created = await send(app(), 'POST', '/api/reviews/', buyer.cookie, payload({ rating: 5 }));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      user: { _id: buyer.id, username: buyer.username, image: '' },
+      product: { _id: bought.id, name: bought.name },
+      rating: 5,
+      description: 'Comfortable from the first day, runs half a size large.',
+    });
+    expect(created.json().date).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    const again = await send(app(), 'POST', '/api/reviews', buyer.cookie, payload({ rating: 1 }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('CONFLICT');
+    expect(await reviewsInDb(bought.id)).toBe(1);
+
+    const listed = await send(app(), 'GET', `/api/reviews/product/${bought.id}`);
+    expect(listed.json()).toEqual([created.json()].map(({ product: _product, ...rest }) => rest));
+    const details = await send(app(), 'GET', `/api/products/details/${bought.id}`);
+    expect(details.json()[0].reviews).toEqual(listed.json());
+
+    const own = await send(app(), 'GET', `/api/reviews/user/${buyer.id}`, buyer.cookie);
+    expect(own.json()).toEqual([created.json()]);
+    const dashboard = await send(app(), 'GET', `/api/users/dashboard/${buyer.id}`, buyer.cookie);
+    expect(dashboard.json()[0].reviews).toEqual([created.json()]);
+  });
+});
+
+describe('GET /api/reviews', () => {
+  it("answers a product's reviews, 404 for an unknown product and 400 for a malformed id", async () => {
+    const other = await productInStock(app(), 1, 5);
+    expect((await send(app(), 'GET', `/api/reviews/product/${other.id}`)).json()).toEqual([]);
+    expect(
+      (await send(app(), 'GET', '/api/reviews/product/00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
+    const malformed = await send(app(), 'GET', '/api/reviews/product/abc');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.fields).toHaveProperty('id');
+  });
+
+  it("keeps a user's review list to the user and admins", async () => {
+    const stranger = await verifiedBuyer(app());
+    expect((await send(app(), 'GET', `/api/reviews/user/${buyer.id}`)).statusCode).toBe(401);
+    expect((await send(app(), 'GET', `/api/reviews/user/${buyer.id}`, stranger.cookie)).statusCode).toBe(403);
+    expect((await send(app(), 'GET', `/api/reviews/user/${buyer.id}`, adminCookie)).statusCode).toBe(200);
+  });
+});
+
+describe('deleting reviews', () => {
+  async function reviewed() {
+    const author = await verifiedBuyer(app());
+    const pick = await productInStock(app(), 1, 6);
+    await buy(app(), author.cookie, pick);
+    const created = await send(app(), 'POST', '/api/reviews', author.cookie, {
+      _idProduct: pick.id,
+      _idUser: author.id,
+      rating: 3,
+      description: 'Good, not great.',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return { author, pick, reviewId: created.json<{ _id: string }>()._id };
+  }
+
+  it('lets only an admin delete reviews of a product, all named or none', async () => {
+    const { author, pick, reviewId } = await reviewed();
+    const url = `/api/reviews/product/${pick.id}`;
+    const byAuthor = await send(app(), 'DELETE', url, author.cookie, { _idReviews: [reviewId] });
+    expect(byAuthor.statusCode).toBe(403);
+
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const partly = await send(app(), 'DELETE', url, adminCookie, { _idReviews: [reviewId, unknown] });
+    expect(partly.statusCode).toBe(404);
+    expect(partly.json().error.fields._idReviews).toContain(unknown);
+    expect(await reviewsInDb(pick.id)).toBe(1);
+
+    const empty = await send(app(), 'DELETE', url, adminCookie, { _idReviews: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields).toHaveProperty('_idReviews');
+
+    const deleted = await send(app(), 'DELETE', url, adminCookie, { _idReviews: [reviewId] });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual([]);
+    expect(await reviewsInDb(pick.id)).toBe(0);
+  });
+
+  it('lets a user delete their own reviews and nobody else but an admin', async () => {
+    const { author, pick, reviewId } = await reviewed();
+    const url = `/api/reviews/user/${author.id}`;
+    const stranger = await verifiedBuyer(app());
+    expect((await send(app(), 'DELETE', url, stranger.cookie, { _idReviews: [reviewId] })).statusCode).toBe(
+      403,
+    );
+    // A review id of somebody else's is not found under this user.
+    const notTheirs = await send(app(), 'DELETE', `/api/reviews/user/${stranger.id}`, stranger.cookie, {
+      _idReviews: [reviewId],
+    });
+    expect(notTheirs.statusCode).toBe(404);
+    expect(await reviewsInDb(pick.id)).toBe(1);
+
+    const deleted = await send(app(), 'DELETE', url, author.cookie, { _idReviews: [reviewId] });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual([]);
+    expect(await reviewsInDb(pick.id)).toBe(0);
+  });
+});
