@@ -39,6 +39,48 @@ describe('ResponseCache', () => {
     expect(on.get('a')).toBeUndefined();
   });
 
+  it('produces a missing body once for concurrent requests, then serves it from the cache', async () => {
+    const cache = new ResponseCache(5000);
+    let productions = 0;
+    let finish: (body: string) => void = () => {};
+    const produce = () => {
+      productions += 1;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const waiting = Array.from({ length: 50 }, () => cache.getOrProduce('a', produce));
+    finish('{"x":1}');
+    expect(await Promise.all(waiting)).toEqual(Array(50).fill('{"x":1}'));
+    expect(productions).toBe(1);
+    expect(await cache.getOrProduce('a', produce)).toBe('{"x":1}');
+    expect(productions).toBe(1);
+  });
+
+  it('does not keep a body produced before a clear, nor a failed production', async () => {
+    const cache = new ResponseCache(5000);
+    let finish: (body: string) => void = () => {};
+    const before = cache.getOrProduce(
+      'a',
+      () =>
+        new Promise<string>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    cache.clear();
+    // A request after the write does not join the production that read the old data.
+    const after = cache.getOrProduce('a', async () => 'new');
+    finish('old');
+    expect(await before).toBe('old');
+    expect(await after).toBe('new');
+    expect(cache.get('a')).toBe('new');
+
+    await expect(cache.getOrProduce('b', () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
+    expect(await cache.getOrProduce('b', async () => 'ok')).toBe('ok');
+  });
+
   it('keys a query independently of parameter order', () => {
     expect(cacheKey('p', { brand: 'nike', page: 2 })).toBe(cacheKey('p', { page: 2, brand: 'nike' }));
     expect(cacheKey('p', { brand: 'nike', search: undefined })).toBe(cacheKey('p', { brand: 'nike' }));

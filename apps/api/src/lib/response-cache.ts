@@ -5,6 +5,10 @@
  */
 export class ResponseCache {
   private readonly entries = new Map<string, { body: string; expires: number }>();
+  /** Productions under way: concurrent misses of one key wait for the same one (no stampede on expiry). */
+  private readonly producing = new Map<string, Promise<string>>();
+  /** Bumped by `clear()`, so a body produced from data older than the clear is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -34,8 +38,34 @@ export class ResponseCache {
     }
   }
 
+  /**
+   * The cached body, or the body `produce` makes, which is then cached. While one production of a key is
+   * under way, other requests for the key wait for it instead of producing their own.
+   */
+  async getOrProduce(key: string, produce: () => Promise<string>): Promise<string> {
+    const cached = this.get(key);
+    if (cached !== undefined) return cached;
+    if (!this.enabled) return produce();
+    const pending = this.producing.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const production = produce()
+      .then((body) => {
+        if (generation === this.generation) this.set(key, body);
+        return body;
+      })
+      .finally(() => {
+        if (this.producing.get(key) === production) this.producing.delete(key);
+      });
+    this.producing.set(key, production);
+    return production;
+  }
+
   clear(): void {
     this.entries.clear();
+    // Requests after a write must not join a production that read the data before it.
+    this.producing.clear();
+    this.generation += 1;
   }
 
   get size(): number {

@@ -21,11 +21,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: z.ZodType<T>,
     produce: () => Promise<T>,
   ) {
-    let body = app.catalogCache.get(key);
-    if (body === undefined) {
-      body = JSON.stringify(schema.parse(await produce()));
-      app.catalogCache.set(key, body);
-    }
+    const body = await app.catalogCache.getOrProduce(key, async () =>
+      JSON.stringify(schema.parse(await produce())),
+    );
     return reply.type('application/json; charset=utf-8').send(body);
   }
 
