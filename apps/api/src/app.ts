@@ -20,6 +20,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
+import { registerInFlightDrain } from './plugins/in-flight';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('gateways', createGateways(config, database.db));
 
   registerErrorHandling(app);
+  registerInFlightDrain(app);
   registerSecurityHeaders(app, config.siteUrl);
   await registerOpenApi(app);
   registerOriginCheck(app, config.siteUrl);
