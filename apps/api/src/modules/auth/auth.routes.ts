@@ -3,7 +3,6 @@ import {
   authConfigSchema,
   EMAIL_MESSAGE,
   emailSchema,
-  errorEnvelopeSchema,
   PASSWORD_MESSAGE,
   passwordSchema,
   registerSchema,
@@ -14,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { refusals } from '../../lib/refusals';
 import { consume, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import * as users from '../users/users.repository';
 import { AUTH_BASE_PATH } from './auth';
@@ -196,7 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['accounts'],
           summary,
           body: bodySchema,
-          response: { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+          response: refusals(400, 401, 429),
         },
       },
       async (request, reply) => {

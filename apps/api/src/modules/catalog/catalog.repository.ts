@@ -320,6 +320,10 @@ export async function reserveUnits(
   return row;
 }
 
+/** The stock line of a product size holding at least `count` reserved units. */
+const reservedAtLeast = (productId: string, size: number, count: number) =>
+  and(eq(productStock.productId, productId), eq(productStock.size, size), gte(productStock.reserved, count));
+
 /** Reserved units of a cancelled or expired order go back on sale. */
 export async function releaseUnits(
   db: DbOrTx,
@@ -330,13 +334,7 @@ export async function releaseUnits(
   await db
     .update(productStock)
     .set({ units: sql`${productStock.units} + ${count}`, reserved: sql`${productStock.reserved} - ${count}` })
-    .where(
-      and(
-        eq(productStock.productId, productId),
-        eq(productStock.size, size),
-        gte(productStock.reserved, count),
-      ),
-    );
+    .where(reservedAtLeast(productId, size, count));
 }
 
 /** Reserved units of a paid order are sold: they leave the reservation for good. */
@@ -349,13 +347,7 @@ export async function markUnitsSold(
   await db
     .update(productStock)
     .set({ reserved: sql`${productStock.reserved} - ${count}` })
-    .where(
-      and(
-        eq(productStock.productId, productId),
-        eq(productStock.size, size),
-        gte(productStock.reserved, count),
-      ),
-    );
+    .where(reservedAtLeast(productId, size, count));
 }
 
 export interface StockLine {

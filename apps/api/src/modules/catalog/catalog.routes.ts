@@ -1,5 +1,4 @@
 import {
-  errorEnvelopeSchema,
   featuredProductsSchema,
   productDetailSchema,
   productIdParamsSchema,
@@ -9,6 +8,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusals } from '../../lib/refusals';
 import { cacheKey } from '../../lib/response-cache';
 import { reviewsOfProduct } from '../reviews/reviews.service';
 import * as catalog from './catalog.service';
@@ -34,7 +34,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'Catalogue page: filters, sort (orderBy JSON), search and pagination',
         querystring: productListQuerySchema,
-        response: { 200: productListSchema, 400: errorEnvelopeSchema },
+        response: { 200: productListSchema, ...refusals(400) },
       },
     },
     (request, reply) =>
@@ -63,7 +63,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'One product with its reviews; answers an array whose first element is the product',
         params: productIdParamsSchema,
-        response: { 200: z.array(productDetailSchema), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        response: { 200: z.array(productDetailSchema), ...refusals(400, 404) },
       },
     },
     async (request) => {

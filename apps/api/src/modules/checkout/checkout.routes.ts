@@ -2,26 +2,20 @@ import {
   cartCheckBodySchema,
   cartCheckResponseSchema,
   checkoutBodySchema,
-  errorEnvelopeSchema,
   executePaymentQuerySchema,
   orderSchema,
   paypalCheckoutResponseSchema,
   stripeCheckoutResponseSchema,
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refusals } from '../../lib/refusals';
 import { requireUser, requireVerifiedUser } from '../auth/session';
 import { executePayPal } from '../orders/orders.service';
 import { checkCart, startCheckout } from './checkout.service';
 import { checkoutDeps } from './checkout-deps';
 
-const refusals = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  502: errorEnvelopeSchema,
-  503: errorEnvelopeSchema,
-};
+/** A checkout can be refused by the rules (4xx) or by the payment provider (502, 503). */
+const checkoutRefusals = refusals(400, 401, 403, 409, 502, 503);
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = checkoutDeps(app);
@@ -34,7 +28,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Pay by card (Stripe): reserves the cart as a pending order and answers the payment page URL',
         body: checkoutBodySchema,
-        response: { 200: stripeCheckoutResponseSchema, ...refusals },
+        response: { 200: stripeCheckoutResponseSchema, ...checkoutRefusals },
       },
     },
     async (request) => {
@@ -51,7 +45,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: "Pay with PayPal: reserves the cart as a pending order and answers PayPal's approve link",
         body: checkoutBodySchema,
-        response: { 200: paypalCheckoutResponseSchema, ...refusals },
+        response: { 200: paypalCheckoutResponseSchema, ...checkoutRefusals },
       },
     },
     async (request) => {
@@ -68,7 +62,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: 'Back from PayPal: captures the approved payment server-side (once) and answers the order',
         querystring: executePaymentQuerySchema,
-        response: { 200: orderSchema, ...refusals, 404: errorEnvelopeSchema },
+        response: { 200: orderSchema, ...refusals(400, 401, 403, 404, 409, 502, 503) },
       },
     },
     async (request) => {
@@ -84,7 +78,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['checkout'],
         summary: "Today's price and units in stock for each cart line",
         body: cartCheckBodySchema,
-        response: { 200: cartCheckResponseSchema, 400: errorEnvelopeSchema },
+        response: { 200: cartCheckResponseSchema, ...refusals(400) },
       },
     },
     (request) => checkCart(deps, request.body.products),

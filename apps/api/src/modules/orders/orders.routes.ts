@@ -1,5 +1,4 @@
 import {
-  errorEnvelopeSchema,
   orderIdParamsSchema,
   orderSchema,
   ordersQuerySchema,
@@ -9,17 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { refusals } from '../../lib/refusals';
 import { requireUser } from '../auth/session';
 import { checkoutDeps } from '../checkout/checkout-deps';
 import { confirmLatest, getOrder, listOrders, requestState } from './orders.service';
-
-const refusals = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = checkoutDeps(app);
@@ -31,7 +23,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: "The buyer's orders; every order for an admin (optionally one user's with _id)",
         querystring: ordersQuerySchema,
-        response: { 200: z.array(orderSchema), ...refusals },
+        response: { 200: z.array(orderSchema), ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request) => listOrders(app.db, await requireUser(request), request.query),
@@ -44,7 +36,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'One order, for its buyer or an admin',
         params: orderIdParamsSchema,
-        response: { 200: orderSchema, ...refusals },
+        response: { 200: orderSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request) => getOrder(app.db, request.params.id, await requireUser(request)),
@@ -59,7 +51,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Ask to approve (verified with the provider first: an unpaid order stays pending) or cancel (units return) an order',
         params: orderIdParamsSchema,
         body: orderUpdateBodySchema,
-        response: { 200: orderSchema, ...refusals },
+        response: { 200: orderSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -74,7 +66,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Back from paying: confirms the buyer's latest pending order with its provider; answers [order]",
         body: successOrderBodySchema,
-        response: { 200: z.array(orderSchema), ...refusals },
+        response: { 200: z.array(orderSchema), ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

@@ -1,7 +1,8 @@
-import { errorEnvelopeSchema, testPaymentDecisionSchema, testPaymentSchema } from '@shop/contracts';
+import { fromCents, testPaymentDecisionSchema, testPaymentSchema } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { refusals } from '../../lib/refusals';
 import { checkoutDeps } from '../checkout/checkout-deps';
 import { approveOrder, handleNotice } from '../orders/orders.service';
 import { returnUrl } from './test.gateway';
@@ -31,8 +32,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             summary: `${provider === 'stripe' ? 'Stripe' : 'PayPal'} webhook: verified by signature, each event handled once`,
             response: {
               200: z.object({ received: z.literal(true), outcome: z.string() }),
-              400: errorEnvelopeSchema,
-              404: errorEnvelopeSchema,
+              ...refusals(400, 404),
             },
           },
         },
@@ -47,12 +47,27 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  const openPayment = async (reference: string) => {
+  /** A payment of the test gateway, while that provider runs in test mode. */
+  const findPayment = async (reference: string) => {
     const payment = await testPayments.findTestPayment(app.db, reference);
     if (!payment || !app.gateways[payment.provider as 'stripe' | 'paypal']?.testMode) {
       throw AppError.notFound('Test payment');
     }
     return payment;
+  };
+
+  /** Pays or gives up an open test payment, exactly once. */
+  const closePayment = async (reference: string, status: 'paid' | 'cancelled') => {
+    const payment = await findPayment(reference);
+    if (!(await testPayments.closeTestPayment(app.db, payment.reference, status))) {
+      throw new AppError('CONFLICT', 'This payment is no longer open');
+    }
+    return payment;
+  };
+
+  const decisionResponse = {
+    200: testPaymentDecisionSchema,
+    ...refusals(400, 404, 409),
   };
 
   app.get(
@@ -62,23 +77,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Test mode only: a payment of the built-in gateway, for its payment page',
         params: referenceParams,
-        response: { 200: testPaymentSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        response: { 200: testPaymentSchema, ...refusals(400, 404) },
       },
     },
     async (request) => {
-      const payment = await openPayment(request.params.reference);
+      const payment = await findPayment(request.params.reference);
       return {
         reference: payment.reference,
         provider: payment.provider as 'stripe' | 'paypal',
         status: payment.status as 'open' | 'paid' | 'cancelled' | 'expired',
-        amount: payment.amountCents / 100,
+        amount: fromCents(payment.amountCents),
         currency: payment.currency,
         email: payment.email,
         lines: payment.lines.map((line) => ({
           name: line.name,
           size: line.size,
           count: line.count,
-          price: line.priceCents / 100,
+          price: fromCents(line.priceCents),
         })),
       };
     },
@@ -92,19 +107,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Test mode only: pay; the gateway notifies the shop as the provider would and answers the return URL',
         params: referenceParams,
-        response: {
-          200: testPaymentDecisionSchema,
-          400: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-          409: errorEnvelopeSchema,
-        },
+        response: decisionResponse,
       },
     },
     async (request) => {
-      const payment = await openPayment(request.params.reference);
-      if (!(await testPayments.closeTestPayment(app.db, payment.reference, 'paid'))) {
-        throw new AppError('CONFLICT', 'This payment is no longer open');
-      }
+      const payment = await closePayment(request.params.reference, 'paid');
       // The provider's "payment completed" notification, delivered at once.
       await approveOrder(deps, payment.orderId);
       return { redirectUrl: returnUrl(payment, 'paid') };
@@ -118,19 +125,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Test mode only: give up paying; answers the cancel URL',
         params: referenceParams,
-        response: {
-          200: testPaymentDecisionSchema,
-          400: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-          409: errorEnvelopeSchema,
-        },
+        response: decisionResponse,
       },
     },
     async (request) => {
-      const payment = await openPayment(request.params.reference);
-      if (!(await testPayments.closeTestPayment(app.db, payment.reference, 'cancelled'))) {
-        throw new AppError('CONFLICT', 'This payment is no longer open');
-      }
+      const payment = await closePayment(request.params.reference, 'cancelled');
       // Like a real provider, giving up only sends the buyer back; the shop's cancel page (or the
       // reservation sweep) cancels the order after asking the gateway.
       return { redirectUrl: returnUrl(payment, 'cancelled') };

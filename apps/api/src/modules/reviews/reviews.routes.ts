@@ -1,5 +1,4 @@
 import {
-  errorEnvelopeSchema,
   productIdParamsSchema,
   reviewCreateSchema,
   reviewDeleteSchema,
@@ -9,15 +8,9 @@ import {
   userReviewSchema,
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refusals } from '../../lib/refusals';
 import { requireAdmin, requireSelfOrAdmin, requireVerifiedUser } from '../auth/session';
 import * as reviews from './reviews.service';
-
-const refusals = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -27,7 +20,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: "A product's reviews, newest first",
         params: productIdParamsSchema,
-        response: { 200: reviewListSchema, ...refusals },
+        response: { 200: reviewListSchema, ...refusals(400, 401, 403, 404) },
       },
     },
     (request) => reviews.listProductReviews(app.db, request.params.id),
@@ -40,7 +33,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: 'Review a product you bought (verified e-mail; one review per product)',
         body: reviewCreateSchema,
-        response: { 201: userReviewSchema, 409: errorEnvelopeSchema, ...refusals },
+        response: { 201: userReviewSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -57,7 +50,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Delete reviews of a product (admin); answers the product's remaining reviews",
         params: productIdParamsSchema,
         body: reviewDeleteSchema,
-        response: { 200: reviewListSchema, ...refusals },
+        response: { 200: reviewListSchema, ...refusals(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -73,7 +66,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: "A user's reviews with their products (self or admin)",
         params: userIdParamsSchema,
-        response: { 200: userReviewListSchema, ...refusals },
+        response: { 200: userReviewListSchema, ...refusals(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -90,7 +83,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Delete reviews of a user (self or admin); answers the user's remaining reviews",
         params: userIdParamsSchema,
         body: reviewDeleteSchema,
-        response: { 200: userReviewListSchema, ...refusals },
+        response: { 200: userReviewListSchema, ...refusals(400, 401, 403, 404) },
       },
     },
     async (request) => {

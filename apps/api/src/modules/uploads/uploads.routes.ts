@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
-import { errorEnvelopeSchema } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { refusals } from '../../lib/refusals';
 import { requireUser } from '../auth/session';
 import { localStorage } from './storage';
 import { MAX_UPLOAD_BYTES, storeAvatar } from './uploads.service';
@@ -20,10 +20,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: {
           200: z.object({ url: z.string() }),
-          400: errorEnvelopeSchema,
-          401: errorEnvelopeSchema,
-          413: errorEnvelopeSchema,
-          415: errorEnvelopeSchema,
+          ...refusals(400, 401, 413, 415),
         },
       },
     },

@@ -1,5 +1,4 @@
 import {
-  errorEnvelopeSchema,
   favoriteBodySchema,
   profileUpdateSchema,
   userDashboardSchema,
@@ -9,16 +8,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { refusals } from '../../lib/refusals';
 import { requireAdmin, requireSelfOrAdmin, type requireUser, requireVerifiedUser } from '../auth/session';
 import * as users from './users.service';
 
 const dashboardResponse = {
   200: z.array(userDashboardSchema),
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
+  ...refusals(400, 401, 403, 404, 409),
 };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {

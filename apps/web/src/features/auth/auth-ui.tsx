@@ -154,8 +154,27 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
   );
 }
 
-/** Puts the e-mail in lower case as it is typed, keeping the caret where it was. */
-export function lowerCaseInPlace(input: HTMLInputElement): void {
+/** The e-mail input of the account forms: typed in lower case (the caret stays where it was). */
+export function EmailField({ onChange, ...props }: Omit<FieldProps, 'label' | 'type'>) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="off"
+      spellCheck={false}
+      required
+      {...props}
+      onChange={(event) => {
+        lowerCaseInPlace(event.target);
+        return onChange?.(event);
+      }}
+    />
+  );
+}
+
+function lowerCaseInPlace(input: HTMLInputElement): void {
   const lower = input.value.toLowerCase();
   if (lower === input.value) return;
   const { selectionStart, selectionEnd } = input;

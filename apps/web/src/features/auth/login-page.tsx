@@ -14,7 +14,7 @@ import {
   startGoogleSignIn,
 } from './auth-api';
 import { authErrorMessage } from './auth-errors';
-import { AuthCard, GoogleIcon, lowerCaseInPlace, PasswordField, SubmitButton, TextField } from './auth-ui';
+import { AuthCard, EmailField, GoogleIcon, PasswordField, SubmitButton } from './auth-ui';
 
 type Field = keyof SignInInput;
 
@@ -109,22 +109,7 @@ export function LoginPage() {
         </div>
       ) : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          invalid={invalid('email')}
-          aria-describedby={describe('email')}
-          {...email}
-          onChange={(event) => {
-            lowerCaseInPlace(event.target);
-            return email.onChange(event);
-          }}
-        />
+        <EmailField invalid={invalid('email')} aria-describedby={describe('email')} {...email} />
         <PasswordField
           label="Password"
           autoComplete="current-password"

@@ -16,7 +16,7 @@ import { AlertError } from '../../components/alert-error';
 import { ApiError } from '../../lib/api';
 import { type SignUpInput, signUp } from './auth-api';
 import { authErrorMessage } from './auth-errors';
-import { AuthCard, lowerCaseInPlace, PasswordField, SubmitButton, TextField } from './auth-ui';
+import { AuthCard, EmailField, PasswordField, SubmitButton, TextField } from './auth-ui';
 
 /** The register rules (spec section 5) with the spec's messages; an empty e-mail or password says so. */
 export const registerRules = {
@@ -96,21 +96,7 @@ export function RegisterPage() {
           hint="4 to 16 letters, numbers, hyphens or underscores."
           {...username}
         />
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          error={errors.email?.message}
-          {...email}
-          onChange={(event) => {
-            lowerCaseInPlace(event.target);
-            return email.onChange(event);
-          }}
-        />
+        <EmailField error={errors.email?.message} {...email} />
         <PasswordField
           label="Password"
           autoComplete="new-password"

@@ -14,7 +14,7 @@ import { AlertSuccess } from '../../components/alert-success';
 import { ApiError } from '../../lib/api';
 import { requestPasswordReset, resetPassword } from './auth-api';
 import { authErrorMessage } from './auth-errors';
-import { AuthCard, lowerCaseInPlace, PasswordField, SubmitButton, TextField } from './auth-ui';
+import { AuthCard, EmailField, PasswordField, SubmitButton } from './auth-ui';
 
 export const PASSWORDS_DIFFER_MESSAGE = 'The passwords do not match';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password was changed. Log in with your new password.';
@@ -82,21 +82,7 @@ function RequestResetForm({ initialError }: { initialError: string | null }) {
       {error ? <AlertError message={error} onClose={() => setError(null)} /> : null}
       {sent ? <AlertSuccess message={AUTH_MESSAGES.RESET_SENT} onClose={() => setSent(false)} /> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          error={errors.email?.message}
-          {...email}
-          onChange={(event) => {
-            lowerCaseInPlace(event.target);
-            return email.onChange(event);
-          }}
-        />
+        <EmailField error={errors.email?.message} {...email} />
         <div className="mt-4">
           <SubmitButton busy={isSubmitting}>Send Restore Password Email</SubmitButton>
         </div>

@@ -77,7 +77,7 @@ export function TestGatewayPage() {
 }
 
 /** Pay and Cancel: the server records the decision and answers where the browser goes next. */
-function useDecision(reference: string) {
+function Decision({ payment, payClassName }: { payment: TestPayment; payClassName: string }) {
   const [pending, setPending] = useState<'pay' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -91,13 +91,24 @@ function useDecision(reference: string) {
     setPending(decision);
     setError(null);
     try {
-      window.location.assign(await decideTestPayment(reference, decision));
+      window.location.assign(await decideTestPayment(payment.reference, decision));
     } catch (failure) {
       setPending(null);
       setError(failure instanceof Error ? failure.message : 'The payment could not be completed');
     }
   };
-  return { pending, error, decide, clearError: () => setError(null) };
+  const disabled = payment.status !== 'open' || pending !== null;
+  return (
+    <>
+      {error && <AlertError message={error} onClose={() => setError(null)} className="mt-2" />}
+      <button type="button" className={payClassName} disabled={disabled} onClick={() => decide('pay')}>
+        {pending === 'pay' ? 'Processing…' : `Pay ${money(payment.amount, payment.currency)}`}
+      </button>
+      <button type="button" className="tg-cancel" disabled={disabled} onClick={() => decide('cancel')}>
+        {pending === 'cancel' ? 'Cancelling…' : 'Cancel'}
+      </button>
+    </>
+  );
 }
 
 function Lines({ payment }: { payment: TestPayment }) {
@@ -131,9 +142,7 @@ function Closed({ payment }: { payment: TestPayment }) {
 }
 
 function StripePanel({ payment }: { payment: TestPayment }) {
-  const { pending, error, decide, clearError } = useDecision(payment.reference);
   const amount = money(payment.amount, payment.currency);
-  const open = payment.status === 'open';
   return (
     <div className="tg-stripe">
       <section className="tg-stripe__order" aria-labelledby="tg-merchant">
@@ -178,23 +187,7 @@ function StripePanel({ payment }: { payment: TestPayment }) {
           Stripe's test card. Nothing is charged.
         </p>
 
-        {error && <AlertError message={error} onClose={clearError} className="mt-2" />}
-        <button
-          type="button"
-          className="tg-stripe__pay"
-          disabled={!open || pending !== null}
-          onClick={() => decide('pay')}
-        >
-          {pending === 'pay' ? 'Processing…' : `Pay ${amount}`}
-        </button>
-        <button
-          type="button"
-          className="tg-cancel"
-          disabled={!open || pending !== null}
-          onClick={() => decide('cancel')}
-        >
-          {pending === 'cancel' ? 'Cancelling…' : 'Cancel'}
-        </button>
+        <Decision payment={payment} payClassName="tg-stripe__pay" />
         <p className="test-gateway__muted small text-center mt-3 mb-0">
           Powered by <strong>stripe</strong> · test gateway
         </p>
@@ -204,9 +197,7 @@ function StripePanel({ payment }: { payment: TestPayment }) {
 }
 
 function PaypalPanel({ payment }: { payment: TestPayment }) {
-  const { pending, error, decide, clearError } = useDecision(payment.reference);
   const amount = money(payment.amount, payment.currency);
-  const open = payment.status === 'open';
   return (
     <div className="tg-paypal">
       <header className="tg-paypal__head">
@@ -227,23 +218,7 @@ function PaypalPanel({ payment }: { payment: TestPayment }) {
           <span>Total</span>
           <span>{amount}</span>
         </p>
-        {error && <AlertError message={error} onClose={clearError} className="mt-2" />}
-        <button
-          type="button"
-          className="tg-paypal__pay"
-          disabled={!open || pending !== null}
-          onClick={() => decide('pay')}
-        >
-          {pending === 'pay' ? 'Processing…' : `Pay ${amount}`}
-        </button>
-        <button
-          type="button"
-          className="tg-cancel"
-          disabled={!open || pending !== null}
-          onClick={() => decide('cancel')}
-        >
-          {pending === 'cancel' ? 'Cancelling…' : 'Cancel'}
-        </button>
+        <Decision payment={payment} payClassName="tg-paypal__pay" />
         <p className="test-gateway__muted small text-center mt-3 mb-0">
           PayPal sandbox look-alike · test gateway
         </p>
