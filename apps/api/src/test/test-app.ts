@@ -31,6 +31,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
+      // pg's pool.end() resolves before its connections have finished closing; terminating them mid-close
+      // (FORCE) would surface as unhandled errors, so wait (at most 5 s) until they are gone.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const { rows } = await client.query<{ open: number }>(
+          'SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]?.open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
