@@ -12,7 +12,7 @@ const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: optionalString,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SITE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   TRUST_PROXY: z
@@ -54,6 +54,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  MAX_PENDING_ORDERS: z.coerce.number().int().min(1).default(5),
+  MAX_PENDING_UNITS: z.coerce.number().int().min(1).default(200),
   PAYMENTS_TEST_MODE: z.enum(['true', 'false']).optional(),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -71,6 +73,7 @@ export type DatabaseConfig =
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** Interface to listen on: loopback in the embedded mode, every interface with a real database. */
   host: string;
   port: number;
   /** Public origin of the shop, e.g. https://shop.example.com. Links in e-mails and CSP use it. */
@@ -104,6 +107,8 @@ export interface Config {
     stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
     paypal: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string } | null;
   };
+  /** What one account may hold unpaid at once, so no account can reserve the stock away from others. */
+  checkout: { maxPendingOrders: number; maxPendingUnits: number };
   /** Accounts the seed creates when they do not exist. */
   accounts: {
     admin: SeedAccount;
@@ -143,7 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(ROOT_DIR, e.DATA_DIR ?? 'data');
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    // The embedded mode is for trying the shop on this machine (its outbox and seeded passwords are local
+    // conveniences), so it listens on loopback unless HOST says otherwise.
+    host: e.HOST ?? (e.DATABASE_URL ? '0.0.0.0' : 'localhost'),
     port: e.PORT,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
@@ -192,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : null,
     },
+    checkout: { maxPendingOrders: e.MAX_PENDING_ORDERS, maxPendingUnits: e.MAX_PENDING_UNITS },
     accounts: {
       admin: { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
       demo: { email: e.DEMO_EMAIL, username: e.DEMO_USERNAME, password: e.DEMO_PASSWORD },

@@ -15,11 +15,13 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'OUT_OF_STOCK',
+  'TOO_MANY_PENDING',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'PAYMENT_FAILED',
   'PAYMENT_UNAVAILABLE',
+  'SIGN_IN_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -15,11 +15,15 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
+  /** One account already holds as many unpaid orders or units as it may. */
+  TOO_MANY_PENDING: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   PAYMENT_FAILED: 502,
   PAYMENT_UNAVAILABLE: 503,
+  /** A sign-in method whose provider cannot be reached right now. */
+  SIGN_IN_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
 

@@ -69,6 +69,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
       outboxDir: path.join(dataDir, 'outbox'),
     },
     payments: { currency: 'usd', reservationMinutes: 30, testMode: true, stripe: null, paypal: null },
+    checkout: { maxPendingOrders: 5, maxPendingUnits: 200 },
     accounts: {
       admin: { email: 'admin@sneakershop.test', username: 'admin', password: 'Admin#2023shop' },
       demo: { email: 'demo@sneakershop.test', username: 'demo_user', password: 'Demo#2023shop' },

@@ -296,6 +296,8 @@ const stockLineColumns = {
  * Moves `count` units of a size from sellable to reserved, only if that many are sellable and the product
  * is still sold, and answers the product's price and name as it stands. One conditional update: concurrent
  * buyers cannot both take the last unit, and units never go below zero. Undefined: nothing was reserved.
+ * The update locks the stock row until the transaction ends: a transaction that reserves, releases or sells
+ * several lines takes them in the service's `inLockOrder`, or two of them can deadlock.
  */
 export async function reserveUnits(
   db: DbOrTx,

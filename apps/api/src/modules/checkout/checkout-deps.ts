@@ -12,5 +12,8 @@ export function checkoutDeps(app: FastifyInstance): CheckoutDeps {
     log: app.log,
     currency: app.config.payments.currency,
     reservationMinutes: app.config.payments.reservationMinutes,
+    maxPendingOrders: app.config.checkout.maxPendingOrders,
+    maxPendingUnits: app.config.checkout.maxPendingUnits,
+    rateLimitScale: app.config.auth.rateLimitScale,
   };
 }

@@ -2,27 +2,39 @@ import {
   type CartCheck,
   type CheckoutBody,
   fromCents,
+  MAX_COUNT_OPTIONS,
   type PaymentProvider,
   sizeKey,
   toCents,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../auth/session';
 import * as catalog from '../catalog/catalog.service';
 import {
   cancelOrder,
   createPendingOrder,
+  lockedPendingHoldings,
   type OrderDeps,
   setProviderReference,
 } from '../orders/orders.service';
 import { PaymentProviderError } from '../payments/gateway';
 import { gatewayFor } from '../payments/payments';
+import { consume } from '../rate-limit/rate-limit.service';
 
 export interface CheckoutDeps extends OrderDeps {
   currency: string;
   reservationMinutes: number;
+  /** Unpaid orders, and units in them, one account may hold at once. */
+  maxPendingOrders: number;
+  maxPendingUnits: number;
+  /** Multiplies the checkout rate limit, as it does every other one. */
+  rateLimitScale: number;
 }
+
+/** Checkouts one account may start in a window: far above a shopper's, far below a hoarding script's. */
+const CHECKOUTS_PER_ACCOUNT = { max: 20, windowSeconds: 10 * 60 };
 
 interface Line {
   productId: string;
@@ -32,7 +44,10 @@ interface Line {
   index: number;
 }
 
-/** Same product and size twice in a cart counts as one line. */
+/**
+ * Same product and size twice in a cart counts as one line, and the count limit applies to the merged line:
+ * three lines of 100 are one line of 300, refused.
+ */
 function mergeLines(products: CheckoutBody['products']): Line[] {
   const lines: Line[] = [];
   products.forEach((product, index) => {
@@ -41,7 +56,40 @@ function mergeLines(products: CheckoutBody['products']): Line[] {
     if (same) same.count += product.count;
     else lines.push({ productId: product.id, size, count: product.count, index });
   });
+  const over = lines.find((line) => line.count > MAX_COUNT_OPTIONS);
+  if (over) {
+    throw AppError.invalid(
+      `products.${over.index}`,
+      `asks for ${over.count} pairs of size ${sizeKey(over.size)} over several lines; at most ${MAX_COUNT_OPTIONS} of one size per order`,
+    );
+  }
   return lines;
+}
+
+/** Refuses a cart that would take the account past what it may hold unpaid, saying why and what to do. */
+function refuseOverCap(
+  deps: CheckoutDeps,
+  held: { orders: number; units: number },
+  units: number,
+): AppError | undefined {
+  const released = `they are released after ${deps.reservationMinutes} minutes`;
+  if (held.orders >= deps.maxPendingOrders) {
+    return new AppError(
+      'TOO_MANY_PENDING',
+      `You already have ${held.orders} unpaid orders holding units; pay or cancel one of them (${released})`,
+    );
+  }
+  if (held.units + units <= deps.maxPendingUnits) return undefined;
+  if (held.orders === 0) {
+    return new AppError(
+      'TOO_MANY_PENDING',
+      `This order asks for ${units} pairs; one account may reserve at most ${deps.maxPendingUnits} at once, please buy fewer`,
+    );
+  }
+  return new AppError(
+    'TOO_MANY_PENDING',
+    `Your unpaid orders already hold ${held.units} pairs and this one asks for ${units}; one account may reserve at most ${deps.maxPendingUnits} at once. Pay or cancel an unpaid order (${released}), or buy fewer`,
+  );
 }
 
 /** Why a line could not be reserved: the size is gone, or fewer units are left than asked for. */
@@ -60,7 +108,8 @@ async function shortLine(tx: DbOrTx, line: Line): Promise<AppError> {
 /**
  * Buys the cart: prices every line from the database (client prices and totals are ignored), creates a
  * pending order and reserves its units in one transaction with conditional updates, then asks the
- * provider for its payment page. A short line refuses the whole cart and reserves nothing.
+ * provider for its payment page. A short line refuses the whole cart and reserves nothing, and so does an
+ * account that already holds as much unpaid as it may.
  */
 export async function startCheckout(
   deps: CheckoutDeps,
@@ -72,23 +121,36 @@ export async function startCheckout(
     throw new AppError('FORBIDDEN', 'You can only buy for yourself');
   const gateway = gatewayFor(deps.gateways, provider);
   const lines = mergeLines(body.products);
+  const units = lines.reduce((sum, line) => sum + line.count, 0);
+  await consume(deps.db, `checkout:${buyer.id}`, {
+    ...CHECKOUTS_PER_ACCOUNT,
+    max: Math.ceil(CHECKOUTS_PER_ACCOUNT.max * deps.rateLimitScale),
+  });
   const reservedUntil = new Date(Date.now() + deps.reservationMinutes * 60_000);
 
-  const { order, items } = await deps.db.transaction(async (tx) => {
-    const items = [];
-    for (const line of lines) {
-      const reserved = await catalog.reserveUnits(tx, line.productId, line.size, line.count);
-      if (!reserved) throw await shortLine(tx, line);
-      items.push({
+  // Retried when PostgreSQL aborts it for a deadlock or a serialization failure: it only touches the
+  // database, so a rolled-back attempt leaves nothing behind.
+  const { order, items } = await inTransaction(deps.db, async (tx) => {
+    const refusal = refuseOverCap(deps, await lockedPendingHoldings(tx, buyer.id), units);
+    if (refusal) throw refusal;
+    // Reserved in the catalogue's lock order, so crossing carts cannot deadlock; listed in the cart's order.
+    const reserved = [];
+    for (const line of catalog.inLockOrder(lines)) {
+      const stock = await catalog.reserveUnits(tx, line.productId, line.size, line.count);
+      if (!stock) throw await shortLine(tx, line);
+      reserved.push({ line, stock });
+    }
+    const items = reserved
+      .sort((a, b) => a.line.index - b.line.index)
+      .map(({ line, stock }) => ({
         productId: line.productId,
-        name: reserved.name,
-        brand: reserved.brand,
-        picture: reserved.cardPicture,
+        name: stock.name,
+        brand: stock.brand,
+        picture: stock.cardPicture,
         size: line.size,
         count: line.count,
-        unitPriceCents: reserved.priceCents,
-      });
-    }
+        unitPriceCents: stock.priceCents,
+      }));
     const order = await createPendingOrder(tx, {
       userId: buyer.id,
       provider,

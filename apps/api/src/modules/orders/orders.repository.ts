@@ -149,14 +149,54 @@ export async function findCustomer(
   return row;
 }
 
-/** Pending orders whose reservation ran out before `now`, oldest first. */
-export async function findExpiredReservations(db: DbOrTx, now: Date, limit: number): Promise<OrderRow[]> {
-  return db
-    .select()
+/**
+ * Claims up to `limit` pending orders whose reservation ran out before `now`, oldest first, for one sweeper:
+ * `SKIP LOCKED` passes over rows another sweeper is claiming, and the claim moves their expiry to
+ * `leaseUntil`, so no other sweep picks them up while this one asks their providers (outside any
+ * transaction). A sweeper that dies mid-way leaves them due again once the lease runs out.
+ */
+export async function claimDueReservations(
+  db: DbOrTx,
+  now: Date,
+  limit: number,
+  leaseUntil: Date,
+): Promise<OrderRow[]> {
+  const due = db
+    .select({ id: order.id })
     .from(order)
     .where(and(eq(order.state, 'pending'), lt(order.reservedUntil, now)))
     .orderBy(asc(order.reservedUntil))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(order)
+    .set({ reservedUntil: leaseUntil })
+    .where(and(inArray(order.id, due), eq(order.state, 'pending')))
+    .returning();
+}
+
+/**
+ * Serialises order creation per user until the transaction ends, so two checkouts of one account cannot
+ * both count its pending orders before either has added its own.
+ */
+export async function lockOrdersOfUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pending-orders:${userId}`}))`);
+}
+
+/** How many pending orders a user has, and how many units they hold. */
+export async function pendingHoldings(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ orders: number; units: number }> {
+  const [row] = await db
+    .select({
+      orders: sql<number>`count(DISTINCT ${order.id})`.mapWith(Number),
+      units: sql<number>`coalesce(sum(${orderItem.count}), 0)`.mapWith(Number),
+    })
+    .from(order)
+    .innerJoin(orderItem, eq(orderItem.orderId, order.id))
+    .where(and(eq(order.userId, userId), eq(order.state, 'pending')));
+  return row ?? { orders: 0, units: 0 };
 }
 
 /** Approved orders whose confirmation e-mail has not gone out (a failed send is retried). */

@@ -1,6 +1,7 @@
 import { fromCents, type Order, type OrdersSort } from '@shop/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
 import type { ResponseCache } from '../../lib/response-cache';
 import type { CurrentUser } from '../auth/session';
@@ -101,11 +102,19 @@ export async function listOrders(
   );
 }
 
+/**
+ * The order's lines in the catalogue's lock order: releasing or selling them takes the stock rows' locks in
+ * the same order as every checkout reserves them, so these transactions cannot deadlock with each other.
+ */
+async function itemsInLockOrder(tx: DbOrTx, orderId: string) {
+  return catalog.inLockOrder(await repository.findItems(tx, [orderId]));
+}
+
 /** pending → aprobed: the reserved units become sold. True only for the caller that made the change. */
 async function approveIn(tx: DbOrTx, orderId: string): Promise<boolean> {
   const row = await repository.leavePending(tx, orderId, 'aprobed');
   if (!row) return false;
-  for (const item of await repository.findItems(tx, [orderId])) {
+  for (const item of await itemsInLockOrder(tx, orderId)) {
     await catalog.markUnitsSold(tx, item.productId, item.size, item.count);
   }
   return true;
@@ -115,7 +124,7 @@ async function approveIn(tx: DbOrTx, orderId: string): Promise<boolean> {
 async function cancelIn(tx: DbOrTx, orderId: string): Promise<boolean> {
   const row = await repository.leavePending(tx, orderId, 'cancelled');
   if (!row) return false;
-  for (const item of await repository.findItems(tx, [orderId])) {
+  for (const item of await itemsInLockOrder(tx, orderId)) {
     await catalog.releaseUnits(tx, item.productId, item.size, item.count);
   }
   return true;
@@ -142,13 +151,13 @@ export async function sendConfirmation(deps: OrderDeps, orderId: string): Promis
 }
 
 export async function approveOrder(deps: OrderDeps, orderId: string): Promise<boolean> {
-  const changed = await deps.db.transaction((tx) => approveIn(tx, orderId));
+  const changed = await inTransaction(deps.db, (tx) => approveIn(tx, orderId));
   if (changed) await afterApproval(deps, orderId);
   return changed;
 }
 
 export async function cancelOrder(deps: OrderDeps, orderId: string): Promise<boolean> {
-  const changed = await deps.db.transaction((tx) => cancelIn(tx, orderId));
+  const changed = await inTransaction(deps.db, (tx) => cancelIn(tx, orderId));
   if (changed) deps.catalogCache.clear();
   return changed;
 }
@@ -246,12 +255,12 @@ export async function handleNotice(
     if (status !== 'paid') return 'ignored';
   }
   const kind = notice.kind;
-  let changed = false;
-  const fresh = await deps.db.transaction(async (tx) => {
+  // `changed` comes from the attempt that committed, not from one rolled back and run again.
+  const { fresh, changed } = await inTransaction(deps.db, async (tx) => {
     if (!(await repository.recordPaymentEvent(tx, { provider, ...pick(notice), orderId: row.id })))
-      return false;
-    changed = kind === 'expired' ? await cancelIn(tx, row.id) : await approveIn(tx, row.id);
-    return true;
+      return { fresh: false, changed: false };
+    const changed = kind === 'expired' ? await cancelIn(tx, row.id) : await approveIn(tx, row.id);
+    return { fresh: true, changed };
   });
   if (!fresh) return 'duplicate';
   if (changed && kind !== 'expired') await afterApproval(deps, row.id);
@@ -263,33 +272,68 @@ function pick(notice: PaymentNotice) {
   return { eventId: notice.eventId, type: notice.type };
 }
 
+/** Orders one sweeper claims at a time, and how many of them it closes at once. */
+const SWEEP_BATCH = 50;
+const SWEEP_PARALLEL = 5;
+/** How long a claimed order is left to its sweeper before another may take it over. */
+const SWEEP_LEASE_MS = 5 * 60_000;
+
+/** Asks the provider once more and closes one claimed reservation: approved if it was paid after all. */
+async function expire(deps: OrderDeps, row: repository.OrderRow): Promise<'expired' | 'approved' | null> {
+  const gateway = deps.gateways[row.provider as 'stripe' | 'paypal'];
+  const outcome =
+    row.providerReference && gateway ? await gateway.cancel(row.providerReference) : 'cancelled';
+  if (outcome === 'paid') return (await approveOrder(deps, row.id)) ? 'approved' : null;
+  return (await cancelOrder(deps, row.id)) ? 'expired' : null;
+}
+
 /**
  * Reservations not paid in time: asks each provider once more (a late payment is approved), otherwise
- * closes the payment page and returns the units. Also retries confirmation e-mails that failed.
+ * closes the payment page and returns the units. Claims due orders in batches until none is left (several
+ * instances may sweep at once: each order is claimed by one), and calls the providers outside any
+ * transaction; the state changes are conditional, so a buyer cancelling meanwhile is harmless. Also
+ * retries confirmation e-mails that failed.
  */
 export async function sweep(
   deps: OrderDeps,
   now = new Date(),
 ): Promise<{ expired: number; approved: number }> {
-  let expired = 0;
-  let approved = 0;
-  for (const row of await repository.findExpiredReservations(deps.db, now, 50)) {
-    try {
-      const gateway = deps.gateways[row.provider as 'stripe' | 'paypal'];
-      const outcome =
-        row.providerReference && gateway ? await gateway.cancel(row.providerReference) : 'cancelled';
-      if (outcome === 'paid') {
-        if (await approveOrder(deps, row.id)) approved += 1;
-      } else if (await cancelOrder(deps, row.id)) {
-        expired += 1;
-      }
-    } catch (error) {
-      deps.log.error({ err: error, orderId: row.id }, 'could not expire the reservation; will retry');
+  const counts = { expired: 0, approved: 0 };
+  for (;;) {
+    const batch = await repository.claimDueReservations(
+      deps.db,
+      now,
+      SWEEP_BATCH,
+      new Date(Math.max(now.getTime(), Date.now()) + SWEEP_LEASE_MS),
+    );
+    for (let start = 0; start < batch.length; start += SWEEP_PARALLEL) {
+      await Promise.all(
+        batch.slice(start, start + SWEEP_PARALLEL).map(async (row) => {
+          try {
+            const result = await expire(deps, row);
+            if (result) counts[result] += 1;
+          } catch (error) {
+            // The lease runs out and a later sweep tries again.
+            deps.log.error({ err: error, orderId: row.id }, 'could not expire the reservation; will retry');
+          }
+        }),
+      );
     }
+    if (batch.length < SWEEP_BATCH) break;
   }
   for (const row of await repository.findUnconfirmedApproved(deps.db, 20))
     await sendConfirmation(deps, row.id);
-  return { expired, approved };
+  return counts;
+}
+
+/**
+ * How many pending orders a user has and how many units they hold, counted under a per-user lock held until
+ * `tx` ends: checkout counts in the transaction that creates the order, so two parallel checkouts of one
+ * account are counted one after the other and cannot both pass a cap.
+ */
+export async function lockedPendingHoldings(tx: Tx, userId: string) {
+  await repository.lockOrdersOfUser(tx, userId);
+  return repository.pendingHoldings(tx, userId);
 }
 
 /** For checkout, which creates orders inside its own transaction. */

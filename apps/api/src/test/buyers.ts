@@ -1,0 +1,122 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { order, orderItem, productStock, session, user } from '../db/schema';
+import { insertProducts } from '../modules/catalog/catalog.repository';
+import { createTestDatabase, type TestApp, testConfig } from './test-app';
+
+/**
+ * The app on a fresh database whose pool (on PostgreSQL) gives every concurrent request a connection of
+ * its own, so the transactions of a contention test truly overlap.
+ */
+export async function createContendedApp(
+  connections: number,
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(
+    database.config.kind === 'postgres' ? { ...database.config, poolSize: connections } : database.config,
+    overrides,
+  );
+  const app = await buildApp(config);
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Buyer {
+  id: string;
+  cookie: string;
+}
+
+/**
+ * `count` verified shoppers, signed in. Signing up through the API hashes a password per account (about
+ * 0.3 s each); the contention tests need dozens, so the accounts and sessions are written directly and
+ * the cookie is signed the way Better Auth signs it (`<token>.<base64 HMAC-SHA256>`).
+ */
+export async function quickBuyers(app: FastifyInstance, count: number, prefix = 'buyer'): Promise<Buyer[]> {
+  const tag = randomBytes(3).toString('hex');
+  const users = await app.db
+    .insert(user)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        name: `${prefix}${index}`,
+        email: `${prefix}${index}.${tag}@example.com`,
+        emailVerified: true,
+        username: `${prefix}${index}${tag}`,
+      })),
+    )
+    .returning({ id: user.id });
+  const tokens = users.map(() => randomBytes(24).toString('base64url'));
+  await app.db.insert(session).values(
+    users.map((row, index) => ({
+      userId: row.id,
+      token: tokens[index] ?? '',
+      expiresAt: new Date(Date.now() + 3600_000),
+    })),
+  );
+  return users.map((row, index) => {
+    const token = tokens[index] ?? '';
+    const signature = createHmac('sha256', app.config.auth.secret).update(token).digest('base64');
+    return { id: row.id, cookie: `${app.sessionCookieName}=${encodeURIComponent(`${token}.${signature}`)}` };
+  });
+}
+
+/** Inserts sneakers sold in size 9 with `units` each; answers their ids in the order given. */
+export async function stockedProducts(app: FastifyInstance, names: string[], units: number) {
+  const tag = randomBytes(3).toString('hex');
+  const created = await insertProducts(
+    app.db,
+    names.map((name) => ({
+      slug: `${name.toLowerCase().replaceAll(' ', '-')}-${tag}`,
+      name,
+      brand: 'nike',
+      priceCents: 10000,
+      rating: 4,
+      description: '<p>Made for the test.</p>',
+      genders: ['unisex'],
+      categories: ['running'],
+      color: 'Red',
+      collection: 'Test',
+      releaseDate: '2024-01-01',
+      cardPicture: '/uploads/x/card.webp',
+      detailPicture: '/uploads/x/detail.webp',
+      originalPicture: '/uploads/x/original.webp',
+      stock: { '9': units },
+    })),
+  );
+  return names.map((name) => created.get(`${name.toLowerCase().replaceAll(' ', '-')}-${tag}`) ?? '');
+}
+
+/**
+ * Where every unit of a product's size 9 is: on sale, reserved by pending orders, or sold to paid ones.
+ * The stock row must agree with the orders: units + reserved + sold is what there was at the start, and
+ * `reserved` is exactly what the pending orders hold.
+ */
+export async function unitLedger(app: FastifyInstance, productId: string) {
+  const [stock] = await app.db
+    .select({ units: productStock.units, reserved: productStock.reserved })
+    .from(productStock)
+    .where(and(eq(productStock.productId, productId), eq(productStock.size, 9)));
+  const held = await app.db
+    .select({ state: order.state, count: sql<number>`coalesce(sum(${orderItem.count}), 0)`.mapWith(Number) })
+    .from(orderItem)
+    .innerJoin(order, eq(order.id, orderItem.orderId))
+    .where(and(eq(orderItem.productId, productId), inArray(order.state, ['pending', 'aprobed'])))
+    .groupBy(order.state);
+  const of = (state: string) => held.find((row) => row.state === state)?.count ?? 0;
+  return {
+    units: stock?.units ?? 0,
+    reserved: stock?.reserved ?? 0,
+    pending: of('pending'),
+    sold: of('aprobed'),
+  };
+}
