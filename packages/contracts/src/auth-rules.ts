@@ -6,6 +6,8 @@ export const USERNAME_MESSAGE =
   'UserName invalid, It must have minimum 4 letters and maximum 16 letters, numbers, hyphens and underscores';
 /** A standard lowercase e-mail address. */
 export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/;
+/** The longest address mail can carry (RFC 5321). */
+export const EMAIL_MAX = 254;
 export const EMAIL_MESSAGE = 'error, special characters are invalid, need @ or . or .com/ar/es etc';
 /** The register message promises 8 characters with a letter, a digit and a symbol: that is the rule. */
 export const PASSWORD_MESSAGE = 'Password invalid, It must have 8 letters, 1 number and 1 character';
@@ -40,4 +42,30 @@ export const AUTH_MESSAGES = {
   VERIFICATION_SENT: 'Please check your email and follow the steps',
   RESET_SENT: 'Check your inbox email and follow the instructions',
   INVALID_RESET_TOKEN: 'This password reset link is invalid or has expired. Ask for a new one.',
+  INVALID_VERIFICATION_TOKEN:
+    'This verification link is invalid or has expired. Log in and send the verification e-mail again.',
+  GOOGLE_UNAVAILABLE: 'Google sign-in is unavailable right now, please log in with your e-mail and password',
 } as const;
+
+const GOOGLE_TRY_AGAIN = 'The Google sign-in took too long or was started in another tab. Please try again.';
+const GOOGLE_NOT_COMPLETED = 'Google sign-in could not be completed. Please try again.';
+
+/**
+ * What to do after Google sign-in came back with one of these codes (`/login?error=<code>`). The login page
+ * shows the raw code too, as the spec asks; a code not listed here is shown alone.
+ */
+export const GOOGLE_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  account_not_linked:
+    'This e-mail already has an account. Log in with your password, or verify your e-mail first, then Google sign-in will be linked.',
+  access_denied: 'Google sign-in was cancelled. Try again, or log in with your e-mail and password.',
+  email_not_found:
+    'Your Google account did not share an e-mail address, so no account could be opened with it.',
+  email_not_verified: 'Google has not verified the e-mail of this Google account yet.',
+  state_not_found: GOOGLE_TRY_AGAIN,
+  state_mismatch: GOOGLE_TRY_AGAIN,
+  please_restart_the_process: GOOGLE_TRY_AGAIN,
+  invalid_code: GOOGLE_NOT_COMPLETED,
+  unable_to_get_user_info: GOOGLE_NOT_COMPLETED,
+  unable_to_link_account: 'Your Google account could not be linked to this account. Please try again.',
+  oauth_provider_not_found: AUTH_MESSAGES.GOOGLE_UNAVAILABLE,
+};

@@ -14,9 +14,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { consume, type RateLimitRule } from '../rate-limit/rate-limit.service';
+import { wrongOrigin } from '../../plugins/origin-check';
+import { consume, keyPart, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import * as users from '../users/users.repository';
-import { AUTH_BASE_PATH } from './auth';
+import { AUTH_BASE_PATH, googleProviderConfig } from './auth';
+import { startGoogleSignIn } from './google-sign-in';
+import { countSignInAttempt } from './sign-in-throttle';
 
 /** Better Auth endpoints the shop uses; everything else under /api/auth answers 404. */
 const FORWARDED = [
@@ -32,8 +35,6 @@ const FORWARDED = [
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const LIMITS = {
-  signInPerIp: { max: 20, windowSeconds: 15 * MINUTE },
-  signInPerAccount: { max: 8, windowSeconds: 15 * MINUTE },
   signUpPerIp: { max: 10, windowSeconds: HOUR },
   mailPerIp: { max: 10, windowSeconds: HOUR },
   mailPerAccount: { max: 3, windowSeconds: 15 * MINUTE },
@@ -47,6 +48,9 @@ const localPath = z
   .regex(/^\/(?!\/)[^\s\\]*$/, { error: 'must be a path of this shop' })
   .max(500)
   .optional();
+
+/** Where Better Auth may send the browser afterwards, in the query or body of a forwarded request. */
+const REDIRECT_FIELDS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'];
 
 const signUpBody = z.object({
   username: required(USERNAME_MESSAGE).pipe(registerSchema.shape.username),
@@ -82,6 +86,33 @@ const resetBody = z.object({
   token: required('The reset link is incomplete'),
 });
 
+const usernameTaken = () =>
+  new AppError('USERNAME_TAKEN', AUTH_MESSAGES.USERNAME_TAKEN, { username: AUTH_MESSAGES.USERNAME_TAKEN });
+const emailInUse = () =>
+  new AppError('EMAIL_IN_USE', AUTH_MESSAGES.EMAIL_IN_USE, { email: AUTH_MESSAGES.EMAIL_IN_USE });
+
+/** The 409 for a sign-up whose username or e-mail is taken by now (checked in Better Auth's order). */
+async function takenField(
+  request: FastifyRequest,
+  body: Record<string, unknown> | undefined,
+): Promise<AppError | null> {
+  const { db } = request.server;
+  if (typeof body?.username === 'string' && (await users.usernameTaken(db, body.username))) {
+    return usernameTaken();
+  }
+  if (typeof body?.email === 'string' && (await users.findUserByEmail(db, body.email))) return emailInUse();
+  return null;
+}
+
+/** The code of Better Auth's error page (`?error=state_not_found`) as a refusal: the flow must start again. */
+function flowError(code: unknown): AppError {
+  const reason = (typeof code === 'string' ? code.replace(/[^\w-]/g, '').slice(0, 64) : '') || 'unknown';
+  return new AppError(
+    'VALIDATION_ERROR',
+    `The sign-in could not be completed (${reason}); please start again`,
+  );
+}
+
 interface AuthFailure {
   code?: string;
   message?: string;
@@ -98,11 +129,9 @@ async function toAppError(
   switch (failure.code) {
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
-      return new AppError('EMAIL_IN_USE', AUTH_MESSAGES.EMAIL_IN_USE, { email: AUTH_MESSAGES.EMAIL_IN_USE });
+      return emailInUse();
     case 'USERNAME_IS_ALREADY_TAKEN':
-      return new AppError('USERNAME_TAKEN', AUTH_MESSAGES.USERNAME_TAKEN, {
-        username: AUTH_MESSAGES.USERNAME_TAKEN,
-      });
+      return usernameTaken();
     case 'INVALID_USERNAME':
     case 'USERNAME_TOO_SHORT':
     case 'USERNAME_TOO_LONG':
@@ -128,14 +157,30 @@ async function toAppError(
       return new AppError('ACCOUNT_SUSPENDED', AUTH_MESSAGES.ACCOUNT_SUSPENDED);
     case 'INVALID_TOKEN':
     case 'TOKEN_EXPIRED':
-      return new AppError('INVALID_TOKEN', AUTH_MESSAGES.INVALID_RESET_TOKEN);
+      return new AppError(
+        'INVALID_TOKEN',
+        path === '/verify-email'
+          ? AUTH_MESSAGES.INVALID_VERIFICATION_TOKEN
+          : AUTH_MESSAGES.INVALID_RESET_TOKEN,
+      );
     case 'EMAIL_ALREADY_VERIFIED':
       return new AppError('CONFLICT', 'This e-mail is already verified');
     case 'INVALID_ORIGIN':
     case 'MISSING_OR_NULL_ORIGIN':
     case 'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED':
-      return new AppError('FORBIDDEN', 'This request must come from the shop itself');
+      return wrongOrigin(request.server.config.siteUrl);
+    case 'PROVIDER_NOT_FOUND':
+      // Google is configured but its provider could not be reached yet (it is retried in the background).
+      if (body?.provider === 'google' && request.server.config.auth.google) {
+        return new AppError('SIGN_IN_UNAVAILABLE', AUTH_MESSAGES.GOOGLE_UNAVAILABLE);
+      }
+      return new AppError('NOT_FOUND', failure.message || 'No such sign-in provider');
     default: {
+      // Two sign-ups racing for one username or e-mail: the loser's insert breaks the unique index.
+      if (path === '/sign-up/email' && (failure.code === 'FAILED_TO_CREATE_USER' || status >= 500)) {
+        const taken = await takenField(request, body);
+        if (taken) return taken;
+      }
       const message = failure.message || 'The request could not be completed';
       if (status === 401) return new AppError('UNAUTHORIZED', message);
       if (status === 403) return new AppError('FORBIDDEN', message);
@@ -150,6 +195,12 @@ async function toAppError(
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, db, config } = app;
   const scale = config.auth.rateLimitScale;
+  const google = await startGoogleSignIn(
+    auth,
+    config.auth.google && googleProviderConfig(db, config.auth.google),
+    app.log,
+  );
+  app.addHook('onClose', async () => google.stop());
   const limit = (key: string, rule: RateLimitRule, message?: string) =>
     consume(db, key, { ...rule, max: Math.ceil(rule.max * scale) }, message);
 
@@ -174,6 +225,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const failure = (await response.json().catch(() => ({}))) as AuthFailure;
       throw await toAppError(request, path, response.status, failure, body);
     }
+    // With no callback URL to go back to (a callback without its state, say), Better Auth redirects to
+    // its own HTML error page; the API answers that refusal in its envelope instead.
+    const location = response.headers.get('location');
+    if (location && new URL(location, config.siteUrl).pathname === `${AUTH_BASE_PATH}/error`) {
+      throw flowError(new URL(location, config.siteUrl).searchParams.get('error'));
+    }
     for (const [key, value] of response.headers) {
       if (!['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding'].includes(key))
         reply.header(key, value);
@@ -186,7 +243,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     path: string,
     summary: string,
     bodySchema: Body,
-    guard: (request: FastifyRequest, body: z.infer<Body>) => Promise<void>,
+    /** Refuses early; may answer what to do once Better Auth has accepted the request. */
+    guard: (request: FastifyRequest, body: z.infer<Body>) => Promise<void | (() => Promise<void>)>,
     toAuthBody: (body: z.infer<Body>) => Record<string, unknown> = (body) => body as Record<string, unknown>,
   ) =>
     app.post(
@@ -201,8 +259,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const body = request.body as z.infer<Body>;
-        await guard(request, body);
-        return forward(request, reply, path, toAuthBody(body));
+        const accepted = await guard(request, body);
+        const sent = await forward(request, reply, path, toAuthBody(body));
+        // The answer is on its way; a failure here only leaves a counter one too high.
+        await accepted?.().catch((error: unknown) =>
+          request.log.error({ err: error }, 'follow-up of an accepted request failed'),
+        );
+        return sent;
       },
     );
 
@@ -214,10 +277,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     (body) => ({ ...body, name: body.username, callbackURL: body.callbackURL ?? '/verify-email' }),
   );
 
-  post('/sign-in/email', 'Sign in with e-mail and password', signInBody, async (request, body) => {
-    await limit(`sign-in:ip:${request.ip}`, LIMITS.signInPerIp);
-    await limit(`sign-in:account:${body.email}`, LIMITS.signInPerAccount);
-  });
+  post('/sign-in/email', 'Sign in with e-mail and password', signInBody, (request, body) =>
+    countSignInAttempt(db, request.ip, body.email, scale),
+  );
 
   post(
     '/send-verification-email',
@@ -226,7 +288,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, body) => {
       await limit(`verify-mail:ip:${request.ip}`, LIMITS.mailPerIp, AUTH_MESSAGES.TOO_MANY_REQUESTS);
       await limit(
-        `verify-mail:account:${body.email}`,
+        `verify-mail:account:${keyPart(body.email)}`,
         LIMITS.mailPerAccount,
         AUTH_MESSAGES.TOO_MANY_REQUESTS,
       );
@@ -240,7 +302,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     emailBody,
     async (request, body) => {
       await limit(`reset-mail:ip:${request.ip}`, LIMITS.mailPerIp, AUTH_MESSAGES.TOO_MANY_REQUESTS);
-      await limit(`reset-mail:account:${body.email}`, LIMITS.mailPerAccount, AUTH_MESSAGES.TOO_MANY_REQUESTS);
+      await limit(
+        `reset-mail:account:${keyPart(body.email)}`,
+        LIMITS.mailPerAccount,
+        AUTH_MESSAGES.TOO_MANY_REQUESTS,
+      );
     },
     (body) => ({ email: body.email, redirectTo: body.redirectTo ?? '/restore-password' }),
   );
@@ -261,10 +327,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!FORWARDED.some((pattern) => pattern.test(path))) {
         throw new AppError('NOT_FOUND', `No route for ${request.method} ${AUTH_BASE_PATH}${path}`);
       }
+      if (path === '/error') throw flowError((request.query as { error?: unknown }).error);
       const body =
         request.body && typeof request.body === 'object'
           ? (request.body as Record<string, unknown>)
           : undefined;
+      // Better Auth builds its redirects from these: anything but a path of the shop is refused here
+      // (it would send the browser elsewhere, or make Better Auth fail with a 500).
+      for (const source of [request.query as Record<string, unknown>, body]) {
+        for (const key of REDIRECT_FIELDS) {
+          if (source?.[key] !== undefined && !localPath.safeParse(source[key]).success)
+            throw AppError.invalid(key, 'must be a path of this shop');
+        }
+      }
       return forward(request, reply, path, request.method === 'POST' ? (body ?? {}) : undefined);
     },
   });
@@ -278,6 +353,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authConfigSchema },
       },
     },
-    async () => ({ googleSignIn: config.auth.google !== null }),
+    async () => ({ googleSignIn: google.status() === 'available', googleSignInStatus: google.status() }),
   );
 };

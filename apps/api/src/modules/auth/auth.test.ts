@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES, EMAIL_MESSAGE, PASSWORD_MESSAGE, USERNAME_MESSAGE } from '@shop/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import {
 } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { readOutbox } from '../mail/mailer';
+import { countSignInAttempt, SIGN_IN_LIMITS } from './sign-in-throttle';
 
 let testApp: TestApp;
 const app = () => testApp.app;
@@ -26,6 +28,13 @@ const userRow = async (email: string) => (await app().db.select().from(user).whe
 let ipCounter = 0;
 /** A fresh client address, so each test meets the rate limits on its own. */
 const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+/** Asks for a reset e-mail and answers the token of the link it carries. */
+async function requestResetToken(email: string): Promise<string | undefined> {
+  const request = await post(app(), '/api/auth/request-password-reset', { email });
+  expect(request.statusCode, request.body).toBe(200);
+  return (await mailedLink(app(), email, '/api/auth/reset-password/')).pathname.split('/').at(-1);
+}
 
 function postFrom(ip: string, url: string, payload: object, cookie?: string) {
   return app().inject({
@@ -105,6 +114,7 @@ describe('sign-up', () => {
     ['email', 'Someone@Example.com', null],
     ['email', 'not-an-email', EMAIL_MESSAGE],
     ['email', 'someone@example', EMAIL_MESSAGE],
+    ['email', `${'a'.repeat(250)}@example.com`, EMAIL_MESSAGE],
     ['email', '', AUTH_MESSAGES.MISSING_EMAIL],
     ['password', 'short1!', PASSWORD_MESSAGE],
     ['password', 'nodigits!!', PASSWORD_MESSAGE],
@@ -125,6 +135,25 @@ describe('sign-up', () => {
     expect(response.json().error).toMatchObject({ code: 'VALIDATION_ERROR', fields: { [field]: message } });
     expect(await userCount()).toBe(before);
   });
+
+  it.each(['username', 'email'] as const)(
+    'answers 409 to every loser of a race for one %s',
+    async (field) => {
+      const contested = newAccount('race');
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          post(app(), '/api/auth/sign-up/email', { ...newAccount('racer'), [field]: contested[field] }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      const message = field === 'username' ? AUTH_MESSAGES.USERNAME_TAKEN : AUTH_MESSAGES.EMAIL_IN_USE;
+      for (const answer of answers.filter((candidate) => candidate.statusCode !== 200)) {
+        expect(answer.statusCode, answer.body).toBe(409);
+        expect(answer.json().error.fields).toEqual({ [field]: message });
+      }
+    },
+  );
 
   it('refuses a body without any field, naming each', async () => {
     const response = await post(app(), '/api/auth/sign-up/email', {});
@@ -241,6 +270,15 @@ describe('e-mail verification', () => {
     expect((await userRow(account.email))?.emailVerified).toBe(false);
   });
 
+  it('answers a forged token without a page to return to with a 4xx that speaks of verification', async () => {
+    const response = await app().inject({ method: 'GET', url: '/api/auth/verify-email?token=forged' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json()).toEqual({
+      error: { code: 'INVALID_TOKEN', message: AUTH_MESSAGES.INVALID_VERIFICATION_TOKEN },
+    });
+  });
+
   it('sends the e-mail again, then says too many requests', async () => {
     const account = await signUp(app());
     const ip = freshIp();
@@ -301,6 +339,47 @@ describe('password reset', () => {
     expect((await readOutbox(app().config.mail.outboxDir)).length).toBe(before);
   });
 
+  it('ends every older link once one is used', async () => {
+    const account = await signUp(app());
+    const older = await requestResetToken(account.email);
+    const newer = await requestResetToken(account.email);
+    expect(newer).not.toBe(older);
+
+    const reset = await post(app(), '/api/auth/reset-password', {
+      token: newer,
+      newPassword: 'Newer#Pass2025',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const stale = await post(app(), '/api/auth/reset-password', {
+      token: older,
+      newPassword: 'Older#Pass2025',
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toMatchObject({
+      code: 'INVALID_TOKEN',
+      message: AUTH_MESSAGES.INVALID_RESET_TOKEN,
+    });
+    await signIn(app(), account.email, 'Newer#Pass2025');
+    const old = await post(app(), '/api/auth/sign-in/email', {
+      email: account.email,
+      password: 'Older#Pass2025',
+    });
+    expect(old.json().error.code).toBe('WRONG_PASSWORD');
+  });
+
+  it('ends the reset links when the password is changed any other way', async () => {
+    const account = await signUp(app());
+    const token = await requestResetToken(account.email);
+    const context = await app().auth.$context;
+    const credential = await context.internalAdapter.findCredentialAccount(account.id);
+    await context.internalAdapter.updateAccount(String(credential?.id), {
+      password: await context.password.hash('Changed#Pass2025'),
+    });
+    const stale = await post(app(), '/api/auth/reset-password', { token, newPassword: 'Stale#Pass2025' });
+    expect(stale.json().error?.code).toBe('INVALID_TOKEN');
+    await signIn(app(), account.email, 'Changed#Pass2025');
+  });
+
   it('refuses a made-up token', async () => {
     const response = await post(app(), '/api/auth/reset-password', {
       token: 'made-up',
@@ -315,22 +394,62 @@ describe('password reset', () => {
 });
 
 describe('rate limits', () => {
-  it('limits sign-in attempts per account, whatever the address', async () => {
+  const signInFrom = (ip: string, email: string, password: string) =>
+    postFrom(ip, '/api/auth/sign-in/email', { email, password });
+
+  it('throttles wrong passwords per account and address, so the owner still gets in from elsewhere', async () => {
     const account = await signUp(app());
+    const attacker = freshIp();
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const response = await postFrom(freshIp(), '/api/auth/sign-in/email', {
-        email: account.email,
-        password: 'Nope#1234',
-      });
-      expect(response.statusCode).toBe(401);
+      expect((await signInFrom(attacker, account.email, 'Nope#1234')).statusCode).toBe(401);
     }
-    const refused = await postFrom(freshIp(), '/api/auth/sign-in/email', {
-      email: account.email,
-      password: account.password,
-    });
+    const refused = await signInFrom(attacker, account.email, 'Nope#1234');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('RATE_LIMITED');
     expect(refused.json().error.message).toMatch(/Too many attempts, try again in \d+ minutes?/);
+    expect((await signInFrom(attacker, account.email, account.password)).statusCode).toBe(429);
+
+    const owner = await signInFrom(freshIp(), account.email, account.password);
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it('does not count correct passwords against the account', async () => {
+    const account = await signUp(app());
+    const ip = freshIp();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await signInFrom(ip, account.email, account.password)).statusCode).toBe(200);
+    }
+  });
+
+  it('stops a guess spread over many addresses, until the owner resets the password', async () => {
+    const account = await signUp(app());
+    const { max } = SIGN_IN_LIMITS.perAccount;
+    const wrong = await signInFrom(freshIp(), account.email, 'Nope#1234');
+    expect(wrong.statusCode).toBe(401);
+    // The other failed guesses, each from its own address, counted as the route counts them.
+    for (let attempt = 1; attempt < max; attempt += 1) {
+      await countSignInAttempt(app().db, freshIp(), account.email, 1);
+    }
+    expect((await signInFrom(freshIp(), account.email, account.password)).statusCode).toBe(429);
+
+    const token = await requestResetToken(account.email);
+    const reset = await post(app(), '/api/auth/reset-password', { token, newPassword: 'Fresh#Start2025' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const owner = await signInFrom(freshIp(), account.email, 'Fresh#Start2025');
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it('lets the owner in from the throttled address right after a password reset', async () => {
+    const account = await signUp(app());
+    const ip = freshIp();
+    for (let attempt = 0; attempt < 9; attempt += 1) await signInFrom(ip, account.email, 'Nope#1234');
+    expect((await signInFrom(ip, account.email, account.password)).statusCode).toBe(429);
+
+    const token = await requestResetToken(account.email);
+    expect(
+      (await post(app(), '/api/auth/reset-password', { token, newPassword: 'Fresh#Start2025' })).statusCode,
+    ).toBe(200);
+    expect((await signInFrom(ip, account.email, 'Fresh#Start2025')).statusCode).toBe(200);
   });
 
   it('limits sign-in attempts per address, across accounts', async () => {
@@ -358,6 +477,16 @@ describe('rate limits', () => {
     const refused = await postFrom(ip, '/api/auth/sign-up/email', newAccount('burst'));
     expect(refused.statusCode).toBe(429);
     expect(await userCount()).toBe(before);
+  });
+
+  it('counts an e-mail of any length without failing', async () => {
+    const email = `${randomBytes(30_000).toString('hex')}@example.com`;
+    for (const url of ['/api/auth/request-password-reset', '/api/auth/send-verification-email']) {
+      const response = await post(app(), url, { email });
+      expect(response.statusCode, url).toBe(200);
+    }
+    const signIn = await post(app(), '/api/auth/sign-in/email', { email, password: 'Nope#1234' });
+    expect(signIn.statusCode).toBe(401);
   });
 
   it('limits password reset e-mails per account', async () => {
@@ -447,6 +576,6 @@ describe('seeded accounts', () => {
 describe('public settings', () => {
   it('says whether Google sign-in is on', async () => {
     const response = await app().inject({ method: 'GET', url: '/api/config' });
-    expect(response.json()).toEqual({ googleSignIn: false });
+    expect(response.json()).toEqual({ googleSignIn: false, googleSignInStatus: 'off' });
   });
 });

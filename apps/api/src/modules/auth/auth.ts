@@ -2,13 +2,16 @@ import { AUTH_MESSAGES, USERNAME_PATTERN } from '@shop/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { genericOAuth, username } from 'better-auth/plugins';
+import { type GenericOAuthConfig, username } from 'better-auth/plugins';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
+import { shopOrigins } from '../../plugins/origin-check';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
 import * as users from '../users/users.repository';
+import { deletePasswordResets } from './auth.repository';
+import { clearSignInAttempts } from './sign-in-throttle';
 
 export const AUTH_BASE_PATH = '/api/auth';
 const HOUR = 60 * 60;
@@ -27,20 +30,54 @@ async function usernameFor(db: Db, email: string): Promise<string> {
   throw new Error('Could not find a free username');
 }
 
-/** Better Auth on the shop's database: e-mail + password, verification, reset, Google, roles, suspension. */
+/**
+ * Google sign-in through OpenID Connect. Better Auth's generic OAuth plugin builds the provider from it
+ * once the discovery document could be read (see google-sign-in.ts, which retries while it cannot).
+ */
+export function googleProviderConfig(
+  db: Db,
+  google: NonNullable<Config['auth']['google']>,
+): GenericOAuthConfig {
+  return {
+    providerId: 'google',
+    discoveryUrl: google.discoveryUrl,
+    clientId: google.clientId,
+    clientSecret: google.clientSecret,
+    scopes: ['openid', 'email', 'profile'],
+    pkce: true,
+    prompt: 'select_account',
+    async mapProfileToUser(profile) {
+      const email = String(profile.email ?? '').toLowerCase();
+      const name = String(profile.name ?? email.split('@')[0] ?? 'Google user');
+      return {
+        email,
+        name,
+        emailVerified: profile.email_verified === true || profile.email_verified === 'true',
+        image: typeof profile.picture === 'string' ? profile.picture : undefined,
+        username: await usernameFor(db, email),
+      };
+    },
+  };
+}
+
+/**
+ * Better Auth on the shop's database: e-mail + password, verification, reset, roles, suspension. Google
+ * sign-in is added to it by google-sign-in.ts.
+ */
 export function createAuth(config: Config, db: Db, mailer: Mailer) {
-  const google = config.auth.google;
   return betterAuth({
     appName: 'Sneaker Shop',
     baseURL: config.siteUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.auth.secret,
-    trustedOrigins: [config.siteUrl],
+    trustedOrigins: shopOrigins(config.siteUrl, config.database.kind === 'pglite'),
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     telemetry: { enabled: false },
     // The shop applies its own per-IP and per-account limits in front of these endpoints.
     rateLimit: { enabled: false },
     advanced: {
+      // Better Auth turns its origin check off under a test runner; the shop's tests check the real thing.
+      disableOriginCheck: false,
       database: { generateId: 'uuid' },
       useSecureCookies: config.siteUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
@@ -70,6 +107,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: HOUR,
       revokeSessionsOnPasswordReset: true,
+      // One link used ends every other link the user was sent, and the owner may sign in from anywhere.
+      async onPasswordReset({ user }) {
+        await deletePasswordResets(db, user.id);
+        await clearSignInAttempts(db, user.email);
+      },
       async sendResetPassword({ user, url }) {
         const record = await users.findUserById(db, user.id);
         await mailer.send(passwordResetEmail(user.email, record?.displayUsername ?? user.name, url));
@@ -85,6 +127,16 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       },
     },
     databaseHooks: {
+      account: {
+        update: {
+          // A password changed any other way also ends the reset links already sent.
+          async after(account) {
+            if (account?.providerId === 'credential' && account.password) {
+              await deletePasswordResets(db, account.userId);
+            }
+          },
+        },
+      },
       session: {
         create: {
           // A suspended account cannot start a session, whatever the sign-in method.
@@ -106,34 +158,6 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         maxUsernameLength: 16,
         usernameValidator: (value) => USERNAME_PATTERN.test(value),
       }),
-      ...(google
-        ? [
-            genericOAuth({
-              config: [
-                {
-                  providerId: 'google',
-                  discoveryUrl: google.discoveryUrl,
-                  clientId: google.clientId,
-                  clientSecret: google.clientSecret,
-                  scopes: ['openid', 'email', 'profile'],
-                  pkce: true,
-                  prompt: 'select_account',
-                  async mapProfileToUser(profile) {
-                    const email = String(profile.email ?? '').toLowerCase();
-                    const name = String(profile.name ?? email.split('@')[0] ?? 'Google user');
-                    return {
-                      email,
-                      name,
-                      emailVerified: profile.email_verified === true || profile.email_verified === 'true',
-                      image: typeof profile.picture === 'string' ? profile.picture : undefined,
-                      username: await usernameFor(db, email),
-                    };
-                  },
-                },
-              ],
-            }),
-          ]
-        : []),
     ],
   });
 }

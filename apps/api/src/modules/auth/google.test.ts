@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { account, user } from '../../db/schema';
-import { ORIGIN, session } from '../../test/accounts';
+import { mailedLink, ORIGIN, session, signUp, visit } from '../../test/accounts';
 import { type OidcProvider, startOidcProvider } from '../../test/oidc-provider';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -28,8 +28,8 @@ afterAll(async () => {
 const cookieHeader = (cookies: { name: string; value: string }[]) =>
   cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 
-/** The whole redirect dance a browser does: shop → provider → shop callback. Answers the session cookie. */
-async function signInWithGoogle(app: FastifyInstance): Promise<{ cookie: string; location: string }> {
+/** The whole redirect dance a browser does: shop → provider → shop callback. Answers the callback's answer. */
+async function googleCallback(app: FastifyInstance) {
   const start = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/social',
@@ -49,6 +49,12 @@ async function signInWithGoogle(app: FastifyInstance): Promise<{ cookie: string;
     headers: { cookie: cookieHeader(start.cookies) },
   });
   expect(finish.statusCode, finish.body).toBe(302);
+  return finish;
+}
+
+/** Signs in with Google and answers the session cookie and where the browser lands. */
+async function signInWithGoogle(app: FastifyInstance): Promise<{ cookie: string; location: string }> {
+  const finish = await googleCallback(app);
   const sessionCookie = finish.cookies.find((cookie) => cookie.name.endsWith('session_token'));
   expect(sessionCookie?.value).toBeTruthy();
   return {
@@ -60,6 +66,7 @@ async function signInWithGoogle(app: FastifyInstance): Promise<{ cookie: string;
 it('says Google sign-in is on when configured', async () => {
   expect((await testApp.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({
     googleSignIn: true,
+    googleSignInStatus: 'available',
   });
 });
 
@@ -101,4 +108,25 @@ it('gives a second person with the same e-mail name a different username', async
   expect(current?.user.email).toBe('ada.lovelace@other.test');
   const [first] = await app.db.select().from(user).where(eq(user.email, 'ada.lovelace@gmail.test'));
   expect(current?.user.username).not.toBe(first?.username);
+});
+
+it('links Google to an existing account whose e-mail is verified', async () => {
+  const { app } = testApp;
+  const existing = await signUp(app);
+  await visit(app, await mailedLink(app, existing.email, '/api/auth/verify-email'));
+  provider.signInAs({ sub: 'g-789', email: existing.email, email_verified: true, name: 'Existing' });
+  const { cookie } = await signInWithGoogle(app);
+  expect((await session(app, cookie))?.user.id).toBe(existing.id);
+  const links = await app.db.select().from(account).where(eq(account.userId, existing.id));
+  expect(links.map((link) => link.providerId).sort()).toEqual(['credential', 'google']);
+});
+
+it('sends an unverified account back to the login with account_not_linked, and links nothing', async () => {
+  const { app } = testApp;
+  const existing = await signUp(app);
+  provider.signInAs({ sub: 'g-790', email: existing.email, email_verified: true, name: 'Unverified' });
+  const finish = await googleCallback(app);
+  expect(finish.headers.location).toBe('/login?error=account_not_linked');
+  const links = await app.db.select().from(account).where(eq(account.userId, existing.id));
+  expect(links.map((link) => link.providerId)).toEqual(['credential']);
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rateLimit } from '../../db/schema';
 
@@ -37,4 +37,19 @@ export async function prune(db: DbOrTx, olderThanSeconds: number): Promise<void>
   await db
     .delete(rateLimit)
     .where(sql`${rateLimit.windowStart} < now() - make_interval(secs => ${olderThanSeconds})`);
+}
+
+/** Takes one hit back from `key` (an attempt that turned out not to count). */
+export async function refund(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(rateLimit)
+    .set({ count: sql`GREATEST(${rateLimit.count} - 1, 0)` })
+    .where(eq(rateLimit.key, key));
+}
+
+/** Forgets the counter `key` and every counter under it (`key:...`). */
+export async function clear(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .delete(rateLimit)
+    .where(or(eq(rateLimit.key, key), sql`starts_with(${rateLimit.key}, ${`${key}:`})`));
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import * as repository from './rate-limit.repository';
@@ -6,6 +7,11 @@ export interface RateLimitRule {
   /** Hits allowed in the window. */
   max: number;
   windowSeconds: number;
+}
+
+/** A short stand-in for a part of a key that a client chose (an e-mail of any length or character). */
+export function keyPart(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
 }
 
 function waitMessage(seconds: number): string {
@@ -20,4 +26,14 @@ function waitMessage(seconds: number): string {
 export async function consume(db: DbOrTx, key: string, rule: RateLimitRule, message?: string): Promise<void> {
   const { count, resetIn } = await repository.hit(db, key, rule.windowSeconds);
   if (count > rule.max) throw AppError.rateLimited(message ?? waitMessage(resetIn), resetIn);
+}
+
+/** Takes back one hit on `key`, for an attempt that should not count (say, a successful sign-in). */
+export function refund(db: DbOrTx, key: string): Promise<void> {
+  return repository.refund(db, key);
+}
+
+/** Starts `key` and every counter under it (`key:...`) afresh. */
+export function clear(db: DbOrTx, key: string): Promise<void> {
+  return repository.clear(db, key);
 }

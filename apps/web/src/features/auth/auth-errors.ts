@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@shop/contracts';
+import { AUTH_MESSAGES, GOOGLE_ERROR_MESSAGES } from '@shop/contracts';
 import { ApiError } from '../../lib/api';
 
 /**
@@ -19,4 +19,17 @@ export function authErrorMessage(error: unknown): string {
     error.message ||
     (error.status === 429 ? AUTH_MESSAGES.TOO_MANY_REQUESTS : 'Something went wrong, please try again')
   );
+}
+
+/**
+ * The text for `/login?error=...` (Google sign-in came back with an error): our text for the shop's own
+ * codes; otherwise the raw code, as the spec shows it, followed by what to do when the code is a known one.
+ */
+export function googleErrorMessage(params: URLSearchParams): string | null {
+  const code = params.get('error');
+  if (!code) return null;
+  if (Object.hasOwn(AUTH_MESSAGES, code)) return AUTH_MESSAGES[code as keyof typeof AUTH_MESSAGES];
+  const description = params.get('error_description');
+  const raw = `Login with Google failed: ${description ? `${description} (${code})` : code}`;
+  return Object.hasOwn(GOOGLE_ERROR_MESSAGES, code) ? `${raw}. ${GOOGLE_ERROR_MESSAGES[code]}` : raw;
 }

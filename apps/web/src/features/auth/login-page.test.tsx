@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@shop/contracts';
+import { AUTH_MESSAGES, GOOGLE_ERROR_MESSAGES } from '@shop/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -192,6 +192,44 @@ describe('login page', () => {
     withSignIn({ body: {} });
     renderLogin('/login?error=access_denied');
     expect(await screen.findByRole('alert')).toHaveTextContent('Login with Google failed: access_denied');
+  });
+
+  it('says in words what to do when Google meets an account that is not verified yet', async () => {
+    withSignIn({ body: {} });
+    renderLogin('/login?error=account_not_linked');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Login with Google failed: account_not_linked.');
+    expect(alert).toHaveTextContent(GOOGLE_ERROR_MESSAGES.account_not_linked as string);
+    expect(alert).toHaveTextContent(
+      'This e-mail already has an account. Log in with your password, or verify your e-mail first',
+    );
+  });
+
+  it('explains instead of offering Google while its provider cannot be reached', async () => {
+    mockApi({ 'GET /api/config': { body: { googleSignIn: false, googleSignInStatus: 'unavailable' } } });
+    renderLogin();
+    expect(await screen.findByText(AUTH_MESSAGES.GOOGLE_UNAVAILABLE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Login with Google' })).not.toBeInTheDocument();
+  });
+
+  it('explains and hides the button when Google goes down after the page loaded', async () => {
+    let configs = 0;
+    mockApi({
+      'GET /api/config': () => {
+        configs += 1;
+        return configs === 1
+          ? { body: { googleSignIn: true, googleSignInStatus: 'available' } }
+          : { body: { googleSignIn: false, googleSignInStatus: 'unavailable' } };
+      },
+      'POST /api/auth/sign-in/social': apiError(503, 'SIGN_IN_UNAVAILABLE', AUTH_MESSAGES.GOOGLE_UNAVAILABLE),
+    });
+    renderLogin();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Login with Google' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.GOOGLE_UNAVAILABLE);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Login with Google' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getAllByText(AUTH_MESSAGES.GOOGLE_UNAVAILABLE)).toHaveLength(2);
   });
 
   it('shows our text for a code we know, and nothing odd for a prototype key', async () => {

@@ -13,10 +13,12 @@ import {
   signIn,
   startGoogleSignIn,
 } from './auth-api';
-import { authErrorMessage } from './auth-errors';
+import { authErrorMessage, googleErrorMessage } from './auth-errors';
 import { AuthCard, EmailField, GoogleIcon, PasswordField, SubmitButton } from './auth-ui';
 
 type Field = keyof SignInInput;
+
+const GOOGLE_RECHECK_MS = 30_000;
 
 /** What is missing, in the spec's words ('Introduce an email and password' when both are). */
 export function missingMessage(values: SignInInput): { message: string; fields: Field[] } | null {
@@ -29,15 +31,6 @@ export function missingMessage(values: SignInInput): { message: string; fields: 
   return null;
 }
 
-/** The text for `/login?error=...` (Google sign-in came back with an error): the raw message, or ours. */
-function callbackErrorMessage(params: URLSearchParams): string | null {
-  const code = params.get('error');
-  if (!code) return null;
-  if (Object.hasOwn(AUTH_MESSAGES, code)) return AUTH_MESSAGES[code as keyof typeof AUTH_MESSAGES];
-  const description = params.get('error_description');
-  return `Login with Google failed: ${description ? `${description} (${code})` : code}`;
-}
-
 /** /login: e-mail and password, 'Forgot Password ?', 'Login with Google' when the shop has it on. */
 export function LoginPage() {
   const navigate = useNavigate();
@@ -46,11 +39,18 @@ export function LoginPage() {
   const redirectTo = safeRedirect(params.get('redirect'));
   const alertId = useId();
   const [alert, setAlert] = useState<{ message: string; fields: Field[] } | null>(() => {
-    const message = callbackErrorMessage(params);
+    const message = googleErrorMessage(params);
     return message ? { message, fields: [] } : null;
   });
   const [googleBusy, setGoogleBusy] = useState(false);
-  const config = useQuery({ queryKey: AUTH_CONFIG_QUERY_KEY, queryFn: getAuthConfig, staleTime: Infinity });
+  const config = useQuery({
+    queryKey: AUTH_CONFIG_QUERY_KEY,
+    queryFn: getAuthConfig,
+    staleTime: Infinity,
+    // While Google's side cannot be reached, look again now and then: the button comes back by itself.
+    refetchInterval: (query) =>
+      query.state.data?.googleSignInStatus === 'unavailable' ? GOOGLE_RECHECK_MS : false,
+  });
   const { register, handleSubmit, setFocus, formState } = useForm<SignInInput>({
     defaultValues: { email: '', password: '' },
   });
@@ -86,6 +86,9 @@ export function LoginPage() {
     } catch (error) {
       setGoogleBusy(false);
       fail(authErrorMessage(error), []);
+      if (error instanceof ApiError && error.code === 'SIGN_IN_UNAVAILABLE') {
+        await queryClient.invalidateQueries({ queryKey: AUTH_CONFIG_QUERY_KEY });
+      }
     }
   };
 
@@ -141,6 +144,11 @@ export function LoginPage() {
             )}
             Login with Google
           </button>
+        </>
+      ) : config.data?.googleSignInStatus === 'unavailable' ? (
+        <>
+          <div className="auth-divider">or</div>
+          <p className="text-muted small text-center mb-0">{AUTH_MESSAGES.GOOGLE_UNAVAILABLE}</p>
         </>
       ) : null}
     </AuthCard>
