@@ -70,6 +70,22 @@ describe('the shop server', () => {
     expect(api.headers['content-security-policy']).toBe(csp);
   });
 
+  it('turns off browser features the shop does not use, and keeps API answers out of every cache', async () => {
+    const page = await get('/', { accept: 'text/html' });
+    expect(page.headers['permissions-policy']).toContain('camera=()');
+    expect(page.headers['permissions-policy']).toContain('geolocation=()');
+    for (const url of [
+      '/api/health',
+      '/api/auth/get-session',
+      '/api/nope',
+      '/api/products/details/%E0%A4%A',
+    ]) {
+      expect((await get(url)).headers['cache-control'], url).toBe('private, no-store');
+    }
+    // Files keep their own caching.
+    expect((await get('/assets/index-abc123.js')).headers['cache-control']).toContain('immutable');
+  });
+
   it('publishes the OpenAPI document and its browser at /api/docs', async () => {
     const json = await get('/api/docs/json');
     expect(json.statusCode).toBe(200);

@@ -4,6 +4,8 @@ import {
   CATEGORIES,
   COLORS,
   GENDERS,
+  MAX_AMOUNT,
+  MAX_PAGE,
   MAX_PAGE_SIZE,
   MAX_RATING,
   MIN_RATING,
@@ -88,7 +90,11 @@ const queryInt = (min: number, max?: number) => {
   if (max !== undefined) schema = schema.max(max, { error: `must be ${max} or less` });
   return schema;
 };
-const queryPrice = z.coerce.number({ error: 'must be a number' }).min(0, { error: 'must be 0 or more' });
+/** A price filter in dollars; bounded so its value in cents fits the database's integer column. */
+const queryPrice = z.coerce
+  .number({ error: 'must be a number' })
+  .min(0, { error: 'must be 0 or more' })
+  .max(MAX_AMOUNT, { error: `must be ${MAX_AMOUNT} or less` });
 
 export const productListQuerySchema = z
   .object({
@@ -100,7 +106,7 @@ export const productListQuerySchema = z
     priceMax: queryPrice.optional(),
     orderBy: orderByParamSchema.optional(),
     search: z.string().trim().max(SEARCH_MAX, `must be at most ${SEARCH_MAX} characters`).optional(),
-    page: queryInt(1).default(1),
+    page: queryInt(1, MAX_PAGE).default(1),
     limit: queryInt(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
   })
   .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {

@@ -23,6 +23,13 @@ export const CREATE_FORM_SIZES = [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10, 10.5] as c
 
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
+/** The highest page number a list accepts (far past any real catalogue; keeps offsets small). */
+export const MAX_PAGE = 100_000;
+/**
+ * The largest amount of money, in dollars, the API accepts in a filter or payload: its value in cents
+ * still fits PostgreSQL's integer columns, so a huge number is refused instead of overflowing a query.
+ */
+export const MAX_AMOUNT = 10_000_000;
 /** Carousels and brand strips show at most this many products. */
 export const CAROUSEL_MAX = 25;
 export const CAROUSEL_INTERVAL_MS = 5000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productIdSchema } from './catalog';
-import { MAX_COUNT_OPTIONS, ORDER_STATES, PAYMENT_PROVIDERS } from './constants';
+import { MAX_AMOUNT, MAX_COUNT_OPTIONS, ORDER_STATES, PAYMENT_PROVIDERS } from './constants';
 import { userIdSchema } from './users';
 
 export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
@@ -9,6 +9,12 @@ export const orderIdSchema = z.uuid({ error: 'must be an order id' });
 export const orderIdParamsSchema = z.object({ id: orderIdSchema });
 
 const SIZE_PATTERN = /^\d{1,2}(\.5)?$/;
+
+/** An amount the browser reports (the server prices from its own database): bounded like every amount. */
+const reportedAmountSchema = z
+  .number({ error: 'must be a number' })
+  .nonnegative({ error: 'must be 0 or more' })
+  .max(MAX_AMOUNT, { error: `must be ${MAX_AMOUNT} or less` });
 
 /**
  * A cart line as the browser sends it (the spec's cart item). Only id, size and count are used: the server
@@ -31,7 +37,7 @@ export const checkoutBodySchema = z.object({
     .array(checkoutLineSchema)
     .min(1, { error: 'the cart is empty' })
     .max(50, { error: 'must have at most 50 lines' }),
-  finalAmount: z.number().nonnegative().optional(),
+  finalAmount: reportedAmountSchema.optional(),
   user: z
     .object({ uid: z.string().optional(), email: z.string().optional(), username: z.string().optional() })
     .optional(),
@@ -117,7 +123,7 @@ export const successOrderBodySchema = z.object({
     uid: z.string().optional(),
   }),
   products: z.array(z.unknown()).optional(),
-  finalAmount: z.number().optional(),
+  finalAmount: reportedAmountSchema.optional(),
 });
 
 /** `GET /api/paypal/execute-payment`: PayPal's return query (`token` is PayPal's order id). */

@@ -18,13 +18,29 @@ const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
-/** Security headers on every response. Computed once: they are the same for every request. */
+/** Browser features the shop never uses stay off, for its pages and anything they might embed. */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=(self)',
+  'usb=()',
+].join(', ');
+
+/**
+ * Security headers on every response (computed once: they are the same for every request), and no
+ * caching of API answers.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, siteUrl: string): void {
   const headers: Record<string, string> = {
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
+    'permissions-policy': PERMISSIONS_POLICY,
     'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
@@ -37,5 +53,13 @@ export function registerSecurityHeaders(app: FastifyInstance, siteUrl: string): 
     headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
+  });
+  // API answers may depend on the session, and no cache may keep one person's answer for another: none
+  // is stored unless its route deliberately allows caching (Better Auth's bare 'no-store' becomes private too).
+  app.addHook('onSend', async (request, reply) => {
+    if (!/^\/api(\/|\?|$)/.test(request.url)) return;
+    const own = reply.getHeader('cache-control');
+    if (own === undefined || String(own).includes('no-store'))
+      reply.header('cache-control', 'private, no-store');
   });
 }

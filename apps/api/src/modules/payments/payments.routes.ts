@@ -18,8 +18,9 @@ const referenceParams = z.object({
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = checkoutDeps(app);
 
-  // Webhooks need the exact bytes that were signed.
+  // Webhooks need the exact bytes that were signed (instead of the shop's JSON parser).
   app.register(async (webhooks) => {
+    webhooks.removeContentTypeParser('application/json');
     webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );

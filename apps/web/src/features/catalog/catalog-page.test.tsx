@@ -235,7 +235,17 @@ describe('FilterModal', () => {
     await user.type(within(dialog).getByLabelText('Min price'), '-5');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(onApply).not.toHaveBeenCalled();
-    expect(within(dialog).getByText('Enter a minimum price of 0 or more.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter a minimum price between 0 and 10,000,000.')).toBeInTheDocument();
+  });
+
+  it('rejects a price past what the shop can store', async () => {
+    const { onApply } = renderModal();
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Max price'), '1e10');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(onApply).not.toHaveBeenCalled();
+    expect(within(dialog).getByText('Enter a maximum price between 0 and 10,000,000.')).toBeInTheDocument();
   });
 
   it('Clear applies no filters', async () => {

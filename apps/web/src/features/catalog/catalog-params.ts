@@ -8,6 +8,7 @@ import {
   formatPrice,
   GENDERS,
   type Gender,
+  MAX_AMOUNT,
   MAX_RATING,
   MIN_RATING,
   type OrderBy,
@@ -56,7 +57,7 @@ function oneOf<T extends string>(allowed: readonly T[], value: string | null): T
 function price(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined;
   const number = Number(value);
-  return Number.isFinite(number) && number >= 0 ? number : undefined;
+  return Number.isFinite(number) && number >= 0 && number <= MAX_AMOUNT ? number : undefined;
 }
 
 function readSort(value: string | null): SortKey | undefined {

@@ -5,6 +5,7 @@ import {
   type Category,
   GENDERS,
   type Gender,
+  MAX_AMOUNT,
   RATINGS,
 } from '@shop/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -63,7 +64,7 @@ function parsePrice(text: string): number | undefined | 'invalid' {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   const value = Number(trimmed);
-  return Number.isFinite(value) && value >= 0 ? value : 'invalid';
+  return Number.isFinite(value) && value >= 0 && value <= MAX_AMOUNT ? value : 'invalid';
 }
 
 export function validatePrices(values: Pick<FormValues, 'priceMin' | 'priceMax'>): {
@@ -74,8 +75,9 @@ export function validatePrices(values: Pick<FormValues, 'priceMin' | 'priceMax'>
   const errors: PriceErrors = {};
   const priceMin = parsePrice(values.priceMin);
   const priceMax = parsePrice(values.priceMax);
-  if (priceMin === 'invalid') errors.priceMin = 'Enter a minimum price of 0 or more.';
-  if (priceMax === 'invalid') errors.priceMax = 'Enter a maximum price of 0 or more.';
+  const range = `between 0 and ${MAX_AMOUNT.toLocaleString('en-US')}`;
+  if (priceMin === 'invalid') errors.priceMin = `Enter a minimum price ${range}.`;
+  if (priceMax === 'invalid') errors.priceMax = `Enter a maximum price ${range}.`;
   if (typeof priceMin === 'number' && typeof priceMax === 'number' && priceMin > priceMax) {
     errors.priceMax = 'The maximum price must be at least the minimum price.';
   }

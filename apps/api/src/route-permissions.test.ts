@@ -1,0 +1,516 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { errorEnvelopeSchema } from '@shop/contracts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedAccounts } from './db/seed/accounts';
+import { seedDatabase } from './db/seed/seed';
+import { ORIGIN, signIn, signUp } from './test/accounts';
+import { routesOf } from './test/route-table';
+import { buy, cartLine, productInStock, send, verifiedBuyer } from './test/shop';
+import { createTestApp, type TestApp } from './test/test-app';
+
+vi.mock('fastify', async (importOriginal) =>
+  (await import('./test/route-table')).recordingFastify(await importOriginal()),
+);
+
+/**
+ * Who may call each route. Every route of the app must be listed (a new route fails the test until it
+ * is), and each is called as every kind of caller, acting on one shopper's resources (their user id,
+ * order, review, payment): a caller who may not must be refused, one who may must not be.
+ */
+type Access =
+  /** Anyone, signed in or not. */
+  | 'public'
+  /** Anyone holding the unguessable payment reference: the test gateway's payment page. */
+  | 'reference-holder'
+  /** Any signed-in user whose account is not suspended. */
+  | 'signed-in'
+  /** A signed-in user with a verified e-mail. */
+  | 'verified'
+  /** The shopper whose resource it is, or an admin. */
+  | 'self-or-admin'
+  /** Only the shopper whose resource it is (not even an admin acts in their name). */
+  | 'self'
+  /** Only an admin. */
+  | 'admin'
+  /** A payment provider, by its signature: nobody else, whatever their session. */
+  | 'signed-webhook'
+  /** The development mail outbox (docs/decisions/0006): an admin all, a user their own mail, a guest nothing. */
+  | 'own-mail';
+
+type ActorName = 'guest' | 'suspended' | 'unverified' | 'other' | 'admin' | 'shopper';
+/** The order the callers take their turn in: the ones who must be refused first, so nothing changes before. */
+const ACTORS: ActorName[] = ['guest', 'suspended', 'unverified', 'other', 'admin', 'shopper'];
+
+const MAY_CALL: Record<Exclude<Access, 'own-mail'>, ActorName[]> = {
+  public: ACTORS,
+  'reference-holder': ACTORS,
+  'signed-in': ['unverified', 'other', 'admin', 'shopper'],
+  verified: ['other', 'admin', 'shopper'],
+  'self-or-admin': ['admin', 'shopper'],
+  self: ['shopper'],
+  admin: ['admin'],
+  'signed-webhook': [],
+};
+
+interface Actor {
+  name: ActorName;
+  cookie?: string;
+  email?: string;
+}
+
+/** The shopper's resources that the other callers try to reach. */
+interface Resources {
+  shopperId: string;
+  productId: string;
+  /** An approved order of the shopper, and their review of its product. */
+  orderId: string;
+  reviewId: string;
+  /** The shopper's open PayPal order and its reference (PayPal's token). */
+  paypalOrderId: string;
+  paypalReference: string;
+  /** An open test-gateway card payment of the shopper. */
+  cardReference: string;
+  /** An account the admin may suspend. */
+  victimEmail: string;
+  line: ReturnType<typeof cartLine>;
+}
+
+interface Row {
+  method: string;
+  url: string;
+  access: Access;
+  request: (r: Resources) => Partial<InjectOptions>;
+}
+
+const UPLOAD_BOUNDARY = 'route-permissions';
+
+const TABLE: Row[] = [
+  // The web app, its files, the API browser.
+  { method: 'GET', url: '/*', access: 'public', request: () => ({ url: '/account/orders' }) },
+  {
+    method: 'GET',
+    url: '/uploads/*',
+    access: 'public',
+    request: () => ({ url: '/uploads/avatars/none.webp' }),
+  },
+  { method: 'GET', url: '/api/docs', access: 'public', request: () => ({ url: '/api/docs' }) },
+  { method: 'GET', url: '/api/docs/json', access: 'public', request: () => ({ url: '/api/docs/json' }) },
+  { method: 'GET', url: '/api/docs/yaml', access: 'public', request: () => ({ url: '/api/docs/yaml' }) },
+  {
+    method: 'GET',
+    url: '/api/docs/static/index.html',
+    access: 'public',
+    request: () => ({ url: '/api/docs/static/index.html' }),
+  },
+  {
+    method: 'GET',
+    url: '/api/docs/static/swagger-initializer.js',
+    access: 'public',
+    request: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+  },
+  {
+    method: 'GET',
+    url: '/api/docs/static/*',
+    access: 'public',
+    request: () => ({ url: '/api/docs/static/index.css' }),
+  },
+  // Health, settings, catalogue.
+  { method: 'GET', url: '/api/health', access: 'public', request: () => ({ url: '/api/health' }) },
+  { method: 'GET', url: '/api/health/live', access: 'public', request: () => ({ url: '/api/health/live' }) },
+  { method: 'GET', url: '/api/config', access: 'public', request: () => ({ url: '/api/config' }) },
+  {
+    method: 'GET',
+    url: '/api/products',
+    access: 'public',
+    request: () => ({ url: '/api/products?limit=2' }),
+  },
+  {
+    method: 'GET',
+    url: '/api/products/featured',
+    access: 'public',
+    request: () => ({ url: '/api/products/featured' }),
+  },
+  {
+    method: 'GET',
+    url: '/api/products/details/:id',
+    access: 'public',
+    request: (r) => ({ url: `/api/products/details/${r.productId}` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/reviews/product/:id',
+    access: 'public',
+    request: (r) => ({ url: `/api/reviews/product/${r.productId}` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/cart/check',
+    access: 'public',
+    request: (r) => ({ payload: { products: [{ id: r.productId, size: r.line.size }] } }),
+  },
+  // Accounts (Better Auth behind the shop's checks).
+  {
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    access: 'public',
+    request: () => ({
+      payload: { username: 'tablecheck', email: 'tablecheck@example.com', password: 'Table#2024x' },
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    access: 'public',
+    request: () => ({ payload: { email: 'nobody@example.com', password: 'Table#2024x' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/send-verification-email',
+    access: 'public',
+    request: () => ({ payload: { email: 'nobody@example.com' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    access: 'public',
+    request: () => ({ payload: { email: 'nobody@example.com' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    access: 'public',
+    request: () => ({ payload: { token: 'made-up', newPassword: 'Table#2024x' } }),
+  },
+  { method: 'GET', url: '/api/auth/*', access: 'public', request: () => ({ url: '/api/auth/get-session' }) },
+  {
+    method: 'POST',
+    url: '/api/auth/*',
+    access: 'public',
+    request: () => ({ url: '/api/auth/sign-in/social', payload: { provider: 'google', callbackURL: '/' } }),
+  },
+  // The shopper's account.
+  {
+    method: 'GET',
+    url: '/api/users/dashboard/:id',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/users/dashboard/${r.shopperId}` }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/users/update/:id',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/users/update/${r.shopperId}`, payload: { city: 'Lyon' } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/users/addFavorite/:id',
+    access: 'self',
+    request: (r) => ({ url: `/api/users/addFavorite/${r.shopperId}`, payload: { favorite: r.productId } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/users/deleteFavorite/:id',
+    access: 'self',
+    request: (r) => ({ url: `/api/users/deleteFavorite/${r.shopperId}`, payload: { favorite: r.productId } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/user-suspended',
+    access: 'admin',
+    request: (r) => ({ payload: { email: r.victimEmail } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/uploads/avatar',
+    access: 'signed-in',
+    request: () => ({
+      headers: { 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
+      payload: `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a picture\r\n--${UPLOAD_BOUNDARY}--\r\n`,
+    }),
+  },
+  // Reviews.
+  {
+    method: 'POST',
+    url: '/api/reviews',
+    access: 'self',
+    request: (r) => ({
+      payload: {
+        _idProduct: r.productId,
+        _idUser: r.shopperId,
+        rating: 4,
+        description: 'Still comfortable.',
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    url: '/api/reviews/user/:id',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/reviews/user/${r.shopperId}` }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/reviews/user/:id',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/reviews/user/${r.shopperId}`, payload: { _idReviews: [r.reviewId] } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/reviews/product/:id',
+    access: 'admin',
+    request: (r) => ({ url: `/api/reviews/product/${r.productId}`, payload: { _idReviews: [r.reviewId] } }),
+  },
+  // Checkout and orders.
+  {
+    method: 'POST',
+    url: '/api/checkouts',
+    access: 'verified',
+    request: (r) => ({ payload: { products: [r.line] } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/paypal/create-payment',
+    access: 'verified',
+    request: (r) => ({ payload: { products: [r.line] } }),
+  },
+  {
+    method: 'GET',
+    url: '/api/paypal/execute-payment',
+    access: 'self-or-admin',
+    request: (r) => ({
+      url: `/api/paypal/execute-payment?token=${r.paypalReference}&order=${r.paypalOrderId}`,
+    }),
+  },
+  {
+    method: 'GET',
+    url: '/api/orders',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/orders?_id=${r.shopperId}` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/orders/:id',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/orders/${r.orderId}` }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/orders/:id',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/orders/${r.paypalOrderId}`, payload: { voucher: { state: 'aprobed' } } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/success-order',
+    access: 'self',
+    request: (r) => ({ payload: { user: { uid: r.shopperId } } }),
+  },
+  // Payments.
+  {
+    method: 'GET',
+    url: '/api/test-gateway/payments/:reference',
+    access: 'reference-holder',
+    request: (r) => ({ url: `/api/test-gateway/payments/${r.cardReference}` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/test-gateway/payments/:reference/cancel',
+    access: 'reference-holder',
+    request: (r) => ({ url: `/api/test-gateway/payments/${r.cardReference}/cancel` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/test-gateway/payments/:reference/pay',
+    access: 'reference-holder',
+    request: (r) => ({ url: `/api/test-gateway/payments/${r.cardReference}/pay` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    access: 'signed-webhook',
+    request: () => ({ payload: { id: 'evt_forged', type: 'checkout.session.completed' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/webhooks/paypal',
+    access: 'signed-webhook',
+    request: () => ({ payload: { id: 'WH-forged', event_type: 'CHECKOUT.ORDER.APPROVED' } }),
+  },
+  // Development only (no SMTP, not in production).
+  { method: 'GET', url: '/api/dev/outbox', access: 'own-mail', request: () => ({ url: '/api/dev/outbox' }) },
+];
+
+let testApp: TestApp;
+const app = () => testApp.app;
+const actors = {} as Record<ActorName, Actor>;
+let resources: Resources;
+
+beforeAll(async () => {
+  // With a built web app, so its routes are in the table too.
+  const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
+  writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  testApp = await createTestApp({ webDistDir });
+  await seedDatabase(app().db, app().config, { pictures: false });
+  await seedAccounts(app().auth, app().config.accounts);
+  const { admin } = app().config.accounts;
+
+  const shopper = await verifiedBuyer(app());
+  const pick = await productInStock(app(), 5);
+  const orderId = await buy(app(), shopper.cookie, pick);
+  const review = await send(app(), 'POST', '/api/reviews', shopper.cookie, {
+    _idProduct: pick.id,
+    _idUser: shopper.id,
+    rating: 5,
+    description: 'Great shoes.',
+  });
+  expect(review.statusCode, review.body).toBe(201);
+  const paypal = await send(app(), 'POST', '/api/paypal/create-payment', shopper.cookie, {
+    products: [cartLine(pick, 1)],
+  });
+  expect(paypal.statusCode, paypal.body).toBe(200);
+  const approve = paypal.json<{ links: { href: string; rel: string }[]; orderId: string }>();
+  const card = await send(app(), 'POST', '/api/checkouts', shopper.cookie, { products: [cartLine(pick, 1)] });
+  expect(card.statusCode, card.body).toBe(200);
+
+  const adminCookie = await signIn(app(), admin.email, admin.password);
+  const suspended = await verifiedBuyer(app());
+  const suspend = await send(app(), 'PUT', '/api/user-suspended', adminCookie, { email: suspended.email });
+  expect(suspend.statusCode, suspend.body).toBe(200);
+  const unverified = await signUp(app());
+  const other = await verifiedBuyer(app());
+  const victim = await signUp(app());
+
+  Object.assign(actors, {
+    guest: { name: 'guest' },
+    suspended: { name: 'suspended', cookie: suspended.cookie, email: suspended.email },
+    unverified: { name: 'unverified', cookie: unverified.cookie, email: unverified.email },
+    other: { name: 'other', cookie: other.cookie, email: other.email },
+    admin: { name: 'admin', cookie: adminCookie, email: admin.email },
+    shopper: { name: 'shopper', cookie: shopper.cookie, email: shopper.email },
+  } satisfies Record<ActorName, Actor>);
+  resources = {
+    shopperId: shopper.id,
+    productId: pick.id,
+    orderId,
+    reviewId: review.json<{ _id: string }>()._id,
+    paypalOrderId: approve.orderId,
+    paypalReference:
+      approve.links
+        .find((link) => link.rel === 'approve')
+        ?.href.split('/')
+        .pop() ?? '',
+    cardReference: card.json<{ url: string }>().url.split('/').pop() ?? '',
+    victimEmail: victim.email,
+    line: cartLine(pick, 1),
+  };
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+let address = 0;
+/** Calls a route as an actor, from an address that is not this machine's (the outbox trusts loopback). */
+function call(row: Row, actor: Actor): Promise<LightMyRequestResponse> {
+  const { headers, ...rest } = row.request(resources);
+  address += 1;
+  return app().inject({
+    method: row.method as InjectOptions['method'],
+    url: row.url,
+    ...rest,
+    remoteAddress: `198.51.100.${address % 250}`,
+    headers: { origin: ORIGIN, ...(actor.cookie ? { cookie: actor.cookie } : {}), ...headers },
+  });
+}
+
+/** What is wrong with this answer to this actor, or null. */
+function leak(row: Row, actor: Actor, response: LightMyRequestResponse): string | null {
+  const status = response.statusCode;
+  const said = `${status} ${response.body.slice(0, 160)}`;
+  if (status >= 500) return `answered ${said}`;
+  if (status >= 400 && !errorEnvelopeSchema.safeParse(safeJson(response)).success)
+    return `refused outside the envelope: ${said}`;
+  if (row.url.startsWith('/api/') && row.access !== 'public' && row.access !== 'reference-holder') {
+    if (response.headers['cache-control'] !== 'private, no-store')
+      return `personal answer cached as ${response.headers['cache-control']}`;
+  }
+  const signedOut = actor.name === 'guest' || actor.name === 'suspended';
+
+  if (row.access === 'own-mail') {
+    if (signedOut) return status === 401 ? null : `a caller without a session got ${said}`;
+    if (status !== 200) return `got ${said}`;
+    if (actor.name === 'admin') return null;
+    const strangers = response
+      .json<{ messages: { to: string }[] }>()
+      .messages.filter((message) => message.to !== actor.email);
+    return strangers.length === 0 ? null : `read ${strangers.length} messages to other people`;
+  }
+
+  // Anyone may call these; what they answer (a wrong password's 401, say) is not about who calls.
+  if (row.access === 'public' || row.access === 'reference-holder') return null;
+  if (MAY_CALL[row.access].includes(actor.name)) {
+    if (status === 401 || status === 403) return `was refused: ${said}`;
+    if (row.method === 'GET' && row.url.startsWith('/api/') && (status < 200 || status >= 300))
+      return `did not get the answer: ${said}`;
+    return null;
+  }
+  if (status < 400) return `got through: ${said}`;
+  if (row.access === 'signed-webhook') return null;
+  if (signedOut) return status === 401 ? null : `a caller without a session got ${said} instead of 401`;
+  return status === 403 || status === 404 ? null : `got ${said} instead of 403 or 404`;
+}
+
+function safeJson(response: LightMyRequestResponse): unknown {
+  try {
+    return response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads first, then the calls that change something, so every read sees the shopper's resources intact. */
+const ORDERED = [...TABLE].sort((a, b) => Number(a.method !== 'GET') - Number(b.method !== 'GET'));
+
+describe('the route table', () => {
+  it('lists every route of the app, and no route that is gone', () => {
+    const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+    const registered = new Set(routesOf(app()).map(key));
+    const listed = new Set(TABLE.map(key));
+    expect(
+      [...registered].filter((route) => !listed.has(route)),
+      'routes missing from the table',
+    ).toEqual([]);
+    expect(
+      [...listed].filter((route) => !registered.has(route)),
+      'rows for routes that do not exist',
+    ).toEqual([]);
+  });
+
+  it.each(ORDERED.map((row) => [`${row.method} ${row.url} (${row.access})`, row] as const))(
+    '%s',
+    async (_name, row) => {
+      const problems: string[] = [];
+      for (const name of ACTORS) {
+        const actor = actors[name];
+        const problem = leak(row, actor, await call(row, actor));
+        if (problem) problems.push(`${name} ${problem}`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+});
+
+describe('a suspended account', () => {
+  it('has no session anywhere, Better Auth included', async () => {
+    const response = await app().inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: actors.suspended.cookie ?? '' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBeNull();
+  });
+});
