@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Db, openDatabase } from './db/client';
@@ -16,12 +16,15 @@ import { sweep } from './modules/orders/orders.service';
 import { createGateways, type Gateways } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { localStorage, type Storage } from './modules/uploads/storage';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInFlightDrain } from './plugins/in-flight';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
+import { loggerOptions, registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 
@@ -34,6 +37,8 @@ declare module 'fastify' {
     /** Catalogue list responses; cleared by writes that change products or stock. */
     catalogCache: ResponseCache;
     gateways: Gateways;
+    /** Where uploaded pictures are kept. */
+    storage: Storage;
     /** The name of Better Auth's session cookie (it gains a __Secure- prefix behind HTTPS). */
     sessionCookieName: string;
   }
@@ -42,11 +47,16 @@ declare module 'fastify' {
 /** Builds the whole shop (API and web) without listening, so tests drive it with `inject`. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config),
+    // One line per request, from registerRequestLog, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // The spec writes some paths with a trailing slash (`POST /reviews/`).
-    routerOptions: { ignoreTrailingSlash: true },
+    // The spec writes some paths with a trailing slash (`POST /reviews/`). Ids are at most 44 characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
+    // Refusals made before any route runs answer the error envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -62,8 +72,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('auth', auth);
   app.decorate('sessionCookieName', (await auth.$context).authCookies.sessionToken.name);
   app.decorate('gateways', createGateways(config, database.db));
+  app.decorate('storage', localStorage(config.uploadsDir));
 
   registerErrorHandling(app);
+  registerInputGuard(app);
+  registerRequestLog(app);
   registerInFlightDrain(app);
   registerSecurityHeaders(app, config.siteUrl);
   await registerOpenApi(app);

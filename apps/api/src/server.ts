@@ -1,17 +1,16 @@
+import { networkInterfaces } from 'node:os';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1', '[::1]'];
 
 const config = loadConfig();
 const app = await buildApp(config);
 
 if (config.seedOnStart) {
   // Loaded only when seeding: a shop started with SEED_ON_START=false never needs the seed's data or code.
-  const { seedDatabase } = await import('./db/seed/seed');
-  const { seedAccounts } = await import('./db/seed/accounts');
-  const summary = await seedDatabase(app.db, config);
-  app.log.info(summary, 'catalogue seeded');
-  const created = await seedAccounts(app.auth, config.accounts);
-  if (created.length > 0) app.log.info({ created }, 'accounts seeded');
+  const { seedOnStart } = await import('./db/seed/on-start');
+  await seedOnStart(app);
 }
 
 let closing = false;
@@ -31,16 +30,40 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ host: config.host, port: config.port });
-// Embedded mode is for trying the shop: it prints the seeded accounts' passwords; a real database never does.
-const embedded = config.database.kind === 'pglite';
-const credentials = (account: { email: string; password: string }) =>
-  embedded ? `${account.email} / ${account.password}` : account.email;
-const lines = [
-  `Sneaker shop is running at ${config.siteUrl}`,
-  `  admin:     ${credentials(config.accounts.admin)}`,
-  `  demo user: ${credentials(config.accounts.demo)}`,
-];
-if (app.mailer.kind === 'outbox') {
-  lines.push(`  mail:      written to ${config.mail.outboxDir}, listed at ${config.siteUrl}/dev/outbox`);
+console.log(`\n${banner(config).join('\n')}\n`);
+
+/** What a person starting the shop needs to know: where it is, who can reach it, how to sign in. */
+function banner(config: Config): string[] {
+  // Embedded mode is for trying the shop: it prints the seeded accounts' passwords; a real database never does.
+  const embedded = config.database.kind === 'pglite';
+  const credentials = (account: { email: string; password: string }) =>
+    embedded ? `${account.email} / ${account.password}` : account.email;
+  const lines = [
+    `Sneaker shop is running at ${config.siteUrl}`,
+    `  admin:     ${credentials(config.accounts.admin)}`,
+    `  demo user: ${credentials(config.accounts.demo)}`,
+  ];
+  if (app.mailer.kind === 'outbox') {
+    lines.push(`  mail:      written to ${config.mail.outboxDir}, listed at ${config.siteUrl}/dev/outbox`);
+  }
+  if (LOOPBACK_NAMES.includes(config.host)) {
+    lines.push(
+      '  Only this machine can open it. To open it from another machine, start it with',
+      `  HOST=0.0.0.0 SITE_URL=http://<this machine's address>:${config.port} npm start`,
+    );
+  } else {
+    const addresses = Object.values(networkInterfaces())
+      .flat()
+      .filter((entry) => entry && entry.family === 'IPv4' && !entry.internal)
+      .map((entry) => `http://${entry?.address}:${config.port}`);
+    lines.push(
+      `  listening on ${config.host}:${config.port}${addresses.length ? ` (${addresses.join(', ')})` : ''}`,
+    );
+    if (LOOPBACK_NAMES.includes(new URL(config.siteUrl).hostname)) {
+      lines.push(
+        '  Set SITE_URL to the address people open, so sign-in, e-mail links and payments work there.',
+      );
+    }
+  }
+  return lines;
 }
-console.log(`\n${lines.join('\n')}\n`);

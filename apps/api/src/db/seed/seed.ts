@@ -1,6 +1,5 @@
 import type { Config } from '../../config';
-import { sanitizeDescription } from '../../lib/html';
-import { insertProducts } from '../../modules/catalog/catalog.repository';
+import { addProducts } from '../../modules/catalog/catalog.service';
 import type { Db } from '../client';
 import { buildCatalogue } from './catalogue';
 import { writeCataloguePictures } from './images';
@@ -30,12 +29,9 @@ export interface SeedOptions {
 export async function seedDatabase(db: Db, config: Config, options: SeedOptions = {}): Promise<SeedSummary> {
   const started = performance.now();
   const catalogue = buildCatalogue();
-  const created = await insertProducts(
+  const created = await addProducts(
     db,
-    catalogue.map(({ silhouette: _silhouette, ...item }) => ({
-      ...item,
-      description: sanitizeDescription(item.description),
-    })),
+    catalogue.map(({ silhouette: _silhouette, ...item }) => item),
   );
   let pictures = 0;
   if (options.pictures ?? true) {
