@@ -1,6 +1,5 @@
 import { BRANDS, type Brand, COLORS, type Color } from '@shop/contracts';
 import { COLOURWAYS, MODELS, modelProduct, pick, prng, slugify } from '../src/db/seed/catalogue';
-import { sanitizeDescription } from '../src/lib/html';
 import type { NewProduct } from '../src/modules/catalog/catalog.repository';
 
 /** How often each brand appears: a real shop carries far more Nike than Gucci. */
@@ -66,7 +65,7 @@ export function generateBenchProducts(count: number, seed = 424242): NewProduct[
       colourway,
       priceSpread: [0.7, 0.7],
     });
-    products.push({ ...product, description: sanitizeDescription(product.description) });
+    products.push(product);
   }
   return products;
 }

@@ -28,7 +28,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseConfig, ROOT_DIR } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { insertProducts } from '../src/modules/catalog/catalog.repository';
+import { addProducts } from '../src/modules/catalog/catalog.service';
 import { generateBenchProducts } from './generate';
 
 const env = process.env;
@@ -177,13 +177,13 @@ async function loadDatabase(config: DatabaseConfig): Promise<number> {
     const products = generateBenchProducts(PRODUCTS);
     const chunk = 2_000;
     for (let start = 0; start < products.length; start += chunk) {
-      await insertProducts(database.db, products.slice(start, start + chunk));
+      await addProducts(database.db, products.slice(start, start + chunk));
       process.stdout.write(
         `\r[bench]   inserted ${Math.min(start + chunk, products.length)}/${products.length}`,
       );
     }
     process.stdout.write('\n');
-    await insertProducts(database.db, [CHECKOUT_PRODUCT]);
+    await addProducts(database.db, [CHECKOUT_PRODUCT]);
     await database.db.execute(sql`VACUUM ANALYZE`);
   } finally {
     await database.close();

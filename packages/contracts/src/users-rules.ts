@@ -15,8 +15,12 @@ export const PROFILE_REQUIRED_MESSAGES = {
 export const PHONE_PATTERN = /^\+?[0-9]{7,14}$/;
 export const ADDRESS_PATTERN = /^[\p{L}\p{N} .,_#/'-]{1,60}$/u;
 export const PLACE_PATTERN = /^[\p{L} .'-]{1,40}$/u;
-/** Profile pictures are uploaded to the shop and referenced by their path. */
-export const IMAGE_PATH_PATTERN = /^\/uploads\/[A-Za-z0-9/_.-]+$/;
+/**
+ * Profile pictures are uploaded to the shop (POST /api/uploads/avatar) and referenced by the exact path it
+ * answered: `/uploads/avatars/<uuid>.webp`. Nothing else (no other folder, no `..`, no other site).
+ */
+export const IMAGE_PATH_PATTERN =
+  /^\/uploads\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
 export const PROFILE_FORMAT_MESSAGES = {
   phone: 'must be 7 to 14 digits, optionally starting with +',

@@ -8,6 +8,7 @@ import {
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { sanitizeDescription } from '../../lib/html';
 import * as repository from './catalog.repository';
 
 /** Database row to the spec's product shape. The one place catalogue money leaves cents. */
@@ -86,6 +87,28 @@ export function stockLines(db: DbOrTx, pairs: StockPair[]) {
   return repository.findStockLines(db, pairs);
 }
 
+/**
+ * Stock lines sorted in the one order every transaction takes their row locks in (product id, then size).
+ * Two carts that hold the same lines in opposite orders would otherwise each lock one row and wait for the
+ * other's: a deadlock. Reserve, release and sell several lines only in this order.
+ */
+export function inLockOrder<T extends StockPair>(lines: readonly T[]): T[] {
+  return [...lines].sort((a, b) =>
+    a.productId === b.productId ? a.size - b.size : a.productId < b.productId ? -1 : 1,
+  );
+}
+
 export const reserveUnits = repository.reserveUnits;
 export const releaseUnits = repository.releaseUnits;
 export const markUnitsSold = repository.markUnitsSold;
+
+/**
+ * Adds products (keyed by slug: an existing slug is left as it is). Descriptions are stored sanitised, so
+ * every client gets safe HTML whatever it renders with; answers slug → id of the products added.
+ */
+export function addProducts(db: DbOrTx, items: repository.NewProduct[]): Promise<Map<string, string>> {
+  return repository.insertProducts(
+    db,
+    items.map((item) => ({ ...item, description: sanitizeDescription(item.description) })),
+  );
+}

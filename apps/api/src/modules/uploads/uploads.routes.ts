@@ -4,12 +4,20 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
 import { requireUser } from '../auth/session';
-import { localStorage } from './storage';
 import { MAX_UPLOAD_BYTES, storeAvatar } from './uploads.service';
+
+const tooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', 'The picture must be at most 5 MB', { file: 'is larger than 5 MB' });
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } });
-  const storage = localStorage(app.config.uploadsDir);
+
+  /** What to answer when the upload cannot be read; the parser's own errors (a part cut short) are a 400. */
+  const unreadable = (error: unknown): unknown => {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) return tooLarge();
+    if ((error as { statusCode?: number }).statusCode) return error;
+    return AppError.invalid('file', 'is not a complete multipart upload');
+  };
 
   app.post(
     '/api/uploads/avatar',
@@ -27,14 +35,18 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireUser(request);
       if (!request.isMultipart()) throw AppError.invalid('file', 'must be sent as multipart/form-data');
-      const file = await request.file();
+      const file = await request.file().catch((error: unknown) => {
+        throw unreadable(error);
+      });
       if (!file) throw AppError.invalid('file', 'is required');
-      const data = await file.toBuffer();
-      if (file.file.truncated)
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The picture must be at most 5 MB', {
-          file: 'is larger than 5 MB',
-        });
-      return { url: await storeAvatar(storage, data) };
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (error) {
+        throw unreadable(error);
+      }
+      if (file.file.truncated) throw tooLarge();
+      return { url: await storeAvatar(app.storage, data) };
     },
   );
 };

@@ -29,3 +29,14 @@ export async function storeAvatar(storage: Storage, data: Buffer): Promise<strin
   }
   return storage.put(`avatars/${randomUUID()}.webp`, webp, 'image/webp');
 }
+
+/**
+ * A profile picture path is accepted only when it names an avatar this shop stored (the contracts' pattern
+ * has already refused any other shape, `..` included).
+ */
+export async function requireStoredAvatar(storage: Storage, url: string): Promise<void> {
+  const key = url.replace(/^\/uploads\//, '');
+  if (!key.startsWith('avatars/') || !(await storage.has(key))) {
+    throw AppError.invalid('image', 'must be a picture uploaded to the shop');
+  }
+}

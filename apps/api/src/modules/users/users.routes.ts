@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
 import { requireAdmin, requireSelfOrAdmin, type requireUser, requireVerifiedUser } from '../auth/session';
+import { requireStoredAvatar } from '../uploads/uploads.service';
 import * as users from './users.service';
 
 const dashboardResponse = {
@@ -47,6 +48,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireSelfOrAdmin(request, request.params.id);
+      if (request.body.image) await requireStoredAvatar(app.storage, request.body.image);
       return [await users.updateProfile(app.db, request.params.id, request.body)];
     },
   );

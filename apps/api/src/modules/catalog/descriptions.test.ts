@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { findProductById } from './catalog.repository';
+import { addProducts } from './catalog.service';
+
+let testApp: TestApp;
+const app = () => testApp.app;
+
+const HOSTILE =
+  '<p onclick="steal()">Light and <b>fast</b>.</p><script>alert(1)</script><img src=x onerror="alert(2)">' +
+  '<a href="javascript:alert(3)">more</a><iframe src="https://evil.example"></iframe><style>*{}</style>';
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('product descriptions', () => {
+  it('are stored sanitised, so every client is served safe HTML', async () => {
+    const created = await addProducts(app().db, [
+      {
+        slug: 'hostile-runner',
+        name: 'Hostile Runner',
+        brand: 'nike',
+        priceCents: 9900,
+        rating: 3,
+        description: HOSTILE,
+        genders: ['men'],
+        categories: ['running'],
+        color: 'Red',
+        collection: 'Test',
+        releaseDate: '2024-01-01',
+        cardPicture: '/uploads/x/card.webp',
+        detailPicture: '/uploads/x/detail.webp',
+        originalPicture: '/uploads/x/original.webp',
+        stock: { '9': 1 },
+      },
+    ]);
+    const id = created.get('hostile-runner') ?? '';
+    const safe = '<p>Light and <b>fast</b>.</p>more';
+    expect((await findProductById(app().db, id))?.description).toBe(safe);
+
+    const response = await app().inject({ method: 'GET', url: `/api/products/details/${id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<[{ description: string }]>()[0].description).toBe(safe);
+  });
+});

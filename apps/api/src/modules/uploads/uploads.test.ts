@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { errorEnvelopeSchema } from '@shop/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, signUp } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let testApp: TestApp;
+const app = () => testApp.app;
+let shopper: Awaited<ReturnType<typeof signUp>>;
+
+/** A multipart/form-data body with one file part, as a browser's FormData would send it. */
+function multipart(file: Buffer, filename: string, type: string) {
+  const boundary = `----shop${randomUUID()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function upload(file: Buffer, filename: string, type: string, cookie?: string) {
+  const body = multipart(file, filename, type);
+  return app().inject({
+    method: 'POST',
+    url: '/api/uploads/avatar',
+    payload: body.payload,
+    headers: { ...body.headers, origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+}
+
+function setImage(image: string, cookie: string, userId = shopper.id) {
+  return app().inject({
+    method: 'PUT',
+    url: `/api/users/update/${userId}`,
+    payload: { image },
+    headers: { origin: ORIGIN, cookie },
+  });
+}
+
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff5a1f' } })
+    .png()
+    .toBuffer();
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  shopper = await signUp(app());
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('POST /api/uploads/avatar', () => {
+  it('re-encodes a picture to a square WebP stored by the shop', async () => {
+    const response = await upload(await png(), 'me.png', 'image/png', shopper.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const { url } = response.json<{ url: string }>();
+    expect(url).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
+    const stored = path.join(app().config.uploadsDir, url.replace('/uploads/', ''));
+    const meta = await sharp(stored).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
+  });
+
+  it('refuses a guest, a file that is not a picture and a file over 5 MB, storing nothing', async () => {
+    expect((await upload(await png(), 'me.png', 'image/png')).statusCode).toBe(401);
+    const script = await upload(
+      Buffer.from('<script>alert(1)</script>'),
+      'x.png',
+      'image/png',
+      shopper.cookie,
+    );
+    expect(script.statusCode).toBe(415);
+    expect(errorEnvelopeSchema.parse(script.json()).error.fields).toEqual({ file: 'must be an image' });
+    const big = await upload(Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'big.png', 'image/png', shopper.cookie);
+    expect(big.statusCode).toBe(413);
+    expect(errorEnvelopeSchema.parse(big.json()).error.fields).toEqual({ file: 'is larger than 5 MB' });
+    expect(existsSync(path.join(app().config.uploadsDir, 'avatars'))).toBe(true);
+  });
+});
+
+describe('the profile picture path', () => {
+  it('accepts a picture this shop stored', async () => {
+    const { url } = (await upload(await png(), 'me.png', 'image/png', shopper.cookie)).json<{
+      url: string;
+    }>();
+    const response = await setImage(url, shopper.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<[{ image: string }]>()[0].image).toBe(url);
+  });
+
+  it.each([
+    '/uploads/../../api/dev/outbox',
+    '/uploads/avatars/../../api/dev/outbox',
+    '/uploads/products/air-jordan-1-mid-xq/card.webp',
+    'https://evil.example/me.png',
+    `/uploads/avatars/${randomUUID()}.webp`,
+  ])('refuses %s and keeps the stored picture', async (image) => {
+    const before = await app().inject({
+      method: 'GET',
+      url: `/api/users/dashboard/${shopper.id}`,
+      headers: { cookie: shopper.cookie },
+    });
+    const response = await setImage(image, shopper.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(errorEnvelopeSchema.parse(response.json()).error.fields).toHaveProperty('image');
+    const after = await app().inject({
+      method: 'GET',
+      url: `/api/users/dashboard/${shopper.id}`,
+      headers: { cookie: shopper.cookie },
+    });
+    expect(after.json<[{ image: string }]>()[0].image).toBe(before.json<[{ image: string }]>()[0].image);
+  });
+});
