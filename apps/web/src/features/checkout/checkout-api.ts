@@ -86,20 +86,22 @@ export const PAYMENT_ENDPOINTS: Record<PaymentProvider, string> = {
   paypal: '/paypal/create-payment',
 };
 
-/** Creates the pending order with the provider; answers where to send the browser. */
-export async function startPayment(provider: PaymentProvider, body: PaymentBody): Promise<string> {
+/** Creates the pending order with the provider; answers it and where to send the browser. */
+export async function startPayment(
+  provider: PaymentProvider,
+  body: PaymentBody,
+): Promise<{ orderId: string; url: string }> {
   if (provider === 'stripe') {
-    const { url } = await api.post<{ url: string; orderId: string }>(PAYMENT_ENDPOINTS.stripe, body);
-    return url;
+    return api.post<{ url: string; orderId: string }>(PAYMENT_ENDPOINTS.stripe, body);
   }
-  const { links } = await api.post<{ links: { href: string; rel: string; method: string }[] }>(
-    PAYMENT_ENDPOINTS.paypal,
-    body,
-  );
+  const { links, orderId } = await api.post<{
+    links: { href: string; rel: string; method: string }[];
+    orderId: string;
+  }>(PAYMENT_ENDPOINTS.paypal, body);
   const approve = links.find((link) => link.rel === 'approve');
   if (!approve)
     throw new ApiError(502, 'PAYMENT_FAILED', 'PayPal did not give a page to approve the payment');
-  return approve.href;
+  return { orderId, url: approve.href };
 }
 
 /** `PUT /api/orders/:id`: approve (after the server verified the payment) or cancel a pending order. */

@@ -212,6 +212,11 @@ describe('CheckoutPage', () => {
     await user.click(buy());
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3104/test-gateway/cs_test_1'));
+    // The success page will empty exactly these lines, for this order only.
+    expect(JSON.parse(localStorage.getItem('checkout-pending') ?? 'null')).toEqual({
+      orderId: ORDER_ID,
+      lines: useCartStore.getState().items.map((item) => item.idAux),
+    });
     const post = calls.find((call) => call.method === 'POST' && call.path === '/api/checkouts');
     expect(post?.body).toEqual({
       products: useCartStore.getState().items,

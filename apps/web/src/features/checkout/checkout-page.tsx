@@ -23,6 +23,7 @@ import {
   uploadAvatar,
   useDashboard,
 } from './checkout-api';
+import { rememberCheckout } from './checkout-pending';
 import { OrderLines } from './order-lines';
 import { PROVIDER_LABELS } from './order-link';
 import {
@@ -188,11 +189,15 @@ function CheckoutForm({ user, dashboard }: { user: SessionUser; dashboard: UserD
         await save(next);
       }
       setPhase('paying');
-      const url = await startPayment(provider, {
+      const { orderId, url } = await startPayment(provider, {
         products: cart.buyable,
         finalAmount: cart.buyableTotal,
         user: { uid: user.uid, email: user.email, username: user.username },
       });
+      rememberCheckout(
+        orderId,
+        cart.buyable.map((line) => line.idAux),
+      );
       setPhase('redirecting');
       window.location.assign(url);
     } catch (error) {

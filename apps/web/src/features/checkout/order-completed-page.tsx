@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCartStore } from '../cart/cart-store';
 import { executePaypalPayment, fetchOrder, setOrderState } from './checkout-api';
+import { takeCheckout } from './checkout-pending';
 import { type OrderLink, readOrderLink } from './order-link';
 import {
   InvalidOrderLink,
@@ -133,10 +134,14 @@ function SettledOrder({ order }: { order: Order }) {
 }
 
 function ApprovedOrder({ order }: { order: Order }) {
-  // The purchase is done: the cart is emptied (spec: the cart is cleared from storage on success).
+  // The purchase is done: the cart is emptied of what was bought (spec: the cart is cleared from storage
+  // on success), only when this browser started this order's checkout, and only on the first visit.
   useEffect(() => {
-    useCartStore.getState().clear();
-  }, []);
+    const bought = takeCheckout(order._id);
+    if (!bought) return;
+    const cart = useCartStore.getState();
+    for (const line of bought) cart.remove(line);
+  }, [order._id]);
 
   return (
     <>

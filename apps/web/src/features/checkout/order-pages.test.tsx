@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../cart/cart-store';
+import { rememberCheckout } from './checkout-pending';
 import {
   type ApiCall,
   type ApiHandler,
@@ -43,6 +44,35 @@ afterEach(() => {
 });
 
 describe('OrderCompletedPage', () => {
+  // This browser sent the cart to the payment page for ORDER_ID.
+  beforeEach(() => {
+    rememberCheckout(
+      ORDER_ID,
+      useCartStore.getState().items.map((item) => item.idAux),
+    );
+  });
+
+  it("leaves today's cart alone when an old link is opened", async () => {
+    localStorage.removeItem('checkout-pending');
+    completed(`provider=stripe&order=${ORDER_ID}`, (call) =>
+      isOrderPut(call) ? { body: order() } : undefined,
+    );
+    expect(await screen.findByRole('heading', { name: SUCCESS_TITLE })).toBeInTheDocument();
+    expect(useCartStore.getState().items).toHaveLength(2);
+  });
+
+  it('empties only the lines bought with this order, and forgets the order so a second visit empties nothing', async () => {
+    useCartStore
+      .getState()
+      .add({ id: 'new-line', name: 'Added later', description: '', img: '', size: '8', price: 50, count: 1 });
+    completed(`provider=stripe&order=${ORDER_ID}`, (call) =>
+      isOrderPut(call) ? { body: order() } : undefined,
+    );
+    expect(await screen.findByRole('heading', { name: SUCCESS_TITLE })).toBeInTheDocument();
+    expect(useCartStore.getState().items.map((item) => item.name)).toEqual(['Added later']);
+    expect(localStorage.getItem('checkout-pending')).toBeNull();
+  });
+
   it('approves a Stripe order, shows it and clears the cart', async () => {
     const { calls } = completed(`provider=stripe&order=${ORDER_ID}&session_id=cs_test_1`, (call) =>
       isOrderPut(call) ? { body: order() } : undefined,
