@@ -76,6 +76,7 @@ test.describe('purchase', () => {
       await page.getByRole('button', { name: /^Pay \$/ }).click();
 
       await expect(page).toHaveURL(/\/order-completed\?provider=(stripe|paypal)&order=/);
+      const successLink = page.url();
       await expect(page.getByText('Checkout Success')).toBeVisible();
       await expect(page.getByText('Thank you for your purchase!')).toBeVisible();
       await expect.poll(() => readCart(page)).toEqual([]);
@@ -98,6 +99,12 @@ test.describe('purchase', () => {
       const review = page.locator('.product__review', { hasText: comment });
       await expect(review.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
       await expect(page.getByText("Sadly this product doesn't have any review yet...")).toBeHidden();
+
+      // The success link opened again later (history, a bookmark) leaves the new cart alone.
+      await addToCart(page, search, 1);
+      await page.goto(successLink);
+      await expect(page.getByText('Checkout Success')).toBeVisible();
+      expect(await readCart(page)).toHaveLength(1);
     });
   }
 

@@ -46,7 +46,8 @@ export function DevOutboxPage() {
         <div>
           <h1 className="section-title mb-1">Outbox</h1>
           <p className="text-muted mb-0">
-            E-mails the shop would have sent, newest first (development only).
+            E-mails the shop would have sent, newest first (development only). Signed in, you see the mail
+            sent to you; the admin, and a guest on the machine running the shop, see all of it.
           </p>
         </div>
         <button
