@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4174);
+/** Where the shop under test keeps its data; it starts empty on every run. */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'data/e2e';
 
 /**
  * Journeys through the real UI in Debian's Chromium, against the whole shop served the way `npm start`
@@ -45,7 +47,7 @@ export default defineConfig({
       env: { OIDC_PORT: String(OIDC_PORT) },
     },
     {
-      command: 'rm -rf data/e2e && node --import tsx apps/api/src/server.ts',
+      command: `rm -rf ${DATA_DIR} && node --import tsx apps/api/src/server.ts`,
       cwd: '..',
       url: `${BASE_URL}/api/health`,
       timeout: 180_000,
@@ -55,7 +57,7 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         SITE_URL: BASE_URL,
-        DATA_DIR: 'data/e2e',
+        DATA_DIR,
         LOG_LEVEL: 'warn',
         // Every journey signs in from 127.0.0.1: the per-address limits are tested in the API suite.
         RATE_LIMIT_SCALE: '50',

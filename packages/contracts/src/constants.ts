@@ -25,6 +25,9 @@ export const PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
 /** The highest page number a list accepts (far past any real catalogue; keeps offsets small). */
 export const MAX_PAGE = 100_000;
+/** Orders per page of GET /api/orders, and the most one page may ask for. */
+export const ORDERS_PAGE_SIZE = 20;
+export const ORDERS_PAGE_MAX = 100;
 /**
  * The largest amount of money, in dollars, the API accepts in a filter or payload: its value in cents
  * still fits PostgreSQL's integer columns, so a huge number is refused instead of overflowing a query.

@@ -9,5 +9,6 @@ export * from './money';
 export * from './orders';
 export * from './review-rules';
 export * from './reviews';
+export * from './stock-alerts';
 export * from './users';
 export * from './users-rules';

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { productIdSchema } from './catalog';
-import { MAX_AMOUNT, MAX_COUNT_OPTIONS, ORDER_STATES, PAYMENT_PROVIDERS } from './constants';
+import { productIdSchema, reviewSchema } from './catalog';
+import {
+  MAX_AMOUNT,
+  MAX_COUNT_OPTIONS,
+  MAX_PAGE,
+  ORDER_STATES,
+  ORDERS_PAGE_MAX,
+  ORDERS_PAGE_SIZE,
+  PAYMENT_PROVIDERS,
+} from './constants';
 import { userIdSchema } from './users';
 
 export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
@@ -8,7 +16,8 @@ export const orderStateSchema = z.enum(ORDER_STATES);
 export const orderIdSchema = z.uuid({ error: 'must be an order id' });
 export const orderIdParamsSchema = z.object({ id: orderIdSchema });
 
-const SIZE_PATTERN = /^\d{1,2}(\.5)?$/;
+/** A shoe size as the cart and the stock map write it: '9', '9.5', '10'. */
+export const SIZE_PATTERN = /^\d{1,2}(\.5)?$/;
 
 /** An amount the browser reports (the server prices from its own database): bounded like every amount. */
 const reportedAmountSchema = z
@@ -108,7 +117,41 @@ export const ordersQuerySchema = z.object({
     .optional(),
   /** A user's id: that user's orders (an admin may ask for anyone's; a user only for their own). */
   _id: userIdSchema.optional(),
+  /** 1-based page of `limit` orders; a page shorter than `limit` is the last. */
+  page: z.coerce
+    .number({ error: 'must be a page number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(MAX_PAGE, { error: `must be at most ${MAX_PAGE}` })
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(ORDERS_PAGE_MAX, { error: `must be at most ${ORDERS_PAGE_MAX}` })
+    .default(ORDERS_PAGE_SIZE),
 });
+
+/** `POST /api/orders/:id/pay`: the payment page of the buyer's own pending order, to pay it after all. */
+export const orderPaymentLinkSchema = z.object({ url: z.string() });
+
+/**
+ * `GET /api/users/bought/:id` (self or admin): one entry per product of the user's aprobed orders, newest
+ * purchase first, with the user's review of it when there is one (the Bought tab).
+ */
+export const boughtItemSchema = z.object({
+  product: z.object({
+    _id: z.string(),
+    name: z.string(),
+    brand: z.string(),
+    card_picture: z.string(),
+  }),
+  /** When the latest aprobed order holding it was placed (ISO). */
+  date: z.string(),
+  review: reviewSchema.nullable(),
+});
+export type BoughtItem = z.infer<typeof boughtItemSchema>;
+export const boughtListSchema = z.array(boughtItemSchema);
 
 /** `PUT /api/orders/:id`: the spec's voucher. Approval only happens once the provider confirms payment. */
 export const orderUpdateBodySchema = z.object({

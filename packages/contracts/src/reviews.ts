@@ -21,6 +21,11 @@ export const reviewCreateSchema = z.object({
 });
 export type ReviewCreate = z.infer<typeof reviewCreateSchema>;
 
+/** `PUT /api/reviews/:id`: the author edits their own review (rating and comment). */
+export const reviewUpdateSchema = reviewCreateSchema.pick({ rating: true, description: true });
+export type ReviewUpdate = z.infer<typeof reviewUpdateSchema>;
+export const reviewIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a review id' }) });
+
 /** `DELETE /api/reviews/product/:id` and `DELETE /api/reviews/user/:id`: the reviews to remove. */
 export const reviewDeleteSchema = z.object({
   _idReviews: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordSchema } from './auth';
 import { USERNAME_MESSAGE, USERNAME_PATTERN } from './auth-rules';
 import { productIdSchema, productSchema, userReviewSchema } from './catalog';
 import {
@@ -57,3 +58,10 @@ export type UserDashboard = z.infer<typeof userDashboardSchema>;
 
 export const favoriteBodySchema = z.object({ favorite: productIdSchema });
 export const userEmailBodySchema = z.object({ email: z.email({ error: 'must be an e-mail address' }) });
+
+/** `POST /api/auth/change-password`: the current password and a new one (the sign-up rule); other sessions end. */
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1, { error: 'Introduce your current password' }).max(128),
+  newPassword: passwordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
