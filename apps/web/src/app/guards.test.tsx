@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { here, mockApi, renderRoutes, sessionReply, testUser } from '../features/auth/auth-test-utils';
-import type { SessionUser } from '../features/auth/use-session';
+import type { SessionUser } from '../lib/session';
 import { ADMIN_ONLY_MESSAGE, RequireAdmin, RequireLogin, RequireVerified } from './guards';
 
 afterEach(() => {

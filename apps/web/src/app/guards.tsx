@@ -1,5 +1,5 @@
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../lib/session';
 
 /**
  * Route wrappers (spec: Guards). They are conveniences: the API enforces every rule itself. Each renders

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { UserIcon } from '../../components/icons';
-import { type SessionUser, useSession } from '../../features/auth/use-session';
+import { type SessionUser, useSession } from '../../lib/session';
 import { useSignOut } from './sign-out';
 
 interface MenuLink {

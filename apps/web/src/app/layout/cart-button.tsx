@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CartIcon } from '../../components/icons';
-import { useSession } from '../../features/auth/use-session';
+import { useSession } from '../../lib/session';
 import './cart-button.css';
 
 const loadPopover = () => import('./cart-login-popover');

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../features/auth/use-session';
 import { rehydrateCart, useCartStore } from '../../features/cart/cart-store';
+import type { SessionUser } from '../../lib/session';
 import { searchUrl } from './nav-search';
 import { RootLayout } from './root-layout';
 

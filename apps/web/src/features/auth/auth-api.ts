@@ -1,7 +1,7 @@
 import type { AuthConfig } from '@shop/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { type AuthUser, fetchSession, SESSION_QUERY_KEY, type SessionUser } from './use-session';
+import { type AuthUser, fetchSession, SESSION_QUERY_KEY, type SessionUser } from '../../lib/session';
 
 /**
  * The account calls of the shop's API (Better Auth behind /api/auth, in the shop's error envelope).

@@ -2,8 +2,8 @@ import { AUTH_MESSAGES } from '@shop/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../lib/session';
 import { apiError, mockApi, renderRoutes, sessionReply, testUser } from './auth-test-utils';
-import type { SessionUser } from './use-session';
 import { VERIFY_LINK_INVALID_MESSAGE, VerifyEmailPage } from './verify-email-page';
 
 afterEach(() => {

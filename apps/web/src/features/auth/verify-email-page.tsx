@@ -6,10 +6,10 @@ import { AlertError } from '../../components/alert-error';
 import { AlertSuccess } from '../../components/alert-success';
 import { CheckIcon, MailIcon } from '../../components/icons';
 import { ApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
 import { refreshSession, safeRedirect, sendVerificationEmail } from './auth-api';
 import { authErrorMessage } from './auth-errors';
 import { AuthCard } from './auth-ui';
-import { useSession } from './use-session';
 
 export const VERIFY_LINK_INVALID_MESSAGE =
   'This verification link is invalid or has expired. Send a new one with the button below.';

@@ -2,7 +2,7 @@ import { type CartItem, formatPrice } from '@shop/contracts';
 import { Link, useNavigate } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { TrashIcon } from '../../components/icons';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/session';
 import {
   EMPTY_CART_TEXT,
   isExcluded,

@@ -13,7 +13,7 @@ import { AlertError } from '../../components/alert-error';
 import { AlertSuccess } from '../../components/alert-success';
 import { LockIcon } from '../../components/icons';
 import { ApiError } from '../../lib/api';
-import { type SessionUser, useSession } from '../auth/use-session';
+import { type SessionUser, useSession } from '../../lib/session';
 import { EMPTY_CART_TEXT, useCartRefresh } from '../cart/cart-check';
 import {
   AVATAR_MAX_BYTES,
