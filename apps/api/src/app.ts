@@ -68,7 +68,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', () => database.close());
   const mailer = createMailer(config.mail, app.log);
   app.decorate('mailer', mailer);
-  const auth = createAuth(config, database.db, mailer);
+  const auth = createAuth(config, database.db, mailer, app.log);
   app.decorate('auth', auth);
   app.decorate('sessionCookieName', (await auth.$context).authCookies.sessionToken.name);
   app.decorate('gateways', createGateways(config, database.db));

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { type GenericOAuthConfig, username } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -64,7 +65,7 @@ export function googleProviderConfig(
  * Better Auth on the shop's database: e-mail + password, verification, reset, roles, suspension. Google
  * sign-in is added to it by google-sign-in.ts.
  */
-export function createAuth(config: Config, db: Db, mailer: Mailer) {
+export function createAuth(config: Config, db: Db, mailer: Mailer, log: FastifyBaseLogger) {
   return betterAuth({
     appName: 'Sneaker Shop',
     baseURL: config.siteUrl,
@@ -73,6 +74,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     trustedOrigins: shopOrigins(config.siteUrl, config.database.kind === 'pglite'),
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     telemetry: { enabled: false },
+    // Better Auth's messages go to the shop's log, one line each, at the shop's log level.
+    logger: {
+      level: 'debug',
+      log: (level, message, ...args) => log[level]({ detail: args.length > 0 ? args : undefined }, message),
+    },
     // The shop applies its own per-IP and per-account limits in front of these endpoints.
     rateLimit: { enabled: false },
     advanced: {
