@@ -9,16 +9,16 @@
  * figure to compare between configurations on a busy machine: req/s and latency move with the neighbours.
  *
  * Environment: BENCH_DURATION (10), BENCH_WARMUP (2), BENCH_CONNECTIONS (50), BENCH_CHECKOUT_CONNECTIONS (10),
- * BENCH_PRODUCTS (10000),
+ * BENCH_ORDERS_CONNECTIONS (10), BENCH_PRODUCTS (10000),
  * BENCH_TIMEOUT (60 s per request),
  * BENCH_DATABASE_URL (a PostgreSQL server to create the throwaway database on; default
  * postgres://$PGUSER-or-you@127.0.0.1:5432/postgres, skipped when nothing answers there), BENCH_BACKENDS
  * ("pglite,postgres"), BENCH_NODE_FLAGS (node flags put in front of the start script's own, to try one
  * before adopting it; the script's own come later and win where they disagree), BENCH_ONLY (run only the
- * scenarios whose name contains it, e.g. "checkout").
+ * scenarios whose name contains it, or one of its comma-separated parts, e.g. "checkout" or "ceiling,orders").
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, userInfo } from 'node:os';
@@ -27,7 +27,8 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseConfig, ROOT_DIR } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { type Db, openDatabase } from '../src/db/client';
+import { order, orderItem, session, user } from '../src/db/schema';
 import { addProducts } from '../src/modules/catalog/catalog.service';
 import { generateBenchProducts } from './generate';
 
@@ -37,6 +38,8 @@ const WARMUP = Number(env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
 /** Buyers paying at the same instant for the checkout target (10: a busy shop's peak on one instance). */
 const CHECKOUT_CONNECTIONS = Number(env.BENCH_CHECKOUT_CONNECTIONS ?? 10);
+/** Requests at once for the account's orders target (10, like checkout: one busy instance). */
+const ORDERS_CONNECTIONS = Number(env.BENCH_ORDERS_CONNECTIONS ?? 10);
 /**
  * Seconds before autocannon gives up on a request. Generous, because a timed-out request is left out of
  * the latency histogram (it would make p99 look better than it is); any timeout still fails the bench.
@@ -46,9 +49,9 @@ const PRODUCTS = Number(env.BENCH_PRODUCTS ?? 10_000);
 const BACKENDS = (env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((name) => name.trim());
 /** Extra node/V8 flags for the server child, e.g. "--liftoff-only" (less memory, slower PGlite). */
 const NODE_FLAGS = (env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-/** Only the scenarios whose name contains this text (e.g. "checkout"); all of them by default. */
-const ONLY = env.BENCH_ONLY ?? '';
-const wanted = (name: string) => name.includes(ONLY);
+/** Only the scenarios whose name contains one of these texts (e.g. "checkout", "ceiling,orders"); all by default. */
+const ONLY = (env.BENCH_ONLY ?? '').split(',').map((part) => part.trim());
+const wanted = (name: string) => ONLY.some((part) => name.includes(part));
 const POSTGRES_URL =
   env.BENCH_DATABASE_URL ?? `postgres://${env.PGUSER ?? userInfo().username}@127.0.0.1:5432/postgres`;
 
@@ -56,8 +59,14 @@ const POSTGRES_URL =
 const PGLITE_MEMORY_TARGET_MB = 400;
 const POSTGRES_P99_TARGET_MS = 25;
 const POSTGRES_CHECKOUT_P95_TARGET_MS = 100;
+const POSTGRES_ORDERS_P95_TARGET_MS = 30;
 
 const CHECKOUT_SCENARIO = 'checkout (POST /api/checkouts)';
+const ORDERS_SCENARIO = 'orders (GET /api/orders page 1, a user with 500 orders)';
+/** The orders scenario's customer and how many orders they placed. */
+const ORDERS_OF_CUSTOMER = 500;
+/** The server's session secret: the bench signs the orders customer's session cookie with it. */
+const AUTH_SECRET = env.AUTH_SECRET ?? randomBytes(32).toString('hex');
 
 /** What the checkout scenario buys: one size with stock enough for any run. */
 const CHECKOUT_PRODUCT = {
@@ -169,10 +178,91 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A customer with `ORDERS_OF_CUSTOMER` orders of one to three lines, placed a few hours apart over the
+ * last months, among other customers' orders, with a session; answers the signed session cookie (the way
+ * Better Auth signs it), so no sign-up or password hashing is needed.
+ */
+async function loadOrdersCustomer(db: Db, productId: string): Promise<string> {
+  const [customer] = await db
+    .insert(user)
+    .values({
+      name: 'bench_orders',
+      email: 'bench.orders@bench.test',
+      username: 'bench_orders',
+      emailVerified: true,
+    })
+    .returning({ id: user.id });
+  const [neighbour] = await db
+    .insert(user)
+    .values({
+      name: 'bench_other',
+      email: 'bench.other@bench.test',
+      username: 'bench_other',
+      emailVerified: true,
+    })
+    .returning({ id: user.id });
+  if (!customer || !neighbour) throw new Error('bench: no orders customer');
+  const now = Date.now();
+  for (const [userId, count] of [
+    [customer.id, ORDERS_OF_CUSTOMER],
+    [neighbour.id, 5_000],
+  ] as const) {
+    for (let start = 0; start < count; start += 500) {
+      const orders = await db
+        .insert(order)
+        .values(
+          Array.from({ length: Math.min(500, count - start) }, (_, offset) => {
+            const placed = new Date(now - (start + offset) * 3 * 3_600_000);
+            const index = start + offset;
+            return {
+              userId,
+              state: index % 10 === 0 ? 'cancelled' : 'aprobed',
+              provider: index % 3 === 0 ? 'paypal' : 'stripe',
+              providerReference: `bench_${userId.slice(0, 8)}_${index}`,
+              totalCents: 12_000 * (1 + (index % 3)),
+              reservedUntil: placed,
+              paidAt: placed,
+              createdAt: placed,
+              updatedAt: placed,
+            };
+          }),
+        )
+        .returning({ id: order.id, totalCents: order.totalCents });
+      await db.insert(orderItem).values(
+        orders.flatMap((row) =>
+          Array.from({ length: row.totalCents / 12_000 }, (_, position) => ({
+            orderId: row.id,
+            position,
+            productId,
+            name: CHECKOUT_PRODUCT.name,
+            brand: CHECKOUT_PRODUCT.brand,
+            picture: CHECKOUT_PRODUCT.cardPicture,
+            size: 9 + position / 2,
+            count: 1,
+            unitPriceCents: 12_000,
+          })),
+        ),
+      );
+    }
+  }
+  const token = randomBytes(24).toString('base64url');
+  await db.insert(session).values({ userId: customer.id, token, expiresAt: new Date(now + 24 * 3_600_000) });
+  const signature = createHmac('sha256', AUTH_SECRET).update(token).digest('base64');
+  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+interface Loaded {
+  seconds: number;
+  /** The orders customer's session cookie, when the orders scenario runs. */
+  ordersCookie?: string;
+}
+
 /** Fresh database with the generated catalogue, vacuumed and analysed as autovacuum would leave it. */
-async function loadDatabase(config: DatabaseConfig): Promise<number> {
+async function loadDatabase(config: DatabaseConfig): Promise<Loaded> {
   const started = performance.now();
   const database = await openDatabase(config);
+  let ordersCookie: string | undefined;
   try {
     const products = generateBenchProducts(PRODUCTS);
     const chunk = 2_000;
@@ -183,12 +273,15 @@ async function loadDatabase(config: DatabaseConfig): Promise<number> {
       );
     }
     process.stdout.write('\n');
-    await addProducts(database.db, [CHECKOUT_PRODUCT]);
+    const checkoutProduct = await addProducts(database.db, [CHECKOUT_PRODUCT]);
+    if (wanted(ORDERS_SCENARIO)) {
+      ordersCookie = await loadOrdersCustomer(database.db, checkoutProduct.get(CHECKOUT_PRODUCT.slug) ?? '');
+    }
     await database.db.execute(sql`VACUUM ANALYZE`);
   } finally {
     await database.close();
   }
-  return (performance.now() - started) / 1000;
+  return { seconds: (performance.now() - started) / 1000, ordersCookie };
 }
 
 const API_DIR = path.join(ROOT_DIR, 'apps/api');
@@ -248,7 +341,7 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
       ...command.env,
       NODE_ENV: 'production',
       // Production requires a session secret; a throwaway one is fine for a throwaway server.
-      AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString('hex'),
+      AUTH_SECRET,
       HOST: '127.0.0.1',
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
@@ -440,6 +533,25 @@ async function runScenarios(backend: string, baseUrl: string, pid: number): Prom
   return rows;
 }
 
+/** The account area's orders tab of a customer with 500 orders: its first page, newest first. */
+async function benchOrders(backend: string, baseUrl: string, pid: number, cookie: string): Promise<Row> {
+  const first = await fetch(`${baseUrl}/api/orders`, { headers: { cookie } });
+  const body = await first.text();
+  if (first.status !== 200)
+    throw new Error(`bench: GET /api/orders answered ${first.status}: ${body.slice(0, 300)}`);
+  const page = JSON.parse(body) as unknown[];
+  const row = await measure(
+    backend,
+    `${ORDERS_SCENARIO}, ${ORDERS_CONNECTIONS} connections`,
+    baseUrl,
+    pid,
+    { paths: ['/api/orders'], headersFor: () => ({ cookie }) },
+    ORDERS_CONNECTIONS,
+  );
+  logRow(row, `${page.length} orders on the page`);
+  return row;
+}
+
 /** Verified buyers with their session cookies: signed up over HTTP, verified through the outbox's links. */
 async function createBuyers(baseUrl: string, dataDir: string, count: number): Promise<string[]> {
   const cookies: string[] = [];
@@ -534,7 +646,7 @@ async function benchBackend(
   databaseUrl?: string,
 ): Promise<BackendResult> {
   log(`${backend}: loading ${PRODUCTS} products`);
-  const loadSeconds = await loadDatabase(database);
+  const { seconds: loadSeconds, ordersCookie } = await loadDatabase(database);
   log(`${backend}: loaded in ${loadSeconds.toFixed(1)} s; starting the server`);
   const server = await startServer(dataDir, databaseUrl);
   const pid = server.child.pid ?? 0;
@@ -548,6 +660,7 @@ async function benchBackend(
   try {
     rows = await runScenarios(backend, server.baseUrl, pid);
     if (wanted(CHECKOUT_SCENARIO)) rows.push(...(await benchCheckout(backend, server.baseUrl, dataDir, pid)));
+    if (ordersCookie) rows.push(await benchOrders(backend, server.baseUrl, pid, ordersCookie));
   } finally {
     if (server.child.exitCode === null) peak = memoryMb(pid, 'VmHWM');
     await stopServer(server);
@@ -684,6 +797,13 @@ async function main() {
   const postgres = results.find((result) => result.backend === 'postgres');
   if (postgres) {
     for (const row of postgres.rows) {
+      if (row.scenario.startsWith(ORDERS_SCENARIO)) {
+        const met = row.p95 < POSTGRES_ORDERS_P95_TARGET_MS;
+        console.log(
+          `target: PostgreSQL orders page p95 < ${POSTGRES_ORDERS_P95_TARGET_MS} ms, a user with ${ORDERS_OF_CUSTOMER} orders, ${ORDERS_CONNECTIONS} at once: ${row.p95} ms, ${met ? 'met' : 'MISSED'}`,
+        );
+        continue;
+      }
       if (row.scenario.startsWith('checkout')) {
         if (!row.scenario.endsWith(`, ${CHECKOUT_CONNECTIONS} buyers`)) continue;
         const met = row.p95 < POSTGRES_CHECKOUT_P95_TARGET_MS;

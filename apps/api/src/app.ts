@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { type Db, openDatabase } from './db/client';
 import { ResponseCache } from './lib/response-cache';
+import { accountRoutes } from './modules/account/account.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -16,6 +17,8 @@ import { sweep } from './modules/orders/orders.service';
 import { createGateways, type Gateways } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { stockAlertsRoutes } from './modules/stock-alerts/stock-alerts.routes';
+import { sweepAlerts } from './modules/stock-alerts/stock-alerts.service';
 import { localStorage, type Storage } from './modules/uploads/storage';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -86,10 +89,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(catalogRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
+  await app.register(accountRoutes);
   await app.register(uploadsRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
   await app.register(reviewsRoutes);
+  await app.register(stockAlertsRoutes);
   await app.register(paymentsRoutes);
   startReservationSweep(app);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);
@@ -100,14 +105,19 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
 const SWEEP_INTERVAL_MS = 60_000;
 
-/** Every minute: expire unpaid reservations and retry failed confirmation e-mails. */
+/**
+ * Every minute: expire unpaid reservations and retry failed confirmation e-mails, then send the
+ * back-in-stock e-mails no stock change announced (a failed send, say).
+ */
 function startReservationSweep(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      sweep(checkoutDeps(app)).catch((error: unknown) =>
-        app.log.error({ err: error }, 'reservation sweep failed'),
-      );
+      const deps = checkoutDeps(app);
+      sweep(deps)
+        .catch((error: unknown) => app.log.error({ err: error }, 'reservation sweep failed'))
+        .then(() => sweepAlerts(deps))
+        .catch((error: unknown) => app.log.error({ err: error }, 'back-in-stock sweep failed'));
     }, SWEEP_INTERVAL_MS);
     timer.unref();
   });

@@ -110,6 +110,10 @@ function sampleBody(method: string, url: string): unknown {
     'POST /api/reviews': { _idProduct: product, _idUser: ids.user, rating: 4, description: 'Comfortable.' },
     'DELETE /api/reviews/product/:id': { _idReviews: [ids.order] },
     'DELETE /api/reviews/user/:id': { _idReviews: [ids.order] },
+    'PUT /api/reviews/:id': { rating: 4, description: 'Comfortable.' },
+    'POST /api/stock-alerts': { productId: product, size: '9' },
+    // A wrong current password: the buyer's session stays.
+    'POST /api/auth/change-password': { currentPassword: 'Wrong#2024x', newPassword: 'Fuzz#2024y' },
   };
   return bodies[`${method} ${url}`];
 }
@@ -129,7 +133,7 @@ function sampleQuery(url: string): Record<string, string> | undefined {
       page: '1',
       limit: '12',
     },
-    '/api/orders': { ordersSort: '{"date":-1}', _id: ids.user },
+    '/api/orders': { ordersSort: '{"date":-1}', _id: ids.user, page: '1', limit: '20' },
     '/api/paypal/execute-payment': { token: 'test_paypal_0', PayerID: 'X', order: ids.order },
     '/api/auth/verify-email': { token: 'made-up', callbackURL: '/verify-email' },
     '/api/auth/reset-password/made-up-token': { callbackURL: '/restore-password' },
@@ -309,11 +313,14 @@ async function run(item: Case, cookie?: string): Promise<string | null> {
   return null;
 }
 
-/** Every case of every route; the buyer's sign-out last, so the other cases keep the session. */
+/** Every case of every route; the buyer's sign-out and account deletion last, so the other cases keep the session. */
 async function fuzzAll(cookie?: string): Promise<string[]> {
   const routes = routesOf(app());
   const cases = routes.flatMap(casesFor);
-  const signOut = (item: Case) => item.options.url?.toString().startsWith('/api/auth/sign-out') ?? false;
+  const signOut = (item: Case) => {
+    const url = item.options.url?.toString() ?? '';
+    return url.startsWith('/api/auth/sign-out') || url.startsWith('/api/account');
+  };
   const ordered = [...cases.filter((item) => !signOut(item)), ...cases.filter(signOut)];
   const failures: string[] = [];
   for (const item of ordered) {

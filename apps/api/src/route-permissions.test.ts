@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedAccounts } from './db/seed/accounts';
 import { seedDatabase } from './db/seed/seed';
 import { ORIGIN, signIn, signUp } from './test/accounts';
+import { stockedProducts } from './test/buyers';
 import { routesOf } from './test/route-table';
 import { buy, cartLine, productInStock, send, verifiedBuyer } from './test/shop';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -75,6 +76,9 @@ interface Resources {
   cardReference: string;
   /** An account the admin may suspend. */
   victimEmail: string;
+  /** A product whose size 9 is sold out, and the shopper's back-in-stock alert for it. */
+  soldOutId: string;
+  alertId: string;
   line: ReturnType<typeof cartLine>;
 }
 
@@ -199,6 +203,12 @@ const TABLE: Row[] = [
     request: (r) => ({ url: `/api/users/dashboard/${r.shopperId}` }),
   },
   {
+    method: 'GET',
+    url: '/api/users/bought/:id',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/users/bought/${r.shopperId}` }),
+  },
+  {
     method: 'PUT',
     url: '/api/users/update/:id',
     access: 'self-or-admin',
@@ -243,6 +253,15 @@ const TABLE: Row[] = [
         rating: 4,
         description: 'Still comfortable.',
       },
+    }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/reviews/:id',
+    access: 'self',
+    request: (r) => ({
+      url: `/api/reviews/${r.reviewId}`,
+      payload: { rating: 5, description: 'Still great.' },
     }),
   },
   {
@@ -303,10 +322,35 @@ const TABLE: Row[] = [
     request: (r) => ({ url: `/api/orders/${r.paypalOrderId}`, payload: { voucher: { state: 'aprobed' } } }),
   },
   {
+    method: 'POST',
+    url: '/api/orders/:id/pay',
+    access: 'self',
+    request: (r) => ({ url: `/api/orders/${r.paypalOrderId}/pay` }),
+  },
+  {
     method: 'PUT',
     url: '/api/success-order',
     access: 'self',
     request: (r) => ({ payload: { user: { uid: r.shopperId } } }),
+  },
+  // Back-in-stock alerts: each caller's own.
+  {
+    method: 'GET',
+    url: '/api/stock-alerts',
+    access: 'signed-in',
+    request: () => ({ url: '/api/stock-alerts' }),
+  },
+  {
+    method: 'POST',
+    url: '/api/stock-alerts',
+    access: 'verified',
+    request: (r) => ({ payload: { productId: r.soldOutId, size: '9' } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/stock-alerts/:id',
+    access: 'self',
+    request: (r) => ({ url: `/api/stock-alerts/${r.alertId}` }),
   },
   // Payments.
   {
@@ -341,6 +385,15 @@ const TABLE: Row[] = [
   },
   // Development only (no SMTP, not in production).
   { method: 'GET', url: '/api/dev/outbox', access: 'own-mail', request: () => ({ url: '/api/dev/outbox' }) },
+  // With a wrong current password, so that no caller's session is replaced.
+  {
+    method: 'POST',
+    url: '/api/auth/change-password',
+    access: 'signed-in',
+    request: () => ({ payload: { currentPassword: 'Wrong#2024x', newPassword: 'Table#2024y' } }),
+  },
+  // Last of all: it deletes the accounts of the callers who may call it (an admin's is kept).
+  { method: 'DELETE', url: '/api/account', access: 'signed-in', request: () => ({ url: '/api/account' }) },
 ];
 
 let testApp: TestApp;
@@ -382,6 +435,12 @@ beforeAll(async () => {
   const unverified = await signUp(app());
   const other = await verifiedBuyer(app());
   const victim = await signUp(app());
+  const [soldOutId = ''] = await stockedProducts(app(), ['Table Sold Out'], 0);
+  const alert = await send(app(), 'POST', '/api/stock-alerts', shopper.cookie, {
+    productId: soldOutId,
+    size: '9',
+  });
+  expect(alert.statusCode, alert.body).toBe(201);
 
   Object.assign(actors, {
     guest: { name: 'guest' },
@@ -404,6 +463,8 @@ beforeAll(async () => {
         .pop() ?? '',
     cardReference: card.json<{ url: string }>().url.split('/').pop() ?? '',
     victimEmail: victim.email,
+    soldOutId,
+    alertId: alert.json<{ _id: string }>()._id,
     line: cartLine(pick, 1),
   };
 });

@@ -45,6 +45,9 @@ export const AUTH_MESSAGES = {
   INVALID_VERIFICATION_TOKEN:
     'This verification link is invalid or has expired. Log in and send the verification e-mail again.',
   GOOGLE_UNAVAILABLE: 'Google sign-in is unavailable right now, please log in with your e-mail and password',
+  NO_PASSWORD:
+    'This account signs in with Google and has no password to change. To set one, log out and use Forgot Password.',
+  PASSWORD_CHANGED: 'Your password was changed, and every other session of your account has ended',
 } as const;
 
 const GOOGLE_TRY_AGAIN = 'The Google sign-in took too long or was started in another tab. Please try again.';

@@ -9,6 +9,7 @@ export * from './money';
 export * from './orders';
 export * from './review-rules';
 export * from './reviews';
+export * from './stock-alert-rules';
 export * from './stock-alerts';
 export * from './users';
 export * from './users-rules';

@@ -12,8 +12,11 @@ export const PROFILE_REQUIRED_MESSAGES = {
   country: 'Please, provide a name of country',
 } as const;
 
+/** Spec section 5, user profile: 7 to 14 digits (a leading + allowed; spaces, dashes and brackets are dropped). */
 export const PHONE_PATTERN = /^\+?[0-9]{7,14}$/;
-export const ADDRESS_PATTERN = /^[\p{L}\p{N} .,_#/'-]{1,60}$/u;
+/** Spec section 5, the user-profile variant's narrower address: letters, digits, space . , _ - (up to 40). */
+export const ADDRESS_PATTERN = /^[\p{L}\p{N} .,_-]{1,40}$/u;
+/** City, state and country: letters and spaces (and the . ' - of names such as St. John's), 1 to 40. */
 export const PLACE_PATTERN = /^[\p{L} .'-]{1,40}$/u;
 /**
  * Profile pictures are uploaded to the shop (POST /api/uploads/avatar) and referenced by the exact path it
@@ -22,13 +25,18 @@ export const PLACE_PATTERN = /^[\p{L} .'-]{1,40}$/u;
 export const IMAGE_PATH_PATTERN =
   /^\/uploads\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
+/**
+ * The user-profile variant's texts (spec section 5: they begin with 'Necesita'), each stating its rule. The
+ * profile form shows them and the API answers them in `fields`.
+ */
 export const PROFILE_FORMAT_MESSAGES = {
-  phone: 'must be 7 to 14 digits, optionally starting with +',
-  address: "must be up to 60 letters, digits, spaces and . , _ # / ' -",
-  city: 'must be up to 40 letters and spaces',
-  state: 'must be up to 40 letters and spaces',
-  country: 'must be up to 40 letters and spaces',
-  image: 'must be a picture uploaded to the shop',
+  username: 'Necesita: 4 to 16 letters, numbers, hyphens or underscores',
+  phone: 'Necesita: 7 to 14 digits, optionally starting with +',
+  address: 'Necesita: 1 to 40 letters, digits, spaces and . , _ -',
+  city: "Necesita: 1 to 40 letters, spaces and . ' -",
+  state: "Necesita: 1 to 40 letters, spaces and . ' -",
+  country: "Necesita: 1 to 40 letters, spaces and . ' -",
+  image: 'Necesita: a picture uploaded to the shop',
 } as const;
 
 /** A profile is complete for checkout when every field is filled. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth';
-import { USERNAME_MESSAGE, USERNAME_PATTERN } from './auth-rules';
+import { USERNAME_PATTERN } from './auth-rules';
 import { productIdSchema, productSchema, userReviewSchema } from './catalog';
 import {
   ADDRESS_PATTERN,
@@ -16,10 +16,14 @@ export const userIdParamsSchema = z.object({ id: userIdSchema });
 
 const field = (pattern: RegExp, message: string) => z.string().trim().regex(pattern, { error: message });
 
-/** Profile fields a user may change (never role, status or e-mail). Every field optional. */
+/**
+ * Profile fields a user may change (never role, status or e-mail; any other key is refused), with the
+ * user-profile variant's rules and 'Necesita' texts (spec section 5). Every field optional. The username
+ * keeps the sign-up rule: it is the account's unique handle.
+ */
 export const profileUpdateSchema = z
   .object({
-    username: field(USERNAME_PATTERN, USERNAME_MESSAGE),
+    username: field(USERNAME_PATTERN, PROFILE_FORMAT_MESSAGES.username),
     phone: z
       .string()
       .transform((value) => value.replace(/[\s()-]/g, ''))

@@ -84,8 +84,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'value';
-        fields[field] ??= issue.message ?? 'is invalid';
+        const at = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        // A key the schema does not take (`roles` in a profile, say) is named itself.
+        const keys = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : null;
+        if (Array.isArray(keys)) {
+          for (const key of keys) fields[at ? `${at}.${String(key)}` : String(key)] ??= 'cannot be set here';
+          continue;
+        }
+        fields[at || 'value'] ??= issue.message ?? 'is invalid';
       }
       const where = PART_NAMES[error.validationContext ?? ''] ?? 'request';
       const summary = Object.entries(fields)

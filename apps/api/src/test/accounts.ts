@@ -31,7 +31,8 @@ export function post(app: FastifyInstance, url: string, payload: unknown, cookie
 let counter = 0;
 export function newAccount(prefix = 'user') {
   counter += 1;
-  const id = `${prefix}${counter}${Math.floor(Math.random() * 1000)}`.slice(0, 16);
+  // The separator keeps the counter whole: 'user1' + '23' and 'user12' + '3' would be the same name.
+  const id = `${prefix.slice(0, 6)}${counter}-${Math.floor(Math.random() * 1000)}`;
   return { username: id, email: `${id}@example.com`, password: 'Sneakers#2024' };
 }
 

@@ -80,7 +80,6 @@ export async function stockedProducts(app: FastifyInstance, names: string[], uni
       name,
       brand: 'nike',
       priceCents: 10000,
-      rating: 4,
       description: '<p>Made for the test.</p>',
       genders: ['unisex'],
       categories: ['running'],

@@ -29,6 +29,8 @@ export const order = pgTable(
     provider: text('provider').notNull(),
     /** The provider's id for the payment: Stripe Checkout Session id, PayPal order id, or a test-mode id. */
     providerReference: text('provider_reference'),
+    /** The provider's payment page for this order, so its buyer can go back to it while it is pending. */
+    paymentUrl: text('payment_url'),
     totalCents: integer('total_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     /** The reserved units return to stock if the order is not paid by then. */
@@ -43,7 +45,8 @@ export const order = pgTable(
     check('order_state_valid', sql`${t.state} IN ('pending', 'aprobed', 'cancelled')`),
     check('order_provider_valid', sql`${t.provider} IN ('stripe', 'paypal')`),
     check('order_total_positive', sql`${t.totalCents} > 0`),
-    index('order_user_idx').on(t.userId, t.createdAt),
+    // A buyer's orders newest first, page by page: the id breaks ties so pages never overlap or skip.
+    index('order_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('order_pending_expiry_idx').on(t.reservedUntil).where(sql`${t.state} = 'pending'`),
     index('order_provider_reference_idx').on(t.provider, t.providerReference),
   ],

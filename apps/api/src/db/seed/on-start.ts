@@ -11,7 +11,7 @@ import { seedDatabase } from './seed';
 export async function seedOnStart(app: FastifyInstance): Promise<void> {
   const summary = await seedDatabase(app.db, app.config, { pictures: false });
   app.log.info(
-    `catalogue seeded: ${summary.created} new of ${summary.products} products in ${summary.ms} ms`,
+    `catalogue seeded: ${summary.created} new of ${summary.products} products, ${summary.reviews} new reviews in ${summary.ms} ms`,
   );
   drawPicturesAfterStart(app, buildCatalogue());
   const created = await seedAccounts(app.auth, app.config.accounts);

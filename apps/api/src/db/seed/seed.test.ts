@@ -4,6 +4,7 @@ import { BRANDS, CATEGORIES, COLORS, DESCRIPTION_MAX, DESCRIPTION_MIN, GENDERS }
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ratingOf } from '../../modules/reviews/reviews.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { Db } from '../client';
 import { buildCatalogue, type SeedProduct, type Silhouette } from './catalogue';
@@ -90,6 +91,43 @@ describe('seedDatabase', () => {
     for (const { rating } of ratings) expect(rating).toBeGreaterThanOrEqual(0);
     for (const { rating } of ratings) expect(rating).toBeLessThanOrEqual(5);
     expect(ratings.find((row) => row.rating === 0)?.n ?? 0).toBeGreaterThan(0);
+  });
+
+  it("writes the customers' reviews once, and each product's rating is what its reviews give", async () => {
+    expect(first.reviews).toBeGreaterThan(catalogue.length);
+    expect(second.reviews).toBe(0);
+    const products = await rows<{ slug: string; rating: number; reviews: number; sum: number }>(sql`
+      SELECT p.slug, p.rating, count(r.id)::int AS reviews, coalesce(sum(r.rating), 0)::int AS sum
+      FROM product p LEFT JOIN review r ON r.product_id = p.id GROUP BY p.id`);
+    const target = new Map(catalogue.map((item) => [item.slug, item.rating]));
+    for (const row of products) {
+      // As varied as the catalogue's own ratings: exactly those, from one to five reviews each.
+      expect(row.rating, row.slug).toBe(target.get(row.slug));
+      expect(row.rating, row.slug).toBe(ratingOf(row));
+      expect(row.reviews, row.slug).toBeLessThanOrEqual(5);
+    }
+    const [authors] = await rows<{ authors: number; passwords: number }>(sql`
+      SELECT count(DISTINCT r.user_id)::int AS authors,
+        (SELECT count(*)::int FROM account a WHERE a.user_id IN (SELECT user_id FROM review)) AS passwords
+      FROM review r`);
+    // A handful of customers nobody can sign in as.
+    expect(authors).toEqual({ authors: 5, passwords: 0 });
+  });
+
+  it('leaves a review an admin deleted deleted, and rates a database seeded before reviews existed', async () => {
+    await db.execute(sql`DELETE FROM review WHERE id = (SELECT id FROM review ORDER BY id LIMIT 1)`);
+    const before = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM review`);
+    expect((await seedDatabase(db, testApp.app.config, { pictures: false })).reviews).toBe(0);
+    expect(await rows(sql`SELECT count(*)::int AS n FROM review`)).toEqual(before);
+
+    // As a database seeded before reviews existed: no customers, no reviews, ratings set by hand.
+    await db.execute(sql`DELETE FROM review`);
+    await db.execute(sql`DELETE FROM "user" WHERE email LIKE '%@customers.sneakershop.test'`);
+    await db.execute(sql`UPDATE product SET rating = 0`);
+    expect((await seedDatabase(db, testApp.app.config, { pictures: false })).reviews).toBe(first.reviews);
+    const wrong = await rows<{ slug: string; rating: number }>(sql`SELECT slug, rating FROM product`);
+    const target = new Map(catalogue.map((item) => [item.slug, item.rating]));
+    expect(wrong.filter((row) => row.rating !== target.get(row.slug))).toEqual([]);
   });
 
   it('writes descriptions of 30 to 1020 characters', async () => {

@@ -1,7 +1,10 @@
 import type { Config } from '../../config';
-import { addProducts } from '../../modules/catalog/catalog.service';
+import { addProducts, productIdsBySlug } from '../../modules/catalog/catalog.service';
+import { addReviews } from '../../modules/reviews/reviews.service';
+import { ensurePeople } from '../../modules/users/users.service';
 import type { Db } from '../client';
-import { buildCatalogue } from './catalogue';
+import { buildCatalogue, type SeedProduct } from './catalogue';
+import { SEED_CUSTOMERS, seedReviewsFor } from './customers';
 import { writeCataloguePictures } from './images';
 
 export interface SeedSummary {
@@ -9,6 +12,8 @@ export interface SeedSummary {
   products: number;
   /** Products this run inserted (0 when the catalogue was already there). */
   created: number;
+  /** Reviews this run wrote (0 when they were already there). */
+  reviews: number;
   /** Picture files this run wrote (0 when they were all on disk, or pictures were off). */
   pictures: number;
   /** How long the run took, in milliseconds. */
@@ -22,17 +27,56 @@ export interface SeedOptions {
   concurrency?: number;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Idempotent: products are keyed by slug, so a second run adds nothing, and picture files already on
- * disk are kept, so a second run draws nothing either.
+ * The seeded customers' reviews, which give the products their ratings (docs/decisions/0009). Written for
+ * the products this run added, and for every seeded product when the customers are new (a database seeded
+ * before reviews existed). Otherwise nothing: a review an admin deleted stays deleted.
+ */
+async function seedReviews(db: Db, catalogue: SeedProduct[], created: Map<string, string>): Promise<number> {
+  const customers = await ensurePeople(db, SEED_CUSTOMERS);
+  const products =
+    customers.added > 0
+      ? await productIdsBySlug(
+          db,
+          catalogue.map((item) => item.slug),
+        )
+      : created;
+  const now = Date.now();
+  const reviews = catalogue.flatMap((item) => {
+    const productId = products.get(item.slug);
+    if (!productId) return [];
+    return seedReviewsFor(item.slug, item.rating ?? 0).flatMap((review) => {
+      const userId = customers.ids.get(review.email);
+      if (!userId) return [];
+      return [
+        {
+          productId,
+          userId,
+          rating: review.rating,
+          description: review.description,
+          createdAt: new Date(now - review.daysAgo * DAY_MS),
+        },
+      ];
+    });
+  });
+  return addReviews(db, reviews);
+}
+
+/**
+ * Idempotent: products are keyed by slug and the customers by e-mail, so a second run adds nothing, and
+ * picture files already on disk are kept, so a second run draws nothing either.
  */
 export async function seedDatabase(db: Db, config: Config, options: SeedOptions = {}): Promise<SeedSummary> {
   const started = performance.now();
   const catalogue = buildCatalogue();
+  // A product's rating comes from its reviews: it starts at 0 ('New') and the reviews below set it.
   const created = await addProducts(
     db,
-    catalogue.map(({ silhouette: _silhouette, ...item }) => item),
+    catalogue.map(({ silhouette: _silhouette, rating: _rating, ...item }) => item),
   );
+  const reviews = await seedReviews(db, catalogue, created);
   let pictures = 0;
   if (options.pictures ?? true) {
     const written = await writeCataloguePictures(config.uploadsDir, catalogue, options.concurrency ?? 2);
@@ -41,6 +85,7 @@ export async function seedDatabase(db: Db, config: Config, options: SeedOptions 
   return {
     products: catalogue.length,
     created: created.size,
+    reviews,
     pictures,
     ms: Math.round(performance.now() - started),
   };

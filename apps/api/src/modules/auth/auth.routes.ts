@@ -4,6 +4,7 @@ import {
   EMAIL_MESSAGE,
   emailSchema,
   PASSWORD_MESSAGE,
+  passwordChangeSchema,
   passwordSchema,
   registerSchema,
   USERNAME_MESSAGE,
@@ -18,7 +19,9 @@ import { wrongOrigin } from '../../plugins/origin-check';
 import { consume, keyPart, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import * as users from '../users/users.repository';
 import { AUTH_BASE_PATH, googleProviderConfig } from './auth';
+import { hasPassword } from './auth.service';
 import { startGoogleSignIn } from './google-sign-in';
+import { requireUser } from './session';
 import { countSignInAttempt } from './sign-in-throttle';
 
 /** Better Auth endpoints the shop uses; everything else under /api/auth answers 404. */
@@ -138,7 +141,19 @@ async function toAppError(
       return AppError.invalid('username', USERNAME_MESSAGE);
     case 'PASSWORD_TOO_SHORT':
     case 'PASSWORD_TOO_LONG':
-      return AppError.invalid(path === '/reset-password' ? 'newPassword' : 'password', PASSWORD_MESSAGE);
+      return AppError.invalid(
+        path === '/reset-password' || path === '/change-password' ? 'newPassword' : 'password',
+        PASSWORD_MESSAGE,
+      );
+    case 'INVALID_PASSWORD':
+      // Changing the password with a wrong current one: a refused field, not a signed-out session.
+      return new AppError('VALIDATION_ERROR', AUTH_MESSAGES.WRONG_PASSWORD, {
+        currentPassword: AUTH_MESSAGES.WRONG_PASSWORD,
+      });
+    case 'CREDENTIAL_ACCOUNT_NOT_FOUND':
+      return new AppError('VALIDATION_ERROR', AUTH_MESSAGES.NO_PASSWORD, {
+        currentPassword: AUTH_MESSAGES.NO_PASSWORD,
+      });
     case 'INVALID_EMAIL':
       return AppError.invalid('email', EMAIL_MESSAGE);
     case 'INVALID_EMAIL_OR_PASSWORD': {
@@ -316,6 +331,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     'Choose a new password with the token from the e-mail; ends every session',
     resetBody,
     (request) => limit(`reset:ip:${request.ip}`, LIMITS.resetPerIp),
+  );
+
+  post(
+    '/change-password',
+    'Change your password (the current one and a new one); every other session of the account ends',
+    passwordChangeSchema,
+    async (request) => {
+      const user = await requireUser(request);
+      if (!(await hasPassword(db, user.id))) {
+        throw new AppError('VALIDATION_ERROR', AUTH_MESSAGES.NO_PASSWORD, {
+          currentPassword: AUTH_MESSAGES.NO_PASSWORD,
+        });
+      }
+      // Guessing the current password is guessing a password: the sign-in limits count it.
+      return countSignInAttempt(db, request.ip, user.email, scale);
+    },
+    // Better Auth replaces this session with a new one (a new cookie) and ends all the others.
+    (body) => ({
+      currentPassword: body.currentPassword,
+      newPassword: body.newPassword,
+      revokeOtherSessions: true,
+    }),
   );
 
   app.route({

@@ -217,6 +217,16 @@ export async function findProductsByIds(db: DbOrTx, ids: string[]): Promise<Prod
     .where(and(inArray(product.id, ids), isNull(product.deletedAt)));
 }
 
+/** Ids of the products with these slugs (soft-deleted ones included), by slug. */
+export async function findIdsBySlugs(db: DbOrTx, slugs: string[]): Promise<Map<string, string>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await db
+    .select({ id: product.id, slug: product.slug })
+    .from(product)
+    .where(inArray(product.slug, slugs));
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
 export async function findFeaturedProducts(db: DbOrTx): Promise<(ProductRow & { featuredSlot: number })[]> {
   const rows = await db
     .select({ ...productColumns, featuredSlot: product.featuredSlot })
@@ -231,7 +241,8 @@ export interface NewProduct {
   name: string;
   brand: string;
   priceCents: number;
-  rating: number;
+  /** Comes from the product's reviews (0 until it has one); only tests set it here. */
+  rating?: number;
   /** Already sanitised HTML. */
   description: string;
   genders: string[];
@@ -279,6 +290,37 @@ export async function insertProducts(db: DbOrTx, items: NewProduct[]): Promise<M
     if (stockRows.length > 0) await db.insert(productStock).values(stockRows);
   }
   return created;
+}
+
+/**
+ * Locks the products' rows (in id order, the one order every caller takes them in) until the transaction
+ * ends, so that two transactions recomputing one product's rating run one after the other and the second
+ * sees the first's reviews. `NO KEY UPDATE` still lets other rows reference the product meanwhile.
+ */
+export async function lockProducts(db: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .select({ id: product.id })
+    .from(product)
+    .where(inArray(product.id, ids))
+    .orderBy(asc(product.id))
+    .for('no key update');
+}
+
+/** Sets each product's rating, in one statement; rows whose rating is already right are left alone. */
+export async function setRatings(
+  db: DbOrTx,
+  ratings: { productId: string; rating: number }[],
+): Promise<void> {
+  if (ratings.length === 0) return;
+  const rows = sql.join(
+    ratings.map(({ productId, rating }) => sql`(${productId}::uuid, ${rating}::smallint)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    UPDATE ${product} SET rating = wanted.rating, updated_at = now()
+    FROM (VALUES ${rows}) AS wanted(id, rating)
+    WHERE ${product.id} = wanted.id AND ${product.rating} IS DISTINCT FROM wanted.rating`);
 }
 
 /** A size of a live product with its price: what checkout and the cart's refresh need. */

@@ -98,6 +98,16 @@ export function inLockOrder<T extends StockPair>(lines: readonly T[]): T[] {
   );
 }
 
+/** Ids of the products with these slugs, by slug (the seed finds its products by their stable slug). */
+export const productIdsBySlug = repository.findIdsBySlugs;
+
+/**
+ * A product's rating is the figure its reviews give (see the reviews service): the reviews service locks
+ * the products whose reviews it changes, then sets their new ratings, in the same transaction.
+ */
+export const lockProductsForRating = repository.lockProducts;
+export const setRatings = repository.setRatings;
+
 export const reserveUnits = repository.reserveUnits;
 export const releaseUnits = repository.releaseUnits;
 export const markUnitsSold = repository.markUnitsSold;

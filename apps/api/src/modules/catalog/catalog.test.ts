@@ -289,7 +289,8 @@ describe('GET /api/products/details/:id', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<unknown[]>();
     expect(Array.isArray(body)).toBe(true);
-    expect(body[0]).toEqual({ ...first, reviews: [] });
+    const reviews = await testApp.app.inject({ method: 'GET', url: `/api/reviews/product/${first?._id}` });
+    expect(body[0]).toEqual({ ...first, reviews: reviews.json() });
   });
 
   it('answers 404 for an unknown id', async () => {

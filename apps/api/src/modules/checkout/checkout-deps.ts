@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { notifyBackInStock } from '../stock-alerts/stock-alerts.service';
 import type { CheckoutDeps } from './checkout.service';
 
 /** What checkout and the order rules need from the app, gathered once per plugin. */
 export function checkoutDeps(app: FastifyInstance): CheckoutDeps {
+  const alerts = { db: app.db, mailer: app.mailer, siteUrl: app.config.siteUrl, log: app.log };
   return {
     db: app.db,
     gateways: app.gateways,
@@ -10,6 +12,8 @@ export function checkoutDeps(app: FastifyInstance): CheckoutDeps {
     catalogCache: app.catalogCache,
     siteUrl: app.config.siteUrl,
     log: app.log,
+    // Units a cancelled or expired order returns reach whoever waits for them.
+    unitsReturned: (lines) => notifyBackInStock(alerts, lines),
     currency: app.config.payments.currency,
     reservationMinutes: app.config.payments.reservationMinutes,
     maxPendingOrders: app.config.checkout.maxPendingOrders,

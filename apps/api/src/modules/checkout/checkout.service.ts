@@ -17,7 +17,7 @@ import {
   createPendingOrder,
   lockedPendingHoldings,
   type OrderDeps,
-  setProviderReference,
+  setPaymentPage,
 } from '../orders/orders.service';
 import { PaymentProviderError } from '../payments/gateway';
 import { gatewayFor } from '../payments/payments';
@@ -185,7 +185,7 @@ export async function startCheckout(
       cancelUrl: `${deps.siteUrl}/order-canceled?provider=${provider}&order=${order.id}`,
       expiresAt: reservedUntil,
     });
-    await setProviderReference(deps.db, order.id, page.reference);
+    await setPaymentPage(deps.db, order.id, { reference: page.reference, url: page.redirectUrl });
     return { orderId: order.id, redirectUrl: page.redirectUrl };
   } catch (error) {
     await cancelOrder(deps, order.id);

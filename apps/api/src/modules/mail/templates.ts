@@ -69,3 +69,27 @@ export function passwordResetEmail(to: string, username: string, url: string): M
     text: textVersion([heading, intro, `Choose a new password: ${url}`, footnote]),
   };
 }
+
+/** A back-in-stock alert: the size a shopper waited for is on sale again. Sent once per alert. */
+export function backInStockEmail(
+  to: string,
+  username: string,
+  product: { name: string; size: string },
+  url: string,
+): MailMessage {
+  const heading = `${product.name} is back in size ${product.size}`;
+  const intro = `Hi ${username}, good news: the ${product.name} in size ${product.size} you asked us about is on sale again.`;
+  const hurry = 'Pairs go quickly, so we cannot hold one for you: the first to check out gets it.';
+  const footnote = 'We send this e-mail once. To hear about another size, ask again on the product page.';
+  return {
+    to,
+    subject: `${SHOP}: ${product.name} is back in size ${product.size}`,
+    html: layout({
+      heading,
+      paragraphs: [intro, hurry],
+      action: { label: 'See the sneaker', url },
+      footnote,
+    }),
+    text: textVersion([heading, intro, hurry, `See the sneaker: ${url}`, footnote]),
+  };
+}

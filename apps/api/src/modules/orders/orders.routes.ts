@@ -1,5 +1,6 @@
 import {
   orderIdParamsSchema,
+  orderPaymentLinkSchema,
   orderSchema,
   ordersQuerySchema,
   orderUpdateBodySchema,
@@ -11,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
 import { requireUser } from '../auth/session';
 import { checkoutDeps } from '../checkout/checkout-deps';
-import { confirmLatest, getOrder, listOrders, requestState } from './orders.service';
+import { confirmLatest, getOrder, listOrders, paymentLink, requestState } from './orders.service';
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = checkoutDeps(app);
@@ -21,7 +22,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: "The buyer's orders; every order for an admin (optionally one user's with _id)",
+        summary:
+          "One page of the buyer's orders (newest first by default); every order for an admin (optionally one user's with _id)",
         querystring: ordersQuerySchema,
         response: { 200: z.array(orderSchema), ...refusals(400, 401, 403, 404, 409) },
       },
@@ -56,6 +58,19 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       requestState(deps, request.params.id, request.body.voucher.state, await requireUser(request)),
+  );
+
+  app.post(
+    '/api/orders/:id/pay',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The payment page of the buyer's own pending order, to pay it after all",
+        params: orderIdParamsSchema,
+        response: { 200: orderPaymentLinkSchema, ...refusals(400, 401, 404, 409) },
+      },
+    },
+    async (request) => paymentLink(app.db, request.params.id, await requireUser(request)),
   );
 
   app.put(

@@ -20,14 +20,19 @@ export interface OrderDeps {
   catalogCache: ResponseCache;
   siteUrl: string;
   log: FastifyBaseLogger;
+  /**
+   * Told which sizes got units back once a cancellation has committed (the app wires it to the
+   * back-in-stock alerts). A failure there is logged: it cannot undo the cancellation.
+   */
+  unitsReturned?: (lines: { productId: string; size: number }[]) => Promise<unknown>;
 }
 
 type Customer = repository.OrderWithCustomer['customer'];
 
 /** Database rows to the spec's order shape; the one place order money leaves cents. */
 export function toOrderWire(
-  row: repository.OrderRow,
-  items: repository.OrderItemRow[],
+  row: Pick<repository.OrderRow, 'id' | 'state' | 'provider' | 'totalCents' | 'createdAt'>,
+  items: repository.ListedOrder['items'],
   customer: Customer,
 ): Order {
   return {
@@ -75,10 +80,11 @@ export async function getOrder(db: DbOrTx, orderId: string, viewer: CurrentUser)
   return wire(db, await visibleOrder(db, orderId, viewer));
 }
 
+/** One page of orders, newest first unless `ordersSort` says otherwise: the buyer's own, or any for an admin. */
 export async function listOrders(
   db: DbOrTx,
   viewer: CurrentUser,
-  query: { ordersSort?: OrdersSort; _id?: string },
+  query: { ordersSort?: OrdersSort; _id?: string; page: number; limit: number },
 ): Promise<Order[]> {
   if (viewer.role !== 'admin' && query._id && query._id !== viewer.id) {
     throw new AppError('FORBIDDEN', 'You can only see your own orders');
@@ -88,19 +94,47 @@ export async function listOrders(
     'date' | 'finalAmount' | 'state',
     1 | -1,
   ];
-  const rows = await repository.listOrders(db, { userId, sort: { field, direction }, limit: 500 });
-  const items = await repository.findItems(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) =>
-    toOrderWire(
-      row,
-      items.filter((item) => item.orderId === row.id),
-      row.customer,
-    ),
-  );
+  const rows = await repository.listOrders(db, {
+    userId,
+    sort: { field, direction },
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return rows.map((row) => toOrderWire(row, row.items, row.customer));
 }
+
+/**
+ * The payment page of the buyer's own pending order, to pay it after all. Nobody else learns the order
+ * exists (not even an admin: the page is the buyer's). An order that is paid, cancelled or whose reservation
+ * ran out has no page to go back to.
+ */
+export async function paymentLink(db: DbOrTx, orderId: string, buyer: CurrentUser): Promise<{ url: string }> {
+  const row = await repository.findOrder(db, orderId);
+  if (!row || row.userId !== buyer.id) throw AppError.notFound('Order');
+  if (row.state === 'aprobed') throw new AppError('CONFLICT', 'This order is already paid');
+  if (row.state === 'cancelled') {
+    throw new AppError('CONFLICT', 'This order was cancelled; add the pairs to your cart to buy them again');
+  }
+  if (row.reservedUntil.getTime() <= Date.now()) {
+    throw new AppError(
+      'CONFLICT',
+      'The time to pay this order ran out and its pairs go back on sale; add them to your cart to buy them again',
+    );
+  }
+  if (!row.paymentUrl) {
+    throw new AppError(
+      'CONFLICT',
+      'The payment page of this order is not available; cancel it and buy again',
+    );
+  }
+  return { url: row.paymentUrl };
+}
+
+/** The products of the user's approved orders, newest purchase first (the Bought tab). */
+export const boughtProducts = repository.findBoughtProducts;
+export type BoughtProduct = repository.BoughtProduct;
+/** True when an approved order of the user holds the product: only buyers review it. */
+export const hasBought = repository.hasBought;
 
 /**
  * The order's lines in the catalogue's lock order: releasing or selling them takes the stock rows' locks in
@@ -120,14 +154,26 @@ async function approveIn(tx: DbOrTx, orderId: string): Promise<boolean> {
   return true;
 }
 
-/** pending → cancelled: the reserved units go back on sale. True only for the caller that made the change. */
-async function cancelIn(tx: DbOrTx, orderId: string): Promise<boolean> {
+/**
+ * pending → cancelled: the reserved units go back on sale. Answers the lines returned, only to the caller
+ * that made the change (null for everyone else).
+ */
+async function cancelIn(tx: DbOrTx, orderId: string): Promise<repository.OrderItemRow[] | null> {
   const row = await repository.leavePending(tx, orderId, 'cancelled');
-  if (!row) return false;
-  for (const item of await itemsInLockOrder(tx, orderId)) {
+  if (!row) return null;
+  const items = await itemsInLockOrder(tx, orderId);
+  for (const item of items) {
     await catalog.releaseUnits(tx, item.productId, item.size, item.count);
   }
-  return true;
+  return items;
+}
+
+/** After a cancellation committed: the lists show the units again, and who waited for them hears of it. */
+async function afterCancel(deps: OrderDeps, returned: repository.OrderItemRow[]): Promise<void> {
+  deps.catalogCache.clear();
+  await deps
+    .unitsReturned?.(returned.map((item) => ({ productId: item.productId, size: item.size })))
+    .catch((error: unknown) => deps.log.error({ err: error }, 'could not tell who waited for these sizes'));
 }
 
 async function afterApproval(deps: OrderDeps, orderId: string): Promise<void> {
@@ -157,9 +203,9 @@ export async function approveOrder(deps: OrderDeps, orderId: string): Promise<bo
 }
 
 export async function cancelOrder(deps: OrderDeps, orderId: string): Promise<boolean> {
-  const changed = await inTransaction(deps.db, (tx) => cancelIn(tx, orderId));
-  if (changed) deps.catalogCache.clear();
-  return changed;
+  const returned = await inTransaction(deps.db, (tx) => cancelIn(tx, orderId));
+  if (returned) await afterCancel(deps, returned);
+  return returned !== null;
 }
 
 /**
@@ -256,15 +302,15 @@ export async function handleNotice(
   }
   const kind = notice.kind;
   // `changed` comes from the attempt that committed, not from one rolled back and run again.
-  const { fresh, changed } = await inTransaction(deps.db, async (tx) => {
+  const { fresh, approved, returned } = await inTransaction(deps.db, async (tx) => {
     if (!(await repository.recordPaymentEvent(tx, { provider, ...pick(notice), orderId: row.id })))
-      return { fresh: false, changed: false };
-    const changed = kind === 'expired' ? await cancelIn(tx, row.id) : await approveIn(tx, row.id);
-    return { fresh: true, changed };
+      return { fresh: false, approved: false, returned: null };
+    if (kind === 'expired') return { fresh: true, approved: false, returned: await cancelIn(tx, row.id) };
+    return { fresh: true, approved: await approveIn(tx, row.id), returned: null };
   });
   if (!fresh) return 'duplicate';
-  if (changed && kind !== 'expired') await afterApproval(deps, row.id);
-  if (changed && kind === 'expired') deps.catalogCache.clear();
+  if (approved) await afterApproval(deps, row.id);
+  if (returned) await afterCancel(deps, returned);
   return 'handled';
 }
 
@@ -338,4 +384,4 @@ export async function lockedPendingHoldings(tx: Tx, userId: string) {
 
 /** For checkout, which creates orders inside its own transaction. */
 export const createPendingOrder = repository.insertOrder;
-export const setProviderReference = repository.setProviderReference;
+export const setPaymentPage = repository.setPaymentPage;

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { order, orderItem, product, review, user } from '../../db/schema';
+import { product, review, user } from '../../db/schema';
 import { userSummaryColumns } from '../users/users.repository';
 
 export type ReviewRow = typeof review.$inferSelect;
@@ -45,17 +45,6 @@ export async function findReviewsOfUser(db: DbOrTx, userId: string): Promise<Rev
   );
 }
 
-/** True when an approved order of the user holds the product. */
-export async function hasBought(db: DbOrTx, userId: string, productId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(orderItem)
-    .innerJoin(order, eq(order.id, orderItem.orderId))
-    .where(and(eq(order.userId, userId), eq(order.state, 'aprobed'), eq(orderItem.productId, productId)))
-    .limit(1);
-  return row !== undefined;
-}
-
 export interface NewReview {
   productId: string;
   userId: string;
@@ -69,17 +58,75 @@ export async function insertReview(db: DbOrTx, input: NewReview): Promise<Review
   return row;
 }
 
-/** Deletes the named reviews, but only those matching `scope`; answers the ids deleted. */
-export async function deleteReviews(
+/** Inserts many reviews, skipping those whose author already reviewed the product; answers the ones added. */
+export async function insertReviews(
   db: DbOrTx,
-  ids: string[],
-  scope: { productId: string } | { userId: string },
-): Promise<string[]> {
-  const owner =
-    'productId' in scope ? eq(review.productId, scope.productId) : eq(review.userId, scope.userId);
+  rows: (NewReview & { createdAt?: Date })[],
+): Promise<{ id: string; productId: string }[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(review)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: review.id, productId: review.productId });
+}
+
+/** Changes the author's review; answers undefined when it is not there or not theirs. */
+export async function updateReview(
+  db: DbOrTx,
+  id: string,
+  authorId: string,
+  change: { rating: number; description: string },
+): Promise<ReviewRow | undefined> {
+  const [row] = await db
+    .update(review)
+    .set(change)
+    .where(and(eq(review.id, id), eq(review.userId, authorId)))
+    .returning();
+  return row;
+}
+
+type Scope = { productId: string } | { userId: string };
+const inScope = (scope: Scope) =>
+  'productId' in scope ? eq(review.productId, scope.productId) : eq(review.userId, scope.userId);
+
+/** The products the reviews are about: the named ones within `scope`, or all of `scope` without ids. */
+export async function productIdsOf(db: DbOrTx, scope: Scope, ids?: string[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ productId: review.productId })
+    .from(review)
+    .where(and(inScope(scope), ids ? inArray(review.id, ids) : undefined));
+  return rows.map((row) => row.productId);
+}
+
+/** How many reviews each product has and the sum of their ratings; products without reviews are left out. */
+export async function ratingTotals(
+  db: DbOrTx,
+  productIds: string[],
+): Promise<{ productId: string; reviews: number; sum: number }[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      productId: review.productId,
+      reviews: sql<number>`count(*)`.mapWith(Number),
+      sum: sql<number>`sum(${review.rating})`.mapWith(Number),
+    })
+    .from(review)
+    .where(inArray(review.productId, productIds))
+    .groupBy(review.productId);
+}
+
+/** Deletes the named reviews, but only those matching `scope`; answers the ids deleted. */
+export async function deleteReviews(db: DbOrTx, ids: string[], scope: Scope): Promise<string[]> {
   const rows = await db
     .delete(review)
-    .where(and(inArray(review.id, ids), owner))
+    .where(and(inArray(review.id, ids), inScope(scope)))
     .returning({ id: review.id });
   return rows.map((row) => row.id);
+}
+
+/** Deletes every review of the user; answers how many there were. */
+export async function deleteReviewsOfUser(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db.delete(review).where(eq(review.userId, userId)).returning({ id: review.id });
+  return rows.length;
 }

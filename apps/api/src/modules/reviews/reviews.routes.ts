@@ -2,7 +2,10 @@ import {
   productIdParamsSchema,
   reviewCreateSchema,
   reviewDeleteSchema,
+  reviewIdParamsSchema,
   reviewListSchema,
+  reviewSchema,
+  reviewUpdateSchema,
   userIdParamsSchema,
   userReviewListSchema,
   userReviewSchema,
@@ -13,6 +16,8 @@ import { requireAdmin, requireSelfOrAdmin, requireVerifiedUser } from '../auth/s
 import * as reviews from './reviews.service';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: reviews.ReviewDeps = { db: app.db, catalogCache: app.catalogCache };
+
   app.get(
     '/api/reviews/product/:id',
     {
@@ -38,7 +43,24 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const author = await requireVerifiedUser(request);
-      return reply.code(201).send(await reviews.createReview(app.db, author.id, request.body));
+      return reply.code(201).send(await reviews.createReview(deps, author.id, request.body));
+    },
+  );
+
+  app.put(
+    '/api/reviews/:id',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Change the rating and comment of your own review (verified e-mail)',
+        params: reviewIdParamsSchema,
+        body: reviewUpdateSchema,
+        response: { 200: reviewSchema, ...refusals(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const author = await requireVerifiedUser(request);
+      return reviews.updateReview(deps, author.id, request.params.id, request.body);
     },
   );
 
@@ -55,7 +77,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireAdmin(request);
-      return reviews.deleteProductReviews(app.db, request.params.id, request.body._idReviews);
+      return reviews.deleteProductReviews(deps, request.params.id, request.body._idReviews);
     },
   );
 
@@ -88,7 +110,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireSelfOrAdmin(request, request.params.id);
-      return reviews.deleteUserReviews(app.db, request.params.id, request.body._idReviews);
+      return reviews.deleteUserReviews(deps, request.params.id, request.body._idReviews);
     },
   );
 };

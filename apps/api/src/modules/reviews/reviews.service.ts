@@ -3,12 +3,22 @@ import {
   ONLY_BUYERS_MESSAGE,
   type Review,
   type ReviewCreate,
+  type ReviewUpdate,
   type UserReview,
 } from '@shop/contracts';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
+import type { ResponseCache } from '../../lib/response-cache';
 import * as catalog from '../catalog/catalog.service';
+import * as orders from '../orders/orders.service';
 import * as repository from './reviews.repository';
+
+/** What writing reviews needs: a new review changes its product's rating, which the catalogue list shows. */
+export interface ReviewDeps {
+  db: Db;
+  catalogCache: ResponseCache;
+}
 
 function toReviewWire(row: repository.ReviewWithAuthor): Review {
   return {
@@ -22,6 +32,32 @@ function toReviewWire(row: repository.ReviewWithAuthor): Review {
 
 function toUserReviewWire(row: repository.ReviewWithAuthor): UserReview {
   return { ...toReviewWire(row), product: { _id: row.productId, name: row.productName } };
+}
+
+/**
+ * A product's rating from its reviews (docs/decisions/0009): the mean of their ratings rounded half up, as
+ * the spec shows it (0, no review or only the lowest marks, shows 'New').
+ */
+export function ratingOf(totals: { reviews: number; sum: number } | undefined): number {
+  if (!totals || totals.reviews === 0) return 0;
+  return Math.round(totals.sum / totals.reviews);
+}
+
+/**
+ * Runs `change` on the reviews of these products with the products locked (in one order, so two of these
+ * cannot deadlock), then sets each product's rating from its reviews as they now stand: all in `tx`, so a
+ * rating never disagrees with the reviews, whatever else writes reviews at the same moment.
+ */
+async function rerating<T>(tx: DbOrTx, productIds: string[], change: () => Promise<T>): Promise<T> {
+  const ids = [...new Set(productIds)].sort();
+  await catalog.lockProductsForRating(tx, ids);
+  const result = await change();
+  const totals = new Map((await repository.ratingTotals(tx, ids)).map((row) => [row.productId, row]));
+  await catalog.setRatings(
+    tx,
+    ids.map((productId) => ({ productId, rating: ratingOf(totals.get(productId)) })),
+  );
+  return result;
 }
 
 /** The reviews of a product known to exist. */
@@ -38,55 +74,134 @@ export async function listUserReviews(db: DbOrTx, userId: string): Promise<UserR
   return (await repository.findReviewsOfUser(db, userId)).map(toUserReviewWire);
 }
 
+/** The user's reviews keyed by product id. */
+export async function reviewsOfUserByProduct(db: DbOrTx, userId: string): Promise<Map<string, Review>> {
+  const rows = await repository.findReviewsOfUser(db, userId);
+  return new Map(rows.map((row) => [row.productId, toReviewWire(row)]));
+}
+
 /**
  * A review by `authorId` (the signed-in user): only of a product they bought (an approved order holds it),
- * one per product.
+ * one per product. The product's rating follows.
  */
-export async function createReview(db: DbOrTx, authorId: string, input: ReviewCreate): Promise<UserReview> {
+export async function createReview(
+  deps: ReviewDeps,
+  authorId: string,
+  input: ReviewCreate,
+): Promise<UserReview> {
+  const { db } = deps;
   if (input._idUser !== authorId) {
     throw new AppError('FORBIDDEN', 'You can only write reviews as yourself', {
       _idUser: 'must be the signed-in user',
     });
   }
   if (!(await catalog.productExists(db, input._idProduct))) throw AppError.notFound('Product');
-  if (!(await repository.hasBought(db, authorId, input._idProduct))) {
+  if (!(await orders.hasBought(db, authorId, input._idProduct))) {
     throw new AppError('NOT_A_BUYER', ONLY_BUYERS_MESSAGE, { _idProduct: 'was not bought by this user' });
   }
-  const row = await repository.insertReview(db, {
-    productId: input._idProduct,
-    userId: authorId,
-    rating: input.rating,
-    description: input.description,
-  });
-  if (!row) throw new AppError('CONFLICT', ALREADY_REVIEWED_MESSAGE, { _idProduct: 'is already reviewed' });
-  const created = await repository.findReviewById(db, row.id);
+  const id = await inTransaction(db, (tx) =>
+    rerating(tx, [input._idProduct], async () => {
+      const row = await repository.insertReview(tx, {
+        productId: input._idProduct,
+        userId: authorId,
+        rating: input.rating,
+        description: input.description,
+      });
+      if (!row) {
+        throw new AppError('CONFLICT', ALREADY_REVIEWED_MESSAGE, { _idProduct: 'is already reviewed' });
+      }
+      return row.id;
+    }),
+  );
+  deps.catalogCache.clear();
+  const created = await repository.findReviewById(db, id);
   if (!created) throw AppError.notFound('Review');
   return toUserReviewWire(created);
 }
 
+/** The author changes their own review's rating and comment; anyone else is told it is not there. */
+export async function updateReview(
+  deps: ReviewDeps,
+  authorId: string,
+  reviewId: string,
+  change: ReviewUpdate,
+): Promise<Review> {
+  const { db } = deps;
+  const existing = await repository.findReviewById(db, reviewId);
+  if (!existing || existing.userId !== authorId) throw AppError.notFound('Review');
+  await inTransaction(db, (tx) =>
+    rerating(tx, [existing.productId], async () => {
+      if (!(await repository.updateReview(tx, reviewId, authorId, change))) throw AppError.notFound('Review');
+    }),
+  );
+  deps.catalogCache.clear();
+  const updated = await repository.findReviewById(db, reviewId);
+  if (!updated) throw AppError.notFound('Review');
+  return toReviewWire(updated);
+}
+
 /** Deletes all the named reviews within `scope`, or none of them when any is not there. */
-async function deleteAll(db: DbOrTx, ids: string[], scope: Parameters<typeof repository.deleteReviews>[2]) {
-  const wanted = new Set(ids);
-  await db.transaction(async (tx) => {
-    const deleted = await repository.deleteReviews(tx, [...wanted], scope);
-    if (deleted.length !== wanted.size) {
-      const missing = [...wanted].filter((id) => !deleted.includes(id));
-      throw new AppError('NOT_FOUND', `Review not found: ${missing.join(', ')}`, {
-        _idReviews: `names reviews that are not there: ${missing.join(', ')}`,
-      });
-    }
+async function deleteAll(deps: ReviewDeps, ids: string[], scope: { productId: string } | { userId: string }) {
+  const wanted = [...new Set(ids)];
+  await inTransaction(deps.db, async (tx) => {
+    const products = await repository.productIdsOf(tx, scope, wanted);
+    await rerating(tx, products, async () => {
+      const deleted = await repository.deleteReviews(tx, wanted, scope);
+      if (deleted.length !== wanted.length) {
+        const missing = wanted.filter((id) => !deleted.includes(id));
+        throw new AppError('NOT_FOUND', `Review not found: ${missing.join(', ')}`, {
+          _idReviews: `names reviews that are not there: ${missing.join(', ')}`,
+        });
+      }
+    });
   });
+  deps.catalogCache.clear();
 }
 
 /** Removes reviews of one product (admin); answers what the product has left. */
-export async function deleteProductReviews(db: DbOrTx, productId: string, ids: string[]): Promise<Review[]> {
-  if (!(await catalog.productExists(db, productId))) throw AppError.notFound('Product');
-  await deleteAll(db, ids, { productId });
-  return reviewsOfProduct(db, productId);
+export async function deleteProductReviews(
+  deps: ReviewDeps,
+  productId: string,
+  ids: string[],
+): Promise<Review[]> {
+  if (!(await catalog.productExists(deps.db, productId))) throw AppError.notFound('Product');
+  await deleteAll(deps, ids, { productId });
+  return reviewsOfProduct(deps.db, productId);
 }
 
 /** Removes reviews of one user (the user or an admin); answers what the user has left. */
-export async function deleteUserReviews(db: DbOrTx, userId: string, ids: string[]): Promise<UserReview[]> {
-  await deleteAll(db, ids, { userId });
-  return listUserReviews(db, userId);
+export async function deleteUserReviews(
+  deps: ReviewDeps,
+  userId: string,
+  ids: string[],
+): Promise<UserReview[]> {
+  await deleteAll(deps, ids, { userId });
+  return listUserReviews(deps.db, userId);
+}
+
+/**
+ * Removes every review of a user and re-rates their products, in `tx` (account deletion runs it with the
+ * rest of its changes). The caller clears the catalogue cache once `tx` has committed.
+ */
+export async function removeAllOfUser(tx: DbOrTx, userId: string): Promise<number> {
+  const products = await repository.productIdsOf(tx, { userId });
+  return rerating(tx, products, () => repository.deleteReviewsOfUser(tx, userId));
+}
+
+/**
+ * Adds reviews that are not there yet (an author reviews a product once) and re-rates their products, in
+ * one transaction: how the seed writes its customers' reviews. Answers how many were added.
+ */
+export async function addReviews(
+  db: Db,
+  reviews: (repository.NewReview & { createdAt?: Date })[],
+): Promise<number> {
+  if (reviews.length === 0) return 0;
+  return inTransaction(db, (tx) =>
+    rerating(
+      tx,
+      reviews.map((item) => item.productId),
+      async () => (await repository.insertReviews(tx, reviews)).length,
+    ),
+  );
 }

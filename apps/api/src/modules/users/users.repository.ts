@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { favorite, session, user } from '../../db/schema';
 
@@ -27,9 +27,55 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
+export async function findUsersByIds(db: DbOrTx, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(user).where(inArray(user.id, ids));
+}
+
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
   return row;
+}
+
+export interface NewPerson {
+  email: string;
+  username: string;
+  createdAt?: Date;
+}
+
+/**
+ * Adds verified users with no way to sign in (no password, no provider account), skipping e-mails already
+ * registered; answers the users that now have those e-mails. Used for the seeded customers.
+ */
+export async function ensurePeople(
+  db: DbOrTx,
+  people: NewPerson[],
+): Promise<{ added: number; ids: Map<string, string> }> {
+  if (people.length === 0) return { added: 0, ids: new Map() };
+  const added = await db
+    .insert(user)
+    .values(
+      people.map((person) => ({
+        email: person.email.toLowerCase(),
+        emailVerified: true,
+        name: person.username,
+        username: person.username.toLowerCase(),
+        displayUsername: person.username,
+        ...(person.createdAt ? { createdAt: person.createdAt, updatedAt: person.createdAt } : {}),
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: user.id });
+  const rows = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(
+      inArray(
+        user.email,
+        people.map((person) => person.email.toLowerCase()),
+      ),
+    );
+  return { added: added.length, ids: new Map(rows.map((row) => [row.email, row.id])) };
 }
 
 export async function usernameTaken(db: DbOrTx, username: string, exceptUserId?: string): Promise<boolean> {
@@ -93,16 +139,73 @@ export async function addFavorite(db: DbOrTx, userId: string, productId: string)
   await db.insert(favorite).values({ userId, productId }).onConflictDoNothing();
 }
 
-export async function removeFavorite(db: DbOrTx, userId: string, productId: string): Promise<void> {
-  await db.delete(favorite).where(and(eq(favorite.userId, userId), eq(favorite.productId, productId)));
+/** Answers whether it was a favourite. */
+export async function removeFavorite(db: DbOrTx, userId: string, productId: string): Promise<boolean> {
+  const rows = await db
+    .delete(favorite)
+    .where(and(eq(favorite.userId, userId), eq(favorite.productId, productId)))
+    .returning({ productId: favorite.productId });
+  return rows.length > 0;
 }
 
-/** The user behind a session token, if the session has not expired. One query. */
-export async function findUserBySessionToken(db: DbOrTx, token: string): Promise<UserRow | undefined> {
+export async function removeFavoritesOfUser(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db
+    .delete(favorite)
+    .where(eq(favorite.userId, userId))
+    .returning({ productId: favorite.productId });
+  return rows.length;
+}
+
+/**
+ * Strips the user row of everything personal, for good: e-mail and names become placeholders (the e-mail
+ * is free for a new sign-up), the profile is emptied and the account is banned, so it can never sign in
+ * again. The row itself stays, so the orders that point at it keep their history.
+ */
+export async function anonymise(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
+  const placeholder = `deleted-${userId.replaceAll('-', '').slice(0, 12)}`;
   const [row] = await db
-    .select({ user })
+    .update(user)
+    .set({
+      email: `deleted-${userId}@deleted.invalid`,
+      emailVerified: false,
+      name: placeholder,
+      username: placeholder,
+      displayUsername: placeholder,
+      image: null,
+      phone: '',
+      address: '',
+      city: '',
+      state: '',
+      country: '',
+      role: 'user',
+      banned: true,
+      banReason: 'deleted',
+      banExpires: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(user.id, userId))
+    .returning();
+  return row;
+}
+
+/** What every request needs to know of the signed-in user. */
+const sessionUserColumns = {
+  id: user.id,
+  email: user.email,
+  emailVerified: user.emailVerified,
+  username: user.username,
+  displayUsername: user.displayUsername,
+  role: user.role,
+  banned: user.banned,
+};
+export type SessionUser = Pick<UserRow, keyof typeof sessionUserColumns>;
+
+/** The user behind a session token, if the session has not expired. One query, on every signed-in request. */
+export async function findUserBySessionToken(db: DbOrTx, token: string): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select(sessionUserColumns)
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
-  return row?.user;
+  return row;
 }

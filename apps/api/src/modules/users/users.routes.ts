@@ -1,4 +1,5 @@
 import {
+  boughtListSchema,
   favoriteBodySchema,
   profileUpdateSchema,
   userDashboardSchema,
@@ -32,6 +33,23 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireSelfOrAdmin(request, request.params.id);
       return [await users.getDashboard(app.db, request.params.id)];
+    },
+  );
+
+  app.get(
+    '/api/users/bought/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "Each product of the user's approved orders, newest purchase first, with their review of it (self or admin)",
+        params: userIdParamsSchema,
+        response: { 200: boughtListSchema, ...refusals(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requireSelfOrAdmin(request, request.params.id);
+      return users.getBought(app.db, request.params.id);
     },
   );
 

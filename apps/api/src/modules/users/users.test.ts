@@ -1,9 +1,11 @@
+import { PROFILE_FORMAT_MESSAGES } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../db/schema';
 import { seedAccounts } from '../../db/seed/accounts';
 import { seedDatabase } from '../../db/seed/seed';
 import { mailedLink, ORIGIN, signIn, signUp, visit } from '../../test/accounts';
+import { expectRefused, outsiders } from '../../test/outsiders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let testApp: TestApp;
@@ -194,5 +196,144 @@ describe('PUT /api/users/update/:id', () => {
     const taken = await put(`/api/users/update/${owner.id}`, { username: other.username }, owner.cookie);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe('USERNAME_TAKEN');
+  });
+});
+
+describe('the profile rules (the user-profile variant, with its Necesita texts)', () => {
+  const M = PROFILE_FORMAT_MESSAGES;
+  it.each([
+    [{ username: 'abc' }, 'username', M.username],
+    [{ username: 'two words' }, 'username', M.username],
+    [{ username: 'x'.repeat(17) }, 'username', M.username],
+    [{ phone: '123456' }, 'phone', M.phone],
+    [{ phone: '123456789012345' }, 'phone', M.phone],
+    [{ phone: '12ab5678' }, 'phone', M.phone],
+    [{ phone: '++12345678' }, 'phone', M.phone],
+    [{ address: '' }, 'address', M.address],
+    [{ address: 'Main Street #5' }, 'address', M.address],
+    [{ address: 'Main Street 5/B' }, 'address', M.address],
+    [{ address: 'x'.repeat(41) }, 'address', M.address],
+    [{ city: '' }, 'city', M.city],
+    [{ city: 'Lyon 3' }, 'city', M.city],
+    [{ city: 'x'.repeat(41) }, 'city', M.city],
+    [{ state: 'Ile<de>France' }, 'state', M.state],
+    [{ country: 'France!' }, 'country', M.country],
+    [{ image: 'https://elsewhere.example/x.png' }, 'image', M.image],
+    [{ image: '/uploads/avatars/../x.webp' }, 'image', M.image],
+    [{ city: 42 }, 'city', expect.any(String)],
+    [{ roles: ['admin'] }, 'roles', 'cannot be set here'],
+    [{ status: false }, 'status', 'cannot be set here'],
+    [{ email: 'new@example.com' }, 'email', 'cannot be set here'],
+    [{ other: 'anything' }, 'other', 'cannot be set here'],
+  ])('refuses %j naming the field, and changes nothing', async (payload, field, message) => {
+    const account = await signUp(app());
+    const response = await put(
+      `/api/users/update/${account.id}`,
+      { country: 'Peru', ...payload },
+      account.cookie,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_ERROR');
+    expect(response.json().error.fields).toEqual({ [field]: message });
+    const [row] = await app().db.select().from(user).where(eq(user.id, account.id));
+    expect(row).toMatchObject({ country: '', role: 'user', banned: false, email: account.email });
+  });
+
+  it.each([
+    [{ phone: '+54 (11) 5555-1234' }, { phone: '+541155551234' }],
+    [{ phone: '1234567' }, { phone: '1234567' }],
+    [{ address: 'Av. Corrientes 1234, piso_2-B' }, { address: 'Av. Corrientes 1234, piso_2-B' }],
+    [{ address: 'x'.repeat(40) }, { address: 'x'.repeat(40) }],
+    [{ city: "  St. John's  " }, { city: "St. John's" }],
+    [{ state: 'Île-de-France' }, { state: 'Île-de-France' }],
+    [{ country: 'x'.repeat(40) }, { country: 'x'.repeat(40) }],
+    [{ username: 'New_Name-1' }, { username: 'New_Name-1' }],
+    [{ image: '' }, { image: '' }],
+  ])('accepts %j', async (payload, stored) => {
+    const account = await signUp(app());
+    const response = await put(`/api/users/update/${account.id}`, payload, account.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()[0]).toMatchObject(stored);
+  });
+
+  it('lets an admin change a profile, but not its role or status', async () => {
+    const account = await signUp(app());
+    const changed = await put(`/api/users/update/${account.id}`, { city: 'Quito' }, adminCookie);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()[0]).toMatchObject({ city: 'Quito', roles: ['user'], status: true });
+    expect((await put(`/api/users/update/${account.id}`, { roles: ['admin'] }, adminCookie)).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('a shopper cannot make themselves an admin or lift a suspension', () => {
+  it("refuses Better Auth's own user and admin endpoints, and the role stays", async () => {
+    const account = await signUp(app());
+    for (const [url, payload] of [
+      ['/api/auth/update-user', { role: 'admin', banned: false, name: 'x' }],
+      ['/api/auth/admin/set-role', { userId: account.id, role: 'admin' }],
+      ['/api/auth/admin/unban-user', { userId: account.id }],
+    ] as const) {
+      const response = await app().inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { origin: ORIGIN, cookie: account.cookie },
+      });
+      expect(response.statusCode, url).toBe(404);
+    }
+    const [row] = await app().db.select().from(user).where(eq(user.id, account.id));
+    expect(row).toMatchObject({ role: 'user', banned: false });
+  });
+});
+
+describe('favourites are idempotent', () => {
+  it('adds a favourite once however often it is asked; removing a non-favourite changes nothing, an unknown product is 404', async () => {
+    const account = await verifiedUser();
+    const [first, second] = productIds;
+    const removedNothing = await put(
+      `/api/users/deleteFavorite/${account.id}`,
+      { favorite: first },
+      account.cookie,
+    );
+    expect(removedNothing.statusCode).toBe(200);
+    expect(removedNothing.json()[0].favourites).toEqual([]);
+    const twice = await Promise.all([
+      put(`/api/users/addFavorite/${account.id}`, { favorite: second }, account.cookie),
+      put(`/api/users/addFavorite/${account.id}`, { favorite: second }, account.cookie),
+    ]);
+    for (const response of twice) expect(response.statusCode).toBe(200);
+    expect((await get(`/api/users/dashboard/${account.id}`, account.cookie)).json()[0].favourites).toEqual([
+      second,
+    ]);
+    const unknown = await put(
+      `/api/users/deleteFavorite/${account.id}`,
+      { favorite: '00000000-0000-4000-8000-000000000000' },
+      account.cookie,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect((await get(`/api/users/dashboard/${account.id}`, account.cookie)).json()[0].favourites).toEqual([
+      second,
+    ]);
+  });
+});
+
+describe('every /api/users/*/:id path refuses strangers', () => {
+  it('reads and changes nothing of a shopper for a guest, an unverified, a suspended or another user', async () => {
+    const shopper = await verifiedUser();
+    await put(`/api/users/addFavorite/${shopper.id}`, { favorite: productIds[0] }, shopper.cookie);
+    const before = (await get(`/api/users/dashboard/${shopper.id}`, shopper.cookie)).json();
+    for (const stranger of await outsiders(app())) {
+      const calls = [
+        get(`/api/users/dashboard/${shopper.id}`, stranger.cookie),
+        get(`/api/users/bought/${shopper.id}`, stranger.cookie),
+        put(`/api/users/update/${shopper.id}`, { city: 'Elsewhere' }, stranger.cookie),
+        put(`/api/users/addFavorite/${shopper.id}`, { favorite: productIds[1] }, stranger.cookie),
+        put(`/api/users/deleteFavorite/${shopper.id}`, { favorite: productIds[0] }, stranger.cookie),
+      ];
+      for (const response of await Promise.all(calls)) expectRefused(stranger, response);
+    }
+    expect((await get(`/api/users/dashboard/${shopper.id}`, shopper.cookie)).json()).toEqual(before);
   });
 });

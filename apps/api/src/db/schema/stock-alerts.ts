@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { product } from './catalog';
+
+/**
+ * A shopper's wish to hear when a sold-out size of a product is on sale again. Open while `notified_at` is
+ * null; the one e-mail claims it by setting `notified_at` (a failed send clears it again for a retry).
+ */
+export const stockAlert = pgTable(
+  'stock_alert',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    size: doublePrecision('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One open alert per shopper and size; once used up, the shopper may ask again.
+    uniqueIndex('stock_alert_open_idx').on(t.userId, t.productId, t.size).where(sql`${t.notifiedAt} IS NULL`),
+    // The subscribers of a size whose units came back.
+    index('stock_alert_waiting_idx').on(t.productId, t.size).where(sql`${t.notifiedAt} IS NULL`),
+  ],
+);

@@ -1,0 +1,34 @@
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { AppError } from '../../lib/app-error';
+import type { ResponseCache } from '../../lib/response-cache';
+import * as auth from '../auth/auth.service';
+import * as reviews from '../reviews/reviews.service';
+import * as stockAlerts from '../stock-alerts/stock-alerts.service';
+import * as users from '../users/users.service';
+
+/** What deleting an account needs: removing reviews changes product ratings, which the lists show. */
+export interface AccountDeps {
+  db: Db;
+  catalogCache: ResponseCache;
+}
+
+/**
+ * Deletes an account (docs/decisions/0008): its reviews (the products are re-rated), favourites and
+ * back-in-stock alerts go, its sessions and sign-ins end, and the user row is anonymised and banned rather
+ * than deleted, so the shop's orders keep pointing at it without any personal data. One transaction:
+ * either all of it happens or none. The account's owner calls it on themselves; staff will call it on
+ * others through the same function.
+ */
+export async function deleteAccount(deps: AccountDeps, userId: string): Promise<void> {
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await users.findUser(tx, userId))) throw AppError.notFound('User');
+    // Reviews first: they lock their products, which every review write takes before the user row.
+    await reviews.removeAllOfUser(tx, userId);
+    await users.removeFavoritesOfUser(tx, userId);
+    await stockAlerts.removeAllOfUser(tx, userId);
+    await auth.removeSignIns(tx, userId);
+    await users.anonymise(tx, userId);
+  });
+  deps.catalogCache.clear();
+}

@@ -1,0 +1,140 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, favorite, review, session, stockAlert, user } from '../../db/schema';
+import { seedAccounts } from '../../db/seed/accounts';
+import { post, signIn, signUp } from '../../test/accounts';
+import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
+import { expectRefused, outsiders } from '../../test/outsiders';
+import { buy, type Pick, send, verifiedBuyer } from '../../test/shop';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let testApp: TestApp;
+const app = () => testApp.app;
+let adminCookie: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await seedAccounts(app().auth, app().config.accounts);
+  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const remove = (cookie?: string) => send(app(), 'DELETE', '/api/account', cookie);
+const rowsOf = async (userId: string) => ({
+  reviews: await app().db.select().from(review).where(eq(review.userId, userId)),
+  favourites: await app().db.select().from(favorite).where(eq(favorite.userId, userId)),
+  alerts: await app().db.select().from(stockAlert).where(eq(stockAlert.userId, userId)),
+  sessions: await app().db.select().from(session).where(eq(session.userId, userId)),
+  accounts: await app().db.select().from(account).where(eq(account.userId, userId)),
+});
+
+describe('DELETE /api/account', () => {
+  it('removes reviews, favourites, alerts and sign-ins, and keeps the orders without personal data', async () => {
+    const [pickId = '', soldOutId = ''] = await stockedProducts(
+      app(),
+      ['Leaving Runner', 'Leaving Sold Out'],
+      5,
+    );
+    const pick: Pick = { id: pickId, name: 'Leaving Runner', size: '9', price: 100, units: 5 };
+    const [holder] = (await quickBuyers(app(), 1, 'holder')) as [Buyer];
+    await send(app(), 'POST', '/api/checkouts', holder.cookie, {
+      products: [{ id: soldOutId, size: '9', count: 5 }],
+    });
+
+    const leaver = await verifiedBuyer(app());
+    const otherSession = await signIn(app(), leaver.email, leaver.password);
+    await send(app(), 'PUT', `/api/users/update/${leaver.id}`, leaver.cookie, {
+      phone: '5551234567',
+      city: 'Lyon',
+    });
+    const orderId = await buy(app(), leaver.cookie, pick);
+    const written = await send(app(), 'POST', '/api/reviews', leaver.cookie, {
+      _idProduct: pick.id,
+      _idUser: leaver.id,
+      rating: 5,
+      description: 'Loved them.',
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    await send(app(), 'PUT', `/api/users/addFavorite/${leaver.id}`, leaver.cookie, { favorite: pick.id });
+    const alert = await send(app(), 'POST', '/api/stock-alerts', leaver.cookie, {
+      productId: soldOutId,
+      size: '9',
+    });
+    expect(alert.statusCode, alert.body).toBe(201);
+    const rating = async () =>
+      (await send(app(), 'GET', `/api/products/details/${pick.id}`)).json()[0].rating;
+    expect(await rating()).toBe(5);
+
+    const deleted = await remove(leaver.cookie);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(deleted.body).toBe('');
+
+    expect(await rowsOf(leaver.id)).toEqual({
+      reviews: [],
+      favourites: [],
+      alerts: [],
+      sessions: [],
+      accounts: [],
+    });
+    expect(await rating()).toBe(0);
+    for (const cookie of [leaver.cookie, otherSession]) {
+      expect((await send(app(), 'GET', `/api/users/dashboard/${leaver.id}`, cookie)).statusCode).toBe(401);
+    }
+    const [row] = await app().db.select().from(user).where(eq(user.id, leaver.id));
+    expect(row).toMatchObject({
+      email: `deleted-${leaver.id}@deleted.invalid`,
+      username: expect.stringMatching(/^deleted-[0-9a-f]{12}$/),
+      phone: '',
+      city: '',
+      image: null,
+      banned: true,
+    });
+    expect(JSON.stringify(row)).not.toContain(leaver.username);
+
+    // The shop's books keep the order, with nobody's personal data on it.
+    const kept = await send(app(), 'GET', `/api/orders/${orderId}`, adminCookie);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({
+      state: 'aprobed',
+      user: { _id: leaver.id, username: row?.username, email: row?.email, image: '' },
+      products: [{ id: pick.id, count: 1 }],
+    });
+
+    // Nobody can sign in as the account again, and its e-mail is free.
+    const signInAgain = await post(app(), '/api/auth/sign-in/email', {
+      email: leaver.email,
+      password: leaver.password,
+    });
+    expect(signInAgain.statusCode).toBe(401);
+    const fresh = await signUp(app(), {
+      username: 'comeback',
+      email: leaver.email,
+      password: 'Another#2024',
+    });
+    expect(fresh.id).not.toBe(leaver.id);
+  });
+
+  it('lets an unverified account go too', async () => {
+    const unverified = await signUp(app());
+    expect((await remove(unverified.cookie)).statusCode).toBe(204);
+    const [row] = await app().db.select().from(user).where(eq(user.id, unverified.id));
+    expect(row?.banned).toBe(true);
+  });
+
+  it('refuses a guest and a suspended account, and keeps an admin', async () => {
+    for (const stranger of (await outsiders(app())).filter((each) =>
+      ['guest', 'suspended'].includes(each.name),
+    )) {
+      expectRefused(stranger, await remove(stranger.cookie));
+    }
+    const left = await app().db.select().from(user).where(like(user.email, 'outsider%'));
+    expect(left).toHaveLength(3);
+
+    const refused = await remove(adminCookie);
+    expect(refused.statusCode).toBe(409);
+    expect((await send(app(), 'GET', '/api/orders', adminCookie)).statusCode).toBe(200);
+  });
+});

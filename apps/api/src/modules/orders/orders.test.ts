@@ -1,0 +1,265 @@
+import { ORDERS_PAGE_SIZE } from '@shop/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { order, orderItem } from '../../db/schema';
+import { seedAccounts } from '../../db/seed/accounts';
+import { signIn } from '../../test/accounts';
+import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
+import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
+import { buy, orderRow, type Pick, send } from '../../test/shop';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let testApp: TestApp;
+const app = () => testApp.app;
+let adminCookie: string;
+let strangers: Outsider[];
+let products: Pick[];
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await seedAccounts(app().auth, app().config.accounts);
+  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
+  strangers = await outsiders(app());
+  const names = ['Orders Alpha', 'Orders Bravo', 'Orders Charlie'];
+  const ids = await stockedProducts(app(), names, 50);
+  products = ids.map((id, index) => ({ id, name: names[index] ?? '', size: '9', price: 100, units: 50 }));
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const product = (index: number) => products[index] as Pick;
+
+/**
+ * `count` approved orders of one line each, written straight to the database a minute apart (the oldest
+ * first), with totals that repeat every 7 orders; answers their ids, oldest first.
+ */
+async function pastOrders(userId: string, count: number): Promise<string[]> {
+  const start = Date.now() - count * 60_000;
+  const rows = await app()
+    .db.insert(order)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        userId,
+        state: 'aprobed',
+        provider: 'stripe',
+        totalCents: ((index % 7) + 1) * 1000,
+        reservedUntil: new Date(start + index * 60_000),
+        createdAt: new Date(start + index * 60_000),
+      })),
+    )
+    .returning({ id: order.id, totalCents: order.totalCents });
+  await app()
+    .db.insert(orderItem)
+    .values(
+      rows.map((row) => ({
+        orderId: row.id,
+        position: 0,
+        productId: product(0).id,
+        name: product(0).name,
+        brand: 'nike',
+        picture: '/uploads/x/card.webp',
+        size: 9,
+        count: 1,
+        unitPriceCents: row.totalCents,
+      })),
+    );
+  return rows.map((row) => row.id);
+}
+
+const ids = (response: { json: () => unknown }) => (response.json() as { _id: string }[]).map((o) => o._id);
+
+describe('GET /api/orders, page by page', () => {
+  let pager: Buyer;
+  let oldestFirst: string[];
+
+  beforeAll(async () => {
+    [pager] = (await quickBuyers(app(), 1, 'pager')) as [Buyer];
+    oldestFirst = await pastOrders(pager.id, 45);
+  });
+
+  it(`answers the newest ${ORDERS_PAGE_SIZE} first, then the next pages; a short page is the last`, async () => {
+    const newestFirst = [...oldestFirst].reverse();
+    const first = await send(app(), 'GET', '/api/orders', pager.cookie);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(ids(first)).toEqual(newestFirst.slice(0, 20));
+    expect(ids(await send(app(), 'GET', '/api/orders?page=2', pager.cookie))).toEqual(
+      newestFirst.slice(20, 40),
+    );
+    expect(ids(await send(app(), 'GET', '/api/orders?page=3', pager.cookie))).toEqual(newestFirst.slice(40));
+    expect(ids(await send(app(), 'GET', '/api/orders?page=4', pager.cookie))).toEqual([]);
+    expect(ids(await send(app(), 'GET', '/api/orders?limit=100', pager.cookie))).toEqual(newestFirst);
+    const oldest = await send(
+      app(),
+      'GET',
+      `/api/orders?ordersSort=${encodeURIComponent('{"date":1}')}&limit=3`,
+      pager.cookie,
+    );
+    expect(ids(oldest)).toEqual(oldestFirst.slice(0, 3));
+  });
+
+  it('pages through another sort without repeating or skipping an order', async () => {
+    const sort = encodeURIComponent('{"finalAmount":1}');
+    const seen: { _id: string; finalAmount: number }[] = [];
+    for (let page = 1; page <= 5; page += 1) {
+      const response = await send(
+        app(),
+        'GET',
+        `/api/orders?ordersSort=${sort}&limit=10&page=${page}`,
+        pager.cookie,
+      );
+      seen.push(...response.json<{ _id: string; finalAmount: number }[]>());
+    }
+    expect(new Set(seen.map((o) => o._id)).size).toBe(45);
+    const amounts = seen.map((o) => o.finalAmount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+  });
+
+  it.each([
+    ['page=0', 'page'],
+    ['page=abc', 'page'],
+    ['page=1.5', 'page'],
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=-3', 'limit'],
+    ['ordersSort=date', 'ordersSort'],
+    ['_id=abc', '_id'],
+  ])('refuses ?%s naming %s', async (query, field) => {
+    const response = await send(app(), 'GET', `/api/orders?${query}`, pager.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().error.fields)).toEqual([field]);
+  });
+
+  it("shows a shopper only their own orders; an admin anyone's", async () => {
+    for (const stranger of strangers) {
+      expectRefused(stranger, await send(app(), 'GET', `/api/orders?_id=${pager.id}`, stranger.cookie));
+    }
+    const own = await send(app(), 'GET', '/api/orders', strangers[3]?.cookie);
+    expect(own.json()).toEqual([]);
+    const asAdmin = await send(app(), 'GET', `/api/orders?_id=${pager.id}&limit=5`, adminCookie);
+    expect(ids(asAdmin)).toEqual([...oldestFirst].reverse().slice(0, 5));
+  });
+});
+
+describe('POST /api/orders/:id/pay', () => {
+  async function pendingOrder(buyer: Buyer, path = '/api/checkouts') {
+    const response = await send(app(), 'POST', path, buyer.cookie, {
+      products: [{ id: product(1).id, size: '9', count: 1 }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<{ orderId: string; url?: string; links?: { href: string; rel: string }[] }>();
+    return { orderId: body.orderId, url: body.url ?? body.links?.find((l) => l.rel === 'approve')?.href };
+  }
+  const pay = (orderId: string, cookie?: string) => send(app(), 'POST', `/api/orders/${orderId}/pay`, cookie);
+
+  it("answers the pending order's payment page again, to its buyer only", async () => {
+    const [buyer] = (await quickBuyers(app(), 1, 'payer')) as [Buyer];
+    const card = await pendingOrder(buyer);
+    const again = await pay(card.orderId, buyer.cookie);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ url: card.url });
+    const paypal = await pendingOrder(buyer, '/api/paypal/create-payment');
+    expect((await pay(paypal.orderId, buyer.cookie)).json()).toEqual({ url: paypal.url });
+
+    for (const stranger of strangers) expectRefused(stranger, await pay(card.orderId, stranger.cookie));
+    // Not even an admin: the payment page is the buyer's.
+    expect((await pay(card.orderId, adminCookie)).statusCode).toBe(404);
+    expect((await pay('00000000-0000-4000-8000-000000000000', buyer.cookie)).statusCode).toBe(404);
+    const malformed = await pay('abc', buyer.cookie);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.fields).toHaveProperty('id');
+    expect((await orderRow(app(), card.orderId))?.state).toBe('pending');
+  });
+
+  it('refuses with 409 once the order is paid, cancelled or its reservation ran out', async () => {
+    const [buyer] = (await quickBuyers(app(), 1, 'late')) as [Buyer];
+    const expired = await pendingOrder(buyer);
+    await app()
+      .db.update(order)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(order.id, expired.orderId));
+    const late = await pay(expired.orderId, buyer.cookie);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toMatch(/ran out/);
+
+    const cancelled = await pendingOrder(buyer);
+    await send(app(), 'PUT', `/api/orders/${cancelled.orderId}`, buyer.cookie, {
+      voucher: { state: 'cancelled' },
+    });
+    const gone = await pay(cancelled.orderId, buyer.cookie);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error.message).toMatch(/cancelled/);
+
+    const paid = await pendingOrder(buyer);
+    await send(app(), 'POST', `/api/test-gateway/payments/${paid.url?.split('/').pop()}/pay`);
+    await send(app(), 'PUT', `/api/orders/${paid.orderId}`, buyer.cookie, { voucher: { state: 'aprobed' } });
+    const twice = await pay(paid.orderId, buyer.cookie);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toMatch(/already paid/);
+  });
+});
+
+describe('GET /api/users/bought/:id', () => {
+  it('lists each bought product once, newest purchase first, with the buyer review or null', async () => {
+    const [buyer] = (await quickBuyers(app(), 1, 'bought')) as [Buyer];
+    const empty = await send(app(), 'GET', `/api/users/bought/${buyer.id}`, buyer.cookie);
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json()).toEqual([]);
+
+    await buy(app(), buyer.cookie, product(0));
+    await buy(app(), buyer.cookie, product(1));
+    const latest = await buy(app(), buyer.cookie, product(0), 2);
+    // A pending order is not bought yet.
+    await send(app(), 'POST', '/api/checkouts', buyer.cookie, {
+      products: [{ id: product(2).id, size: '9', count: 1 }],
+    });
+    const review = await send(app(), 'POST', '/api/reviews', buyer.cookie, {
+      _idProduct: product(1).id,
+      _idUser: buyer.id,
+      rating: 4,
+      description: 'Light and comfortable.',
+    });
+    expect(review.statusCode, review.body).toBe(201);
+
+    const response = await send(app(), 'GET', `/api/users/bought/${buyer.id}`, buyer.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const { product: _product, ...reviewOnly } = review.json();
+    expect(response.json()).toEqual([
+      {
+        product: {
+          _id: product(0).id,
+          name: product(0).name,
+          brand: 'nike',
+          card_picture: '/uploads/x/card.webp',
+        },
+        date: (await orderRow(app(), latest))?.createdAt.toISOString(),
+        review: null,
+      },
+      {
+        product: {
+          _id: product(1).id,
+          name: product(1).name,
+          brand: 'nike',
+          card_picture: '/uploads/x/card.webp',
+        },
+        date: expect.any(String),
+        review: reviewOnly,
+      },
+    ]);
+
+    for (const stranger of strangers) {
+      expectRefused(stranger, await send(app(), 'GET', `/api/users/bought/${buyer.id}`, stranger.cookie));
+    }
+    const asAdmin = await send(app(), 'GET', `/api/users/bought/${buyer.id}`, adminCookie);
+    expect(asAdmin.json()).toEqual(response.json());
+    const unknown = await send(
+      app(),
+      'GET',
+      '/api/users/bought/00000000-0000-4000-8000-000000000000',
+      adminCookie,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect((await send(app(), 'GET', '/api/users/bought/abc', adminCookie)).statusCode).toBe(400);
+  });
+});
