@@ -150,3 +150,32 @@ export function CheckIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A heart: outlined, or filled in the current colour when `filled` (a favourite). */
+export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={props.size ?? 22}
+      height={props.size ?? 22}
+      className={props.className}
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M12 20.5s-7.5-4.6-9.2-9.4C1.7 8 3.6 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.5 0 5.4 3.5 4.3 6.6C19.5 15.9 12 20.5 12 20.5Z" />
+    </svg>
+  );
+}
+
+export function BellIcon(props: IconProps) {
+  return (
+    <Icon size={20} {...props}>
+      <path d="M6 9a6 6 0 0 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9Z" />
+      <path d="M10.3 19a1.9 1.9 0 0 0 3.4 0" />
+    </Icon>
+  );
+}

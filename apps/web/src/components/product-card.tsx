@@ -1,8 +1,9 @@
 import { formatPrice, type Product } from '@shop/contracts';
 import { Link } from 'react-router';
+import { FavoriteButton } from './favorite-button';
 import { RatingStars } from './rating-stars';
 
-/** A product tile: picture, brand, name, rating and price, linking to the product's page. */
+/** A product tile: picture, brand, name, rating and price, linking to the product's page; a favourite heart. */
 export function ProductCard({ product }: { product: Product }) {
   return (
     <article className="card h-100 product-card border-0">
@@ -16,6 +17,7 @@ export function ProductCard({ product }: { product: Product }) {
           loading="lazy"
         />
       </Link>
+      <FavoriteButton product={product} />
       <div className="card-body d-flex flex-column gap-1">
         <span className="text-uppercase small text-muted fw-semibold">{product.brand}</span>
         <h3 className="h6 card-title mb-1 product-card__name">{product.name}</h3>

@@ -8,12 +8,14 @@ import {
 import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
+import { FavoriteButton } from '../../components/favorite-button';
 import { RatingStars } from '../../components/rating-stars';
 import { type AddResult, lineTotal, selectCartTotal, useCartStore } from '../cart/cart-store';
 import { lastCatalogHref, previousEntryIsCatalog } from '../catalog/catalog-history';
 import { capitalize } from '../catalog/catalog-params';
 import { isProductNotFound, useProduct } from '../catalog/catalog-queries';
 import { AddedToCartModal } from './added-to-cart-modal';
+import { BackInStock } from './back-in-stock';
 import { descriptionText, sanitizeDescription } from './sanitize-description';
 import { SizePicker, sizeOptions } from './size-picker';
 import './product.css';
@@ -36,7 +38,10 @@ export function ProductPage() {
         </button>
       </AlertError>
     );
-  else content = <ProductDetails key={query.data._id} product={query.data} />;
+  else
+    content = (
+      <ProductDetails key={query.data._id} product={query.data} onStockChanged={() => void query.refetch()} />
+    );
 
   return (
     <main className="container py-3 py-lg-4 product">
@@ -63,8 +68,12 @@ function BackToCatalog() {
   );
 }
 
-function ProductDetails({ product }: { product: ProductDetail }) {
+function ProductDetails({ product, onStockChanged }: { product: ProductDetail; onStockChanged: () => void }) {
   const sizes = useMemo(() => sizeOptions(product.stock), [product.stock]);
+  const soldOutSizes = useMemo(
+    () => sizes.filter((option) => option.units <= 0).map((option) => option.size),
+    [sizes],
+  );
   const [size, setSize] = useState<string | null>(null);
   const [count, setCount] = useState(1);
   const [added, setAdded] = useState<{ result: AddResult; item: CartItem } | null>(null);
@@ -137,6 +146,12 @@ function ProductDetails({ product }: { product: ProductDetail }) {
 
           {sizes.length > 0 ? <SizePicker options={sizes} value={size} onChange={chooseSize} /> : null}
           {soldOut && <p className="text-danger fw-semibold mt-2">This product is sold out.</p>}
+          <BackInStock
+            product={product}
+            soldOutSizes={soldOutSizes}
+            allSoldOut={soldOut}
+            onStockChanged={onStockChanged}
+          />
 
           {size && maxCount > 0 && (
             <div className="product__count mt-3">
@@ -163,16 +178,17 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             </div>
           )}
 
-          <div className="d-grid mt-4">
+          <div className="d-flex gap-2 mt-4 product__actions">
             <button
               type="button"
-              className="btn btn-dark btn-lg product__add"
+              className="btn btn-dark btn-lg product__add flex-grow-1"
               disabled={!size || maxCount < 1}
               onClick={addToCart}
               aria-describedby={size ? undefined : 'product-add-hint'}
             >
               Add to cart{size ? ` · ${formatPrice(lineTotal(product.price, count))}` : ''}
             </button>
+            <FavoriteButton product={product} variant="page" />
           </div>
           {!size && !soldOut && (
             <p id="product-add-hint" className="small text-muted mt-2 mb-0">
