@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, redirect } from 'react-router';
 import { RequireAdmin, RequireLogin, RequireVerified } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { PageLoading } from './page-loading';
@@ -63,6 +63,8 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // Bare /account opens the profile.
+      { path: 'account', loader: () => redirect('/account/profile') },
       {
         // Needs login and a verified e-mail.
         Component: RequireVerified,
@@ -73,17 +75,43 @@ export const router = createBrowserRouter([
               import('../features/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
           },
           {
-            path: 'account/:section',
+            // The shopper's area: the frame loads the profile and role, each section is a tab with its URL.
+            // Any other /account/{section} falls through to the not-found page.
             lazy: () =>
-              import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })),
+              import('../features/account/account-layout').then((m) => ({ Component: m.AccountLayout })),
+            children: [
+              {
+                path: 'account/profile',
+                lazy: () =>
+                  import('../features/account/profile/profile-tab').then((m) => ({
+                    Component: m.ProfileTab,
+                  })),
+              },
+              {
+                path: 'account/favorites',
+                lazy: () =>
+                  import('../features/account/favorites/favorites-tab').then((m) => ({
+                    Component: m.FavoritesTab,
+                  })),
+              },
+              {
+                path: 'account/orders',
+                lazy: () =>
+                  import('../features/account/orders/orders-tab').then((m) => ({ Component: m.OrdersTab })),
+              },
+              {
+                path: 'account/bought',
+                lazy: () =>
+                  import('../features/account/bought/bought-tab').then((m) => ({ Component: m.BoughtTab })),
+              },
+            ],
           },
           {
             // The staff sections of the account area: admins only (the API checks the role itself).
             Component: RequireAdmin,
             children: ['account/products', 'account/users'].map((path) => ({
               path,
-              lazy: () =>
-                import('../features/account/account-page').then((m) => ({ Component: m.AccountPage })),
+              lazy: () => import('./staff-section-page').then((m) => ({ Component: m.StaffSectionPage })),
             })),
           },
         ],

@@ -9,25 +9,13 @@ import type {
 } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
+import { dashboardQuery } from '../../lib/dashboard';
 
 /** The server calls of the checkout flow (cart check lives in features/cart/cart-check.ts). */
 
-export const dashboardQueryKey = (uid: string | undefined) => ['users', 'dashboard', uid] as const;
-
-/** `GET /api/users/dashboard/:uid` answers `[dashboard]`. */
-export async function fetchDashboard(uid: string): Promise<UserDashboard> {
-  const [dashboard] = await api.get<UserDashboard[]>(`/users/dashboard/${encodeURIComponent(uid)}`);
-  if (!dashboard) throw new ApiError(404, 'NOT_FOUND', 'Your profile could not be found');
-  return dashboard;
-}
-
+/** The signed-in user's dashboard, from the cache the account area and the favourite hearts share. */
 export function useDashboard(uid: string | undefined) {
-  return useQuery({
-    queryKey: dashboardQueryKey(uid),
-    queryFn: () => fetchDashboard(uid ?? ''),
-    enabled: Boolean(uid),
-    retry: false,
-  });
+  return useQuery({ ...dashboardQuery(uid ?? ''), enabled: Boolean(uid), retry: false });
 }
 
 /** `PUT /api/users/update/:uid` answers `[dashboard]`. */

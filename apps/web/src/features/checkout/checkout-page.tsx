@@ -12,19 +12,13 @@ import { Link, useParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { AlertSuccess } from '../../components/alert-success';
 import { LockIcon } from '../../components/icons';
+import { OrderLines } from '../../components/order-lines';
 import { ApiError } from '../../lib/api';
+import { DASHBOARD_QUERY_KEY } from '../../lib/dashboard';
 import { type SessionUser, useSession } from '../../lib/session';
 import { EMPTY_CART_TEXT, useCartRefresh } from '../cart/cart-check';
-import {
-  AVATAR_MAX_BYTES,
-  dashboardQueryKey,
-  startPayment,
-  updateProfile,
-  uploadAvatar,
-  useDashboard,
-} from './checkout-api';
+import { AVATAR_MAX_BYTES, startPayment, updateProfile, uploadAvatar, useDashboard } from './checkout-api';
 import { rememberCheckout } from './checkout-pending';
-import { OrderLines } from './order-lines';
 import { PROVIDER_LABELS } from './order-link';
 import {
   changedFields,
@@ -161,7 +155,7 @@ function CheckoutForm({ user, dashboard }: { user: SessionUser; dashboard: UserD
       }
       throw error;
     });
-    queryClient.setQueryData(dashboardQueryKey(user.uid), answer);
+    queryClient.setQueryData(DASHBOARD_QUERY_KEY(user.uid), answer);
     reset(profileValues(answer));
     setSaved((count) => count + 1);
   };

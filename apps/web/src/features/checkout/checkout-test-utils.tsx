@@ -3,55 +3,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../cart/cart-store';
 
 /** Test helpers for the cart and checkout pages: a scripted API, a memory router, fixtures. */
 
-export interface ApiCall {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  body: unknown;
-}
-export type ApiAnswer = { status?: number; body?: unknown } | undefined;
-export type ApiHandler = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>;
-
-/** Stubs fetch: every call is recorded and answered by the handler (404 envelope when it answers nothing). */
-export function mockApi(handler: ApiHandler) {
-  const calls: ApiCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    let body: unknown = init?.body;
-    if (typeof body === 'string') body = JSON.parse(body);
-    const call: ApiCall = { method, path: url.pathname, search: url.searchParams, body };
-    calls.push(call);
-    const answer = await handler(call);
-    if (!answer) {
-      return new Response(
-        JSON.stringify({ error: { code: 'NOT_FOUND', message: `No mock for ${method} ${url.pathname}` } }),
-        { status: 404 },
-      );
-    }
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
-}
-
-/** Replaces window.location with a copy whose assign() is a mock. Undo with vi.unstubAllGlobals(). */
-export function mockLocationAssign() {
-  const assign = vi.fn();
-  vi.stubGlobal('location', { ...window.location, assign });
-  return assign;
-}
-
-export const errorBody = (code: string, message: string, fields?: Record<string, string>) => ({
-  error: fields ? { code, message, fields } : { code, message },
-});
+export {
+  type ApiAnswer,
+  type ApiCall,
+  type ApiHandler,
+  errorBody,
+  mockApi,
+  mockLocationAssign,
+} from '../../test/mock-api';
 
 export const UID = '0b9d1c1e-5a5b-4c1e-9a3e-1f2a3b4c5d6e';
 export const ORDER_ID = '7f3e2d1c-0b9a-4877-8665-544332211000';

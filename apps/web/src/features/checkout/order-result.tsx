@@ -2,8 +2,8 @@ import { formatPrice, type Order } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertError } from '../../components/alert-error';
+import { OrderLines } from '../../components/order-lines';
 import { ApiError } from '../../lib/api';
-import { OrderLines } from './order-lines';
 import { PROVIDER_LABELS } from './order-link';
 
 /** Pieces shared by /order-completed and /order-canceled. */

@@ -1,4 +1,5 @@
 import { formatPrice } from '@shop/contracts';
+import './order-lines.css';
 
 export interface SummaryLine {
   key: string;

@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
 
-/** `/account/{section}`: the account area is still being built; the page says so plainly. */
-export function AccountPage() {
-  const section = useLocation().pathname.split('/')[2] || 'profile';
+/** `/account/products` and `/account/users` (admins only): the staff dashboard takes these over. */
+export function StaffSectionPage() {
+  const section = useLocation().pathname.split('/')[2] ?? '';
   const title = `${section.charAt(0).toUpperCase()}${section.slice(1)}`;
   return (
     <main className="container py-5">

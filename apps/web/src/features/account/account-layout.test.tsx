@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_ALERT_TITLE } from '../../components/alert-error';
+import { errorBody, renderAccount, UID } from './account-test-utils';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Account frame', () => {
+  it('loads the profile and shows the sections as tabs, each a link to its own address', async () => {
+    const { calls, router } = renderAccount('/account/orders', (call) =>
+      call.path === '/api/orders' ? { body: [] } : undefined,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'demo_user' })).toBeInTheDocument();
+    expect(calls.some((call) => call.path === `/api/users/dashboard/${UID}`)).toBe(true);
+    const nav = screen.getByRole('navigation', { name: 'Account sections' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Profile', '/account/profile'],
+      ['Favorites', '/account/favorites'],
+      ['Orders', '/account/orders'],
+      ['Bought', '/account/bought'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
+
+    await userEvent.setup().click(within(nav).getByRole('link', { name: 'Bought' }));
+    expect(router.state.location.pathname).toBe('/account/bought');
+    expect(within(nav).getByRole('link', { name: 'Bought' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('marks an admin, who sees the same sections', async () => {
+    renderAccount('/account/profile', undefined, { role: 'admin', profile: { roles: ['admin'] } });
+    expect(await screen.findByText('admin')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Favorites' })).toBeInTheDocument();
+  });
+
+  it("shows the spec's red alert with a way to try again when the profile cannot be loaded", async () => {
+    let fail = true;
+    renderAccount('/account/profile', (call) =>
+      call.path.startsWith('/api/users/dashboard') && fail
+        ? { status: 500, body: errorBody('INTERNAL_ERROR', 'The database is asleep') }
+        : undefined,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
+    expect(alert).toHaveTextContent('The database is asleep');
+    fail = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
+  });
+});

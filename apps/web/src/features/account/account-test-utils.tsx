@@ -1,0 +1,186 @@
+import type { BoughtItem, Order, Product, Review, StockAlert, UserDashboard } from '@shop/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { type ApiAnswer, type ApiCall, mockApi } from '../../test/mock-api';
+import { AccountLayout } from './account-layout';
+import { BoughtTab } from './bought/bought-tab';
+import { FavoritesTab } from './favorites/favorites-tab';
+import { OrdersTab } from './orders/orders-tab';
+import { ProfileTab } from './profile/profile-tab';
+
+/** Test helpers for the account area: fixtures shaped by the contracts and the area in a memory router. */
+
+export const UID = '0b9d1c1e-5a5b-4c1e-9a3e-1f2a3b4c5d6e';
+export const ORDER_ID = '7f3e2d1c-0b9a-4877-8665-544332211000';
+export const AJ1 = '11111111-1111-4111-8111-111111111111';
+export const DUNK = '22222222-2222-4222-8222-222222222222';
+export const REVIEW_ID = '44444444-4444-4444-8444-444444444444';
+
+export const sessionBody = (role: 'user' | 'admin' = 'user') => ({
+  user: { id: UID, email: 'demo@shop.test', emailVerified: true, username: 'demo_user', role },
+});
+
+export function product(id: string, name: string, overrides: Partial<Product> = {}): Product {
+  return {
+    _id: id,
+    name,
+    brand: 'nike',
+    price: 120,
+    rating: 4,
+    card_picture: `/uploads/${id}-card.webp`,
+    detail_picture: `/uploads/${id}-detail.webp`,
+    original_picture: `/uploads/${id}.webp`,
+    description: `<p>${name}</p>`,
+    gender: ['men'],
+    category: ['basketball'],
+    color: 'Black',
+    collection: '2024',
+    release_date: '2024-01-01',
+    stock: { '9': 3 },
+    ...overrides,
+  };
+}
+
+export function dashboard(overrides: Partial<UserDashboard> = {}): UserDashboard {
+  return {
+    _id: UID,
+    username: 'demo_user',
+    email: 'demo@shop.test',
+    emailVerified: true,
+    phone: '5551234567',
+    address: '742 Evergreen Terrace',
+    city: 'Springfield',
+    state: 'Oregon',
+    country: 'United States',
+    image: '',
+    status: true,
+    roles: ['user'],
+    favourites: [],
+    productsFavourites: [],
+    reviews: [],
+    ...overrides,
+  };
+}
+
+let orderCounter = 0;
+export function order(overrides: Partial<Order> = {}): Order {
+  orderCounter += 1;
+  return {
+    _id: `7f3e2d1c-0b9a-4877-8665-${String(orderCounter).padStart(12, '0')}`,
+    user: { _id: UID, username: 'demo_user', email: 'demo@shop.test', image: '/uploads/avatars/me.webp' },
+    date: '2024-05-17T10:20:30.000Z',
+    state: 'aprobed',
+    provider: 'stripe',
+    finalAmount: 420,
+    products: [
+      {
+        id: AJ1,
+        name: 'Air Jordan 1 Mid XQ',
+        brand: 'nike',
+        card_picture: '/uploads/aj1.webp',
+        img: '/uploads/aj1.webp',
+        size: '9',
+        count: 1,
+        price: 120,
+        totalPrice: 120,
+      },
+      {
+        id: DUNK,
+        name: 'Dunk Low Panda',
+        brand: 'nike',
+        card_picture: '/uploads/dunk.webp',
+        img: '/uploads/dunk.webp',
+        size: '10',
+        count: 3,
+        price: 100,
+        totalPrice: 300,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export function review(overrides: Partial<Review> = {}): Review {
+  return {
+    _id: REVIEW_ID,
+    user: { _id: UID, username: 'demo_user', image: '' },
+    rating: 4,
+    description: 'Great pair, true to size.',
+    date: '2024-06-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function bought(id: string, name: string, itemReview: Review | null = null): BoughtItem {
+  return {
+    product: { _id: id, name, brand: 'nike', card_picture: `/uploads/${id}-card.webp` },
+    date: '2024-05-17T10:20:30.000Z',
+    review: itemReview,
+  };
+}
+
+export function stockAlert(id: string, productId: string, name: string, size: string): StockAlert {
+  return {
+    _id: id,
+    size,
+    createdAt: '2024-06-02T08:00:00.000Z',
+    product: { _id: productId, name, brand: 'nike', card_picture: `/uploads/${productId}-card.webp` },
+  };
+}
+
+function Where({ name }: { name: string }) {
+  const { pathname, search } = useLocation();
+  return <p data-testid="elsewhere">{`${name} at ${pathname}${search}`}</p>;
+}
+
+/**
+ * The account area at `entry`, as the shop's router places it, with a scripted API: the session (a
+ * verified user unless `role` says admin) and the dashboard are answered unless the handler answers first.
+ */
+export type AccountApiHandler = (
+  call: ApiCall,
+  stored: { current: UserDashboard },
+) => ApiAnswer | Promise<ApiAnswer>;
+
+export function renderAccount(
+  entry: string,
+  handler: AccountApiHandler = () => undefined,
+  options: { profile?: Partial<UserDashboard>; role?: 'user' | 'admin' } = {},
+) {
+  const stored = { current: dashboard(options.profile) };
+  const api = mockApi(async (call) => {
+    const answer = await handler(call, stored);
+    if (answer) return answer;
+    if (call.path === '/api/auth/get-session') return { body: sessionBody(options.role) };
+    if (call.method === 'GET' && call.path === `/api/users/dashboard/${UID}`)
+      return { body: [stored.current] };
+    if (call.method === 'GET' && call.path === '/api/stock-alerts') return { body: [] };
+    return undefined;
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        element: <AccountLayout />,
+        children: [
+          { path: '/account/profile', element: <ProfileTab /> },
+          { path: '/account/favorites', element: <FavoritesTab /> },
+          { path: '/account/orders', element: <OrdersTab /> },
+          { path: '/account/bought', element: <BoughtTab /> },
+        ],
+      },
+      { path: '/', element: <Where name="home" /> },
+      { path: '*', element: <Where name="elsewhere" /> },
+    ],
+    { initialEntries: [entry] },
+  );
+  const view = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...api, ...view, router, client, stored };
+}
+
+export { errorBody, mockLocationAssign } from '../../test/mock-api';

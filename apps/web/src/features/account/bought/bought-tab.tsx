@@ -1,0 +1,157 @@
+import type { BoughtItem } from '@shop/contracts';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { AlertError } from '../../../components/alert-error';
+import { AlertSuccess } from '../../../components/alert-success';
+import { RatingStars } from '../../../components/rating-stars';
+import { useAccount } from '../account-context';
+import { useBought } from '../api/get-bought';
+import { EmptyState } from '../components/empty-state';
+import { ReviewForm } from './review-form';
+
+export const NO_BOUGHT_TEXT = 'With your first purchase you can add a review to the product.';
+export const REVIEW_SENT_MESSAGE = 'Your review was sent. Thank you!';
+
+/** /account/bought: one card per product of the user's aprobed orders, each with its review or 'make your review'. */
+export function BoughtTab() {
+  const { user } = useAccount();
+  const bought = useBought(user.uid);
+
+  return (
+    <section aria-labelledby="bought-heading">
+      <div className="account-section-head">
+        <h2 id="bought-heading" className="account-section-title">
+          Bought
+        </h2>
+        {bought.data && bought.data.length > 0 ? (
+          <p className="account-section-count">
+            {bought.data.length === 1 ? '1 product' : `${bought.data.length} products`}
+          </p>
+        ) : null}
+      </div>
+      {bought.isPending ? (
+        <div className="d-flex justify-content-center py-5" role="status">
+          <span className="spinner-border text-dark" aria-hidden="true" />
+          <span className="visually-hidden">Loading what you bought</span>
+        </div>
+      ) : bought.isError ? (
+        <AlertError
+          message={`We could not load what you bought: ${bought.error.message}`}
+          dismissible={false}
+        >
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger mt-2"
+            onClick={() => bought.refetch()}
+          >
+            Try again
+          </button>
+        </AlertError>
+      ) : bought.data.length === 0 ? (
+        <EmptyState text={NO_BOUGHT_TEXT}>
+          <Link to="/home" className="btn btn-accent">
+            Browse products
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul
+          className="row row-cols-1 row-cols-lg-2 g-3 align-items-start list-unstyled mb-0"
+          aria-label="Products you bought"
+        >
+          {bought.data.map((item) => (
+            <li key={item.product._id} className="col">
+              <BoughtCard uid={user.uid} item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function BoughtCard({ uid, item }: { uid: string; item: BoughtItem }) {
+  const { product, review } = item;
+  const [writing, setWriting] = useState(false);
+  const [sent, setSent] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const reviewBox = useRef<HTMLDivElement>(null);
+
+  const close = (after: 'sent' | 'back') => {
+    setWriting(false);
+    setSent(after === 'sent');
+    // Focus goes back where the reader was: the review just sent, or the button that opened the form.
+    requestAnimationFrame(() => (after === 'sent' ? reviewBox.current : opener.current)?.focus());
+  };
+
+  return (
+    <article className="bought-card" aria-labelledby={`bought-${product._id}`}>
+      <div className="bought-card__product">
+        <img
+          src={product.card_picture}
+          alt=""
+          width={160}
+          height={120}
+          loading="lazy"
+          className="bought-card__img"
+        />
+        <div className="bought-card__info">
+          <p className="bought-card__brand">{product.brand}</p>
+          <h3 id={`bought-${product._id}`} className="bought-card__name">
+            <Link to={`/home/${product._id}`} className="link-dark">
+              {product.name}
+            </Link>
+          </h3>
+          <p className="bought-card__date">Bought on {item.date.slice(0, 10)}</p>
+        </div>
+      </div>
+
+      {writing ? (
+        <ReviewForm
+          uid={uid}
+          productId={product._id}
+          productName={product.name}
+          review={review}
+          onDone={() => close('sent')}
+          onBack={() => close('back')}
+        />
+      ) : review ? (
+        <div ref={reviewBox} tabIndex={-1} className="bought-card__review">
+          <div className="d-flex align-items-center gap-2 mb-1">
+            <h4 className="bought-card__review-title">Your review</h4>
+            <RatingStars rating={review.rating} zeroAsStars />
+            <span className="small text-muted ms-auto">{review.date.slice(0, 10)}</span>
+          </div>
+          <p className="bought-card__review-text">{review.description}</p>
+          {sent ? (
+            <AlertSuccess
+              message={REVIEW_SENT_MESSAGE}
+              onClose={() => setSent(false)}
+              className="mt-2 mb-2"
+            />
+          ) : null}
+          <button
+            ref={opener}
+            type="button"
+            className="btn btn-outline-dark btn-sm"
+            onClick={() => setWriting(true)}
+            aria-label={`Edit your review of ${product.name}`}
+          >
+            Edit your review
+          </button>
+        </div>
+      ) : (
+        <div className="bought-card__cta">
+          <button
+            ref={opener}
+            type="button"
+            className="btn btn-accent"
+            onClick={() => setWriting(true)}
+            aria-label={`make your review of ${product.name}`}
+          >
+            make your review
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

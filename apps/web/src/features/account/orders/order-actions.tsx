@@ -1,0 +1,92 @@
+import type { Order } from '@shop/contracts';
+import { useState } from 'react';
+import { AlertError } from '../../../components/alert-error';
+import { useCancelOrder } from '../api/cancel-order';
+import { usePayOrder } from '../api/pay-order';
+import { ConfirmModal } from '../components/confirm-modal';
+import { errorText } from '../components/error-text';
+
+export const CANCEL_CONFIRM_TITLE = 'Are you sure?';
+
+/**
+ * What the owner can do with a pending order: pay it after all (the provider's payment page opens), or
+ * cancel it (asked first; the units go back to stock and nothing is charged).
+ */
+export function OrderActions({ order, size = 'sm' }: { order: Order; size?: 'sm' | 'md' }) {
+  const pay = usePayOrder();
+  const cancel = useCancelOrder();
+  const [asking, setAsking] = useState(false);
+  const [payFailure, setPayFailure] = useState<string | null>(null);
+  const [cancelFailure, setCancelFailure] = useState<string | null>(null);
+
+  if (order.state !== 'pending') return null;
+  const small = size === 'sm' ? ' btn-sm' : '';
+  // After a successful pay call the browser is on its way to the payment page.
+  const leaving = pay.isPending || pay.isSuccess;
+
+  const onPay = async () => {
+    setPayFailure(null);
+    try {
+      await pay.mutateAsync(order._id);
+    } catch (error) {
+      setPayFailure(`We could not open the payment page: ${errorText(error)}`);
+    }
+  };
+
+  const onConfirmCancel = async () => {
+    setCancelFailure(null);
+    try {
+      await cancel.mutateAsync(order._id);
+      setAsking(false);
+    } catch (error) {
+      setCancelFailure(`The order was not cancelled: ${errorText(error)}`);
+    }
+  };
+
+  return (
+    <>
+      <div className="order-actions">
+        <button type="button" className={`btn btn-accent${small}`} disabled={leaving} onClick={onPay}>
+          {leaving ? (
+            <>
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              Opening payment…
+            </>
+          ) : (
+            'Pay now'
+          )}
+        </button>
+        <button
+          type="button"
+          className={`btn btn-outline-danger${small}`}
+          disabled={leaving}
+          onClick={() => {
+            setCancelFailure(null);
+            setAsking(true);
+          }}
+        >
+          Cancel order
+        </button>
+      </div>
+      {payFailure ? (
+        <AlertError message={payFailure} onClose={() => setPayFailure(null)} className="mt-2 mb-0" />
+      ) : null}
+      <ConfirmModal
+        show={asking}
+        title={CANCEL_CONFIRM_TITLE}
+        confirmLabel="Cancel order"
+        busyLabel="Cancelling…"
+        cancelLabel="Keep order"
+        busy={cancel.isPending}
+        error={cancelFailure}
+        onConfirm={onConfirmCancel}
+        onCancel={() => setAsking(false)}
+      >
+        <p className="mb-0">
+          Order <span className="order-id">{order._id}</span> will be cancelled: nothing is charged and the
+          sneakers go back on sale.
+        </p>
+      </ConfirmModal>
+    </>
+  );
+}

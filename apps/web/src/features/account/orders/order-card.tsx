@@ -1,0 +1,56 @@
+import { formatPrice, type Order } from '@shop/contracts';
+import type { Ref } from 'react';
+import { UserAvatar } from '../components/user-avatar';
+import { OrderActions } from './order-actions';
+import { OrderStateBadge } from './order-state';
+
+interface OrderCardProps {
+  order: Order;
+  onOpen: (order: Order) => void;
+  /** The Detail button, so focus can come back to it from the detail view. */
+  ref?: Ref<HTMLButtonElement>;
+}
+
+/** One order: the user's picture, id, date (first 10 characters), state in its colour and final amount. */
+export function OrderCard({ order, onOpen, ref }: OrderCardProps) {
+  const count = order.products.reduce((sum, line) => sum + line.count, 0);
+  return (
+    <article className={`order-card order-card--${order.state}`} aria-labelledby={`order-${order._id}`}>
+      <div className="order-card__head">
+        <UserAvatar image={order.user.image} name={order.user.username} size="sm" />
+        <div className="order-card__who">
+          <h3 id={`order-${order._id}`} className="order-card__title">
+            <span className="visually-hidden">Order</span> <span className="order-id">{order._id}</span>
+          </h3>
+          <p className="order-card__date">
+            <span className="visually-hidden">Date: </span>
+            {order.date.slice(0, 10)}
+          </p>
+        </div>
+        <OrderStateBadge state={order.state} />
+      </div>
+      <dl className="order-card__facts">
+        <div>
+          <dt>Items</dt>
+          <dd>{count}</dd>
+        </div>
+        <div>
+          <dt>Final amount</dt>
+          <dd className="order-card__amount">{formatPrice(order.finalAmount)}</dd>
+        </div>
+      </dl>
+      <div className="order-card__actions">
+        <button
+          ref={ref}
+          type="button"
+          className="btn btn-outline-dark btn-sm"
+          onClick={() => onOpen(order)}
+          aria-label={`Detail of order ${order._id}`}
+        >
+          Detail
+        </button>
+        <OrderActions order={order} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { SESSION_QUERY_KEY } from '../../../lib/session';
+import { useDeleteAccount } from '../api/delete-account';
+import { ConfirmModal } from '../components/confirm-modal';
+import { errorText } from '../components/error-text';
+
+export const DELETE_CONFIRM_TITLE = 'Are you sure?';
+
+/** Delete my account: asks first, then the account goes, the app forgets the user, and the shop opens at /. */
+export function DeleteAccount() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const remove = useDeleteAccount();
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onConfirm = async () => {
+    setFailure(null);
+    try {
+      await remove.mutateAsync();
+    } catch (error) {
+      setFailure(`Your account was not deleted: ${errorText(error)}`);
+      return;
+    }
+    // Leave the account area first (committed at once, not in a transition), so its guard does not send the
+    // signed-out visitor to the login page.
+    await navigate('/', { replace: true, flushSync: true });
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  };
+
+  return (
+    <section className="account-card account-card--danger" aria-labelledby="delete-heading">
+      <h2 id="delete-heading" className="account-card__title">
+        Delete my account
+      </h2>
+      <p className="account-card__lead">
+        Your reviews and favourites are removed. Your orders stay in the shop's books, without your personal
+        data.
+      </p>
+      <button
+        type="button"
+        className="btn btn-outline-danger"
+        onClick={() => {
+          setFailure(null);
+          setAsking(true);
+        }}
+      >
+        Delete my account
+      </button>
+      <ConfirmModal
+        show={asking}
+        title={DELETE_CONFIRM_TITLE}
+        confirmLabel="Delete my account"
+        busyLabel="Deleting…"
+        busy={remove.isPending}
+        error={failure}
+        onConfirm={onConfirm}
+        onCancel={() => setAsking(false)}
+      >
+        <p>Deleting your account cannot be undone.</p>
+        <ul className="mb-0">
+          <li>Your reviews and your favourites are removed.</li>
+          <li>Your orders are kept for the shop's books, without your name, e-mail, phone or address.</li>
+          <li>You are signed out everywhere.</li>
+        </ul>
+      </ConfirmModal>
+    </section>
+  );
+}

@@ -1,0 +1,408 @@
+import {
+  PASSWORD_MESSAGE,
+  profileUpdateSchema,
+  SUCCESS_MESSAGE_MS,
+  type UserDashboard,
+} from '@shop/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
+import { SUCCESS_ALERT_TITLE } from '../../../components/alert-success';
+import { SESSION_QUERY_KEY } from '../../../lib/session';
+import { errorBody, renderAccount, UID } from '../account-test-utils';
+import { NOT_A_PICTURE_MESSAGE, TOO_LARGE_MESSAGE } from '../api/upload-avatar';
+import { PASSWORD_CHANGED_MESSAGE } from './change-password';
+import { DELETE_CONFIRM_TITLE } from './delete-account';
+import { FORM_ERRORS_TITLE } from './profile-fields';
+import { SAVED_MESSAGE } from './profile-form';
+
+const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+const pencil = (label: string) => screen.getByRole('button', { name: `Edit ${label}` });
+const ready = () => screen.findByRole('heading', { name: 'Your profile' });
+
+/** The contracts' own message for a refused value, so the test follows the rules wherever they change. */
+function schemaMessage(values: Record<string, string>): string {
+  const result = profileUpdateSchema.safeParse(values);
+  if (result.success) throw new Error('expected the schema to refuse this');
+  return result.error.issues[0]?.message ?? '';
+}
+
+/** A stand-in for XMLHttpRequest: the test reports progress and answers by hand. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  responseType = '';
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+beforeEach(() => {
+  FakeXhr.last = null;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** The API's profile update: stores what was sent and answers `[dashboard]`. */
+function saving(stored: { current: UserDashboard }) {
+  return (call: { method: string; path: string; body: unknown }) => {
+    if (call.method === 'PUT' && call.path === `/api/users/update/${UID}`) {
+      stored.current = { ...stored.current, ...(call.body as Partial<UserDashboard>) };
+      return { body: [stored.current] };
+    }
+    return undefined;
+  };
+}
+
+describe('Profile tab', () => {
+  it('loads the profile with every field locked, the e-mail read-only and no Save', async () => {
+    const { calls } = renderAccount('/account/profile');
+    await ready();
+    expect(calls.some((call) => call.path === `/api/users/dashboard/${UID}`)).toBe(true);
+    expect(field('E-mail')).toHaveValue('demo@shop.test');
+    expect(field('E-mail')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Edit E-mail' })).not.toBeInTheDocument();
+    for (const [label, value] of [
+      ['Username', 'demo_user'],
+      ['Phone', '5551234567'],
+      ['Address', '742 Evergreen Terrace'],
+      ['City', 'Springfield'],
+      ['State', 'Oregon'],
+      ['Country', 'United States'],
+    ] as const) {
+      expect(field(label)).toHaveValue(value);
+      expect(field(label)).toHaveAttribute('readonly');
+    }
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('unlocks a field with its pencil, shows Save once it changed, and Cancel reloads the stored profile', async () => {
+    const view = renderAccount('/account/profile');
+    await ready();
+    const user = userEvent.setup();
+
+    await user.click(pencil('City'));
+    expect(field('City')).not.toHaveAttribute('readonly');
+    expect(field('City')).toHaveFocus();
+    expect(pencil('City')).toHaveAttribute('aria-pressed', 'true');
+    expect(field('State')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    await user.clear(field('City'));
+    await user.type(field('City'), 'Shelbyville');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+
+    // Meanwhile the stored profile changed elsewhere: Cancel shows what is stored now.
+    view.stored.current = { ...view.stored.current, city: 'Capital City' };
+    const before = view.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(field('City')).toHaveValue('Capital City'));
+    expect(view.calls.slice(before).some((call) => call.path === `/api/users/dashboard/${UID}`)).toBe(true);
+    expect(field('City')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(view.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it("saves only what changed, shows 'Data successfully set!' for 5 seconds, then the form resets", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const view = renderAccount('/account/profile', (call, stored) => saving(stored)(call));
+    await ready();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+    await user.click(pencil('Phone'));
+    await user.clear(field('Phone'));
+    await user.type(field('Phone'), '+54 11 5555 1234');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const put = await waitFor(() => {
+      const call = view.calls.find((c) => c.method === 'PUT');
+      if (!call) throw new Error('no PUT yet');
+      return call;
+    });
+    // Only the changed field, cleaned by the contracts' schema (spaces out of the phone).
+    expect(put.body).toEqual({ phone: '+541155551234' });
+
+    const message = await screen.findByText(SAVED_MESSAGE);
+    const alert = message.closest('[role="status"]') as HTMLElement;
+    expect(within(alert).getByText(SUCCESS_ALERT_TITLE)).toBeInTheDocument();
+    expect(field('Phone')).toHaveValue('+541155551234');
+    expect(field('Phone')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(SUCCESS_MESSAGE_MS - 100));
+    expect(screen.getByText(SAVED_MESSAGE)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText(SAVED_MESSAGE)).not.toBeInTheDocument();
+    expect(field('Phone')).toHaveValue('+541155551234');
+    for (const label of ['Username', 'Phone', 'Address', 'City', 'State', 'Country'])
+      expect(field(label)).toHaveAttribute('readonly');
+  });
+
+  it("refuses what the contracts' schema refuses: the message under the field and an alert naming the fields", async () => {
+    const view = renderAccount('/account/profile');
+    await ready();
+    const user = userEvent.setup();
+
+    await user.click(pencil('Phone'));
+    await user.clear(field('Phone'));
+    await user.type(field('Phone'), '12');
+    await user.click(pencil('City'));
+    await user.clear(field('City'));
+    await user.type(field('City'), 'Spring<field>');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
+    expect(alert).toHaveTextContent(`${FORM_ERRORS_TITLE} PHONE, CITY`);
+    expect(field('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(new RegExp(escapeRegExp(schemaMessage({ phone: '12' }))))).toBeInTheDocument();
+    expect(
+      screen.getByText(new RegExp(escapeRegExp(schemaMessage({ city: 'Spring<field>' })))),
+    ).toBeInTheDocument();
+    expect(view.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('does not hold a save back for a field the user never touched', async () => {
+    const view = renderAccount('/account/profile', (call, stored) => saving(stored)(call), {
+      profile: { phone: '', address: '', city: '', state: '', country: '' },
+    });
+    await ready();
+    const user = userEvent.setup();
+    await user.click(pencil('Username'));
+    await user.clear(field('Username'));
+    await user.type(field('Username'), 'sneakerhead');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
+    expect(view.calls.find((call) => call.method === 'PUT')?.body).toEqual({ username: 'sneakerhead' });
+  });
+
+  it("marks the fields the API refused and names them in the spec's red alert", async () => {
+    renderAccount('/account/profile', (call) =>
+      call.method === 'PUT'
+        ? {
+            status: 400,
+            body: errorBody('USERNAME_TAKEN', 'This username is taken', { username: 'is already taken' }),
+          }
+        : undefined,
+    );
+    await ready();
+    const user = userEvent.setup();
+    await user.click(pencil('Username'));
+    await user.clear(field('Username'));
+    await user.type(field('Username'), 'someone');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${FORM_ERRORS_TITLE} USERNAME`);
+    expect(screen.getByText('Username is already taken')).toBeInTheDocument();
+    expect(screen.queryByText(SAVED_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it("shows the red alert with the server's reason when a save fails", async () => {
+    renderAccount('/account/profile', (call) =>
+      call.method === 'PUT'
+        ? { status: 500, body: errorBody('INTERNAL_ERROR', 'The shop is down') }
+        : undefined,
+    );
+    await ready();
+    const user = userEvent.setup();
+    await user.click(pencil('City'));
+    await user.type(field('City'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
+    expect(alert).toHaveTextContent('The shop is down');
+  });
+});
+
+describe('Profile picture', () => {
+  const input = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+
+  it('refuses a file that is not a picture, and one over 5 MB, without sending it', async () => {
+    renderAccount('/account/profile');
+    await ready();
+    const user = userEvent.setup({ applyAccept: false });
+
+    await user.upload(input(), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_A_PICTURE_MESSAGE);
+
+    const big = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    await user.upload(input(), big);
+    expect(await screen.findByText(TOO_LARGE_MESSAGE)).toBeInTheDocument();
+    expect(FakeXhr.last).toBeNull();
+  });
+
+  it('uploads with a visible progress bar, then saves the picture as the profile image', async () => {
+    const view = renderAccount('/account/profile', (call, stored) => saving(stored)(call));
+    await ready();
+    const user = userEvent.setup();
+
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    await user.upload(input(), file);
+    const xhr = FakeXhr.last;
+    expect(xhr?.method).toBe('POST');
+    expect(xhr?.url).toBe('/api/uploads/avatar');
+    expect(xhr?.body?.get('file')).toBe(file);
+
+    const bar = screen.getByRole('progressbar', { name: 'Picture upload' });
+    expect(bar).toBeVisible();
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    act(() => xhr?.progress(40, 100));
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('Uploading your picture… 40%')).toBeInTheDocument();
+
+    const url = '/uploads/avatars/0b9d1c1e-5a5b-4c1e-9a3e-1f2a3b4c5d6e.webp';
+    act(() => xhr?.respond(200, { url }));
+    expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
+    expect(view.calls.find((call) => call.method === 'PUT')?.body).toEqual({ image: url });
+    expect(screen.getByRole('progressbar', { name: 'Picture upload' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    expect(screen.getByText('Picture uploaded and saved.')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector(`img[src="${url}"]`)).not.toBeNull());
+  });
+
+  it("shows the shop's refusal of an upload in the red alert", async () => {
+    renderAccount('/account/profile');
+    await ready();
+    const user = userEvent.setup();
+    await user.upload(input(), new File(['x'], 'fake.png', { type: 'image/png' }));
+    act(() =>
+      FakeXhr.last?.respond(
+        415,
+        errorBody('UNSUPPORTED_MEDIA_TYPE', 'The file is not a picture we can read'),
+      ),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
+    expect(alert).toHaveTextContent('The file is not a picture we can read');
+  });
+});
+
+describe('Change password', () => {
+  it('asks for the sign-up password rule, sends current and new, and says other sessions ended', async () => {
+    const view = renderAccount('/account/profile', (call) =>
+      call.path === '/api/auth/change-password' ? { body: { token: null } } : undefined,
+    );
+    await ready();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Current password'), 'Old#pass2023');
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(PASSWORD_MESSAGE)).toBeInTheDocument();
+    expect(view.calls.some((call) => call.path === '/api/auth/change-password')).toBe(false);
+
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'New#pass2024');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(PASSWORD_CHANGED_MESSAGE)).toBeInTheDocument();
+    expect(view.calls.find((call) => call.path === '/api/auth/change-password')?.body).toMatchObject({
+      currentPassword: 'Old#pass2023',
+      newPassword: 'New#pass2024',
+    });
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('shows a wrong current password in the red alert', async () => {
+    renderAccount('/account/profile', (call) =>
+      call.path === '/api/auth/change-password'
+        ? { status: 400, body: errorBody('WRONG_PASSWORD', 'Wrong Password') }
+        : undefined,
+    );
+    await ready();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Current password'), 'Not#mine2023');
+    await user.type(screen.getByLabelText('New password'), 'New#pass2024');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
+    expect(alert).toHaveTextContent('Wrong Password');
+  });
+});
+
+describe('Delete my account', () => {
+  it('asks first; Cancel changes nothing', async () => {
+    const view = renderAccount('/account/profile');
+    await ready();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_CONFIRM_TITLE });
+    expect(dialog).toHaveTextContent('Your reviews and your favourites are removed.');
+    expect(dialog).toHaveTextContent(/orders are kept .* without your name, e-mail, phone or address/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(view.calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+
+  it('deletes the account, signs the user out of the app and opens the shop at /', async () => {
+    let deleted = false;
+    const view = renderAccount('/account/profile', (call) => {
+      if (call.method === 'DELETE' && call.path === '/api/account') {
+        deleted = true;
+        return { status: 204 };
+      }
+      if (call.path === '/api/auth/get-session' && deleted) return { body: null };
+      return undefined;
+    });
+    await ready();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_CONFIRM_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('home at /')).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(view.client.getQueryData(SESSION_QUERY_KEY)).toBeNull());
+  });
+
+  it('keeps the user in and shows the red alert in the dialog when the deletion fails', async () => {
+    const view = renderAccount('/account/profile', (call) =>
+      call.method === 'DELETE'
+        ? { status: 500, body: errorBody('INTERNAL_ERROR', 'Try again later') }
+        : undefined,
+    );
+    await ready();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_CONFIRM_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Try again later');
+    expect(view.router.state.location.pathname).toBe('/account/profile');
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
