@@ -6,8 +6,10 @@ export const ERROR_ALERT_TITLE = 'Oh snap! You got an error!';
 interface AlertErrorProps {
   /** The server's (or our own) explanation. */
   message: ReactNode;
-  /** Extra content under the message, e.g. a 'Try again' button. */
+  /** Extra content under the message. */
   children?: ReactNode;
+  /** Shows a 'Try again' button that calls this (e.g. a query's refetch). */
+  onRetry?: () => void;
   /** Called when the alert is dismissed; without it the alert hides itself. */
   onClose?: () => void;
   dismissible?: boolean;
@@ -18,7 +20,14 @@ interface AlertErrorProps {
  * The spec's red error alert, headed 'Oh snap! You got an error!'. Dismissible; a new message shows again
  * after a dismissal.
  */
-export function AlertError({ message, children, onClose, dismissible = true, className }: AlertErrorProps) {
+export function AlertError({
+  message,
+  children,
+  onRetry,
+  onClose,
+  dismissible = true,
+  className,
+}: AlertErrorProps) {
   // A dismissal hides this message; a different text message shows the alert again.
   const messageKey = typeof message === 'string' ? message : '';
   const [dismissedKey, setDismissedKey] = useState<string | null>(null);
@@ -39,6 +48,11 @@ export function AlertError({ message, children, onClose, dismissible = true, cla
       }
     >
       {children}
+      {onRetry && (
+        <button type="button" className="btn btn-sm btn-outline-danger mt-2" onClick={onRetry}>
+          Try again
+        </button>
+      )}
     </AlertBox>
   );
 }

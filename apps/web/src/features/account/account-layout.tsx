@@ -68,15 +68,8 @@ function Account({ user }: { user: SessionUser }) {
           <AlertError
             message={`We could not load your account: ${dashboard.error.message}`}
             dismissible={false}
-          >
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger mt-2"
-              onClick={() => dashboard.refetch()}
-            >
-              Try again
-            </button>
-          </AlertError>
+            onRetry={() => dashboard.refetch()}
+          />
         ) : (
           <Outlet context={{ user, dashboard: dashboard.data } satisfies AccountContext} />
         )}

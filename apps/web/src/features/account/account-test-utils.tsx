@@ -2,6 +2,7 @@ import type { BoughtItem, Order, Product, Review, StockAlert, UserDashboard } fr
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { AJ1, DUNK, ORDER_ID, orderFixture, UID } from '../../test/fixtures';
 import { type ApiAnswer, type ApiCall, mockApi } from '../../test/mock-api';
 import { AccountLayout } from './account-layout';
 import { BoughtTab } from './bought/bought-tab';
@@ -9,12 +10,10 @@ import { FavoritesTab } from './favorites/favorites-tab';
 import { OrdersTab } from './orders/orders-tab';
 import { ProfileTab } from './profile/profile-tab';
 
+export { AJ1, DUNK, ORDER_ID, UID };
+
 /** Test helpers for the account area: fixtures shaped by the contracts and the area in a memory router. */
 
-export const UID = '0b9d1c1e-5a5b-4c1e-9a3e-1f2a3b4c5d6e';
-export const ORDER_ID = '7f3e2d1c-0b9a-4877-8665-544332211000';
-export const AJ1 = '11111111-1111-4111-8111-111111111111';
-export const DUNK = '22222222-2222-4222-8222-222222222222';
 export const REVIEW_ID = '44444444-4444-4444-8444-444444444444';
 
 export const sessionBody = (role: 'user' | 'admin' = 'user') => ({
@@ -64,41 +63,14 @@ export function dashboard(overrides: Partial<UserDashboard> = {}): UserDashboard
 }
 
 let orderCounter = 0;
+/** The shared order fixture with an id of its own and the user's picture. */
 export function order(overrides: Partial<Order> = {}): Order {
   orderCounter += 1;
-  return {
+  return orderFixture({
     _id: `7f3e2d1c-0b9a-4877-8665-${String(orderCounter).padStart(12, '0')}`,
     user: { _id: UID, username: 'demo_user', email: 'demo@shop.test', image: '/uploads/avatars/me.webp' },
-    date: '2024-05-17T10:20:30.000Z',
-    state: 'aprobed',
-    provider: 'stripe',
-    finalAmount: 420,
-    products: [
-      {
-        id: AJ1,
-        name: 'Air Jordan 1 Mid XQ',
-        brand: 'nike',
-        card_picture: '/uploads/aj1.webp',
-        img: '/uploads/aj1.webp',
-        size: '9',
-        count: 1,
-        price: 120,
-        totalPrice: 120,
-      },
-      {
-        id: DUNK,
-        name: 'Dunk Low Panda',
-        brand: 'nike',
-        card_picture: '/uploads/dunk.webp',
-        img: '/uploads/dunk.webp',
-        size: '10',
-        count: 3,
-        price: 100,
-        totalPrice: 300,
-      },
-    ],
     ...overrides,
-  };
+  });
 }
 
 export function review(overrides: Partial<Review> = {}): Review {

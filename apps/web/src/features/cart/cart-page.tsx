@@ -57,11 +57,8 @@ export function CartPage() {
         <AlertError
           message={`We could not refresh prices and stock: ${cart.error?.message ?? 'unknown error'}`}
           className="mb-3"
-        >
-          <button type="button" className="btn btn-sm btn-outline-danger mt-2" onClick={cart.retry}>
-            Try again
-          </button>
-        </AlertError>
+          onRetry={cart.retry}
+        />
       )}
 
       <div className="row g-4">

@@ -172,17 +172,7 @@ export function CatalogPage() {
         </section>
       )}
 
-      {query.isError && (
-        <AlertError message={query.error.message}>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger mt-2"
-            onClick={() => query.refetch()}
-          >
-            Try again
-          </button>
-        </AlertError>
-      )}
+      {query.isError && <AlertError message={query.error.message} onRetry={() => query.refetch()} />}
 
       <section aria-labelledby="catalog-results-heading" aria-busy={loading}>
         <h2 id="catalog-results-heading" className="visually-hidden">

@@ -83,15 +83,10 @@ function Checkout({ user }: { user: SessionUser }) {
       {dashboard.isPending ? (
         <PageSpinner label="Loading your details" inline />
       ) : dashboard.isError ? (
-        <AlertError message={`We could not load your details: ${dashboard.error.message}`}>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger mt-2"
-            onClick={() => dashboard.refetch()}
-          >
-            Try again
-          </button>
-        </AlertError>
+        <AlertError
+          message={`We could not load your details: ${dashboard.error.message}`}
+          onRetry={() => dashboard.refetch()}
+        />
       ) : (
         <CheckoutForm user={user} dashboard={dashboard.data} />
       )}

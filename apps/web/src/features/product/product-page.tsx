@@ -31,13 +31,7 @@ export function ProductPage() {
   if (query.isPending) content = <ProductSkeleton />;
   else if (query.isError && isProductNotFound(query.error)) content = <ProductNotFound />;
   else if (query.isError)
-    content = (
-      <AlertError message={query.error.message} className="mt-3">
-        <button type="button" className="btn btn-sm btn-outline-danger mt-2" onClick={() => query.refetch()}>
-          Try again
-        </button>
-      </AlertError>
-    );
+    content = <AlertError message={query.error.message} className="mt-3" onRetry={() => query.refetch()} />;
   else
     content = (
       <ProductDetails key={query.data._id} product={query.data} onStockChanged={() => void query.refetch()} />

@@ -38,15 +38,8 @@ export function BoughtTab() {
         <AlertError
           message={`We could not load what you bought: ${bought.error.message}`}
           dismissible={false}
-        >
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger mt-2"
-            onClick={() => bought.refetch()}
-          >
-            Try again
-          </button>
-        </AlertError>
+          onRetry={() => bought.refetch()}
+        />
       ) : bought.data.length === 0 ? (
         <EmptyState text={NO_BOUGHT_TEXT}>
           <Link to="/home" className="btn btn-accent">

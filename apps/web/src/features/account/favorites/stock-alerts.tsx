@@ -42,15 +42,11 @@ export function StockAlerts({ uid }: { uid: string }) {
           <span className="visually-hidden">Loading your alerts</span>
         </div>
       ) : alerts.isError ? (
-        <AlertError message={`We could not load your alerts: ${alerts.error.message}`} dismissible={false}>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger mt-2"
-            onClick={() => alerts.refetch()}
-          >
-            Try again
-          </button>
-        </AlertError>
+        <AlertError
+          message={`We could not load your alerts: ${alerts.error.message}`}
+          dismissible={false}
+          onRetry={() => alerts.refetch()}
+        />
       ) : alerts.data.length === 0 ? (
         <p className="account-alerts__empty">
           <BellIcon className="me-2" />

@@ -117,15 +117,11 @@ export function OrdersTab() {
           <span className="visually-hidden">Loading your orders</span>
         </div>
       ) : orders.isError && list.length === 0 ? (
-        <AlertError message={`We could not load your orders: ${orders.error.message}`} dismissible={false}>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger mt-2"
-            onClick={() => orders.refetch()}
-          >
-            Try again
-          </button>
-        </AlertError>
+        <AlertError
+          message={`We could not load your orders: ${orders.error.message}`}
+          dismissible={false}
+          onRetry={() => orders.refetch()}
+        />
       ) : list.length === 0 ? (
         <EmptyState text={NO_ORDERS_TEXT}>
           <Link to="/home" className="btn btn-accent">
