@@ -1,17 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { SESSION_QUERY_KEY } from '../../../lib/session';
 import { useDeleteAccount } from '../api/delete-account';
 import { ConfirmModal } from '../components/confirm-modal';
 import { errorText } from '../components/error-text';
 
 export const DELETE_CONFIRM_TITLE = 'Are you sure?';
 
-/** Delete my account: asks first, then the account goes, the app forgets the user, and the shop opens at /. */
+/** Delete my account: asks first, then the account goes and the shop opens afresh at /. */
 export function DeleteAccount() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const remove = useDeleteAccount();
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -24,12 +19,9 @@ export function DeleteAccount() {
       setFailure(`Your account was not deleted: ${errorText(error)}`);
       return;
     }
-    // Leave the account area first (committed at once, not in a transition), so its guard does not send the
-    // signed-out visitor to the login page.
-    await navigate('/', { replace: true, flushSync: true });
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
-    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    // The account and its session are gone: open the shop afresh at /, so nothing of the account stays in
+    // memory, and no guard of the account area can catch the signed-out visitor on the way out.
+    window.location.assign('/');
   };
 
   return (
