@@ -147,6 +147,37 @@ describe('FavoriteButton on a product card', () => {
     expect(calls.map((call) => call.path)).toEqual(['/api/auth/get-session']);
   });
 
+  it('keeps a heart pressed before the favourites have loaded, when their late answer arrives', async () => {
+    const firstLoad = deferred<void>();
+    let favourites: string[] = [];
+    let loads = 0;
+    mockApi(async (call) => {
+      if (call.path === '/api/auth/get-session') return { body: session(true) };
+      if (call.path === `/api/users/dashboard/${UID}`) {
+        loads += 1;
+        // The first load reads the list before the click and answers after the click's own answer.
+        const before = dashboard(favourites);
+        if (loads === 1) await firstLoad.promise;
+        return { body: [before] };
+      }
+      if (call.method === 'PUT') {
+        favourites = [DUNK];
+        return { body: [dashboard(favourites)] };
+      }
+      return undefined;
+    });
+    const { client } = renderCards();
+    const user = userEvent.setup();
+    await waitFor(() => expect(loads).toBe(1));
+    await user.click(heart('Add Dunk Low Panda to favourites'));
+    await waitFor(() =>
+      expect(client.getQueryData<UserDashboard>(DASHBOARD_QUERY_KEY(UID))?.favourites).toEqual([DUNK]),
+    );
+    firstLoad.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heart('Remove Dunk Low Panda from favourites')).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('shows the favourites of a verified user and toggles at once, before the server answers', async () => {
     let favourites = [AJ1];
     const answer = deferred<void>();

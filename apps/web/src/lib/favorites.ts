@@ -72,8 +72,9 @@ export async function toggleFavorite(client: QueryClient, uid: string, productId
     key,
     (dashboard) => dashboard && withFavorite(dashboard, productId, favorite),
   );
-  // A refetch under way would bring back the old list; cancelling restores the data just set.
-  if (cached) void client.cancelQueries({ queryKey: key });
+  // A fetch under way (a refetch, or the first load when the click came before it) would bring back the
+  // list as it was before this toggle, after this toggle's answer: cancel it.
+  void client.cancelQueries({ queryKey: key });
   const mine = ++state.sequence;
   state.latest.set(productId, mine);
   if (state.inFlight > 0) state.overlapped = true;
@@ -85,6 +86,8 @@ export async function toggleFavorite(client: QueryClient, uid: string, productId
     [answer] = await api.put<UserDashboard[]>(path, { favorite: productId });
     return favorite;
   } catch (error) {
+    // The first load was cancelled above and nothing replaced it: load the list again.
+    if (!cached) void client.invalidateQueries({ queryKey: key });
     if (state.latest.get(productId) === mine) {
       client.setQueryData<UserDashboard>(
         key,
