@@ -7,6 +7,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { productsAdminRoutes } from './modules/catalog/products-admin.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { checkoutDeps } from './modules/checkout/checkout-deps';
 import { healthRoutes } from './modules/health/health.routes';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
+  await app.register(productsAdminRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(accountRoutes);

@@ -76,6 +76,9 @@ interface Resources {
   cardReference: string;
   /** An account the admin may suspend. */
   victimEmail: string;
+  /** Accounts the admin may delete: by id (the suspended victim) and by e-mail. */
+  victimId: string;
+  leaverEmail: string;
   /** A product whose size 9 is sold out, and the shopper's back-in-stock alert for it. */
   soldOutId: string;
   alertId: string;
@@ -90,6 +93,8 @@ interface Row {
 }
 
 const UPLOAD_BOUNDARY = 'route-permissions';
+/** A product id that names no product. */
+const UNKNOWN_PRODUCT = '00000000-0000-4000-8000-000000000000';
 
 const TABLE: Row[] = [
   // The web app, its files, the API browser.
@@ -142,6 +147,56 @@ const TABLE: Row[] = [
     url: '/api/products/details/:id',
     access: 'public',
     request: (r) => ({ url: `/api/products/details/${r.productId}` }),
+  },
+  // Catalogue administration: an unknown product (the admin's 404 is no refusal), so nothing of the
+  // shopper's changes; the create payload names pictures never stored (the admin's 400).
+  {
+    method: 'GET',
+    url: '/api/products/admin',
+    access: 'admin',
+    request: () => ({ url: '/api/products/admin?limit=2' }),
+  },
+  {
+    method: 'POST',
+    url: '/api/products/create',
+    access: 'admin',
+    request: () => ({
+      payload: {
+        name: 'Table Runner',
+        brand: 'nike',
+        category: ['running'],
+        color: 'Red',
+        gender: 'men',
+        stock: { '9': 1 },
+        card_picture: '/uploads/products/none/card.webp',
+        detail_picture: '/uploads/products/none/detail.webp',
+        original_picture: '/uploads/products/none/original.webp',
+        release_date: '2024-01-01',
+        price: 99.99,
+        description: 'A description long enough for the rule.',
+      },
+    }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/products/modify/:id',
+    access: 'admin',
+    request: () => ({ url: `/api/products/modify/${UNKNOWN_PRODUCT}`, payload: { price: 1 } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/products/:id',
+    access: 'admin',
+    request: () => ({ url: `/api/products/${UNKNOWN_PRODUCT}` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/uploads/product',
+    access: 'admin',
+    request: () => ({
+      headers: { 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
+      payload: `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a picture\r\n--${UPLOAD_BOUNDARY}--\r\n`,
+    }),
   },
   {
     method: 'GET',
@@ -231,6 +286,25 @@ const TABLE: Row[] = [
     url: '/api/user-suspended',
     access: 'admin',
     request: (r) => ({ payload: { email: r.victimEmail } }),
+  },
+  // The admin's Users tab: list, delete (the suspended victim by id, another account by e-mail).
+  {
+    method: 'GET',
+    url: '/api/users',
+    access: 'admin',
+    request: () => ({ url: `/api/users?orderSearch=${encodeURIComponent('{"orderBy":{"username":1}}')}` }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/users/:id',
+    access: 'admin',
+    request: (r) => ({ url: `/api/users/${r.victimId}` }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/user-deleted',
+    access: 'admin',
+    request: (r) => ({ payload: { email: r.leaverEmail } }),
   },
   {
     method: 'POST',
@@ -332,6 +406,13 @@ const TABLE: Row[] = [
     url: '/api/success-order',
     access: 'self',
     request: (r) => ({ payload: { user: { uid: r.shopperId } } }),
+  },
+  // After the reviews rows: the refund cancels the shopper's paid order.
+  {
+    method: 'POST',
+    url: '/api/orders/:id/refund',
+    access: 'admin',
+    request: (r) => ({ url: `/api/orders/${r.orderId}/refund` }),
   },
   // Back-in-stock alerts: each caller's own.
   {
@@ -435,6 +516,7 @@ beforeAll(async () => {
   const unverified = await signUp(app());
   const other = await verifiedBuyer(app());
   const victim = await signUp(app());
+  const leaver = await signUp(app());
   const [soldOutId = ''] = await stockedProducts(app(), ['Table Sold Out'], 0);
   const alert = await send(app(), 'POST', '/api/stock-alerts', shopper.cookie, {
     productId: soldOutId,
@@ -463,6 +545,8 @@ beforeAll(async () => {
         .pop() ?? '',
     cardReference: card.json<{ url: string }>().url.split('/').pop() ?? '',
     victimEmail: victim.email,
+    victimId: victim.id,
+    leaverEmail: leaver.email,
     soldOutId,
     alertId: alert.json<{ _id: string }>()._id,
     line: cartLine(pick, 1),

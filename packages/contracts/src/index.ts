@@ -7,6 +7,8 @@ export * from './errors';
 export * from './health';
 export * from './money';
 export * from './orders';
+export * from './products-admin';
+export * from './products-admin-rules';
 export * from './review-rules';
 export * from './reviews';
 export * from './stock-alert-rules';

@@ -95,6 +95,10 @@ const orderSortValueSchema = z
   .strict();
 export type OrdersSort = z.infer<typeof orderSortValueSchema>;
 
+const isoDayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'must be an ISO date such as 2026-01-31 or 2026-01-31T12:00:00Z',
+});
+
 export const ordersQuerySchema = z.object({
   /** JSON such as {"date":-1} (newest first, the default). */
   ordersSort: z
@@ -117,6 +121,12 @@ export const ordersQuerySchema = z.object({
     .optional(),
   /** A user's id: that user's orders (an admin may ask for anyone's; a user only for their own). */
   _id: userIdSchema.optional(),
+  /** Only the orders in this state. */
+  state: orderStateSchema.optional(),
+  /** Only the orders placed on or after this day (YYYY-MM-DD, UTC) or instant (ISO with offset). */
+  from: isoDayOrInstant.optional(),
+  /** Only the orders placed on or before this day (the whole day, UTC) or before this instant. */
+  to: isoDayOrInstant.optional(),
   /** 1-based page of `limit` orders; a page shorter than `limit` is the last. */
   page: z.coerce
     .number({ error: 'must be a page number' })

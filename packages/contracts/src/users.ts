@@ -69,3 +69,96 @@ export const passwordChangeSchema = z.object({
   newPassword: passwordSchema,
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+/** The admin-only part of `PUT /api/users/update/:id`: reactivate or suspend, and the admin switch. */
+export const adminUserUpdateSchema = z
+  .object({
+    /** true: active; false: suspended (its sessions end). */
+    status: z.boolean({ error: 'must be true or false' }),
+    roles: z.tuple([z.enum(ROLES, { error: "must be ['admin'] or ['user']" })], {
+      error: "must be ['admin'] or ['user']",
+    }),
+  })
+  .partial()
+  .strict();
+export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
+
+/** `PUT /api/users/update/:id`: the profile fields, plus the admin-only ones (refused from anyone else). */
+export const userUpdateSchema = z
+  .object({ ...profileUpdateSchema.shape, ...adminUserUpdateSchema.shape })
+  .strict();
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/** The admin's Users tab: a user without their favourites and reviews. */
+export const adminUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string(),
+  status: z.boolean(),
+  roles: z.array(z.enum(ROLES)),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.array(adminUserSchema);
+
+export const USER_SORT_FIELDS = ['username', 'email', 'createdAt'] as const;
+const direction = z.union([z.literal(1), z.literal(-1)]);
+const orderSearchValueSchema = z
+  .object({
+    orderBy: z
+      .object({ username: direction, email: direction, createdAt: direction })
+      .partial()
+      .strict()
+      .optional(),
+    search: z.string().trim().max(100).optional(),
+  })
+  .strict();
+export type UsersOrderSearch = z.infer<typeof orderSearchValueSchema>;
+
+/** The spec's `orderSearch` query: JSON such as {"orderBy":{"username":1},"search":"ana"}. */
+export const orderSearchParamSchema = z
+  .string()
+  .transform((raw, ctx): UsersOrderSearch => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be JSON such as {"orderBy":{"username":1},"search":"ana"}',
+      });
+      return z.NEVER;
+    }
+    const result = orderSearchValueSchema.safeParse(parsed);
+    if (!result.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must hold orderBy (username, email or createdAt with 1 or -1) and search (up to 100 characters)',
+      });
+      return z.NEVER;
+    }
+    return result.data;
+  })
+  .optional();
+
+const pageNumber = z.coerce
+  .number({ error: 'must be a page number' })
+  .int({ error: 'must be a whole number' })
+  .min(1, { error: 'must be at least 1' })
+  .max(100_000, { error: 'must be at most 100000' });
+
+/** `GET /api/users` and `DELETE /api/users/:id`: the list's search, sort and page. */
+export const usersQuerySchema = z.object({
+  orderSearch: orderSearchParamSchema,
+  page: pageNumber.default(1),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100, { error: 'must be at most 100' })
+    .default(20),
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;

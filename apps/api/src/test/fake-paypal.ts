@@ -14,17 +14,23 @@ export interface FakePayPalOrder {
     payment_source: { paypal: { experience_context: { return_url: string; cancel_url: string } } };
   };
   captures: number;
+  /** The capture's id, once captured. */
+  captureId?: string;
 }
 
 /**
  * A local stand-in for the PayPal REST calls the shop makes: OAuth token, Orders v2 (create, get, capture)
- * with PayPal-Request-Id idempotency, and webhook signature verification ('valid' signatures pass).
+ * and capture refunds, with PayPal-Request-Id idempotency, and webhook signature verification ('valid' signatures pass).
  */
 export interface FakePayPal {
   url: string;
   orders: Map<string, FakePayPalOrder>;
   /** What the buyer does on PayPal's page. */
   approve(id: string): void;
+  /** Refunds made, by capture. */
+  refunds: { captureId: string; amount: string }[];
+  /** While true, refunds are refused. */
+  failRefunds: boolean;
   stop(): Promise<void>;
 }
 
@@ -49,6 +55,8 @@ function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
 export async function startFakePayPal(): Promise<FakePayPal> {
   const orders = new Map<string, FakePayPalOrder>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  const refunds: FakePayPal['refunds'] = [];
+  const state = { failRefunds: false };
 
   const server = createServer(async (request, response) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
@@ -87,7 +95,31 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         },
         { href: `/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
       ],
+      purchase_units: [
+        {
+          amount: order.request.purchase_units?.[0]?.amount,
+          ...(order.captureId
+            ? { payments: { captures: [{ id: order.captureId, status: 'COMPLETED' }] } }
+            : {}),
+        },
+      ],
     });
+    const refund = path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/);
+    if (request.method === 'POST' && refund) {
+      const captureId = refund[1] ?? '';
+      if (![...orders.values()].some((candidate) => candidate.captureId === captureId))
+        return answer(404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+      if (state.failRefunds)
+        return send(422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [{ issue: 'REFUND_FAILED_INSUFFICIENT_FUNDS' }],
+        });
+      if (refunds.some((made) => made.captureId === captureId))
+        return answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }] });
+      const amount = String((body.amount as { value?: string } | undefined)?.value ?? '');
+      refunds.push({ captureId, amount });
+      return answer(201, { id: randomBytes(8).toString('hex').toUpperCase(), status: 'COMPLETED' });
+    }
 
     if (request.method === 'POST' && path === '/v2/checkout/orders') {
       const id = randomBytes(8).toString('hex').toUpperCase();
@@ -115,6 +147,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         return answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] });
       order.status = 'COMPLETED';
       order.captures += 1;
+      order.captureId = randomBytes(8).toString('hex').toUpperCase();
       return answer(201, view(order));
     }
     return send(404, { name: 'NOT_FOUND' });
@@ -124,6 +157,13 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   return {
     url: `http://127.0.0.1:${port}`,
     orders,
+    refunds,
+    get failRefunds() {
+      return state.failRefunds;
+    },
+    set failRefunds(value) {
+      state.failRefunds = value;
+    },
     approve(id) {
       const order = orders.get(id);
       if (!order) throw new Error(`No PayPal order ${id}`);

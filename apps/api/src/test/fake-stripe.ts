@@ -8,6 +8,8 @@ export interface FakeSession {
   url: string;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
+  /** Set once the buyer paid. */
+  payment_intent: string | null;
   client_reference_id: string;
   metadata: Record<string, string>;
   success_url: string;
@@ -20,7 +22,7 @@ export interface FakeSession {
 
 /**
  * A local stand-in for the parts of Stripe's API the shop calls (Checkout Sessions: create, retrieve,
- * expire), honouring Idempotency-Key, so the real SDK code runs against it.
+ * expire; refunds of their payment intents), honouring Idempotency-Key, so the real SDK code runs against it.
  */
 export interface FakeStripe {
   url: string;
@@ -28,6 +30,10 @@ export interface FakeStripe {
   /** What the buyer does on Stripe's page. */
   pay(id: string): void;
   requests: { method: string; path: string }[];
+  /** Refunds made, one per payment intent and idempotency key. */
+  refunds: { id: string; payment_intent: string; amount: number }[];
+  /** While true, refunds are refused as Stripe would refuse them (a card error). */
+  failRefunds: boolean;
   stop(): Promise<void>;
 }
 
@@ -45,6 +51,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const idempotent = new Map<string, string>();
   const requests: FakeStripe['requests'] = [];
+  const refunds: FakeStripe['refunds'] = [];
+  const refundKeys = new Map<string, FakeStripe['refunds'][number]>();
+  const state = { failRefunds: false };
 
   const server: Server = createServer(async (request, response) => {
     const body = new URLSearchParams(await readBody(request));
@@ -80,6 +89,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         url: `https://checkout.stripe.test/c/pay/${id}`,
         status: 'open',
         payment_status: 'unpaid',
+        payment_intent: null,
         client_reference_id: body.get('client_reference_id') ?? '',
         metadata: { orderId: body.get('metadata[orderId]') ?? '' },
         success_url: body.get('success_url') ?? '',
@@ -92,6 +102,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.set(id, session);
       if (key) idempotent.set(key, id);
       return send(200, session);
+    }
+    if (request.method === 'POST' && path === '/v1/refunds') {
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const earlier = key ? refundKeys.get(key) : undefined;
+      if (earlier) return send(200, { object: 'refund', status: 'succeeded', ...earlier });
+      if (state.failRefunds) return error(402, 'The refund could not be processed');
+      const intent = body.get('payment_intent') ?? '';
+      if (![...sessions.values()].some((candidate) => candidate.payment_intent === intent))
+        return error(404, `No such payment_intent: '${intent}'`);
+      const paid = [...sessions.values()].find((candidate) => candidate.payment_intent === intent);
+      const amount = Number(body.get('amount') ?? paid?.amount_total);
+      if (refunds.some((refund) => refund.payment_intent === intent))
+        return error(400, `Charge for ${intent} has already been refunded.`);
+      const refund = { id: `re_${randomBytes(8).toString('hex')}`, payment_intent: intent, amount };
+      refunds.push(refund);
+      if (key) refundKeys.set(key, refund);
+      return send(200, { object: 'refund', status: 'succeeded', ...refund });
     }
     const match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/);
     const session = match ? sessions.get(match[1] ?? '') : undefined;
@@ -112,10 +139,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     sessions,
     requests,
+    refunds,
+    get failRefunds() {
+      return state.failRefunds;
+    },
+    set failRefunds(value) {
+      state.failRefunds = value;
+    },
     pay(id) {
       const session = sessions.get(id);
       if (session?.status !== 'open') throw new Error(`Session ${id} cannot be paid`);
-      Object.assign(session, { status: 'complete', payment_status: 'paid' });
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: `pi_${randomBytes(8).toString('hex')}`,
+      });
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };

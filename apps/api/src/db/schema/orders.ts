@@ -38,6 +38,10 @@ export const order = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    /** A refund in progress: nobody else starts one until then (a crashed attempt's claim runs out). */
+    refundClaimedUntil: timestamp('refund_claimed_until', { withTimezone: true }),
+    /** Set once, when the provider refunded the payment and the order moved aprobed → cancelled. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,6 +51,9 @@ export const order = pgTable(
     check('order_total_positive', sql`${t.totalCents} > 0`),
     // A buyer's orders newest first, page by page: the id breaks ties so pages never overlap or skip.
     index('order_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The admin's list: every order newest first, or those in one state, page by page.
+    index('order_created_idx').on(t.createdAt, t.id),
+    index('order_state_created_idx').on(t.state, t.createdAt, t.id),
     index('order_pending_expiry_idx').on(t.reservedUntil).where(sql`${t.state} = 'pending'`),
     index('order_provider_reference_idx').on(t.provider, t.providerReference),
   ],
@@ -106,5 +113,7 @@ export const testPayment = pgTable('test_payment', {
     .notNull(),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
+  /** When the test gateway refunded it (once). */
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,9 +1,16 @@
+import {
+  adminUserListSchema,
+  userEmailBodySchema,
+  userIdParamsSchema,
+  usersQuerySchema,
+} from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { requireUser } from '../auth/session';
-import { deleteAccount } from './account.service';
+import { requireAdmin, requireUser } from '../auth/session';
+import { listUsers } from '../users/users.service';
+import { deleteAccount, deleteUserAsAdmin, deleteUserByEmailAsAdmin } from './account.service';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, catalogCache: app.catalogCache };
@@ -29,6 +36,46 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await deleteAccount(deps, user.id);
       return reply.code(204).send(null);
+    },
+  );
+
+  const staffDeletion = {
+    tags: ['users'],
+    querystring: usersQuerySchema,
+    response: { 200: adminUserListSchema, ...refusals(400, 401, 403, 404, 409) },
+  };
+
+  app.delete(
+    '/api/users/:id',
+    {
+      schema: {
+        ...staffDeletion,
+        summary:
+          "Delete a user's account (admin; never your own or the last admin's): reviews and favourites go, orders stay without personal data; answers the users list",
+        params: userIdParamsSchema,
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      await deleteUserAsAdmin(deps, request.params.id, admin.id);
+      return listUsers(app.db, request.query);
+    },
+  );
+
+  app.put(
+    '/api/user-deleted',
+    {
+      schema: {
+        ...staffDeletion,
+        summary:
+          'Delete the account with this e-mail (admin), like DELETE /api/users/:id; answers the users list',
+        body: userEmailBodySchema,
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      await deleteUserByEmailAsAdmin(deps, request.body.email, admin.id);
+      return listUsers(app.db, request.query);
     },
   );
 };

@@ -28,7 +28,23 @@ export async function deleteAccount(deps: AccountDeps, userId: string): Promise<
     await users.removeFavoritesOfUser(tx, userId);
     await stockAlerts.removeAllOfUser(tx, userId);
     await auth.removeSignIns(tx, userId);
+    // The shop never loses its last active admin, whoever asks.
+    await users.keepAnAdmin(tx, userId);
     await users.anonymise(tx, userId);
   });
   deps.catalogCache.clear();
+}
+
+/** Staff delete someone else's account (never their own), the same way its owner would. */
+export async function deleteUserAsAdmin(deps: AccountDeps, userId: string, actingAdminId: string) {
+  users.refuseSelf(userId, actingAdminId, 'delete');
+  await users.findLiveUser(deps.db, userId);
+  await deleteAccount(deps, userId);
+}
+
+/** The same, by e-mail (`PUT /api/user-deleted`). */
+export async function deleteUserByEmailAsAdmin(deps: AccountDeps, email: string, actingAdminId: string) {
+  const user = await users.findUserByEmail(deps.db, email);
+  if (!user) throw AppError.notFound('User');
+  await deleteUserAsAdmin(deps, user.id, actingAdminId);
 }

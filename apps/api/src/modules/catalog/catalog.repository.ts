@@ -12,6 +12,8 @@ export interface ProductFilter {
   priceMinCents?: number;
   priceMaxCents?: number;
   search?: string;
+  /** Archived products too (the admin's list). */
+  includeArchived?: boolean;
 }
 
 export interface ProductPage {
@@ -42,6 +44,7 @@ const productColumns = {
   detailPicture: product.detailPicture,
   originalPicture: product.originalPicture,
   stock: stockMap,
+  archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
 };
 
 export interface ProductRow {
@@ -60,10 +63,11 @@ export interface ProductRow {
   detailPicture: string;
   originalPicture: string;
   stock: Record<string, number> | null;
+  archived: boolean;
 }
 
-function whereClause(filter: ProductFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [isNull(product.deletedAt)];
+function whereClause(filter: ProductFilter): SQL {
+  const conditions: (SQL | undefined)[] = [filter.includeArchived ? undefined : isNull(product.deletedAt)];
   // `@>` (contains) rather than `= ANY(...)`: same result, but the GIN indexes on the arrays can serve it.
   if (filter.category) conditions.push(sql`${product.categories} @> ARRAY[${filter.category}]::text[]`);
   if (filter.gender) conditions.push(sql`${product.genders} @> ARRAY[${filter.gender}]::text[]`);
@@ -77,7 +81,8 @@ function whereClause(filter: ProductFilter): SQL | undefined {
       sql`(${product.searchVector} @@ websearch_to_tsquery('english', ${filter.search}) OR ${filter.search} <% ${product.searchTerms})`,
     );
   }
-  return and(...conditions);
+  // Always a condition: the count subquery writes it after its WHERE.
+  return and(...conditions) ?? sql`true`;
 }
 
 interface SortKeys {
@@ -258,7 +263,12 @@ export interface NewProduct {
   stock: Record<string, number>;
 }
 
-function searchColumns(item: NewProduct) {
+function searchColumns(
+  item: Pick<
+    NewProduct,
+    'name' | 'brand' | 'color' | 'categories' | 'genders' | 'collection' | 'description'
+  >,
+) {
   return {
     searchTerms: [item.name, item.brand, item.color, ...item.categories, ...item.genders, item.collection]
       .join(' ')
@@ -276,9 +286,7 @@ export async function insertProducts(db: DbOrTx, items: NewProduct[]): Promise<M
     const batch = items.slice(start, start + INSERT_BATCH);
     const inserted = await db
       .insert(product)
-      .values(
-        batch.map(({ stock: _stock, ...item }) => ({ ...item, ...searchColumns({ ...item, stock: {} }) })),
-      )
+      .values(batch.map(({ stock: _stock, ...item }) => ({ ...item, ...searchColumns(item) })))
       .onConflictDoNothing({ target: product.slug })
       .returning({ id: product.id, slug: product.slug });
     for (const row of inserted) created.set(row.slug, row.id);
@@ -419,4 +427,70 @@ export async function findStockLines(
   return rows.filter((row) =>
     pairs.some((pair) => pair.productId === row.productId && pair.size === row.size),
   );
+}
+
+/** A live product, its row locked until the transaction ends (one admin change at a time). */
+export async function lockLiveProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select(productColumns)
+    .from(product)
+    .where(and(eq(product.id, id), isNull(product.deletedAt)))
+    .for('update');
+  return row;
+}
+
+export type ProductChanges = Partial<Omit<NewProduct, 'slug' | 'stock' | 'rating' | 'featuredSlot'>>;
+
+/** Writes the changed fields of a product (`current` is its row, locked), its search columns recomputed. */
+export async function updateProduct(db: DbOrTx, current: ProductRow, changes: ProductChanges): Promise<void> {
+  const merged = { ...current, ...changes };
+  await db
+    .update(product)
+    .set({ ...changes, ...searchColumns(merged), updatedAt: sql`now()` })
+    .where(eq(product.id, current.id));
+}
+
+/**
+ * Sets the sellable units of these sizes (sizes the product lacks are added); units reserved by pending
+ * orders are kept apart and untouched. Answers the sellable units each size had before (0 when new).
+ */
+export async function setStockUnits(
+  db: DbOrTx,
+  productId: string,
+  units: Map<number, number>,
+): Promise<Map<number, number>> {
+  if (units.size === 0) return new Map();
+  const sizes = [...units.keys()];
+  const before = await db
+    .select({ size: productStock.size, units: productStock.units })
+    .from(productStock)
+    .where(and(eq(productStock.productId, productId), inArray(productStock.size, sizes)))
+    .orderBy(asc(productStock.size))
+    .for('update');
+  await db
+    .insert(productStock)
+    .values([...units].map(([size, count]) => ({ productId, size, units: count })))
+    .onConflictDoUpdate({
+      target: [productStock.productId, productStock.size],
+      set: { units: sql`excluded.units` },
+    });
+  const previous = new Map(sizes.map((size) => [size, 0]));
+  for (const row of before) previous.set(row.size, row.units);
+  return previous;
+}
+
+/** Takes a live product out of the catalogue; orders keep pointing at it. False when none was live. */
+export async function archiveProduct(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(product)
+    .set({ deletedAt: sql`now()`, featuredSlot: null, updatedAt: sql`now()` })
+    .where(and(eq(product.id, id), isNull(product.deletedAt)))
+    .returning({ id: product.id });
+  return rows.length > 0;
+}
+
+/** A product by id, archived or not (the admin's answer after a change). */
+export async function findAnyProductById(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select(productColumns).from(product).where(eq(product.id, id));
+  return row;
 }

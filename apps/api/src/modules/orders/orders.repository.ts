@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { order, orderItem, paymentEvent, user } from '../../db/schema';
 import { userSummaryColumns } from '../users/users.repository';
@@ -123,6 +123,8 @@ export async function findItems(db: DbOrTx, orderIds: string[]): Promise<OrderIt
 
 export interface OrderListing {
   userId?: string;
+  /** Only orders in this state, placed at or after `from` and before `to`. */
+  filter?: { state?: OrderState; from?: Date; to?: Date };
   sort: { field: 'date' | 'finalAmount' | 'state'; direction: 1 | -1 };
   limit: number;
   offset: number;
@@ -157,10 +159,11 @@ const itemsJson = sql<ListedOrder['items']>`(
 /** Prepared listings, per database handle and shape: the account area asks for them all the time. */
 const listings = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepareListing>>>();
 
-function prepareListing(db: DbOrTx, sort: OrderListing['sort'], ofUser: boolean) {
+function listingQuery(db: DbOrTx, sort: OrderListing['sort'], where: SQL | undefined) {
   const column = { date: order.createdAt, finalAmount: order.totalCents, state: order.state }[sort.field];
   // Newest first within the chosen order, and the id last, so that pages neither overlap nor skip an order.
-  // By date, a buyer's page is read straight off the (user, date, id) index.
+  // By date, a buyer's page is read straight off the (user, date, id) index, the admin's off (date, id)
+  // or (state, date, id).
   const direction = sort.direction === 1 ? asc : desc;
   const ordering: SQL[] =
     sort.field === 'date'
@@ -179,11 +182,32 @@ function prepareListing(db: DbOrTx, sort: OrderListing['sort'], ofUser: boolean)
     })
     .from(order)
     .innerJoin(user, eq(user.id, order.userId))
-    .where(ofUser ? eq(order.userId, sql.placeholder('userId')) : undefined)
-    .orderBy(...ordering)
+    .where(where)
+    .orderBy(...ordering);
+}
+
+function prepareListing(db: DbOrTx, sort: OrderListing['sort'], ofUser: boolean) {
+  return listingQuery(db, sort, ofUser ? eq(order.userId, sql.placeholder('userId')) : undefined)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(`orders_page_${sort.field}_${sort.direction === 1 ? 'asc' : 'desc'}${ofUser ? '_of_user' : ''}`);
+}
+
+/** A filtered page (the admin's list by state or dates): built on each call, as its shape varies. */
+function filteredListing(db: DbOrTx, listing: OrderListing) {
+  const { state, from, to } = listing.filter ?? {};
+  return listingQuery(
+    db,
+    listing.sort,
+    and(
+      listing.userId ? eq(order.userId, listing.userId) : undefined,
+      state ? eq(order.state, state) : undefined,
+      from ? gte(order.createdAt, from) : undefined,
+      to ? lt(order.createdAt, to) : undefined,
+    ),
+  )
+    .limit(listing.limit)
+    .offset(listing.offset);
 }
 
 /**
@@ -192,6 +216,8 @@ function prepareListing(db: DbOrTx, sort: OrderListing['sort'], ofUser: boolean)
  * request's CPU time.
  */
 export async function listOrders(db: DbOrTx, listing: OrderListing): Promise<ListedOrder[]> {
+  const { state, from, to } = listing.filter ?? {};
+  if (state || from || to) return filteredListing(db, listing);
   const key = `${listing.sort.field}:${listing.sort.direction}:${listing.userId ? 'user' : 'all'}`;
   let prepared = listings.get(db);
   if (!prepared) {
@@ -322,4 +348,43 @@ export async function recordPaymentEvent(
     .onConflictDoNothing()
     .returning({ id: paymentEvent.eventId });
   return rows.length === 1;
+}
+
+/**
+ * Claims the right to refund an aprobed order for `seconds`: true for one caller at a time. A claim left by
+ * a crashed attempt runs out, and the provider's idempotency key keeps the retry from refunding twice.
+ */
+export async function claimRefund(db: DbOrTx, orderId: string, seconds: number): Promise<boolean> {
+  const rows = await db
+    .update(order)
+    .set({ refundClaimedUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(
+      and(
+        eq(order.id, orderId),
+        eq(order.state, 'aprobed'),
+        or(isNull(order.refundClaimedUntil), lt(order.refundClaimedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: order.id });
+  return rows.length === 1;
+}
+
+export async function releaseRefund(db: DbOrTx, orderId: string): Promise<void> {
+  await db.update(order).set({ refundClaimedUntil: null }).where(eq(order.id, orderId));
+}
+
+/** aprobed → cancelled once the provider refunded it; undefined when it had already moved. */
+export async function markRefunded(db: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(order)
+    .set({
+      state: 'cancelled',
+      cancelledAt: sql`now()`,
+      refundedAt: sql`now()`,
+      refundClaimedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(order.id, orderId), eq(order.state, 'aprobed'), isNull(order.refundedAt)))
+    .returning();
+  return row;
 }

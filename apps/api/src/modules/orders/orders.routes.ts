@@ -10,9 +10,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { requireUser } from '../auth/session';
+import { requireAdmin, requireUser } from '../auth/session';
 import { checkoutDeps } from '../checkout/checkout-deps';
-import { confirmLatest, getOrder, listOrders, paymentLink, requestState } from './orders.service';
+import {
+  confirmLatest,
+  getOrder,
+  listOrders,
+  paymentLink,
+  refundOrder,
+  requestState,
+} from './orders.service';
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = checkoutDeps(app);
@@ -23,7 +30,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary:
-          "One page of the buyer's orders (newest first by default); every order for an admin (optionally one user's with _id)",
+          "One page of the buyer's orders (newest first by default); every order for an admin (optionally one user's with _id); filtered by state and dates",
         querystring: ordersQuerySchema,
         response: { 200: z.array(orderSchema), ...refusals(400, 401, 403, 404, 409) },
       },
@@ -58,6 +65,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       requestState(deps, request.params.id, request.body.voucher.state, await requireUser(request)),
+  );
+
+  app.post(
+    '/api/orders/:id/refund',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Refund a paid order through its provider (admin): it becomes cancelled once; its pairs stay sold',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...refusals(400, 401, 403, 404, 409, 502, 503) },
+      },
+    },
+    async (request) => refundOrder(deps, request.params.id, await requireAdmin(request)),
   );
 
   app.post(

@@ -1,4 +1,10 @@
-import { fromCents, type Order, type OrdersSort } from '@shop/contracts';
+import {
+  fromCents,
+  type Order,
+  type OrderState,
+  type OrdersSort,
+  type PaymentProvider,
+} from '@shop/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -8,7 +14,7 @@ import type { CurrentUser } from '../auth/session';
 import * as catalog from '../catalog/catalog.service';
 import type { Mailer } from '../mail/mailer';
 import { orderConfirmationEmail } from '../mail/order-email';
-import type { PaymentNotice } from '../payments/gateway';
+import { type PaymentNotice, PaymentProviderError } from '../payments/gateway';
 import { type Gateways, gatewayFor } from '../payments/payments';
 import * as repository from './orders.repository';
 
@@ -84,7 +90,15 @@ export async function getOrder(db: DbOrTx, orderId: string, viewer: CurrentUser)
 export async function listOrders(
   db: DbOrTx,
   viewer: CurrentUser,
-  query: { ordersSort?: OrdersSort; _id?: string; page: number; limit: number },
+  query: {
+    ordersSort?: OrdersSort;
+    _id?: string;
+    state?: OrderState;
+    from?: string;
+    to?: string;
+    page: number;
+    limit: number;
+  },
 ): Promise<Order[]> {
   if (viewer.role !== 'admin' && query._id && query._id !== viewer.id) {
     throw new AppError('FORBIDDEN', 'You can only see your own orders');
@@ -97,10 +111,22 @@ export async function listOrders(
   const rows = await repository.listOrders(db, {
     userId,
     sort: { field, direction },
+    filter: {
+      state: query.state,
+      from: query.from ? new Date(query.from) : undefined,
+      to: query.to ? endOf(query.to) : undefined,
+    },
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
   return rows.map((row) => toOrderWire(row, row.items, row.customer));
+}
+
+/** The end of a `to` filter: a day (YYYY-MM-DD) includes the whole day (UTC); an instant is exclusive. */
+function endOf(to: string): Date {
+  const end = new Date(to);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) end.setUTCDate(end.getUTCDate() + 1);
+  return end;
 }
 
 /**
@@ -385,3 +411,41 @@ export async function lockedPendingHoldings(tx: Tx, userId: string) {
 /** For checkout, which creates orders inside its own transaction. */
 export const createPendingOrder = repository.insertOrder;
 export const setPaymentPage = repository.setPaymentPage;
+
+/** How long one refund attempt holds its claim; a crashed attempt's claim runs out after it. */
+const REFUND_CLAIM_SECONDS = 120;
+
+/**
+ * Staff refund an aprobed order through its provider (docs/decisions/0010): it moves to `cancelled` exactly
+ * once and its units stay sold (the pairs went out). One attempt at a time holds the claim (another gets a
+ * 409); the provider call carries an idempotency key, so a retry after a crash never refunds twice. A
+ * provider failure leaves the order aprobed (502) for another try.
+ */
+export async function refundOrder(deps: OrderDeps, orderId: string, admin: CurrentUser): Promise<Order> {
+  const row = await visibleOrder(deps.db, orderId, admin);
+  if (row.refundedAt) throw new AppError('CONFLICT', 'This order was already refunded');
+  if (row.state !== 'aprobed')
+    throw new AppError('CONFLICT', `Only a paid order can be refunded; it is ${row.state}`);
+  if (!row.providerReference) throw new AppError('CONFLICT', 'This order has no payment to refund');
+  if (!(await repository.claimRefund(deps.db, orderId, REFUND_CLAIM_SECONDS))) {
+    throw new AppError('CONFLICT', 'This order is being refunded or was already refunded');
+  }
+  try {
+    await gatewayFor(deps.gateways, row.provider as PaymentProvider).refund(
+      row.providerReference,
+      row.totalCents,
+    );
+  } catch (error) {
+    await repository.releaseRefund(deps.db, orderId);
+    if (error instanceof PaymentProviderError) {
+      deps.log.error({ err: error, orderId }, 'refund failed');
+      throw new AppError(
+        'PAYMENT_FAILED',
+        'The payment provider could not refund this order; it is still paid',
+      );
+    }
+    throw error;
+  }
+  await repository.markRefunded(deps.db, orderId);
+  return getOrder(deps.db, orderId, admin);
+}

@@ -49,6 +49,11 @@ export interface PaymentGateway {
   confirm(reference: string, orderId: string): Promise<PaymentStatus>;
   /** Makes sure the payment can no longer happen; answers 'paid' when it already has. */
   cancel(reference: string): Promise<'cancelled' | 'paid'>;
+  /**
+   * Gives the buyer back `amountCents` of a completed payment, at most once whatever the retries (an
+   * idempotency key derived from `reference`); throws a PaymentProviderError when the provider refuses.
+   */
+  refund(reference: string, amountCents: number): Promise<void>;
   /** Verifies a notification's signature and reads it; throws an AppError when it is not genuine. */
   readNotice(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<PaymentNotice>;
 }

@@ -22,6 +22,13 @@ interface PayPalOrder {
   links?: { href: string; rel: string; method?: string }[];
 }
 
+interface PayPalOrderDetails {
+  purchase_units?: {
+    amount?: { currency_code: string };
+    payments?: { captures?: { id: string; status: string }[] };
+  }[];
+}
+
 interface PayPalError {
   name?: string;
   details?: { issue?: string }[];
@@ -168,6 +175,37 @@ export function paypalGateway(options: PayPalOptions): PaymentGateway {
     async cancel(reference: string) {
       // An uncaptured PayPal order cannot be charged without the shop capturing it: nothing to close.
       return (await orderStatus(reference)) === 'COMPLETED' ? 'paid' : 'cancelled';
+    },
+
+    async refund(reference: string, amountCents: number) {
+      // The money is held by the order's capture: its id is in the order's details.
+      const order = await call<PayPalOrderDetails>(
+        'GET',
+        `/v2/checkout/orders/${encodeURIComponent(reference)}`,
+      );
+      const capture = order.body.purchase_units?.[0]?.payments?.captures?.[0];
+      if (order.status >= 300 || !capture) {
+        throw new PaymentProviderError(
+          'paypal',
+          `PayPal has no capture to refund for ${reference} (${order.status})`,
+        );
+      }
+      const { status, body } = await call<{ status?: string }>(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`,
+        {
+          amount: {
+            value: formatAmount(amountCents),
+            currency_code: order.body.purchase_units?.[0]?.amount?.currency_code ?? 'USD',
+          },
+        },
+        `refund-${reference}`,
+      );
+      if (status < 300 || issues(body).includes('CAPTURE_FULLY_REFUNDED')) return;
+      throw new PaymentProviderError(
+        'paypal',
+        `PayPal could not refund ${capture.id} (${status} ${issues(body).join(', ')})`,
+      );
     },
 
     async readNotice(rawBody, headers): Promise<PaymentNotice> {

@@ -105,6 +105,22 @@ export function stripeGateway(options: {
       }
     },
 
+    async refund(reference: string, amountCents: number) {
+      const stripe = await sdk();
+      try {
+        const session = await stripe.checkout.sessions.retrieve(reference);
+        const intent = session.payment_intent;
+        const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+        if (!paymentIntent) throw new Error(`Checkout Session ${reference} has no payment`);
+        await stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: amountCents },
+          { idempotencyKey: `refund-${reference}` },
+        );
+      } catch (error) {
+        throw fail('Stripe could not refund the payment', error);
+      }
+    },
+
     async readNotice(rawBody, headers): Promise<PaymentNotice> {
       const stripe = await sdk();
       const signature = headers['stripe-signature'];

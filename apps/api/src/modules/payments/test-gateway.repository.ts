@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { testPayment } from '../../db/schema';
 
@@ -31,4 +31,20 @@ export async function closeTestPayment(
 export async function countTestPayments(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(testPayment);
   return row?.n ?? 0;
+}
+
+/** Records the refund of a paid test payment; false when it was not paid or is already refunded. */
+export async function refundTestPayment(db: DbOrTx, reference: string): Promise<boolean> {
+  const rows = await db
+    .update(testPayment)
+    .set({ refundedAt: sql`now()` })
+    .where(
+      and(
+        eq(testPayment.reference, reference),
+        eq(testPayment.status, 'paid'),
+        isNull(testPayment.refundedAt),
+      ),
+    )
+    .returning({ reference: testPayment.reference });
+  return rows.length === 1;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PaymentProvider } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { PaymentGateway, PaymentPage, PaymentRequest } from './gateway';
+import { type PaymentGateway, type PaymentPage, PaymentProviderError, type PaymentRequest } from './gateway';
 import * as repository from './test-gateway.repository';
 
 /**
@@ -47,6 +47,15 @@ export function testGateway(provider: PaymentProvider, db: Db, siteUrl: string):
       if (await repository.closeTestPayment(db, reference, 'expired')) return 'cancelled';
       const payment = await repository.findTestPayment(db, reference);
       return payment?.status === 'paid' ? 'paid' : 'cancelled';
+    },
+
+    async refund(reference: string) {
+      // Recorded once; asking again (a retry) finds it refunded and changes nothing.
+      if (await repository.refundTestPayment(db, reference)) return;
+      const payment = await repository.findTestPayment(db, reference);
+      if (payment?.status !== 'paid' || !payment.refundedAt) {
+        throw new PaymentProviderError(provider, `Test payment ${reference} was not paid`);
+      }
     },
 
     async readNotice() {

@@ -1,8 +1,11 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { favorite, session, user } from '../../db/schema';
 
 export type UserRow = typeof user.$inferSelect;
+
+/** The ban reason of an account deleted by its owner or an admin. */
+export const DELETED = 'deleted';
 
 export interface ProfileFields {
   username?: string;
@@ -179,7 +182,7 @@ export async function anonymise(db: DbOrTx, userId: string): Promise<UserRow | u
       country: '',
       role: 'user',
       banned: true,
-      banReason: 'deleted',
+      banReason: DELETED,
       banExpires: null,
       updatedAt: sql`now()`,
     })
@@ -208,4 +211,49 @@ export async function findUserBySessionToken(db: DbOrTx, token: string): Promise
     .innerJoin(user, eq(user.id, session.userId))
     .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
   return row;
+}
+
+export interface UserListing {
+  search?: string;
+  sort: { field: 'username' | 'email' | 'createdAt'; direction: 1 | -1 };
+  limit: number;
+  offset: number;
+}
+
+/** One page of users whose username or e-mail holds `search` (any case), in the order asked, id last. */
+export async function listUsers(db: DbOrTx, listing: UserListing): Promise<UserRow[]> {
+  const pattern = listing.search ? `%${listing.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const column = { username: user.username, email: user.email, createdAt: user.createdAt }[
+    listing.sort.field
+  ];
+  const direction = listing.sort.direction === 1 ? asc : desc;
+  return db
+    .select()
+    .from(user)
+    .where(
+      and(
+        or(isNull(user.banReason), ne(user.banReason, DELETED)),
+        pattern ? or(ilike(user.username, pattern), ilike(user.email, pattern)) : undefined,
+      ),
+    )
+    .orderBy(direction(column), direction(user.id))
+    .limit(listing.limit)
+    .offset(listing.offset);
+}
+
+/**
+ * Serialises every change that could leave the shop without an admin (demote, suspend, delete) until the
+ * transaction ends, so two admins acting on each other at once are counted one after the other.
+ */
+export async function lockStaff(db: DbOrTx): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('shop-staff'))`);
+}
+
+/** How many admins who are not suspended there are, `userId` left out. */
+export async function countActiveAdminsExcept(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(user)
+    .where(and(eq(user.role, 'admin'), eq(user.banned, false), ne(user.id, userId)));
+  return row?.n ?? 0;
 }

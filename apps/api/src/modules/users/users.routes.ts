@@ -1,10 +1,12 @@
 import {
+  adminUserListSchema,
   boughtListSchema,
   favoriteBodySchema,
-  profileUpdateSchema,
   userDashboardSchema,
   userEmailBodySchema,
   userIdParamsSchema,
+  usersQuerySchema,
+  userUpdateSchema,
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,16 +60,34 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Update the profile fields (self or admin); role, status and e-mail cannot be set here',
+        summary:
+          'Update the profile fields (self or admin); status (suspend/reactivate) and roles (admin switch) only from an admin',
         params: userIdParamsSchema,
-        body: profileUpdateSchema,
+        body: userUpdateSchema,
         response: dashboardResponse,
       },
     },
     async (request) => {
-      await requireSelfOrAdmin(request, request.params.id);
+      const viewer = await requireSelfOrAdmin(request, request.params.id);
       if (request.body.image) await requireStoredAvatar(app.storage, request.body.image);
-      return [await users.updateProfile(app.db, request.params.id, request.body)];
+      return [await users.updateUser(app.db, request.params.id, viewer, request.body)];
+    },
+  );
+
+  app.get(
+    '/api/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'The Users tab (admin): users whose username or e-mail holds orderSearch.search, sorted by orderSearch.orderBy, one page',
+        querystring: usersQuerySchema,
+        response: { 200: adminUserListSchema, ...refusals(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return users.listUsers(app.db, request.query);
     },
   );
 

@@ -1,5 +1,13 @@
-import type { BoughtItem, ProfileUpdate, UserDashboard } from '@shop/contracts';
-import type { DbOrTx } from '../../db/client';
+import type {
+  AdminUser,
+  BoughtItem,
+  ProfileUpdate,
+  UserDashboard,
+  UsersQuery,
+  UserUpdate,
+} from '@shop/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
 import * as catalog from '../catalog/catalog.service';
 import * as orders from '../orders/orders.service';
@@ -92,19 +100,111 @@ export async function contactsOf(
 export const removeFavoritesOfUser = repository.removeFavoritesOfUser;
 export const anonymise = repository.anonymise;
 export const findUser = repository.findUserById;
+export const findUserByEmail = repository.findUserByEmail;
 
 /** Registers people who cannot sign in (the seed's customers), once per e-mail; answers their ids by e-mail. */
 export const ensurePeople = repository.ensurePeople;
 
 /** Suspends the account with this e-mail: it cannot sign in and every session ends at once. */
-export async function suspendByEmail(
-  db: DbOrTx,
-  email: string,
-  actingAdminId: string,
-): Promise<UserDashboard> {
+export async function suspendByEmail(db: Db, email: string, actingAdminId: string): Promise<UserDashboard> {
   const user = await repository.findUserByEmail(db, email);
-  if (!user) throw AppError.notFound('User');
-  if (user.id === actingAdminId) throw new AppError('CONFLICT', 'You cannot suspend your own account');
-  await repository.setBanned(db, user.id, true);
-  return getDashboard(db, user.id);
+  if (!user || user.banReason === repository.DELETED) throw AppError.notFound('User');
+  return adminUpdate(db, user.id, actingAdminId, { status: false });
+}
+
+function toAdminUser(row: repository.UserRow): AdminUser {
+  return {
+    _id: row.id,
+    username: row.displayUsername ?? row.username,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    image: row.image ?? '',
+    status: !row.banned,
+    roles: [row.role === 'admin' ? 'admin' : 'user'],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The admin's Users tab: one page of users matching the search (username or e-mail), newest first by default. */
+export async function listUsers(db: DbOrTx, query: UsersQuery): Promise<AdminUser[]> {
+  const [field, direction] = (Object.entries(query.orderSearch?.orderBy ?? {})[0] ?? ['createdAt', -1]) as [
+    'username' | 'email' | 'createdAt',
+    1 | -1,
+  ];
+  const rows = await repository.listUsers(db, {
+    search: query.orderSearch?.search || undefined,
+    sort: { field, direction },
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return rows.map(toAdminUser);
+}
+
+/**
+ * Refuses, inside the caller's transaction, a change that would leave the shop without an active admin
+ * (demoting, suspending or deleting the last one). Holds the staff lock until the transaction ends.
+ */
+export async function keepAnAdmin(tx: DbOrTx, userId: string): Promise<void> {
+  await repository.lockStaff(tx);
+  const target = await repository.findUserById(tx, userId);
+  if (target?.role !== 'admin' || target.banned) return;
+  if ((await repository.countActiveAdminsExcept(tx, userId)) === 0) {
+    throw new AppError('CONFLICT', 'The shop must keep at least one active admin');
+  }
+}
+
+/** A user who exists and whose account was not deleted (a deleted one is only kept for its orders). */
+export async function findLiveUser(db: DbOrTx, userId: string): Promise<repository.UserRow> {
+  const row = await repository.findUserById(db, userId);
+  if (!row || row.banReason === repository.DELETED) throw AppError.notFound('User');
+  return row;
+}
+
+/** An admin may not demote, suspend or delete themself (another admin must). */
+export function refuseSelf(targetId: string, actingAdminId: string, what: string): void {
+  if (targetId === actingAdminId) throw new AppError('CONFLICT', `You cannot ${what} your own account`);
+}
+
+/** `PUT /api/users/update/:id`: status and roles only from an admin; anyone else is told which field. */
+export async function updateUser(
+  db: Db,
+  userId: string,
+  viewer: { id: string; role: 'user' | 'admin' },
+  update: UserUpdate,
+): Promise<UserDashboard> {
+  if (viewer.role === 'admin') return adminUpdate(db, userId, viewer.id, update);
+  const { status, roles, ...profile } = update;
+  const refused = (['status', 'roles'] as const).filter((key) => update[key] !== undefined);
+  if (refused.length > 0) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `Only an admin can change ${refused.join(' and ')}`,
+      Object.fromEntries(refused.map((key) => [key, 'cannot be set here'])),
+    );
+  }
+  return updateProfile(db, userId, profile);
+}
+
+/**
+ * An admin's `PUT /api/users/update/:id`: profile fields, status (false suspends and ends the sessions,
+ * true reactivates) and the admin switch, all or nothing.
+ */
+export async function adminUpdate(
+  db: Db,
+  userId: string,
+  actingAdminId: string,
+  update: UserUpdate,
+): Promise<UserDashboard> {
+  const { status, roles, ...profile } = update;
+  const role = roles?.[0];
+  if (status === false) refuseSelf(userId, actingAdminId, 'suspend');
+  if (role === 'user') refuseSelf(userId, actingAdminId, 'demote');
+  await inTransaction(db, async (tx) => {
+    await findLiveUser(tx, userId);
+    if (status === false || role === 'user') await keepAnAdmin(tx, userId);
+    if (Object.keys(profile).length > 0) await updateProfile(tx, userId, profile);
+    if (status !== undefined) await repository.setBanned(tx, userId, !status);
+    if (role) await repository.setRole(tx, userId, role);
+  });
+  return getDashboard(db, userId);
 }

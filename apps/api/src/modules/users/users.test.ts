@@ -256,12 +256,12 @@ describe('the profile rules (the user-profile variant, with its Necesita texts)'
     expect(response.json()[0]).toMatchObject(stored);
   });
 
-  it('lets an admin change a profile, but not its role or status', async () => {
+  it('lets an admin change a profile (role and status: users-admin.test.ts)', async () => {
     const account = await signUp(app());
     const changed = await put(`/api/users/update/${account.id}`, { city: 'Quito' }, adminCookie);
     expect(changed.statusCode).toBe(200);
     expect(changed.json()[0]).toMatchObject({ city: 'Quito', roles: ['user'], status: true });
-    expect((await put(`/api/users/update/${account.id}`, { roles: ['admin'] }, adminCookie)).statusCode).toBe(
+    expect((await put(`/api/users/update/${account.id}`, { role: 'admin' }, adminCookie)).statusCode).toBe(
       400,
     );
   });

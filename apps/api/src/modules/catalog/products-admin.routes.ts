@@ -1,0 +1,91 @@
+import {
+  adminProductListSchema,
+  productCreateSchema,
+  productIdParamsSchema,
+  productListQuerySchema,
+  productModifySchema,
+  productSchema,
+} from '@shop/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { refusals } from '../../lib/refusals';
+import { requireAdmin } from '../auth/session';
+import * as admin from './products-admin.service';
+
+/** The admin's side of the catalogue: create, change and archive products, and list them all. */
+export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): admin.ProductAdminDeps => ({
+    db: app.db,
+    storage: app.storage,
+    catalogCache: app.catalogCache,
+    alerts: { db: app.db, mailer: app.mailer, siteUrl: app.config.siteUrl, log: app.log },
+  });
+
+  /** Checked before the body is validated: a guest or a shopper learns nothing about the payload rules. */
+  const adminOnly = async (request: FastifyRequest) => {
+    await requireAdmin(request);
+  };
+
+  app.get(
+    '/api/products/admin',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['catalogue'],
+        summary: "The admin's product list: the catalogue's filters, archived products included and marked",
+        querystring: productListQuerySchema,
+        response: { 200: adminProductListSchema, ...refusals(400, 401, 403) },
+      },
+    },
+    (request) => admin.listAllProducts(app.db, request.query),
+  );
+
+  app.post(
+    '/api/products/create',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Add a product (pictures uploaded first through POST /api/uploads/product)',
+        body: productCreateSchema,
+        response: { 201: productSchema, ...refusals(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      return reply.code(201).send(await admin.createProduct(deps(), request.body));
+    },
+  );
+
+  app.put(
+    '/api/products/modify/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['catalogue'],
+        summary: "Change a product's fields; stock sets the units of the sizes it names",
+        params: productIdParamsSchema,
+        body: productModifySchema,
+        response: { 200: productSchema, ...refusals(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => admin.modifyProduct(deps(), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/products/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Archive a product: it leaves the catalogue, past orders keep it',
+        params: productIdParamsSchema,
+        response: { 204: z.null(), ...refusals(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await admin.archiveProduct(deps(), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AdminProductList,
+  type Product,
+  type ProductCreate,
+  type ProductListQuery,
+  type ProductModify,
+  toCents,
+} from '@shop/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { sanitizeDescription } from '../../lib/html';
+import type { ResponseCache } from '../../lib/response-cache';
+import { notifyBackInStock, type StockAlertDeps } from '../stock-alerts/stock-alerts.service';
+import type { Storage } from '../uploads/storage';
+import { requireStoredProductPictures } from '../uploads/uploads.service';
+import * as repository from './catalog.repository';
+import { addProducts, toProductWire } from './catalog.service';
+
+/** What staff changes to the catalogue need. */
+export interface ProductAdminDeps {
+  db: Db;
+  storage: Storage;
+  catalogCache: ResponseCache;
+  alerts: StockAlertDeps;
+}
+
+const pictureFields = (input: ProductModify) => ({
+  card_picture: input.card_picture,
+  detail_picture: input.detail_picture,
+  original_picture: input.original_picture,
+});
+
+function stockBySize(stock: Record<string, number>): Map<number, number> {
+  return new Map(Object.entries(stock).map(([size, units]) => [Number(size), units]));
+}
+
+function slugOf(name: string): string {
+  const base = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `${base || 'product'}-${randomUUID().slice(0, 8)}`;
+}
+
+async function productById(db: Db, id: string): Promise<Product> {
+  const row = await repository.findAnyProductById(db, id);
+  if (!row) throw AppError.notFound('Product');
+  return toProductWire(row);
+}
+
+/** Every product, archived ones too and marked, for the admin's list (never cached). */
+export async function listAllProducts(db: Db, query: ProductListQuery): Promise<AdminProductList> {
+  const { page, limit } = query;
+  const { rows, total } = await repository.findProductPage(db, {
+    filter: {
+      category: query.category,
+      gender: query.gender,
+      brand: query.brand,
+      rating: query.rating,
+      priceMinCents: query.priceMin === undefined ? undefined : toCents(query.priceMin),
+      priceMaxCents: query.priceMax === undefined ? undefined : toCents(query.priceMax),
+      search: query.search || undefined,
+      includeArchived: true,
+    },
+    orderBy: query.orderBy,
+    limit,
+    offset: (page - 1) * limit,
+  });
+  return {
+    products: rows.map((row) => ({ ...toProductWire(row), archived: row.archived })),
+    total,
+    page,
+    pages: Math.ceil(total / limit),
+  };
+}
+
+export async function createProduct(deps: ProductAdminDeps, input: ProductCreate): Promise<Product> {
+  await requireStoredProductPictures(deps.storage, pictureFields(input));
+  const slug = slugOf(input.name);
+  const created = await addProducts(deps.db, [
+    {
+      slug,
+      name: input.name,
+      brand: input.brand,
+      priceCents: toCents(input.price),
+      description: input.description,
+      genders: input.gender,
+      categories: input.category,
+      color: input.color,
+      collection: input.collection ?? '',
+      releaseDate: input.release_date,
+      cardPicture: input.card_picture,
+      detailPicture: input.detail_picture,
+      originalPicture: input.original_picture,
+      stock: input.stock,
+    },
+  ]);
+  const id = created.get(slug);
+  if (!id) throw new AppError('CONFLICT', 'The product could not be created, please try again');
+  deps.catalogCache.clear();
+  return productById(deps.db, id);
+}
+
+/**
+ * Changes the fields sent. `stock` sets the sellable units of the sizes it names (units held by pending
+ * orders stay reserved apart); shoppers waiting for a size that was sold out hear of it once the change
+ * has committed.
+ */
+export async function modifyProduct(
+  deps: ProductAdminDeps,
+  id: string,
+  input: ProductModify,
+): Promise<Product> {
+  await requireStoredProductPictures(deps.storage, pictureFields(input));
+  const changes: repository.ProductChanges = {
+    name: input.name,
+    brand: input.brand,
+    priceCents: input.price === undefined ? undefined : toCents(input.price),
+    description: input.description === undefined ? undefined : sanitizeDescription(input.description),
+    genders: input.gender,
+    categories: input.category,
+    color: input.color,
+    collection: input.collection,
+    releaseDate: input.release_date,
+    cardPicture: input.card_picture,
+    detailPicture: input.detail_picture,
+    originalPicture: input.original_picture,
+  };
+  const defined = Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  ) as repository.ProductChanges;
+  const wanted = stockBySize(input.stock ?? {});
+  const restocked = await deps.db.transaction(async (tx) => {
+    const current = await repository.lockLiveProduct(tx, id);
+    if (!current) throw AppError.notFound('Product');
+    if (Object.keys(defined).length > 0) await repository.updateProduct(tx, current, defined);
+    const before = await repository.setStockUnits(tx, id, wanted);
+    return [...wanted].filter(([size, units]) => units > 0 && before.get(size) === 0).map(([size]) => size);
+  });
+  deps.catalogCache.clear();
+  if (restocked.length > 0) {
+    await notifyBackInStock(
+      deps.alerts,
+      restocked.map((size) => ({ productId: id, size })),
+    ).catch((error: unknown) => deps.alerts.log.error({ err: error }, 'back-in-stock notice failed'));
+  }
+  return productById(deps.db, id);
+}
+
+/** Archives a product: it leaves the catalogue, orders and the admin's list keep it. */
+export async function archiveProduct(deps: ProductAdminDeps, id: string): Promise<void> {
+  if (!(await repository.archiveProduct(deps.db, id))) throw AppError.notFound('Product');
+  deps.catalogCache.clear();
+}

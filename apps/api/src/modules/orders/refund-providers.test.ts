@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAccounts } from '../../db/seed/accounts';
+import { signIn } from '../../test/accounts';
+import { stockedProducts } from '../../test/buyers';
+import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal';
+import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { cartLine, orderRow, type Pick, send, stockOf, verifiedBuyer } from '../../test/shop';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { gatewayFor } from '../payments/payments';
+
+let stripeFake: FakeStripe;
+let paypalFake: FakePayPal;
+let testApp: TestApp;
+const app = () => testApp.app;
+let adminCookie: string;
+
+beforeAll(async () => {
+  stripeFake = await startFakeStripe();
+  paypalFake = await startFakePayPal();
+  testApp = await createTestApp({
+    payments: {
+      currency: 'usd',
+      reservationMinutes: 30,
+      testMode: false,
+      stripe: { secretKey: 'sk_test_shop', webhookSecret: 'whsec_test', apiUrl: stripeFake.url },
+      paypal: {
+        clientId: 'paypal-client',
+        clientSecret: 'paypal-secret',
+        webhookId: 'paypal-webhook',
+        apiUrl: paypalFake.url,
+      },
+    },
+  });
+  await seedAccounts(app().auth, app().config.accounts);
+  const { admin } = app().config.accounts;
+  adminCookie = await signIn(app(), admin.email, admin.password);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+  await stripeFake?.stop();
+  await paypalFake?.stop();
+});
+
+async function product(): Promise<Pick> {
+  const [id = ''] = await stockedProducts(
+    app(),
+    [`Provider Refund ${Math.random().toString(36).slice(2, 8)}`],
+    5,
+  );
+  return { id, name: 'Provider Refund', size: '9', price: 100, units: 5 };
+}
+
+const refund = (orderId: string) => send(app(), 'POST', `/api/orders/${orderId}/refund`, adminCookie);
+
+describe('Stripe', () => {
+  async function paidCardOrder() {
+    const buyer = await verifiedBuyer(app());
+    const pick = await product();
+    const started = await send(app(), 'POST', '/api/checkouts', buyer.cookie, {
+      products: [cartLine(pick, 2)],
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { orderId } = started.json<{ orderId: string }>();
+    const session = [...stripeFake.sessions.values()].find(
+      (candidate) => candidate.metadata.orderId === orderId,
+    );
+    if (!session) throw new Error('no Stripe session');
+    stripeFake.pay(session.id);
+    const paid = await send(app(), 'PUT', `/api/orders/${orderId}`, buyer.cookie, {
+      voucher: { state: 'aprobed' },
+    });
+    expect(paid.json().state).toBe('aprobed');
+    return { orderId, session, pick };
+  }
+
+  it("refunds the session's payment intent, for the order's amount, once", async () => {
+    const { orderId, session, pick } = await paidCardOrder();
+    const before = await stockOf(app(), pick.id, 9);
+    const response = await refund(orderId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().state).toBe('cancelled');
+    const made = stripeFake.refunds.filter((entry) => entry.payment_intent === session.payment_intent);
+    expect(made).toEqual([expect.objectContaining({ amount: 20000 })]);
+    expect(await stockOf(app(), pick.id, 9)).toEqual(before);
+    expect((await refund(orderId)).statusCode).toBe(409);
+    expect(
+      stripeFake.refunds.filter((entry) => entry.payment_intent === session.payment_intent),
+    ).toHaveLength(1);
+  });
+
+  it('a retried provider call (the same idempotency key) does not refund twice', async () => {
+    const { session } = await paidCardOrder();
+    const gateway = gatewayFor(app().gateways, 'stripe');
+    await gateway.refund(session.id, 20000);
+    await gateway.refund(session.id, 20000);
+    expect(
+      stripeFake.refunds.filter((entry) => entry.payment_intent === session.payment_intent),
+    ).toHaveLength(1);
+  });
+
+  it('a provider failure answers 502 and leaves the order paid, to try again', async () => {
+    const { orderId, session } = await paidCardOrder();
+    stripeFake.failRefunds = true;
+    try {
+      const failed = await refund(orderId);
+      expect(failed.statusCode, failed.body).toBe(502);
+      expect(failed.json().error.code).toBe('PAYMENT_FAILED');
+      expect(await orderRow(app(), orderId)).toMatchObject({
+        state: 'aprobed',
+        refundedAt: null,
+        refundClaimedUntil: null,
+      });
+    } finally {
+      stripeFake.failRefunds = false;
+    }
+    expect((await refund(orderId)).statusCode).toBe(200);
+    expect(
+      stripeFake.refunds.filter((entry) => entry.payment_intent === session.payment_intent),
+    ).toHaveLength(1);
+  });
+});
+
+describe('PayPal', () => {
+  async function paidPayPalOrder() {
+    const buyer = await verifiedBuyer(app());
+    const pick = await product();
+    const started = await send(app(), 'POST', '/api/paypal/create-payment', buyer.cookie, {
+      products: [cartLine(pick, 1)],
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { links, orderId } = started.json<{ links: { href: string; rel: string }[]; orderId: string }>();
+    const paypalId =
+      new URL(links.find((link) => link.rel === 'approve')?.href ?? '').searchParams.get('token') ?? '';
+    paypalFake.approve(paypalId);
+    const executed = await send(
+      app(),
+      'GET',
+      `/api/paypal/execute-payment?token=${paypalId}&PayerID=BUYER&order=${orderId}`,
+      buyer.cookie,
+    );
+    expect(executed.json().state).toBe('aprobed');
+    return { orderId, paypalId };
+  }
+
+  it("refunds the order's capture once", async () => {
+    const { orderId, paypalId } = await paidPayPalOrder();
+    const captureId = paypalFake.orders.get(paypalId)?.captureId;
+    const response = await refund(orderId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().state).toBe('cancelled');
+    expect(paypalFake.refunds.filter((entry) => entry.captureId === captureId)).toEqual([
+      { captureId, amount: '100.00' },
+    ]);
+    expect((await refund(orderId)).statusCode).toBe(409);
+    // A retry of the provider call itself answers the first result (PayPal-Request-Id).
+    await gatewayFor(app().gateways, 'paypal').refund(paypalId, 10000);
+    expect(paypalFake.refunds.filter((entry) => entry.captureId === captureId)).toHaveLength(1);
+  });
+
+  it('a provider failure answers 502 and leaves the order paid', async () => {
+    const { orderId } = await paidPayPalOrder();
+    paypalFake.failRefunds = true;
+    try {
+      expect((await refund(orderId)).statusCode).toBe(502);
+      expect((await orderRow(app(), orderId))?.state).toBe('aprobed');
+    } finally {
+      paypalFake.failRefunds = false;
+    }
+    expect((await refund(orderId)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { productSchema } from './catalog';
+import {
+  BRANDS,
+  CATEGORIES,
+  COLORS,
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  GENDERS,
+  PRODUCT_NAME_MAX,
+  PRODUCT_NAME_MIN,
+} from './constants';
+import {
+  collapseSpaces,
+  isValidPrice,
+  isValidReleaseDate,
+  isValidSize,
+  MAX_STOCK_UNITS,
+  PRODUCT_MESSAGES,
+  PRODUCT_PICTURE_PATTERN,
+  PRODUCT_TEXT_FORBIDDEN,
+} from './products-admin-rules';
+
+const productText = (characterMessage: string) =>
+  z
+    .string({ error: PRODUCT_MESSAGES.nameLength })
+    .transform(collapseSpaces)
+    .pipe(
+      z
+        .string()
+        .min(PRODUCT_NAME_MIN, PRODUCT_MESSAGES.nameLength)
+        .max(PRODUCT_NAME_MAX, PRODUCT_MESSAGES.nameLength)
+        .refine((text) => !PRODUCT_TEXT_FORBIDDEN.test(text), characterMessage),
+    );
+
+/** A single value or a one-element list (the create form sends one, the edit form a list). */
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? [value] : value),
+    z
+      .array(z.string({ error: message }), { error: message })
+      .refine((list) => list.length === 1 && values.includes(list[0] as string), message)
+      .transform((list) => list as T[number][]),
+  );
+
+const picture = z
+  .string({ error: PRODUCT_MESSAGES.picture })
+  .regex(PRODUCT_PICTURE_PATTERN, PRODUCT_MESSAGES.picture);
+
+/** Units per size: `{ "6": 3, "6.5": 0 }`; at least one size, each 3.5 to 18 in half steps, never below 0. */
+const productStockInput = z
+  .record(
+    z.string(),
+    z
+      .number({ error: PRODUCT_MESSAGES.stock })
+      .int(PRODUCT_MESSAGES.stock)
+      .min(0, PRODUCT_MESSAGES.stock)
+      .max(MAX_STOCK_UNITS, `must be at most ${MAX_STOCK_UNITS}`),
+    { error: PRODUCT_MESSAGES.sizes },
+  )
+  .superRefine((stock, ctx) => {
+    const sizes = Object.keys(stock);
+    if (sizes.length === 0) ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.sizes });
+    for (const size of sizes) {
+      if (!/^\d+(\.5|\.0)?$/.test(size) || !isValidSize(Number(size)))
+        ctx.addIssue({ code: 'custom', path: [size], message: PRODUCT_MESSAGES.size });
+    }
+  });
+
+/** The price in dollars; a numeric string (what a form field holds) is read as its number. */
+const priceInput = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value),
+  z.number({ error: PRODUCT_MESSAGES.price }).refine(isValidPrice, PRODUCT_MESSAGES.price),
+);
+
+const productFields = {
+  name: productText(PRODUCT_MESSAGES.nameCharacter),
+  brand: z
+    .string({ error: PRODUCT_MESSAGES.brand })
+    .transform((brand) => collapseSpaces(brand).toLowerCase())
+    .pipe(
+      z
+        .string()
+        .refine((text) => !PRODUCT_TEXT_FORBIDDEN.test(text), PRODUCT_MESSAGES.brandCharacter)
+        .pipe(z.enum(BRANDS, { error: PRODUCT_MESSAGES.brand })),
+    ),
+  category: oneOf(CATEGORIES, PRODUCT_MESSAGES.category),
+  gender: oneOf(GENDERS, PRODUCT_MESSAGES.gender),
+  color: z.enum(COLORS, { error: PRODUCT_MESSAGES.color }),
+  stock: productStockInput,
+  card_picture: picture,
+  detail_picture: picture,
+  original_picture: picture,
+  release_date: z
+    .string({ error: PRODUCT_MESSAGES.releaseDate })
+    .transform((value) => value.slice(0, 10))
+    .refine(isValidReleaseDate, PRODUCT_MESSAGES.releaseDate),
+  price: priceInput,
+  description: z
+    .string({ error: PRODUCT_MESSAGES.description })
+    .transform(collapseSpaces)
+    .pipe(
+      z
+        .string()
+        .min(DESCRIPTION_MIN, PRODUCT_MESSAGES.description)
+        .max(DESCRIPTION_MAX, PRODUCT_MESSAGES.description),
+    ),
+  collection: z.string().transform(collapseSpaces).pipe(z.string().max(PRODUCT_NAME_MAX)).optional(),
+};
+
+/** POST /api/products/create: the spec's create payload (gender a single value, category a one-element list). */
+export const productCreateSchema = z.object(productFields);
+export type ProductCreate = z.infer<typeof productCreateSchema>;
+
+/** PUT /api/products/modify/:id: any of the fields, at least one; `stock` sets the units of the sizes it names. */
+export const productModifySchema = z
+  .object(productFields)
+  .partial()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
+    message: 'Send at least one field to change',
+  });
+export type ProductModify = z.infer<typeof productModifySchema>;
+
+/** A product as the admin's list shows it: archived ones included and marked. */
+export const adminProductSchema = productSchema.extend({ archived: z.boolean() });
+export const adminProductListSchema = z.object({
+  products: z.array(adminProductSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type AdminProductList = z.infer<typeof adminProductListSchema>;
+
+/** What POST /api/uploads/product answers: the three variants of the picture, ready for the create payload. */
+export const productPicturesSchema = z.object({
+  card_picture: z.string(),
+  detail_picture: z.string(),
+  original_picture: z.string(),
+});
+export type ProductPictures = z.infer<typeof productPicturesSchema>;
