@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { type Db, openDatabase } from './db/client';
 import { ResponseCache } from './lib/response-cache';
 import { accountRoutes } from './modules/account/account.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(ordersRoutes);
   await app.register(reviewsRoutes);
   await app.register(stockAlertsRoutes);
+  await app.register(auditRoutes);
   await app.register(paymentsRoutes);
   startReservationSweep(app);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);

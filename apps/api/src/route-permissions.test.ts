@@ -157,6 +157,12 @@ const TABLE: Row[] = [
     request: () => ({ url: '/api/products/admin?limit=2' }),
   },
   {
+    method: 'GET',
+    url: '/api/admin/activity',
+    access: 'admin',
+    request: (r) => ({ url: `/api/admin/activity?actor=${r.shopperId}&limit=2` }),
+  },
+  {
     method: 'POST',
     url: '/api/products/create',
     access: 'admin',

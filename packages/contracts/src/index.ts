@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './auth';
 export * from './auth-rules';
 export * from './cart';

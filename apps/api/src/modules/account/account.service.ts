@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
 import type { ResponseCache } from '../../lib/response-cache';
+import * as audit from '../audit/audit.service';
 import * as auth from '../auth/auth.service';
 import * as reviews from '../reviews/reviews.service';
 import * as stockAlerts from '../stock-alerts/stock-alerts.service';
@@ -20,9 +21,14 @@ export interface AccountDeps {
  * either all of it happens or none. The account's owner calls it on themselves; staff will call it on
  * others through the same function.
  */
-export async function deleteAccount(deps: AccountDeps, userId: string): Promise<void> {
+export async function deleteAccount(
+  deps: AccountDeps,
+  userId: string,
+  actingAdminId?: string,
+): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
-    if (!(await users.findUser(tx, userId))) throw AppError.notFound('User');
+    const before = await users.findUser(tx, userId);
+    if (!before) throw AppError.notFound('User');
     // Reviews first: they lock their products, which every review write takes before the user row.
     await reviews.removeAllOfUser(tx, userId);
     await users.removeFavoritesOfUser(tx, userId);
@@ -31,6 +37,17 @@ export async function deleteAccount(deps: AccountDeps, userId: string): Promise<
     // The shop never loses its last active admin, whoever asks.
     await users.keepAnAdmin(tx, userId);
     await users.anonymise(tx, userId);
+    if (actingAdminId) {
+      // The record keeps no personal data either: the deletion's point is that none is left.
+      await audit.record(tx, {
+        actorId: actingAdminId,
+        kind: 'user.delete',
+        subjectType: 'user',
+        subjectId: userId,
+        before: { status: !before.banned, roles: [before.role === 'admin' ? 'admin' : 'user'] },
+        after: { deleted: true },
+      });
+    }
   });
   deps.catalogCache.clear();
 }
@@ -39,7 +56,7 @@ export async function deleteAccount(deps: AccountDeps, userId: string): Promise<
 export async function deleteUserAsAdmin(deps: AccountDeps, userId: string, actingAdminId: string) {
   users.refuseSelf(userId, actingAdminId, 'delete');
   await users.findLiveUser(deps.db, userId);
-  await deleteAccount(deps, userId);
+  await deleteAccount(deps, userId, actingAdminId);
 }
 
 /** The same, by e-mail (`PUT /api/user-deleted`). */

@@ -26,6 +26,8 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = async (request: FastifyRequest) => {
     await requireAdmin(request);
   };
+  /** The acting admin (already checked before validation). */
+  const actor = async (request: FastifyRequest) => (await requireAdmin(request)).id;
 
   app.get(
     '/api/products/admin',
@@ -53,7 +55,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return reply.code(201).send(await admin.createProduct(deps(), request.body));
+      return reply.code(201).send(await admin.createProduct(deps(), request.body, await actor(request)));
     },
   );
 
@@ -69,7 +71,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    (request) => admin.modifyProduct(deps(), request.params.id, request.body),
+    async (request) => admin.modifyProduct(deps(), request.params.id, request.body, await actor(request)),
   );
 
   app.delete(
@@ -84,7 +86,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await admin.archiveProduct(deps(), request.params.id);
+      await admin.archiveProduct(deps(), request.params.id, await actor(request));
       return reply.code(204).send(null);
     },
   );

@@ -7,10 +7,12 @@ import {
   type ProductModify,
   toCents,
 } from '@shop/contracts';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
 import { sanitizeDescription } from '../../lib/html';
 import type { ResponseCache } from '../../lib/response-cache';
+import * as audit from '../audit/audit.service';
 import { notifyBackInStock, type StockAlertDeps } from '../stock-alerts/stock-alerts.service';
 import type { Storage } from '../uploads/storage';
 import { requireStoredProductPictures } from '../uploads/uploads.service';
@@ -44,7 +46,7 @@ function slugOf(name: string): string {
   return `${base || 'product'}-${randomUUID().slice(0, 8)}`;
 }
 
-async function productById(db: Db, id: string): Promise<Product> {
+async function productById(db: DbOrTx, id: string): Promise<Product> {
   const row = await repository.findAnyProductById(db, id);
   if (!row) throw AppError.notFound('Product');
   return toProductWire(row);
@@ -76,29 +78,58 @@ export async function listAllProducts(db: Db, query: ProductListQuery): Promise<
   };
 }
 
-export async function createProduct(deps: ProductAdminDeps, input: ProductCreate): Promise<Product> {
+/** Only the fields a change names (and, of the stock, only the sizes it names), for the audit trail. */
+function changedFields(product: Product, input: ProductModify): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(input) as (keyof ProductModify)[]) {
+    if (input[key] === undefined) continue;
+    fields[key] =
+      key === 'stock'
+        ? Object.fromEntries(Object.keys(input.stock ?? {}).map((size) => [size, product.stock[size] ?? 0]))
+        : product[key];
+  }
+  return fields;
+}
+
+export async function createProduct(
+  deps: ProductAdminDeps,
+  input: ProductCreate,
+  actorId: string,
+): Promise<Product> {
   await requireStoredProductPictures(deps.storage, pictureFields(input));
   const slug = slugOf(input.name);
-  const created = await addProducts(deps.db, [
-    {
-      slug,
-      name: input.name,
-      brand: input.brand,
-      priceCents: toCents(input.price),
-      description: input.description,
-      genders: input.gender,
-      categories: input.category,
-      color: input.color,
-      collection: input.collection ?? '',
-      releaseDate: input.release_date,
-      cardPicture: input.card_picture,
-      detailPicture: input.detail_picture,
-      originalPicture: input.original_picture,
-      stock: input.stock,
-    },
-  ]);
-  const id = created.get(slug);
-  if (!id) throw new AppError('CONFLICT', 'The product could not be created, please try again');
+  const id = await inTransaction(deps.db, async (tx) => {
+    const created = await addProducts(tx, [
+      {
+        slug,
+        name: input.name,
+        brand: input.brand,
+        priceCents: toCents(input.price),
+        description: input.description,
+        genders: input.gender,
+        categories: input.category,
+        color: input.color,
+        collection: input.collection ?? '',
+        releaseDate: input.release_date,
+        cardPicture: input.card_picture,
+        detailPicture: input.detail_picture,
+        originalPicture: input.original_picture,
+        stock: input.stock,
+      },
+    ]);
+    const createdId = created.get(slug);
+    if (!createdId) throw new AppError('CONFLICT', 'The product could not be created, please try again');
+    const { _id, ...after } = await productById(tx, createdId);
+    await audit.record(tx, {
+      actorId,
+      kind: 'product.create',
+      subjectType: 'product',
+      subjectId: createdId,
+      before: null,
+      after,
+    });
+    return createdId;
+  });
   deps.catalogCache.clear();
   return productById(deps.db, id);
 }
@@ -112,6 +143,7 @@ export async function modifyProduct(
   deps: ProductAdminDeps,
   id: string,
   input: ProductModify,
+  actorId: string,
 ): Promise<Product> {
   await requireStoredProductPictures(deps.storage, pictureFields(input));
   const changes: repository.ProductChanges = {
@@ -135,8 +167,17 @@ export async function modifyProduct(
   const restocked = await deps.db.transaction(async (tx) => {
     const current = await repository.lockLiveProduct(tx, id);
     if (!current) throw AppError.notFound('Product');
+    const previous = toProductWire(current);
     if (Object.keys(defined).length > 0) await repository.updateProduct(tx, current, defined);
     const before = await repository.setStockUnits(tx, id, wanted);
+    await audit.record(tx, {
+      actorId,
+      kind: 'product.update',
+      subjectType: 'product',
+      subjectId: id,
+      before: changedFields(previous, input),
+      after: changedFields(await productById(tx, id), input),
+    });
     return [...wanted].filter(([size, units]) => units > 0 && before.get(size) === 0).map(([size]) => size);
   });
   deps.catalogCache.clear();
@@ -150,7 +191,18 @@ export async function modifyProduct(
 }
 
 /** Archives a product: it leaves the catalogue, orders and the admin's list keep it. */
-export async function archiveProduct(deps: ProductAdminDeps, id: string): Promise<void> {
-  if (!(await repository.archiveProduct(deps.db, id))) throw AppError.notFound('Product');
+export async function archiveProduct(deps: ProductAdminDeps, id: string, actorId: string): Promise<void> {
+  await inTransaction(deps.db, async (tx) => {
+    const current = await repository.lockLiveProduct(tx, id);
+    if (!current || !(await repository.archiveProduct(tx, id))) throw AppError.notFound('Product');
+    await audit.record(tx, {
+      actorId,
+      kind: 'product.archive',
+      subjectType: 'product',
+      subjectId: id,
+      before: { name: current.name, archived: false },
+      after: { name: current.name, archived: true },
+    });
+  });
   deps.catalogCache.clear();
 }

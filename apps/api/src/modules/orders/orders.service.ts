@@ -10,6 +10,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
 import type { ResponseCache } from '../../lib/response-cache';
+import * as audit from '../audit/audit.service';
 import type { CurrentUser } from '../auth/session';
 import * as catalog from '../catalog/catalog.service';
 import type { Mailer } from '../mail/mailer';
@@ -228,8 +229,22 @@ export async function approveOrder(deps: OrderDeps, orderId: string): Promise<bo
   return changed;
 }
 
-export async function cancelOrder(deps: OrderDeps, orderId: string): Promise<boolean> {
-  const returned = await inTransaction(deps.db, (tx) => cancelIn(tx, orderId));
+/** `staffId`: the admin cancelling someone else's order, recorded in the audit trail with the change. */
+export async function cancelOrder(deps: OrderDeps, orderId: string, staffId?: string): Promise<boolean> {
+  const returned = await inTransaction(deps.db, async (tx) => {
+    const items = await cancelIn(tx, orderId);
+    if (items && staffId) {
+      await audit.record(tx, {
+        actorId: staffId,
+        kind: 'order.cancel',
+        subjectType: 'order',
+        subjectId: orderId,
+        before: { state: 'pending' },
+        after: { state: 'cancelled' },
+      });
+    }
+    return items;
+  });
   if (returned) await afterCancel(deps, returned);
   return returned !== null;
 }
@@ -247,7 +262,11 @@ export async function confirmPayment(deps: OrderDeps, row: repository.OrderRow):
 }
 
 /** The buyer gave up: close the payment page and return the units, unless the provider says it was paid. */
-export async function cancelPending(deps: OrderDeps, row: repository.OrderRow): Promise<void> {
+export async function cancelPending(
+  deps: OrderDeps,
+  row: repository.OrderRow,
+  staffId?: string,
+): Promise<void> {
   if (row.state === 'aprobed')
     throw new AppError('CONFLICT', 'This order is paid and cannot be cancelled here');
   if (row.state !== 'pending') return;
@@ -260,7 +279,7 @@ export async function cancelPending(deps: OrderDeps, row: repository.OrderRow): 
       return;
     }
   }
-  await cancelOrder(deps, row.id);
+  await cancelOrder(deps, row.id, staffId);
 }
 
 /** Answers the order after asking to move it to `state` (the spec's voucher), as its buyer or an admin. */
@@ -272,7 +291,12 @@ export async function requestState(
 ): Promise<Order> {
   const row = await visibleOrder(deps.db, orderId, viewer);
   if (state === 'aprobed') await confirmPayment(deps, row);
-  else await cancelPending(deps, row);
+  else
+    await cancelPending(
+      deps,
+      row,
+      viewer.role === 'admin' && row.userId !== viewer.id ? viewer.id : undefined,
+    );
   return getOrder(deps.db, orderId, viewer);
 }
 
@@ -446,6 +470,16 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
     }
     throw error;
   }
-  await repository.markRefunded(deps.db, orderId);
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await repository.markRefunded(tx, orderId))) return;
+    await audit.record(tx, {
+      actorId: admin.id,
+      kind: 'order.refund',
+      subjectType: 'order',
+      subjectId: orderId,
+      before: { state: 'aprobed', refunded: false },
+      after: { state: 'cancelled', refunded: true, amount: fromCents(row.totalCents) },
+    });
+  });
   return getOrder(deps.db, orderId, admin);
 }

@@ -117,12 +117,12 @@ export async function ratingTotals(
 }
 
 /** Deletes the named reviews, but only those matching `scope`; answers the ids deleted. */
-export async function deleteReviews(db: DbOrTx, ids: string[], scope: Scope): Promise<string[]> {
-  const rows = await db
+/** Deletes the named reviews within `scope`; answers the ones deleted. */
+export async function deleteReviews(db: DbOrTx, ids: string[], scope: Scope): Promise<ReviewRow[]> {
+  return db
     .delete(review)
     .where(and(inArray(review.id, ids), inScope(scope)))
-    .returning({ id: review.id });
-  return rows.map((row) => row.id);
+    .returning();
 }
 
 /** Deletes every review of the user; answers how many there were. */

@@ -76,8 +76,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(request);
-      return reviews.deleteProductReviews(deps, request.params.id, request.body._idReviews);
+      const admin = await requireAdmin(request);
+      return reviews.deleteProductReviews(deps, request.params.id, request.body._idReviews, admin.id);
     },
   );
 
@@ -109,8 +109,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireSelfOrAdmin(request, request.params.id);
-      return reviews.deleteUserReviews(deps, request.params.id, request.body._idReviews);
+      const viewer = await requireSelfOrAdmin(request, request.params.id);
+      const staffId = viewer.id === request.params.id ? undefined : viewer.id;
+      return reviews.deleteUserReviews(deps, request.params.id, request.body._idReviews, staffId);
     },
   );
 };

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
 import type { ResponseCache } from '../../lib/response-cache';
+import * as audit from '../audit/audit.service';
 import * as catalog from '../catalog/catalog.service';
 import * as orders from '../orders/orders.service';
 import * as repository from './reviews.repository';
@@ -141,16 +142,38 @@ export async function updateReview(
 }
 
 /** Deletes all the named reviews within `scope`, or none of them when any is not there. */
-async function deleteAll(deps: ReviewDeps, ids: string[], scope: { productId: string } | { userId: string }) {
+async function deleteAll(
+  deps: ReviewDeps,
+  ids: string[],
+  scope: { productId: string } | { userId: string },
+  staffId: string | undefined,
+) {
   const wanted = [...new Set(ids)];
   await inTransaction(deps.db, async (tx) => {
     const products = await repository.productIdsOf(tx, scope, wanted);
     await rerating(tx, products, async () => {
-      const deleted = await repository.deleteReviews(tx, wanted, scope);
+      const rows = await repository.deleteReviews(tx, wanted, scope);
+      const deleted = rows.map((row) => row.id);
       if (deleted.length !== wanted.length) {
         const missing = wanted.filter((id) => !deleted.includes(id));
         throw new AppError('NOT_FOUND', `Review not found: ${missing.join(', ')}`, {
           _idReviews: `names reviews that are not there: ${missing.join(', ')}`,
+        });
+      }
+      for (const row of rows) {
+        if (!staffId) break;
+        await audit.record(tx, {
+          actorId: staffId,
+          kind: 'review.delete',
+          subjectType: 'review',
+          subjectId: row.id,
+          before: {
+            product: row.productId,
+            user: row.userId,
+            rating: row.rating,
+            description: row.description,
+          },
+          after: null,
         });
       }
     });
@@ -163,19 +186,24 @@ export async function deleteProductReviews(
   deps: ReviewDeps,
   productId: string,
   ids: string[],
+  staffId: string,
 ): Promise<Review[]> {
   if (!(await catalog.productExists(deps.db, productId))) throw AppError.notFound('Product');
-  await deleteAll(deps, ids, { productId });
+  await deleteAll(deps, ids, { productId }, staffId);
   return reviewsOfProduct(deps.db, productId);
 }
 
-/** Removes reviews of one user (the user or an admin); answers what the user has left. */
+/**
+ * Removes reviews of one user (the user or an admin); answers what the user has left. `staffId`: the admin
+ * removing someone else's reviews, recorded in the audit trail.
+ */
 export async function deleteUserReviews(
   deps: ReviewDeps,
   userId: string,
   ids: string[],
+  staffId?: string,
 ): Promise<UserReview[]> {
-  await deleteAll(deps, ids, { userId });
+  await deleteAll(deps, ids, { userId }, staffId);
   return listUserReviews(deps.db, userId);
 }
 

@@ -1,5 +1,6 @@
 import type {
   AdminUser,
+  AuditKind,
   BoughtItem,
   ProfileUpdate,
   UserDashboard,
@@ -9,6 +10,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
+import * as audit from '../audit/audit.service';
 import * as catalog from '../catalog/catalog.service';
 import * as orders from '../orders/orders.service';
 import * as reviews from '../reviews/reviews.service';
@@ -200,11 +202,54 @@ export async function adminUpdate(
   if (status === false) refuseSelf(userId, actingAdminId, 'suspend');
   if (role === 'user') refuseSelf(userId, actingAdminId, 'demote');
   await inTransaction(db, async (tx) => {
-    await findLiveUser(tx, userId);
+    const before = await findLiveUser(tx, userId);
     if (status === false || role === 'user') await keepAnAdmin(tx, userId);
     if (Object.keys(profile).length > 0) await updateProfile(tx, userId, profile);
     if (status !== undefined) await repository.setBanned(tx, userId, !status);
     if (role) await repository.setRole(tx, userId, role);
+    const after = await findLiveUser(tx, userId);
+    const kind = adminUpdateKind(before, after);
+    const [was, is] = [auditedFields(before, update), auditedFields(after, update)];
+    // Staff actions that change something; an admin's edit of their own profile is not one.
+    const own = kind === 'user.update' && userId === actingAdminId;
+    if (!own && JSON.stringify(was) !== JSON.stringify(is)) {
+      await audit.record(tx, {
+        actorId: actingAdminId,
+        kind,
+        subjectType: 'user',
+        subjectId: userId,
+        before: was,
+        after: is,
+      });
+    }
   });
   return getDashboard(db, userId);
+}
+
+/** What an admin's update did, for the audit trail: the switch it flipped, else a profile change. */
+function adminUpdateKind(before: repository.UserRow, after: repository.UserRow): AuditKind {
+  if (before.banned !== after.banned) return after.banned ? 'user.suspend' : 'user.reactivate';
+  if (before.role !== after.role) return after.role === 'admin' ? 'user.promote' : 'user.demote';
+  return 'user.update';
+}
+
+/** The fields an admin's update names, as the wire shows them (never credentials or sessions). */
+function auditedFields(row: repository.UserRow, update: UserUpdate): Record<string, unknown> {
+  const wire: Record<string, unknown> = {
+    username: row.displayUsername ?? row.username,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    image: row.image ?? '',
+    status: !row.banned,
+    roles: [row.role === 'admin' ? 'admin' : 'user'],
+  };
+  return Object.fromEntries(
+    Object.keys(update)
+      .filter((key) => key in wire && update[key as keyof UserUpdate] !== undefined)
+      .map((key) => [key, wire[key]]),
+  );
 }

@@ -1,0 +1,29 @@
+import { activityListSchema, activityQuerySchema } from '@shop/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refusals } from '../../lib/refusals';
+import { requireAdmin } from '../auth/session';
+import * as audit from './audit.service';
+
+/** The Activity view: every staff action, who did it, when, and what changed. */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Checked before the query is validated: a guest or a shopper learns nothing about the filters. */
+  const adminOnly = async (request: FastifyRequest) => {
+    await requireAdmin(request);
+  };
+
+  app.get(
+    '/api/admin/activity',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Staff actions, newest first (admin): who, when, what, before and after; by staff member and kind',
+        querystring: activityQuerySchema,
+        response: { 200: activityListSchema, ...refusals(400, 401, 403) },
+      },
+    },
+    (request) => audit.listActivity(app.db, request.query),
+  );
+};

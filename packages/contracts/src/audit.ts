@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** What staff actions the Activity view lists. */
+export const AUDIT_KINDS = [
+  'product.create',
+  'product.update',
+  'product.archive',
+  'user.update',
+  'user.suspend',
+  'user.reactivate',
+  'user.promote',
+  'user.demote',
+  'user.delete',
+  'order.cancel',
+  'order.refund',
+  'review.delete',
+] as const;
+export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
+export type AuditKind = z.infer<typeof auditKindSchema>;
+
+/** `GET /api/admin/activity`: newest first, optionally one staff member's or one kind's, one page. */
+export const activityQuerySchema = z.object({
+  actor: z.uuid({ error: 'must be a user id' }).optional(),
+  kind: auditKindSchema.optional(),
+  page: z.coerce
+    .number({ error: 'must be a page number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100_000, { error: 'must be at most 100000' })
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100, { error: 'must be at most 100' })
+    .default(50),
+});
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+/** The relevant fields of the subject before and after the action (null when it did not exist). */
+const snapshotSchema = z.record(z.string(), z.unknown()).nullable();
+
+export const activityEventSchema = z.object({
+  _id: z.string(),
+  kind: auditKindSchema,
+  actor: z.object({ _id: z.string(), username: z.string(), email: z.string() }),
+  subject: z.object({ type: z.string(), id: z.string() }),
+  before: snapshotSchema,
+  after: snapshotSchema,
+  date: z.string(),
+});
+export type ActivityEvent = z.infer<typeof activityEventSchema>;
+
+export const activityListSchema = z.object({ events: z.array(activityEventSchema) });
+export type ActivityList = z.infer<typeof activityListSchema>;
