@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts';
+import type { Order, UserDashboard } from '@shop/contracts';
 
 /** Ids the web tests share: the signed-in user, an order and two products. */
 export const UID = '0b9d1c1e-5a5b-4c1e-9a3e-1f2a3b4c5d6e';
@@ -39,6 +39,28 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
         totalPrice: 300,
       },
     ],
+    ...overrides,
+  };
+}
+
+/** The signed-in user's dashboard with a complete profile. */
+export function dashboardFixture(overrides: Partial<UserDashboard> = {}): UserDashboard {
+  return {
+    _id: UID,
+    username: 'demo_user',
+    email: 'demo@shop.test',
+    emailVerified: true,
+    phone: '5551234567',
+    address: '742 Evergreen Terrace',
+    city: 'Springfield',
+    state: 'Oregon',
+    country: 'United States',
+    image: '',
+    status: true,
+    roles: ['user'],
+    favourites: [],
+    productsFavourites: [],
+    reviews: [],
     ...overrides,
   };
 }

@@ -32,18 +32,23 @@ export function toProductWire(row: repository.ProductRow): Product {
   };
 }
 
+/** The list query's filters as the repository takes them (money in cents, an empty search as none). */
+export function pageFilter(query: ProductListQuery) {
+  return {
+    category: query.category,
+    gender: query.gender,
+    brand: query.brand,
+    rating: query.rating,
+    priceMinCents: query.priceMin === undefined ? undefined : toCents(query.priceMin),
+    priceMaxCents: query.priceMax === undefined ? undefined : toCents(query.priceMax),
+    search: query.search || undefined,
+  };
+}
+
 export async function listProducts(db: DbOrTx, query: ProductListQuery): Promise<ProductList> {
   const { page, limit } = query;
   const { rows, total } = await repository.findProductPage(db, {
-    filter: {
-      category: query.category,
-      gender: query.gender,
-      brand: query.brand,
-      rating: query.rating,
-      priceMinCents: query.priceMin === undefined ? undefined : toCents(query.priceMin),
-      priceMaxCents: query.priceMax === undefined ? undefined : toCents(query.priceMax),
-      search: query.search || undefined,
-    },
+    filter: pageFilter(query),
     orderBy: query.orderBy,
     limit,
     offset: (page - 1) * limit,

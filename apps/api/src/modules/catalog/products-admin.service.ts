@@ -17,7 +17,7 @@ import { notifyBackInStock, type StockAlertDeps } from '../stock-alerts/stock-al
 import type { Storage } from '../uploads/storage';
 import { requireStoredProductPictures } from '../uploads/uploads.service';
 import * as repository from './catalog.repository';
-import { addProducts, toProductWire } from './catalog.service';
+import { addProducts, pageFilter, toProductWire } from './catalog.service';
 
 /** What staff changes to the catalogue need. */
 export interface ProductAdminDeps {
@@ -56,16 +56,7 @@ async function productById(db: DbOrTx, id: string): Promise<Product> {
 export async function listAllProducts(db: Db, query: ProductListQuery): Promise<AdminProductList> {
   const { page, limit } = query;
   const { rows, total } = await repository.findProductPage(db, {
-    filter: {
-      category: query.category,
-      gender: query.gender,
-      brand: query.brand,
-      rating: query.rating,
-      priceMinCents: query.priceMin === undefined ? undefined : toCents(query.priceMin),
-      priceMaxCents: query.priceMax === undefined ? undefined : toCents(query.priceMax),
-      search: query.search || undefined,
-      includeArchived: true,
-    },
+    filter: { ...pageFilter(query), includeArchived: true },
     orderBy: query.orderBy,
     limit,
     offset: (page - 1) * limit,

@@ -2,7 +2,7 @@ import type { BoughtItem, Order, Product, Review, StockAlert, UserDashboard } fr
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { AJ1, DUNK, ORDER_ID, orderFixture, UID } from '../../test/fixtures';
+import { AJ1, DUNK, dashboardFixture, ORDER_ID, orderFixture, UID } from '../../test/fixtures';
 import { type ApiAnswer, type ApiCall, mockApi } from '../../test/mock-api';
 import { AccountLayout } from './account-layout';
 import { BoughtTab } from './bought/bought-tab';
@@ -41,26 +41,7 @@ export function product(id: string, name: string, overrides: Partial<Product> = 
   };
 }
 
-export function dashboard(overrides: Partial<UserDashboard> = {}): UserDashboard {
-  return {
-    _id: UID,
-    username: 'demo_user',
-    email: 'demo@shop.test',
-    emailVerified: true,
-    phone: '5551234567',
-    address: '742 Evergreen Terrace',
-    city: 'Springfield',
-    state: 'Oregon',
-    country: 'United States',
-    image: '',
-    status: true,
-    roles: ['user'],
-    favourites: [],
-    productsFavourites: [],
-    reviews: [],
-    ...overrides,
-  };
-}
+export const dashboard = dashboardFixture;
 
 let orderCounter = 0;
 /** The shared order fixture with an id of its own and the user's picture. */

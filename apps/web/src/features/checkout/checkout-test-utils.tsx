@@ -1,9 +1,9 @@
-import type { CartCheck, CartItem, UserDashboard } from '@shop/contracts';
+import type { CartCheck, CartItem } from '@shop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { AJ1, DUNK, ORDER_ID, orderFixture, UID } from '../../test/fixtures';
+import { AJ1, DUNK, dashboardFixture, ORDER_ID, orderFixture, UID } from '../../test/fixtures';
 import { rehydrateCart, useCartStore } from '../cart/cart-store';
 
 /** Test helpers for the cart and checkout pages: a scripted API, a memory router, fixtures. */
@@ -21,26 +21,7 @@ export const sessionBody = (uid = UID) => ({
   user: { id: uid, email: 'demo@shop.test', emailVerified: true, username: 'demo_user', role: 'user' },
 });
 
-export function dashboard(overrides: Partial<UserDashboard> = {}): UserDashboard {
-  return {
-    _id: UID,
-    username: 'demo_user',
-    email: 'demo@shop.test',
-    emailVerified: true,
-    phone: '5551234567',
-    address: '742 Evergreen Terrace',
-    city: 'Springfield',
-    state: 'Oregon',
-    country: 'United States',
-    image: '',
-    status: true,
-    roles: ['user'],
-    favourites: [],
-    productsFavourites: [],
-    reviews: [],
-    ...overrides,
-  };
-}
+export const dashboard = dashboardFixture;
 
 export const VANS = '33333333-3333-4333-8333-333333333333';
 
