@@ -12,6 +12,7 @@ export * from './products-admin';
 export * from './products-admin-rules';
 export * from './review-rules';
 export * from './reviews';
+export * from './sales';
 export * from './stock-alert-rules';
 export * from './stock-alerts';
 export * from './users';

@@ -3,7 +3,7 @@ import { AlertError } from '../../components/alert-error';
 import { type SessionUser, useSession } from '../../lib/session';
 import type { AccountContext } from './account-context';
 import { useDashboard } from './api/get-dashboard';
-import { UserAvatar } from './components/user-avatar';
+import { UserAvatar } from '../../components/user-avatar';
 import './account.css';
 
 export const ACCOUNT_SECTIONS = [

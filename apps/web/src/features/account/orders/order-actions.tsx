@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { useCancelOrder } from '../api/cancel-order';
 import { usePayOrder } from '../api/pay-order';
-import { ConfirmModal } from '../components/confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { errorText } from '../components/error-text';
 
 export const CANCEL_CONFIRM_TITLE = 'Are you sure?';

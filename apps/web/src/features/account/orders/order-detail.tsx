@@ -4,7 +4,7 @@ import { AlertError } from '../../../components/alert-error';
 import { OrderLines } from '../../../components/order-lines';
 import { useOrder } from '../api/get-order';
 import { OrderActions } from './order-actions';
-import { OrderStateBadge } from './order-state';
+import { OrderStateBadge } from '../../../components/order-state';
 
 const PROVIDERS: Partial<Record<string, string>> = { stripe: 'Card (Stripe)', paypal: 'PayPal' };
 

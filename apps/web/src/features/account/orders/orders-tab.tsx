@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { useAccount } from '../account-context';
 import { useOrders } from '../api/get-orders';
-import { EmptyState } from '../components/empty-state';
+import { EmptyState } from '../../../components/empty-state';
 import { OrderCard } from './order-card';
 import { OrderDetail } from './order-detail';
 import {

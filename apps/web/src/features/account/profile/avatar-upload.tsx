@@ -4,7 +4,7 @@ import { AlertError } from '../../../components/alert-error';
 import { useUpdateProfile } from '../api/update-profile';
 import { avatarProblem, type AvatarUpload as Upload, uploadAvatar } from '../api/upload-avatar';
 import { errorText } from '../components/error-text';
-import { UserAvatar } from '../components/user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 
 type Phase = 'idle' | 'uploading' | 'saving' | 'done';
 

@@ -1,3 +1,4 @@
+import './empty-state.css';
 import type { ReactNode } from 'react';
 
 /** What a section shows with nothing in it: the spec's sentence and a way on. */

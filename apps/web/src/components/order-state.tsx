@@ -1,3 +1,4 @@
+import './order-state.css';
 import type { OrderState } from '@shop/contracts';
 
 /** The state in its colour (pending yellow, aprobed greenyellow, cancelled red), always with its word. */

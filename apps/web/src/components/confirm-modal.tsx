@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { AlertError } from '../../../components/alert-error';
+import { AlertError } from './alert-error';
+import './confirm-modal.css';
 
 interface ConfirmModalProps {
   show: boolean;

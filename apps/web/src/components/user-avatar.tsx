@@ -1,3 +1,5 @@
+import './user-avatar.css';
+
 /** A round picture of the user, or the first letter of their name on the shop's ink when there is none. */
 export function UserAvatar({
   image,

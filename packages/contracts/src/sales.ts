@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** The periods the Sales view offers, in days ending today (UTC). */
+export const SALES_PERIODS = [30, 90] as const;
+export type SalesPeriod = (typeof SALES_PERIODS)[number];
+
+/** A size with this many units or fewer shows in the low-stock list. */
+export const LOW_STOCK_UNITS = 3;
+/** How many products the top list and how many sizes the low-stock list hold. */
+export const SALES_TOP_PRODUCTS = 10;
+export const SALES_LOW_STOCK_ROWS = 20;
+
+/** `GET /api/admin/sales?days=30|90` (admin). */
+export const salesQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'must be 30 or 90' })
+    .refine((days): days is SalesPeriod => (SALES_PERIODS as readonly number[]).includes(days), {
+      error: 'must be 30 or 90',
+    })
+    .default(30),
+});
+export type SalesQuery = z.infer<typeof salesQuerySchema>;
+
+/** One day of paid (aprobed) orders; every day of the period is present, quiet days with zeros. */
+export const salesDaySchema = z.object({
+  /** YYYY-MM-DD (UTC). */
+  day: z.string(),
+  revenue: z.number(),
+  orders: z.number().int(),
+});
+export type SalesDay = z.infer<typeof salesDaySchema>;
+
+export const salesReportSchema = z.object({
+  days: z.number().int(),
+  /** First and last day of the period (YYYY-MM-DD, UTC; the last is today). */
+  from: z.string(),
+  to: z.string(),
+  /** Paid orders only: revenue in dollars, their count, and revenue per order (0 when none). */
+  totals: z.object({ revenue: z.number(), orders: z.number().int(), averageOrder: z.number() }),
+  perDay: z.array(salesDaySchema),
+  /** The best sellers of the period by pairs sold (paid orders), at most SALES_TOP_PRODUCTS. */
+  topProducts: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      brand: z.string(),
+      card_picture: z.string(),
+      units: z.number().int(),
+      revenue: z.number(),
+    }),
+  ),
+  /** Sizes of products on sale with LOW_STOCK_UNITS or fewer units, fewest first, at most SALES_LOW_STOCK_ROWS. */
+  lowStock: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      brand: z.string(),
+      size: z.string(),
+      units: z.number().int(),
+    }),
+  ),
+});
+export type SalesReport = z.infer<typeof salesReportSchema>;
