@@ -39,6 +39,17 @@ export const PROFILE_FORMAT_MESSAGES = {
   image: 'Necesita: a picture uploaded to the shop',
 } as const;
 
+/**
+ * The admin-profile variant's texts (spec section 5: they begin with 'Nesesita'). The rules are the same
+ * for everyone, since one account table holds them; only the wording of the staff's form differs.
+ */
+export const ADMIN_PROFILE_FORMAT_MESSAGES = Object.fromEntries(
+  Object.entries(PROFILE_FORMAT_MESSAGES).map(([field, text]) => [
+    field,
+    text.replace(/^Necesita/, 'Nesesita'),
+  ]),
+) as { readonly [Field in keyof typeof PROFILE_FORMAT_MESSAGES]: string };
+
 /** A profile is complete for checkout when every field is filled. */
 export function isProfileComplete(
   profile: Record<'phone' | 'address' | 'city' | 'state' | 'country', string>,

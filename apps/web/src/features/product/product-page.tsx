@@ -18,6 +18,7 @@ import { AddedToCartModal } from './added-to-cart-modal';
 import { BackInStock } from './back-in-stock';
 import { descriptionText, sanitizeDescription } from './sanitize-description';
 import { SizePicker, sizeOptions } from './size-picker';
+import { DeleteReviewButton, ProductStaffTools, useIsAdmin } from './staff-tools';
 import './product.css';
 
 export const NO_REVIEWS_TEXT = "Sadly this product doesn't have any review yet...";
@@ -34,7 +35,7 @@ export function ProductPage() {
     content = <AlertError message={query.error.message} className="mt-3" onRetry={() => query.refetch()} />;
   else
     content = (
-      <ProductDetails key={query.data._id} product={query.data} onStockChanged={() => void query.refetch()} />
+      <ProductDetails key={query.data._id} product={query.data} onChanged={() => void query.refetch()} />
     );
 
   return (
@@ -62,7 +63,8 @@ function BackToCatalog() {
   );
 }
 
-function ProductDetails({ product, onStockChanged }: { product: ProductDetail; onStockChanged: () => void }) {
+function ProductDetails({ product, onChanged }: { product: ProductDetail; onChanged: () => void }) {
+  const isAdmin = useIsAdmin();
   const sizes = useMemo(() => sizeOptions(product.stock), [product.stock]);
   const soldOutSizes = useMemo(
     () => sizes.filter((option) => option.units <= 0).map((option) => option.size),
@@ -117,6 +119,7 @@ function ProductDetails({ product, onStockChanged }: { product: ProductDetail; o
         </div>
 
         <div className="col-12 col-lg-5">
+          {isAdmin ? <ProductStaffTools productId={product._id} productName={product.name} /> : null}
           <p className="product__brand mb-1">{product.brand}</p>
           <h1 className="product__name">{product.name}</h1>
           <div className="d-flex align-items-center gap-3 mb-3">
@@ -144,7 +147,7 @@ function ProductDetails({ product, onStockChanged }: { product: ProductDetail; o
             product={product}
             soldOutSizes={soldOutSizes}
             allSoldOut={soldOut}
-            onStockChanged={onStockChanged}
+            onStockChanged={onChanged}
           />
 
           {size && maxCount > 0 && (
@@ -201,7 +204,7 @@ function ProductDetails({ product, onStockChanged }: { product: ProductDetail; o
         </div>
       </div>
 
-      <Reviews reviews={product.reviews} />
+      <Reviews productId={product._id} reviews={product.reviews} canDelete={isAdmin} onDeleted={onChanged} />
 
       {added && (
         <AddedToCartModal
@@ -217,7 +220,17 @@ function ProductDetails({ product, onStockChanged }: { product: ProductDetail; o
   );
 }
 
-function Reviews({ reviews }: { reviews: ProductDetail['reviews'] }) {
+function Reviews({
+  productId,
+  reviews,
+  canDelete,
+  onDeleted,
+}: {
+  productId: string;
+  reviews: ProductDetail['reviews'];
+  canDelete: boolean;
+  onDeleted: () => void;
+}) {
   return (
     <section className="product__reviews mt-5" aria-labelledby="product-reviews-heading">
       <h2 id="product-reviews-heading" className="product__section-title">
@@ -236,6 +249,9 @@ function Reviews({ reviews }: { reviews: ProductDetail['reviews'] }) {
                 <span className="fw-semibold">{review.user.username}</span>
                 <RatingStars rating={review.rating} />
                 <span className="small text-muted ms-auto">{review.date.slice(0, 10)}</span>
+                {canDelete ? (
+                  <DeleteReviewButton productId={productId} review={review} onDeleted={onDeleted} />
+                ) : null}
               </div>
               <p className="mb-0">{review.description}</p>
             </li>

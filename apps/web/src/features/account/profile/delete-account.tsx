@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useDeleteAccount } from '../api/delete-account';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { useDeleteAccount } from '../api/delete-account';
 import { errorText } from '../components/error-text';
 
 export const DELETE_CONFIRM_TITLE = 'Are you sure?';

@@ -1,4 +1,10 @@
-import { type ProfileUpdate, SUCCESS_MESSAGE_MS, type UserDashboard } from '@shop/contracts';
+import {
+  ADMIN_PROFILE_FORMAT_MESSAGES,
+  PROFILE_FORMAT_MESSAGES,
+  type ProfileUpdate,
+  SUCCESS_MESSAGE_MS,
+  type UserDashboard,
+} from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
@@ -28,12 +34,30 @@ export const SAVED_MESSAGE = 'Data successfully set!';
 const isProfileField = (name: string): name is ProfileField =>
   (PROFILE_FIELDS as readonly string[]).includes(name);
 
+/** The staff's form words its messages 'Nesesita', the shoppers' 'Necesita' (spec section 5). */
+function variantMessage(field: ProfileField, message: string, variant: ProfileVariant): string {
+  if (variant === 'user') return message;
+  const known = field in PROFILE_FORMAT_MESSAGES;
+  const key = field as keyof typeof PROFILE_FORMAT_MESSAGES;
+  return known && message === PROFILE_FORMAT_MESSAGES[key] ? ADMIN_PROFILE_FORMAT_MESSAGES[key] : message;
+}
+
+export type ProfileVariant = 'user' | 'admin';
+
 /**
  * The editable profile (spec section 4): every field locked until its pencil is pressed; Save shows once
  * something changed; Cancel reads the stored profile again. After a save 'Data successfully set!' shows
  * for 5 seconds, then the form resets to the stored profile.
  */
-export function ProfileForm({ uid, dashboard }: { uid: string; dashboard: UserDashboard }) {
+export function ProfileForm({
+  uid,
+  dashboard,
+  variant = 'user',
+}: {
+  uid: string;
+  dashboard: UserDashboard;
+  variant?: ProfileVariant;
+}) {
   const queryClient = useQueryClient();
   const update = useUpdateProfile(uid);
   const stored = useRef<ProfileValues>(profileValues(dashboard));
@@ -220,7 +244,7 @@ export function ProfileForm({ uid, dashboard }: { uid: string; dashboard: UserDa
                 </div>
                 {error ? (
                   <div id={`profile-${field}-error`} className="invalid-feedback d-block">
-                    {fieldMessage(field, error)}
+                    {fieldMessage(field, variantMessage(field, error, variant))}
                   </div>
                 ) : null}
               </div>

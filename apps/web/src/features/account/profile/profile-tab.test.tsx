@@ -1,5 +1,7 @@
 import {
+  ADMIN_PROFILE_FORMAT_MESSAGES,
   PASSWORD_MESSAGE,
+  PROFILE_FORMAT_MESSAGES,
   profileUpdateSchema,
   SUCCESS_MESSAGE_MS,
   type UserDashboard,
@@ -192,6 +194,25 @@ describe('Profile tab', () => {
     expect(
       screen.getByText(new RegExp(escapeRegExp(schemaMessage({ city: 'Spring<field>' })))),
     ).toBeInTheDocument();
+    expect(view.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it("words the admin's messages 'Nesesita' and names the fields in capitals on Save", async () => {
+    const view = renderAccount('/account/profile', undefined, {
+      role: 'admin',
+      profile: { roles: ['admin'] },
+    });
+    await ready();
+    const user = userEvent.setup();
+    await user.click(pencil('Phone'));
+    await user.clear(field('Phone'));
+    await user.type(field('Phone'), '12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`${FORM_ERRORS_TITLE} PHONE`);
+    expect(screen.getByText(ADMIN_PROFILE_FORMAT_MESSAGES.phone)).toBeInTheDocument();
+    expect(screen.queryByText(PROFILE_FORMAT_MESSAGES.phone)).not.toBeInTheDocument();
     expect(view.calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
