@@ -48,7 +48,10 @@ export function RequireVerified() {
 
 export const ADMIN_ONLY_MESSAGE = 'Only admins can see this page';
 
-/** Like RequireLogin; a signed-in user who is not an admin is told the page is for admins. */
+/**
+ * The staff's sections, inside the account frame (which already holds the login and e-mail checks): a
+ * signed-in user who is not an admin is told the page is for admins.
+ */
 export function RequireAdmin() {
   const { user, loading } = useSession();
   const here = useHere();
@@ -56,14 +59,16 @@ export function RequireAdmin() {
   if (!user) return <Navigate to={loginUrl(here)} replace />;
   if (user.role !== 'admin')
     return (
-      <main className="container py-5 text-center">
+      <section className="py-4 text-center" aria-labelledby="admin-only-title">
         <title>Admins only · Sneaker Shop</title>
-        <h1 className="h3 fw-bold mb-3">{ADMIN_ONLY_MESSAGE}</h1>
+        <h2 id="admin-only-title" className="h3 fw-bold mb-3">
+          {ADMIN_ONLY_MESSAGE}
+        </h2>
         <p className="text-muted">You are logged in as {user.email}, which is not an admin account.</p>
         <Link to="/" className="btn btn-dark">
           Go home
         </Link>
-      </main>
+      </section>
     );
   return <Outlet />;
 }

@@ -75,7 +75,7 @@ export const router = createBrowserRouter([
               import('../features/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
           },
           {
-            // The shopper's area: the frame loads the profile and role, each section is a tab with its URL.
+            // The account area: the frame loads the profile and role, each section is a tab with its URL.
             // Any other /account/{section} falls through to the not-found page.
             lazy: () =>
               import('../features/account/account-layout').then((m) => ({ Component: m.AccountLayout })),
@@ -97,22 +97,48 @@ export const router = createBrowserRouter([
               {
                 path: 'account/orders',
                 lazy: () =>
-                  import('../features/account/orders/orders-tab').then((m) => ({ Component: m.OrdersTab })),
+                  import('./account-orders-section').then((m) => ({ Component: m.AccountOrdersSection })),
               },
               {
                 path: 'account/bought',
                 lazy: () =>
                   import('../features/account/bought/bought-tab').then((m) => ({ Component: m.BoughtTab })),
               },
+              {
+                // The staff's sections: admins only (the API checks the role itself on every call).
+                Component: RequireAdmin,
+                children: [
+                  {
+                    path: 'account/products',
+                    lazy: () =>
+                      import('../features/admin/products/products-tab').then((m) => ({
+                        Component: m.AdminProductsTab,
+                      })),
+                  },
+                  {
+                    path: 'account/users',
+                    lazy: () =>
+                      import('../features/admin/users/users-tab').then((m) => ({
+                        Component: m.AdminUsersTab,
+                      })),
+                  },
+                  {
+                    path: 'account/sales',
+                    lazy: () =>
+                      import('../features/admin/sales/sales-tab').then((m) => ({
+                        Component: m.AdminSalesTab,
+                      })),
+                  },
+                  {
+                    path: 'account/activity',
+                    lazy: () =>
+                      import('../features/admin/activity/activity-tab').then((m) => ({
+                        Component: m.AdminActivityTab,
+                      })),
+                  },
+                ],
+              },
             ],
-          },
-          {
-            // The staff sections of the account area: admins only (the API checks the role itself).
-            Component: RequireAdmin,
-            children: ['account/products', 'account/users'].map((path) => ({
-              path,
-              lazy: () => import('./staff-section-page').then((m) => ({ Component: m.StaffSectionPage })),
-            })),
           },
         ],
       },

@@ -15,6 +15,11 @@ interface ConfirmModalProps {
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
+  /**
+   * Once the dialog has finished closing. Where the button that opened it went away with what it acted
+   * on, this is where focus is put somewhere useful.
+   */
+  onExited?: () => void;
 }
 
 /** 'Are you sure?': a dialog that asks before something that cannot be undone. Escape or Cancel closes it. */
@@ -29,6 +34,7 @@ export function ConfirmModal({
   error,
   onConfirm,
   onCancel,
+  onExited,
 }: ConfirmModalProps) {
   return (
     <Modal
@@ -36,6 +42,7 @@ export function ConfirmModal({
       onHide={() => {
         if (!busy) onCancel();
       }}
+      onExited={onExited}
       centered
       aria-labelledby="account-confirm-title"
       className="account-confirm"

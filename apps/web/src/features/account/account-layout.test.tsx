@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../components/alert-error';
@@ -31,10 +31,24 @@ describe('Account frame', () => {
     expect(within(nav).getByRole('link', { name: 'Bought' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('marks an admin, who sees the same sections', async () => {
+  it("marks an admin, who sees the staff's sections: Orders, Products, Users, Profile, Sales, Activity", async () => {
     renderAccount('/account/profile', undefined, { role: 'admin', profile: { roles: ['admin'] } });
     expect(await screen.findByText('admin')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Favorites' })).toBeInTheDocument();
+    expect(screen.getByText('Shop dashboard')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Account sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Orders', '/account/orders'],
+      ['Products', '/account/products'],
+      ['Users', '/account/users'],
+      ['Profile', '/account/profile'],
+      ['Sales', '/account/sales'],
+      ['Activity', '/account/activity'],
+    ]);
+    await waitFor(() => expect(document.title).toBe('Profile · Sneaker Shop'));
   });
 
   it("shows the spec's red alert with a way to try again when the profile cannot be loaded", async () => {

@@ -1,9 +1,9 @@
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { AlertError } from '../../components/alert-error';
+import { UserAvatar } from '../../components/user-avatar';
 import { type SessionUser, useSession } from '../../lib/session';
 import type { AccountContext } from './account-context';
 import { useDashboard } from './api/get-dashboard';
-import { UserAvatar } from '../../components/user-avatar';
 import './account.css';
 
 export const ACCOUNT_SECTIONS = [
@@ -13,9 +13,20 @@ export const ACCOUNT_SECTIONS = [
   { path: '/account/bought', label: 'Bought' },
 ] as const;
 
+/** The staff's dashboard (spec section 2): Orders, Products, Users, Profile, then Sales and Activity. */
+export const ADMIN_SECTIONS = [
+  { path: '/account/orders', label: 'Orders' },
+  { path: '/account/products', label: 'Products' },
+  { path: '/account/users', label: 'Users' },
+  { path: '/account/profile', label: 'Profile' },
+  { path: '/account/sales', label: 'Sales' },
+  { path: '/account/activity', label: 'Activity' },
+] as const;
+
 /**
- * /account/{section}: the shopper's area. Loads the profile and role on open, then shows the sections as
- * tabs. Each tab is a link, so every section has its own address and the Back button works.
+ * /account/{section}: the user dashboard, or the admin dashboard when the role is admin. Loads the profile
+ * and role on open, then shows the sections as tabs. Each tab is a link, so every section has its own
+ * address and the Back button works.
  */
 export function AccountLayout() {
   const { user } = useSession();
@@ -27,17 +38,19 @@ export function AccountLayout() {
 function Account({ user }: { user: SessionUser }) {
   const dashboard = useDashboard(user.uid);
   const { pathname } = useLocation();
-  const section = ACCOUNT_SECTIONS.find((item) => pathname.startsWith(item.path));
   const name = dashboard.data?.username || user.username || user.email;
   const isAdmin = (dashboard.data?.roles[0] ?? user.role) === 'admin';
+  const sections = isAdmin ? ADMIN_SECTIONS : ACCOUNT_SECTIONS;
+  const section = sections.find((item) => pathname.startsWith(item.path));
 
   return (
     <main className="container py-4 py-lg-5 account">
-      <title>{`${section?.label ?? 'Account'} · Sneaker Shop`}</title>
+      {/* A page outside the tabs (the admins-only notice) names itself. */}
+      {section ? <title>{`${section.label} · Sneaker Shop`}</title> : null}
       <header className="account-head">
         <UserAvatar image={dashboard.data?.image ?? ''} name={name} size="lg" />
         <div className="account-head__text">
-          <p className="account-head__eyebrow">My account</p>
+          <p className="account-head__eyebrow">{isAdmin ? 'Shop dashboard' : 'My account'}</p>
           <h1 className="account-head__title">{name}</h1>
           <p className="account-head__email">
             {user.email}
@@ -48,7 +61,7 @@ function Account({ user }: { user: SessionUser }) {
 
       <nav className="account-tabs" aria-label="Account sections">
         <ul className="account-tabs__list">
-          {ACCOUNT_SECTIONS.map((item) => (
+          {sections.map((item) => (
             <li key={item.path}>
               <NavLink to={item.path} className="account-tabs__link">
                 {item.label}

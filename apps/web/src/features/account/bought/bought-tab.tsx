@@ -3,10 +3,10 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
+import { EmptyState } from '../../../components/empty-state';
 import { RatingStars } from '../../../components/rating-stars';
 import { useAccount } from '../account-context';
 import { useBought } from '../api/get-bought';
-import { EmptyState } from '../../../components/empty-state';
 import { ReviewForm } from './review-form';
 
 export const NO_BOUGHT_TEXT = 'With your first purchase you can add a review to the product.';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
 import { ProductCard } from '../../../components/product-card';
 import { useAccount } from '../account-context';
-import { EmptyState } from '../../../components/empty-state';
 import { StockAlerts } from './stock-alerts';
 
 export const NO_FAVORITES_TEXT = 'You need to add products to favorite';

@@ -1,8 +1,8 @@
 import { formatPrice, type Order } from '@shop/contracts';
 import type { Ref } from 'react';
+import { OrderStateBadge } from '../../../components/order-state';
 import { UserAvatar } from '../../../components/user-avatar';
 import { OrderActions } from './order-actions';
-import { OrderStateBadge } from '../../../components/order-state';
 
 interface OrderCardProps {
   order: Order;

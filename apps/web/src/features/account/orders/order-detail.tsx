@@ -2,9 +2,9 @@ import { formatPrice, type Order } from '@shop/contracts';
 import { useEffect, useRef } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { OrderLines } from '../../../components/order-lines';
+import { OrderStateBadge } from '../../../components/order-state';
 import { useOrder } from '../api/get-order';
 import { OrderActions } from './order-actions';
-import { OrderStateBadge } from '../../../components/order-state';
 
 const PROVIDERS: Partial<Record<string, string>> = { stripe: 'Card (Stripe)', paypal: 'PayPal' };
 

@@ -2,9 +2,9 @@ import type { Order } from '@shop/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
+import { EmptyState } from '../../../components/empty-state';
 import { useAccount } from '../account-context';
 import { useOrders } from '../api/get-orders';
-import { EmptyState } from '../../../components/empty-state';
 import { OrderCard } from './order-card';
 import { OrderDetail } from './order-detail';
 import {

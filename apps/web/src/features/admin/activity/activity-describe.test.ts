@@ -1,0 +1,141 @@
+import type { ActivityEvent } from '@shop/contracts';
+import { expect, describe as group, it } from 'vitest';
+import { changesOf, describe, formatValue, quoteOf } from './activity-describe';
+import { activityEvent, ORDER_ID, PRODUCT_ID, SHOPPER_ID } from './activity-test-utils';
+
+type Overrides = Parameters<typeof activityEvent>[0];
+const product = (overrides: Overrides) => activityEvent(overrides);
+const user = (overrides: Overrides) =>
+  activityEvent({ subject: { type: 'user', id: SHOPPER_ID }, ...overrides });
+const sentence = (event: ActivityEvent) => {
+  const { action, subject, tail } = describe(event);
+  return [action, subject?.text, tail].filter(Boolean).join(' ');
+};
+
+group('describe', () => {
+  it('names the fields a product edit changed, and the product with a link to its page', () => {
+    const event = product({
+      before: { price: 120, stock: { '9': 4 } },
+      after: { price: 99, stock: { '9': 1 } },
+    });
+    expect(sentence(event)).toBe(`changed the price and stock of product ${PRODUCT_ID.slice(0, 8)}`);
+    expect(describe(event).subject?.to).toBe(`/home/${PRODUCT_ID}`);
+    const renamed = product({ before: { name: 'Dunk Low' }, after: { name: 'Dunk Low Panda' } });
+    expect(sentence(renamed)).toBe('changed the name of Dunk Low Panda');
+  });
+
+  it('says which product was added or archived; an archived one has no page to link to', () => {
+    const created = product({
+      kind: 'product.create',
+      before: null,
+      after: { name: 'Audit Glide', price: 119.99 },
+    });
+    expect(sentence(created)).toBe('added the product Audit Glide');
+    expect(describe(created).subject?.to).toBe(`/home/${PRODUCT_ID}`);
+    const archived = product({
+      kind: 'product.archive',
+      before: { name: 'Audit Glide', archived: false },
+      after: { name: 'Audit Glide', archived: true },
+    });
+    expect(sentence(archived)).toBe('archived the product Audit Glide');
+    expect(describe(archived).subject?.to).toBeUndefined();
+  });
+
+  it('tells what happened to a user account, without a link', () => {
+    const id = SHOPPER_ID.slice(0, 8);
+    const cases: [ActivityEvent['kind'], ActivityEvent['before'], ActivityEvent['after'], string][] = [
+      ['user.suspend', { status: true }, { status: false }, `suspended user ${id}`],
+      ['user.reactivate', { status: false }, { status: true }, `reactivated user ${id}`],
+      ['user.promote', { roles: ['user'] }, { roles: ['admin'] }, `made user ${id} an admin`],
+      ['user.demote', { roles: ['admin'] }, { roles: ['user'] }, `removed the admin rights of user ${id}`],
+      [
+        'user.delete',
+        { status: true, roles: ['user'] },
+        { deleted: true },
+        `deleted the account of user ${id}`,
+      ],
+      [
+        'user.update',
+        { username: 'old_name', city: 'Paris' },
+        { username: 'new_name', city: 'Lyon' },
+        'changed the username and city of old_name',
+      ],
+    ];
+    for (const [kind, before, after, expected] of cases) {
+      const event = user({ kind, before, after });
+      expect(sentence(event)).toBe(expected);
+      expect(describe(event).subject?.to).toBeUndefined();
+    }
+  });
+
+  it('links an order to its detail and gives the refunded amount', () => {
+    const order = { type: 'order', id: ORDER_ID };
+    const cancelled = activityEvent({
+      kind: 'order.cancel',
+      subject: order,
+      before: { state: 'pending' },
+      after: { state: 'cancelled' },
+    });
+    expect(sentence(cancelled)).toBe(`cancelled order ${ORDER_ID.slice(0, 8)}`);
+    expect(describe(cancelled).subject?.to).toBe(`/account/orders?order=${ORDER_ID}`);
+    const refunded = activityEvent({
+      kind: 'order.refund',
+      subject: order,
+      before: { state: 'aprobed', refunded: false },
+      after: { state: 'cancelled', refunded: true, amount: 200 },
+    });
+    expect(sentence(refunded)).toBe(`refunded order ${ORDER_ID.slice(0, 8)} ($200.00)`);
+  });
+
+  it('describes a deleted review by its rating and product, and quotes it', () => {
+    const event = activityEvent({
+      kind: 'review.delete',
+      subject: { type: 'review', id: 'f0f0f0f0-0000-4000-8000-000000000009' },
+      before: {
+        product: PRODUCT_ID,
+        user: SHOPPER_ID,
+        rating: 4,
+        description: 'Comfortable from the first run.',
+      },
+      after: null,
+    });
+    expect(sentence(event)).toBe(`deleted a 4-star review of product ${PRODUCT_ID.slice(0, 8)}`);
+    expect(describe(event).subject?.to).toBe(`/home/${PRODUCT_ID}`);
+    expect(quoteOf(event)).toBe('Comfortable from the first run.');
+    expect(quoteOf(product({}))).toBeUndefined();
+  });
+});
+
+group('changesOf', () => {
+  it('lists each changed field before and after, a product stock size by size, and leaves out the same', () => {
+    const event = product({
+      before: { price: 120, stock: { '9': 4, '10': 2 }, color: 'Black', category: ['basketball'] },
+      after: { price: 99.5, stock: { '9': 1, '10': 2 }, color: 'Black', category: ['basketball', 'running'] },
+    });
+    expect(changesOf(event)).toEqual([
+      { field: 'price', before: '$120.00', after: '$99.50' },
+      { field: 'stock of size 9', before: '4', after: '1' },
+      { field: 'category', before: 'basketball', after: 'basketball, running' },
+    ]);
+  });
+
+  it('shows plain words for statuses and roles, a dash for nothing, and cuts long texts', () => {
+    expect(changesOf(user({ before: { status: true }, after: { status: false } }))).toEqual([
+      { field: 'status', before: 'active', after: 'suspended' },
+    ]);
+    expect(
+      changesOf(user({ before: { roles: ['user'], phone: '' }, after: { roles: ['admin'], phone: '555' } })),
+    ).toEqual([
+      { field: 'role', before: 'user', after: 'admin' },
+      { field: 'phone', before: '—', after: '555' },
+    ]);
+    const long = `<p>${'A very comfortable shoe. '.repeat(5)}</p>`;
+    const [change] = changesOf(
+      product({ before: { description: '<p>Short</p>' }, after: { description: long } }),
+    );
+    expect(change?.before).toBe('Short');
+    expect(change?.after).toHaveLength(60);
+    expect(change?.after.endsWith('…')).toBe(true);
+    expect(formatValue('release_date', null)).toBe('—');
+  });
+});

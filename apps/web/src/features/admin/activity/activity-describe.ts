@@ -1,0 +1,222 @@
+import { type ActivityEvent, type AuditKind, formatPrice } from '@shop/contracts';
+
+/** Readable names of the kinds of staff action, for the filter and the badges. */
+export const KIND_LABELS: Record<AuditKind, string> = {
+  'product.create': 'Product added',
+  'product.update': 'Product changed',
+  'product.archive': 'Product archived',
+  'user.update': 'User profile changed',
+  'user.suspend': 'User suspended',
+  'user.reactivate': 'User reactivated',
+  'user.promote': 'User made admin',
+  'user.demote': 'Admin rights removed',
+  'user.delete': 'User deleted',
+  'order.cancel': 'Order cancelled',
+  'order.refund': 'Order refunded',
+  'review.delete': 'Review deleted',
+};
+
+/** The kinds grouped by what they act on, in the order the filter lists them. */
+export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
+  { label: 'Products', kinds: ['product.create', 'product.update', 'product.archive'] },
+  {
+    label: 'Users',
+    kinds: ['user.update', 'user.suspend', 'user.reactivate', 'user.promote', 'user.demote', 'user.delete'],
+  },
+  { label: 'Orders', kinds: ['order.cancel', 'order.refund'] },
+  { label: 'Reviews', kinds: ['review.delete'] },
+];
+
+/** What an action was done to: a name to show and, where there is a page for it, its address. */
+export interface Subject {
+  text: string;
+  to?: string;
+}
+
+/** One action as a sentence after the staff member's name: `{action} {subject} {tail}`. */
+export interface Description {
+  action: string;
+  subject?: Subject;
+  tail?: string;
+}
+
+/** One changed field of an update: "price: $120.00 → $99.00". */
+export interface Change {
+  field: string;
+  before: string;
+  after: string;
+}
+
+type Snapshot = ActivityEvent['before'];
+
+const shortId = (id: string) => id.slice(0, 8);
+const textOf = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const field = (snapshot: Snapshot, key: string) => (snapshot ? snapshot[key] : undefined);
+/** A field of the snapshot after the action, else before it. */
+const latest = (event: ActivityEvent, key: string) => field(event.after, key) ?? field(event.before, key);
+
+const FIELD_NAMES: Record<string, string> = {
+  card_picture: 'card picture',
+  detail_picture: 'detail picture',
+  original_picture: 'original picture',
+  release_date: 'release date',
+  roles: 'role',
+  image: 'picture',
+};
+const fieldName = (key: string) => FIELD_NAMES[key] ?? key.replace(/_/g, ' ');
+
+/** "price", "price and stock", "name, price and stock". */
+function listOf(words: string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+const MAX_TEXT = 60;
+function shorten(text: string): string {
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > MAX_TEXT ? `${plain.slice(0, MAX_TEXT - 1)}…` : plain;
+}
+
+/** A snapshot's value as a short text: prices as prices, lists joined, long texts cut, none as a dash. */
+export function formatValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (key === 'price' || key === 'amount')
+    return typeof value === 'number' ? formatPrice(value) : String(value);
+  if (key === 'status' && typeof value === 'boolean') return value ? 'active' : 'suspended';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) return value.length === 0 ? '—' : shorten(value.map(String).join(', '));
+  if (typeof value === 'object') {
+    return shorten(
+      Object.entries(value)
+        .map(([name, inner]) => `${name}: ${formatValue(name, inner)}`)
+        .join(', '),
+    );
+  }
+  return shorten(String(value));
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The fields an action changed, before and after; a product's stock size by size. Fields that are the
+ * same on both sides are left out.
+ */
+export function changesOf(event: ActivityEvent): Change[] {
+  const before = event.before ?? {};
+  const after = event.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const changes: Change[] = [];
+  for (const key of keys) {
+    const was = before[key];
+    const is = after[key];
+    if (same(was, is)) continue;
+    if (key === 'stock' && (isRecord(was) || isRecord(is))) {
+      const wasStock = isRecord(was) ? was : {};
+      const isStock = isRecord(is) ? is : {};
+      for (const size of [...new Set([...Object.keys(wasStock), ...Object.keys(isStock)])]) {
+        if (same(wasStock[size], isStock[size])) continue;
+        changes.push({
+          field: `stock of size ${size}`,
+          before: formatValue(size, wasStock[size]),
+          after: formatValue(size, isStock[size]),
+        });
+      }
+      continue;
+    }
+    changes.push({ field: fieldName(key), before: formatValue(key, was), after: formatValue(key, is) });
+  }
+  return changes;
+}
+
+/** Whether the event is an edit whose changed fields are worth listing under it. */
+export const showsChanges = (event: ActivityEvent) =>
+  event.kind === 'product.update' || event.kind === 'user.update';
+
+function productSubject(event: ActivityEvent, linked = true): Subject {
+  const name = textOf(latest(event, 'name'));
+  return {
+    text: name ?? `product ${shortId(event.subject.id)}`,
+    to: linked ? `/home/${event.subject.id}` : undefined,
+  };
+}
+
+function userSubject(event: ActivityEvent): Subject {
+  // A deleted account's record keeps no name; the others name the user when the change was to it.
+  const name = textOf(field(event.before, 'username')) ?? textOf(field(event.after, 'username'));
+  return { text: name ?? `user ${shortId(event.subject.id)}` };
+}
+
+function orderSubject(event: ActivityEvent): Subject {
+  return {
+    text: `order ${shortId(event.subject.id)}`,
+    to: `/account/orders?order=${encodeURIComponent(event.subject.id)}`,
+  };
+}
+
+/** The names of the fields an edit changed ("the price and stock"), or "details" when none is known. */
+function changedFields(event: ActivityEvent): string {
+  const keys = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])].filter(
+    (key) => !same(field(event.before, key), field(event.after, key)),
+  );
+  return keys.length > 0 ? listOf(keys.map(fieldName)) : 'details';
+}
+
+/** The sentence that says what a staff member did. */
+export function describe(event: ActivityEvent): Description {
+  switch (event.kind) {
+    case 'product.create':
+      return { action: 'added the product', subject: productSubject(event) };
+    case 'product.update':
+      return { action: `changed the ${changedFields(event)} of`, subject: productSubject(event) };
+    case 'product.archive':
+      // An archived product has left the catalogue: there is no page to link to.
+      return { action: 'archived the product', subject: productSubject(event, false) };
+    case 'user.update':
+      return { action: `changed the ${changedFields(event)} of`, subject: userSubject(event) };
+    case 'user.suspend':
+      return { action: 'suspended', subject: userSubject(event) };
+    case 'user.reactivate':
+      return { action: 'reactivated', subject: userSubject(event) };
+    case 'user.promote':
+      return { action: 'made', subject: userSubject(event), tail: 'an admin' };
+    case 'user.demote':
+      return { action: 'removed the admin rights of', subject: userSubject(event) };
+    case 'user.delete':
+      return { action: 'deleted the account of', subject: userSubject(event) };
+    case 'order.cancel':
+      return { action: 'cancelled', subject: orderSubject(event) };
+    case 'order.refund': {
+      const amount = field(event.after, 'amount');
+      return {
+        action: 'refunded',
+        subject: orderSubject(event),
+        tail: typeof amount === 'number' ? `(${formatPrice(amount)})` : undefined,
+      };
+    }
+    case 'review.delete': {
+      const rating = field(event.before, 'rating');
+      const product = textOf(field(event.before, 'product'));
+      const review = typeof rating === 'number' ? `a ${rating}-star review` : 'a review';
+      return product
+        ? {
+            action: `deleted ${review} of`,
+            subject: { text: `product ${shortId(product)}`, to: `/home/${product}` },
+          }
+        : { action: `deleted ${review}` };
+    }
+    default:
+      return { action: 'did something' };
+  }
+}
+
+/** The words of a deleted review, quoted under the sentence, if the record kept them. */
+export function quoteOf(event: ActivityEvent): string | undefined {
+  if (event.kind !== 'review.delete') return undefined;
+  const text = textOf(field(event.before, 'description'));
+  return text ? shorten(text) : undefined;
+}

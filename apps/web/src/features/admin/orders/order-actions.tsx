@@ -1,0 +1,136 @@
+import { formatPrice, type Order } from '@shop/contracts';
+import { useRef, useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { useCancelOrder } from './api/cancel-order';
+import { useRefundOrder } from './api/refund-order';
+import { pairCount, providerName, shortId } from './orders-view';
+
+export const CANCEL_TITLE = 'Cancel this order?';
+export const REFUND_TITLE = 'Refund this order?';
+
+const reason = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Please try again.';
+
+/**
+ * What staff can do with an order: cancel it while it is pending (its units go back on sale), or refund it
+ * once paid (the money goes back through the provider, the pairs stay sold). Each asks first, and the
+ * server's refusal shows in the dialog. `onDone` hears what happened.
+ */
+export function AdminOrderActions({
+  order,
+  onDone,
+  onDialogGone,
+}: {
+  order: Order;
+  onDone: (what: 'cancelled' | 'refunded', order: Order) => void;
+  /** After a dialog that did its action has finished closing. */
+  onDialogGone: () => void;
+}) {
+  const acted = useRef(false);
+  const afterDialog = () => {
+    if (!acted.current) return;
+    acted.current = false;
+    onDialogGone();
+  };
+  const cancel = useCancelOrder();
+  const refund = useRefundOrder();
+  const [asking, setAsking] = useState<'cancel' | 'refund' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const pairs = pairCount(order);
+
+  const ask = (what: 'cancel' | 'refund') => {
+    setFailure(null);
+    setAsking(what);
+  };
+
+  const onConfirmCancel = async () => {
+    setFailure(null);
+    try {
+      const done = await cancel.mutateAsync(order._id);
+      acted.current = true;
+      setAsking(null);
+      onDone('cancelled', done);
+    } catch (error) {
+      setFailure(`The order was not cancelled: ${reason(error)}`);
+    }
+  };
+
+  const onConfirmRefund = async () => {
+    setFailure(null);
+    try {
+      const done = await refund.mutateAsync(order._id);
+      acted.current = true;
+      setAsking(null);
+      onDone('refunded', done);
+    } catch (error) {
+      setFailure(`The order was not refunded: ${reason(error)}`);
+    }
+  };
+
+  return (
+    <>
+      {order.state === 'pending' ? (
+        <div className="admin-order-actions">
+          <button type="button" className="btn btn-outline-danger" onClick={() => ask('cancel')}>
+            Cancel order
+          </button>
+          <p className="admin-order-actions__hint">Not paid yet: cancelling puts its pairs back on sale.</p>
+        </div>
+      ) : order.state === 'aprobed' ? (
+        <div className="admin-order-actions">
+          <button type="button" className="btn btn-outline-danger" onClick={() => ask('refund')}>
+            Refund
+          </button>
+          <p className="admin-order-actions__hint">
+            Paid: a refund returns {formatPrice(order.finalAmount)} through {providerName(order.provider)}.
+          </p>
+        </div>
+      ) : (
+        <p className="admin-order-actions__hint admin-order-actions__hint--alone">
+          This order is cancelled: there is nothing left to do with it.
+        </p>
+      )}
+
+      <ConfirmModal
+        show={asking === 'cancel'}
+        title={CANCEL_TITLE}
+        confirmLabel="Cancel order"
+        busyLabel="Cancelling…"
+        cancelLabel="Keep order"
+        busy={cancel.isPending}
+        error={asking === 'cancel' ? failure : null}
+        onConfirm={onConfirmCancel}
+        onCancel={() => setAsking(null)}
+        onExited={afterDialog}
+      >
+        <p className="mb-0">
+          Order <span className="admin-order-id">#{shortId(order._id)}</span> of {order.user.username} will be
+          cancelled: nothing is charged and its {pairs} {pairs === 1 ? 'pair goes' : 'pairs go'} back on sale.
+        </p>
+      </ConfirmModal>
+
+      <ConfirmModal
+        show={asking === 'refund'}
+        title={REFUND_TITLE}
+        confirmLabel="Refund"
+        busyLabel="Refunding…"
+        cancelLabel="Don't refund"
+        busy={refund.isPending}
+        error={asking === 'refund' ? failure : null}
+        onConfirm={onConfirmRefund}
+        onCancel={() => setAsking(null)}
+        onExited={afterDialog}
+      >
+        <p>
+          The payment of <strong>{formatPrice(order.finalAmount)}</strong> is returned to{' '}
+          {order.user.username} through {providerName(order.provider)}, and order{' '}
+          <span className="admin-order-id">#{shortId(order._id)}</span> becomes cancelled.
+        </p>
+        <p className="mb-0">
+          Its {pairs} {pairs === 1 ? 'pair stays' : 'pairs stay'} sold: {pairs === 1 ? 'it does' : 'they do'}{' '}
+          not go back on sale. A refund can only be made once.
+        </p>
+      </ConfirmModal>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { formatPrice, type Order } from '@shop/contracts';
+import type { Ref } from 'react';
+import { OrderStateBadge } from '../../../components/order-state';
+import { UserAvatar } from '../../../components/user-avatar';
+import { isDeletedCustomer, pairCount, providerName, shortId } from './orders-view';
+
+interface AdminOrderCardProps {
+  order: Order;
+  onOpen: (order: Order) => void;
+  /** The Detail button, so focus can come back to it from the detail view. */
+  ref?: Ref<HTMLButtonElement>;
+}
+
+/** One order in the staff's list: short id, date, customer, state, provider, final amount and pairs. */
+export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
+  const pairs = pairCount(order);
+  const deleted = isDeletedCustomer(order);
+  return (
+    <article
+      className={`admin-order-card admin-order-card--${order.state}`}
+      aria-labelledby={`admin-order-${order._id}`}
+    >
+      <div className="admin-order-card__head">
+        <h3 id={`admin-order-${order._id}`} className="admin-order-card__title">
+          <span className="visually-hidden">Order</span>{' '}
+          <span className="admin-order-id" title={order._id}>
+            #{shortId(order._id)}
+          </span>
+        </h3>
+        <OrderStateBadge state={order.state} />
+      </div>
+      <div className="admin-order-card__customer">
+        <UserAvatar image={order.user.image} name={order.user.username} size="sm" />
+        <div className="admin-order-card__who">
+          <p className="admin-order-card__name">
+            <span className="visually-hidden">Customer: </span>
+            {deleted ? 'Deleted account' : order.user.username}
+          </p>
+          {deleted ? null : <p className="admin-order-card__email">{order.user.email}</p>}
+        </div>
+      </div>
+      <dl className="admin-order-card__facts">
+        <div>
+          <dt>Date</dt>
+          <dd>
+            <time dateTime={order.date}>{order.date.slice(0, 10)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{providerName(order.provider)}</dd>
+        </div>
+        <div>
+          <dt>Pairs</dt>
+          <dd>{pairs}</dd>
+        </div>
+        <div>
+          <dt>Final amount</dt>
+          <dd className="admin-order-card__amount">{formatPrice(order.finalAmount)}</dd>
+        </div>
+      </dl>
+      <button
+        ref={ref}
+        type="button"
+        className="btn btn-outline-dark btn-sm admin-order-card__open"
+        onClick={() => onOpen(order)}
+        aria-label={`Detail of order ${shortId(order._id)}`}
+      >
+        Detail
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,146 @@
+import { formatPrice, type Order } from '@shop/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { AlertError } from '../../../components/alert-error';
+import { AlertSuccess } from '../../../components/alert-success';
+import { OrderLines } from '../../../components/order-lines';
+import { OrderStateBadge } from '../../../components/order-state';
+import { UserAvatar } from '../../../components/user-avatar';
+import { useAdminOrder } from './api/get-order';
+import { AdminOrderActions } from './order-actions';
+import { isDeletedCustomer, pairCount, providerName } from './orders-view';
+
+const DONE_TEXT = {
+  cancelled: (order: Order) => {
+    const pairs = pairCount(order);
+    return `Order cancelled: nothing is charged and its ${pairs} ${pairs === 1 ? 'pair is' : 'pairs are'} back on sale.`;
+  },
+  refunded: (order: Order) =>
+    `Refund sent: ${formatPrice(order.finalAmount)} goes back through ${providerName(order.provider)}. The order is now cancelled.`,
+};
+
+/** One order for staff: customer, lines, total, state, and the actions its state allows; Back to the list. */
+export function AdminOrderDetail({
+  id,
+  initial,
+  onBack,
+}: {
+  id: string;
+  initial: Order | undefined;
+  onBack: () => void;
+}) {
+  const query = useAdminOrder(id, initial);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const doneBox = useRef<HTMLDivElement>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  // Opening the detail takes the reader to it.
+  useEffect(() => heading.current?.focus(), []);
+
+  const order = query.data;
+  return (
+    <section className="admin-order-detail" aria-labelledby="admin-order-detail-heading">
+      <button type="button" className="btn btn-outline-dark btn-sm admin-order-detail__back" onClick={onBack}>
+        <span aria-hidden="true">←</span> Back
+      </button>
+      <h2 id="admin-order-detail-heading" ref={heading} tabIndex={-1} className="admin-orders__title mt-3">
+        Order detail
+      </h2>
+      {query.isPending ? (
+        <div className="d-flex justify-content-center py-5" role="status">
+          <span className="spinner-border text-dark" aria-hidden="true" />
+          <span className="visually-hidden">Loading the order</span>
+        </div>
+      ) : query.isError || !order ? (
+        <AlertError
+          message={`We could not load this order: ${query.error?.message ?? ''}`}
+          dismissible={false}
+          onRetry={() => query.refetch()}
+        />
+      ) : (
+        <div className="admin-order-detail__body">
+          <div ref={doneBox} tabIndex={-1} className="admin-order-detail__done">
+            {done ? <AlertSuccess message={done} onClose={() => setDone(null)} className="mb-0" /> : null}
+          </div>
+
+          <section className="admin-order-detail__customer" aria-labelledby="admin-order-customer">
+            <h3 id="admin-order-customer" className="admin-order-detail__label">
+              Customer
+            </h3>
+            <div className="admin-order-detail__who">
+              <UserAvatar image={order.user.image} name={order.user.username} size="md" />
+              <div className="admin-order-detail__who-text">
+                {isDeletedCustomer(order) ? (
+                  <>
+                    <p className="admin-order-detail__name">Deleted account</p>
+                    <p className="admin-order-detail__email">No personal data is kept for this customer.</p>
+                  </>
+                ) : (
+                  <>
+                    <p className="admin-order-detail__name">{order.user.username}</p>
+                    <p className="admin-order-detail__email">
+                      <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
+                    </p>
+                  </>
+                )}
+              </div>
+            </div>
+          </section>
+
+          <dl className="admin-order-detail__facts">
+            <div className="admin-order-detail__fact--wide">
+              <dt>Order number</dt>
+              <dd className="admin-order-id">{order._id}</dd>
+            </div>
+            <div>
+              <dt>Date</dt>
+              <dd>
+                <time dateTime={order.date}>{order.date.slice(0, 10)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt>State</dt>
+              <dd>
+                <OrderStateBadge state={order.state} labelled={false} />
+              </dd>
+            </div>
+            <div>
+              <dt>Payment</dt>
+              <dd>{providerName(order.provider)}</dd>
+            </div>
+            <div>
+              <dt>Pairs</dt>
+              <dd>{pairCount(order)}</dd>
+            </div>
+          </dl>
+
+          <h3 className="admin-order-detail__label">Products</h3>
+          <OrderLines
+            label="Products in this order"
+            lines={order.products.map((line) => ({
+              key: `${line.id}-${line.size}`,
+              name: line.name,
+              img: line.card_picture || line.img,
+              size: line.size,
+              count: line.count,
+              price: line.price,
+              totalPrice: line.totalPrice,
+            }))}
+          />
+          <p className="admin-order-detail__total">
+            <span>Final amount</span>
+            <span>{formatPrice(order.finalAmount)}</span>
+          </p>
+
+          <div className="admin-order-detail__actions">
+            <AdminOrderActions
+              order={order}
+              onDone={(what, after) => setDone(DONE_TEXT[what](after))}
+              // The button that opened the dialog is gone with the state it acted on.
+              onDialogGone={() => doneBox.current?.focus()}
+            />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { ORDER_STATES, type Order, type OrderState, type OrdersSort } from '@shop/contracts';
+import { toQueryString } from '../../../lib/api';
+
+/** The sorts the staff's Orders tab offers. */
+export const ORDER_SORTS = {
+  newest: { label: 'Newest first', sort: { date: -1 } },
+  oldest: { label: 'Oldest first', sort: { date: 1 } },
+  'amount-desc': { label: 'Highest amount first', sort: { finalAmount: -1 } },
+  'amount-asc': { label: 'Lowest amount first', sort: { finalAmount: 1 } },
+} as const satisfies Record<string, { label: string; sort: OrdersSort }>;
+export type OrderSort = keyof typeof ORDER_SORTS;
+export const DEFAULT_ORDER_SORT: OrderSort = 'newest';
+
+/** What the list shows, kept in the address: `?state=pending&from=2024-05-01&to=2024-05-31&sort=oldest`. */
+export interface OrdersFilters {
+  /** '' for every state. */
+  state: OrderState | '';
+  /** YYYY-MM-DD or ''. */
+  from: string;
+  to: string;
+  sort: OrderSort;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (value: string | null): value is string =>
+  value !== null && DAY.test(value) && !Number.isNaN(Date.parse(value));
+
+/** The filters in the address; anything the API would refuse is left out rather than sent. */
+export function readFilters(params: URLSearchParams): OrdersFilters {
+  const state = params.get('state');
+  const sort = params.get('sort');
+  const from = params.get('from');
+  const to = params.get('to');
+  return {
+    state: (ORDER_STATES as readonly string[]).includes(state ?? '') ? (state as OrderState) : '',
+    from: isDay(from) ? from : '',
+    to: isDay(to) ? to : '',
+    sort: sort !== null && Object.hasOwn(ORDER_SORTS, sort) ? (sort as OrderSort) : DEFAULT_ORDER_SORT,
+  };
+}
+
+/** Writes the filters into `params` (defaults removed); other keys are kept. */
+export function writeFilters(params: URLSearchParams, filters: OrdersFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of ['state', 'from', 'to'] as const) {
+    if (filters[key]) next.set(key, filters[key]);
+    else next.delete(key);
+  }
+  if (filters.sort === DEFAULT_ORDER_SORT) next.delete('sort');
+  else next.set('sort', filters.sort);
+  return next;
+}
+
+export const isFiltered = (filters: OrdersFilters) => Boolean(filters.state || filters.from || filters.to);
+
+/** Why a date range cannot be used, or null. */
+export function rangeError(from: string, to: string): string | null {
+  return from && to && from > to ? 'The end date must be on or after the start date.' : null;
+}
+
+/** `GET /api/orders/export.csv?state=&from=&to=`: the CSV of every order the filters match. */
+export function exportHref(filters: OrdersFilters): string {
+  return `/api/orders/export.csv${toQueryString({ state: filters.state, from: filters.from, to: filters.to })}`;
+}
+
+export const shortId = (id: string) => id.slice(0, 8);
+export const pairCount = (order: Order) => order.products.reduce((sum, line) => sum + line.count, 0);
+
+const PROVIDERS: Partial<Record<string, string>> = { stripe: 'Card (Stripe)', paypal: 'PayPal' };
+export const providerName = (provider: string) => PROVIDERS[provider] ?? provider;
+
+/** An account deleted since the order: the order keeps a placeholder in place of the customer. */
+export const isDeletedCustomer = (order: Order) => order.user.email.endsWith('@deleted.invalid');

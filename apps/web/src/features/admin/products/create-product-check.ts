@@ -1,0 +1,135 @@
+import {
+  CREATE_FORM_SIZES,
+  type Gender,
+  PRODUCT_MESSAGES,
+  type ProductPictures,
+  productCreateSchema,
+  sizeKey,
+} from '@shop/contracts';
+import type { ProductCreateBody } from './products-api';
+
+/**
+ * The create form's rules (spec section 5, 'Product create form'): every field is checked by the
+ * contracts' productCreateSchema, so the form shows the texts the server would answer; the form adds the
+ * spec's own stock rule (a chosen size may not have 0 units) and refuses a field that is a single space.
+ */
+
+/** Spec section 5: a chosen size with no units. */
+export const ZERO_STOCK_MESSAGE = 'All the sizes must have an stock most of 0';
+
+export interface SizeChoice {
+  size: string;
+  on: boolean;
+  units: string;
+}
+
+export interface CreateValues {
+  name: string;
+  brand: string;
+  color: string;
+  gender: string;
+  category: string;
+  release_date: string;
+  price: string;
+  description: string;
+  sizes: SizeChoice[];
+}
+
+export const CREATE_TEXT_FIELDS = [
+  'name',
+  'brand',
+  'color',
+  'gender',
+  'category',
+  'release_date',
+  'price',
+  'description',
+] as const;
+export type CreateTextField = (typeof CREATE_TEXT_FIELDS)[number];
+/** Where a message shows: a field, the sizes block, or the picture. */
+export type CreateField = CreateTextField | 'stock' | 'picture';
+export type CreateErrors = Partial<Record<CreateField, string>>;
+
+export const emptyCreateValues = (): CreateValues => ({
+  name: '',
+  brand: '',
+  color: '',
+  gender: '',
+  category: '',
+  release_date: '',
+  price: '',
+  description: '',
+  sizes: CREATE_FORM_SIZES.map((size) => ({ size: sizeKey(size), on: false, units: '' })),
+});
+
+const PICTURE_FIELDS = new Set(['card_picture', 'detail_picture', 'original_picture']);
+
+/** The form field a contract (or server) field name belongs to; null when it is none of the form's. */
+export function createFieldOf(path: string): CreateField | null {
+  const head = path.split('.')[0] ?? '';
+  if (PICTURE_FIELDS.has(head)) return 'picture';
+  if (head === 'stock') return 'stock';
+  return (CREATE_TEXT_FIELDS as readonly string[]).includes(head) ? (head as CreateTextField) : null;
+}
+
+/** A size's units as typed ('' is none; a disabled field may read as undefined). */
+function units(text: string | undefined): number {
+  const typed = (text ?? '').trim();
+  return typed === '' ? Number.NaN : Number(typed);
+}
+
+function stockProblem(sizes: SizeChoice[]): string | null {
+  const chosen = sizes.filter((choice) => choice.on);
+  if (chosen.length === 0) return PRODUCT_MESSAGES.sizes;
+  if (chosen.some((choice) => Number.isNaN(units(choice.units)) || units(choice.units) === 0))
+    return ZERO_STOCK_MESSAGE;
+  return null;
+}
+
+export interface CreateCheck {
+  errors: CreateErrors;
+  /** True when some field is exactly one space (Send stays disabled, spec section 4). */
+  singleSpace: boolean;
+  /** What to send, once nothing is wrong. */
+  body: ProductCreateBody | null;
+}
+
+export function checkCreate(values: CreateValues, pictures: ProductPictures | null): CreateCheck {
+  const errors: CreateErrors = {};
+  const stock = Object.fromEntries(
+    values.sizes.filter((choice) => choice.on).map((choice) => [choice.size, units(choice.units)]),
+  );
+  const problem = stockProblem(values.sizes);
+  if (problem) errors.stock = problem;
+
+  const result = productCreateSchema.safeParse({
+    name: values.name,
+    brand: values.brand,
+    category: values.category ? [values.category] : [],
+    color: values.color,
+    gender: values.gender,
+    stock,
+    card_picture: pictures?.card_picture,
+    detail_picture: pictures?.detail_picture,
+    original_picture: pictures?.original_picture,
+    release_date: values.release_date,
+    price: values.price,
+    description: values.description,
+  });
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = createFieldOf(issue.path.map(String).join('.'));
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  const singleSpace = [
+    ...CREATE_TEXT_FIELDS.map((field) => values[field]),
+    ...values.sizes.map((s) => s.units),
+  ].some((value) => value === ' ');
+  const ok = result.success && Object.keys(errors).length === 0 && !singleSpace;
+  return {
+    errors,
+    singleSpace,
+    body: ok ? { ...result.data, gender: values.gender as Gender } : null,
+  };
+}

@@ -1,0 +1,132 @@
+import {
+  BRANDS,
+  CATEGORIES,
+  COLORS,
+  collapseSpaces,
+  GENDERS,
+  PRODUCT_MESSAGES,
+  type ProductPictures,
+  productCreateSchema,
+} from '@shop/contracts';
+import type { AdminProduct, ProductChanges } from './products-api';
+
+/**
+ * The Product Details form's rules (spec section 5, 'Product edit form'): each field is checked by its
+ * own schema in the contracts, so the texts are the server's. The edit form says 'Invalid character' for
+ * the name, as the spec quotes it.
+ */
+
+export const EDIT_FIELDS = [
+  'name',
+  'brand',
+  'color',
+  'gender',
+  'category',
+  'release_date',
+  'price',
+  'description',
+] as const;
+export type EditField = (typeof EDIT_FIELDS)[number];
+export type EditValues = Record<EditField, string>;
+
+export const EDIT_LABELS: Record<EditField, string> = {
+  name: 'Name',
+  brand: 'Brand',
+  color: 'Color',
+  gender: 'Gender',
+  category: 'Category',
+  release_date: 'Release date',
+  price: 'Price',
+  description: 'Description',
+};
+
+/** The choices of the fields edited with a list; '' is the spec's 'none', which is refused. */
+export const EDIT_OPTIONS: Partial<Record<EditField, readonly string[]>> = {
+  brand: BRANDS,
+  color: COLORS,
+  gender: GENDERS,
+  category: CATEGORIES,
+};
+
+export function editValues(product: AdminProduct): EditValues {
+  return {
+    name: product.name,
+    brand: product.brand,
+    color: product.color,
+    gender: product.gender[0] ?? '',
+    category: product.category[0] ?? '',
+    release_date: product.release_date.slice(0, 10),
+    price: String(product.price),
+    description: product.description,
+  };
+}
+
+const asList = (field: EditField, value: string): unknown =>
+  field === 'gender' || field === 'category' ? (value ? [value] : []) : value;
+
+function parseField(field: EditField, value: string) {
+  return productCreateSchema.shape[field].safeParse(asList(field, value));
+}
+
+/** The message for a field's value, or null when the server would take it. */
+export function editFieldError(field: EditField, value: string): string | null {
+  const result = parseField(field, value);
+  if (result.success) return null;
+  const message = result.error.issues[0]?.message ?? PRODUCT_MESSAGES.nameLength;
+  return message === PRODUCT_MESSAGES.nameCharacter ? PRODUCT_MESSAGES.brandCharacter : message;
+}
+
+/** Whether the value differs from what is stored (double spaces are ignored, as the rules say). */
+export const isChanged = (base: EditValues, values: EditValues, field: EditField) =>
+  collapseSpaces(values[field]) !== collapseSpaces(base[field]);
+
+/** One stock line of the editor: a size and its units as typed. */
+export interface StockLine {
+  size: string;
+  units: string;
+  /** Added in this editing session (not stored yet), so it may still be taken away. */
+  added: boolean;
+}
+
+export function stockLines(stock: Record<string, number>): StockLine[] {
+  return Object.entries(stock)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([size, units]) => ({ size, units: String(units), added: false }));
+}
+
+const unitsOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** The message for a line's units, or null when they may be saved ('stock cannot be less than 0'). */
+export function stockLineError(line: StockLine): string | null {
+  const result = productCreateSchema.shape.stock.safeParse({ [line.size]: unitsOf(line.units) });
+  return result.success ? null : (result.error.issues[0]?.message ?? PRODUCT_MESSAGES.stock);
+}
+
+export const isLineChanged = (line: StockLine, stock: Record<string, number>) =>
+  line.added || unitsOf(line.units) !== stock[line.size];
+
+/** Only what changed, in the shape PUT /api/products/modify/:id takes; null while anything is wrong. */
+export function editChanges(
+  product: AdminProduct,
+  values: EditValues,
+  lines: StockLine[],
+  pictures: ProductPictures | null,
+): ProductChanges | null {
+  const base = editValues(product);
+  const changes: Record<string, unknown> = {};
+  for (const field of EDIT_FIELDS) {
+    if (!isChanged(base, values, field)) continue;
+    const result = parseField(field, values[field]);
+    if (!result.success) return null;
+    changes[field] = result.data;
+  }
+  const stock: Record<string, number> = {};
+  for (const line of lines) {
+    if (!isLineChanged(line, product.stock)) continue;
+    if (stockLineError(line)) return null;
+    stock[line.size] = unitsOf(line.units);
+  }
+  if (Object.keys(stock).length > 0) changes.stock = stock;
+  if (pictures) Object.assign(changes, pictures);
+  return changes as ProductChanges;
+}

@@ -1,0 +1,177 @@
+import type {
+  AdminProductList,
+  Brand,
+  Category,
+  Gender,
+  OrderBy,
+  Product,
+  ProductCreate,
+  Review,
+} from '@shop/contracts';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api';
+
+/** A product as the staff's list shows it: archived ones included and marked. */
+export type AdminProduct = AdminProductList['products'][number];
+
+/** The staff's list sorts by name only (spec section 3: 1 for A-Z, -1 for Z-A); none means newest first. */
+export const NAME_SORTS = [
+  { value: 'name-asc', label: 'Name A-Z', orderBy: { name: 1 } },
+  { value: 'name-desc', label: 'Name Z-A', orderBy: { name: -1 } },
+] as const satisfies readonly { value: string; label: string; orderBy: OrderBy }[];
+export type NameSort = (typeof NAME_SORTS)[number]['value'];
+
+/** What the Products screen asks for: the catalogue's filters, the search text, the sort and the page. */
+export interface AdminProductQuery {
+  category?: Category;
+  brand?: Brand;
+  gender?: Gender;
+  search?: string;
+  sort?: NameSort;
+  page: number;
+}
+
+export const ADMIN_PRODUCTS_KEY = ['admin', 'products'] as const;
+const reviewsKey = (productId: string) => ['admin', 'products', 'reviews', productId] as const;
+
+/** `GET /api/products/admin` (productListQuerySchema; 12 a page): every product, archived ones marked. */
+export function fetchAdminProducts(query: AdminProductQuery): Promise<AdminProductList> {
+  const orderBy = NAME_SORTS.find((option) => option.value === query.sort)?.orderBy;
+  return api.get<AdminProductList>('/products/admin', {
+    category: query.category,
+    gender: query.gender,
+    brand: query.brand,
+    search: query.search,
+    orderBy: orderBy ? JSON.stringify(orderBy) : undefined,
+    page: query.page,
+  });
+}
+
+/**
+ * One product on sale by its id, as the staff's list shows it: what `/account/products?edit=<id>` (the
+ * product page's Edit) opens in the Product Details dialog.
+ */
+export function useLinkedProduct(id: string | null) {
+  return useQuery({
+    queryKey: [...ADMIN_PRODUCTS_KEY, 'linked', id],
+    enabled: Boolean(id),
+    staleTime: 0,
+    retry: false,
+    queryFn: async (): Promise<AdminProduct> => {
+      const [product] = await api.get<(Product & { reviews: Review[] })[]>(
+        `/products/details/${encodeURIComponent(id ?? '')}`,
+      );
+      if (!product) throw new ApiError(404, 'NOT_FOUND', 'Product not found');
+      const { reviews: _reviews, ...fields } = product;
+      return { ...fields, archived: false };
+    },
+  });
+}
+
+const isClientError = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+export function useAdminProducts(query: AdminProductQuery) {
+  return useQuery({
+    queryKey: [...ADMIN_PRODUCTS_KEY, 'list', query],
+    queryFn: () => fetchAdminProducts(query),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    // A refused query (4xx) will be refused again: retry only network and server failures.
+    retry: (failures, error) => !isClientError(error) && failures < 1,
+  });
+}
+
+/** Every product list and page (the staff's and the shoppers') reads the product again. */
+function refreshProducts(client: QueryClient, id?: string) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: [...ADMIN_PRODUCTS_KEY, 'list'] }),
+    client.invalidateQueries({ queryKey: ['products'] }),
+    id ? client.invalidateQueries({ queryKey: ['product', id] }) : undefined,
+  ]);
+}
+
+/** Changes one product in every staff list already loaded, so its card shows the change at once. */
+function patchListed(client: QueryClient, id: string, patch: (product: AdminProduct) => AdminProduct) {
+  client.setQueriesData<AdminProductList>({ queryKey: [...ADMIN_PRODUCTS_KEY, 'list'] }, (list) =>
+    list
+      ? {
+          ...list,
+          products: list.products.map((product) => (product._id === id ? patch(product) : product)),
+        }
+      : list,
+  );
+}
+
+/**
+ * The create payload as the spec writes it: gender a single value, category a one-element list (the
+ * contracts' productCreateSchema takes both forms).
+ */
+export type ProductCreateBody = Omit<ProductCreate, 'gender'> & { gender: Gender };
+
+/** `POST /api/products/create`: answers the new product (201). */
+export function useCreateProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductCreateBody) => api.post<Product>('/products/create', body),
+    onSuccess: () => refreshProducts(client),
+  });
+}
+
+/** The fields `PUT /api/products/modify/:id` is sent: only what changed (productModifySchema). */
+export type ProductChanges = Partial<ProductCreate>;
+
+/** `PUT /api/products/modify/:id`: answers the product as it now is. */
+export function useModifyProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: ProductChanges }) =>
+      api.put<Product>(`/products/modify/${encodeURIComponent(id)}`, changes),
+    onSuccess: (saved, { id }) => {
+      patchListed(client, id, (product) => ({ ...saved, archived: product.archived }));
+      return refreshProducts(client, id);
+    },
+  });
+}
+
+/** `DELETE /api/products/:id` archives: the product leaves the storefront and stays here, marked. */
+export function useArchiveProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`/products/${encodeURIComponent(id)}`),
+    onSuccess: (_answer, id) => {
+      patchListed(client, id, (product) => ({ ...product, archived: true }));
+      return refreshProducts(client, id);
+    },
+  });
+}
+
+/** `GET /api/reviews/product/:id`: the product's reviews, newest first. */
+export function useProductReviews(productId: string) {
+  return useQuery({
+    queryKey: reviewsKey(productId),
+    queryFn: () => api.get<Review[]>(`/reviews/product/${encodeURIComponent(productId)}`),
+    staleTime: 0,
+    retry: (failures, error) => !isClientError(error) && failures < 1,
+  });
+}
+
+/** `DELETE /api/reviews/product/:id` with `{ _idReviews: [reviewId] }`: answers the reviews left. */
+export function useDeleteReview(productId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reviewId: string) =>
+      api.delete<Review[]>(`/reviews/product/${encodeURIComponent(productId)}`, { _idReviews: [reviewId] }),
+    onSuccess: (left) => {
+      client.setQueryData(reviewsKey(productId), left);
+      // The product's rating follows its reviews.
+      return refreshProducts(client, productId);
+    },
+  });
+}

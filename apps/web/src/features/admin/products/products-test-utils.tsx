@@ -1,0 +1,152 @@
+import type { AdminProductList, ProductPictures, Review } from '@shop/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { AJ1, DUNK, UID } from '../../../test/fixtures';
+import { type ApiAnswer, type ApiCall, mockApi } from '../../../test/mock-api';
+import type { AdminProduct } from './products-api';
+import { AdminProductsTab } from './products-tab';
+
+export { errorBody } from '../../../test/mock-api';
+export { AJ1, DUNK, UID };
+
+/** Test helpers for the staff's Products screen: contract-shaped fixtures and the screen in a memory router. */
+
+export const REVIEW_ID = '44444444-4444-4444-8444-444444444444';
+export const OTHER_REVIEW_ID = '55555555-5555-4555-8555-555555555555';
+
+export const adminSession = () => ({
+  user: { id: UID, email: 'staff@shop.test', emailVerified: true, username: 'staff', role: 'admin' },
+});
+
+export function adminProduct(id: string, name: string, overrides: Partial<AdminProduct> = {}): AdminProduct {
+  return {
+    _id: id,
+    name,
+    brand: 'nike',
+    price: 120,
+    rating: 4,
+    card_picture: `/uploads/products/${id}/card.webp`,
+    detail_picture: `/uploads/products/${id}/detail.webp`,
+    original_picture: `/uploads/products/${id}/original.webp`,
+    description: 'A classic high-top basketball shoe with a leather upper.',
+    gender: ['men'],
+    category: ['basketball'],
+    color: 'Black',
+    collection: '2024',
+    release_date: '2024-01-01',
+    stock: { '9': 3, '10': 2 },
+    archived: false,
+    ...overrides,
+  };
+}
+
+export function productPage(
+  products: AdminProduct[],
+  overrides: Partial<AdminProductList> = {},
+): AdminProductList {
+  return { products, total: products.length, page: 1, pages: products.length > 0 ? 1 : 0, ...overrides };
+}
+
+export const aj1 = () => adminProduct(AJ1, 'Air Jordan 1 Mid XQ');
+export const dunk = () =>
+  adminProduct(DUNK, 'Dunk Low Panda', {
+    brand: 'nike',
+    price: 100,
+    archived: true,
+    stock: { '8': 0, '8.5': 0 },
+  });
+
+export const uploadedPictures = (folder = 'new-shoe-1a2b'): ProductPictures => ({
+  card_picture: `/uploads/products/${folder}/card.webp`,
+  detail_picture: `/uploads/products/${folder}/detail.webp`,
+  original_picture: `/uploads/products/${folder}/original.webp`,
+});
+
+export function review(overrides: Partial<Review> = {}): Review {
+  return {
+    _id: REVIEW_ID,
+    user: { _id: UID, username: 'demo_user', image: '' },
+    rating: 4,
+    description: 'Great pair, true to size.',
+    date: '2024-06-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function Where({ name }: { name: string }) {
+  const { pathname, search } = useLocation();
+  return <p data-testid="elsewhere">{`${name} at ${pathname}${search}`}</p>;
+}
+
+export type ProductsHandler = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>;
+
+/**
+ * The Products screen at `entry` with a scripted API: the session is an admin's, and the list answers
+ * `products` (a page built from them) unless the handler answers first.
+ */
+export function renderProductsTab(
+  handler: ProductsHandler = () => undefined,
+  options: { products?: AdminProduct[]; entry?: string } = {},
+) {
+  const products = options.products ?? [aj1(), dunk()];
+  const api = mockApi(async (call) => {
+    const answer = await handler(call);
+    if (answer) return answer;
+    if (call.path === '/api/auth/get-session') return { body: adminSession() };
+    if (call.method === 'GET' && call.path === '/api/products/admin') return { body: productPage(products) };
+    return undefined;
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/account/products', element: <AdminProductsTab /> },
+      { path: '*', element: <Where name="elsewhere" /> },
+    ],
+    { initialEntries: [options.entry ?? '/account/products'] },
+  );
+  const view = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const listCalls = () =>
+    api.calls.filter((call) => call.method === 'GET' && call.path === '/api/products/admin');
+  return { ...api, ...view, router, client, listCalls };
+}
+
+/** A stand-in for XMLHttpRequest: the test reports progress and answers by hand. */
+export class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  responseType = '';
+  withCredentials = false;
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}

@@ -1,0 +1,297 @@
+import {
+  formatPrice,
+  LOW_STOCK_UNITS,
+  SALES_PERIODS,
+  type SalesPeriod,
+  type SalesReport,
+} from '@shop/contracts';
+import { Fragment, useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AlertError } from '../../../components/alert-error';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingSpinner } from '../../../components/loading-cards';
+import { toSalesPeriod, useSalesReport } from './api/get-sales-report';
+import { SalesChart } from './sales-chart';
+import { chartSummary, formatLongDay, formatShortDay, pluralise } from './sales-format';
+import './sales.css';
+
+export const noSalesText = (days: number) => `No sales in the last ${days} days`;
+export const NO_LOW_STOCK_TEXT = 'No size is running low.';
+
+/**
+ * /account/sales (admins): the paid orders of the last 30 or 90 days (`?days=`), day by day, the best
+ * sellers and the sizes running out.
+ */
+export function AdminSalesTab() {
+  const [params, setParams] = useSearchParams();
+  const days = toSalesPeriod(params.get('days'));
+  const report = useSalesReport(days);
+  const headingId = useId();
+
+  const choose = (next: SalesPeriod) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === SALES_PERIODS[0]) updated.delete('days');
+        else updated.set('days', String(next));
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  // While another period loads, the previous one stays on screen, dimmed.
+  const shown = report.data;
+  const updating = report.isPlaceholderData;
+
+  return (
+    <section className="admin-sales" aria-labelledby={headingId}>
+      <div className="admin-sales__head">
+        <div>
+          <h2 id={headingId} className="admin-sales__title">
+            Sales
+          </h2>
+          {shown && !updating ? (
+            <p className="admin-sales__period">
+              Paid orders from {formatLongDay(shown.from)} to {formatLongDay(shown.to)} (UTC)
+            </p>
+          ) : null}
+        </div>
+        <PeriodSwitch days={days} onChange={choose} />
+      </div>
+
+      {report.isPending ? (
+        <LoadingSpinner label="Loading the sales report" />
+      ) : report.isError && !shown ? (
+        <AlertError
+          message={`We could not load the sales report: ${report.error.message}`}
+          dismissible={false}
+          onRetry={() => report.refetch()}
+        />
+      ) : shown ? (
+        <div className="admin-sales__body" aria-busy={updating}>
+          {updating ? (
+            <p className="admin-sales__updating" role="status">
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              Loading the last {days} days…
+            </p>
+          ) : null}
+          {report.isError ? (
+            <AlertError
+              message={`We could not load the sales report: ${report.error.message}`}
+              dismissible={false}
+              onRetry={() => report.refetch()}
+            />
+          ) : null}
+          <Report report={shown} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function PeriodSwitch({ days, onChange }: { days: SalesPeriod; onChange: (days: SalesPeriod) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="admin-sales__periods">
+      <legend className="visually-hidden">Period</legend>
+      <div className="btn-group">
+        {SALES_PERIODS.map((period) => (
+          <Fragment key={period}>
+            <input
+              type="radio"
+              className="btn-check"
+              name={name}
+              id={`${name}-${period}`}
+              value={period}
+              checked={days === period}
+              onChange={() => onChange(period)}
+            />
+            <label className="btn btn-outline-dark btn-sm" htmlFor={`${name}-${period}`}>
+              Last {period} days
+            </label>
+          </Fragment>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Report({ report }: { report: SalesReport }) {
+  const sold = report.totals.orders > 0;
+  return (
+    <>
+      {sold ? (
+        <>
+          <Totals report={report} />
+          <PerDay report={report} />
+          <TopProducts report={report} />
+        </>
+      ) : (
+        <EmptyState text={noSalesText(report.days)} />
+      )}
+      <LowStock report={report} />
+    </>
+  );
+}
+
+function Totals({ report }: { report: SalesReport }) {
+  const { revenue, orders, averageOrder } = report.totals;
+  return (
+    <dl className="sales-tiles">
+      <div className="sales-tile">
+        <dt className="sales-tile__label">Revenue</dt>
+        <dd className="sales-tile__value">{formatPrice(revenue)}</dd>
+      </div>
+      <div className="sales-tile">
+        <dt className="sales-tile__label">Orders</dt>
+        <dd className="sales-tile__value">{orders}</dd>
+      </div>
+      <div className="sales-tile">
+        <dt className="sales-tile__label">Average order</dt>
+        <dd className="sales-tile__value">{formatPrice(averageOrder)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function PerDay({ report }: { report: SalesReport }) {
+  const headingId = useId();
+  return (
+    <section className="sales-card" aria-labelledby={headingId}>
+      <h3 id={headingId} className="sales-card__title">
+        Revenue and orders per day
+      </h3>
+      <SalesChart perDay={report.perDay} summary={chartSummary(report)} />
+      <details className="sales-days">
+        <summary>Show the figures for each day</summary>
+        <div className="table-responsive sales-days__scroll">
+          <table className="table table-sm table-striped align-middle mb-0">
+            <caption className="visually-hidden">
+              Revenue and orders per day, {formatLongDay(report.from)} to {formatLongDay(report.to)} (UTC)
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col" className="text-end">
+                  Revenue
+                </th>
+                <th scope="col" className="text-end">
+                  Orders
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.perDay.map((day) => (
+                <tr key={day.day}>
+                  <th scope="row" className="fw-normal">
+                    <time dateTime={day.day}>{formatShortDay(day.day)}</time>
+                  </th>
+                  <td className="text-end">{formatPrice(day.revenue)}</td>
+                  <td className="text-end">{day.orders}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+function TopProducts({ report }: { report: SalesReport }) {
+  const headingId = useId();
+  return (
+    <section className="sales-card" aria-labelledby={headingId}>
+      <h3 id={headingId} className="sales-card__title">
+        Top products
+      </h3>
+      {report.topProducts.length === 0 ? (
+        <p className="text-muted mb-0">No product sold in this period.</p>
+      ) : (
+        <ol className="sales-top">
+          {report.topProducts.map((product, index) => (
+            <li key={product._id} className="sales-top__item">
+              <span className="sales-top__rank" aria-hidden="true">
+                {index + 1}
+              </span>
+              <img
+                className="sales-top__picture"
+                src={product.card_picture}
+                alt=""
+                width={56}
+                height={42}
+                loading="lazy"
+              />
+              <div className="sales-top__name">
+                <Link to={`/home/${product._id}`} className="sales-top__link">
+                  {product.name}
+                </Link>
+                <span className="sales-top__brand">{product.brand}</span>
+              </div>
+              <dl className="sales-top__figures">
+                <div>
+                  <dt className="visually-hidden">Units sold</dt>
+                  <dd>{pluralise(product.units, 'pair', 'pairs')}</dd>
+                </div>
+                <div>
+                  <dt className="visually-hidden">Revenue</dt>
+                  <dd className="sales-top__revenue">{formatPrice(product.revenue)}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function LowStock({ report }: { report: SalesReport }) {
+  const headingId = useId();
+  return (
+    <section className="sales-card" aria-labelledby={headingId}>
+      <h3 id={headingId} className="sales-card__title">
+        Low stock
+      </h3>
+      <p className="sales-card__lead">Sizes on sale with {LOW_STOCK_UNITS} units or fewer, fewest first.</p>
+      {report.lowStock.length === 0 ? (
+        <p className="text-muted mb-0">{NO_LOW_STOCK_TEXT}</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle mb-0 sales-low">
+            <caption className="visually-hidden">Sizes running low</caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Size</th>
+                <th scope="col" className="text-end">
+                  Units
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.lowStock.map((row) => (
+                <tr
+                  key={`${row._id}-${row.size}`}
+                  className={row.units === 0 ? 'sales-low__row--out' : undefined}
+                >
+                  <th scope="row" className="fw-normal">
+                    <Link to={`/home/${row._id}`} className="sales-low__link">
+                      {row.name}
+                    </Link>
+                    <span className="sales-low__brand">{row.brand}</span>
+                  </th>
+                  <td>{row.size}</td>
+                  <td className="text-end">
+                    {row.units === 0 ? <span className="badge sales-low__badge me-2">Sold out</span> : null}
+                    {row.units}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import type { SalesDay, SalesReport } from '@shop/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { UID } from '../../../test/fixtures';
+import { type ApiHandler, mockApi } from '../../../test/mock-api';
+import { AdminSalesTab } from './sales-tab';
+
+export const AJ1 = '11111111-1111-4111-8111-111111111111';
+export const DUNK = '22222222-2222-4222-8222-222222222222';
+
+const adminSession = {
+  user: { id: UID, email: 'staff@shop.test', emailVerified: true, username: 'staff', role: 'admin' },
+};
+
+/** `count` zero-filled days ending on `to` (UTC), with the given figures on some of them. */
+export function days(
+  count: number,
+  to: string,
+  sold: Record<string, Omit<SalesDay, 'day'>> = {},
+): SalesDay[] {
+  const end = new Date(`${to}T00:00:00Z`).getTime();
+  return Array.from({ length: count }, (_, index) => {
+    const day = new Date(end - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10);
+    return { day, revenue: 0, orders: 0, ...sold[day] };
+  });
+}
+
+/** A report shaped by salesReportSchema: 30 days to 2024-06-30, two of them with sales. */
+export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
+  const count = overrides.days ?? 30;
+  const perDay = days(count, '2024-06-30', {
+    '2024-06-10': { revenue: 120, orders: 1 },
+    '2024-06-17': { revenue: 420, orders: 3 },
+  });
+  return {
+    days: count,
+    from: perDay[0]?.day ?? '2024-06-01',
+    to: '2024-06-30',
+    totals: { revenue: 540, orders: 4, averageOrder: 135 },
+    perDay,
+    topProducts: [
+      {
+        _id: DUNK,
+        name: 'Dunk Low Panda',
+        brand: 'nike',
+        card_picture: '/uploads/dunk.webp',
+        units: 3,
+        revenue: 300,
+      },
+      {
+        _id: AJ1,
+        name: 'Air Jordan 1 Mid XQ',
+        brand: 'nike',
+        card_picture: '/uploads/aj1.webp',
+        units: 2,
+        revenue: 240,
+      },
+    ],
+    lowStock: [
+      { _id: AJ1, name: 'Air Jordan 1 Mid XQ', brand: 'nike', size: '9', units: 0 },
+      { _id: DUNK, name: 'Dunk Low Panda', brand: 'nike', size: '10.5', units: 2 },
+    ],
+    ...overrides,
+  };
+}
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{`${pathname}${search}`}</p>;
+}
+
+/** The Sales tab at `entry` in a memory router, with an admin session and a scripted API. */
+export function renderSales(entry: string, handler: ApiHandler) {
+  const api = mockApi(async (call) => {
+    const answer = await handler(call);
+    if (answer) return answer;
+    if (call.path === '/api/auth/get-session') return { body: adminSession };
+    return undefined;
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Where />
+          </>
+        ),
+        children: [
+          { path: '/account/sales', element: <AdminSalesTab /> },
+          { path: '/home/:id', element: <p>Product page</p> },
+        ],
+      },
+    ],
+    { initialEntries: [entry] },
+  );
+  const view = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...api, ...view, router };
+}
