@@ -1,53 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signedInBuyer } from '../support/shop';
+import { addToCart, signedInBuyer, toPaymentPage } from '../support/shop';
 
 /** A 16×16 orange PNG, small enough to upload in a blink; the shop re-encodes it. */
 const AVATAR_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGP4HyVPEmIY1TCqYfhqAADE0HgQFNu2LQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-interface Bought {
-  productId: string;
-  name: string;
-}
-
-/** Opens the first product of a search and puts one pair of its first size in stock in the cart. */
-async function addToCart(page: Page, search: string): Promise<Bought> {
-  await page.goto(`/home?search=${encodeURIComponent(search)}`);
-  const card = page.locator('.product-card').first();
-  const name = ((await card.locator('h3').textContent()) ?? '').trim();
-  await card.getByRole('link').first().click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  const size = page.locator('.size-picker input:not([disabled])').first();
-  await page.locator(`label[for="${await size.getAttribute('id')}"]`).click();
-  await page.getByRole('button', { name: /^Add to cart/ }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Keep shopping/ })
-    .click();
-  return { productId: page.url().split('/').pop() ?? '', name };
-}
-
-/** From the cart to the test-mode card payment page, filling in the buyer's details on the way. */
-async function toPaymentPage(page: Page) {
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Buy' }).click();
-  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  const phone = page.getByLabel('Phone');
-  if (!(await phone.inputValue())) {
-    await phone.fill('+54 11 5555 1234');
-    await page.getByLabel('Address').fill('Av. Corrientes 1234');
-    await page.getByLabel('City').fill('Buenos Aires');
-    await page.getByLabel('State').fill('CABA');
-    await page.getByLabel('Country').fill('Argentina');
-    await page.getByRole('button', { name: 'Save details' }).click();
-    await expect(page.getByText('Data successfully set!')).toBeVisible();
-  }
-  await page.getByRole('radio', { name: 'Card (Stripe)' }).check();
-  await page.getByRole('button', { name: 'Buy' }).click();
-  await expect(page).toHaveURL(/\/test-gateway\/test_stripe_[0-9a-f]{32}$/);
-}
 
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Account sections' });
 
