@@ -16,6 +16,12 @@
  * ("pglite,postgres"), BENCH_NODE_FLAGS (node flags put in front of the start script's own, to try one
  * before adopting it; the script's own come later and win where they disagree), BENCH_ONLY (run only the
  * scenarios whose name contains it, or one of its comma-separated parts, e.g. "checkout" or "ceiling,orders").
+ *
+ * The staff's scenarios (BENCH_ONLY=admin): BENCH_ADMIN_ORDERS (100000) orders of one to three lines by
+ * 5,000 customers over the last two years, written in bulk (INSERT ... SELECT generate_series: seconds);
+ * an admin's GET /api/orders (first page, filtered by state and dates, a deep page) at
+ * BENCH_ADMIN_CONNECTIONS (10) connections, the sales report, and the CSV export of every order once:
+ * its time, bytes, rows, and the server's resident memory sampled every 100 ms during it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -65,6 +71,16 @@ const CHECKOUT_SCENARIO = 'checkout (POST /api/checkouts)';
 const ORDERS_SCENARIO = 'orders (GET /api/orders page 1, a user with 500 orders)';
 /** The orders scenario's customer and how many orders they placed. */
 const ORDERS_OF_CUSTOMER = 500;
+/** The admin scenarios: how many orders the shop has, and requests at once (one busy instance's staff). */
+const ADMIN_ORDERS = Number(env.BENCH_ADMIN_ORDERS ?? 100_000);
+const ADMIN_CUSTOMERS = 5_000;
+const ADMIN_CONNECTIONS = Number(env.BENCH_ADMIN_CONNECTIONS ?? 10);
+const POSTGRES_ADMIN_P95_TARGET_MS = 50;
+/** The export streams in constant memory: the server's resident memory grows less than this during it. */
+const EXPORT_GROWTH_TARGET_MB = 64;
+/** Every admin scenario's name starts with this (and none says "orders", so BENCH_ONLY=orders leaves them out). */
+const ADMIN_SCENARIO = 'admin';
+const ADMIN_LIST_SCENARIO = `${ADMIN_SCENARIO} list`;
 /** The server's session secret: the bench signs the orders customer's session cookie with it. */
 const AUTH_SECRET = env.AUTH_SECRET ?? randomBytes(32).toString('hex');
 
@@ -151,9 +167,26 @@ interface Row {
   timeouts: number;
 }
 
+/** The CSV export of every order, streamed once. */
+interface ExportResult {
+  backend: string;
+  orders: number;
+  lines: number;
+  megabytes: number;
+  firstByteMs: number;
+  seconds: number;
+  /** The server's resident memory just before, at its highest during (sampled every 100 ms), in MB. */
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  samples: number;
+  /** The server's CPU time spent on it, in seconds. */
+  cpuSeconds: number;
+}
+
 interface BackendResult {
   backend: string;
   rows: Row[];
+  export?: ExportResult;
   idleMemoryMb: number;
   /** Peak resident memory by the time the server answered: start-up's own high-water mark. */
   readyPeakMemoryMb: number;
@@ -252,10 +285,81 @@ async function loadOrdersCustomer(db: Db, productId: string): Promise<string> {
   return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 }
 
+/**
+ * `ADMIN_ORDERS` orders by `ADMIN_CUSTOMERS` customers, placed every ~10 minutes over the last two years (a
+ * tenth cancelled, the rest aprobed), of one to three lines of the catalogue's products, written with one
+ * INSERT ... SELECT per table; and an admin with a session. Answers the admin's signed session cookie.
+ */
+async function loadAdminOrders(db: Db): Promise<string> {
+  const started = performance.now();
+  await db.execute(sql`
+    INSERT INTO ${user} (name, email, username, email_verified)
+    SELECT 'bench_customer_' || g, 'bench.customer' || g || '@bench.test', 'bench_customer_' || g, true
+    FROM generate_series(1, ${ADMIN_CUSTOMERS}::int) AS g`);
+  // Two years back from now, newest first; `bench_admin_<n>` keeps each order's number for its lines.
+  const spacingSeconds = Math.floor((730 * 86_400) / ADMIN_ORDERS);
+  await db.execute(sql`
+    WITH customers AS (
+      SELECT array_agg(id ORDER BY id) AS ids FROM ${user} WHERE email LIKE 'bench.customer%@bench.test'
+    )
+    INSERT INTO ${order} (user_id, state, provider, provider_reference, total_cents, reserved_until, paid_at,
+      cancelled_at, created_at, updated_at)
+    SELECT c.ids[1 + (g * 7919) % cardinality(c.ids)],
+      CASE WHEN g % 10 = 0 THEN 'cancelled' ELSE 'aprobed' END,
+      CASE WHEN g % 3 = 0 THEN 'paypal' ELSE 'stripe' END,
+      'bench_admin_' || g,
+      (1 + g % 3) * (5000 + (g % 40) * 250),
+      t.placed,
+      CASE WHEN g % 10 = 0 THEN NULL ELSE t.placed END,
+      CASE WHEN g % 10 = 0 THEN t.placed END,
+      t.placed, t.placed
+    FROM generate_series(1, ${ADMIN_ORDERS}::int) AS g
+    CROSS JOIN customers AS c
+    CROSS JOIN LATERAL (
+      SELECT now() - g * make_interval(secs => ${spacingSeconds}::int) - (g % 97) * interval '1 second' AS placed
+    ) AS t`);
+  await db.execute(sql`
+    WITH products AS (
+      SELECT (row_number() OVER (ORDER BY id)) - 1 AS n, id, name, brand, card_picture FROM product
+    ), counted AS (SELECT count(*) AS total FROM product)
+    INSERT INTO ${orderItem} (order_id, position, product_id, name, brand, picture, size, count, unit_price_cents)
+    SELECT o.id, pos, p.id, p.name, p.brand, p.card_picture, 7 + ((o.g + pos) % 10) * 0.5, 1,
+      o.total_cents / (1 + o.g % 3)
+    FROM (
+      SELECT id, total_cents, substr(provider_reference, 13)::int AS g
+      FROM ${order} WHERE provider_reference LIKE 'bench_admin_%'
+    ) AS o
+    CROSS JOIN LATERAL generate_series(0, o.g % 3) AS pos
+    CROSS JOIN counted
+    JOIN products AS p ON p.n = (o.g * 31 + pos * 17) % counted.total`);
+  const [admin] = await db
+    .insert(user)
+    .values({
+      name: 'bench_admin',
+      email: 'bench.admin@bench.test',
+      username: 'bench_admin',
+      emailVerified: true,
+      role: 'admin',
+    })
+    .returning({ id: user.id });
+  if (!admin) throw new Error('bench: no admin');
+  const token = randomBytes(24).toString('base64url');
+  await db
+    .insert(session)
+    .values({ userId: admin.id, token, expiresAt: new Date(Date.now() + 24 * 3_600_000) });
+  log(
+    `  ${ADMIN_ORDERS} orders for the admin scenarios written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const signature = createHmac('sha256', AUTH_SECRET).update(token).digest('base64');
+  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
 interface Loaded {
   seconds: number;
   /** The orders customer's session cookie, when the orders scenario runs. */
   ordersCookie?: string;
+  /** The admin's session cookie, when the admin scenarios run. */
+  adminCookie?: string;
 }
 
 /** Fresh database with the generated catalogue, vacuumed and analysed as autovacuum would leave it. */
@@ -263,6 +367,7 @@ async function loadDatabase(config: DatabaseConfig): Promise<Loaded> {
   const started = performance.now();
   const database = await openDatabase(config);
   let ordersCookie: string | undefined;
+  let adminCookie: string | undefined;
   try {
     const products = generateBenchProducts(PRODUCTS);
     const chunk = 2_000;
@@ -277,11 +382,12 @@ async function loadDatabase(config: DatabaseConfig): Promise<Loaded> {
     if (wanted(ORDERS_SCENARIO)) {
       ordersCookie = await loadOrdersCustomer(database.db, checkoutProduct.get(CHECKOUT_PRODUCT.slug) ?? '');
     }
+    if (wanted(ADMIN_SCENARIO)) adminCookie = await loadAdminOrders(database.db);
     await database.db.execute(sql`VACUUM ANALYZE`);
   } finally {
     await database.close();
   }
-  return { seconds: (performance.now() - started) / 1000, ordersCookie };
+  return { seconds: (performance.now() - started) / 1000, ordersCookie, adminCookie };
 }
 
 const API_DIR = path.join(ROOT_DIR, 'apps/api');
@@ -552,6 +658,135 @@ async function benchOrders(backend: string, baseUrl: string, pid: number, cookie
   return row;
 }
 
+/** YYYY-MM-DD, `daysAgo` days before today (UTC). */
+const dayAgo = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+/** Admin GETs answering JSON, each checked once, then measured at `ADMIN_CONNECTIONS` connections. */
+async function benchAdminPages(
+  backend: string,
+  baseUrl: string,
+  pid: number,
+  cookie: string,
+  scenarios: { name: string; path: string }[],
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const scenario of scenarios) {
+    const first = await fetch(`${baseUrl}${scenario.path}`, { headers: { cookie } });
+    const body = await first.text();
+    if (first.status !== 200)
+      throw new Error(`bench: GET ${scenario.path} answered ${first.status}: ${body.slice(0, 300)}`);
+    const parsed = JSON.parse(body) as unknown[] | { totals: { orders: number } };
+    if (Array.isArray(parsed) && parsed.length === 0)
+      throw new Error(`bench: GET ${scenario.path} found nothing`);
+    const note = Array.isArray(parsed)
+      ? `${parsed.length} orders on the page`
+      : `${parsed.totals.orders} paid orders in the period`;
+    const row = await measure(
+      backend,
+      `${scenario.name}, ${ADMIN_CONNECTIONS} connections`,
+      baseUrl,
+      pid,
+      { paths: [scenario.path], headersFor: () => ({ cookie }) },
+      ADMIN_CONNECTIONS,
+    );
+    logRow(row, note);
+    rows.push(row);
+  }
+  // The requests autocannon left in flight finish before anything else is measured.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return rows;
+}
+
+/**
+ * The staff's order list on a shop with `ADMIN_ORDERS` orders: the first page (newest first), the paid
+ * orders of a quarter a year back, and a deep page (offset about half the orders).
+ */
+async function benchAdminList(backend: string, baseUrl: string, pid: number, cookie: string): Promise<Row[]> {
+  const deepPage = Math.max(1, Math.floor(ADMIN_ORDERS / 2 / 20));
+  const scenarios = [
+    { name: `${ADMIN_LIST_SCENARIO}, page 1 (newest first)`, path: '/api/orders' },
+    {
+      name: `${ADMIN_LIST_SCENARIO}, aprobed and placed in a quarter a year back`,
+      path: `/api/orders?state=aprobed&from=${dayAgo(365)}&to=${dayAgo(275)}`,
+    },
+    {
+      name: `${ADMIN_LIST_SCENARIO}, page ${deepPage} (offset ${(deepPage - 1) * 20})`,
+      path: `/api/orders?page=${deepPage}`,
+    },
+  ];
+  return benchAdminPages(backend, baseUrl, pid, cookie, scenarios);
+}
+
+/**
+ * The CSV export of every order, streamed once, read as fast as the bench can: its time to the first byte
+ * and to the end, its size, its rows (and orders: their rows are consecutive), and the server's resident
+ * memory sampled every 100 ms during it against the figure just before.
+ */
+async function benchExport(
+  backend: string,
+  baseUrl: string,
+  pid: number,
+  cookie: string,
+): Promise<ExportResult> {
+  const rssBeforeMb = memoryMb(pid, 'VmRSS');
+  const cpuBefore = cpuSeconds(pid);
+  let rssPeakMb = rssBeforeMb;
+  let samples = 0;
+  const sampler = setInterval(() => {
+    samples += 1;
+    rssPeakMb = Math.max(rssPeakMb, memoryMb(pid, 'VmRSS'));
+  }, 100);
+  const started = performance.now();
+  try {
+    const response = await fetch(`${baseUrl}/api/orders/export.csv`, { headers: { cookie } });
+    if (response.status !== 200 || !response.body)
+      throw new Error(
+        `bench: the export answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
+      );
+    let firstByteMs = Number.NaN;
+    let bytes = 0;
+    let lines = 0;
+    let orders = 0;
+    let lastOrder = '';
+    let partial = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body) {
+      if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - started;
+      bytes += chunk.byteLength;
+      const text = partial + decoder.decode(chunk, { stream: true });
+      const complete = text.split('\r\n');
+      partial = complete.pop() ?? '';
+      for (const line of complete) {
+        lines += 1;
+        const orderId = line.slice(0, line.indexOf(','));
+        if (lines > 1 && orderId !== lastOrder) orders += 1;
+        lastOrder = orderId;
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    rssPeakMb = Math.max(rssPeakMb, memoryMb(pid, 'VmRSS'));
+    return {
+      backend,
+      orders,
+      // Without the header.
+      lines: lines - 1,
+      megabytes: bytes / 1024 / 1024,
+      firstByteMs,
+      seconds,
+      rssBeforeMb,
+      rssPeakMb,
+      samples,
+      cpuSeconds: cpuSeconds(pid) - cpuBefore,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+function exportLine(result: ExportResult): string {
+  return `${result.backend} admin CSV export of every order: ${result.orders} orders, ${result.lines} lines, ${result.megabytes.toFixed(1)} MB in ${result.seconds.toFixed(1)} s (first byte after ${result.firstByteMs.toFixed(0)} ms, ${(result.lines / result.seconds).toFixed(0)} lines/s, server ${result.cpuSeconds.toFixed(1)} s CPU); server resident memory ${result.rssBeforeMb.toFixed(0)} MB before, at most ${result.rssPeakMb.toFixed(0)} MB during (+${(result.rssPeakMb - result.rssBeforeMb).toFixed(0)} MB, ${result.samples} samples every 100 ms)`;
+}
+
 /** Verified buyers with their session cookies: signed up over HTTP, verified through the outbox's links. */
 async function createBuyers(baseUrl: string, dataDir: string, count: number): Promise<string[]> {
   const cookies: string[] = [];
@@ -646,7 +881,7 @@ async function benchBackend(
   databaseUrl?: string,
 ): Promise<BackendResult> {
   log(`${backend}: loading ${PRODUCTS} products`);
-  const { seconds: loadSeconds, ordersCookie } = await loadDatabase(database);
+  const { seconds: loadSeconds, ordersCookie, adminCookie } = await loadDatabase(database);
   log(`${backend}: loaded in ${loadSeconds.toFixed(1)} s; starting the server`);
   const server = await startServer(dataDir, databaseUrl);
   const pid = server.child.pid ?? 0;
@@ -656,11 +891,22 @@ async function benchBackend(
     `${backend}: server ready, resident memory ${idle.toFixed(0)} MB (peak so far ${readyPeak.toFixed(0)} MB)`,
   );
   let rows: Row[] = [];
+  let exported: ExportResult | undefined;
   let peak = Number.NaN;
   try {
     rows = await runScenarios(backend, server.baseUrl, pid);
     if (wanted(CHECKOUT_SCENARIO)) rows.push(...(await benchCheckout(backend, server.baseUrl, dataDir, pid)));
     if (ordersCookie) rows.push(await benchOrders(backend, server.baseUrl, pid, ordersCookie));
+    if (adminCookie) {
+      rows.push(...(await benchAdminList(backend, server.baseUrl, pid, adminCookie)));
+      exported = await benchExport(backend, server.baseUrl, pid, adminCookie);
+      log(exportLine(exported));
+      rows.push(
+        ...(await benchAdminPages(backend, server.baseUrl, pid, adminCookie, [
+          { name: `${ADMIN_SCENARIO} sales report, 90 days`, path: '/api/admin/sales?days=90' },
+        ])),
+      );
+    }
   } finally {
     if (server.child.exitCode === null) peak = memoryMb(pid, 'VmHWM');
     await stopServer(server);
@@ -668,7 +914,15 @@ async function benchBackend(
   const warnings = server.output.join('').trim();
   if (warnings) log(`${backend} server output:\n${warnings.slice(-2000)}`);
   log(`${backend}: server peak resident memory ${peak.toFixed(0)} MB`);
-  return { backend, rows, idleMemoryMb: idle, readyPeakMemoryMb: readyPeak, peakMemoryMb: peak, loadSeconds };
+  return {
+    backend,
+    rows,
+    export: exported,
+    idleMemoryMb: idle,
+    readyPeakMemoryMb: readyPeak,
+    peakMemoryMb: peak,
+    loadSeconds,
+  };
 }
 
 async function benchPglite(): Promise<BackendResult> {
@@ -760,6 +1014,7 @@ function printTable(results: BackendResult[]) {
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const line of lines) console.log(format(line));
   console.log('');
+  for (const result of results) if (result.export) console.log(`${exportLine(result.export)}\n`);
 }
 
 async function main() {
@@ -797,6 +1052,14 @@ async function main() {
   const postgres = results.find((result) => result.backend === 'postgres');
   if (postgres) {
     for (const row of postgres.rows) {
+      if (row.scenario.startsWith(ADMIN_LIST_SCENARIO)) {
+        const met = row.p95 < POSTGRES_ADMIN_P95_TARGET_MS;
+        console.log(
+          `target: PostgreSQL ${row.scenario} p95 < ${POSTGRES_ADMIN_P95_TARGET_MS} ms with ${ADMIN_ORDERS} orders: ${row.p95} ms, ${met ? 'met' : 'MISSED'}`,
+        );
+        continue;
+      }
+      if (row.scenario.startsWith(ADMIN_SCENARIO)) continue;
       if (row.scenario.startsWith(ORDERS_SCENARIO)) {
         const met = row.p95 < POSTGRES_ORDERS_P95_TARGET_MS;
         console.log(
@@ -819,6 +1082,17 @@ async function main() {
     }
   } else {
     console.log('target: PostgreSQL p99: not measured (no PostgreSQL server)');
+  }
+  for (const result of results) {
+    const exported = result.export;
+    if (!exported) continue;
+    const growth = exported.rssPeakMb - exported.rssBeforeMb;
+    const complete = exported.orders >= ADMIN_ORDERS;
+    const met = growth < EXPORT_GROWTH_TARGET_MB && complete;
+    console.log(
+      `target: ${result.backend} CSV export of ${exported.orders} orders streams in constant memory (server resident memory grows < ${EXPORT_GROWTH_TARGET_MB} MB): +${growth.toFixed(0)} MB${complete ? '' : `, INCOMPLETE (${ADMIN_ORDERS} orders expected at least)`}, ${met ? 'met' : 'MISSED'}`,
+    );
+    if (!complete) failed = true;
   }
   if (failed) {
     console.log('\nbench FAILED: some requests did not get a 2xx answer');

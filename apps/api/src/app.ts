@@ -19,6 +19,7 @@ import { sweep } from './modules/orders/orders.service';
 import { createGateways, type Gateways } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { salesRoutes } from './modules/sales/sales.routes';
 import { stockAlertsRoutes } from './modules/stock-alerts/stock-alerts.routes';
 import { sweepAlerts } from './modules/stock-alerts/stock-alerts.service';
 import { localStorage, type Storage } from './modules/uploads/storage';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(reviewsRoutes);
   await app.register(stockAlertsRoutes);
   await app.register(auditRoutes);
+  await app.register(salesRoutes);
   await app.register(paymentsRoutes);
   startReservationSweep(app);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);

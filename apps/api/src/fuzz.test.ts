@@ -134,6 +134,8 @@ function sampleQuery(url: string): Record<string, string> | undefined {
       limit: '12',
     },
     '/api/orders': { ordersSort: '{"date":-1}', _id: ids.user, page: '1', limit: '20' },
+    '/api/orders/export.csv': { _id: ids.user, state: 'aprobed', from: '2024-01-01', to: '2030-12-31' },
+    '/api/admin/sales': { days: '90' },
     '/api/paypal/execute-payment': { token: 'test_paypal_0', PayerID: 'X', order: ids.order },
     '/api/auth/verify-email': { token: 'made-up', callbackURL: '/verify-email' },
     '/api/auth/reset-password/made-up-token': { callbackURL: '/restore-password' },

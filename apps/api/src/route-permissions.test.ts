@@ -163,6 +163,18 @@ const TABLE: Row[] = [
     request: (r) => ({ url: `/api/admin/activity?actor=${r.shopperId}&limit=2` }),
   },
   {
+    method: 'GET',
+    url: '/api/admin/sales',
+    access: 'admin',
+    request: () => ({ url: '/api/admin/sales?days=90' }),
+  },
+  {
+    method: 'GET',
+    url: '/api/products/export.csv',
+    access: 'admin',
+    request: () => ({ url: '/api/products/export.csv' }),
+  },
+  {
     method: 'POST',
     url: '/api/products/create',
     access: 'admin',
@@ -388,6 +400,12 @@ const TABLE: Row[] = [
     url: '/api/orders',
     access: 'self-or-admin',
     request: (r) => ({ url: `/api/orders?_id=${r.shopperId}` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/orders/export.csv',
+    access: 'admin',
+    request: (r) => ({ url: `/api/orders/export.csv?_id=${r.shopperId}&state=aprobed&from=2024-01-01` }),
   },
   {
     method: 'GET',

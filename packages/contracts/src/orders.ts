@@ -95,9 +95,21 @@ const orderSortValueSchema = z
   .strict();
 export type OrdersSort = z.infer<typeof orderSortValueSchema>;
 
-const isoDayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'must be an ISO date such as 2026-01-31 or 2026-01-31T12:00:00Z',
-});
+/**
+ * A day or an instant the database can compare with: PostgreSQL has no year 0, and past 9999 JavaScript
+ * writes a date the database cannot read (a `to` day also reaches into the next day).
+ */
+const isoDayOrInstant = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: 'must be an ISO date such as 2026-01-31 or 2026-01-31T12:00:00Z',
+  })
+  .refine(
+    (value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= 1 && year <= 9998;
+    },
+    { error: 'must be between the years 0001 and 9998' },
+  );
 
 export const ordersQuerySchema = z.object({
   /** JSON such as {"date":-1} (newest first, the default). */
@@ -141,6 +153,18 @@ export const ordersQuerySchema = z.object({
     .max(ORDERS_PAGE_MAX, { error: `must be at most ${ORDERS_PAGE_MAX}` })
     .default(ORDERS_PAGE_SIZE),
 });
+
+/**
+ * `GET /api/orders/export.csv` (admin): the admin list's filters (one user's orders, a state, dates) with
+ * the same rules, without its paging and sorting: every matching order, oldest first, one row per line.
+ */
+export const ordersExportQuerySchema = ordersQuerySchema.pick({
+  _id: true,
+  state: true,
+  from: true,
+  to: true,
+});
+export type OrdersExportQuery = z.infer<typeof ordersExportQuerySchema>;
 
 /** `POST /api/orders/:id/pay`: the payment page of the buyer's own pending order, to pay it after all. */
 export const orderPaymentLinkSchema = z.object({ url: z.string() });

@@ -21,7 +21,10 @@ export const salesQuerySchema = z.object({
 });
 export type SalesQuery = z.infer<typeof salesQuerySchema>;
 
-/** One day of paid (aprobed) orders; every day of the period is present, quiet days with zeros. */
+/**
+ * One day of paid (aprobed) orders, counted on the day they were placed (UTC); every day of the period is
+ * present, quiet days with zeros. A refunded order is cancelled, so it no longer counts.
+ */
 export const salesDaySchema = z.object({
   /** YYYY-MM-DD (UTC). */
   day: z.string(),
@@ -35,10 +38,13 @@ export const salesReportSchema = z.object({
   /** First and last day of the period (YYYY-MM-DD, UTC; the last is today). */
   from: z.string(),
   to: z.string(),
-  /** Paid orders only: revenue in dollars, their count, and revenue per order (0 when none). */
+  /** Paid orders only: revenue in dollars, their count, and revenue per order rounded to the cent (0 when none). */
   totals: z.object({ revenue: z.number(), orders: z.number().int(), averageOrder: z.number() }),
   perDay: z.array(salesDaySchema),
-  /** The best sellers of the period by pairs sold (paid orders), at most SALES_TOP_PRODUCTS. */
+  /**
+   * The best sellers of the period by pairs sold (paid orders), then by revenue, at most SALES_TOP_PRODUCTS;
+   * name, brand and picture as the catalogue has them now (archived products included).
+   */
   topProducts: z.array(
     z.object({
       _id: z.string(),

@@ -494,3 +494,91 @@ export async function findAnyProductById(db: DbOrTx, id: string): Promise<Produc
   const [row] = await db.select(productColumns).from(product).where(eq(product.id, id));
   return row;
 }
+
+/** A product as the CSV export writes it; `stock` is its sizes with their units on sale: "9:3 9.5:0". */
+export interface ExportedProduct {
+  id: string;
+  name: string;
+  brand: string;
+  priceCents: number;
+  rating: number;
+  genders: string[];
+  categories: string[];
+  color: string;
+  collection: string;
+  releaseDate: string;
+  archived: boolean;
+  stock: string;
+}
+
+const stockText = sql<string>`(
+  SELECT coalesce(string_agg(${productStock.size}::text || ':' || ${productStock.units}, ' ' ORDER BY ${productStock.size}), '')
+  FROM ${productStock} WHERE ${productStock.productId} = ${product.id}
+)`;
+
+/**
+ * The next `limit` products after `after` by (name, id), archived ones included: one page of a keyset walk
+ * over the whole catalogue (off the name index), each page a short query of its own.
+ */
+export async function findProductsAfter(
+  db: DbOrTx,
+  after: { name: string; id: string } | undefined,
+  limit: number,
+): Promise<ExportedProduct[]> {
+  return db
+    .select({
+      id: product.id,
+      name: product.name,
+      brand: product.brand,
+      priceCents: product.priceCents,
+      rating: product.rating,
+      genders: product.genders,
+      categories: product.categories,
+      color: product.color,
+      collection: product.collection,
+      releaseDate: product.releaseDate,
+      archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
+      stock: stockText,
+    })
+    .from(product)
+    .where(after ? sql`(${product.name}, ${product.id}) > (${after.name}, ${after.id}::uuid)` : undefined)
+    .orderBy(asc(product.name), asc(product.id))
+    .limit(limit);
+}
+
+export interface LowStockLine {
+  productId: string;
+  name: string;
+  brand: string;
+  size: number;
+  units: number;
+}
+
+/** Sizes of products on sale with `maxUnits` units or fewer on sale, fewest first, then by name and size. */
+export async function findLowStock(db: DbOrTx, maxUnits: number, limit: number): Promise<LowStockLine[]> {
+  return db
+    .select({
+      productId: productStock.productId,
+      name: product.name,
+      brand: product.brand,
+      size: productStock.size,
+      units: productStock.units,
+    })
+    .from(productStock)
+    .innerJoin(product, eq(product.id, productStock.productId))
+    .where(and(isNull(product.deletedAt), lte(productStock.units, maxUnits)))
+    .orderBy(asc(productStock.units), nameKey, asc(product.id), asc(productStock.size))
+    .limit(limit);
+}
+
+/** Name, brand and card picture of products by id, archived ones too (a report names what was sold). */
+export async function findProductCards(
+  db: DbOrTx,
+  ids: string[],
+): Promise<{ id: string; name: string; brand: string; cardPicture: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: product.id, name: product.name, brand: product.brand, cardPicture: product.cardPicture })
+    .from(product)
+    .where(inArray(product.id, ids));
+}

@@ -127,3 +127,8 @@ export function addProducts(db: DbOrTx, items: repository.NewProduct[]): Promise
     items.map((item) => ({ ...item, description: sanitizeDescription(item.description) })),
   );
 }
+
+/** Sizes of products on sale running out (the Sales view's low-stock list), fewest units first. */
+export const lowStock = repository.findLowStock;
+/** Name, brand and card picture of products by id, archived ones included. */
+export const productCards = repository.findProductCards;

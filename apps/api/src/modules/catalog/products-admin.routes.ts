@@ -9,6 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
 import { requireAdmin } from '../auth/session';
 import * as admin from './products-admin.service';
@@ -41,6 +42,29 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => admin.listAllProducts(app.db, request.query),
+  );
+
+  app.get(
+    '/api/products/export.csv',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Every product as CSV (admin), archived ones included and marked, by name; streamed',
+        produces: ['text/csv', 'application/json'],
+        response: {
+          200: csvResponse(
+            'a header row, then one row per product: product_id, name, brand, price, categories, genders, color, collection, release_date, rating, archived (true/false), stock (units on sale per size, e.g. "9:3 9.5:0")',
+          ),
+          ...refusals(401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(csvHeaders(csvFileName('products')));
+      if (request.method === 'HEAD') return reply.send(noCsvBody());
+      return reply.send(await admin.exportProducts(app.db));
+    },
   );
 
   app.post(

@@ -159,7 +159,20 @@ const itemsJson = sql<ListedOrder['items']>`(
 /** Prepared listings, per database handle and shape: the account area asks for them all the time. */
 const listings = new WeakMap<DbOrTx, Map<string, ReturnType<typeof prepareListing>>>();
 
-function listingQuery(db: DbOrTx, sort: OrderListing['sort'], where: SQL | undefined) {
+type Bound = number | ReturnType<typeof sql.placeholder>;
+
+/**
+ * One page of orders. The page's order ids are picked first, off an index and nothing else (`page`), and
+ * only those orders are joined to their buyers and lines: a deep page (offset 50,000 of the admin's
+ * 100,000 orders) skips index entries, where selecting the rows whole would build the lines of every
+ * skipped order too (over a second instead of 20 ms on PostgreSQL).
+ */
+function listingQuery(
+  db: DbOrTx,
+  sort: OrderListing['sort'],
+  where: SQL | undefined,
+  bounds: { limit: Bound; offset: Bound },
+) {
   const column = { date: order.createdAt, finalAmount: order.totalCents, state: order.state }[sort.field];
   // Newest first within the chosen order, and the id last, so that pages neither overlap nor skip an order.
   // By date, a buyer's page is read straight off the (user, date, id) index, the admin's off (date, id)
@@ -169,6 +182,14 @@ function listingQuery(db: DbOrTx, sort: OrderListing['sort'], where: SQL | undef
     sort.field === 'date'
       ? [direction(order.createdAt), direction(order.id)]
       : [direction(column), desc(order.createdAt), desc(order.id)];
+  const page = db
+    .select({ pageId: order.id })
+    .from(order)
+    .where(where)
+    .orderBy(...ordering)
+    .limit(bounds.limit)
+    .offset(bounds.offset)
+    .as('page');
   return db
     .select({
       id: order.id,
@@ -180,34 +201,42 @@ function listingQuery(db: DbOrTx, sort: OrderListing['sort'], where: SQL | undef
       items: itemsJson,
       customer: userSummaryColumns,
     })
-    .from(order)
+    .from(page)
+    .innerJoin(order, eq(order.id, page.pageId))
     .innerJoin(user, eq(user.id, order.userId))
-    .where(where)
     .orderBy(...ordering);
 }
 
 function prepareListing(db: DbOrTx, sort: OrderListing['sort'], ofUser: boolean) {
-  return listingQuery(db, sort, ofUser ? eq(order.userId, sql.placeholder('userId')) : undefined)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`orders_page_${sort.field}_${sort.direction === 1 ? 'asc' : 'desc'}${ofUser ? '_of_user' : ''}`);
+  return listingQuery(db, sort, ofUser ? eq(order.userId, sql.placeholder('userId')) : undefined, {
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  }).prepare(`orders_page_${sort.field}_${sort.direction === 1 ? 'asc' : 'desc'}${ofUser ? '_of_user' : ''}`);
+}
+
+/** The orders a filter names: one user's, in one state, placed at or after `from` and before `to`. */
+export interface OrderFilter {
+  userId?: string;
+  state?: OrderState;
+  from?: Date;
+  to?: Date;
+}
+
+function filterWhere({ userId, state, from, to }: OrderFilter): SQL | undefined {
+  return and(
+    userId ? eq(order.userId, userId) : undefined,
+    state ? eq(order.state, state) : undefined,
+    from ? gte(order.createdAt, from) : undefined,
+    to ? lt(order.createdAt, to) : undefined,
+  );
 }
 
 /** A filtered page (the admin's list by state or dates): built on each call, as its shape varies. */
 function filteredListing(db: DbOrTx, listing: OrderListing) {
-  const { state, from, to } = listing.filter ?? {};
-  return listingQuery(
-    db,
-    listing.sort,
-    and(
-      listing.userId ? eq(order.userId, listing.userId) : undefined,
-      state ? eq(order.state, state) : undefined,
-      from ? gte(order.createdAt, from) : undefined,
-      to ? lt(order.createdAt, to) : undefined,
-    ),
-  )
-    .limit(listing.limit)
-    .offset(listing.offset);
+  return listingQuery(db, listing.sort, filterWhere({ userId: listing.userId, ...listing.filter }), {
+    limit: listing.limit,
+    offset: listing.offset,
+  });
 }
 
 /**
@@ -230,6 +259,113 @@ export async function listOrders(db: DbOrTx, listing: OrderListing): Promise<Lis
     prepared.set(key, query);
   }
   return query.execute({ userId: listing.userId, limit: listing.limit, offset: listing.offset });
+}
+
+/** Where an export stopped: its last order's date as PostgreSQL writes it (to the microsecond) and id. */
+export interface OrderCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** An order as the CSV export writes it: its summary, its buyer and its lines. */
+export type ExportedOrder = Pick<
+  ListedOrder,
+  'id' | 'state' | 'provider' | 'totalCents' | 'createdAt' | 'items'
+> & {
+  customer: { username: string; email: string };
+  cursor: OrderCursor;
+};
+
+/**
+ * The next `limit` orders of a filter after `after`, oldest first by (date, id): one page of a keyset walk
+ * that reads each order once, however many there are, off the (date, id) or (state, date, id) index. Each
+ * page is its own short query, so a long export neither holds a transaction nor (on PGlite, with its one
+ * connection) keeps other requests waiting for long. Orders placed during the walk come after the cursor
+ * and are included; each page shows the orders' states as they are when it is read.
+ */
+export async function findOrdersAfter(
+  db: DbOrTx,
+  filter: OrderFilter,
+  after: OrderCursor | undefined,
+  limit: number,
+): Promise<ExportedOrder[]> {
+  const rows = await db
+    .select({
+      id: order.id,
+      state: order.state,
+      provider: order.provider,
+      totalCents: order.totalCents,
+      createdAt: order.createdAt,
+      // The exact timestamp (a JavaScript Date keeps only milliseconds): the next page starts right after it.
+      createdAtText: sql<string>`${order.createdAt}::text`,
+      items: itemsJson,
+      username: userSummaryColumns.username,
+      email: user.email,
+    })
+    .from(order)
+    .innerJoin(user, eq(user.id, order.userId))
+    .where(
+      and(
+        filterWhere(filter),
+        after
+          ? sql`(${order.createdAt}, ${order.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(order.createdAt), asc(order.id))
+    .limit(limit);
+  return rows.map(({ createdAtText, username, email, ...row }) => ({
+    ...row,
+    customer: { username, email },
+    cursor: { createdAt: createdAtText, id: row.id },
+  }));
+}
+
+/** The paid (aprobed) orders placed in [from, to), day by day (UTC): their revenue and count; quiet days are left out. */
+export async function paidPerDay(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+): Promise<{ day: string; revenueCents: number; orders: number }[]> {
+  // No parameters in the expression: GROUP BY and ORDER BY repeat it, and PostgreSQL must see it the same.
+  const day = sql<string>`to_char(${order.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      revenueCents: sql<number>`sum(${order.totalCents})`.mapWith(Number),
+      orders: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(order)
+    .where(and(eq(order.state, 'aprobed'), gte(order.createdAt, from), lt(order.createdAt, to)))
+    .groupBy(day)
+    .orderBy(day);
+}
+
+export interface BestSeller {
+  productId: string;
+  units: number;
+  revenueCents: number;
+}
+
+/** The products with the most pairs sold in the paid orders placed in [from, to), then by revenue. */
+export async function findBestSellers(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<BestSeller[]> {
+  const units = sql<number>`sum(${orderItem.count})`.mapWith(Number);
+  const revenueCents = sql<number>`sum(${orderItem.count}::bigint * ${orderItem.unitPriceCents})`.mapWith(
+    Number,
+  );
+  return db
+    .select({ productId: orderItem.productId, units, revenueCents })
+    .from(orderItem)
+    .innerJoin(order, eq(order.id, orderItem.orderId))
+    .where(and(eq(order.state, 'aprobed'), gte(order.createdAt, from), lt(order.createdAt, to)))
+    .groupBy(orderItem.productId)
+    .orderBy(desc(units), desc(revenueCents), asc(orderItem.productId))
+    .limit(limit);
 }
 
 export interface BoughtProduct {

@@ -2,18 +2,22 @@ import {
   orderIdParamsSchema,
   orderPaymentLinkSchema,
   orderSchema,
+  ordersExportQuerySchema,
   ordersQuerySchema,
   orderUpdateBodySchema,
   successOrderBodySchema,
 } from '@shop/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
 import { requireAdmin, requireUser } from '../auth/session';
 import { checkoutDeps } from '../checkout/checkout-deps';
 import {
   confirmLatest,
+  exportOrders,
   getOrder,
   listOrders,
   paymentLink,
@@ -36,6 +40,37 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listOrders(app.db, await requireUser(request), request.query),
+  );
+
+  /** Checked before the query is validated: a guest or a shopper learns nothing about the filters. */
+  const adminOnly = async (request: FastifyRequest) => {
+    await requireAdmin(request);
+  };
+
+  // A static path: the router prefers it to /api/orders/:id whatever the order of registration.
+  app.get(
+    '/api/orders/export.csv',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Every order matching the admin list's filters as CSV (admin), one row per order line, oldest first; streamed",
+        querystring: ordersExportQuerySchema,
+        produces: ['text/csv', 'application/json'],
+        response: {
+          200: csvResponse(
+            'a header row, then one row per order line: order_id, date (ISO), state, provider, customer_username, customer_email, product_id, product_name, brand, size, count, unit_price, line_total, order_total',
+          ),
+          ...refusals(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(csvHeaders(csvFileName('orders')));
+      if (request.method === 'HEAD') return reply.send(noCsvBody());
+      return reply.send(await exportOrders(app.db, request.query));
+    },
   );
 
   app.get(

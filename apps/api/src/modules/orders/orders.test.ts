@@ -125,6 +125,8 @@ describe('GET /api/orders, page by page', () => {
     ['limit=-3', 'limit'],
     ['ordersSort=date', 'ordersSort'],
     ['_id=abc', '_id'],
+    ['from=0000-01-01', 'from'],
+    ['to=9999-12-31', 'to'],
   ])('refuses ?%s naming %s', async (query, field) => {
     const response = await send(app(), 'GET', `/api/orders?${query}`, pager.cookie);
     expect(response.statusCode).toBe(400);

@@ -23,6 +23,10 @@ describe('Products tab (staff)', { timeout: 20_000 }, () => {
   it('shows every product as a card with picture, brand, price and units; archived ones are marked', async () => {
     const view = renderProductsTab();
     expect(screen.getByRole('heading', { level: 2, name: 'Products' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/products/export.csv',
+    );
 
     const jordan = await screen.findByRole('article', { name: 'Air Jordan 1 Mid XQ' });
     expect(jordan.querySelector('img')).toHaveAttribute('src', `/uploads/products/${AJ1}/card.webp`);

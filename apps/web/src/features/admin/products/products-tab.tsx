@@ -144,14 +144,20 @@ export function AdminProductsTab() {
             </p>
           ) : null}
         </div>
-        <button
-          type="button"
-          className="btn btn-accent admin-products__add"
-          aria-label="Add a product"
-          onClick={() => setCreating(true)}
-        >
-          Add
-        </button>
+        <div className="admin-products__actions">
+          {/* Every product, archived ones included, with its stock per size: a streamed download. */}
+          <a className="btn btn-outline-dark admin-products__export" href="/api/products/export.csv" download>
+            Export CSV
+          </a>
+          <button
+            type="button"
+            className="btn btn-accent admin-products__add"
+            aria-label="Add a product"
+            onClick={() => setCreating(true)}
+          >
+            Add
+          </button>
+        </div>
       </div>
 
       <ProductFilters query={query} onChange={go} />

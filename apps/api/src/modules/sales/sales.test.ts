@@ -1,0 +1,214 @@
+import { LOW_STOCK_UNITS, SALES_LOW_STOCK_ROWS, type SalesReport, salesReportSchema } from '@shop/contracts';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvent, product } from '../../db/schema';
+import { type Buyer, quickAdmin, quickBuyers } from '../../test/buyers';
+import { pastOrder } from '../../test/orders';
+import { expectRefused, outsiders } from '../../test/outsiders';
+import { send } from '../../test/shop';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertProducts } from '../catalog/catalog.repository';
+
+let testApp: TestApp;
+const app = () => testApp.app;
+let admin: Buyer;
+let buyer: Buyer;
+/** Products by letter: A, B and C sell; D runs low; E is archived and empty. */
+const ids: Record<'A' | 'B' | 'C' | 'D' | 'E', string> = { A: '', B: '', C: '', D: '', E: '' };
+
+const DAY = 86_400_000;
+/** Noon (UTC) `daysAgo` days before today; today's orders at one second past midnight, so never in the future. */
+function placedAt(daysAgo: number): Date {
+  const now = new Date();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(daysAgo === 0 ? today + 1000 : today - daysAgo * DAY + DAY / 2);
+}
+const dayOf = (daysAgo: number) => placedAt(daysAgo).toISOString().slice(0, 10);
+
+const line = (letter: 'A' | 'B' | 'C', count: number, unitPriceCents: number) => ({
+  productId: ids[letter],
+  name: `Sales ${letter}`,
+  count,
+  unitPriceCents,
+});
+
+/** D runs low in three sizes (not in 10); archived E is sold out. */
+const STOCK: Record<string, Record<string, number>> = {
+  D: { '9': 0, '9.5': LOW_STOCK_UNITS, '10': LOW_STOCK_UNITS + 1, '10.5': 1 },
+  E: { '9': 0 },
+};
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await quickAdmin(app());
+  [buyer] = (await quickBuyers(app(), 1, 'salesbuyer')) as [Buyer];
+  const created = await insertProducts(
+    app().db,
+    (['A', 'B', 'C', 'D', 'E'] as const).map((letter) => ({
+      slug: `sales-${letter.toLowerCase()}`,
+      name: `Sales ${letter}`,
+      brand: letter === 'B' ? 'adidas' : 'nike',
+      priceCents: 10_000,
+      description: '<p>Made for the test.</p>',
+      genders: ['unisex'],
+      categories: ['running'],
+      color: 'Red',
+      collection: 'Test',
+      releaseDate: '2024-01-01',
+      cardPicture: `/uploads/${letter}/card.webp`,
+      detailPicture: `/uploads/${letter}/detail.webp`,
+      originalPicture: `/uploads/${letter}/original.webp`,
+      stock: STOCK[letter] ?? { '9': 50 },
+    })),
+  );
+  for (const letter of ['A', 'B', 'C', 'D', 'E'] as const)
+    ids[letter] = created.get(`sales-${letter.toLowerCase()}`) ?? '';
+  await app().db.update(product).set({ deletedAt: new Date() }).where(eq(product.id, ids.E));
+
+  const order = (
+    state: 'pending' | 'aprobed' | 'cancelled',
+    daysAgo: number,
+    lines: ReturnType<typeof line>[],
+  ) => pastOrder(app(), { userId: buyer.id, state, createdAt: placedAt(daysAgo), lines });
+  // Paid today: 2 A at 100.00 and 1 B at 50.00 (250.00); and 1 A at 100.00 (100.00).
+  await order('aprobed', 0, [line('A', 2, 10_000), line('B', 1, 5_000)]);
+  await order('aprobed', 0, [line('A', 1, 10_000)]);
+  // Paid yesterday: 3 B at 49.99 (149.97).
+  await order('aprobed', 1, [line('B', 3, 4_999)]);
+  // Not paid: pending today, cancelled (or refunded) two days ago. They count nowhere.
+  await order('pending', 0, [line('C', 9, 1_000)]);
+  await order('cancelled', 2, [line('C', 9, 1_000)]);
+  // The first day of the 30: 1 C at 0.01.
+  await order('aprobed', 29, [line('C', 1, 1)]);
+  // Only in the 90: the day before the 30 (4 C at 20.00) and 89 days ago (5 C at 10.00).
+  await order('aprobed', 30, [line('C', 4, 2_000)]);
+  await order('aprobed', 89, [line('C', 5, 1_000)]);
+  // Before either period.
+  await order('aprobed', 90, [line('A', 50, 10_000)]);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const sales = (query: string, ...as: [string?]) =>
+  send(app(), 'GET', `/api/admin/sales${query}`, as.length > 0 ? as[0] : admin.cookie);
+
+async function report(query: string): Promise<SalesReport> {
+  const response = await sales(query);
+  expect(response.statusCode, response.body).toBe(200);
+  return salesReportSchema.parse(response.json());
+}
+
+describe('GET /api/admin/sales', () => {
+  it('sums the paid orders of the last 30 days (the default), day by day with every day present', async () => {
+    const body = await report('');
+    expect(body).toEqual(await report('?days=30'));
+    expect(body.days).toBe(30);
+    expect(body.from).toBe(dayOf(29));
+    expect(body.to).toBe(dayOf(0));
+    expect(body.perDay).toHaveLength(30);
+    expect(body.perDay.map((day) => day.day)).toEqual(Array.from({ length: 30 }, (_, i) => dayOf(29 - i)));
+    const byDay = Object.fromEntries(body.perDay.map((day) => [day.day, day]));
+    expect(byDay[dayOf(0)]).toEqual({ day: dayOf(0), revenue: 350, orders: 2 });
+    expect(byDay[dayOf(1)]).toEqual({ day: dayOf(1), revenue: 149.97, orders: 1 });
+    expect(byDay[dayOf(2)]).toEqual({ day: dayOf(2), revenue: 0, orders: 0 });
+    expect(byDay[dayOf(29)]).toEqual({ day: dayOf(29), revenue: 0.01, orders: 1 });
+    expect(body.perDay.filter((day) => day.orders > 0)).toHaveLength(3);
+    // 350 + 149.97 + 0.01 over 4 orders: 124.995 an order, to the cent.
+    expect(body.totals).toEqual({ revenue: 499.98, orders: 4, averageOrder: 125 });
+  });
+
+  it('ranks the best sellers of the period by pairs sold, with their revenue', async () => {
+    const { topProducts } = await report('?days=30');
+    // Named as the catalogue has them now, not as the order lines recorded them.
+    const card = (letter: 'A' | 'B' | 'C') => ({
+      _id: ids[letter],
+      name: `Sales ${letter}`,
+      brand: letter === 'B' ? 'adidas' : 'nike',
+      card_picture: `/uploads/${letter}/card.webp`,
+    });
+    expect(topProducts).toEqual([
+      { ...card('B'), units: 4, revenue: 199.97 },
+      { ...card('A'), units: 3, revenue: 300 },
+      { ...card('C'), units: 1, revenue: 0.01 },
+    ]);
+  });
+
+  it('covers 90 days when asked, the older paid orders included', async () => {
+    const body = await report('?days=90');
+    expect(body.perDay).toHaveLength(90);
+    expect(body.from).toBe(dayOf(89));
+    expect(body.perDay[0]).toEqual({ day: dayOf(89), revenue: 50, orders: 1 });
+    expect(body.totals).toEqual({ revenue: 629.98, orders: 6, averageOrder: 105 });
+    expect(body.topProducts.map((top) => [top._id, top.units, top.revenue])).toEqual([
+      [ids.C, 10, 130.01],
+      [ids.B, 4, 199.97],
+      [ids.A, 3, 300],
+    ]);
+  });
+
+  it('lists the sizes of products on sale running low, fewest first; archived products are left out', async () => {
+    const { lowStock } = await report('');
+    expect(lowStock).toEqual([
+      { _id: ids.D, name: 'Sales D', brand: 'nike', size: '9', units: 0 },
+      { _id: ids.D, name: 'Sales D', brand: 'nike', size: '10.5', units: 1 },
+      { _id: ids.D, name: 'Sales D', brand: 'nike', size: '9.5', units: LOW_STOCK_UNITS },
+    ]);
+  });
+
+  it(`holds at most ${SALES_LOW_STOCK_ROWS} low-stock sizes`, async () => {
+    const many = await insertProducts(app().db, [
+      {
+        slug: 'sales-many-sizes',
+        name: 'Sales Many',
+        brand: 'vans',
+        priceCents: 5_000,
+        description: '<p>Made for the test.</p>',
+        genders: ['unisex'],
+        categories: ['skateboarding'],
+        color: 'Black',
+        collection: 'Test',
+        releaseDate: '2024-01-01',
+        cardPicture: '/uploads/m/card.webp',
+        detailPicture: '/uploads/m/detail.webp',
+        originalPicture: '/uploads/m/original.webp',
+        stock: Object.fromEntries(Array.from({ length: 25 }, (_, i) => [String(4 + i / 2), 2])),
+      },
+    ]);
+    try {
+      const { lowStock } = await report('');
+      expect(lowStock).toHaveLength(SALES_LOW_STOCK_ROWS);
+      expect(lowStock.map((row) => row.units)).toEqual(
+        [...lowStock.map((row) => row.units)].sort((a, b) => a - b),
+      );
+    } finally {
+      await app()
+        .db.delete(product)
+        .where(eq(product.id, many.get('sales-many-sizes') ?? ''));
+    }
+  });
+
+  it.each(['7', '0', 'abc', '', '30.5', '1e308', '-30'])('refuses ?days=%s naming days', async (days) => {
+    const response = await sales(`?days=${days}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { days: 'must be 30 or 90' },
+    });
+  });
+
+  it('answers only an admin: a guest 401, anyone else 403, even with a bad query', async () => {
+    for (const outsider of [...(await outsiders(app())), { name: 'other' as const, cookie: buyer.cookie }]) {
+      expectRefused(outsider, await sales('?days=30', outsider.cookie));
+      expectRefused(outsider, await sales('?days=7', outsider.cookie));
+    }
+  });
+
+  it('records nothing in the audit trail', async () => {
+    const [before] = await app().db.select({ n: count() }).from(auditEvent);
+    await report('?days=90');
+    const [after] = await app().db.select({ n: count() }).from(auditEvent);
+    expect(after?.n).toBe(before?.n);
+  });
+});
