@@ -209,6 +209,12 @@ const TABLE: Row[] = [
   },
   {
     method: 'POST',
+    url: '/api/products/:id/restore',
+    access: 'admin',
+    request: () => ({ url: `/api/products/${UNKNOWN_PRODUCT}/restore` }),
+  },
+  {
+    method: 'POST',
     url: '/api/uploads/product',
     access: 'admin',
     request: () => ({

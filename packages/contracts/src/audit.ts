@@ -5,6 +5,7 @@ export const AUDIT_KINDS = [
   'product.create',
   'product.update',
   'product.archive',
+  'product.restore',
   'user.update',
   'user.suspend',
   'user.reactivate',

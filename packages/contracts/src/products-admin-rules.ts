@@ -11,6 +11,8 @@ import {
 export const PRODUCT_TEXT_FORBIDDEN = /[{}<>=@/\\]/;
 /** The most units of one size the shop keeps (a bound that keeps the figure inside the database's integers). */
 export const MAX_STOCK_UNITS = 1_000_000;
+/** The largest product picture the shop takes: `POST /api/uploads/product` refuses more with 413. */
+export const MAX_PRODUCT_PICTURE_BYTES = 10 * 1024 * 1024;
 /** Product pictures are uploaded to the shop (POST /api/uploads/product): `/uploads/products/<folder>/card.webp`. */
 export const PRODUCT_PICTURE_PATTERN =
   /^\/uploads\/products\/[a-z0-9]+(?:-[a-z0-9]+)*\/(card|detail|original)\.webp$/;
@@ -29,6 +31,8 @@ export const PRODUCT_MESSAGES = {
   sizes: 'Select almost 1 size',
   size: 'Sizes go from 3.5 to 18 in half steps',
   stock: 'stock cannot be less than 0',
+  /** The create form: every size chosen must have units (spec section 5). */
+  zeroStock: 'All the sizes must have an stock most of 0',
   picture: 'Upload an image',
 } as const;
 

@@ -108,8 +108,17 @@ const productFields = {
   collection: z.string().transform(collapseSpaces).pipe(z.string().max(PRODUCT_NAME_MAX)).optional(),
 };
 
-/** POST /api/products/create: the spec's create payload (gender a single value, category a one-element list). */
-export const productCreateSchema = z.object(productFields);
+/**
+ * POST /api/products/create: the spec's create payload (gender a single value, category a one-element
+ * list). A new product starts with units of every size it offers: 'All the sizes must have an stock most
+ * of 0' (the edit form may later set a size to 0, which sells it out).
+ */
+export const productCreateSchema = z.object({
+  ...productFields,
+  stock: productStockInput.refine((stock) => Object.values(stock).every((units) => units > 0), {
+    message: PRODUCT_MESSAGES.zeroStock,
+  }),
+});
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /** PUT /api/products/modify/:id: any of the fields, at least one; `stock` sets the units of the sizes it names. */

@@ -429,12 +429,19 @@ export async function findStockLines(
   );
 }
 
-/** A live product, its row locked until the transaction ends (one admin change at a time). */
-export async function lockLiveProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
+/**
+ * A product (live ones only, or archived ones too), its row locked until the transaction ends: one admin
+ * change at a time.
+ */
+export async function lockProduct(
+  db: DbOrTx,
+  id: string,
+  which: 'live' | 'any',
+): Promise<ProductRow | undefined> {
   const [row] = await db
     .select(productColumns)
     .from(product)
-    .where(and(eq(product.id, id), isNull(product.deletedAt)))
+    .where(which === 'live' ? and(eq(product.id, id), isNull(product.deletedAt)) : eq(product.id, id))
     .for('update');
   return row;
 }
@@ -485,6 +492,16 @@ export async function archiveProduct(db: DbOrTx, id: string): Promise<boolean> {
     .update(product)
     .set({ deletedAt: sql`now()`, featuredSlot: null, updatedAt: sql`now()` })
     .where(and(eq(product.id, id), isNull(product.deletedAt)))
+    .returning({ id: product.id });
+  return rows.length > 0;
+}
+
+/** Puts an archived product back on sale; false when it was not archived. */
+export async function restoreProduct(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(product)
+    .set({ deletedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(product.id, id), isNotNull(product.deletedAt)))
     .returning({ id: product.id });
   return rows.length > 0;
 }

@@ -78,8 +78,15 @@ export async function getProducts(db: DbOrTx, ids: string[]): Promise<Product[]>
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function productExists(db: DbOrTx, id: string): Promise<boolean> {
-  return (await repository.findProductById(db, id)) !== undefined;
+/** Whether the product is on sale (or, with 'any', whether it exists at all, archived or not). */
+export async function productExists(
+  db: DbOrTx,
+  id: string,
+  which: 'live' | 'any' = 'live',
+): Promise<boolean> {
+  const row =
+    which === 'live' ? await repository.findProductById(db, id) : await repository.findAnyProductById(db, id);
+  return row !== undefined;
 }
 
 export interface StockPair {

@@ -14,7 +14,7 @@ import { refusals } from '../../lib/refusals';
 import { requireAdmin } from '../auth/session';
 import * as admin from './products-admin.service';
 
-/** The admin's side of the catalogue: create, change and archive products, and list them all. */
+/** The admin's side of the catalogue: create, change, archive and restore products, and list them all. */
 export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (): admin.ProductAdminDeps => ({
     db: app.db,
@@ -113,5 +113,19 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await admin.archiveProduct(deps(), request.params.id, await actor(request));
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/api/products/:id/restore',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Put an archived product back on sale, as it was',
+        params: productIdParamsSchema,
+        response: { 200: productSchema, ...refusals(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => admin.restoreProduct(deps(), request.params.id, await actor(request)),
   );
 };

@@ -184,9 +184,9 @@ export async function createProduct(
 }
 
 /**
- * Changes the fields sent. `stock` sets the sellable units of the sizes it names (units held by pending
- * orders stay reserved apart); shoppers waiting for a size that was sold out hear of it once the change
- * has committed.
+ * Changes the fields sent, of a product on sale or archived. `stock` sets the sellable units of the sizes
+ * it names (units held by pending orders stay reserved apart); shoppers waiting for a size that was sold
+ * out hear of it once the change has committed, if the product is on sale.
  */
 export async function modifyProduct(
   deps: ProductAdminDeps,
@@ -214,8 +214,9 @@ export async function modifyProduct(
   ) as repository.ProductChanges;
   const wanted = stockBySize(input.stock ?? {});
   const restocked = await deps.db.transaction(async (tx) => {
-    const current = await repository.lockLiveProduct(tx, id);
+    const current = await repository.lockProduct(tx, id, 'any');
     if (!current) throw AppError.notFound('Product');
+    const onSale = current.archived === false;
     const previous = toProductWire(current);
     if (Object.keys(defined).length > 0) await repository.updateProduct(tx, current, defined);
     const before = await repository.setStockUnits(tx, id, wanted);
@@ -227,6 +228,7 @@ export async function modifyProduct(
       before: changedFields(previous, input),
       after: changedFields(await productById(tx, id), input),
     });
+    if (!onSale) return [];
     return [...wanted].filter(([size, units]) => units > 0 && before.get(size) === 0).map(([size]) => size);
   });
   deps.catalogCache.clear();
@@ -242,7 +244,7 @@ export async function modifyProduct(
 /** Archives a product: it leaves the catalogue, orders and the admin's list keep it. */
 export async function archiveProduct(deps: ProductAdminDeps, id: string, actorId: string): Promise<void> {
   await inTransaction(deps.db, async (tx) => {
-    const current = await repository.lockLiveProduct(tx, id);
+    const current = await repository.lockProduct(tx, id, 'live');
     if (!current || !(await repository.archiveProduct(tx, id))) throw AppError.notFound('Product');
     await audit.record(tx, {
       actorId,
@@ -254,4 +256,36 @@ export async function archiveProduct(deps: ProductAdminDeps, id: string, actorId
     });
   });
   deps.catalogCache.clear();
+}
+
+/**
+ * Puts an archived product back on sale, as it was (stock included); a product on sale is a 409.
+ * Shoppers waiting for a size it has in stock hear of it, as after a restock.
+ */
+export async function restoreProduct(deps: ProductAdminDeps, id: string, actorId: string): Promise<Product> {
+  await inTransaction(deps.db, async (tx) => {
+    const current = await repository.lockProduct(tx, id, 'any');
+    if (!current) throw AppError.notFound('Product');
+    if (!(await repository.restoreProduct(tx, id))) {
+      throw new AppError('CONFLICT', 'This product is already on sale');
+    }
+    await audit.record(tx, {
+      actorId,
+      kind: 'product.restore',
+      subjectType: 'product',
+      subjectId: id,
+      before: { name: current.name, archived: true },
+      after: { name: current.name, archived: false },
+    });
+  });
+  deps.catalogCache.clear();
+  const restored = await productById(deps.db, id);
+  const inStock = Object.entries(restored.stock).filter(([, units]) => units > 0);
+  if (inStock.length > 0) {
+    await notifyBackInStock(
+      deps.alerts,
+      inStock.map(([size]) => ({ productId: id, size: Number(size) })),
+    ).catch((error: unknown) => deps.alerts.log.error({ err: error }, 'back-in-stock notice failed'));
+  }
+  return restored;
 }

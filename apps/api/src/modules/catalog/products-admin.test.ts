@@ -148,6 +148,7 @@ describe('POST /api/products/create', () => {
     ['category', { category: ['none'] }, 'Select almost 1 category'],
     ['stock', { stock: {} }, 'Select almost 1 size'],
     ['stock.9', { stock: { '9': -1 } }, 'stock cannot be less than 0'],
+    ['stock', { stock: { '9': 3, '9.5': 0 } }, 'All the sizes must have an stock most of 0'],
     ['stock.9', { stock: { '9': 1.5 } }, 'stock cannot be less than 0'],
     ['stock.18.5', { stock: { '18.5': 1 } }, 'Sizes go from 3.5 to 18 in half steps'],
     ['stock.3', { stock: { '3': 1 } }, 'Sizes go from 3.5 to 18 in half steps'],
@@ -299,9 +300,34 @@ describe('DELETE /api/products/:id', () => {
     expect(everything.json<AdminProductList>().products.map((item) => item._id)).toContain(made._id);
 
     expect((await archive(made._id)).statusCode).toBe(404);
-    expect((await modify(made._id, { price: 10 })).statusCode).toBe(404);
   });
 
+  it('lets staff change an archived product, which stays archived and tells no waiting shopper until restored', async () => {
+    const made = await created({ name: 'Dormant Trainer', stock: { '9': 1 } });
+    const [waiter] = (await quickBuyers(app(), 1, 'dormant')) as [Buyer];
+    expect((await modify(made._id, { stock: { '9': 0 } })).statusCode).toBe(200);
+    const asked = await send(app(), 'POST', '/api/stock-alerts', waiter.cookie, {
+      productId: made._id,
+      size: '9',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect((await archive(made._id)).statusCode).toBe(204);
+
+    const changed = await modify(made._id, { price: 10, stock: { '9': 4 } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<Product>()).toMatchObject({ price: 10, stock: { '9': 4 } });
+    expect((await details(made._id)).statusCode).toBe(404);
+    const mails = async () =>
+      (await readOutbox(app().config.mail.outboxDir)).filter((mail) =>
+        mail.links.includes(`${app().config.siteUrl}/home/${made._id}`),
+      ).length;
+    expect(await mails()).toBe(0);
+
+    // Back on sale with size 9 in stock: the waiting shopper hears of it, once.
+    const back = await send(app(), 'POST', `/api/products/${made._id}/restore`, admin.cookie);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await mails()).toBe(1);
+  });
   it('takes an archived product off the landing page', async () => {
     const made = await created({ name: 'Banner Runner' });
     await app().db.update(product).set({ featuredSlot: 3 }).where(eq(product.id, made._id));
@@ -316,5 +342,65 @@ describe('DELETE /api/products/:id', () => {
   it('answers 404 for an unknown product and 400 for a malformed id', async () => {
     expect((await archive('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await archive('not-an-id')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/products/:id/restore', () => {
+  const restore = (id: string, as?: string | null) =>
+    send(app(), 'POST', `/api/products/${id}/restore`, caller(as));
+
+  it('puts an archived product back on sale as it was, once; a second restore is a 409', async () => {
+    const made = await created({ name: 'Comeback Racer', stock: { '9': 3 } });
+    expect((await archive(made._id)).statusCode).toBe(204);
+    for (const stranger of strangers) {
+      expectRefused(stranger, await restore(made._id, stranger.cookie ?? null));
+    }
+    expect((await details(made._id)).statusCode).toBe(404);
+
+    const back = await restore(made._id);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<Product>()).toMatchObject({ _id: made._id, name: 'Comeback Racer', stock: { '9': 3 } });
+    expect((await details(made._id)).statusCode).toBe(200);
+    expect((await list('search=comeback racer')).map((item) => item._id)).toContain(made._id);
+
+    const again = await restore(made._id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('CONFLICT');
+    expect((await restore('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('reviews of an archived product', () => {
+  it('are read and deleted by staff only; shoppers get 404', async () => {
+    const made = await created({ name: 'Moderated Mule', stock: { '9': 2 } });
+    await buy(app(), shopper.cookie, {
+      id: made._id,
+      name: made.name,
+      size: '9',
+      price: made.price,
+      units: 2,
+    });
+    const posted = await send(app(), 'POST', '/api/reviews', shopper.cookie, {
+      _idProduct: made._id,
+      _idUser: shopper.id,
+      rating: 1,
+      description: 'Fell apart in a week.',
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect((await archive(made._id)).statusCode).toBe(204);
+
+    expect((await send(app(), 'GET', `/api/reviews/product/${made._id}`)).statusCode).toBe(404);
+    expect((await send(app(), 'GET', `/api/reviews/product/${made._id}`, shopper.cookie)).statusCode).toBe(
+      404,
+    );
+    const staffView = await send(app(), 'GET', `/api/reviews/product/${made._id}`, admin.cookie);
+    expect(staffView.statusCode, staffView.body).toBe(200);
+    const [review] = staffView.json<{ _id: string }[]>();
+    expect(review).toBeDefined();
+    const removed = await send(app(), 'DELETE', `/api/reviews/product/${made._id}`, admin.cookie, {
+      _idReviews: [review?._id],
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual([]);
   });
 });

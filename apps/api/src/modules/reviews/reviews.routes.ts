@@ -12,7 +12,7 @@ import {
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireSelfOrAdmin, requireVerifiedUser } from '../auth/session';
+import { currentUser, requireAdmin, requireSelfOrAdmin, requireVerifiedUser } from '../auth/session';
 import * as reviews from './reviews.service';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +28,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewListSchema, ...refusals(400, 401, 403, 404) },
       },
     },
-    (request) => reviews.listProductReviews(app.db, request.params.id),
+    async (request) => reviews.listProductReviews(app.db, request.params.id, await currentUser(request)),
   );
 
   app.post(

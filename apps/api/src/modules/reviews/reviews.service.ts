@@ -66,8 +66,14 @@ export async function reviewsOfProduct(db: DbOrTx, productId: string): Promise<R
   return (await repository.findReviewsOfProduct(db, productId)).map(toReviewWire);
 }
 
-export async function listProductReviews(db: DbOrTx, productId: string): Promise<Review[]> {
-  if (!(await catalog.productExists(db, productId))) throw AppError.notFound('Product');
+/** A product's reviews; the staff also read those of an archived product, to moderate them. */
+export async function listProductReviews(
+  db: DbOrTx,
+  productId: string,
+  viewer: { role: string } | null,
+): Promise<Review[]> {
+  const which = viewer?.role === 'admin' ? 'any' : 'live';
+  if (!(await catalog.productExists(db, productId, which))) throw AppError.notFound('Product');
   return reviewsOfProduct(db, productId);
 }
 
@@ -188,7 +194,7 @@ export async function deleteProductReviews(
   ids: string[],
   staffId: string,
 ): Promise<Review[]> {
-  if (!(await catalog.productExists(deps.db, productId))) throw AppError.notFound('Product');
+  if (!(await catalog.productExists(deps.db, productId, 'any'))) throw AppError.notFound('Product');
   await deleteAll(deps, ids, { productId }, staffId);
   return reviewsOfProduct(deps.db, productId);
 }

@@ -41,7 +41,7 @@ export async function requireStoredAvatar(storage: Storage, url: string): Promis
   }
 }
 
-export const MAX_PRODUCT_PICTURE_BYTES = 10 * 1024 * 1024;
+export { MAX_PRODUCT_PICTURE_BYTES } from '@shop/contracts';
 
 /** The three sizes of a product picture (as the seed draws them); the background fills what the shoe does not. */
 const PRODUCT_VARIANTS = [

@@ -5,6 +5,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'product.create': 'Product added',
   'product.update': 'Product changed',
   'product.archive': 'Product archived',
+  'product.restore': 'Product restored',
   'user.update': 'User profile changed',
   'user.suspend': 'User suspended',
   'user.reactivate': 'User reactivated',
@@ -18,7 +19,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
 export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
-  { label: 'Products', kinds: ['product.create', 'product.update', 'product.archive'] },
+  { label: 'Products', kinds: ['product.create', 'product.update', 'product.archive', 'product.restore'] },
   {
     label: 'Users',
     kinds: ['user.update', 'user.suspend', 'user.reactivate', 'user.promote', 'user.demote', 'user.delete'],
@@ -176,6 +177,8 @@ export function describe(event: ActivityEvent): Description {
     case 'product.archive':
       // An archived product has left the catalogue: there is no page to link to.
       return { action: 'archived the product', subject: productSubject(event, false) };
+    case 'product.restore':
+      return { action: 'put back on sale', subject: productSubject(event) };
     case 'user.update':
       return { action: `changed the ${changedFields(event)} of`, subject: userSubject(event) };
     case 'user.suspend':

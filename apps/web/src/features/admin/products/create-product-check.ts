@@ -15,7 +15,7 @@ import type { ProductCreateBody } from './products-api';
  */
 
 /** Spec section 5: a chosen size with no units. */
-export const ZERO_STOCK_MESSAGE = 'All the sizes must have an stock most of 0';
+export const ZERO_STOCK_MESSAGE = PRODUCT_MESSAGES.zeroStock;
 
 export interface SizeChoice {
   size: string;

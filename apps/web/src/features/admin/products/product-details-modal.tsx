@@ -136,12 +136,8 @@ function ProductDetails({ product, onHide }: { product: AdminProduct; onHide: ()
           }
         }
       setServer(fields);
-      const archivedNote =
-        base.archived && failure instanceof ApiError && failure.status === 404
-          ? ' The shop does not take changes to an archived product.'
-          : '';
       setFormError(
-        `The product was not saved: ${errorText(failure)}${archivedNote}${named ? ' See the fields marked.' : ''}`,
+        `The product was not saved: ${errorText(failure)}${named ? ' See the fields marked.' : ''}`,
       );
     }
   };

@@ -6,6 +6,10 @@ export interface ProductActions {
   onEdit: (product: AdminProduct) => void;
   onReviews: (product: AdminProduct) => void;
   onDelete: (product: AdminProduct) => void;
+  /** Puts an archived product back on sale. */
+  onRestore: (product: AdminProduct) => void;
+  /** The id of the product being restored, if any. */
+  restoringId: string | null;
 }
 
 /** The id of a card's Edit button (focus goes there once its Delete button is gone). */
@@ -36,7 +40,10 @@ function AdminProductCard({
   onEdit,
   onReviews,
   onDelete,
+  onRestore,
+  restoringId,
 }: { product: AdminProduct } & ProductActions) {
+  const restoring = restoringId === product._id;
   const units = totalUnits(product);
   const nameId = `admin-product-${product._id}-name`;
   return (
@@ -91,7 +98,17 @@ function AdminProductCard({
         >
           Reviews
         </button>
-        {product.archived ? null : (
+        {product.archived ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-success"
+            aria-label={`Restore ${product.name}`}
+            disabled={restoring}
+            onClick={() => onRestore(product)}
+          >
+            {restoring ? 'Restoring…' : 'Restore'}
+          </button>
+        ) : (
           <button
             type="button"
             className="btn btn-sm btn-outline-danger"

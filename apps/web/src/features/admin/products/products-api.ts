@@ -152,6 +152,18 @@ export function useArchiveProduct() {
   });
 }
 
+/** `POST /api/products/:id/restore`: an archived product goes back on sale, as it was. */
+export function useRestoreProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Product>(`/products/${encodeURIComponent(id)}/restore`),
+    onSuccess: (restored, id) => {
+      patchListed(client, id, () => ({ ...restored, archived: false }));
+      return refreshProducts(client, id);
+    },
+  });
+}
+
 /** `GET /api/reviews/product/:id`: the product's reviews, newest first. */
 export function useProductReviews(productId: string) {
   return useQuery({

@@ -7,6 +7,7 @@ import {
   AJ1,
   adminProduct,
   aj1,
+  DUNK,
   dunk,
   errorBody,
   productPage,
@@ -235,5 +236,40 @@ describe('Products tab opened from the product page', { timeout: 20_000 }, () =>
     );
     expect(await screen.findByText('We could not open that product: Product not found')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Restoring an archived product', { timeout: 20_000 }, () => {
+  it('puts it back on sale with Restore, and says so when the shop refuses', async () => {
+    let refuse = true;
+    let restored = false;
+    const { calls } = renderProductsTab((call) => {
+      if (call.method === 'GET' && call.path === '/api/products/admin')
+        return { body: productPage([aj1(), { ...dunk(), archived: !restored }]) };
+      if (call.method !== 'POST' || call.path !== `/api/products/${DUNK}/restore`) return undefined;
+      if (refuse) return { status: 409, body: errorBody('CONFLICT', 'This product is already on sale') };
+      restored = true;
+      const { archived: _archived, ...product } = dunk();
+      return { body: product };
+    });
+    const user = userEvent.setup();
+    const panda = await screen.findByRole('article', { name: 'Dunk Low Panda' });
+    await user.click(within(panda).getByRole('button', { name: 'Restore Dunk Low Panda' }));
+    expect(
+      await screen.findByText('The product was not restored: This product is already on sale'),
+    ).toBeInTheDocument();
+
+    refuse = false;
+    await user.click(within(panda).getByRole('button', { name: 'Restore Dunk Low Panda' }));
+    await waitFor(() =>
+      expect(within(card('Dunk Low Panda')).queryByText('Archived')).not.toBeInTheDocument(),
+    );
+    expect(
+      within(card('Dunk Low Panda')).getByRole('button', { name: 'Delete Dunk Low Panda' }),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `/api/products/${DUNK}/restore`,
+      `/api/products/${DUNK}/restore`,
+    ]);
   });
 });

@@ -18,6 +18,7 @@ import {
   useAdminProducts,
   useArchiveProduct,
   useLinkedProduct,
+  useRestoreProduct,
 } from './products-api';
 import { ReviewsModal } from './reviews-modal';
 import './admin-products.css';
@@ -34,6 +35,7 @@ export function AdminProductsTab() {
   const query = readProductQuery(params);
   const list = useAdminProducts(query);
   const archive = useArchiveProduct();
+  const restore = useRestoreProduct();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
   const [reviewing, setReviewing] = useState<AdminProduct | null>(null);
@@ -118,6 +120,11 @@ export function AdminProductsTab() {
             archive.reset();
             setDeleting(product);
           }}
+          onRestore={(product) => {
+            restore.reset();
+            restore.mutate(product._id);
+          }}
+          restoringId={restore.isPending ? (restore.variables ?? null) : null}
         />
         <Pagination
           page={data.page}
@@ -161,6 +168,13 @@ export function AdminProductsTab() {
       </div>
 
       <ProductFilters query={query} onChange={go} />
+      {restore.isError ? (
+        <AlertError
+          message={`The product was not restored: ${errorText(restore.error)}`}
+          onClose={() => restore.reset()}
+          className="mb-3"
+        />
+      ) : null}
       {linked.isError ? (
         <AlertError
           message={`We could not open that product: ${errorText(linked.error)}`}

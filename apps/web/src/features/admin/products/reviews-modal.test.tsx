@@ -12,7 +12,7 @@ import {
   renderProductsTab,
   review,
 } from './products-test-utils';
-import { ARCHIVED_REVIEWS_TEXT, NO_REVIEWS_TEXT } from './reviews-modal';
+import { NO_REVIEWS_TEXT } from './reviews-modal';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -115,16 +115,5 @@ describe('Reviews modal (staff)', { timeout: 20_000 }, () => {
     expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
     expect(alert).toHaveTextContent('Only staff may do this');
     expect(modal.getByText('Great pair, true to size.')).toBeInTheDocument();
-  });
-
-  it('explains why an archived product lists no reviews', async () => {
-    const user = userEvent.setup();
-    renderProductsTab((call) =>
-      call.method === 'GET' && call.path === `/api/reviews/product/${DUNK}`
-        ? { status: 404, body: errorBody('NOT_FOUND', 'Product not found') }
-        : undefined,
-    );
-    const modal = await openReviews(user, 'Dunk Low Panda');
-    expect(await modal.findByText(ARCHIVED_REVIEWS_TEXT)).toBeInTheDocument();
   });
 });

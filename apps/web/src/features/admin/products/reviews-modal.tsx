@@ -37,7 +37,7 @@ export function ReviewsModal({ product, onHide }: ReviewsModalProps) {
           Reviews{shown ? <span className="admin-products-modal__subtitle">{shown.name}</span> : null}
         </Modal.Title>
       </Modal.Header>
-      {shown ? <ReviewList key={shown._id} productId={shown._id} archived={shown.archived} /> : null}
+      {shown ? <ReviewList key={shown._id} productId={shown._id} /> : null}
       <Modal.Footer>
         <button type="button" className="btn btn-dark" onClick={onHide}>
           Close
@@ -47,9 +47,7 @@ export function ReviewsModal({ product, onHide }: ReviewsModalProps) {
   );
 }
 
-export const ARCHIVED_REVIEWS_TEXT = 'The shop does not list the reviews of an archived product.';
-
-function ReviewList({ productId, archived }: { productId: string; archived: boolean }) {
+function ReviewList({ productId }: { productId: string }) {
   const reviews = useProductReviews(productId);
   const remove = useDeleteReview(productId);
   const [asking, setAsking] = useState<string | null>(null);
@@ -90,12 +88,6 @@ function ReviewList({ productId, archived }: { productId: string; archived: bool
   };
 
   if (reviews.isPending) return <LoadingSpinner label="Loading the reviews…" />;
-  if (reviews.isError && archived && reviews.error instanceof ApiError && reviews.error.status === 404)
-    return (
-      <div className="modal-body">
-        <p className="admin-reviews__empty">{ARCHIVED_REVIEWS_TEXT}</p>
-      </div>
-    );
   if (reviews.isError)
     return (
       <div className="modal-body">

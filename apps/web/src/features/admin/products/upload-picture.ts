@@ -1,8 +1,8 @@
-import type { ErrorEnvelope, ProductPictures } from '@shop/contracts';
+import { type ErrorEnvelope, MAX_PRODUCT_PICTURE_BYTES, type ProductPictures } from '@shop/contracts';
 import { ApiError } from '../../../lib/api';
 
 /** The largest product picture the shop takes (the API refuses more with 413). */
-export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+export const PICTURE_MAX_BYTES = MAX_PRODUCT_PICTURE_BYTES;
 
 export const NOT_A_PICTURE_MESSAGE = 'This file is not a picture. Choose a JPEG, PNG, WebP or GIF image.';
 export const PICTURE_TOO_LARGE_MESSAGE = 'This picture is larger than 10 MB. Choose a smaller one.';
