@@ -100,8 +100,8 @@ describe('products', () => {
     expect(update).toMatchObject({
       actorId: otherAdmin.id,
       kind: 'product.update',
-      before: { price: 119.99, stock: { '9': 4 } },
-      after: { price: 99.5, stock: { '9': 1 } },
+      before: { name: 'Audit Glide', price: 119.99, stock: { '9': 4 } },
+      after: { name: 'Audit Glide', price: 99.5, stock: { '9': 1 } },
     });
 
     expect((await send(app(), 'DELETE', `/api/products/${id}`, admin.cookie)).statusCode).toBe(204);

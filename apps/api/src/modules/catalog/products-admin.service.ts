@@ -129,7 +129,8 @@ export function exportProducts(db: DbOrTx): Promise<Readable> {
 
 /** Only the fields a change names (and, of the stock, only the sizes it names), for the audit trail. */
 function changedFields(product: Product, input: ProductModify): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
+  // The name always, so the Activity view can say which product changed.
+  const fields: Record<string, unknown> = { name: product.name };
   for (const key of Object.keys(input) as (keyof ProductModify)[]) {
     if (input[key] === undefined) continue;
     fields[key] =
