@@ -79,6 +79,8 @@ export const orderSchema = z.object({
   date: z.string(),
   state: orderStateSchema,
   provider: paymentProviderSchema,
+  /** When staff refunded it (ISO); a refunded order is `cancelled`, and this tells it from an unpaid one. */
+  refundedAt: z.string().nullable(),
   finalAmount: z.number(),
   products: z.array(orderLineSchema),
 });

@@ -14,6 +14,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     date: '2024-05-17T10:20:30.000Z',
     state: 'aprobed',
     provider: 'stripe',
+    refundedAt: null,
     finalAmount: 420,
     products: [
       {

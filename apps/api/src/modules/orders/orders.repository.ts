@@ -137,7 +137,7 @@ export interface OrderWithCustomer extends OrderRow {
 /** What an order list shows of an order: its summary, its lines and its buyer. */
 export type ListedOrder = Pick<
   OrderRow,
-  'id' | 'userId' | 'state' | 'provider' | 'totalCents' | 'createdAt'
+  'id' | 'userId' | 'state' | 'provider' | 'totalCents' | 'createdAt' | 'refundedAt'
 > & {
   items: Pick<
     OrderItemRow,
@@ -198,6 +198,7 @@ function listingQuery(
       provider: order.provider,
       totalCents: order.totalCents,
       createdAt: order.createdAt,
+      refundedAt: order.refundedAt,
       items: itemsJson,
       customer: userSummaryColumns,
     })

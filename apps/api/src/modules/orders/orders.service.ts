@@ -40,7 +40,7 @@ type Customer = repository.OrderWithCustomer['customer'];
 
 /** Database rows to the spec's order shape; the one place order money leaves cents. */
 export function toOrderWire(
-  row: Pick<repository.OrderRow, 'id' | 'state' | 'provider' | 'totalCents' | 'createdAt'>,
+  row: Pick<repository.OrderRow, 'id' | 'state' | 'provider' | 'totalCents' | 'createdAt' | 'refundedAt'>,
   items: repository.ListedOrder['items'],
   customer: Customer,
 ): Order {
@@ -50,6 +50,7 @@ export function toOrderWire(
     date: row.createdAt.toISOString(),
     state: row.state as Order['state'],
     provider: row.provider as Order['provider'],
+    refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
     finalAmount: fromCents(row.totalCents),
     products: items.map((item) => ({
       id: item.productId,

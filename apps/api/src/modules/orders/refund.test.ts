@@ -52,7 +52,14 @@ describe('POST /api/orders/:id/refund', () => {
     expect(await stockOf(app(), pick.id, 9)).toEqual(before);
     const row = await orderRow(app(), orderId);
     expect(row?.refundedAt).toBeInstanceOf(Date);
+    expect(response.json().refundedAt).toBe(row?.refundedAt?.toISOString());
     expect(row?.refundClaimedUntil).toBeNull();
+    // The buyer's list tells the refund from an unpaid cancellation too.
+    const listed = await send(app(), 'GET', '/api/orders?state=cancelled', adminCookie);
+    const entry = listed
+      .json<{ _id: string; refundedAt: string | null }[]>()
+      .find((item) => item._id === orderId);
+    expect(entry?.refundedAt).toBe(row?.refundedAt?.toISOString());
     const [payment] = await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId));
     expect(payment?.refundedAt).toBeInstanceOf(Date);
 

@@ -27,7 +27,7 @@ export function OrderCard({ order, onOpen, ref }: OrderCardProps) {
             {order.date.slice(0, 10)}
           </p>
         </div>
-        <OrderStateBadge state={order.state} />
+        <OrderStateBadge state={order.state} refunded={order.refundedAt !== null} />
       </div>
       <dl className="order-card__facts">
         <div>

@@ -53,7 +53,11 @@ export function OrderDetail({
             <div>
               <dt>State</dt>
               <dd>
-                <OrderStateBadge state={query.data.state} labelled={false} />
+                <OrderStateBadge
+                  state={query.data.state}
+                  refunded={query.data.refundedAt !== null}
+                  labelled={false}
+                />
               </dd>
             </div>
             <div>

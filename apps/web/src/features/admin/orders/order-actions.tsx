@@ -87,7 +87,9 @@ export function AdminOrderActions({
         </div>
       ) : (
         <p className="admin-order-actions__hint admin-order-actions__hint--alone">
-          This order is cancelled: there is nothing left to do with it.
+          {order.refundedAt
+            ? `Refunded on ${order.refundedAt.slice(0, 10)}: ${formatPrice(order.finalAmount)} went back through ${providerName(order.provider)}. There is nothing left to do with it.`
+            : 'This order is cancelled: there is nothing left to do with it.'}
         </p>
       )}
 

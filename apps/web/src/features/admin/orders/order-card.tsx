@@ -27,7 +27,7 @@ export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
             #{shortId(order._id)}
           </span>
         </h3>
-        <OrderStateBadge state={order.state} />
+        <OrderStateBadge state={order.state} refunded={order.refundedAt !== null} />
       </div>
       <div className="admin-order-card__customer">
         <UserAvatar image={order.user.image} name={order.user.username} size="sm" />

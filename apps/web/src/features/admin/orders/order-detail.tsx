@@ -100,7 +100,7 @@ export function AdminOrderDetail({
             <div>
               <dt>State</dt>
               <dd>
-                <OrderStateBadge state={order.state} labelled={false} />
+                <OrderStateBadge state={order.state} refunded={order.refundedAt !== null} labelled={false} />
               </dd>
             </div>
             <div>

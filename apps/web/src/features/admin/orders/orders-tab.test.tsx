@@ -295,7 +295,7 @@ describe('Orders tab (admin)', () => {
     let paid = order({ state: 'aprobed' });
     const { calls } = renderOrders((call) => {
       if (call.method === 'POST' && call.path === `/api/orders/${paid._id}/refund`) {
-        paid = { ...paid, state: 'cancelled' };
+        paid = { ...paid, state: 'cancelled', refundedAt: '2024-05-20T08:00:00.000Z' };
         return { body: paid };
       }
       return ordersApi([paid])(call);
@@ -311,9 +311,10 @@ describe('Orders tab (admin)', () => {
 
     await waitFor(() =>
       expect(screen.getByText('State', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
-        /^cancelled$/,
+        /^cancelled · refunded$/,
       ),
     );
+    expect(screen.getByText(/Refunded on 2024-05-20: \$420.00 went back through Card \(Stripe\)/)).toBeInTheDocument();
     const refunds = calls.filter((call) => call.method === 'POST');
     expect(refunds).toHaveLength(1);
     expect(refunds[0]?.path).toBe(`/api/orders/${paid._id}/refund`);
@@ -322,7 +323,7 @@ describe('Orders tab (admin)', () => {
 
     // The list is asked again, so it shows the new state too.
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    await waitFor(() => expect(cards()[0]).toHaveTextContent('State: cancelled'));
+    await waitFor(() => expect(cards()[0]).toHaveTextContent('State: cancelled · refunded'));
   });
 
   it.each([
