@@ -114,7 +114,9 @@ test.describe('admin dashboard', () => {
     await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\/account\/products$/);
     await page.goto(productUrl);
-    await expect(page.getByRole('heading', { level: 1, name: "We couldn't find this sneaker" })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: "We couldn't find this sneaker" }),
+    ).toBeVisible();
     await page.goto(`/account/products?search=${encodeURIComponent(name)}`);
     await expect(page.getByRole('article', { name })).toContainText('Archived');
   });
@@ -159,7 +161,9 @@ test.describe('admin dashboard', () => {
     await accountMenu(guestPage).click();
     const banner = guestPage.getByRole('banner');
     await expect(banner.getByRole('link', { name: 'Users' })).toBeVisible();
-    await expect(banner.getByRole('link', { name: 'Products' }).and(banner.locator('[href="/account/products"]'))).toBeVisible();
+    await expect(
+      banner.getByRole('link', { name: 'Products' }).and(banner.locator('[href="/account/products"]')),
+    ).toBeVisible();
     await guest.close();
     await admin.context().close();
   });

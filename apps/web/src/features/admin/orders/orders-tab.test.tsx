@@ -314,7 +314,9 @@ describe('Orders tab (admin)', () => {
         /^cancelled · refunded$/,
       ),
     );
-    expect(screen.getByText(/Refunded on 2024-05-20: \$420.00 went back through Card \(Stripe\)/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Refunded on 2024-05-20: \$420.00 went back through Card \(Stripe\)/),
+    ).toBeInTheDocument();
     const refunds = calls.filter((call) => call.method === 'POST');
     expect(refunds).toHaveLength(1);
     expect(refunds[0]?.path).toBe(`/api/orders/${paid._id}/refund`);

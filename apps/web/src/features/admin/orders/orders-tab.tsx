@@ -50,20 +50,18 @@ export function AdminOrdersTab() {
 
   if (openId) {
     return (
-      <>
-        <AdminOrderDetail
-          key={openId}
-          id={openId}
-          initial={list.find((order) => order._id === openId)}
-          onBack={() => {
-            cameFrom.current = openId;
-            change((next) => {
-              next.delete('order');
-              return next;
-            });
-          }}
-        />
-      </>
+      <AdminOrderDetail
+        key={openId}
+        id={openId}
+        initial={list.find((order) => order._id === openId)}
+        onBack={() => {
+          cameFrom.current = openId;
+          change((next) => {
+            next.delete('order');
+            return next;
+          });
+        }}
+      />
     );
   }
 

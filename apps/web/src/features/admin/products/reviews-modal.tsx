@@ -5,7 +5,6 @@ import { AlertError } from '../../../components/alert-error';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { RatingStars } from '../../../components/rating-stars';
 import { UserAvatar } from '../../../components/user-avatar';
-import { ApiError } from '../../../lib/api';
 import { errorText } from './form-bits';
 import { type AdminProduct, useDeleteReview, useProductReviews } from './products-api';
 
