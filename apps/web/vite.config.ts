@@ -21,5 +21,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // The web tests share two cores with the API suite: generous limits keep a busy machine from failing them.
+    testTimeout: 20_000,
   },
 });

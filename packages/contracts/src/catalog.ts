@@ -115,9 +115,26 @@ export const productListQuerySchema = z
   });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
+/**
+ * A product as lists show it (catalogue, search, carousels): what its card needs and nothing more. The
+ * description, stock and other pictures come with the product's own page.
+ */
+export const productSummarySchema = productSchema.pick({
+  _id: true,
+  name: true,
+  brand: true,
+  price: true,
+  rating: true,
+  card_picture: true,
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
 export const productListSchema = z.object({
-  products: z.array(productSchema),
+  products: z.array(productSummarySchema),
+  /** How many products match, counted exactly up to COUNT_LIMIT. */
   total: z.number().int(),
+  /** false when more than COUNT_LIMIT match: `total` is then COUNT_LIMIT, and `pages` counts only those. */
+  totalExact: z.boolean(),
   page: z.number().int(),
   pages: z.number().int(),
 });

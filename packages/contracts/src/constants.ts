@@ -23,6 +23,12 @@ export const CREATE_FORM_SIZES = [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10, 10.5] as c
 
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * The most matches a product list counts exactly. Past it the list answers `total` = COUNT_LIMIT and
+ * `totalExact` false ('1,000+ products', 84 pages of 12): counting every match of a broad filter on a
+ * large catalogue would cost more than the page itself, and nobody pages further.
+ */
+export const COUNT_LIMIT = 1_000;
 /** The highest page number a list accepts (far past any real catalogue; keeps offsets small). */
 export const MAX_PAGE = 100_000;
 /** Orders per page of GET /api/orders, and the most one page may ask for. */

@@ -135,6 +135,8 @@ export const adminProductSchema = productSchema.extend({ archived: z.boolean() }
 export const adminProductListSchema = z.object({
   products: z.array(adminProductSchema),
   total: z.number().int(),
+  /** As in the shoppers' list: false past COUNT_LIMIT matches. */
+  totalExact: z.boolean(),
   page: z.number().int(),
   pages: z.number().int(),
 });

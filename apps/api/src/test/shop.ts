@@ -47,17 +47,20 @@ export interface Pick {
   units: number;
 }
 
-/** A product and a size with at least `units` in stock, from the catalogue API. */
+/** A product and a size with at least `units` in stock, from the catalogue API (list, then each product's page). */
 export async function productInStock(app: FastifyInstance, units = 2, skip = 0): Promise<Pick> {
   const response = await app.inject({ method: 'GET', url: '/api/products?limit=100' });
   const found: Pick[] = [];
-  for (const product of response.json<{
-    products: { _id: string; name: string; price: number; stock: Record<string, number> }[];
-  }>().products) {
+  for (const { _id } of response.json<{ products: { _id: string }[] }>().products) {
+    const details = await app.inject({ method: 'GET', url: `/api/products/details/${_id}` });
+    const [product] =
+      details.json<{ _id: string; name: string; price: number; stock: Record<string, number> }[]>();
+    if (!product) continue;
     for (const [size, left] of Object.entries(product.stock)) {
       if (left >= units)
         found.push({ id: product._id, name: product.name, size, price: product.price, units: left });
     }
+    if (found.length > skip * 7) break;
   }
   const pick = found[skip * 7];
   expect(pick, 'a product in stock').toBeDefined();

@@ -1,10 +1,10 @@
-import { formatPrice, type Product } from '@shop/contracts';
+import { formatPrice, type ProductSummary } from '@shop/contracts';
 import { Link } from 'react-router';
 import { FavoriteButton } from './favorite-button';
 import { RatingStars } from './rating-stars';
 
 /** A product tile: picture, brand, name, rating and price, linking to the product's page; a favourite heart. */
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product }: { product: ProductSummary }) {
   return (
     <article className="card h-100 product-card border-0">
       <Link to={`/home/${product._id}`} className="stretched-link text-decoration-none text-reset">

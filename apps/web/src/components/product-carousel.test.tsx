@@ -48,7 +48,7 @@ function mockMatchMedia(reducedMotion: boolean) {
 function renderCarousel(products: Product[] | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (products) {
-    const list: ProductList = { products, total: products.length, page: 1, pages: 1 };
+    const list: ProductList = { products, total: products.length, totalExact: true, page: 1, pages: 1 };
     client.setQueryData(['products', { ...params, limit: CAROUSEL_MAX }], list);
   }
   return render(

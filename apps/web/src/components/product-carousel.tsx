@@ -1,4 +1,4 @@
-import { CAROUSEL_MAX, type Product } from '@shop/contracts';
+import { CAROUSEL_MAX, type ProductSummary } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type ProductListParams, useProductList } from '../features/catalog/catalog-queries';
@@ -41,7 +41,7 @@ export function ProductSlider({
   className,
 }: {
   title: string;
-  products: Product[];
+  products: ProductSummary[];
   loading?: boolean;
   variant?: 'carousel' | 'strip';
   action?: ReactNode;

@@ -86,3 +86,12 @@ export const productStock = pgTable(
     check('product_stock_reserved_non_negative', sql`${t.reserved} >= 0`),
   ],
 );
+
+/**
+ * Every word of the catalogue's search text (names, brands, colours, categories, collections and the
+ * descriptions): a searched word that is not one of them is corrected to the closest ones, by trigram
+ * similarity over this small table rather than over every product.
+ */
+export const searchWord = pgTable('search_word', { word: text('word').primaryKey() }, (t) => [
+  index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);

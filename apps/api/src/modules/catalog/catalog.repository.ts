@@ -1,7 +1,7 @@
-import type { OrderBy } from '@shop/contracts';
+import { COUNT_LIMIT, type OrderBy } from '@shop/contracts';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { product, productStock } from '../../db/schema';
+import { product, productStock, searchWord } from '../../db/schema';
 import { htmlToText } from '../../lib/html';
 
 export interface ProductFilter {
@@ -11,9 +11,17 @@ export interface ProductFilter {
   rating?: number;
   priceMinCents?: number;
   priceMaxCents?: number;
-  search?: string;
+  search?: ProductSearch;
   /** Archived products too (the admin's list). */
   includeArchived?: boolean;
+}
+
+/** A search as the repository runs it. */
+export interface ProductSearch {
+  /** What the shopper typed (its closeness to a product's name breaks ties of relevance). */
+  text: string;
+  /** The full-text query: every word, each or its corrections ('(jordn | jordan) & low'). */
+  query: string;
 }
 
 export interface ProductPage {
@@ -47,6 +55,21 @@ const productColumns = {
   archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
 };
 
+/** What a list's card needs: no description, no stock (the page's cost is mostly what it reads). */
+const summaryColumns = {
+  id: product.id,
+  name: product.name,
+  brand: product.brand,
+  priceCents: product.priceCents,
+  rating: product.rating,
+  cardPicture: product.cardPicture,
+};
+
+export type ProductSummaryRow = Pick<
+  ProductRow,
+  'id' | 'name' | 'brand' | 'priceCents' | 'rating' | 'cardPicture'
+>;
+
 export interface ProductRow {
   id: string;
   name: string;
@@ -76,10 +99,8 @@ function whereClause(filter: ProductFilter): SQL {
   if (filter.priceMinCents !== undefined) conditions.push(gte(product.priceCents, filter.priceMinCents));
   if (filter.priceMaxCents !== undefined) conditions.push(lte(product.priceCents, filter.priceMaxCents));
   if (filter.search) {
-    // Full-text match on every field (stemmed), or a typo-tolerant trigram match on the short fields.
-    conditions.push(
-      sql`(${product.searchVector} @@ websearch_to_tsquery('english', ${filter.search}) OR ${filter.search} <% ${product.searchTerms})`,
-    );
+    // Full-text match on every field, stemmed, of the words with their corrections: the GIN index serves it.
+    conditions.push(sql`${product.searchVector} @@ to_tsquery('english', ${filter.search.query})`);
   }
   // Always a condition: the count subquery writes it after its WHERE.
   return and(...conditions) ?? sql`true`;
@@ -107,29 +128,104 @@ function orderClause(orderBy: OrderBy | undefined, keys: SortKeys): SQL[] {
 /** Case-insensitive and byte-ordered, so PGlite and PostgreSQL (whatever its locale) sort alike. */
 const nameKey = sql`lower(${product.name}) COLLATE "C"`;
 
+/** A searched word that is not in the vocabulary is read as these words too (at most three, close to the best). */
+const MAX_CORRECTIONS = 3;
+/** Trigram similarity a correction needs, and how far below the best one it may be. */
+const MIN_SIMILARITY = 0.3;
+const SIMILARITY_SPREAD = 0.1;
+
 /**
- * One page of products and the number of matches, in one statement.
- *
- * Without a search, the count is an uncorrelated subquery (run once, over the indexes) and the page
- * query can stop after `offset + limit` rows of an ordered index. A `count(*) OVER ()` instead would
- * read and sort every matching row in full (descriptions included) on every request.
- *
- * With a search, every match must be ranked anyway: the matches are collected once, narrow (id and
- * sort keys, the rank computed once per row), counted and sorted, and only the page is joined back to
- * the full rows.
+ * For each word of a search that the catalogue never uses, the closest words it does use ('jordn' →
+ * 'jordan', 'addidas' → 'adidas'), off the vocabulary's trigram index: a few thousand words, however many
+ * products there are. A word the catalogue uses maps to nothing (it is searched as it is).
  */
-export async function findProductPage(
+export async function findCorrections(db: DbOrTx, words: string[]): Promise<Map<string, string[]>> {
+  const corrections = new Map<string, string[]>();
+  if (words.length === 0) return corrections;
+  const known = new Set(
+    (await db.select({ word: searchWord.word }).from(searchWord).where(inArray(searchWord.word, words))).map(
+      (row) => row.word,
+    ),
+  );
+  for (const word of words.filter((candidate) => !known.has(candidate))) {
+    const similarity = sql<number>`similarity(${searchWord.word}, ${word})`.mapWith(Number);
+    const rows = await db
+      .select({ word: searchWord.word, similarity })
+      .from(searchWord)
+      .where(sql`${searchWord.word} % ${word} AND ${similarity} >= ${MIN_SIMILARITY}`)
+      .orderBy(desc(similarity), asc(searchWord.word))
+      .limit(MAX_CORRECTIONS);
+    const best = rows[0]?.similarity ?? 0;
+    corrections.set(
+      word,
+      rows.filter((row) => row.similarity >= best - SIMILARITY_SPREAD).map((row) => row.word),
+    );
+  }
+  return corrections;
+}
+
+/** One page of a list and how many products match (exact up to COUNT_LIMIT, said by `exact`). */
+export interface PageResult<Row> {
+  rows: Row[];
+  total: number;
+  exact: boolean;
+}
+
+/**
+ * How many products match, counting at most COUNT_LIMIT + 1 of them: a broad filter on a large catalogue
+ * stops early instead of visiting every match.
+ */
+function boundedCount(where: SQL): SQL<number> {
+  return sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${product} WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) AS counted)`.mapWith(
+    Number,
+  );
+}
+
+function pageResult<Row>(rows: (Row & { total: number })[], total: number): PageResult<Row> {
+  const stripped = rows.map(({ total: _total, ...row }) => row as Row);
+  return { rows: stripped, total: Math.min(total, COUNT_LIMIT), exact: total <= COUNT_LIMIT };
+}
+
+/** One page of the shoppers' list: the cards only. */
+export function findProductSummaryPage(
   db: DbOrTx,
   page: ProductPage,
-): Promise<{ rows: ProductRow[]; total: number }> {
+): Promise<PageResult<ProductSummaryRow>> {
+  return findPage<ProductSummaryRow>(db, page, summaryColumns);
+}
+
+/** One page of whole products (the staff's list: stock and archived included). */
+export function findProductPage(db: DbOrTx, page: ProductPage): Promise<PageResult<ProductRow>> {
+  return findPage<ProductRow>(db, page, productColumns);
+}
+
+/** A relevance-ordered search ranks at most this many matches (the first found; a broad word matches more). */
+export const RANK_CANDIDATES = 2_000;
+
+/**
+ * One page of products and the number of matches, with a bounded amount of work however large the
+ * catalogue:
+ *
+ * - the count is bounded (COUNT_LIMIT + 1 rows at most) and uncorrelated, so it runs once, over the indexes;
+ * - ordered by a column (newest first, name, price), with or without a search, the page query walks that
+ *   order and stops after `offset + limit` rows;
+ * - ordered by relevance (a search without a sort), the matches found first (at most RANK_CANDIDATES, off
+ *   the full-text index) are ranked, narrow (id and rank, computed once per row), and only the page is
+ *   joined back to the rows it shows.
+ */
+async function findPage<Row>(
+  db: DbOrTx,
+  page: ProductPage,
+  columns: typeof summaryColumns | typeof productColumns,
+): Promise<PageResult<Row>> {
   const where = whereClause(page.filter);
-  const rows = page.filter.search
-    ? await findSearchPage(db, page, where, page.filter.search)
+  const total = boundedCount(where);
+  const search = page.filter.search;
+  const byRelevance = search !== undefined && !page.orderBy?.name && !page.orderBy?.price;
+  const rows = (search && byRelevance
+    ? await findRelevancePage(db, page, where, search, columns, total)
     : await db
-        .select({
-          ...productColumns,
-          total: sql<number>`(SELECT count(*) FROM ${product} WHERE ${where})`.mapWith(Number),
-        })
+        .select({ ...columns, total })
         .from(product)
         .where(where)
         .orderBy(
@@ -141,68 +237,47 @@ export async function findProductPage(
           }),
         )
         .limit(page.limit)
-        .offset(page.offset);
+        .offset(page.offset)) as unknown as (Row & { total: number })[];
   const first = rows[0];
-  if (first) return { rows: rows.map(({ total: _total, ...row }) => row), total: first.total };
-  if (page.offset === 0) return { rows: [], total: 0 };
+  if (first) return pageResult(rows, first.total);
+  if (page.offset === 0) return { rows: [], total: 0, exact: true };
   // Past the last page: count separately so the client still learns how many pages there are.
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(product)
-    .where(where);
-  return { rows: [], total: counted?.total ?? 0 };
+  const [counted] = await db.select({ total }).from(sql`(SELECT 1) AS one`);
+  return pageResult<Row>([], counted?.total ?? 0);
 }
 
-async function findSearchPage(
+function findRelevancePage(
   db: DbOrTx,
   page: ProductPage,
-  where: SQL | undefined,
-  search: string,
-): Promise<(ProductRow & { total: number })[]> {
-  const rank = sql`ts_rank(${product.searchVector}, websearch_to_tsquery('english', ${search})) + word_similarity(${search}, ${product.searchTerms})`;
-  const matches = db.$with('matches').as(
+  where: SQL,
+  search: ProductSearch,
+  columns: typeof summaryColumns | typeof productColumns,
+  total: SQL<number>,
+) {
+  const rank = sql`ts_rank(${product.searchVector}, to_tsquery('english', ${search.query})) + word_similarity(${search.text}, ${product.searchTerms})`;
+  const candidates = db.$with('candidates').as(
     db
       .select({
-        matchId: sql<string>`${product.id}`.as('match_id'),
-        matchName: sql<string>`${nameKey}`.as('match_name'),
-        matchPrice: sql<number>`${product.priceCents}`.as('match_price'),
-        matchRank: sql<number>`${rank}`.as('match_rank'),
+        candidateId: sql<string>`${product.id}`.as('candidate_id'),
+        candidateRank: sql<number>`${rank}`.as('candidate_rank'),
       })
       .from(product)
-      .where(where),
+      .where(where)
+      .limit(RANK_CANDIDATES),
   );
   const pageRows = db
-    .select({
-      pageId: matches.matchId,
-      pageName: matches.matchName,
-      pagePrice: matches.matchPrice,
-      pageRank: matches.matchRank,
-    })
-    .from(matches)
-    .orderBy(
-      ...orderClause(page.orderBy, {
-        name: sql`${matches.matchName}`,
-        price: sql`${matches.matchPrice}`,
-        rank: sql`${matches.matchRank}`,
-        id: sql`${matches.matchId}`,
-      }),
-    )
+    .select({ pageId: candidates.candidateId, pageRank: candidates.candidateRank })
+    .from(candidates)
+    .orderBy(desc(candidates.candidateRank), asc(candidates.candidateId))
     .limit(page.limit)
     .offset(page.offset)
     .as('page_rows');
   return db
-    .with(matches)
-    .select({ ...productColumns, total: sql<number>`(SELECT count(*) FROM ${matches})`.mapWith(Number) })
+    .with(candidates)
+    .select({ ...columns, total })
     .from(pageRows)
     .innerJoin(product, eq(product.id, pageRows.pageId))
-    .orderBy(
-      ...orderClause(page.orderBy, {
-        name: sql`${pageRows.pageName}`,
-        price: sql`${pageRows.pagePrice}`,
-        rank: sql`${pageRows.pageRank}`,
-        id: sql`${pageRows.pageId}`,
-      }),
-    );
+    .orderBy(desc(pageRows.pageRank), asc(pageRows.pageId));
 }
 
 export async function findProductById(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
@@ -279,16 +354,37 @@ function searchColumns(
 
 const INSERT_BATCH = 500;
 
+/** The words of a text as the search vocabulary keeps them: lower case, letters and digits, 2 to 40 long. */
+export function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 2 && word.length <= 40);
+}
+
+/** Adds the words of these products' search text to the vocabulary (words are never removed). */
+async function rememberWords(db: DbOrTx, texts: { searchTerms: string; searchBody: string }[]) {
+  const words = [...new Set(texts.flatMap((text) => wordsOf(`${text.searchTerms} ${text.searchBody}`)))];
+  for (let start = 0; start < words.length; start += 1_000) {
+    await db
+      .insert(searchWord)
+      .values(words.slice(start, start + 1_000).map((word) => ({ word })))
+      .onConflictDoNothing();
+  }
+}
+
 /** Inserts products with their stock; a product whose slug exists is left as it is. Returns the new ids. */
 export async function insertProducts(db: DbOrTx, items: NewProduct[]): Promise<Map<string, string>> {
   const created = new Map<string, string>();
   for (let start = 0; start < items.length; start += INSERT_BATCH) {
     const batch = items.slice(start, start + INSERT_BATCH);
+    const rows = batch.map(({ stock: _stock, ...item }) => ({ ...item, ...searchColumns(item) }));
     const inserted = await db
       .insert(product)
-      .values(batch.map(({ stock: _stock, ...item }) => ({ ...item, ...searchColumns(item) })))
+      .values(rows)
       .onConflictDoNothing({ target: product.slug })
       .returning({ id: product.id, slug: product.slug });
+    await rememberWords(db, rows);
     for (const row of inserted) created.set(row.slug, row.id);
     const stockRows = batch.flatMap((item) => {
       const productId = created.get(item.slug);
@@ -451,10 +547,12 @@ export type ProductChanges = Partial<Omit<NewProduct, 'slug' | 'stock' | 'rating
 /** Writes the changed fields of a product (`current` is its row, locked), its search columns recomputed. */
 export async function updateProduct(db: DbOrTx, current: ProductRow, changes: ProductChanges): Promise<void> {
   const merged = { ...current, ...changes };
+  const search = searchColumns(merged);
   await db
     .update(product)
-    .set({ ...changes, ...searchColumns(merged), updatedAt: sql`now()` })
+    .set({ ...changes, ...search, updatedAt: sql`now()` })
     .where(eq(product.id, current.id));
+  await rememberWords(db, [search]);
 }
 
 /**

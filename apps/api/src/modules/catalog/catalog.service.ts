@@ -4,6 +4,7 @@ import {
   type Product,
   type ProductList,
   type ProductListQuery,
+  type ProductSummary,
   toCents,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
@@ -32,8 +33,32 @@ export function toProductWire(row: repository.ProductRow): Product {
   };
 }
 
-/** The list query's filters as the repository takes them (money in cents, an empty search as none). */
-export function pageFilter(query: ProductListQuery) {
+/** At most this many words of a search are used. */
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * A search as the repository runs it: its words (letters and digits; any query syntax is plain text), each
+ * one the catalogue never uses widened to its closest corrections ('jordn' → 'jordn | jordan'), all of
+ * them required. None when the search has no word.
+ */
+export async function searchOf(
+  db: DbOrTx,
+  text: string | undefined,
+): Promise<repository.ProductSearch | undefined> {
+  const words = [...new Set(repository.wordsOf(text ?? ''))].slice(0, MAX_SEARCH_WORDS);
+  if (words.length === 0) return undefined;
+  const corrections = await repository.findCorrections(db, words);
+  const query = words
+    .map((word) => {
+      const alternatives = [word, ...(corrections.get(word) ?? [])];
+      return alternatives.length === 1 ? word : `(${alternatives.join(' | ')})`;
+    })
+    .join(' & ');
+  return { text: words.join(' '), query };
+}
+
+/** The list query's filters as the repository takes them (money in cents, the search's words corrected). */
+export async function pageFilter(db: DbOrTx, query: ProductListQuery): Promise<repository.ProductFilter> {
   return {
     category: query.category,
     gender: query.gender,
@@ -41,19 +66,37 @@ export function pageFilter(query: ProductListQuery) {
     rating: query.rating,
     priceMinCents: query.priceMin === undefined ? undefined : toCents(query.priceMin),
     priceMaxCents: query.priceMax === undefined ? undefined : toCents(query.priceMax),
-    search: query.search || undefined,
+    search: await searchOf(db, query.search),
+  };
+}
+
+/** A product as lists show it: its card. */
+export function toProductSummaryWire(row: repository.ProductSummaryRow): ProductSummary {
+  return {
+    _id: row.id,
+    name: row.name,
+    brand: row.brand as Product['brand'],
+    price: fromCents(row.priceCents),
+    rating: row.rating,
+    card_picture: row.cardPicture,
   };
 }
 
 export async function listProducts(db: DbOrTx, query: ProductListQuery): Promise<ProductList> {
   const { page, limit } = query;
-  const { rows, total } = await repository.findProductPage(db, {
-    filter: pageFilter(query),
+  const { rows, total, exact } = await repository.findProductSummaryPage(db, {
+    filter: await pageFilter(db, query),
     orderBy: query.orderBy,
     limit,
     offset: (page - 1) * limit,
   });
-  return { products: rows.map(toProductWire), total, page, pages: Math.ceil(total / limit) };
+  return {
+    products: rows.map(toProductSummaryWire),
+    total,
+    totalExact: exact,
+    page,
+    pages: Math.ceil(total / limit),
+  };
 }
 
 export async function getProduct(db: DbOrTx, id: string): Promise<Product> {

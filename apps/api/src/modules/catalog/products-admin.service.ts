@@ -58,8 +58,8 @@ async function productById(db: DbOrTx, id: string): Promise<Product> {
 /** Every product, archived ones too and marked, for the admin's list (never cached). */
 export async function listAllProducts(db: Db, query: ProductListQuery): Promise<AdminProductList> {
   const { page, limit } = query;
-  const { rows, total } = await repository.findProductPage(db, {
-    filter: { ...pageFilter(query), includeArchived: true },
+  const { rows, total, exact } = await repository.findProductPage(db, {
+    filter: { ...(await pageFilter(db, query)), includeArchived: true },
     orderBy: query.orderBy,
     limit,
     offset: (page - 1) * limit,
@@ -67,6 +67,7 @@ export async function listAllProducts(db: Db, query: ProductListQuery): Promise<
   return {
     products: rows.map((row) => ({ ...toProductWire(row), archived: row.archived })),
     total,
+    totalExact: exact,
     page,
     pages: Math.ceil(total / limit),
   };

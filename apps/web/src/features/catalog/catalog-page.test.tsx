@@ -35,6 +35,7 @@ beforeEach(() => {
     const list: ProductList = {
       products: Array.from({ length: 12 }, (_, i) => product((page - 1) * 12 + i + 1)),
       total: 137,
+      totalExact: true,
       page,
       pages: 12,
     };
@@ -170,8 +171,17 @@ describe('CatalogPage', () => {
     expect(screen.getByRole('heading', { name: 'Sneakers' })).toBeInTheDocument();
   });
 
+  it("says '1,000+ products' when the shop did not count every match", async () => {
+    answer = () => ({
+      status: 200,
+      body: { products: [], total: 1_000, totalExact: false, page: 90, pages: 84 },
+    });
+    renderCatalog('/home?page=90');
+    expect(await screen.findByText('1,000+ products')).toBeInTheDocument();
+  });
+
   it('shows the empty text', async () => {
-    answer = () => ({ status: 200, body: { products: [], total: 0, page: 1, pages: 0 } });
+    answer = () => ({ status: 200, body: { products: [], total: 0, totalExact: true, page: 1, pages: 0 } });
     renderCatalog('/home?brand=gucci');
     expect(await screen.findByText(EMPTY_CATALOG_TEXT)).toBeInTheDocument();
     expect(screen.getByText('0 products')).toBeInTheDocument();

@@ -23,7 +23,9 @@ import './catalog.css';
 
 export const EMPTY_CATALOG_TEXT = 'Sorry, this product is not available in our stock';
 
-const countText = (total: number) => (total === 1 ? '1 product' : `${total} products`);
+/** '137 products', or '1,000+ products' past what the shop counts exactly. */
+const countText = (total: number, exact: boolean) =>
+  exact ? (total === 1 ? '1 product' : `${total} products`) : `${total.toLocaleString('en-US')}+ products`;
 
 /** /home: the product catalogue. Filters, sort, search and page live in the URL query string. */
 export function CatalogPage() {
@@ -98,7 +100,7 @@ export function CatalogPage() {
             <h1 className="catalog__title mb-0">Sneakers</h1>
           )}
           <p className="text-muted mb-0 mt-1 small" role="status" aria-live="polite" aria-atomic="true">
-            {data ? countText(data.total) : query.isPending ? 'Loading products…' : ''}
+            {data ? countText(data.total, data.totalExact) : query.isPending ? 'Loading products…' : ''}
           </p>
         </div>
       </header>

@@ -45,7 +45,14 @@ export function productPage(
   products: AdminProduct[],
   overrides: Partial<AdminProductList> = {},
 ): AdminProductList {
-  return { products, total: products.length, page: 1, pages: products.length > 0 ? 1 : 0, ...overrides };
+  return {
+    products,
+    total: products.length,
+    totalExact: true,
+    page: 1,
+    pages: products.length > 0 ? 1 : 0,
+    ...overrides,
+  };
 }
 
 export const aj1 = () => adminProduct(AJ1, 'Air Jordan 1 Mid XQ');
