@@ -13,7 +13,8 @@ const BRAND_WEIGHTS: Record<Brand, number> = {
   gucci: 6,
 };
 
-const EDITIONS = [
+/** Words after the model name (empty: none), drawn for generated products; the search mix uses them too. */
+export const EDITIONS = [
   '',
   '',
   '',
