@@ -37,7 +37,7 @@ export const product = pgTable(
     originalPicture: text('original_picture').notNull(),
     /** Landing-page slot: 1 is the promo shoe, 2 and 3 the banner shoes. */
     featuredSlot: smallint('featured_slot').unique(),
-    /** Name, brand, colour, categories, genders and collection: matched by trigram similarity (typos). */
+    /** Name, brand, colour, categories, genders and collection (their closeness to a search breaks ties). */
     searchTerms: text('search_terms').notNull(),
     /** The description without its HTML. */
     searchBody: text('search_body').notNull(),
@@ -53,7 +53,6 @@ export const product = pgTable(
     check('product_price_positive', sql`${t.priceCents} > 0`),
     check('product_rating_range', sql`${t.rating} BETWEEN 0 AND 5`),
     index('product_search_vector_idx').using('gin', t.searchVector),
-    index('product_search_terms_trgm_idx').using('gin', sql`${t.searchTerms} gin_trgm_ops`),
     index('product_categories_idx').using('gin', t.categories),
     index('product_genders_idx').using('gin', t.genders),
     index('product_brand_idx').on(t.brand),
@@ -61,7 +60,11 @@ export const product = pgTable(
     // serves the page (in price order, stopping early) and the count (index-only).
     index('product_live_brand_price_idx').on(t.brand, t.priceCents).where(sql`${t.deletedAt} IS NULL`),
     index('product_price_idx').on(t.priceCents),
-    index('product_name_idx').on(t.name),
+    // The lists' name order (case-insensitive, byte-ordered) among live products: a sorted page walks it
+    // and stops after its rows instead of sorting every match.
+    index('product_live_name_key_idx')
+      .on(sql`lower(${t.name}) COLLATE "C"`, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('product_release_idx').on(t.releaseDate),
   ],
 );
@@ -89,9 +92,7 @@ export const productStock = pgTable(
 
 /**
  * Every word of the catalogue's search text (names, brands, colours, categories, collections and the
- * descriptions): a searched word that is not one of them is corrected to the closest ones, by trigram
- * similarity over this small table rather than over every product.
+ * descriptions): a searched word that is not one of them is corrected to the closest ones (by edit
+ * distance, in memory: a few thousand words, however many products).
  */
-export const searchWord = pgTable('search_word', { word: text('word').primaryKey() }, (t) => [
-  index('search_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
-]);
+export const searchWord = pgTable('search_word', { word: text('word').primaryKey() });

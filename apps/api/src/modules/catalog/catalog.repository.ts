@@ -128,40 +128,9 @@ function orderClause(orderBy: OrderBy | undefined, keys: SortKeys): SQL[] {
 /** Case-insensitive and byte-ordered, so PGlite and PostgreSQL (whatever its locale) sort alike. */
 const nameKey = sql`lower(${product.name}) COLLATE "C"`;
 
-/** A searched word that is not in the vocabulary is read as these words too (at most three, close to the best). */
-const MAX_CORRECTIONS = 3;
-/** Trigram similarity a correction needs, and how far below the best one it may be. */
-const MIN_SIMILARITY = 0.3;
-const SIMILARITY_SPREAD = 0.1;
-
-/**
- * For each word of a search that the catalogue never uses, the closest words it does use ('jordn' →
- * 'jordan', 'addidas' → 'adidas'), off the vocabulary's trigram index: a few thousand words, however many
- * products there are. A word the catalogue uses maps to nothing (it is searched as it is).
- */
-export async function findCorrections(db: DbOrTx, words: string[]): Promise<Map<string, string[]>> {
-  const corrections = new Map<string, string[]>();
-  if (words.length === 0) return corrections;
-  const known = new Set(
-    (await db.select({ word: searchWord.word }).from(searchWord).where(inArray(searchWord.word, words))).map(
-      (row) => row.word,
-    ),
-  );
-  for (const word of words.filter((candidate) => !known.has(candidate))) {
-    const similarity = sql<number>`similarity(${searchWord.word}, ${word})`.mapWith(Number);
-    const rows = await db
-      .select({ word: searchWord.word, similarity })
-      .from(searchWord)
-      .where(sql`${searchWord.word} % ${word} AND ${similarity} >= ${MIN_SIMILARITY}`)
-      .orderBy(desc(similarity), asc(searchWord.word))
-      .limit(MAX_CORRECTIONS);
-    const best = rows[0]?.similarity ?? 0;
-    corrections.set(
-      word,
-      rows.filter((row) => row.similarity >= best - SIMILARITY_SPREAD).map((row) => row.word),
-    );
-  }
-  return corrections;
+/** Every word of the search vocabulary. */
+export async function findVocabulary(db: DbOrTx): Promise<string[]> {
+  return (await db.select({ word: searchWord.word }).from(searchWord)).map((row) => row.word);
 }
 
 /** One page of a list and how many products match (exact up to COUNT_LIMIT, said by `exact`). */

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { sanitizeDescription } from '../../lib/html';
 import * as repository from './catalog.repository';
+import { correctionsOf, forgetVocabulary } from './search-words';
 
 /** Database row to the spec's product shape. The one place catalogue money leaves cents. */
 export function toProductWire(row: repository.ProductRow): Product {
@@ -47,7 +48,7 @@ export async function searchOf(
 ): Promise<repository.ProductSearch | undefined> {
   const words = [...new Set(repository.wordsOf(text ?? ''))].slice(0, MAX_SEARCH_WORDS);
   if (words.length === 0) return undefined;
-  const corrections = await repository.findCorrections(db, words);
+  const corrections = await correctionsOf(db, words);
   const query = words
     .map((word) => {
       const alternatives = [word, ...(corrections.get(word) ?? [])];
@@ -171,11 +172,13 @@ export const markUnitsSold = repository.markUnitsSold;
  * Adds products (keyed by slug: an existing slug is left as it is). Descriptions are stored sanitised, so
  * every client gets safe HTML whatever it renders with; answers slug → id of the products added.
  */
-export function addProducts(db: DbOrTx, items: repository.NewProduct[]): Promise<Map<string, string>> {
-  return repository.insertProducts(
+export async function addProducts(db: DbOrTx, items: repository.NewProduct[]): Promise<Map<string, string>> {
+  const created = await repository.insertProducts(
     db,
     items.map((item) => ({ ...item, description: sanitizeDescription(item.description) })),
   );
+  forgetVocabulary();
+  return created;
 }
 
 /** Sizes of products on sale running out (the Sales view's low-stock list), fewest units first. */

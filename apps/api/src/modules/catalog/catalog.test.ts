@@ -232,6 +232,25 @@ describe('GET /api/products', () => {
       expect(body.products.every((p) => p.brand === 'adidas')).toBe(true);
     });
 
+    it('corrects a swapped, dropped or doubled letter, and leaves a far-off word alone', async () => {
+      for (const [typo, word] of [
+        ['bleu', 'blue'],
+        ['smaba', 'samba'],
+        ['pegsaus', 'pegasus'],
+        ['balck', 'black'],
+      ]) {
+        const corrected = await list(`?search=${typo}&limit=100`);
+        const right = await list(`?search=${word}&limit=100`);
+        expect(right.total, word).toBeGreaterThan(0);
+        // Every product of the word it meant (a typo one edit from two words, 'balck', finds both).
+        expect(
+          corrected.products.map((p) => p._id),
+          typo,
+        ).toEqual(expect.arrayContaining(right.products.map((p) => p._id)));
+      }
+      expect((await list('?search=harpsichord')).total).toBe(0);
+    });
+
     it('matches words of the description, stemmed', async () => {
       const body = await list('?search=waffles&limit=100');
       expect(body.total).toBeGreaterThan(0);

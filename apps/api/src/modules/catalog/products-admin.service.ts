@@ -21,6 +21,7 @@ import type { Storage } from '../uploads/storage';
 import { requireStoredProductPictures } from '../uploads/uploads.service';
 import * as repository from './catalog.repository';
 import { addProducts, pageFilter, toProductWire } from './catalog.service';
+import { forgetVocabulary } from './search-words';
 
 /** What staff changes to the catalogue need. */
 export interface ProductAdminDeps {
@@ -220,7 +221,10 @@ export async function modifyProduct(
     if (!current) throw AppError.notFound('Product');
     const onSale = current.archived === false;
     const previous = toProductWire(current);
-    if (Object.keys(defined).length > 0) await repository.updateProduct(tx, current, defined);
+    if (Object.keys(defined).length > 0) {
+      await repository.updateProduct(tx, current, defined);
+      forgetVocabulary();
+    }
     const before = await repository.setStockUnits(tx, id, wanted);
     await audit.record(tx, {
       actorId,
