@@ -11,9 +11,12 @@ interface ListedProduct {
 async function productWithFewUnits(
   request: APIRequestContext,
 ): Promise<{ product: ListedProduct; size: string }> {
+  // Lists answer cards; the stock comes with each product's page.
   const response = await request.get('/api/products?limit=100&page=2');
-  const { products } = (await response.json()) as { products: ListedProduct[] };
-  for (const product of products) {
+  const { products } = (await response.json()) as { products: { _id: string }[] };
+  for (const { _id } of products) {
+    const [product] = (await (await request.get(`/api/products/details/${_id}`)).json()) as ListedProduct[];
+    if (!product) continue;
     const sizes = Object.entries(product.stock);
     if (sizes.some(([, units]) => units <= 0)) continue;
     const few = sizes.find(([, units]) => units >= 1 && units <= 4);
