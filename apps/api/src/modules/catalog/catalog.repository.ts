@@ -144,15 +144,14 @@ export interface PageResult<Row> {
  * How many products match, counting at most COUNT_LIMIT + 1 of them: a broad filter on a large catalogue
  * stops early instead of visiting every match.
  */
-function boundedCount(where: SQL): SQL<number> {
-  return sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${product} WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) AS counted)`.mapWith(
+function boundedCount(where: SQL, bound = COUNT_LIMIT): SQL<number> {
+  return sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${product} WHERE ${where} LIMIT ${bound + 1}) AS counted)`.mapWith(
     Number,
   );
 }
 
-function pageResult<Row>(rows: (Row & { total: number })[], total: number): PageResult<Row> {
-  const stripped = rows.map(({ total: _total, ...row }) => row as Row);
-  return { rows: stripped, total: Math.min(total, COUNT_LIMIT), exact: total <= COUNT_LIMIT };
+function pageResult<Row>(rows: Row[], total: number): PageResult<Row> {
+  return { rows, total: Math.min(total, COUNT_LIMIT), exact: total <= COUNT_LIMIT };
 }
 
 /** One page of the shoppers' list: the cards only. */
@@ -168,19 +167,25 @@ export function findProductPage(db: DbOrTx, page: ProductPage): Promise<PageResu
   return findPage<ProductRow>(db, page, productColumns);
 }
 
+/** A search with at most this many matches is sorted after collecting them (see findPage). */
+const FEW_SEARCH_MATCHES = 5_000;
+
 /** A relevance-ordered search ranks at most this many matches (the first found; a broad word matches more). */
 export const RANK_CANDIDATES = 2_000;
 
 /**
  * One page of products and the number of matches, with a bounded amount of work however large the
- * catalogue:
+ * catalogue. The bounded count (COUNT_LIMIT + 1 rows at most, over the filters' indexes) comes first and
+ * chooses the plan, because PostgreSQL cannot: it guesses how many rows match brand AND category AND a
+ * price range as if they were unrelated, and for a rare combination it would walk the whole sort order
+ * looking for them (a quarter of a second at 100,000 products).
  *
- * - the count is bounded (COUNT_LIMIT + 1 rows at most) and uncorrelated, so it runs once, over the indexes;
- * - ordered by a column (newest first, name, price), with or without a search, the page query walks that
- *   order and stops after `offset + limit` rows;
- * - ordered by relevance (a search without a sort), the matches found first (at most RANK_CANDIDATES, off
- *   the full-text index) are ranked, narrow (id and rank, computed once per row), and only the page is
- *   joined back to the rows it shows.
+ * - A search without a sort: the matches found first (at most RANK_CANDIDATES, off the full-text index)
+ *   are ranked, narrow, and only the page is joined back to the rows it shows.
+ * - Few matches (up to COUNT_LIMIT, or FEW_SEARCH_MATCHES for a search): they are collected first, off
+ *   the filters' or the full-text index, then sorted.
+ * - Many matches: the page walks the sort order's index and stops after `offset + limit` rows, which
+ *   come quickly since matches are everywhere.
  */
 async function findPage<Row>(
   db: DbOrTx,
@@ -188,31 +193,88 @@ async function findPage<Row>(
   columns: typeof summaryColumns | typeof productColumns,
 ): Promise<PageResult<Row>> {
   const where = whereClause(page.filter);
-  const total = boundedCount(where);
   const search = page.filter.search;
+  // A search's matches come cheaply off the full-text index: up to FEW_SEARCH_MATCHES, collecting them
+  // beats walking the sort order (1,362 matches of 100,000: 7 ms against 200 ms).
+  const few = search ? FEW_SEARCH_MATCHES : COUNT_LIMIT;
+  const [counted] = await db.select({ total: boundedCount(where, few) }).from(sql`(SELECT 1) AS one`);
+  const total = counted?.total ?? 0;
+  if (total === 0 || page.offset >= Math.min(total, COUNT_LIMIT)) return pageResult<Row>([], total);
   const byRelevance = search !== undefined && !page.orderBy?.name && !page.orderBy?.price;
   const rows = (search && byRelevance
-    ? await findRelevancePage(db, page, where, search, columns, total)
-    : await db
-        .select({ ...columns, total })
-        .from(product)
-        .where(where)
-        .orderBy(
-          ...orderClause(page.orderBy, {
-            name: nameKey,
-            price: sql`${product.priceCents}`,
-            releaseDate: sql`${product.releaseDate}`,
-            id: sql`${product.id}`,
-          }),
-        )
-        .limit(page.limit)
-        .offset(page.offset)) as unknown as (Row & { total: number })[];
-  const first = rows[0];
-  if (first) return pageResult(rows, first.total);
-  if (page.offset === 0) return { rows: [], total: 0, exact: true };
-  // Past the last page: count separately so the client still learns how many pages there are.
-  const [counted] = await db.select({ total }).from(sql`(SELECT 1) AS one`);
-  return pageResult<Row>([], counted?.total ?? 0);
+    ? await findRelevancePage(db, page, where, search, columns)
+    : total <= few
+      ? await findFewMatchesPage(db, page, where, columns, few)
+      : await db
+          .select(columns)
+          .from(product)
+          .where(where)
+          .orderBy(...orderClause(page.orderBy, productSortKeys))
+          .limit(page.limit)
+          .offset(page.offset)) as unknown as Row[];
+  return pageResult(rows, total);
+}
+
+const productSortKeys: SortKeys = {
+  name: nameKey,
+  price: sql`${product.priceCents}`,
+  releaseDate: sql`${product.releaseDate}`,
+  id: sql`${product.id}`,
+};
+
+/**
+ * A page of a list with at most `few` matches: the matches' ids and sort keys are collected first (the
+ * subquery's LIMIT, which they all fit in, keeps PostgreSQL from folding it back into a walk of the sort
+ * order), sorted, and only the page is joined back to its rows.
+ */
+function findFewMatchesPage(
+  db: DbOrTx,
+  page: ProductPage,
+  where: SQL,
+  columns: typeof summaryColumns | typeof productColumns,
+  few: number,
+) {
+  const matches = db
+    .select({
+      matchId: sql<string>`${product.id}`.as('match_id'),
+      matchName: sql<string>`${nameKey}`.as('match_name'),
+      matchPrice: sql<number>`${product.priceCents}`.as('match_price'),
+      matchRelease: sql<string>`${product.releaseDate}`.as('match_release'),
+    })
+    .from(product)
+    .where(where)
+    .limit(few + 1)
+    .as('matches');
+  const keys: SortKeys = {
+    name: sql`${matches.matchName}`,
+    price: sql`${matches.matchPrice}`,
+    releaseDate: sql`${matches.matchRelease}`,
+    id: sql`${matches.matchId}`,
+  };
+  const pageIds = db
+    .select({
+      pageId: matches.matchId,
+      pageName: matches.matchName,
+      pagePrice: matches.matchPrice,
+      pageRelease: matches.matchRelease,
+    })
+    .from(matches)
+    .orderBy(...orderClause(page.orderBy, keys))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page_ids');
+  return db
+    .select(columns)
+    .from(pageIds)
+    .innerJoin(product, eq(product.id, pageIds.pageId))
+    .orderBy(
+      ...orderClause(page.orderBy, {
+        name: sql`${pageIds.pageName}`,
+        price: sql`${pageIds.pagePrice}`,
+        releaseDate: sql`${pageIds.pageRelease}`,
+        id: sql`${pageIds.pageId}`,
+      }),
+    );
 }
 
 function findRelevancePage(
@@ -221,7 +283,6 @@ function findRelevancePage(
   where: SQL,
   search: ProductSearch,
   columns: typeof summaryColumns | typeof productColumns,
-  total: SQL<number>,
 ) {
   const rank = sql`ts_rank(${product.searchVector}, to_tsquery('english', ${search.query})) + word_similarity(${search.text}, ${product.searchTerms})`;
   const candidates = db.$with('candidates').as(
@@ -243,7 +304,7 @@ function findRelevancePage(
     .as('page_rows');
   return db
     .with(candidates)
-    .select({ ...columns, total })
+    .select(columns)
     .from(pageRows)
     .innerJoin(product, eq(product.id, pageRows.pageId))
     .orderBy(desc(pageRows.pageRank), asc(pageRows.pageId));
