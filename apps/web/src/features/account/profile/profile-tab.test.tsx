@@ -11,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { SUCCESS_ALERT_TITLE } from '../../../components/alert-success';
+import { FakeXhr } from '../../../test/fake-xhr';
 import { mockLocationAssign } from '../../../test/mock-api';
 import { errorBody, renderAccount, UID } from '../account-test-utils';
 import { NOT_A_PICTURE_MESSAGE, TOO_LARGE_MESSAGE } from '../api/upload-avatar';
@@ -28,41 +29,6 @@ function schemaMessage(values: Record<string, string>): string {
   const result = profileUpdateSchema.safeParse(values);
   if (result.success) throw new Error('expected the schema to refuse this');
   return result.error.issues[0]?.message ?? '';
-}
-
-/** A stand-in for XMLHttpRequest: the test reports progress and answers by hand. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  responseType = '';
-  method = '';
-  url = '';
-  body: FormData | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
 }
 
 beforeEach(() => {
