@@ -40,14 +40,24 @@ const MAX_SEARCH_WORDS = 8;
 /**
  * A search as the repository runs it: its words (letters and digits; any query syntax is plain text), each
  * one the catalogue never uses widened to its closest corrections ('jordn' → 'jordn | jordan'), all of
- * them required. None when the search has no word.
+ * them required. None when the search is blank; a search without a single letter or digit ('!!!') finds
+ * nothing, as it did before words were corrected.
  */
 export async function searchOf(
   db: DbOrTx,
   text: string | undefined,
 ): Promise<repository.ProductSearch | undefined> {
-  const words = [...new Set(repository.wordsOf(text ?? ''))].slice(0, MAX_SEARCH_WORDS);
-  if (words.length === 0) return undefined;
+  if (!text?.trim()) return undefined;
+  const words = [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_SEARCH_WORDS);
+  // An empty full-text query matches no product.
+  if (words.length === 0) return { text: '', query: '' };
   const corrections = await correctionsOf(db, words);
   const query = words
     .map((word) => {

@@ -286,6 +286,9 @@ describe('GET /api/products', () => {
 
     it('finds nothing for gibberish and treats query syntax as text', async () => {
       expect((await list('?search=zzqqxxv')).total).toBe(0);
+      // No word at all, or one longer than any the catalogue holds: nothing, never the whole catalogue.
+      expect((await list(`?search=${encodeURIComponent('!!! -- ""')}`)).total).toBe(0);
+      expect((await list(`?search=${'q'.repeat(60)}`)).total).toBe(0);
       const quoted = await list(
         `?search=${encodeURIComponent('"air max" -jordan OR \'; drop table product; --')}`,
       );
