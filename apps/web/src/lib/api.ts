@@ -61,3 +61,9 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 };
+
+/** The explanation to show in the red alert for a failed call (the server's message when there is one). */
+export function errorText(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -3,16 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { api } from '../../lib/api';
+import { api, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
 /** Whether the signed-in user is staff: they see the product page's edit and delete tools. */
 export function useIsAdmin(): boolean {
   return useSession().user?.role === 'admin';
 }
-
-const failureText = (failure: unknown) =>
-  failure instanceof Error ? failure.message : 'Something went wrong. Try again.';
 
 /**
  * An admin's tools on /home/:id (spec section 2): edit opens the product in the staff's Product Details
@@ -34,7 +31,7 @@ export function ProductStaffTools({ productId, productName }: { productId: strin
       queryClient.removeQueries({ queryKey: ['product', productId] });
       navigate('/account/products', { replace: true });
     } catch (failure) {
-      setError(failureText(failure));
+      setError(errorText(failure));
       setBusy(false);
     }
   };
@@ -101,7 +98,7 @@ export function DeleteReviewButton({
       setAsking(false);
       onDeleted();
     } catch (failure) {
-      setError(failureText(failure));
+      setError(errorText(failure));
     } finally {
       setBusy(false);
     }

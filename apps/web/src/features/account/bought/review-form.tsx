@@ -12,9 +12,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { AlertError } from '../../../components/alert-error';
 import { RatingStars } from '../../../components/rating-stars';
+import { errorText } from '../../../lib/api';
 import { useCreateReview } from '../api/create-review';
 import { useUpdateReview } from '../api/update-review';
-import { errorText } from '../components/error-text';
 
 export const REVIEW_FORM_TITLE = 'Make your review!';
 export const EDIT_REVIEW_TITLE = 'Edit your review';

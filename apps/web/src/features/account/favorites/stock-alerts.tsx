@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { BellIcon } from '../../../components/icons';
+import { errorText } from '../../../lib/api';
 import { useDeleteStockAlert } from '../api/delete-stock-alert';
 import { useStockAlerts } from '../api/get-stock-alerts';
-import { errorText } from '../components/error-text';
 
 export const NO_ALERTS_TEXT = "You have no back-in-stock alerts. On a sold-out size, choose 'Notify me'.";
 

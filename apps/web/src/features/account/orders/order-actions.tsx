@@ -2,9 +2,9 @@ import type { Order } from '@shop/contracts';
 import { useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { errorText } from '../../../lib/api';
 import { useCancelOrder } from '../api/cancel-order';
 import { usePayOrder } from '../api/pay-order';
-import { errorText } from '../components/error-text';
 
 export const CANCEL_CONFIRM_TITLE = 'Are you sure?';
 

@@ -2,9 +2,9 @@ import type { UserDashboard } from '@shop/contracts';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { UserAvatar } from '../../../components/user-avatar';
+import { errorText } from '../../../lib/api';
 import { useUpdateProfile } from '../api/update-profile';
 import { avatarProblem, type AvatarUpload as Upload, uploadAvatar } from '../api/upload-avatar';
-import { errorText } from '../components/error-text';
 
 type Phase = 'idle' | 'uploading' | 'saving' | 'done';
 

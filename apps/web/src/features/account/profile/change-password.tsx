@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
-import { ApiError } from '../../../lib/api';
+import { ApiError, errorText } from '../../../lib/api';
 import { SESSION_QUERY_KEY } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
-import { errorText } from '../components/error-text';
 
 export const PASSWORD_CHANGED_MESSAGE = `${AUTH_MESSAGES.PASSWORD_CHANGED}. You stay signed in here.`;
 

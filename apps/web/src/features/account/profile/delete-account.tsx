@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { errorText } from '../../../lib/api';
 import { useDeleteAccount } from '../api/delete-account';
-import { errorText } from '../components/error-text';
 
 export const DELETE_CONFIRM_TITLE = 'Are you sure?';
 

@@ -10,11 +10,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
-import { ApiError } from '../../../lib/api';
+import { ApiError, errorText } from '../../../lib/api';
 import { dashboardQuery } from '../../../lib/dashboard';
 import { SESSION_QUERY_KEY } from '../../../lib/session';
 import { useUpdateProfile } from '../api/update-profile';
-import { errorText } from '../components/error-text';
 import { PencilIcon } from '../components/pencil-icon';
 import { AvatarUpload } from './avatar-upload';
 import {

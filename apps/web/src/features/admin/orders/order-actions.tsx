@@ -1,6 +1,7 @@
 import { formatPrice, type Order } from '@shop/contracts';
 import { useRef, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { errorText } from '../../../lib/api';
 import { useCancelOrder } from './api/cancel-order';
 import { useRefundOrder } from './api/refund-order';
 import { pairCount, providerName, shortId } from './orders-view';
@@ -8,8 +9,7 @@ import { pairCount, providerName, shortId } from './orders-view';
 export const CANCEL_TITLE = 'Cancel this order?';
 export const REFUND_TITLE = 'Refund this order?';
 
-const reason = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Please try again.';
+const reason = (error: unknown) => errorText(error, 'Please try again.');
 
 /**
  * What staff can do with an order: cancel it while it is pending (its units go back on sale), or refund it

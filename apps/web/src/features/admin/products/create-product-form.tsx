@@ -12,7 +12,7 @@ import {
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AlertError } from '../../../components/alert-error';
-import { ApiError } from '../../../lib/api';
+import { ApiError, errorText } from '../../../lib/api';
 import {
   CREATE_TEXT_FIELDS,
   type CreateErrors,
@@ -22,7 +22,7 @@ import {
   createFieldOf,
   emptyCreateValues,
 } from './create-product-check';
-import { capitalize, describe, errorText, FieldError } from './form-bits';
+import { capitalize, describe, FieldError } from './form-bits';
 import { PictureUpload } from './picture-upload';
 import { useCreateProduct } from './products-api';
 import { SizeChoices } from './size-choices';

@@ -2,12 +2,6 @@ import { Icon } from '../../../components/icons';
 
 /** Small pieces the product forms share: error texts, the ARIA wiring of a field and its message. */
 
-/** The explanation to show for a failed call. */
-export function errorText(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
-}
-
 /** The id of a field's error message. */
 export const errorId = (id: string) => `${id}-error`;
 

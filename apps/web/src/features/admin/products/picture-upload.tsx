@@ -1,6 +1,6 @@
 import type { ProductPictures } from '@shop/contracts';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { errorText } from './form-bits';
+import { errorText } from '../../../lib/api';
 import { pictureProblem, type PictureUpload as Upload, uploadProductPicture } from './upload-picture';
 
 type Phase = 'idle' | 'uploading' | 'done';

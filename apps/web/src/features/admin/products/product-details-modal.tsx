@@ -3,9 +3,9 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
-import { ApiError } from '../../../lib/api';
+import { ApiError, errorText } from '../../../lib/api';
 import { EditField } from './edit-field';
-import { capitalize, errorText } from './form-bits';
+import { capitalize } from './form-bits';
 import { PictureUpload } from './picture-upload';
 import {
   EDIT_FIELDS,

@@ -5,7 +5,7 @@ import { AlertError } from '../../../components/alert-error';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { RatingStars } from '../../../components/rating-stars';
 import { UserAvatar } from '../../../components/user-avatar';
-import { errorText } from './form-bits';
+import { errorText } from '../../../lib/api';
 import { type AdminProduct, useDeleteReview, useProductReviews } from './products-api';
 
 export const NO_REVIEWS_TEXT = 'There are no reviews yet';

@@ -2,6 +2,7 @@ import type { AdminUser } from '@shop/contracts';
 import { useId, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { UserAvatar } from '../../../components/user-avatar';
+import { errorText } from '../../../lib/api';
 import { type SwitchChange, useUserSwitch } from './api/user-switches';
 import { day } from './users-view';
 
@@ -13,7 +14,7 @@ interface UserCardProps {
 }
 
 const failureText = (change: SwitchChange, error: unknown) => {
-  const reason = error instanceof Error && error.message ? error.message : 'Please try again.';
+  const reason = errorText(error, 'Please try again.');
   const what =
     change.kind === 'status'
       ? change.value

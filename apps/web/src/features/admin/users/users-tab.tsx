@@ -6,6 +6,7 @@ import { AlertSuccess } from '../../../components/alert-success';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { EmptyState } from '../../../components/empty-state';
 import { Pagination } from '../../../components/pagination';
+import { errorText } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/get-users';
@@ -73,9 +74,7 @@ export function AdminUsersTab() {
       // The card and its Delete button go: once the dialog is gone, the reader is back at the top of the list.
       focusHeadingAfterDialog.current = true;
     } catch (error) {
-      setDeleteFailure(
-        `${deleting.email} was not deleted: ${error instanceof Error ? error.message : 'Please try again.'}`,
-      );
+      setDeleteFailure(`${deleting.email} was not deleted: ${errorText(error, 'Please try again.')}`);
     }
   };
 
