@@ -1,6 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
+import { loadListing } from './modules/catalog/catalog.service';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1', '[::1]'];
 
@@ -12,6 +13,9 @@ if (config.seedOnStart) {
   const { seedOnStart } = await import('./db/seed/on-start');
   await seedOnStart(app);
 }
+
+// The shoppers' lists answer from memory: read the catalogue into it before taking traffic.
+await loadListing(app.db);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   check,
   customType,
   date,
@@ -48,6 +50,11 @@ export const product = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Soft delete: orders keep pointing at products that left the catalogue. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The catalogue version of the product's last change, set by the `product_listing_version` trigger
+     * (see catalogVersion): the in-memory listings read the rows changed since the version they hold.
+     */
+    listingVersion: bigint('listing_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     check('product_price_positive', sql`${t.priceCents} > 0`),
@@ -66,7 +73,23 @@ export const product = pgTable(
       .on(sql`lower(${t.name}) COLLATE "C"`, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
     index('product_release_idx').on(t.releaseDate),
+    index('product_listing_version_idx').on(t.listingVersion),
   ],
+);
+
+/**
+ * One row: the catalogue's version, raised once by every transaction that inserts or updates products (a
+ * trigger stamps their rows with it; its row lock makes versions commit in order), and its generation,
+ * raised when products are deleted outright (the listings then read the whole catalogue again).
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalog_version_one_row', sql`${t.id}`)],
 );
 
 /**

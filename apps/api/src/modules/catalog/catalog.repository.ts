@@ -1,8 +1,9 @@
 import { COUNT_LIMIT, type OrderBy } from '@shop/contracts';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { product, productStock, searchWord } from '../../db/schema';
+import { catalogVersion, product, productStock, searchWord } from '../../db/schema';
 import { htmlToText } from '../../lib/html';
+import type { ListingRow } from './listing-index';
 
 export interface ProductFilter {
   category?: string;
@@ -54,21 +55,6 @@ const productColumns = {
   stock: stockMap,
   archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
 };
-
-/** What a list's card needs: no description, no stock (the page's cost is mostly what it reads). */
-const summaryColumns = {
-  id: product.id,
-  name: product.name,
-  brand: product.brand,
-  priceCents: product.priceCents,
-  rating: product.rating,
-  cardPicture: product.cardPicture,
-};
-
-export type ProductSummaryRow = Pick<
-  ProductRow,
-  'id' | 'name' | 'brand' | 'priceCents' | 'rating' | 'cardPicture'
->;
 
 export interface ProductRow {
   id: string;
@@ -133,6 +119,54 @@ export async function findVocabulary(db: DbOrTx): Promise<string[]> {
   return (await db.select({ word: searchWord.word }).from(searchWord)).map((row) => row.word);
 }
 
+/** The catalogue's version and generation (see `catalogVersion`). */
+export async function findCatalogVersion(db: DbOrTx): Promise<{ version: number; generation: number }> {
+  const [row] = await db
+    .select({ version: catalogVersion.version, generation: catalogVersion.generation })
+    .from(catalogVersion);
+  return row ?? { version: 0, generation: 0 };
+}
+
+/**
+ * The listing of the products changed after `sinceVersion` (archived ones too, so the listing drops
+ * them), or, without it, of every product on sale; each with the version it was changed in.
+ */
+export async function findListingRows(
+  db: DbOrTx,
+  sinceVersion?: number,
+): Promise<(ListingRow & { version: number })[]> {
+  return db
+    .select({
+      id: product.id,
+      name: product.name,
+      brand: product.brand,
+      priceCents: product.priceCents,
+      rating: product.rating,
+      genders: product.genders,
+      categories: product.categories,
+      releaseDate: product.releaseDate,
+      cardPicture: product.cardPicture,
+      archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
+      lexemes: sql<string>`coalesce(${product.searchVector}::text, '')`,
+      version: product.listingVersion,
+    })
+    .from(product)
+    .where(sinceVersion === undefined ? isNull(product.deletedAt) : gt(product.listingVersion, sinceVersion));
+}
+
+/** Each word's full-text lexemes as PostgreSQL's English configuration stems them (none for a stop word). */
+export async function findLexemes(db: DbOrTx, words: string[]): Promise<Map<string, string>> {
+  if (words.length === 0) return new Map();
+  const list = sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({ word: sql<string>`word`, lexemes: sql<string>`to_tsvector('english', word)::text` })
+    .from(sql`unnest(ARRAY[${list}]::text[]) AS words(word)`);
+  return new Map(rows.map((row) => [row.word, row.lexemes]));
+}
+
 /** One page of a list and how many products match (exact up to COUNT_LIMIT, said by `exact`). */
 export interface PageResult<Row> {
   rows: Row[];
@@ -152,14 +186,6 @@ function boundedCount(where: SQL, bound = COUNT_LIMIT): SQL<number> {
 
 function pageResult<Row>(rows: Row[], total: number): PageResult<Row> {
   return { rows, total: Math.min(total, COUNT_LIMIT), exact: total <= COUNT_LIMIT };
-}
-
-/** One page of the shoppers' list: the cards only. */
-export function findProductSummaryPage(
-  db: DbOrTx,
-  page: ProductPage,
-): Promise<PageResult<ProductSummaryRow>> {
-  return findPage<ProductSummaryRow>(db, page, summaryColumns);
 }
 
 /** One page of whole products (the staff's list: stock and archived included). */
@@ -193,7 +219,7 @@ export const RANK_CANDIDATES = COUNT_LIMIT;
 async function findPage<Row>(
   db: DbOrTx,
   page: ProductPage,
-  columns: typeof summaryColumns | typeof productColumns,
+  columns: typeof productColumns,
 ): Promise<PageResult<Row>> {
   const where = whereClause(page.filter);
   const search = page.filter.search;
@@ -234,7 +260,7 @@ function findFewMatchesPage(
   db: DbOrTx,
   page: ProductPage,
   where: SQL,
-  columns: typeof summaryColumns | typeof productColumns,
+  columns: typeof productColumns,
   few: number,
 ) {
   const matches = db
@@ -285,7 +311,7 @@ function findRelevancePage(
   page: ProductPage,
   where: SQL,
   search: ProductSearch,
-  columns: typeof summaryColumns | typeof productColumns,
+  columns: typeof productColumns,
 ) {
   const rank = sql`ts_rank(${product.searchVector}, to_tsquery('english', ${search.query})) + word_similarity(${search.text}, ${product.searchTerms})`;
   const candidates = db.$with('candidates').as(

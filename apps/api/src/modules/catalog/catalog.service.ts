@@ -4,14 +4,15 @@ import {
   type Product,
   type ProductList,
   type ProductListQuery,
-  type ProductSummary,
   toCents,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { sanitizeDescription } from '../../lib/html';
 import * as repository from './catalog.repository';
-import { correctionsOf, forgetVocabulary } from './search-words';
+import { currentListing } from './listing';
+import type { ListingSearch } from './listing-index';
+import { correctionsOf, forgetVocabulary, lexemesOf } from './search-words';
 
 /** Database row to the spec's product shape. The one place catalogue money leaves cents. */
 export function toProductWire(row: repository.ProductRow): Product {
@@ -37,16 +38,14 @@ export function toProductWire(row: repository.ProductRow): Product {
 /** At most this many words of a search are used. */
 const MAX_SEARCH_WORDS = 8;
 
-/**
- * A search as the repository runs it: its words (letters and digits; any query syntax is plain text), each
- * one the catalogue never uses widened to its closest corrections ('jordn' → 'jordn | jordan'), all of
- * them required. None when the search is blank; a search without a single letter or digit ('!!!') finds
- * nothing, as it did before words were corrected.
- */
-export async function searchOf(
-  db: DbOrTx,
-  text: string | undefined,
-): Promise<repository.ProductSearch | undefined> {
+/** A search's words (letters and digits; any query syntax is plain text) and each one's alternatives. */
+interface SearchWords {
+  words: string[];
+  /** For each word, itself and, for a word the catalogue never uses, its closest corrections. */
+  alternatives: string[][];
+}
+
+async function searchWordsOf(db: DbOrTx, text: string | undefined): Promise<SearchWords | undefined> {
   if (!text?.trim()) return undefined;
   const words = [
     ...new Set(
@@ -56,16 +55,45 @@ export async function searchOf(
         .filter(Boolean),
     ),
   ].slice(0, MAX_SEARCH_WORDS);
-  // An empty full-text query matches no product.
-  if (words.length === 0) return { text: '', query: '' };
   const corrections = await correctionsOf(db, words);
-  const query = words
-    .map((word) => {
-      const alternatives = [word, ...(corrections.get(word) ?? [])];
-      return alternatives.length === 1 ? word : `(${alternatives.join(' | ')})`;
-    })
+  return { words, alternatives: words.map((word) => [word, ...(corrections.get(word) ?? [])]) };
+}
+
+/**
+ * A search as the repository runs it: each word the catalogue never uses widened to its closest
+ * corrections ('jordn' → 'jordn | jordan'), all of them required. None when the search is blank; a search
+ * without a single letter or digit ('!!!') finds nothing, as it did before words were corrected.
+ */
+export async function searchOf(
+  db: DbOrTx,
+  text: string | undefined,
+): Promise<repository.ProductSearch | undefined> {
+  const search = await searchWordsOf(db, text);
+  if (!search) return undefined;
+  // An empty full-text query matches no product.
+  if (search.words.length === 0) return { text: '', query: '' };
+  const query = search.alternatives
+    .map((alternatives) => (alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' | ')})`))
     .join(' & ');
-  return { text: words.join(' '), query };
+  return { text: search.words.join(' '), query };
+}
+
+/**
+ * The same search as the listing runs it: each word's alternatives as PostgreSQL's lexemes, a stop word
+ * ('the') dropped as to_tsquery drops it; the phrase is the words as corrected (the first correction of
+ * a word the catalogue does not use).
+ */
+async function listingSearchOf(db: DbOrTx, text: string | undefined): Promise<ListingSearch | undefined> {
+  const search = await searchWordsOf(db, text);
+  if (!search) return undefined;
+  const lexemes = await lexemesOf(db, search.alternatives.flat());
+  const groups = search.alternatives
+    .map((alternatives) =>
+      alternatives.map((word) => lexemes.get(word) ?? []).filter((found) => found.length > 0),
+    )
+    .filter((group) => group.length > 0);
+  const phrase = search.alternatives.map((alternatives) => alternatives[1] ?? alternatives[0]).join(' ');
+  return { groups, phrase };
 }
 
 /** The list query's filters as the repository takes them (money in cents, the search's words corrected). */
@@ -81,33 +109,31 @@ export async function pageFilter(db: DbOrTx, query: ProductListQuery): Promise<r
   };
 }
 
-/** A product as lists show it: its card. */
-export function toProductSummaryWire(row: repository.ProductSummaryRow): ProductSummary {
-  return {
-    _id: row.id,
-    name: row.name,
-    brand: row.brand as Product['brand'],
-    price: fromCents(row.priceCents),
-    rating: row.rating,
-    card_picture: row.cardPicture,
-  };
+/** Reads the catalogue into the listing index (done before the server takes traffic; lists keep it current). */
+export async function loadListing(db: DbOrTx): Promise<void> {
+  await currentListing(db);
 }
 
+/** The shoppers' list, from the listing index (current as of this request): exact counts, any page. */
 export async function listProducts(db: DbOrTx, query: ProductListQuery): Promise<ProductList> {
   const { page, limit } = query;
-  const { rows, total, exact } = await repository.findProductSummaryPage(db, {
-    filter: await pageFilter(db, query),
+  const search = await listingSearchOf(db, query.search);
+  const listing = await currentListing(db);
+  const { cards, total } = listing.page({
+    filter: {
+      category: query.category,
+      gender: query.gender,
+      brand: query.brand,
+      rating: query.rating,
+      priceMinCents: query.priceMin === undefined ? undefined : toCents(query.priceMin),
+      priceMaxCents: query.priceMax === undefined ? undefined : toCents(query.priceMax),
+      search,
+    },
     orderBy: query.orderBy,
     limit,
     offset: (page - 1) * limit,
   });
-  return {
-    products: rows.map(toProductSummaryWire),
-    total,
-    totalExact: exact,
-    page,
-    pages: Math.ceil(total / limit),
-  };
+  return { products: cards, total, totalExact: true, page, pages: Math.ceil(total / limit) };
 }
 
 export async function getProduct(db: DbOrTx, id: string): Promise<Product> {

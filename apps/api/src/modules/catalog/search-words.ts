@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import * as repository from './catalog.repository';
+import { parseLexemes } from './listing-index';
 
 /**
  * Typo correction for searches: a searched word the catalogue never uses is read as the catalogue's words
@@ -106,4 +107,25 @@ export async function correctionsOf(db: DbOrTx, words: string[]): Promise<Map<st
     if (!vocabulary.known.has(word)) corrections.set(word, closestWords(word, vocabulary));
   }
   return corrections;
+}
+
+/** Words already stemmed (the same for every database: PostgreSQL's English configuration). */
+const stemmed = new Map<string, string[]>();
+/** A bound on the words kept stemmed: a flood of made-up words starts the memory over. */
+const MAX_STEMMED = 50_000;
+
+/** Each word's full-text lexemes, as PostgreSQL stems them (none for a stop word such as 'the'). */
+export async function lexemesOf(db: DbOrTx, words: string[]): Promise<Map<string, string[]>> {
+  const missing = [...new Set(words.filter((word) => !stemmed.has(word)))];
+  if (missing.length > 0) {
+    const found = await repository.findLexemes(db, missing);
+    if (stemmed.size + missing.length > MAX_STEMMED) stemmed.clear();
+    for (const word of missing) {
+      stemmed.set(
+        word,
+        parseLexemes(found.get(word) ?? '').map((entry) => entry.lexeme),
+      );
+    }
+  }
+  return new Map(words.map((word) => [word, stemmed.get(word) ?? []]));
 }

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { ListingIndex, type ListingPage, type ListingRow, parseLexemes } from './listing-index';
+
+let serial = 0;
+
+/** A product row; its lexemes are its name's words weighted A and `body` words weighted B. */
+function row(name: string, fields: Partial<ListingRow> & { body?: string } = {}): ListingRow {
+  serial += 1;
+  const { body = '', ...rest } = fields;
+  const words = [
+    ...name
+      .toLowerCase()
+      .split(/\s+/)
+      .map((word) => ({ word, weight: 'A' })),
+    ...body
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => ({ word, weight: 'B' })),
+  ];
+  return {
+    id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
+    name,
+    brand: 'nike',
+    priceCents: 10_000,
+    rating: 0,
+    genders: ['men'],
+    categories: ['running'],
+    releaseDate: '2024-01-01',
+    cardPicture: '/uploads/products/x/card.webp',
+    archived: false,
+    lexemes: words.map(({ word, weight }, i) => `'${word}':${i + 1}${weight === 'A' ? 'A' : 'B'}`).join(' '),
+    ...rest,
+  };
+}
+
+const names = (index: ListingIndex, page: Partial<ListingPage>) =>
+  index.page({ filter: {}, limit: 100, offset: 0, ...page }).cards.map((card) => card.name);
+
+const search = (...words: string[]) => ({ groups: words.map((word) => [[word]]), phrase: words.join(' ') });
+
+describe('parseLexemes', () => {
+  it('reads lexemes, quotes and weights from a tsvector', () => {
+    expect(parseLexemes("'air':1A 'it''s':4 'waffl':9B,12")).toEqual([
+      { lexeme: 'air', weightA: true },
+      { lexeme: "it's", weightA: false },
+      { lexeme: 'waffl', weightA: false },
+    ]);
+    expect(parseLexemes('')).toEqual([]);
+  });
+});
+
+describe('ListingIndex', () => {
+  it('filters by brand, rating, gender, category and a price range, counting exactly', () => {
+    const index = new ListingIndex([
+      row('Alpha', { brand: 'vans', rating: 4, priceCents: 5_000 }),
+      row('Bravo', { brand: 'vans', rating: 4, priceCents: 9_000, genders: ['women'] }),
+      row('Charlie', { brand: 'vans', rating: 2, priceCents: 7_000, categories: ['skateboarding'] }),
+      row('Delta', { brand: 'adidas', rating: 4, priceCents: 6_000 }),
+    ]);
+    const result = index.page({
+      filter: { brand: 'vans', rating: 4 },
+      limit: 1,
+      offset: 0,
+      orderBy: { name: 1 },
+    });
+    expect(result).toMatchObject({ total: 2, cards: [{ name: 'Alpha', brand: 'vans', price: 50 }] });
+    expect(names(index, { filter: { gender: 'women' } })).toEqual(['Bravo']);
+    expect(names(index, { filter: { category: 'skateboarding' } })).toEqual(['Charlie']);
+    expect(
+      names(index, { filter: { priceMinCents: 6_000, priceMaxCents: 7_000 }, orderBy: { price: 1 } }),
+    ).toEqual(['Delta', 'Charlie']);
+    expect(index.page({ filter: { brand: 'gucci' }, limit: 12, offset: 0 })).toEqual({ cards: [], total: 0 });
+  });
+
+  it('sorts by name, price and release, ties by id, and pages without repeating', () => {
+    const index = new ListingIndex([
+      row('bravo', { priceCents: 300, releaseDate: '2023-05-01' }),
+      row('Alpha', { priceCents: 300, releaseDate: '2024-05-01' }),
+      row('charlie', { priceCents: 100, releaseDate: '2022-05-01' }),
+    ]);
+    expect(names(index, { orderBy: { name: 1 } })).toEqual(['Alpha', 'bravo', 'charlie']);
+    expect(names(index, { orderBy: { name: -1 } })).toEqual(['charlie', 'bravo', 'Alpha']);
+    expect(names(index, { orderBy: { price: 1 } })).toEqual(['charlie', 'bravo', 'Alpha']);
+    expect(names(index, { orderBy: { price: -1 } })).toEqual(['bravo', 'Alpha', 'charlie']);
+    expect(names(index, {})).toEqual(['Alpha', 'bravo', 'charlie']);
+    const pages = [0, 1, 2, 3].map((offset) => names(index, { orderBy: { name: 1 }, limit: 1, offset }));
+    expect(pages).toEqual([['Alpha'], ['bravo'], ['charlie'], []]);
+  });
+
+  it('requires every searched word, any of its alternatives', () => {
+    const index = new ListingIndex([
+      row('Air Jordan 1', { body: 'leather' }),
+      row('Air Max 90', { body: 'mesh' }),
+      row('Samba', { body: 'leather' }),
+    ]);
+    expect(names(index, { filter: { search: search('air', 'leather') } })).toEqual(['Air Jordan 1']);
+    const either = { groups: [[['jordan'], ['samba']]], phrase: 'jordan' };
+    expect(names(index, { filter: { search: either }, orderBy: { name: 1 } })).toEqual([
+      'Air Jordan 1',
+      'Samba',
+    ]);
+    expect(index.page({ filter: { search: { groups: [], phrase: '' } }, limit: 12, offset: 0 }).total).toBe(
+      0,
+    );
+    expect(index.page({ filter: { search: search('harpsichord') }, limit: 12, offset: 0 }).total).toBe(0);
+  });
+
+  it('ranks a word in the name above one in the description, then the name starting with the phrase, then the shorter', () => {
+    const index = new ListingIndex([
+      row('Court Classic', { body: 'jordan heritage' }),
+      row('Retro Air Jordan Low'),
+      row('Air Jordan 1 Mid Anthracite'),
+      row('Air Jordan 1'),
+    ]);
+    const found = { groups: [[['air']], [['jordan']]], phrase: 'air jordan' };
+    expect(names(index, { filter: { search: found } })).toEqual([
+      'Air Jordan 1',
+      'Air Jordan 1 Mid Anthracite',
+      'Retro Air Jordan Low',
+    ]);
+    expect(names(index, { filter: { search: search('jordan') } })).toEqual([
+      'Air Jordan 1',
+      'Retro Air Jordan Low',
+      'Air Jordan 1 Mid Anthracite',
+      'Court Classic',
+    ]);
+    expect(names(index, { filter: { search: search('jordan') }, offset: 3, limit: 1 })).toEqual([
+      'Court Classic',
+    ]);
+  });
+
+  it('follows changes: a new price re-sorts, new words re-index, an archived product leaves', () => {
+    const first = row('Alpha', { priceCents: 100 });
+    const second = row('Bravo', { priceCents: 200 });
+    const index = new ListingIndex([first, second]);
+    expect(names(index, { orderBy: { price: 1 } })).toEqual(['Alpha', 'Bravo']);
+    index.apply([{ ...first, priceCents: 300, rating: 5 }]);
+    expect(names(index, { orderBy: { price: 1 } })).toEqual(['Bravo', 'Alpha']);
+    expect(names(index, { filter: { rating: 5 } })).toEqual(['Alpha']);
+    expect(names(index, { filter: { rating: 0 } })).toEqual(['Bravo']);
+    index.apply([{ ...second, name: 'Bravo Suede', lexemes: "'bravo':1A 'suede':2A" }]);
+    expect(names(index, { filter: { search: search('suede') } })).toEqual(['Bravo Suede']);
+    expect(index.dead).toBe(1);
+    index.apply([{ ...first, archived: true }]);
+    expect(names(index, {})).toEqual(['Bravo Suede']);
+    expect(index.size).toBe(1);
+  });
+
+  it('grows past its first capacity', () => {
+    const rows = Array.from({ length: 100 }, (_, i) =>
+      row(`Shoe ${String(i).padStart(3, '0')}`, { priceCents: 1_000 + i }),
+    );
+    const index = new ListingIndex(rows, 8);
+    expect(index.page({ filter: { priceMinCents: 1_090 }, limit: 100, offset: 0 }).total).toBe(10);
+    expect(names(index, { orderBy: { name: -1 }, limit: 2 })).toEqual(['Shoe 099', 'Shoe 098']);
+  });
+});

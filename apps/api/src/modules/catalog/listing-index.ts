@@ -1,0 +1,511 @@
+import { fromCents, type OrderBy, type Product, type ProductSummary } from '@shop/contracts';
+
+/**
+ * The shoppers' catalogue lists, answered from memory: every product on sale as its card, its filter and
+ * sort keys, and the full-text index's words (PostgreSQL's own lexemes, read from `search_vector`).
+ * Filters are bitsets (one bit per product), sorts are kept as sorted slot lists, and a search unites and
+ * intersects the lists of products that hold each word, so a page costs about the same at 1,000 products
+ * and at 100,000: no query plan to guess, no heap page to read, and an exact count.
+ *
+ * A product has a slot; a changed product whose words changed gets a new slot and its old slot dies (the
+ * word lists keep dead slots until the index is rebuilt). See listing.ts for how the index stays current.
+ */
+
+/** One product as the index reads it from the database. */
+export interface ListingRow {
+  id: string;
+  name: string;
+  brand: string;
+  priceCents: number;
+  rating: number;
+  genders: string[];
+  categories: string[];
+  releaseDate: string;
+  cardPicture: string;
+  /** Archived: the row leaves the index. */
+  archived: boolean;
+  /** `search_vector` as text: `'air':1A 'jordan':2A 'waffl':9B`. */
+  lexemes: string;
+}
+
+export interface ListingFilter {
+  category?: string;
+  gender?: string;
+  brand?: string;
+  rating?: number;
+  priceMinCents?: number;
+  priceMaxCents?: number;
+  search?: ListingSearch;
+}
+
+/** A search: every group must match, a group by any of its alternatives, an alternative by all its lexemes. */
+export interface ListingSearch {
+  groups: string[][][];
+  /** The searched words, corrected, as one phrase: a name that starts with it or holds it ranks higher. */
+  phrase: string;
+}
+
+export interface ListingPage {
+  filter: ListingFilter;
+  orderBy?: OrderBy;
+  limit: number;
+  offset: number;
+}
+
+export interface ListingResult {
+  cards: ProductSummary[];
+  total: number;
+}
+
+/**
+ * ts_rank's default weights of the words of a product's name, brand and tags (A: 1) and of its description
+ * (B: 0.4), as whole numbers so that equal sums are equal.
+ */
+const WEIGHT_A = 5;
+const WEIGHT_B = 2;
+/** The highest score: every word of the longest search (MAX_SEARCH_WORDS) found where it weighs A. */
+const MAX_SCORE = 8 * WEIGHT_A;
+/** Name lengths rank up to this (a longer name ranks as this long). */
+const MAX_NAME_KEY = 256;
+
+type SortName = 'name-asc' | 'name-desc' | 'price-asc' | 'price-desc' | 'newest';
+
+/** Words of a `tsvector`'s text, each with whether it is weighted A somewhere. */
+export function parseLexemes(text: string): { lexeme: string; weightA: boolean }[] {
+  const found: { lexeme: string; weightA: boolean }[] = [];
+  for (const match of text.matchAll(/'((?:[^']|'')+)'(?::([0-9A-D,]+))?/g)) {
+    const lexeme = (match[1] ?? '').replace(/''/g, "'").replace(/\\\\/g, '\\');
+    found.push({ lexeme, weightA: /A/.test(match[2] ?? '') });
+  }
+  return found;
+}
+
+const wordsFor = (capacity: number) => new Uint32Array(Math.ceil(capacity / 32));
+
+function popcount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+const hasBit = (bits: Uint32Array, slot: number) => ((bits[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
+
+function setBit(bits: Uint32Array, slot: number, on: boolean) {
+  const word = slot >>> 5;
+  const mask = 1 << (slot & 31);
+  bits[word] = on ? (bits[word] ?? 0) | mask : (bits[word] ?? 0) & ~mask;
+}
+
+export class ListingIndex {
+  private capacity: number;
+  private used = 0;
+  private ids: string[] = [];
+  private cards: ProductSummary[] = [];
+  private nameKeys: string[] = [];
+  private lexemeTexts: string[] = [];
+  private prices: Int32Array;
+  private nameLengths: Uint8Array;
+  private releases: Int32Array;
+  private alive: Uint32Array;
+  private readonly slotOf = new Map<string, number>();
+  /** Bitsets of the products with a brand, a category, a gender or a rating ('brand:nike', 'rating:4'). */
+  private facets = new Map<string, Uint32Array>();
+  /** For each lexeme, the slots that hold it: slot * 2, plus 1 where it is weighted A. */
+  private postings = new Map<string, number[]>();
+  /**
+   * A searched lexeme's slots as bitsets (all of them, and those where it is weighted A), made from its
+   * list when first searched and kept until products are added: a broad word then costs a few thousand
+   * word operations, not a walk of its tens of thousands of entries.
+   */
+  private lexemeBits = new Map<string, { all: Uint32Array; weightA: Uint32Array }>();
+  private sorted = new Map<SortName, Int32Array>();
+  private deadSlots = 0;
+
+  constructor(rows: Iterable<ListingRow> = [], capacity = 1024) {
+    this.capacity = capacity;
+    this.prices = new Int32Array(capacity);
+    this.nameLengths = new Uint8Array(capacity);
+    this.releases = new Int32Array(capacity);
+    this.alive = wordsFor(capacity);
+    this.apply(rows);
+  }
+
+  /** Products on sale. */
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /** Slots no product uses any more: past a share of the live ones, the owner rebuilds the index. */
+  get dead(): number {
+    return this.deadSlots;
+  }
+
+  /** Adds, changes or removes (archived) these products. */
+  apply(rows: Iterable<ListingRow>): void {
+    for (const row of rows) {
+      const slot = this.slotOf.get(row.id);
+      if (slot !== undefined && !row.archived && this.lexemeTexts[slot] === row.lexemes) {
+        this.update(slot, row);
+        continue;
+      }
+      if (slot !== undefined) this.remove(slot);
+      if (!row.archived) this.add(row);
+    }
+  }
+
+  private add(row: ListingRow) {
+    if (this.used === this.capacity) this.grow();
+    const slot = this.used;
+    this.used += 1;
+    this.ids[slot] = row.id;
+    this.slotOf.set(row.id, slot);
+    this.lexemeTexts[slot] = row.lexemes;
+    setBit(this.alive, slot, true);
+    this.update(slot, row);
+    for (const { lexeme, weightA } of parseLexemes(row.lexemes)) {
+      let list = this.postings.get(lexeme);
+      if (!list) {
+        list = [];
+        this.postings.set(lexeme, list);
+      }
+      list.push(slot * 2 + (weightA ? 1 : 0));
+    }
+    this.lexemeBits.clear();
+  }
+
+  /** Sets a live slot's card, keys and facets (its words stay). */
+  private update(slot: number, row: ListingRow) {
+    const nameKey = row.name.toLowerCase();
+    const release = Number(row.releaseDate.replaceAll('-', ''));
+    if (
+      this.nameKeys[slot] !== nameKey ||
+      this.prices[slot] !== row.priceCents ||
+      this.releases[slot] !== release
+    ) {
+      this.sorted.clear();
+    }
+    this.nameKeys[slot] = nameKey;
+    this.nameLengths[slot] = Math.min(nameKey.length, 255);
+    this.prices[slot] = row.priceCents;
+    this.releases[slot] = release;
+    this.cards[slot] = {
+      _id: row.id,
+      name: row.name,
+      brand: row.brand as Product['brand'],
+      price: fromCents(row.priceCents),
+      rating: row.rating,
+      card_picture: row.cardPicture,
+    };
+    this.clearFacets(slot);
+    const keys = [
+      `brand:${row.brand}`,
+      `rating:${row.rating}`,
+      ...row.genders.map((gender) => `gender:${gender}`),
+      ...row.categories.map((category) => `category:${category}`),
+    ];
+    for (const key of keys) {
+      let bits = this.facets.get(key);
+      if (!bits) {
+        bits = wordsFor(this.capacity);
+        this.facets.set(key, bits);
+      }
+      setBit(bits, slot, true);
+    }
+  }
+
+  private clearFacets(slot: number) {
+    for (const bits of this.facets.values()) setBit(bits, slot, false);
+  }
+
+  private remove(slot: number) {
+    const id = this.ids[slot];
+    if (id !== undefined) this.slotOf.delete(id);
+    setBit(this.alive, slot, false);
+    this.clearFacets(slot);
+    this.deadSlots += 1;
+    this.sorted.clear();
+  }
+
+  private grow() {
+    const capacity = this.capacity * 2;
+    const widen = (bits: Uint32Array) => {
+      const wider = wordsFor(capacity);
+      wider.set(bits);
+      return wider;
+    };
+    const prices = new Int32Array(capacity);
+    prices.set(this.prices);
+    const releases = new Int32Array(capacity);
+    releases.set(this.releases);
+    const nameLengths = new Uint8Array(capacity);
+    nameLengths.set(this.nameLengths);
+    this.nameLengths = nameLengths;
+    this.prices = prices;
+    this.releases = releases;
+    this.alive = widen(this.alive);
+    for (const [key, bits] of this.facets) this.facets.set(key, widen(bits));
+    this.capacity = capacity;
+  }
+
+  /** One page of the products that match, in the order asked, and how many match. */
+  page({ filter, orderBy, limit, offset }: ListingPage): ListingResult {
+    const matches = this.match(filter);
+    if (!matches) return { cards: [], total: 0 };
+    let total = 0;
+    for (const word of matches) total += popcount(word);
+    if (total === 0 || offset >= total) return { cards: [], total };
+    const wanted = Math.min(limit, total - offset);
+    const slots =
+      filter.search && !orderBy?.name && !orderBy?.price
+        ? this.byRelevance(matches, filter.search, offset + wanted).slice(offset)
+        : this.inOrder(matches, total, sortOf(orderBy), offset, wanted);
+    return { cards: slots.map((slot) => this.cards[slot] as ProductSummary), total };
+  }
+
+  /** The bitset of the products that match, or undefined when none can. */
+  private match(filter: ListingFilter): Uint32Array | undefined {
+    const matches = this.alive.slice(0, Math.ceil(this.used / 32));
+    const facetKeys = [
+      filter.brand === undefined ? undefined : `brand:${filter.brand}`,
+      filter.rating === undefined ? undefined : `rating:${filter.rating}`,
+      filter.gender === undefined ? undefined : `gender:${filter.gender}`,
+      filter.category === undefined ? undefined : `category:${filter.category}`,
+    ];
+    for (const key of facetKeys) {
+      if (key === undefined) continue;
+      const bits = this.facets.get(key);
+      if (!bits) return undefined;
+      for (let i = 0; i < matches.length; i += 1) matches[i] = (matches[i] ?? 0) & (bits[i] ?? 0);
+    }
+    if (filter.search) {
+      if (filter.search.groups.length === 0) return undefined;
+      for (const group of filter.search.groups) {
+        const { all } = this.groupBits(group);
+        for (let i = 0; i < matches.length; i += 1) matches[i] = (matches[i] ?? 0) & (all[i] ?? 0);
+      }
+    }
+    const { priceMinCents: min, priceMaxCents: max } = filter;
+    if (min !== undefined || max !== undefined) {
+      for (let i = 0; i < matches.length; i += 1) {
+        let word = matches[i] ?? 0;
+        while (word !== 0) {
+          const low = word & -word;
+          const slot = i * 32 + 31 - Math.clz32(low);
+          const price = this.prices[slot] ?? 0;
+          if ((min !== undefined && price < min) || (max !== undefined && price > max)) {
+            matches[i] = (matches[i] ?? 0) & ~low;
+          }
+          word ^= low;
+        }
+      }
+    }
+    return matches;
+  }
+
+  private bitsOf(lexeme: string): { all: Uint32Array; weightA: Uint32Array } {
+    let bits = this.lexemeBits.get(lexeme);
+    if (!bits) {
+      bits = { all: wordsFor(this.capacity), weightA: wordsFor(this.capacity) };
+      for (const entry of this.postings.get(lexeme) ?? []) {
+        setBit(bits.all, entry >>> 1, true);
+        if (entry & 1) setBit(bits.weightA, entry >>> 1, true);
+      }
+      this.lexemeBits.set(lexeme, bits);
+    }
+    return bits;
+  }
+
+  /**
+   * The slots a group of alternatives finds (`all`: an alternative matches where every one of its lexemes
+   * is), and those where one of the group's lexemes is weighted A.
+   */
+  private groupBits(group: string[][]): { all: Uint32Array; weightA: Uint32Array } {
+    const length = Math.ceil(this.used / 32);
+    const all = new Uint32Array(length);
+    const weightA = new Uint32Array(length);
+    for (const alternative of group) {
+      const found = new Uint32Array(length).fill(0xffffffff);
+      for (const lexeme of alternative) {
+        const bits = this.bitsOf(lexeme);
+        for (let i = 0; i < length; i += 1) {
+          found[i] = (found[i] ?? 0) & (bits.all[i] ?? 0);
+          weightA[i] = (weightA[i] ?? 0) | (bits.weightA[i] ?? 0);
+        }
+      }
+      for (let i = 0; i < length; i += 1) all[i] = (all[i] ?? 0) | (found[i] ?? 0);
+    }
+    return { all, weightA };
+  }
+
+  /**
+   * The best `count` matches by relevance: for each searched word, the weight of the best place a product
+   * holds it (its name, brand or tags before its description), summed; then a name that starts with the
+   * searched phrase; then the shorter name (the closer one); then the id. Only what can reach the page is
+   * sorted: scores and name lengths are small whole numbers, so a broad word's tens of thousands of equal
+   * matches are tallied (typed arrays, no strings), and the names starting with the phrase are one range
+   * of the name order.
+   */
+  private byRelevance(matches: Uint32Array, search: ListingSearch, count: number): number[] {
+    // Every match holds every group's words: it scores WEIGHT_A for a group where one of them is weighted
+    // A, WEIGHT_B for the others.
+    const weightA = search.groups.map((group) => this.groupBits(group).weightA);
+    // Names starting with the phrase: 1 in `starts`, 0 elsewhere.
+    if (this.startsScratch.length < this.capacity) this.startsScratch = new Uint8Array(this.capacity);
+    const starts = this.startsScratch;
+    const prefixed = this.startingWith(search.phrase);
+    for (const slot of prefixed) starts[slot] = 1;
+    // A match's rank key, smallest first: its score (highest first), then whether its name starts with the
+    // phrase, then its name's length.
+    const slots: number[] = [];
+    const keys: number[] = [];
+    const tally = new Uint32Array((MAX_SCORE + 1) * 2 * MAX_NAME_KEY);
+    for (let i = 0; i < matches.length; i += 1) {
+      let word = matches[i] ?? 0;
+      while (word !== 0) {
+        const low = word & -word;
+        const slot = i * 32 + 31 - Math.clz32(low);
+        let score = 0;
+        for (const bits of weightA) score += ((bits[i] ?? 0) & low) !== 0 ? WEIGHT_A : WEIGHT_B;
+        const key =
+          ((MAX_SCORE - Math.min(score, MAX_SCORE)) * 2 + 1 - (starts[slot] ?? 0)) * MAX_NAME_KEY +
+          Math.min(this.nameLengths[slot] ?? 0, MAX_NAME_KEY - 1);
+        slots.push(slot);
+        keys.push(key);
+        tally[key] = (tally[key] ?? 0) + 1;
+        word ^= low;
+      }
+    }
+    // The key of the page's last match: every match of a smaller key is on or before the page.
+    let edge = 0;
+    for (let before = 0; edge < tally.length; edge += 1) {
+      before += tally[edge] ?? 0;
+      if (before >= count) break;
+    }
+    const byKey: { slot: number; key: number }[] = [];
+    slots.forEach((slot, i) => {
+      const key = keys[i] ?? 0;
+      if (key <= edge) byKey.push({ slot, key });
+    });
+    const id = (slot: number) => this.ids[slot] ?? '';
+    const ranked = byKey
+      .sort((a, b) => a.key - b.key || (id(a.slot) < id(b.slot) ? -1 : 1))
+      .slice(0, count)
+      .map((entry) => entry.slot);
+    for (const slot of prefixed) starts[slot] = 0;
+    return ranked;
+  }
+
+  /** 1 for the slots whose name starts with the searched phrase, while a search is ranked; 0 otherwise. */
+  private startsScratch = new Uint8Array(0);
+
+  /** Live slots whose name starts with `phrase`: one range of the name order. */
+  private startingWith(phrase: string): Int32Array {
+    if (!phrase) return new Int32Array(0);
+    const order = this.sortedSlots('name-asc');
+    const name = (index: number) => this.nameKeys[order[index] ?? 0] ?? '';
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (name(middle) < phrase) low = middle + 1;
+      else high = middle;
+    }
+    const start = low;
+    // Every name starting with the phrase sorts before the phrase followed by the highest code unit.
+    const past = `${phrase}\uffff`;
+    high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (name(middle) < past) low = middle + 1;
+      else high = middle;
+    }
+    return order.subarray(start, low);
+  }
+
+  /**
+   * `count` matches from the `offset`-th on, in a sort order: walking the sorted slots until they are
+   * found when matches are dense, or sorting the matches themselves when they are few.
+   */
+  private inOrder(
+    matches: Uint32Array,
+    total: number,
+    sort: SortName,
+    offset: number,
+    count: number,
+  ): number[] {
+    const order = this.sortedSlots(sort);
+    const walk = ((offset + count) * order.length) / total;
+    const slots: number[] = [];
+    if (walk <= total * Math.log2(total + 1)) {
+      let skipped = 0;
+      for (const slot of order) {
+        if (!hasBit(matches, slot)) continue;
+        if (skipped < offset) skipped += 1;
+        else if (slots.push(slot) === count) break;
+      }
+      return slots;
+    }
+    const position = this.positions(sort);
+    const all: number[] = [];
+    forEachSlot(matches, (slot) => all.push(slot));
+    all.sort((a, b) => (position[a] ?? 0) - (position[b] ?? 0));
+    return all.slice(offset, offset + count);
+  }
+
+  private positionsBySort = new Map<SortName, Int32Array>();
+
+  private positions(sort: SortName): Int32Array {
+    const order = this.sortedSlots(sort);
+    let position = this.positionsBySort.get(sort);
+    if (!position || position.length !== this.used) {
+      position = new Int32Array(this.used);
+      order.forEach((slot, index) => {
+        (position as Int32Array)[slot] = index;
+      });
+      this.positionsBySort.set(sort, position);
+    }
+    return position;
+  }
+
+  /** The live slots in a sort order (sorted again after a change that moves products in it). */
+  private sortedSlots(sort: SortName): Int32Array {
+    const cached = this.sorted.get(sort);
+    if (cached) return cached;
+    const slots: number[] = [];
+    forEachSlot(this.alive.subarray(0, Math.ceil(this.used / 32)), (slot) => slots.push(slot));
+    const id = (slot: number) => this.ids[slot] ?? '';
+    const byId = (a: number, b: number) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0);
+    const name = (slot: number) => this.nameKeys[slot] ?? '';
+    const byName = (a: number, b: number) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+    const price = (slot: number) => this.prices[slot] ?? 0;
+    const release = (slot: number) => this.releases[slot] ?? 0;
+    const compare: Record<SortName, (a: number, b: number) => number> = {
+      'name-asc': (a, b) => byName(a, b) || byId(a, b),
+      'name-desc': (a, b) => byName(b, a) || byId(a, b),
+      'price-asc': (a, b) => price(a) - price(b) || byId(a, b),
+      'price-desc': (a, b) => price(b) - price(a) || byId(a, b),
+      newest: (a, b) => release(b) - release(a) || byId(a, b),
+    };
+    const order = Int32Array.from(slots.sort(compare[sort]));
+    this.sorted.set(sort, order);
+    this.positionsBySort.delete(sort);
+    return order;
+  }
+}
+
+function sortOf(orderBy: OrderBy | undefined): SortName {
+  if (orderBy?.name) return orderBy.name === 1 ? 'name-asc' : 'name-desc';
+  if (orderBy?.price) return orderBy.price === 1 ? 'price-asc' : 'price-desc';
+  return 'newest';
+}
+
+function forEachSlot(bits: Uint32Array, visit: (slot: number) => void) {
+  for (let i = 0; i < bits.length; i += 1) {
+    let word = bits[i] ?? 0;
+    while (word !== 0) {
+      const low = word & -word;
+      visit(i * 32 + 31 - Math.clz32(low));
+      word ^= low;
+    }
+  }
+}
