@@ -127,31 +127,40 @@ export async function findCatalogVersion(db: DbOrTx): Promise<{ version: number;
   return row ?? { version: 0, generation: 0 };
 }
 
-/**
- * The listing of the products changed after `sinceVersion` (archived ones too, so the listing drops
- * them), or, without it, of every product on sale; each with the version it was changed in.
- */
-export async function findListingRows(
+const listingColumns = {
+  id: product.id,
+  name: product.name,
+  brand: product.brand,
+  priceCents: product.priceCents,
+  rating: product.rating,
+  genders: product.genders,
+  categories: product.categories,
+  releaseDate: product.releaseDate,
+  cardPicture: product.cardPicture,
+  archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
+  lexemes: sql<string>`coalesce(${product.searchVector}::text, '')`,
+  version: product.listingVersion,
+};
+
+export type VersionedListingRow = ListingRow & { version: number };
+
+/** The listing of the products changed after `sinceVersion`, archived ones too (the listing drops them). */
+export function findChangedListingRows(db: DbOrTx, sinceVersion: number): Promise<VersionedListingRow[]> {
+  return db.select(listingColumns).from(product).where(gt(product.listingVersion, sinceVersion));
+}
+
+/** The listing of up to `limit` products on sale, by id, after `afterId`. */
+export function findListingRows(
   db: DbOrTx,
-  sinceVersion?: number,
-): Promise<(ListingRow & { version: number })[]> {
+  afterId: string | undefined,
+  limit: number,
+): Promise<VersionedListingRow[]> {
   return db
-    .select({
-      id: product.id,
-      name: product.name,
-      brand: product.brand,
-      priceCents: product.priceCents,
-      rating: product.rating,
-      genders: product.genders,
-      categories: product.categories,
-      releaseDate: product.releaseDate,
-      cardPicture: product.cardPicture,
-      archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
-      lexemes: sql<string>`coalesce(${product.searchVector}::text, '')`,
-      version: product.listingVersion,
-    })
+    .select(listingColumns)
     .from(product)
-    .where(sinceVersion === undefined ? isNull(product.deletedAt) : gt(product.listingVersion, sinceVersion));
+    .where(and(isNull(product.deletedAt), afterId === undefined ? undefined : gt(product.id, afterId)))
+    .orderBy(asc(product.id))
+    .limit(limit);
 }
 
 /** Each word's full-text lexemes as PostgreSQL's English configuration stems them (none for a stop word). */

@@ -65,10 +65,11 @@ const WEIGHT_A = 5;
 const WEIGHT_B = 2;
 /** The highest score: every word of the longest search (MAX_SEARCH_WORDS) found where it weighs A. */
 const MAX_SCORE = 8 * WEIGHT_A;
-/** Name lengths rank up to this (a longer name ranks as this long). */
-const MAX_NAME_KEY = 256;
+/** Name lengths rank up to this (a longer name ranks as this long; names are at most 50 long). */
+const MAX_NAME_KEY = 64;
 
-type SortName = 'name-asc' | 'name-desc' | 'price-asc' | 'price-desc' | 'newest';
+const SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest'] as const;
+type SortName = (typeof SORTS)[number];
 
 /** Words of a `tsvector`'s text, each with whether it is weighted A somewhere. */
 export function parseLexemes(text: string): { lexeme: string; weightA: boolean }[] {
@@ -102,7 +103,8 @@ export class ListingIndex {
   private ids: string[] = [];
   private cards: ProductSummary[] = [];
   private nameKeys: string[] = [];
-  private lexemeTexts: string[] = [];
+  /** A hash of each slot's lexemes, to tell a change of words from a change of price or rating. */
+  private lexemeHashes: Float64Array;
   private prices: Int32Array;
   private nameLengths: Uint8Array;
   private releases: Int32Array;
@@ -125,6 +127,7 @@ export class ListingIndex {
     this.capacity = capacity;
     this.prices = new Int32Array(capacity);
     this.nameLengths = new Uint8Array(capacity);
+    this.lexemeHashes = new Float64Array(capacity);
     this.releases = new Int32Array(capacity);
     this.alive = wordsFor(capacity);
     this.apply(rows);
@@ -140,11 +143,16 @@ export class ListingIndex {
     return this.deadSlots;
   }
 
+  /** Sorts the products in every order now, rather than in the first list that asks for each. */
+  sortAll(): void {
+    for (const sort of SORTS) this.sortedSlots(sort);
+  }
+
   /** Adds, changes or removes (archived) these products. */
   apply(rows: Iterable<ListingRow>): void {
     for (const row of rows) {
       const slot = this.slotOf.get(row.id);
-      if (slot !== undefined && !row.archived && this.lexemeTexts[slot] === row.lexemes) {
+      if (slot !== undefined && !row.archived && this.lexemeHashes[slot] === hashOf(row.lexemes)) {
         this.update(slot, row);
         continue;
       }
@@ -159,7 +167,7 @@ export class ListingIndex {
     this.used += 1;
     this.ids[slot] = row.id;
     this.slotOf.set(row.id, slot);
-    this.lexemeTexts[slot] = row.lexemes;
+    this.lexemeHashes[slot] = hashOf(row.lexemes);
     setBit(this.alive, slot, true);
     this.update(slot, row);
     for (const { lexeme, weightA } of parseLexemes(row.lexemes)) {
@@ -240,6 +248,9 @@ export class ListingIndex {
     const nameLengths = new Uint8Array(capacity);
     nameLengths.set(this.nameLengths);
     this.nameLengths = nameLengths;
+    const lexemeHashes = new Float64Array(capacity);
+    lexemeHashes.set(this.lexemeHashes);
+    this.lexemeHashes = lexemeHashes;
     this.prices = prices;
     this.releases = releases;
     this.alive = widen(this.alive);
@@ -249,7 +260,8 @@ export class ListingIndex {
 
   /** One page of the products that match, in the order asked, and how many match. */
   page({ filter, orderBy, limit, offset }: ListingPage): ListingResult {
-    const matches = this.match(filter);
+    const groups = filter.search?.groups.map((group) => this.groupBits(group));
+    const matches = this.match(filter, groups);
     if (!matches) return { cards: [], total: 0 };
     let total = 0;
     for (const word of matches) total += popcount(word);
@@ -257,13 +269,18 @@ export class ListingIndex {
     const wanted = Math.min(limit, total - offset);
     const slots =
       filter.search && !orderBy?.name && !orderBy?.price
-        ? this.byRelevance(matches, filter.search, offset + wanted).slice(offset)
+        ? this.byRelevance(
+            matches,
+            (groups ?? []).map((group) => group.weightA),
+            filter.search.phrase,
+            offset + wanted,
+          ).slice(offset)
         : this.inOrder(matches, total, sortOf(orderBy), offset, wanted);
     return { cards: slots.map((slot) => this.cards[slot] as ProductSummary), total };
   }
 
-  /** The bitset of the products that match, or undefined when none can. */
-  private match(filter: ListingFilter): Uint32Array | undefined {
+  /** The bitset of the products that match (`groups`: the search's), or undefined when none can. */
+  private match(filter: ListingFilter, groups: { all: Uint32Array }[] | undefined): Uint32Array | undefined {
     const matches = this.alive.slice(0, Math.ceil(this.used / 32));
     const facetKeys = [
       filter.brand === undefined ? undefined : `brand:${filter.brand}`,
@@ -277,10 +294,9 @@ export class ListingIndex {
       if (!bits) return undefined;
       for (let i = 0; i < matches.length; i += 1) matches[i] = (matches[i] ?? 0) & (bits[i] ?? 0);
     }
-    if (filter.search) {
-      if (filter.search.groups.length === 0) return undefined;
-      for (const group of filter.search.groups) {
-        const { all } = this.groupBits(group);
+    if (groups) {
+      if (groups.length === 0) return undefined;
+      for (const { all } of groups) {
         for (let i = 0; i < matches.length; i += 1) matches[i] = (matches[i] ?? 0) & (all[i] ?? 0);
       }
     }
@@ -320,6 +336,9 @@ export class ListingIndex {
    * is), and those where one of the group's lexemes is weighted A.
    */
   private groupBits(group: string[][]): { all: Uint32Array; weightA: Uint32Array } {
+    const [only] = group;
+    // One word with no correction, one lexeme (most searches): its bitsets as they are.
+    if (group.length === 1 && only?.length === 1) return this.bitsOf(only[0] as string);
     const length = Math.ceil(this.used / 32);
     const all = new Uint32Array(length);
     const weightA = new Uint32Array(length);
@@ -345,34 +364,35 @@ export class ListingIndex {
    * matches are tallied (typed arrays, no strings), and the names starting with the phrase are one range
    * of the name order.
    */
-  private byRelevance(matches: Uint32Array, search: ListingSearch, count: number): number[] {
-    // Every match holds every group's words: it scores WEIGHT_A for a group where one of them is weighted
-    // A, WEIGHT_B for the others.
-    const weightA = search.groups.map((group) => this.groupBits(group).weightA);
+  private byRelevance(matches: Uint32Array, weightA: Uint32Array[], phrase: string, count: number): number[] {
     // Names starting with the phrase: 1 in `starts`, 0 elsewhere.
     if (this.startsScratch.length < this.capacity) this.startsScratch = new Uint8Array(this.capacity);
     const starts = this.startsScratch;
-    const prefixed = this.startingWith(search.phrase);
+    const prefixed = this.startingWith(phrase);
     for (const slot of prefixed) starts[slot] = 1;
-    // A match's rank key, smallest first: its score (highest first), then whether its name starts with the
-    // phrase, then its name's length.
-    const slots: number[] = [];
-    const keys: number[] = [];
-    const tally = new Uint32Array((MAX_SCORE + 1) * 2 * MAX_NAME_KEY);
+    // A match's rank key, smallest first: its score (highest first; every match holds every group's words,
+    // weighing WEIGHT_A where one of them is weighted A, WEIGHT_B elsewhere), then whether its name starts
+    // with the phrase, then its name's length.
+    const rankKey = (word: number, low: number, slot: number) => {
+      let score = 0;
+      for (const bits of weightA) score += ((bits[word] ?? 0) & low) !== 0 ? WEIGHT_A : WEIGHT_B;
+      return (
+        ((MAX_SCORE - Math.min(score, MAX_SCORE)) * 2 + 1 - (starts[slot] ?? 0)) * MAX_NAME_KEY +
+        Math.min(this.nameLengths[slot] ?? 0, MAX_NAME_KEY - 1)
+      );
+    };
+    const tally = this.tallyScratch;
+    if (this.keyScratch.length < this.capacity) this.keyScratch = new Uint16Array(this.capacity);
+    const keys = this.keyScratch;
     for (let i = 0; i < matches.length; i += 1) {
-      let word = matches[i] ?? 0;
-      while (word !== 0) {
-        const low = word & -word;
+      let bits = matches[i] ?? 0;
+      while (bits !== 0) {
+        const low = bits & -bits;
         const slot = i * 32 + 31 - Math.clz32(low);
-        let score = 0;
-        for (const bits of weightA) score += ((bits[i] ?? 0) & low) !== 0 ? WEIGHT_A : WEIGHT_B;
-        const key =
-          ((MAX_SCORE - Math.min(score, MAX_SCORE)) * 2 + 1 - (starts[slot] ?? 0)) * MAX_NAME_KEY +
-          Math.min(this.nameLengths[slot] ?? 0, MAX_NAME_KEY - 1);
-        slots.push(slot);
-        keys.push(key);
+        const key = rankKey(i, low, slot);
+        keys[slot] = key;
         tally[key] = (tally[key] ?? 0) + 1;
-        word ^= low;
+        bits ^= low;
       }
     }
     // The key of the page's last match: every match of a smaller key is on or before the page.
@@ -381,19 +401,30 @@ export class ListingIndex {
       before += tally[edge] ?? 0;
       if (before >= count) break;
     }
-    const byKey: { slot: number; key: number }[] = [];
-    slots.forEach((slot, i) => {
-      const key = keys[i] ?? 0;
-      if (key <= edge) byKey.push({ slot, key });
-    });
+    tally.fill(0);
+    const ranked: { slot: number; key: number }[] = [];
+    for (let i = 0; i < matches.length; i += 1) {
+      let bits = matches[i] ?? 0;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const slot = i * 32 + 31 - Math.clz32(low);
+        const key = keys[slot] ?? 0;
+        if (key <= edge) ranked.push({ slot, key });
+        bits ^= low;
+      }
+    }
+    for (const slot of prefixed) starts[slot] = 0;
     const id = (slot: number) => this.ids[slot] ?? '';
-    const ranked = byKey
+    return ranked
       .sort((a, b) => a.key - b.key || (id(a.slot) < id(b.slot) ? -1 : 1))
       .slice(0, count)
       .map((entry) => entry.slot);
-    for (const slot of prefixed) starts[slot] = 0;
-    return ranked;
   }
+
+  /** Each match's rank key while a search is ranked. */
+  private keyScratch = new Uint16Array(0);
+  /** Matches per rank key while a search is ranked (all zeros between searches). */
+  private tallyScratch = new Uint32Array((MAX_SCORE + 1) * 2 * MAX_NAME_KEY);
 
   /** 1 for the slots whose name starts with the searched phrase, while a search is ranked; 0 otherwise. */
   private startsScratch = new Uint8Array(0);
@@ -497,6 +528,20 @@ function sortOf(orderBy: OrderBy | undefined): SortName {
   if (orderBy?.name) return orderBy.name === 1 ? 'name-asc' : 'name-desc';
   if (orderBy?.price) return orderBy.price === 1 ? 'price-asc' : 'price-desc';
   return 'newest';
+}
+
+/** A 53-bit hash of a text (cyrb53): two texts that differ collide about once in 10^16. */
+function hashOf(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 function forEachSlot(bits: Uint32Array, visit: (slot: number) => void) {

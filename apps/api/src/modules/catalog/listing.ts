@@ -37,18 +37,35 @@ class Listing {
     return this.queued;
   }
 
+  /**
+   * The whole catalogue, read in batches by id (so its rows never all sit in memory at once). The batches
+   * are separate reads: a product changed while they run may be read as it was, so the index holds only
+   * the version read before them, and the next check reads every change made since.
+   */
+  private async load(version: number): Promise<ListingIndex> {
+    const index = new ListingIndex();
+    let afterId: string | undefined;
+    for (;;) {
+      const rows = await repository.findListingRows(this.db, afterId, LOAD_BATCH);
+      index.apply(rows);
+      if (rows.length < LOAD_BATCH) break;
+      afterId = rows[rows.length - 1]?.id;
+    }
+    index.sortAll();
+    this.version = version;
+    return index;
+  }
+
   private async check(): Promise<ListingIndex> {
     const { version, generation } = await repository.findCatalogVersion(this.db);
     const index = this.index;
     if (!index || generation !== this.generation || index.dead > Math.max(1_000, index.size / 4)) {
-      const rows = await repository.findListingRows(this.db);
-      this.index = new ListingIndex(rows, Math.max(1024, Math.ceil(rows.length * 1.25)));
+      this.index = await this.load(version);
       this.generation = generation;
-      this.version = highestVersion(rows, version);
       return this.index;
     }
     if (version > this.version) {
-      const rows = await repository.findListingRows(this.db, this.version);
+      const rows = await repository.findChangedListingRows(this.db, this.version);
       index.apply(rows);
       this.version = highestVersion(rows, version);
     }
@@ -56,7 +73,13 @@ class Listing {
   }
 }
 
-/** The version the index holds after reading these rows: they may be newer than the version read first. */
+/** Products read at a time when the whole catalogue is read. */
+const LOAD_BATCH = 5_000;
+
+/**
+ * The version the index holds after reading these rows in one statement: they may be newer than the
+ * version read first, and a statement that sees a version sees every version before it.
+ */
 const highestVersion = (rows: { version: number }[], version: number) =>
   rows.reduce((highest, row) => Math.max(highest, row.version), version);
 

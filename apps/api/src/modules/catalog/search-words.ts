@@ -17,6 +17,8 @@ const ONE_EDIT_MAX_LENGTH = 4;
 const MIN_CORRECTED_LENGTH = 3;
 /** At most this many corrections of one word, all at the smallest distance found. */
 const MAX_CORRECTIONS = 3;
+/** A bound on the words kept stemmed or corrected: a flood of made-up words starts the memory over. */
+const MAX_STEMMED = 50_000;
 
 interface Vocabulary {
   known: Set<string>;
@@ -24,6 +26,8 @@ interface Vocabulary {
   byLength: Map<number, string[]>;
   loadedAt: number;
   generation: number;
+  /** Corrections already found, by word (a search is often asked again). */
+  corrected: Map<string, string[]>;
 }
 
 let generation = 0;
@@ -46,7 +50,13 @@ async function vocabularyOf(db: DbOrTx): Promise<Vocabulary> {
     list.push(word);
     byLength.set(word.length, list);
   }
-  const vocabulary = { known: new Set(words), byLength, loadedAt: Date.now(), generation };
+  const vocabulary = {
+    known: new Set(words),
+    byLength,
+    loadedAt: Date.now(),
+    generation,
+    corrected: new Map(),
+  };
   vocabularies.set(db, vocabulary);
   return vocabulary;
 }
@@ -104,15 +114,20 @@ export async function correctionsOf(db: DbOrTx, words: string[]): Promise<Map<st
   if (words.length === 0) return corrections;
   const vocabulary = await vocabularyOf(db);
   for (const word of words) {
-    if (!vocabulary.known.has(word)) corrections.set(word, closestWords(word, vocabulary));
+    if (vocabulary.known.has(word)) continue;
+    let found = vocabulary.corrected.get(word);
+    if (!found) {
+      found = closestWords(word, vocabulary);
+      if (vocabulary.corrected.size >= MAX_STEMMED) vocabulary.corrected.clear();
+      vocabulary.corrected.set(word, found);
+    }
+    corrections.set(word, found);
   }
   return corrections;
 }
 
 /** Words already stemmed (the same for every database: PostgreSQL's English configuration). */
 const stemmed = new Map<string, string[]>();
-/** A bound on the words kept stemmed: a flood of made-up words starts the memory over. */
-const MAX_STEMMED = 50_000;
 
 /** Each word's full-text lexemes, as PostgreSQL stems them (none for a stop word such as 'the'). */
 export async function lexemesOf(db: DbOrTx, words: string[]): Promise<Map<string, string[]>> {
