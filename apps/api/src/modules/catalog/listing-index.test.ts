@@ -155,3 +155,65 @@ describe('ListingIndex', () => {
     expect(names(index, { orderBy: { name: -1 }, limit: 2 })).toEqual(['Shoe 099', 'Shoe 098']);
   });
 });
+
+describe('ListingIndex against a plain filter and sort', () => {
+  it('answers every page of random filters and sorts as filtering and sorting every product would', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    const brands = ['nike', 'vans', 'gucci'];
+    const rows = Array.from({ length: 700 }, (_, i) =>
+      row(`${pick(['Air', 'Old', 'Sk8'])} ${pick(['Max', 'Skool', 'Hi'])} ${i % 37}`, {
+        brand: pick(brands),
+        rating: Math.floor(random() * 6),
+        priceCents: 1_000 + Math.floor(random() * 50) * 100,
+        releaseDate: `202${Math.floor(random() * 5)}-0${1 + Math.floor(random() * 9)}-15`,
+        genders: [pick(['men', 'women', 'kids'])],
+      }),
+    );
+    const index = new ListingIndex(rows.slice(0, 600));
+    index.apply(rows.slice(600));
+    index.apply(rows.slice(0, 50).map((item) => ({ ...item, archived: true })));
+    const live = rows.slice(50);
+    const orders = [undefined, { name: 1 }, { name: -1 }, { price: 1 }, { price: -1 }] as const;
+    const byId = (a: ListingRow, b: ListingRow) => (a.id < b.id ? -1 : 1);
+    for (let round = 0; round < 200; round += 1) {
+      const filter = {
+        brand: random() < 0.5 ? pick(brands) : undefined,
+        rating: random() < 0.3 ? Math.floor(random() * 6) : undefined,
+        gender: random() < 0.3 ? pick(['men', 'women', 'kids']) : undefined,
+        priceMinCents: random() < 0.3 ? 2_000 : undefined,
+        priceMaxCents: random() < 0.3 ? 4_000 : undefined,
+      };
+      const orderBy = pick(orders);
+      const expected = live
+        .filter(
+          (item) =>
+            (filter.brand === undefined || item.brand === filter.brand) &&
+            (filter.rating === undefined || item.rating === filter.rating) &&
+            (filter.gender === undefined || item.genders.includes(filter.gender)) &&
+            (filter.priceMinCents === undefined || item.priceCents >= filter.priceMinCents) &&
+            (filter.priceMaxCents === undefined || item.priceCents <= filter.priceMaxCents),
+        )
+        .sort((a, b) => {
+          if (orderBy && 'name' in orderBy) {
+            const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+            return (x === y ? 0 : (x < y ? -1 : 1) * orderBy.name) || byId(a, b);
+          }
+          if (orderBy && 'price' in orderBy)
+            return (a.priceCents - b.priceCents) * orderBy.price || byId(a, b);
+          return b.releaseDate.localeCompare(a.releaseDate) || byId(a, b);
+        });
+      const limit = pick([1, 12, 100]);
+      const offset = Math.floor(random() * (expected.length + 5));
+      const result = index.page({ filter, orderBy, limit, offset });
+      expect(result.total).toBe(expected.length);
+      expect(result.cards.map((card) => card._id)).toEqual(
+        expected.slice(offset, offset + limit).map((item) => item.id),
+      );
+    }
+  });
+});

@@ -143,9 +143,9 @@ export class ListingIndex {
     return this.deadSlots;
   }
 
-  /** Sorts the products in every order now, rather than in the first list that asks for each. */
+  /** Sorts the products in every order (and places them in it) now, not in the first list that asks. */
   sortAll(): void {
-    for (const sort of SORTS) this.sortedSlots(sort);
+    for (const sort of SORTS) this.positions(sort);
   }
 
   /** Adds, changes or removes (archived) these products. */
@@ -455,7 +455,8 @@ export class ListingIndex {
 
   /**
    * `count` matches from the `offset`-th on, in a sort order: walking the sorted slots until they are
-   * found when matches are dense, or sorting the matches themselves when they are few.
+   * found when matches are dense; otherwise marking each match's place in the order on a bitset and
+   * reading the marks in order (no sort, whatever the page).
    */
   private inOrder(
     matches: Uint32Array,
@@ -465,9 +466,12 @@ export class ListingIndex {
     count: number,
   ): number[] {
     const order = this.sortedSlots(sort);
-    const walk = ((offset + count) * order.length) / total;
+    // Every product matches: the page is a piece of the order.
+    if (total === order.length) return Array.from(order.subarray(offset, offset + count));
     const slots: number[] = [];
-    if (walk <= total * Math.log2(total + 1)) {
+    // Slots walked before the page's last match, were the matches spread evenly through the order.
+    const walk = ((offset + count) * order.length) / total;
+    if (walk <= total + order.length / 32) {
       let skipped = 0;
       for (const slot of order) {
         if (!hasBit(matches, slot)) continue;
@@ -477,10 +481,31 @@ export class ListingIndex {
       return slots;
     }
     const position = this.positions(sort);
-    const all: number[] = [];
-    forEachSlot(matches, (slot) => all.push(slot));
-    all.sort((a, b) => (position[a] ?? 0) - (position[b] ?? 0));
-    return all.slice(offset, offset + count);
+    const places = wordsFor(order.length);
+    for (let i = 0; i < matches.length; i += 1) {
+      let bits = matches[i] ?? 0;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        setBit(places, position[i * 32 + 31 - Math.clz32(low)] ?? 0, true);
+        bits ^= low;
+      }
+    }
+    let skipped = 0;
+    for (let i = 0; i < places.length && slots.length < count; i += 1) {
+      let bits = places[i] ?? 0;
+      const marked = popcount(bits);
+      if (skipped + marked <= offset) {
+        skipped += marked;
+        continue;
+      }
+      while (bits !== 0 && slots.length < count) {
+        const low = bits & -bits;
+        if (skipped < offset) skipped += 1;
+        else slots.push(order[i * 32 + 31 - Math.clz32(low)] ?? 0);
+        bits ^= low;
+      }
+    }
+    return slots;
   }
 
   private positionsBySort = new Map<SortName, Int32Array>();
