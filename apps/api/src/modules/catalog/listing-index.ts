@@ -260,6 +260,7 @@ export class ListingIndex {
 
   /** One page of the products that match, in the order asked, and how many match. */
   page({ filter, orderBy, limit, offset }: ListingPage): ListingResult {
+    this.scratchTaken = 0;
     const groups = filter.search?.groups.map((group) => this.groupBits(group));
     const matches = this.match(filter, groups);
     if (!matches) return { cards: [], total: 0 };
@@ -279,9 +280,29 @@ export class ListingIndex {
     return { cards: slots.map((slot) => this.cards[slot] as ProductSummary), total };
   }
 
+  /**
+   * Bitsets a page works with, reused from page to page (a page runs start to end without waiting, so no
+   * two pages share them): allocating a few dozen kilobytes for each list would keep the collector busy.
+   */
+  private scratch: Uint32Array[] = [];
+  private scratchTaken = 0;
+
+  /** A zeroed bitset as long as the used slots need, for this page only. */
+  private scratchWords(): Uint32Array {
+    const length = Math.ceil(this.used / 32);
+    let words = this.scratch[this.scratchTaken];
+    if (!words || words.length < length) {
+      words = wordsFor(this.capacity);
+      this.scratch[this.scratchTaken] = words;
+    }
+    this.scratchTaken += 1;
+    return words.subarray(0, length).fill(0);
+  }
+
   /** The bitset of the products that match (`groups`: the search's), or undefined when none can. */
   private match(filter: ListingFilter, groups: { all: Uint32Array }[] | undefined): Uint32Array | undefined {
-    const matches = this.alive.slice(0, Math.ceil(this.used / 32));
+    const matches = this.scratchWords();
+    matches.set(this.alive.subarray(0, matches.length));
     const facetKeys = [
       filter.brand === undefined ? undefined : `brand:${filter.brand}`,
       filter.rating === undefined ? undefined : `rating:${filter.rating}`,
@@ -340,10 +361,10 @@ export class ListingIndex {
     // One word with no correction, one lexeme (most searches): its bitsets as they are.
     if (group.length === 1 && only?.length === 1) return this.bitsOf(only[0] as string);
     const length = Math.ceil(this.used / 32);
-    const all = new Uint32Array(length);
-    const weightA = new Uint32Array(length);
+    const all = this.scratchWords();
+    const weightA = this.scratchWords();
     for (const alternative of group) {
-      const found = new Uint32Array(length).fill(0xffffffff);
+      const found = this.scratchWords().fill(0xffffffff);
       for (const lexeme of alternative) {
         const bits = this.bitsOf(lexeme);
         for (let i = 0; i < length; i += 1) {
@@ -481,7 +502,7 @@ export class ListingIndex {
       return slots;
     }
     const position = this.positions(sort);
-    const places = wordsFor(order.length);
+    const places = this.scratchWords();
     for (let i = 0; i < matches.length; i += 1) {
       let bits = matches[i] ?? 0;
       while (bits !== 0) {
