@@ -84,7 +84,9 @@ test.describe('admin dashboard', () => {
     await expect(card).toHaveCount(1);
     await expect(card).toContainText('$99.50');
     await card.getByRole('link').first().click();
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // The product's page (the results' heading, 'Results for "<name>"', holds the name too).
+    await expect(page).toHaveURL(/\/home\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
     const productUrl = page.url();
     const editHref = (await page.getByRole('link', { name: `Edit ${name}` }).getAttribute('href')) ?? '';
 
@@ -102,7 +104,7 @@ test.describe('admin dashboard', () => {
     await details.getByRole('button', { name: 'Close' }).last().click();
 
     await page.goto(productUrl);
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('$89.99');
     const id = new URL(editHref, productUrl).searchParams.get('edit') ?? '';
     // The API's view of the stock (a refusal shows its status and body in the failure).

@@ -13,7 +13,7 @@ async function addToCart(page: Page, search: string, count: number): Promise<Cho
   const card = page.locator('.product-card').first();
   const name = ((await card.locator('h3').textContent()) ?? '').trim();
   await card.getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
   const size = page.locator('.size-picker input:not([disabled])').first();
   const sizeValue = (await size.getAttribute('value')) ?? '';
   await page.locator(`label[for="${await size.getAttribute('id')}"]`).click();

@@ -68,6 +68,15 @@ const MAX_SCORE = 8 * WEIGHT_A;
 /** Name lengths rank up to this (a longer name ranks as this long; names are at most 50 long). */
 const MAX_NAME_KEY = 64;
 
+/**
+ * The slots holding a lexeme: slot * 2, plus 1 where it is weighted A. A typed array, grown by doubling:
+ * millions of entries the garbage collector never has to look through.
+ */
+interface Postings {
+  entries: Int32Array;
+  length: number;
+}
+
 const SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest'] as const;
 type SortName = (typeof SORTS)[number];
 
@@ -112,8 +121,8 @@ export class ListingIndex {
   private readonly slotOf = new Map<string, number>();
   /** Bitsets of the products with a brand, a category, a gender or a rating ('brand:nike', 'rating:4'). */
   private facets = new Map<string, Uint32Array>();
-  /** For each lexeme, the slots that hold it: slot * 2, plus 1 where it is weighted A. */
-  private postings = new Map<string, number[]>();
+  /** For each lexeme, the slots that hold it. */
+  private postings = new Map<string, Postings>();
   /**
    * A searched lexeme's slots as bitsets (all of them, and those where it is weighted A), made from its
    * list when first searched and kept until products are added: a broad word then costs a few thousand
@@ -173,10 +182,16 @@ export class ListingIndex {
     for (const { lexeme, weightA } of parseLexemes(row.lexemes)) {
       let list = this.postings.get(lexeme);
       if (!list) {
-        list = [];
+        list = { entries: new Int32Array(4), length: 0 };
         this.postings.set(lexeme, list);
       }
-      list.push(slot * 2 + (weightA ? 1 : 0));
+      if (list.length === list.entries.length) {
+        const longer = new Int32Array(list.entries.length * 2);
+        longer.set(list.entries);
+        list.entries = longer;
+      }
+      list.entries[list.length] = slot * 2 + (weightA ? 1 : 0);
+      list.length += 1;
     }
     this.lexemeBits.clear();
   }
@@ -343,7 +358,9 @@ export class ListingIndex {
     let bits = this.lexemeBits.get(lexeme);
     if (!bits) {
       bits = { all: wordsFor(this.capacity), weightA: wordsFor(this.capacity) };
-      for (const entry of this.postings.get(lexeme) ?? []) {
+      const list = this.postings.get(lexeme);
+      for (let i = 0; i < (list?.length ?? 0); i += 1) {
+        const entry = list?.entries[i] ?? 0;
         setBit(bits.all, entry >>> 1, true);
         if (entry & 1) setBit(bits.weightA, entry >>> 1, true);
       }
