@@ -18,7 +18,7 @@ const MIN_CORRECTED_LENGTH = 3;
 /** At most this many corrections of one word, all at the smallest distance found. */
 const MAX_CORRECTIONS = 3;
 /** A bound on the words kept stemmed or corrected: a flood of made-up words starts the memory over. */
-const MAX_STEMMED = 50_000;
+const MAX_REMEMBERED_WORDS = 50_000;
 
 interface Vocabulary {
   known: Set<string>;
@@ -118,7 +118,7 @@ export async function correctionsOf(db: DbOrTx, words: string[]): Promise<Map<st
     let found = vocabulary.corrected.get(word);
     if (!found) {
       found = closestWords(word, vocabulary);
-      if (vocabulary.corrected.size >= MAX_STEMMED) vocabulary.corrected.clear();
+      if (vocabulary.corrected.size >= MAX_REMEMBERED_WORDS) vocabulary.corrected.clear();
       vocabulary.corrected.set(word, found);
     }
     corrections.set(word, found);
@@ -134,7 +134,7 @@ export async function lexemesOf(db: DbOrTx, words: string[]): Promise<Map<string
   const missing = [...new Set(words.filter((word) => !stemmed.has(word)))];
   if (missing.length > 0) {
     const found = await repository.findLexemes(db, missing);
-    if (stemmed.size + missing.length > MAX_STEMMED) stemmed.clear();
+    if (stemmed.size + missing.length > MAX_REMEMBERED_WORDS) stemmed.clear();
     for (const word of missing) {
       stemmed.set(
         word,
