@@ -3,7 +3,6 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, type SQL,
 import type { DbOrTx } from '../../db/client';
 import { catalogVersion, product, productStock, searchWord } from '../../db/schema';
 import { htmlToText } from '../../lib/html';
-import type { ListingRow } from './listing-index';
 
 export interface ProductFilter {
   category?: string;
@@ -127,19 +126,39 @@ export async function findCatalogVersion(db: DbOrTx): Promise<{ version: number;
   return row ?? { version: 0, generation: 0 };
 }
 
+const { id, name, brand, priceCents, rating, genders, categories, releaseDate, cardPicture, archived } =
+  productColumns;
 const listingColumns = {
-  id: product.id,
-  name: product.name,
-  brand: product.brand,
-  priceCents: product.priceCents,
-  rating: product.rating,
-  genders: product.genders,
-  categories: product.categories,
-  releaseDate: product.releaseDate,
-  cardPicture: product.cardPicture,
-  archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
+  id,
+  name,
+  brand,
+  priceCents,
+  rating,
+  genders,
+  categories,
+  releaseDate,
+  cardPicture,
+  archived,
   lexemes: sql<string>`coalesce(${product.searchVector}::text, '')`,
   version: product.listingVersion,
+};
+
+/** A product as the shoppers' listing holds it: its card, filter and sort keys, and its lexemes. */
+export type ListingRow = Pick<
+  ProductRow,
+  | 'id'
+  | 'name'
+  | 'brand'
+  | 'priceCents'
+  | 'rating'
+  | 'genders'
+  | 'categories'
+  | 'releaseDate'
+  | 'cardPicture'
+  | 'archived'
+> & {
+  /** `search_vector` as text: `'air':1A 'jordan':2A 'waffl':9B`. */
+  lexemes: string;
 };
 
 export type VersionedListingRow = ListingRow & { version: number };

@@ -96,8 +96,8 @@ async function listingSearchOf(db: DbOrTx, text: string | undefined): Promise<Li
   return { groups, phrase };
 }
 
-/** The list query's filters as the repository takes them (money in cents, the search's words corrected). */
-export async function pageFilter(db: DbOrTx, query: ProductListQuery): Promise<repository.ProductFilter> {
+/** The list query's filters without its search, money in cents. */
+function filterOf(query: ProductListQuery) {
   return {
     category: query.category,
     gender: query.gender,
@@ -105,8 +105,12 @@ export async function pageFilter(db: DbOrTx, query: ProductListQuery): Promise<r
     rating: query.rating,
     priceMinCents: query.priceMin === undefined ? undefined : toCents(query.priceMin),
     priceMaxCents: query.priceMax === undefined ? undefined : toCents(query.priceMax),
-    search: await searchOf(db, query.search),
   };
+}
+
+/** The list query's filters as the repository takes them (money in cents, the search's words corrected). */
+export async function pageFilter(db: DbOrTx, query: ProductListQuery): Promise<repository.ProductFilter> {
+  return { ...filterOf(query), search: await searchOf(db, query.search) };
 }
 
 /** Reads the catalogue into the listing index (done before the server takes traffic; lists keep it current). */
@@ -120,15 +124,7 @@ export async function listProducts(db: DbOrTx, query: ProductListQuery): Promise
   const search = await listingSearchOf(db, query.search);
   const listing = await currentListing(db);
   const { cards, total } = listing.page({
-    filter: {
-      category: query.category,
-      gender: query.gender,
-      brand: query.brand,
-      rating: query.rating,
-      priceMinCents: query.priceMin === undefined ? undefined : toCents(query.priceMin),
-      priceMaxCents: query.priceMax === undefined ? undefined : toCents(query.priceMax),
-      search,
-    },
+    filter: { ...filterOf(query), search },
     orderBy: query.orderBy,
     limit,
     offset: (page - 1) * limit,

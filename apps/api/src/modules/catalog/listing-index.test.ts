@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ListingIndex, type ListingPage, type ListingRow, parseLexemes } from './listing-index';
+import type { ListingRow } from './catalog.repository';
+import { ListingIndex, type ListingPage, parseLexemes } from './listing-index';
 
 let serial = 0;
 

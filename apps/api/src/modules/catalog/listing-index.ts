@@ -1,4 +1,5 @@
 import { fromCents, type OrderBy, type Product, type ProductSummary } from '@shop/contracts';
+import type { ListingRow } from './catalog.repository';
 
 /**
  * The shoppers' catalogue lists, answered from memory: every product on sale as its card, its filter and
@@ -10,23 +11,6 @@ import { fromCents, type OrderBy, type Product, type ProductSummary } from '@sho
  * A product has a slot; a changed product whose words changed gets a new slot and its old slot dies (the
  * word lists keep dead slots until the index is rebuilt). See listing.ts for how the index stays current.
  */
-
-/** One product as the index reads it from the database. */
-export interface ListingRow {
-  id: string;
-  name: string;
-  brand: string;
-  priceCents: number;
-  rating: number;
-  genders: string[];
-  categories: string[];
-  releaseDate: string;
-  cardPicture: string;
-  /** Archived: the row leaves the index. */
-  archived: boolean;
-  /** `search_vector` as text: `'air':1A 'jordan':2A 'waffl':9B`. */
-  lexemes: string;
-}
 
 export interface ListingFilter {
   category?: string;
