@@ -41,16 +41,17 @@ export interface ListingResult {
   total: number;
 }
 
+/** A lexeme's or a search group's places in a sort order, and those where it weighs A (for relevance). */
+interface LexemePlaces {
+  all: Uint32Array;
+  weightA?: Uint32Array;
+}
+
 /**
- * ts_rank's default weights of the words of a product's name, brand and tags (A: 1) and of its description
- * (B: 0.4), as whole numbers so that equal sums are equal.
+ * Searched lexemes whose places are kept (in each order asked for): 1.25 kB each per 10,000 products, 2.5
+ * with the places where they weigh A.
  */
-const WEIGHT_A = 5;
-const WEIGHT_B = 2;
-/** The highest score: every word of the longest search (MAX_SEARCH_WORDS) found where it weighs A. */
-const MAX_SCORE = 8 * WEIGHT_A;
-/** Name lengths rank up to this (a longer name ranks as this long; names are at most 50 long). */
-const MAX_NAME_KEY = 64;
+const MAX_PLACED_LEXEMES = 2_000;
 
 /**
  * The slots holding a lexeme: slot * 2, plus 1 where it is weighted A. A typed array, grown by doubling:
@@ -61,7 +62,18 @@ interface Postings {
   length: number;
 }
 
-const SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest'] as const;
+/**
+ * The orders kept sorted: the five a list can ask for, and 'closest' (the shorter name first, then the id),
+ * the order of a search's matches that score alike.
+ */
+/**
+ * A range of a sort order is read off bitsets of the slots before every `block`-th place: at most
+ * MAX_BLOCKS of them (about MAX_BLOCKS / 8 bytes a product), blocks of at least MIN_BLOCK places.
+ */
+const MAX_BLOCKS = 64;
+const MIN_BLOCK = 256;
+
+const SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest', 'closest'] as const;
 type SortName = (typeof SORTS)[number];
 
 /** Words of a `tsvector`'s text, each with whether it is weighted A somewhere. */
@@ -107,13 +119,21 @@ export class ListingIndex {
   private facets = new Map<string, Uint32Array>();
   /** For each lexeme, the slots that hold it. */
   private postings = new Map<string, Postings>();
-  /**
-   * A searched lexeme's slots as bitsets (all of them, and those where it is weighted A), made from its
-   * list when first searched and kept until products are added: a broad word then costs a few thousand
-   * word operations, not a walk of its tens of thousands of entries.
-   */
-  private lexemeBits = new Map<string, { all: Uint32Array; weightA: Uint32Array }>();
+  /** The live slots in each sort order, sorted when first asked for after a change that moves them. */
   private sorted = new Map<SortName, Int32Array>();
+  /** For each sort order, each live slot's place in it. */
+  private positionsBySort = new Map<SortName, Int32Array>();
+  /**
+   * Bitsets over the places of a sort order (bit i: the product i-th in that order), made when a list first
+   * needs them and forgotten on any change: a facet's ('newest|brand:nike'), a searched lexeme's
+   * ('closest|jordan': the products holding it, and for relevance those where it weighs A), and the block
+   * bitsets that turn a range of one order into places of another ('price-asc>newest').
+   */
+  private placed = {
+    facets: new Map<string, Uint32Array>(),
+    lexemes: new Map<string, LexemePlaces>(),
+    blocks: new Map<string, Uint32Array[]>(),
+  };
   private deadSlots = 0;
 
   constructor(rows: Iterable<ListingRow> = [], capacity = 1024) {
@@ -143,7 +163,9 @@ export class ListingIndex {
 
   /** Adds, changes or removes (archived) these products. */
   apply(rows: Iterable<ListingRow>): void {
+    let changed = false;
     for (const row of rows) {
+      changed = true;
       const slot = this.slotOf.get(row.id);
       if (slot !== undefined && !row.archived && this.lexemeHashes[slot] === hashOf(row.lexemes)) {
         this.update(slot, row);
@@ -151,7 +173,8 @@ export class ListingIndex {
       }
       if (slot !== undefined) this.remove(slot);
       if (!row.archived) this.add(row);
-    }
+    } // Places in the orders are made again as lists need them.
+    if (changed) this.forgetPlaces();
   }
 
   private add(row: ListingRow) {
@@ -177,7 +200,6 @@ export class ListingIndex {
       list.entries[list.length] = slot * 2 + (weightA ? 1 : 0);
       list.length += 1;
     }
-    this.lexemeBits.clear();
   }
 
   /** Sets a live slot's card, keys and facets (its words stay). */
@@ -233,6 +255,12 @@ export class ListingIndex {
     this.sorted.clear();
   }
 
+  private forgetPlaces() {
+    this.placed.facets.clear();
+    this.placed.lexemes.clear();
+    this.placed.blocks.clear();
+  }
+
   private grow() {
     const capacity = this.capacity * 2;
     const widen = (bits: Uint32Array) => {
@@ -257,25 +285,28 @@ export class ListingIndex {
     this.capacity = capacity;
   }
 
-  /** One page of the products that match, in the order asked, and how many match. */
+  /**
+   * One page of the products that match, in the order asked, and how many match. The work is done on
+   * bitsets over the places of the page's order (the relevance of a search: 'closest'), so the filters'
+   * and the search's matches come out in order: a page costs word operations over the catalogue (a few
+   * thousand at 100,000 products) and a step per product on it, never a step per match.
+   */
   page({ filter, orderBy, limit, offset }: ListingPage): ListingResult {
     this.scratchTaken = 0;
-    const groups = filter.search?.groups.map((group) => this.groupBits(group));
-    const matches = this.match(filter, groups);
+    const ranked = filter.search !== undefined && !orderBy?.name && !orderBy?.price;
+    const sort = ranked ? 'closest' : sortOf(orderBy);
+    const groups = filter.search?.groups.map((group) => this.groupPlaces(group, sort, ranked));
+    const matches = groups?.length === 0 ? undefined : this.match(filter, sort, groups);
     if (!matches) return { cards: [], total: 0 };
     let total = 0;
-    for (const word of matches) total += popcount(word);
+    for (let i = 0; i < matches.length; i += 1) total += popcount(matches[i] ?? 0);
     if (total === 0 || offset >= total) return { cards: [], total };
     const wanted = Math.min(limit, total - offset);
-    const slots =
-      filter.search && !orderBy?.name && !orderBy?.price
-        ? this.byRelevance(
-            matches,
-            (groups ?? []).map((group) => group.weightA),
-            filter.search.phrase,
-            offset + wanted,
-          ).slice(offset)
-        : this.inOrder(matches, total, sortOf(orderBy), offset, wanted);
+    const slots: number[] = [];
+    if (ranked && filter.search && groups) {
+      const weightA = groups.map((group) => group.weightA ?? this.scratchWords());
+      this.byRelevance(matches, weightA, filter.search.phrase, offset, wanted, slots);
+    } else this.read(matches, sort, offset, wanted, slots);
     return { cards: slots.map((slot) => this.cards[slot] as ProductSummary), total };
   }
 
@@ -286,9 +317,9 @@ export class ListingIndex {
   private scratch: Uint32Array[] = [];
   private scratchTaken = 0;
 
-  /** A zeroed bitset as long as the used slots need, for this page only. */
+  /** A zeroed bitset over the places of an order (one bit per product on sale), for this page only. */
   private scratchWords(): Uint32Array {
-    const length = Math.ceil(this.used / 32);
+    const length = placeWords(this.size);
     let words = this.scratch[this.scratchTaken];
     if (!words || words.length < length) {
       words = wordsFor(this.capacity);
@@ -298,10 +329,17 @@ export class ListingIndex {
     return words.subarray(0, length).fill(0);
   }
 
-  /** The bitset of the products that match (`groups`: the search's), or undefined when none can. */
-  private match(filter: ListingFilter, groups: { all: Uint32Array }[] | undefined): Uint32Array | undefined {
+  /** The places in `sort` of the products that match (`groups`: the search's), or undefined when none can. */
+  private match(
+    filter: ListingFilter,
+    sort: SortName,
+    groups: LexemePlaces[] | undefined,
+  ): Uint32Array | undefined {
     const matches = this.scratchWords();
-    matches.set(this.alive.subarray(0, matches.length));
+    fillRange(matches, 0, this.size);
+    const and = (bits: Uint32Array) => {
+      for (let i = 0; i < matches.length; i += 1) matches[i] = (matches[i] ?? 0) & (bits[i] ?? 0);
+    };
     const facetKeys = [
       filter.brand === undefined ? undefined : `brand:${filter.brand}`,
       filter.rating === undefined ? undefined : `rating:${filter.rating}`,
@@ -310,232 +348,267 @@ export class ListingIndex {
     ];
     for (const key of facetKeys) {
       if (key === undefined) continue;
-      const bits = this.facets.get(key);
+      const bits = this.facetPlaces(key, sort);
       if (!bits) return undefined;
-      for (let i = 0; i < matches.length; i += 1) matches[i] = (matches[i] ?? 0) & (bits[i] ?? 0);
+      and(bits);
     }
-    if (groups) {
-      if (groups.length === 0) return undefined;
-      for (const { all } of groups) {
-        for (let i = 0; i < matches.length; i += 1) matches[i] = (matches[i] ?? 0) & (all[i] ?? 0);
-      }
-    }
+    for (const { all } of groups ?? []) and(all);
     const { priceMinCents: min, priceMaxCents: max } = filter;
-    if (min !== undefined || max !== undefined) {
-      for (let i = 0; i < matches.length; i += 1) {
-        let word = matches[i] ?? 0;
-        while (word !== 0) {
-          const low = word & -word;
-          const slot = i * 32 + 31 - Math.clz32(low);
-          const price = this.prices[slot] ?? 0;
-          if ((min !== undefined && price < min) || (max !== undefined && price > max)) {
-            matches[i] = (matches[i] ?? 0) & ~low;
-          }
-          word ^= low;
-        }
-      }
-    }
+    if (min !== undefined || max !== undefined) and(this.priceRange(sort, min, max));
     return matches;
   }
 
-  private bitsOf(lexeme: string): { all: Uint32Array; weightA: Uint32Array } {
-    let bits = this.lexemeBits.get(lexeme);
-    if (!bits) {
-      bits = { all: wordsFor(this.capacity), weightA: wordsFor(this.capacity) };
-      const list = this.postings.get(lexeme);
-      for (let i = 0; i < (list?.length ?? 0); i += 1) {
-        const entry = list?.entries[i] ?? 0;
-        setBit(bits.all, entry >>> 1, true);
-        if (entry & 1) setBit(bits.weightA, entry >>> 1, true);
-      }
-      this.lexemeBits.set(lexeme, bits);
+  /** The places in `sort` of the products with a facet ('brand:nike'), or undefined when none has it. */
+  private facetPlaces(key: string, sort: SortName): Uint32Array | undefined {
+    const cacheKey = `${sort}|${key}`;
+    let places = this.placed.facets.get(cacheKey);
+    if (!places) {
+      const slots = this.facets.get(key);
+      if (!slots) return undefined;
+      const position = this.positions(sort);
+      places = new Uint32Array(placeWords(this.size));
+      forEachSlot(slots.subarray(0, Math.ceil(this.used / 32)), (slot) => {
+        setBit(places as Uint32Array, position[slot] ?? 0, true);
+      });
+      this.placed.facets.set(cacheKey, places);
     }
-    return bits;
+    return places;
   }
 
   /**
-   * The slots a group of alternatives finds (`all`: an alternative matches where every one of its lexemes
-   * is), and those where one of the group's lexemes is weighted A.
+   * The places in `sort` of the products holding a lexeme, and (`withWeightA`) of those where it weighs A.
+   * Made from its list when first searched and kept (the most recently searched MAX_PLACED_LEXEMES of them)
+   * until the next change: a broad word then costs word operations, not a walk of its tens of thousands of
+   * entries.
    */
-  private groupBits(group: string[][]): { all: Uint32Array; weightA: Uint32Array } {
+  private lexemePlaces(lexeme: string, sort: SortName, withWeightA: boolean): LexemePlaces {
+    const cacheKey = `${sort}|${lexeme}`;
+    const lexemes = this.placed.lexemes;
+    let places = lexemes.get(cacheKey);
+    if (places && (places.weightA || !withWeightA)) {
+      lexemes.delete(cacheKey);
+      lexemes.set(cacheKey, places);
+      return places;
+    }
+    const position = this.positions(sort);
+    const found: LexemePlaces = {
+      all: new Uint32Array(placeWords(this.size)),
+      weightA: withWeightA ? new Uint32Array(placeWords(this.size)) : undefined,
+    };
+    const list = this.postings.get(lexeme);
+    for (let i = 0; i < (list?.length ?? 0); i += 1) {
+      const entry = list?.entries[i] ?? 0;
+      const slot = entry >>> 1;
+      if (!hasBit(this.alive, slot)) continue;
+      const place = position[slot] ?? 0;
+      setBit(found.all, place, true);
+      if (found.weightA && entry & 1) setBit(found.weightA, place, true);
+    }
+    places = found;
+    lexemes.delete(cacheKey);
+    lexemes.set(cacheKey, places);
+    if (lexemes.size > MAX_PLACED_LEXEMES) lexemes.delete(lexemes.keys().next().value as string);
+    return places;
+  }
+
+  /**
+   * The places in `sort` a group of alternatives finds (`all`: an alternative matches where every one of
+   * its lexemes is), and (`withWeightA`) those where one of the group's lexemes weighs A.
+   */
+  private groupPlaces(group: string[][], sort: SortName, withWeightA: boolean): LexemePlaces {
     const [only] = group;
     // One word with no correction, one lexeme (most searches): its bitsets as they are.
-    if (group.length === 1 && only?.length === 1) return this.bitsOf(only[0] as string);
-    const length = Math.ceil(this.used / 32);
+    if (group.length === 1 && only?.length === 1)
+      return this.lexemePlaces(only[0] as string, sort, withWeightA);
     const all = this.scratchWords();
-    const weightA = this.scratchWords();
+    const weightA = withWeightA ? this.scratchWords() : undefined;
+    const found = this.scratchWords();
     for (const alternative of group) {
-      const found = this.scratchWords().fill(0xffffffff);
+      fillRange(found, 0, this.size);
       for (const lexeme of alternative) {
-        const bits = this.bitsOf(lexeme);
-        for (let i = 0; i < length; i += 1) {
-          found[i] = (found[i] ?? 0) & (bits.all[i] ?? 0);
-          weightA[i] = (weightA[i] ?? 0) | (bits.weightA[i] ?? 0);
+        const places = this.lexemePlaces(lexeme, sort, withWeightA);
+        for (let i = 0; i < found.length; i += 1) found[i] = (found[i] ?? 0) & (places.all[i] ?? 0);
+        if (weightA && places.weightA) {
+          for (let i = 0; i < weightA.length; i += 1)
+            weightA[i] = (weightA[i] ?? 0) | (places.weightA[i] ?? 0);
         }
       }
-      for (let i = 0; i < length; i += 1) all[i] = (all[i] ?? 0) | (found[i] ?? 0);
+      for (let i = 0; i < all.length; i += 1) all[i] = (all[i] ?? 0) | (found[i] ?? 0);
     }
     return { all, weightA };
   }
 
-  /**
-   * The best `count` matches by relevance: for each searched word, the weight of the best place a product
-   * holds it (its name, brand or tags before its description), summed; then a name that starts with the
-   * searched phrase; then the shorter name (the closer one); then the id. Only what can reach the page is
-   * sorted: scores and name lengths are small whole numbers, so a broad word's tens of thousands of equal
-   * matches are tallied (typed arrays, no strings), and the names starting with the phrase are one range
-   * of the name order.
-   */
-  private byRelevance(matches: Uint32Array, weightA: Uint32Array[], phrase: string, count: number): number[] {
-    // Names starting with the phrase: 1 in `starts`, 0 elsewhere.
-    if (this.startsScratch.length < this.capacity) this.startsScratch = new Uint8Array(this.capacity);
-    const starts = this.startsScratch;
-    const prefixed = this.startingWith(phrase);
-    for (const slot of prefixed) starts[slot] = 1;
-    // A match's rank key, smallest first: its score (highest first; every match holds every group's words,
-    // weighing WEIGHT_A where one of them is weighted A, WEIGHT_B elsewhere), then whether its name starts
-    // with the phrase, then its name's length.
-    const rankKey = (word: number, low: number, slot: number) => {
-      let score = 0;
-      for (const bits of weightA) score += ((bits[word] ?? 0) & low) !== 0 ? WEIGHT_A : WEIGHT_B;
-      return (
-        ((MAX_SCORE - Math.min(score, MAX_SCORE)) * 2 + 1 - (starts[slot] ?? 0)) * MAX_NAME_KEY +
-        Math.min(this.nameLengths[slot] ?? 0, MAX_NAME_KEY - 1)
-      );
-    };
-    const tally = this.tallyScratch;
-    if (this.keyScratch.length < this.capacity) this.keyScratch = new Uint16Array(this.capacity);
-    const keys = this.keyScratch;
-    for (let i = 0; i < matches.length; i += 1) {
-      let bits = matches[i] ?? 0;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const slot = i * 32 + 31 - Math.clz32(low);
-        const key = rankKey(i, low, slot);
-        keys[slot] = key;
-        tally[key] = (tally[key] ?? 0) + 1;
-        bits ^= low;
-      }
+  /** The places in `sort` of the products priced from `min` to `max` cents (either may be open). */
+  private priceRange(sort: SortName, min: number | undefined, max: number | undefined): Uint32Array {
+    const price = (slot: number) => this.prices[slot] ?? 0;
+    if (sort === 'price-desc') {
+      const order = this.sortedSlots(sort);
+      const from = max === undefined ? 0 : firstWhere(order, (slot) => price(slot) <= max);
+      const to = min === undefined ? order.length : firstWhere(order, (slot) => price(slot) < min);
+      return this.rangePlaces('price-desc', from, to, sort);
     }
-    // The key of the page's last match: every match of a smaller key is on or before the page.
-    let edge = 0;
-    for (let before = 0; edge < tally.length; edge += 1) {
-      before += tally[edge] ?? 0;
-      if (before >= count) break;
-    }
-    tally.fill(0);
-    const ranked: { slot: number; key: number }[] = [];
-    for (let i = 0; i < matches.length; i += 1) {
-      let bits = matches[i] ?? 0;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const slot = i * 32 + 31 - Math.clz32(low);
-        const key = keys[slot] ?? 0;
-        if (key <= edge) ranked.push({ slot, key });
-        bits ^= low;
-      }
-    }
-    for (const slot of prefixed) starts[slot] = 0;
-    const id = (slot: number) => this.ids[slot] ?? '';
-    return ranked
-      .sort((a, b) => a.key - b.key || (id(a.slot) < id(b.slot) ? -1 : 1))
-      .slice(0, count)
-      .map((entry) => entry.slot);
-  }
-
-  /** Each match's rank key while a search is ranked. */
-  private keyScratch = new Uint16Array(0);
-  /** Matches per rank key while a search is ranked (all zeros between searches). */
-  private tallyScratch = new Uint32Array((MAX_SCORE + 1) * 2 * MAX_NAME_KEY);
-
-  /** 1 for the slots whose name starts with the searched phrase, while a search is ranked; 0 otherwise. */
-  private startsScratch = new Uint8Array(0);
-
-  /** Live slots whose name starts with `phrase`: one range of the name order. */
-  private startingWith(phrase: string): Int32Array {
-    if (!phrase) return new Int32Array(0);
-    const order = this.sortedSlots('name-asc');
-    const name = (index: number) => this.nameKeys[order[index] ?? 0] ?? '';
-    let low = 0;
-    let high = order.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (name(middle) < phrase) low = middle + 1;
-      else high = middle;
-    }
-    const start = low;
-    // Every name starting with the phrase sorts before the phrase followed by the highest code unit.
-    const past = `${phrase}\uffff`;
-    high = order.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (name(middle) < past) low = middle + 1;
-      else high = middle;
-    }
-    return order.subarray(start, low);
+    const order = this.sortedSlots('price-asc');
+    const from = min === undefined ? 0 : firstWhere(order, (slot) => price(slot) >= min);
+    const to = max === undefined ? order.length : firstWhere(order, (slot) => price(slot) > max);
+    return this.rangePlaces('price-asc', from, to, sort);
   }
 
   /**
-   * `count` matches from the `offset`-th on, in a sort order: walking the sorted slots until they are
-   * found when matches are dense; otherwise marking each match's place in the order on a bitset and
-   * reading the marks in order (no sort, whatever the page).
+   * `count` matches from the `offset`-th on, by relevance, added to `into`: first the score (for each
+   * searched word, the weight of the best place a product holds it, summed: ts_rank's A for its name, brand
+   * or tags, B for its description), then a name that starts with the searched phrase, then the shorter name
+   * (the closer one), then the id. Every match holds every searched word, so its score is set by how many
+   * of them weigh A. `matches` and `weightA` are places in the 'closest' order (name length, then id), so the
+   * matches that score alike are one bitset, split by whether the name starts with the phrase (one range of
+   * the name order), and each part is read in order.
    */
-  private inOrder(
+  private byRelevance(
     matches: Uint32Array,
-    total: number,
-    sort: SortName,
+    weightA: Uint32Array[],
+    phrase: string,
     offset: number,
     count: number,
-  ): number[] {
+    into: number[],
+  ): void {
+    const length = matches.length;
+    // byWeightA[a]: the matches where exactly `a` of the searched words weigh A (the more, the higher).
+    const none = this.scratchWords();
+    none.set(matches);
+    const byWeightA = [none, ...weightA.map(() => this.scratchWords())];
+    weightA.forEach((word, counted) => {
+      for (let a = counted + 1; a > 0; a -= 1) {
+        const level = byWeightA[a] as Uint32Array;
+        const below = byWeightA[a - 1] as Uint32Array;
+        for (let i = 0; i < length; i += 1) {
+          level[i] = ((level[i] ?? 0) & ~(word[i] ?? 0)) | ((below[i] ?? 0) & (word[i] ?? 0));
+        }
+      }
+      for (let i = 0; i < length; i += 1) none[i] = (none[i] ?? 0) & ~(word[i] ?? 0);
+    });
+    const starts = this.startingWith(phrase);
+    let skip = offset;
+    const goal = into.length + count;
+    for (let a = weightA.length; a >= 0 && into.length < goal; a -= 1) {
+      const level = byWeightA[a] as Uint32Array;
+      skip = this.read(level, 'closest', skip, goal - into.length, into, starts);
+      if (into.length < goal)
+        skip = this.read(level, 'closest', skip, goal - into.length, into, starts, true);
+    }
+  }
+
+  /** The places in the 'closest' order of the products whose name starts with `phrase`. */
+  private startingWith(phrase: string): Uint32Array {
+    if (!phrase) return this.scratchWords();
+    const order = this.sortedSlots('name-asc');
+    const name = (slot: number) => this.nameKeys[slot] ?? '';
+    const from = firstWhere(order, (slot) => name(slot) >= phrase);
+    // Every name starting with the phrase sorts before the phrase followed by the highest code unit.
+    const past = `${phrase}\uffff`;
+    return this.rangePlaces(
+      'name-asc',
+      from,
+      firstWhere(order, (slot) => name(slot) >= past),
+      'closest',
+    );
+  }
+
+  /**
+   * Adds to `into` the products at the `skip`-th to the (skip + count)-th set bit of `places` (of those also
+   * set in `mask`, or with `inverted`, not set in it), and answers how many are still to skip.
+   */
+  private read(
+    places: Uint32Array,
+    sort: SortName,
+    skip: number,
+    count: number,
+    into: number[],
+    mask?: Uint32Array,
+    inverted = false,
+  ): number {
     const order = this.sortedSlots(sort);
-    // Every product matches: the page is a piece of the order.
-    if (total === order.length) return Array.from(order.subarray(offset, offset + count));
-    const slots: number[] = [];
-    // Slots walked before the page's last match, were the matches spread evenly through the order.
-    const walk = ((offset + count) * order.length) / total;
-    if (walk <= total + order.length / 32) {
-      let skipped = 0;
-      for (const slot of order) {
-        if (!hasBit(matches, slot)) continue;
-        if (skipped < offset) skipped += 1;
-        else if (slots.push(slot) === count) break;
-      }
-      return slots;
-    }
-    const position = this.positions(sort);
-    const places = this.scratchWords();
-    for (let i = 0; i < matches.length; i += 1) {
-      let bits = matches[i] ?? 0;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        setBit(places, position[i * 32 + 31 - Math.clz32(low)] ?? 0, true);
-        bits ^= low;
-      }
-    }
+    const goal = into.length + count;
     let skipped = 0;
-    for (let i = 0; i < places.length && slots.length < count; i += 1) {
-      let bits = places[i] ?? 0;
+    for (let i = 0; i < places.length && into.length < goal; i += 1) {
+      const masking = mask ? (inverted ? ~(mask[i] ?? 0) : (mask[i] ?? 0)) : -1;
+      let bits = (places[i] ?? 0) & masking;
+      if (bits === 0) continue;
       const marked = popcount(bits);
-      if (skipped + marked <= offset) {
+      if (skipped + marked <= skip) {
         skipped += marked;
         continue;
       }
-      while (bits !== 0 && slots.length < count) {
+      while (bits !== 0 && into.length < goal) {
         const low = bits & -bits;
-        if (skipped < offset) skipped += 1;
-        else slots.push(order[i * 32 + 31 - Math.clz32(low)] ?? 0);
+        if (skipped < skip) skipped += 1;
+        else into.push(order[i * 32 + 31 - Math.clz32(low)] ?? 0);
         bits ^= low;
       }
     }
-    return slots;
+    return skip - Math.min(skip, skipped);
   }
 
-  private positionsBySort = new Map<SortName, Int32Array>();
+  /**
+   * The places in `sort` of the products at places `from` to `to` (excluded) of `rangeSort`: a price range
+   * (one range of the price order) or the names starting with a phrase (one range of the name order). In
+   * another order they are the difference of two block bitsets (see `blocks`) and at most two blocks'
+   * places.
+   */
+  private rangePlaces(rangeSort: SortName, from: number, to: number, sort: SortName): Uint32Array {
+    const bits = this.scratchWords();
+    if (from >= to) return bits;
+    if (rangeSort === sort) {
+      fillRange(bits, from, to);
+      return bits;
+    }
+    const order = this.sortedSlots(rangeSort);
+    const position = this.positions(sort);
+    const block = blockOf(order.length);
+    const mark = (start: number, end: number) => {
+      for (let place = start; place < end; place += 1) setBit(bits, position[order[place] ?? 0] ?? 0, true);
+    };
+    const first = Math.ceil(from / block);
+    const last = Math.floor(to / block);
+    if (first >= last) {
+      mark(from, to);
+      return bits;
+    }
+    const before = this.blocks(rangeSort, sort);
+    const upper = before[last] as Uint32Array;
+    const lower = before[first] as Uint32Array;
+    for (let i = 0; i < bits.length; i += 1) bits[i] = (upper[i] ?? 0) & ~(lower[i] ?? 0);
+    mark(from, first * block);
+    mark(last * block, to);
+    return bits;
+  }
 
+  /**
+   * Bitsets of places in `sort`: the k-th holds the products before place k * block of `rangeSort` (at most
+   * MAX_BLOCKS + 1 of them, so about MAX_BLOCKS / 8 bytes a product for each pair of orders used).
+   */
+  private blocks(rangeSort: SortName, sort: SortName): Uint32Array[] {
+    const cacheKey = `${rangeSort}>${sort}`;
+    let before = this.placed.blocks.get(cacheKey);
+    if (!before) {
+      const order = this.sortedSlots(rangeSort);
+      const position = this.positions(sort);
+      const block = blockOf(order.length);
+      before = [new Uint32Array(placeWords(order.length))];
+      for (let end = block; end <= order.length; end += block) {
+        const bits = (before[before.length - 1] as Uint32Array).slice();
+        for (let place = end - block; place < end; place += 1)
+          setBit(bits, position[order[place] ?? 0] ?? 0, true);
+        before.push(bits);
+      }
+      this.placed.blocks.set(cacheKey, before);
+    }
+    return before;
+  }
+
+  /** Each live slot's place in a sort order. */
   private positions(sort: SortName): Int32Array {
     const order = this.sortedSlots(sort);
     let position = this.positionsBySort.get(sort);
-    if (!position || position.length !== this.used) {
+    if (!position) {
       position = new Int32Array(this.used);
       order.forEach((slot, index) => {
         (position as Int32Array)[slot] = index;
@@ -557,15 +630,18 @@ export class ListingIndex {
     const byName = (a: number, b: number) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
     const price = (slot: number) => this.prices[slot] ?? 0;
     const release = (slot: number) => this.releases[slot] ?? 0;
+    const nameLength = (slot: number) => this.nameLengths[slot] ?? 0;
     const compare: Record<SortName, (a: number, b: number) => number> = {
       'name-asc': (a, b) => byName(a, b) || byId(a, b),
       'name-desc': (a, b) => byName(b, a) || byId(a, b),
       'price-asc': (a, b) => price(a) - price(b) || byId(a, b),
       'price-desc': (a, b) => price(b) - price(a) || byId(a, b),
       newest: (a, b) => release(b) - release(a) || byId(a, b),
+      closest: (a, b) => nameLength(a) - nameLength(b) || byId(a, b),
     };
     const order = Int32Array.from(slots.sort(compare[sort]));
     this.sorted.set(sort, order);
+    // Orders are sorted again only after a change, and every change forgets the places.
     this.positionsBySort.delete(sort);
     return order;
   }
@@ -589,6 +665,40 @@ function hashOf(text: string): number {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** Words of a bitset over the places of an order of `size` products. */
+const placeWords = (size: number) => Math.ceil(size / 32);
+
+/** Sets bits `from` to `to` (excluded). */
+function fillRange(bits: Uint32Array, from: number, to: number) {
+  if (from >= to) return;
+  const first = from >>> 5;
+  const last = (to - 1) >>> 5;
+  const head = 0xffffffff << (from & 31);
+  const tail = 0xffffffff >>> (31 - ((to - 1) & 31));
+  if (first === last) {
+    bits[first] = (bits[first] ?? 0) | (head & tail);
+    return;
+  }
+  bits[first] = (bits[first] ?? 0) | head;
+  bits.fill(0xffffffff, first + 1, last);
+  bits[last] = (bits[last] ?? 0) | tail;
+}
+
+/** Places in a block of an order of `size` products (see ListingIndex.blocks). */
+const blockOf = (size: number) => Math.max(MIN_BLOCK, Math.ceil(size / MAX_BLOCKS));
+
+/** The first place in `order` whose slot passes `test` (every later one passes too), or its length. */
+function firstWhere(order: Int32Array, test: (slot: number) => boolean): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (test(order[middle] ?? 0)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 function forEachSlot(bits: Uint32Array, visit: (slot: number) => void) {
