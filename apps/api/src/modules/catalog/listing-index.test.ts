@@ -217,4 +217,89 @@ describe('ListingIndex against a plain filter and sort', () => {
       );
     }
   });
+
+  it('ranks random searches, with filters, sorts and corrections, as scoring every product would', () => {
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    const nameWords = ['air', 'max', 'jordan', 'low', 'retro', 'samba', 'old', 'court'];
+    const bodyWords = ['leather', 'suede', 'air', 'jordan', 'court', 'mesh'];
+    const rows = Array.from({ length: 900 }, () => {
+      // Many names start with 'air': its names are a bitset, other words' a short list.
+      const first = random() < 0.4 ? 'air' : pick(nameWords);
+      const name = [first, ...Array.from({ length: Math.floor(random() * 3) }, () => pick(nameWords))].join(
+        ' ',
+      );
+      const body = Array.from({ length: Math.floor(random() * 3) }, () => pick(bodyWords)).join(' ');
+      return row(name, {
+        body,
+        rating: Math.floor(random() * 3),
+        priceCents: 1_000 + Math.floor(random() * 40) * 100,
+      });
+    });
+    const index = new ListingIndex(rows.slice(0, 800));
+    index.apply(rows.slice(800));
+    index.apply(rows.slice(0, 30).map((item) => ({ ...item, archived: true })));
+    const live = rows.slice(30);
+    /** Each lexeme of a product, and whether it weighs A anywhere in it. */
+    const weights = (item: ListingRow) => {
+      const found = new Map<string, boolean>();
+      for (const { lexeme, weightA } of parseLexemes(item.lexemes)) {
+        found.set(lexeme, (found.get(lexeme) ?? false) || weightA);
+      }
+      return found;
+    };
+    const byId = (a: ListingRow, b: ListingRow) => (a.id < b.id ? -1 : 1);
+    for (let round = 0; round < 150; round += 1) {
+      // One or two searched words; a word may come with a correction (two alternatives) or as a phrase.
+      const groups = Array.from({ length: 1 + Math.floor(random() * 2) }, () =>
+        random() < 0.3 ? [[pick(nameWords)], [pick(bodyWords)]] : [[pick([...nameWords, ...bodyWords])]],
+      );
+      if (random() < 0.15) groups.push([[pick(nameWords), pick(nameWords)]]);
+      const phrase = groups.map((group) => group[0]?.[0] ?? '').join(' ');
+      const filter = {
+        rating: random() < 0.3 ? Math.floor(random() * 3) : undefined,
+        priceMinCents: random() < 0.3 ? 2_000 : undefined,
+        priceMaxCents: random() < 0.3 ? 4_000 : undefined,
+        search: { groups, phrase },
+      };
+      const orderBy = pick([undefined, undefined, { name: 1 }, { price: -1 }] as const);
+      const scored = live.flatMap((item) => {
+        const found = weights(item);
+        const matched = groups.every((group) =>
+          group.some((alternative) => alternative.every((lexeme) => found.has(lexeme))),
+        );
+        const priced =
+          (filter.priceMinCents === undefined || item.priceCents >= filter.priceMinCents) &&
+          (filter.priceMaxCents === undefined || item.priceCents <= filter.priceMaxCents);
+        if (!matched || !priced || (filter.rating !== undefined && item.rating !== filter.rating)) return [];
+        const weighA = groups.filter((group) => group.flat().some((lexeme) => found.get(lexeme))).length;
+        return [{ item, weighA, starts: item.name.toLowerCase().startsWith(phrase) }];
+      });
+      const expected = scored
+        .sort((a, b) => {
+          if (orderBy && 'name' in orderBy) {
+            const [x, y] = [a.item.name.toLowerCase(), b.item.name.toLowerCase()];
+            return (x === y ? 0 : x < y ? -1 : 1) || byId(a.item, b.item);
+          }
+          if (orderBy && 'price' in orderBy)
+            return b.item.priceCents - a.item.priceCents || byId(a.item, b.item);
+          return (
+            b.weighA - a.weighA ||
+            Number(b.starts) - Number(a.starts) ||
+            a.item.name.length - b.item.name.length ||
+            byId(a.item, b.item)
+          );
+        })
+        .map(({ item }) => item.id);
+      const limit = pick([1, 12, 100]);
+      const offset = random() < 0.5 ? 0 : Math.floor(random() * (expected.length + 5));
+      const result = index.page({ filter, orderBy, limit, offset });
+      expect(result.total).toBe(expected.length);
+      expect(result.cards.map((card) => card._id)).toEqual(expected.slice(offset, offset + limit));
+    }
+  });
 });

@@ -41,17 +41,21 @@ export interface ListingResult {
   total: number;
 }
 
-/** A lexeme's or a search group's places in a sort order, and those where it weighs A (for relevance). */
-interface LexemePlaces {
+/** Places in the 'closest' order: a sorted list of them, or a bitset. */
+type Starts = { places: Int32Array } | { bits: Uint32Array };
+
+/** A search group's places in a sort order, and those where one of its lexemes weighs A (for relevance). */
+interface GroupPlaces {
   all: Uint32Array;
   weightA?: Uint32Array;
 }
 
 /**
- * Searched lexemes whose places are kept (in each order asked for): 1.25 kB each per 10,000 products, 2.5
- * with the places where they weigh A.
+ * Searched words whose places are kept (in each order asked for), at most: 2.5 kB each per 10,000 products
+ * with the places where they weigh A, so at most 32 MiB of them (about 1,300 at 100,000 products).
  */
-const MAX_PLACED_LEXEMES = 2_000;
+const MAX_PLACED_GROUPS = 2_000;
+const MAX_PLACED_GROUP_BYTES = 32 * 2 ** 20;
 
 /**
  * The slots holding a lexeme: slot * 2, plus 1 where it is weighted A. A typed array, grown by doubling:
@@ -125,15 +129,17 @@ export class ListingIndex {
   private positionsBySort = new Map<SortName, Int32Array>();
   /**
    * Bitsets over the places of a sort order (bit i: the product i-th in that order), made when a list first
-   * needs them and forgotten on any change: a facet's ('newest|brand:nike'), a searched lexeme's
-   * ('closest|jordan': the products holding it, and for relevance those where it weighs A), and the block
+   * needs them and forgotten on any change: a facet's ('newest|brand:nike'), a searched word's (its lexemes
+   * and corrections: the products holding it, and for relevance those where it weighs A), and the block
    * bitsets that turn a range of one order into places of another ('price-asc>newest').
    */
   private placed = {
     facets: new Map<string, Uint32Array>(),
-    lexemes: new Map<string, LexemePlaces>(),
+    groups: new Map<string, GroupPlaces>(),
     blocks: new Map<string, Uint32Array[]>(),
   };
+  /** How many places are set in each facet's and lexeme's bitset kept in `placed`. */
+  private counted = new WeakMap<Uint32Array, number>();
   private deadSlots = 0;
 
   constructor(rows: Iterable<ListingRow> = [], capacity = 1024) {
@@ -257,7 +263,7 @@ export class ListingIndex {
 
   private forgetPlaces() {
     this.placed.facets.clear();
-    this.placed.lexemes.clear();
+    this.placed.groups.clear();
     this.placed.blocks.clear();
   }
 
@@ -296,16 +302,14 @@ export class ListingIndex {
     const ranked = filter.search !== undefined && !orderBy?.name && !orderBy?.price;
     const sort = ranked ? 'closest' : sortOf(orderBy);
     const groups = filter.search?.groups.map((group) => this.groupPlaces(group, sort, ranked));
-    const matches = groups?.length === 0 ? undefined : this.match(filter, sort, groups);
-    if (!matches) return { cards: [], total: 0 };
-    let total = 0;
-    for (let i = 0; i < matches.length; i += 1) total += popcount(matches[i] ?? 0);
+    const found = groups?.length === 0 ? undefined : this.match(filter, sort, groups);
+    if (!found) return { cards: [], total: 0 };
+    const { matches, total } = found;
     if (total === 0 || offset >= total) return { cards: [], total };
     const wanted = Math.min(limit, total - offset);
     const slots: number[] = [];
     if (ranked && filter.search && groups) {
-      const weightA = groups.map((group) => group.weightA ?? this.scratchWords());
-      this.byRelevance(matches, weightA, filter.search.phrase, offset, wanted, slots);
+      this.byRelevance(matches, groups, filter.search.phrase, offset, wanted, slots);
     } else this.read(matches, sort, offset, wanted, slots);
     return { cards: slots.map((slot) => this.cards[slot] as ProductSummary), total };
   }
@@ -333,13 +337,9 @@ export class ListingIndex {
   private match(
     filter: ListingFilter,
     sort: SortName,
-    groups: LexemePlaces[] | undefined,
-  ): Uint32Array | undefined {
-    const matches = this.scratchWords();
-    fillRange(matches, 0, this.size);
-    const and = (bits: Uint32Array) => {
-      for (let i = 0; i < matches.length; i += 1) matches[i] = (matches[i] ?? 0) & (bits[i] ?? 0);
-    };
+    groups: GroupPlaces[] | undefined,
+  ): { matches: Uint32Array; total: number } | undefined {
+    const required: Uint32Array[] = [];
     const facetKeys = [
       filter.brand === undefined ? undefined : `brand:${filter.brand}`,
       filter.rating === undefined ? undefined : `rating:${filter.rating}`,
@@ -350,12 +350,32 @@ export class ListingIndex {
       if (key === undefined) continue;
       const bits = this.facetPlaces(key, sort);
       if (!bits) return undefined;
-      and(bits);
+      required.push(bits);
     }
-    for (const { all } of groups ?? []) and(all);
+    for (const { all } of groups ?? []) required.push(all);
     const { priceMinCents: min, priceMaxCents: max } = filter;
-    if (min !== undefined || max !== undefined) and(this.priceRange(sort, min, max));
-    return matches;
+    if (min !== undefined || max !== undefined) required.push(this.priceRange(sort, min, max));
+    const matches = this.scratchWords();
+    const [first, ...rest] = required;
+    if (!first) {
+      fillRange(matches, 0, this.size);
+      return { matches, total: this.size };
+    }
+    // One facet or one searched word (most lists): its places as they are (read, never written).
+    const known = rest.length === 0 ? this.counted.get(first) : undefined;
+    if (known !== undefined) return { matches: first, total: known };
+    matches.set(first.subarray(0, matches.length));
+    const last = rest.pop();
+    for (const bits of rest) {
+      for (let i = 0; i < matches.length; i += 1) matches[i] = (matches[i] ?? 0) & (bits[i] ?? 0);
+    }
+    let total = 0;
+    for (let i = 0; i < matches.length; i += 1) {
+      const word = last ? (matches[i] ?? 0) & (last[i] ?? 0) : (matches[i] ?? 0);
+      matches[i] = word;
+      total += popcount(word);
+    }
+    return { matches, total };
   }
 
   /** The places in `sort` of the products with a facet ('brand:nike'), or undefined when none has it. */
@@ -367,74 +387,76 @@ export class ListingIndex {
       if (!slots) return undefined;
       const position = this.positions(sort);
       places = new Uint32Array(placeWords(this.size));
+      let count = 0;
       forEachSlot(slots.subarray(0, Math.ceil(this.used / 32)), (slot) => {
         setBit(places as Uint32Array, position[slot] ?? 0, true);
+        count += 1;
       });
       this.placed.facets.set(cacheKey, places);
+      this.counted.set(places, count);
     }
     return places;
   }
 
   /**
-   * The places in `sort` of the products holding a lexeme, and (`withWeightA`) of those where it weighs A.
-   * Made from its list when first searched and kept (the most recently searched MAX_PLACED_LEXEMES of them)
-   * until the next change: a broad word then costs word operations, not a walk of its tens of thousands of
-   * entries.
+   * The places in `sort` a search group finds (`all`: an alternative matches where every one of its lexemes
+   * is) and, with `withWeightA`, those of them where one of the group's lexemes weighs A. Made from the
+   * lexemes' lists when first searched and kept (the MAX_PLACED_GROUPS most recently searched) until the
+   * next change: a broad word then costs word operations, not a walk of its tens of thousands of entries.
    */
-  private lexemePlaces(lexeme: string, sort: SortName, withWeightA: boolean): LexemePlaces {
-    const cacheKey = `${sort}|${lexeme}`;
-    const lexemes = this.placed.lexemes;
-    let places = lexemes.get(cacheKey);
-    if (places && (places.weightA || !withWeightA)) {
-      lexemes.delete(cacheKey);
-      lexemes.set(cacheKey, places);
-      return places;
+  private groupPlaces(group: string[][], sort: SortName, withWeightA: boolean): GroupPlaces {
+    const cacheKey = `${sort}|${JSON.stringify(group)}`;
+    const groups = this.placed.groups;
+    let places = groups.get(cacheKey);
+    if (!places || (withWeightA && !places.weightA)) {
+      places = this.placesOfGroup(group, sort, withWeightA);
+      let count = 0;
+      for (let i = 0; i < places.all.length; i += 1) count += popcount(places.all[i] ?? 0);
+      this.counted.set(places.all, count);
     }
+    groups.delete(cacheKey);
+    groups.set(cacheKey, places);
+    const kept = Math.min(MAX_PLACED_GROUPS, MAX_PLACED_GROUP_BYTES / (8 * places.all.length));
+    while (groups.size > kept) groups.delete(groups.keys().next().value as string);
+    return places;
+  }
+
+  private placesOfGroup(group: string[][], sort: SortName, withWeightA: boolean): GroupPlaces {
     const position = this.positions(sort);
-    const found: LexemePlaces = {
-      all: new Uint32Array(placeWords(this.size)),
-      weightA: withWeightA ? new Uint32Array(placeWords(this.size)) : undefined,
+    const words = placeWords(this.size);
+    const all = new Uint32Array(words);
+    const weightA = withWeightA ? new Uint32Array(words) : undefined;
+    /** Sets the places of a lexeme's live slots in `into` (and where it weighs A, in `weightA`). */
+    const place = (lexeme: string, into: Uint32Array) => {
+      const list = this.postings.get(lexeme);
+      for (let i = 0; i < (list?.length ?? 0); i += 1) {
+        const entry = list?.entries[i] ?? 0;
+        const slot = entry >>> 1;
+        if (!hasBit(this.alive, slot)) continue;
+        const at = position[slot] ?? 0;
+        setBit(into, at, true);
+        if (weightA && entry & 1) setBit(weightA, at, true);
+      }
     };
-    const list = this.postings.get(lexeme);
-    for (let i = 0; i < (list?.length ?? 0); i += 1) {
-      const entry = list?.entries[i] ?? 0;
-      const slot = entry >>> 1;
-      if (!hasBit(this.alive, slot)) continue;
-      const place = position[slot] ?? 0;
-      setBit(found.all, place, true);
-      if (found.weightA && entry & 1) setBit(found.weightA, place, true);
-    }
-    places = found;
-    lexemes.delete(cacheKey);
-    lexemes.set(cacheKey, places);
-    if (lexemes.size > MAX_PLACED_LEXEMES) lexemes.delete(lexemes.keys().next().value as string);
-    return places;
-  }
-
-  /**
-   * The places in `sort` a group of alternatives finds (`all`: an alternative matches where every one of
-   * its lexemes is), and (`withWeightA`) those where one of the group's lexemes weighs A.
-   */
-  private groupPlaces(group: string[][], sort: SortName, withWeightA: boolean): LexemePlaces {
     const [only] = group;
-    // One word with no correction, one lexeme (most searches): its bitsets as they are.
-    if (group.length === 1 && only?.length === 1)
-      return this.lexemePlaces(only[0] as string, sort, withWeightA);
-    const all = this.scratchWords();
-    const weightA = withWeightA ? this.scratchWords() : undefined;
+    // One word with no correction, one lexeme (most searches): its places.
+    if (group.length === 1 && only?.length === 1) {
+      place(only[0] as string, all);
+      return { all, weightA };
+    }
     const found = this.scratchWords();
+    const held = this.scratchWords();
     for (const alternative of group) {
       fillRange(found, 0, this.size);
       for (const lexeme of alternative) {
-        const places = this.lexemePlaces(lexeme, sort, withWeightA);
-        for (let i = 0; i < found.length; i += 1) found[i] = (found[i] ?? 0) & (places.all[i] ?? 0);
-        if (weightA && places.weightA) {
-          for (let i = 0; i < weightA.length; i += 1)
-            weightA[i] = (weightA[i] ?? 0) | (places.weightA[i] ?? 0);
-        }
+        held.fill(0);
+        place(lexeme, held);
+        for (let i = 0; i < words; i += 1) found[i] = (found[i] ?? 0) & (held[i] ?? 0);
       }
-      for (let i = 0; i < all.length; i += 1) all[i] = (all[i] ?? 0) | (found[i] ?? 0);
+      for (let i = 0; i < words; i += 1) all[i] = (all[i] ?? 0) | (found[i] ?? 0);
     }
+    // Only the group's matches are ranked: its places where a lexeme weighs A are kept among them.
+    if (weightA) for (let i = 0; i < words; i += 1) weightA[i] = (weightA[i] ?? 0) & (all[i] ?? 0);
     return { all, weightA };
   }
 
@@ -464,13 +486,29 @@ export class ListingIndex {
    */
   private byRelevance(
     matches: Uint32Array,
-    weightA: Uint32Array[],
+    groups: GroupPlaces[],
     phrase: string,
     offset: number,
     count: number,
     into: number[],
   ): void {
     const length = matches.length;
+    const starts = this.startingWith(phrase);
+    const goal = into.length + count;
+    const weightA = groups.map((group) => group.weightA ?? this.scratchWords());
+    // Most pages are filled by the matches where every word weighs A: those first. A search of one word
+    // and nothing else: they are the word's own.
+    let top = groups.length === 1 && matches === groups[0]?.all ? weightA[0] : undefined;
+    if (!top) {
+      top = this.scratchWords();
+      const [firstA, ...restA] = weightA;
+      for (let i = 0; i < length; i += 1) top[i] = (matches[i] ?? 0) & (firstA?.[i] ?? 0);
+      for (const word of restA) {
+        for (let i = 0; i < length; i += 1) top[i] = (top[i] ?? 0) & (word[i] ?? 0);
+      }
+    }
+    let skip = this.readParts(top, starts, offset, goal, into);
+    if (into.length === goal || weightA.length === 0) return;
     // byWeightA[a]: the matches where exactly `a` of the searched words weigh A (the more, the higher).
     const none = this.scratchWords();
     none.set(matches);
@@ -485,31 +523,60 @@ export class ListingIndex {
       }
       for (let i = 0; i < length; i += 1) none[i] = (none[i] ?? 0) & ~(word[i] ?? 0);
     });
-    const starts = this.startingWith(phrase);
-    let skip = offset;
-    const goal = into.length + count;
-    for (let a = weightA.length; a >= 0 && into.length < goal; a -= 1) {
-      const level = byWeightA[a] as Uint32Array;
-      skip = this.read(level, 'closest', skip, goal - into.length, into, starts);
-      if (into.length < goal)
-        skip = this.read(level, 'closest', skip, goal - into.length, into, starts, true);
+    for (let a = weightA.length - 1; a >= 0 && into.length < goal; a -= 1) {
+      skip = this.readParts(byWeightA[a] as Uint32Array, starts, skip, goal, into);
     }
   }
 
-  /** The places in the 'closest' order of the products whose name starts with `phrase`. */
-  private startingWith(phrase: string): Uint32Array {
-    if (!phrase) return this.scratchWords();
+  /**
+   * Reads matches that score alike (`level`), those whose name starts with the phrase first, until `into`
+   * holds `goal` products; answers how many are still to skip.
+   */
+  private readParts(
+    level: Uint32Array,
+    starts: Starts | undefined,
+    skip: number,
+    goal: number,
+    into: number[],
+  ): number {
+    if (!starts) return this.read(level, 'closest', skip, goal - into.length, into);
+    if ('bits' in starts) {
+      const left = this.read(level, 'closest', skip, goal - into.length, into, starts.bits);
+      if (into.length === goal) return left;
+      return this.read(level, 'closest', left, goal - into.length, into, starts.bits, true);
+    }
+    const order = this.sortedSlots('closest');
+    let left = skip;
+    for (const place of starts.places) {
+      if (!hasBit(level, place)) continue;
+      if (left > 0) left -= 1;
+      else if (into.push(order[place] ?? 0) === goal) return 0;
+    }
+    const listed = this.scratchWords();
+    for (const place of starts.places) setBit(listed, place, true);
+    return this.read(level, 'closest', left, goal - into.length, into, listed, true);
+  }
+
+  /**
+   * The names starting with the searched phrase, as places in the 'closest' order (undefined when none
+   * does): a few are listed in order, more are a bitset.
+   */
+  private startingWith(phrase: string): Starts | undefined {
+    if (!phrase) return undefined;
     const order = this.sortedSlots('name-asc');
     const name = (slot: number) => this.nameKeys[slot] ?? '';
     const from = firstWhere(order, (slot) => name(slot) >= phrase);
     // Every name starting with the phrase sorts before the phrase followed by the highest code unit.
     const past = `${phrase}\uffff`;
-    return this.rangePlaces(
-      'name-asc',
-      from,
-      firstWhere(order, (slot) => name(slot) >= past),
-      'closest',
-    );
+    const to = firstWhere(order, (slot) => name(slot) >= past);
+    if (from >= to) return undefined;
+    if (to - from > Math.max(MIN_BLOCK, this.size / MAX_BLOCKS)) {
+      return { bits: this.rangePlaces('name-asc', from, to, 'closest') };
+    }
+    const position = this.positions('closest');
+    const places = new Int32Array(to - from);
+    for (let i = from; i < to; i += 1) places[i - from] = position[order[i] ?? 0] ?? 0;
+    return { places: places.sort() };
   }
 
   /**
