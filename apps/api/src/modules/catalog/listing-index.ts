@@ -44,17 +44,32 @@ export interface ListingResult {
 /** Places in the 'closest' order: a sorted list of them, or a bitset. */
 type Starts = { places: Int32Array } | { bits: Uint32Array };
 
-/** A search group's places in a sort order, and those where one of its lexemes weighs A (for relevance). */
+/**
+ * A search group's places in a sort order, how many, and those where one of its lexemes weighs A (for
+ * relevance).
+ */
 interface GroupPlaces {
   all: Uint32Array;
+  count: number;
   weightA?: Uint32Array;
 }
 
+/** Places kept between lists: a bitset, or when it would hold few, their sorted list (smaller). */
+type KeptPlaces = { bits: Uint32Array } | { list: Int32Array };
+
+/** A search group's places kept between lists, and the bytes they take. */
+interface KeptGroup {
+  all: KeptPlaces;
+  count: number;
+  weightA?: KeptPlaces;
+  bytes: number;
+}
+
 /**
- * Searched words whose places are kept (in each order asked for), at most: 2.5 kB each per 10,000 products
- * with the places where they weigh A, so at most 32 MiB of them (about 1,300 at 100,000 products).
+ * Searched words whose places are kept (in each order asked for), at most: up to 2.5 kB each per 10,000
+ * products (a word that few products hold takes 8 bytes a product holding it), and 32 MiB in all.
  */
-const MAX_PLACED_GROUPS = 2_000;
+const MAX_PLACED_GROUPS = 20_000;
 const MAX_PLACED_GROUP_BYTES = 32 * 2 ** 20;
 
 /**
@@ -135,10 +150,12 @@ export class ListingIndex {
    */
   private placed = {
     facets: new Map<string, Uint32Array>(),
-    groups: new Map<string, GroupPlaces>(),
+    groups: new Map<string, KeptGroup>(),
     blocks: new Map<string, Uint32Array[]>(),
   };
-  /** How many places are set in each facet's and lexeme's bitset kept in `placed`. */
+  /** The bytes the kept groups' places take. */
+  private placedGroupBytes = 0;
+  /** How many places are set in each facet's bitset kept in `placed`. */
   private counted = new WeakMap<Uint32Array, number>();
   private deadSlots = 0;
 
@@ -264,6 +281,7 @@ export class ListingIndex {
   private forgetPlaces() {
     this.placed.facets.clear();
     this.placed.groups.clear();
+    this.placedGroupBytes = 0;
     this.placed.blocks.clear();
   }
 
@@ -339,7 +357,7 @@ export class ListingIndex {
     sort: SortName,
     groups: GroupPlaces[] | undefined,
   ): { matches: Uint32Array; total: number } | undefined {
-    const required: Uint32Array[] = [];
+    const required: { bits: Uint32Array; count?: number }[] = [];
     const facetKeys = [
       filter.brand === undefined ? undefined : `brand:${filter.brand}`,
       filter.rating === undefined ? undefined : `rating:${filter.rating}`,
@@ -350,11 +368,11 @@ export class ListingIndex {
       if (key === undefined) continue;
       const bits = this.facetPlaces(key, sort);
       if (!bits) return undefined;
-      required.push(bits);
+      required.push({ bits, count: this.counted.get(bits) });
     }
-    for (const { all } of groups ?? []) required.push(all);
+    for (const { all, count } of groups ?? []) required.push({ bits: all, count });
     const { priceMinCents: min, priceMaxCents: max } = filter;
-    if (min !== undefined || max !== undefined) required.push(this.priceRange(sort, min, max));
+    if (min !== undefined || max !== undefined) required.push({ bits: this.priceRange(sort, min, max) });
     const matches = this.scratchWords();
     const [first, ...rest] = required;
     if (!first) {
@@ -362,11 +380,10 @@ export class ListingIndex {
       return { matches, total: this.size };
     }
     // One facet or one searched word (most lists): its places as they are (read, never written).
-    const known = rest.length === 0 ? this.counted.get(first) : undefined;
-    if (known !== undefined) return { matches: first, total: known };
-    matches.set(first.subarray(0, matches.length));
-    const last = rest.pop();
-    for (const bits of rest) {
+    if (rest.length === 0 && first.count !== undefined) return { matches: first.bits, total: first.count };
+    matches.set(first.bits.subarray(0, matches.length));
+    const last = rest.pop()?.bits;
+    for (const { bits } of rest) {
       for (let i = 0; i < matches.length; i += 1) matches[i] = (matches[i] ?? 0) & (bits[i] ?? 0);
     }
     let total = 0;
@@ -401,31 +418,60 @@ export class ListingIndex {
   /**
    * The places in `sort` a search group finds (`all`: an alternative matches where every one of its lexemes
    * is) and, with `withWeightA`, those of them where one of the group's lexemes weighs A. Made from the
-   * lexemes' lists when first searched and kept (the MAX_PLACED_GROUPS most recently searched) until the
-   * next change: a broad word then costs word operations, not a walk of its tens of thousands of entries.
+   * lexemes' lists when first searched and kept, the most recently searched first, until the next change
+   * (see MAX_PLACED_GROUP_BYTES): a broad word then costs word operations, not a walk of its tens of
+   * thousands of entries.
    */
-  private groupPlaces(group: string[][], sort: SortName, withWeightA: boolean): GroupPlaces {
+  private groupPlaces(searched: string[][], sort: SortName, withWeightA: boolean): GroupPlaces {
+    // An alternative with a lexeme no product holds (a misspelt word beside its corrections) finds nothing:
+    // without it, 'jordn' is the same group as 'jordan'.
+    const group = searched.filter((alternative) => alternative.every((lexeme) => this.postings.has(lexeme)));
     const cacheKey = `${sort}|${JSON.stringify(group)}`;
     const groups = this.placed.groups;
-    let places = groups.get(cacheKey);
-    if (!places || (withWeightA && !places.weightA)) {
-      places = this.placesOfGroup(group, sort, withWeightA);
-      let count = 0;
-      for (let i = 0; i < places.all.length; i += 1) count += popcount(places.all[i] ?? 0);
-      this.counted.set(places.all, count);
+    let kept = groups.get(cacheKey);
+    if (kept && (kept.weightA || !withWeightA)) {
+      groups.delete(cacheKey);
+      groups.set(cacheKey, kept);
+      return {
+        all: this.bitsOf(kept.all),
+        count: kept.count,
+        weightA: kept.weightA && this.bitsOf(kept.weightA),
+      };
     }
+    const places = this.placesOfGroup(group, sort, withWeightA);
+    const all = keep(places.all, places.count);
+    const weightA = places.weightA && keep(places.weightA);
+    kept = { all, count: places.count, weightA, bytes: bytesOf(all) + (weightA ? bytesOf(weightA) : 0) };
+    if (groups.has(cacheKey)) this.placedGroupBytes -= groups.get(cacheKey)?.bytes ?? 0;
     groups.delete(cacheKey);
-    groups.set(cacheKey, places);
-    const kept = Math.min(MAX_PLACED_GROUPS, MAX_PLACED_GROUP_BYTES / (8 * places.all.length));
-    while (groups.size > kept) groups.delete(groups.keys().next().value as string);
+    groups.set(cacheKey, kept);
+    this.placedGroupBytes += kept.bytes;
+    while (groups.size > MAX_PLACED_GROUPS || this.placedGroupBytes > MAX_PLACED_GROUP_BYTES) {
+      const [oldest, evicted] = groups.entries().next().value as [string, KeptGroup];
+      groups.delete(oldest);
+      this.placedGroupBytes -= evicted.bytes;
+    }
     return places;
+  }
+
+  /** Kept places as a bitset: the kept one, or this page's own made from the list. */
+  private bitsOf(kept: KeptPlaces): Uint32Array {
+    if ('bits' in kept) return kept.bits;
+    const bits = this.scratchWords();
+    for (const place of kept.list) bits[place >>> 5] = (bits[place >>> 5] ?? 0) | (1 << (place & 31));
+    return bits;
   }
 
   private placesOfGroup(group: string[][], sort: SortName, withWeightA: boolean): GroupPlaces {
     const position = this.positions(sort);
     const words = placeWords(this.size);
-    const all = new Uint32Array(words);
-    const weightA = withWeightA ? new Uint32Array(words) : undefined;
+    const all = this.scratchWords();
+    const weightA = withWeightA ? this.scratchWords() : undefined;
+    const counted = () => {
+      let count = 0;
+      for (let i = 0; i < words; i += 1) count += popcount(all[i] ?? 0);
+      return count;
+    };
     /** Sets the places of a lexeme's live slots in `into` (and where it weighs A, in `weightA`). */
     const place = (lexeme: string, into: Uint32Array) => {
       const list = this.postings.get(lexeme);
@@ -442,7 +488,7 @@ export class ListingIndex {
     // One word with no correction, one lexeme (most searches): its places.
     if (group.length === 1 && only?.length === 1) {
       place(only[0] as string, all);
-      return { all, weightA };
+      return { all, count: counted(), weightA };
     }
     const found = this.scratchWords();
     const held = this.scratchWords();
@@ -457,7 +503,7 @@ export class ListingIndex {
     }
     // Only the group's matches are ranked: its places where a lexeme weighs A are kept among them.
     if (weightA) for (let i = 0; i < words; i += 1) weightA[i] = (weightA[i] ?? 0) & (all[i] ?? 0);
-    return { all, weightA };
+    return { all, count: counted(), weightA };
   }
 
   /** The places in `sort` of the products priced from `min` to `max` cents (either may be open). */
@@ -733,6 +779,25 @@ function hashOf(text: string): number {
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
+
+/**
+ * Places to keep: as a bitset, or as their sorted list when that is smaller (fewer places than the bitset
+ * has words). `count`: how many are set, when known.
+ */
+function keep(bits: Uint32Array, count?: number): KeptPlaces {
+  let set = count ?? 0;
+  if (count === undefined) for (let i = 0; i < bits.length; i += 1) set += popcount(bits[i] ?? 0);
+  if (set >= bits.length) return { bits: bits.slice() };
+  const list = new Int32Array(set);
+  let at = 0;
+  forEachSlot(bits, (place) => {
+    list[at] = place;
+    at += 1;
+  });
+  return { list };
+}
+
+const bytesOf = (kept: KeptPlaces) => ('bits' in kept ? kept.bits.byteLength : kept.list.byteLength);
 
 /** Words of a bitset over the places of an order of `size` products. */
 const placeWords = (size: number) => Math.ceil(size / 32);
