@@ -141,6 +141,11 @@ describe('ListingIndex', () => {
     expect(names(index, { filter: { rating: 0 } })).toEqual(['Bravo']);
     index.apply([{ ...second, name: 'Bravo Suede', lexemes: "'bravo':1A 'suede':2A" }]);
     expect(names(index, { filter: { search: search('suede') } })).toEqual(['Bravo Suede']);
+    // A new rating moves nothing: the searched word's kept places stay, the rating's are made again.
+    expect(names(index, { filter: { search: search('suede'), rating: 3 } })).toEqual([]);
+    index.apply([{ ...second, name: 'Bravo Suede', lexemes: "'bravo':1A 'suede':2A", rating: 3 }]);
+    expect(names(index, { filter: { search: search('suede'), rating: 3 } })).toEqual(['Bravo Suede']);
+    expect(names(index, { filter: { search: search('suede'), rating: 0 } })).toEqual([]);
     expect(index.dead).toBe(1);
     index.apply([{ ...first, archived: true }]);
     expect(names(index, {})).toEqual(['Bravo Suede']);

@@ -144,9 +144,10 @@ export class ListingIndex {
   private positionsBySort = new Map<SortName, Int32Array>();
   /**
    * Bitsets over the places of a sort order (bit i: the product i-th in that order), made when a list first
-   * needs them and forgotten on any change: a facet's ('newest|brand:nike'), a searched word's (its lexemes
-   * and corrections: the products holding it, and for relevance those where it weighs A), and the block
-   * bitsets that turn a range of one order into places of another ('price-asc>newest').
+   * needs them: a facet's ('newest|brand:nike'), a searched word's (its lexemes and corrections: the
+   * products holding it, and for relevance those where it weighs A), and the block bitsets that turn a
+   * range of one order into places of another ('price-asc>newest'). Facets' are forgotten on any change,
+   * all of them when a product moves in an order, comes or leaves.
    */
   private placed = {
     facets: new Map<string, Uint32Array>(),
@@ -196,8 +197,10 @@ export class ListingIndex {
       }
       if (slot !== undefined) this.remove(slot);
       if (!row.archived) this.add(row);
-    } // Places in the orders are made again as lists need them.
-    if (changed) this.forgetPlaces();
+    }
+    // A facet may have changed (a rating, say): its places are made again as lists need them. The orders,
+    // and the searched words' places, stay unless a product moved in an order, came or left (reorder).
+    if (changed) this.placed.facets.clear();
   }
 
   private add(row: ListingRow) {
@@ -234,7 +237,7 @@ export class ListingIndex {
       this.prices[slot] !== row.priceCents ||
       this.releases[slot] !== release
     ) {
-      this.sorted.clear();
+      this.reorder();
     }
     this.nameKeys[slot] = nameKey;
     this.nameLengths[slot] = Math.min(nameKey.length, 255);
@@ -275,10 +278,16 @@ export class ListingIndex {
     setBit(this.alive, slot, false);
     this.clearFacets(slot);
     this.deadSlots += 1;
-    this.sorted.clear();
+    this.reorder();
   }
 
-  private forgetPlaces() {
+  /**
+   * A product moved in an order, came or left: the orders are sorted again, and every place made again, as
+   * lists need them.
+   */
+  private reorder() {
+    this.sorted.clear();
+    this.positionsBySort.clear();
     this.placed.facets.clear();
     this.placed.groups.clear();
     this.placedGroupBytes = 0;
@@ -754,7 +763,6 @@ export class ListingIndex {
     };
     const order = Int32Array.from(slots.sort(compare[sort]));
     this.sorted.set(sort, order);
-    // Orders are sorted again only after a change, and every change forgets the places.
     this.positionsBySort.delete(sort);
     return order;
   }
