@@ -235,10 +235,12 @@ describe('ListingIndex against a plain filter and sort', () => {
     const rows = Array.from({ length: 900 }, () => {
       // Many names start with 'air': its names are a bitset, other words' a short list.
       const first = random() < 0.4 ? 'air' : pick(nameWords);
-      const name = [first, ...Array.from({ length: Math.floor(random() * 3) }, () => pick(nameWords))].join(
-        ' ',
-      );
-      const body = Array.from({ length: Math.floor(random() * 3) }, () => pick(bodyWords)).join(' ');
+      const rest = Array.from({ length: Math.floor(random() * 3) }, () => pick(nameWords));
+      // Words few products hold ('gore', 'vibram') are kept as lists of places and searched one at a time.
+      const name = [first, ...rest, ...(random() < 0.02 ? ['gore'] : [])].join(' ');
+      const body = Array.from({ length: Math.floor(random() * 3) }, () => pick(bodyWords))
+        .concat(random() < 0.03 ? ['vibram'] : [])
+        .join(' ');
       return row(name, {
         body,
         rating: Math.floor(random() * 3),
@@ -258,12 +260,14 @@ describe('ListingIndex against a plain filter and sort', () => {
       return found;
     };
     const byId = (a: ListingRow, b: ListingRow) => (a.id < b.id ? -1 : 1);
-    for (let round = 0; round < 150; round += 1) {
+    for (let round = 0; round < 400; round += 1) {
       // One or two searched words; a word may come with a correction (two alternatives) or as a phrase.
       const groups = Array.from({ length: 1 + Math.floor(random() * 2) }, () =>
         random() < 0.3 ? [[pick(nameWords)], [pick(bodyWords)]] : [[pick([...nameWords, ...bodyWords])]],
       );
       if (random() < 0.15) groups.push([[pick(nameWords), pick(nameWords)]]);
+      if (random() < 0.35)
+        groups.push(random() < 0.5 ? [[pick(['gore', 'vibram'])]] : [['gore'], ['vibram']]);
       const phrase = groups.map((group) => group[0]?.[0] ?? '').join(' ');
       const filter = {
         rating: random() < 0.3 ? Math.floor(random() * 3) : undefined,
