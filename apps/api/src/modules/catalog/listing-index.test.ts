@@ -162,14 +162,20 @@ describe('ListingIndex', () => {
   });
 });
 
+/** The same random numbers on every run, and a random item of a list. */
+function seeded(start: number) {
+  let seed = start;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+  return { random, pick };
+}
+
 describe('ListingIndex against a plain filter and sort', () => {
   it('answers every page of random filters and sorts as filtering and sorting every product would', () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    const { random, pick } = seeded(7);
     const brands = ['nike', 'vans', 'gucci'];
     const rows = Array.from({ length: 700 }, (_, i) =>
       row(`${pick(['Air', 'Old', 'Sk8'])} ${pick(['Max', 'Skool', 'Hi'])} ${i % 37}`, {
@@ -224,12 +230,7 @@ describe('ListingIndex against a plain filter and sort', () => {
   });
 
   it('ranks random searches, with filters, sorts and corrections, as scoring every product would', () => {
-    let seed = 11;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
-    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    const { random, pick } = seeded(11);
     const nameWords = ['air', 'max', 'jordan', 'low', 'retro', 'samba', 'old', 'court'];
     const bodyWords = ['leather', 'suede', 'air', 'jordan', 'court', 'mesh'];
     const rows = Array.from({ length: 900 }, () => {
