@@ -150,14 +150,12 @@ export class ListingIndex {
    * all of them when a product moves in an order, comes or leaves.
    */
   private placed = {
-    facets: new Map<string, Uint32Array>(),
+    facets: new Map<string, { bits: Uint32Array; count: number }>(),
     groups: new Map<string, KeptGroup>(),
     blocks: new Map<string, Uint32Array[]>(),
   };
   /** The bytes the kept groups' places take. */
   private placedGroupBytes = 0;
-  /** How many places are set in each facet's bitset kept in `placed`. */
-  private counted = new WeakMap<Uint32Array, number>();
   private deadSlots = 0;
 
   constructor(rows: Iterable<ListingRow> = [], capacity = 1024) {
@@ -375,9 +373,9 @@ export class ListingIndex {
     ];
     for (const key of facetKeys) {
       if (key === undefined) continue;
-      const bits = this.facetPlaces(key, sort);
-      if (!bits) return undefined;
-      required.push({ bits, count: this.counted.get(bits) });
+      const places = this.facetPlaces(key, sort);
+      if (!places) return undefined;
+      required.push(places);
     }
     for (const { all, count } of groups ?? []) required.push({ bits: all, count });
     const { priceMinCents: min, priceMaxCents: max } = filter;
@@ -404,22 +402,25 @@ export class ListingIndex {
     return { matches, total };
   }
 
-  /** The places in `sort` of the products with a facet ('brand:nike'), or undefined when none has it. */
-  private facetPlaces(key: string, sort: SortName): Uint32Array | undefined {
+  /**
+   * The places in `sort` of the products with a facet ('brand:nike') and how many, or undefined when none
+   * has it.
+   */
+  private facetPlaces(key: string, sort: SortName): { bits: Uint32Array; count: number } | undefined {
     const cacheKey = `${sort}|${key}`;
     let places = this.placed.facets.get(cacheKey);
     if (!places) {
       const slots = this.facets.get(key);
       if (!slots) return undefined;
       const position = this.positions(sort);
-      places = new Uint32Array(placeWords(this.size));
+      const bits = new Uint32Array(placeWords(this.size));
       let count = 0;
       forEachSlot(slots.subarray(0, Math.ceil(this.used / 32)), (slot) => {
-        setBit(places as Uint32Array, position[slot] ?? 0, true);
+        setBit(bits, position[slot] ?? 0, true);
         count += 1;
       });
+      places = { bits, count };
       this.placed.facets.set(cacheKey, places);
-      this.counted.set(places, count);
     }
     return places;
   }
