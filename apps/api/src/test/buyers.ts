@@ -9,8 +9,15 @@ import { insertProducts } from '../modules/catalog/catalog.repository';
 import { createTestDatabase, type TestApp, testConfig } from './test-app';
 
 /**
+ * The most connections one test file's app may hold. Two test files run at once, and PostgreSQL accepts
+ * 100 connections by default (3 kept for superusers): two contention tests of 60 connections each left
+ * requests refused with "too many clients" (a 500), depending only on which files happened to overlap.
+ */
+export const CONTENDED_POOL_LIMIT = 40;
+
+/**
  * The app on a fresh database whose pool (on PostgreSQL) gives every concurrent request a connection of
- * its own, so the transactions of a contention test truly overlap.
+ * its own, up to `CONTENDED_POOL_LIMIT`, so the transactions of a contention test truly overlap.
  */
 export async function createContendedApp(
   connections: number,
@@ -18,7 +25,9 @@ export async function createContendedApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(
-    database.config.kind === 'postgres' ? { ...database.config, poolSize: connections } : database.config,
+    database.config.kind === 'postgres'
+      ? { ...database.config, poolSize: Math.min(connections, CONTENDED_POOL_LIMIT) }
+      : database.config,
     overrides,
   );
   const app = await buildApp(config);

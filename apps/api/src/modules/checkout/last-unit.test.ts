@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { order, productStock, user } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { CONTENDED_POOL_LIMIT } from '../../test/buyers';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/test-app';
 import type { CurrentUser } from '../auth/session';
 import { insertProducts } from '../catalog/catalog.repository';
@@ -20,9 +21,11 @@ const buyers: CurrentUser[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  // On PostgreSQL every buyer gets a connection of their own, so the 50 transactions truly overlap.
+  // On PostgreSQL the buyers' transactions truly overlap: 40 at once, the rest waiting for a connection.
   const config =
-    database.config.kind === 'postgres' ? { ...database.config, poolSize: BUYERS + 5 } : database.config;
+    database.config.kind === 'postgres'
+      ? { ...database.config, poolSize: CONTENDED_POOL_LIMIT }
+      : database.config;
   // The same buyer may win round after round; this test is about the last unit, not the per-account caps.
   const base = testConfig(config, { checkout: { maxPendingOrders: ROUNDS, maxPendingUnits: ROUNDS } });
   app = await buildApp({ ...base, auth: { ...base.auth, rateLimitScale: 10 } });
