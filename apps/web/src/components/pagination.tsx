@@ -82,7 +82,7 @@ export function Pagination({ page, pages, hrefFor, onChange, label = 'Pages', cl
     <nav aria-label={label} className={className}>
       <ul className="pagination shop-pagination justify-content-center mb-0">
         {withEnds && item('first', 1, arrow('«', 'First'), 'First page', current === 1)}
-        {item('prev', current - 1, arrow('‹', 'Prev'), 'Previous page', current === 1)}
+        {item('prev', current - 1, arrow('‹', 'Previous'), 'Previous page', current === 1)}
         {numbers.map((number) => item(`page-${number}`, number, number, `Page ${number}`, false))}
         {item('next', current + 1, arrow('›', 'Next'), 'Next page', current === pages)}
         {withEnds && item('last', pages, arrow('»', 'Last'), 'Last page', current === pages)}
