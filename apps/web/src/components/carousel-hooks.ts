@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 
 function mediaQuery(query: string): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
@@ -50,4 +50,20 @@ export function useSlidesPerView(steps: readonly (readonly [number, number])[]):
     };
   }, [key]);
   return perView;
+}
+
+/**
+ * True while any part of `target` is in the viewport, so a carousel or an animation can stand still while
+ * nobody can see it. True where IntersectionObserver is missing (tests), and until the first report.
+ */
+export function useOnScreen(target: RefObject<Element | null>): boolean {
+  const [onScreen, setOnScreen] = useState(true);
+  useEffect(() => {
+    const element = target.current;
+    if (!element || typeof IntersectionObserver !== 'function') return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry?.isIntersecting ?? true));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target]);
+  return onScreen;
 }

@@ -1,6 +1,6 @@
 import { CAROUSEL_INTERVAL_MS, SWIPE_THRESHOLD_PX } from '@shop/contracts';
 import { type PointerEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useReducedMotion, useSlidesPerView } from './carousel-hooks';
+import { useOnScreen, useReducedMotion, useSlidesPerView } from './carousel-hooks';
 import './product-carousel.css';
 
 /** Slides per view by minimum viewport width: 1 on phones, up to 4 on wide screens. */
@@ -56,8 +56,8 @@ function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
 /**
  * A hand-written carousel (no react-bootstrap Carousel, to keep pages light): several slides per view,
  * prev/next buttons, a swipe with mouse, pen or finger past SWIPE_THRESHOLD_PX, and an automatic step every
- * CAROUSEL_INTERVAL_MS that pauses on hover, while anything inside has focus, when stopped with the
- * pause button, and never runs for visitors who prefer reduced motion. Wraps around at both ends.
+ * CAROUSEL_INTERVAL_MS that pauses on hover, while anything inside has focus, while it is off-screen, when
+ * stopped with the pause button, and never runs for visitors who prefer reduced motion. Wraps around at both ends.
  */
 export function CarouselSlider({
   title,
@@ -87,7 +87,8 @@ export function CarouselSlider({
   const current = Math.min(index, maxIndex);
   const scrollable = maxIndex > 0 && !frozen;
   const autoPlay = scrollable && !reducedMotion && !stopped;
-  const paused = hovered || focused || dragging;
+  const onScreen = useOnScreen(root);
+  const paused = hovered || focused || dragging || !onScreen;
 
   const goTo = (next: number) => {
     if (!scrollable) return;

@@ -1,11 +1,22 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../features/cart/cart-store';
 import type { SessionUser } from '../../lib/session';
 import { searchUrl } from './nav-search';
 import { RootLayout } from './root-layout';
+
+/** A page that shows its heading only once its data has come, as the shop's product page does. */
+function HeadingAfterData() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLoaded(true), 50);
+    return () => clearTimeout(timer);
+  }, []);
+  return loaded ? <h1>loaded later</h1> : <p>Loading</p>;
+}
 
 function renderLayout(user: SessionUser | null, path = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
@@ -17,7 +28,8 @@ function renderLayout(user: SessionUser | null, path = '/') {
         Component: RootLayout,
         children: [
           { index: true, element: <p>landing</p> },
-          { path: '*', element: <p>elsewhere</p> },
+          { path: 'later', Component: HeadingAfterData },
+          { path: '*', element: <h1>elsewhere</h1> },
         ],
       },
     ],
@@ -128,10 +140,10 @@ describe('site layout', () => {
     rehydrateCart();
     renderLayout(null);
     const cart = screen.getByRole('button', { name: 'Cart' });
-    expect(await within(cart).findByText('3')).toBeInTheDocument();
+    await waitFor(() => expect(cart.querySelector('.cart-count')).toHaveAttribute('data-count', '3'));
     expect(cart).toHaveAccessibleDescription('3 items in cart');
     act(() => useCartStore.getState().clear());
-    expect(within(cart).queryByText('3')).not.toBeInTheDocument();
+    expect(cart.querySelector('.cart-count')).toBeNull();
   });
 
   it('asks a guest to log in before entering the cart', async () => {
@@ -140,6 +152,26 @@ describe('site layout', () => {
     expect(await screen.findByText('You must be logged in to enter the cart')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'LogIn' })).toHaveAttribute('href', '/login');
     expect(router.state.location.pathname).toBe('/');
+    // The popover takes focus, so LogIn is the next stop for a keyboard; Escape gives focus back.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'LogIn' })).toHaveFocus());
+    fireEvent.keyUp(document, { key: 'Escape', code: 'Escape' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cart' })).toHaveFocus());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cart' })).not.toBeInTheDocument());
+  });
+
+  it("moves focus to the new page's main heading on navigation, waiting for a heading that comes later", async () => {
+    const router = renderLayout(null);
+    await act(() => router.navigate('/anywhere'));
+    expect(screen.getByRole('heading', { level: 1, name: 'elsewhere' })).toHaveFocus();
+    await act(() => router.navigate('/later'));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'loaded later' })).toHaveFocus(),
+    );
+    // A query-string change (a filter, a page of a list) leaves focus where it is.
+    const search = screen.getByPlaceholderText('search');
+    search.focus();
+    await act(() => router.navigate('/later?page=2'));
+    expect(search).toHaveFocus();
   });
 
   it('takes a signed-in user to the cart', () => {

@@ -1,10 +1,12 @@
 import { Outlet } from 'react-router';
+import { useFocusHeadingOnNavigate } from './focus-on-navigate';
 import { ScrollToTop, useScrollToTopOnNavigate } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteNavbar } from './site-navbar';
 
 export function RootLayout() {
   useScrollToTopOnNavigate();
+  useFocusHeadingOnNavigate();
   return (
     <div className="d-flex flex-column min-vh-100">
       <a href="#content" className="skip-link">

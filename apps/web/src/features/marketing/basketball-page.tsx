@@ -49,6 +49,7 @@ function BasketballByGender() {
 export function BasketballPage() {
   return (
     <main className="marketing-page">
+      <title>Basketball · Sneaker Shop</title>
       <section className="court-hero" aria-labelledby="court-hero-title">
         <svg
           className="court-hero__lines"

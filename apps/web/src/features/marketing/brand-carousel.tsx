@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useOnScreen } from '../../components/carousel-hooks';
 
 type TileBrand = 'nike' | 'champion' | 'converse' | 'gucci' | 'vans' | 'adidas';
 
@@ -30,12 +31,14 @@ function BrandTiles({ copy }: { copy: boolean }) {
 
 /**
  * The brand carousel: an endless strip of brand tiles, each opening the catalogue filtered by that brand.
- * It pauses on hover, on focus and with its pause button, and stands still for reduced motion.
+ * It pauses on hover, on focus, off-screen and with its pause button, and stands still for reduced motion.
  */
 export function BrandCarousel() {
   const [paused, setPaused] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(section);
   return (
-    <section className="brand-carousel" aria-labelledby="brand-carousel-title">
+    <section ref={section} className="brand-carousel" aria-labelledby="brand-carousel-title">
       <div className="container d-flex align-items-end justify-content-between gap-3 mb-3">
         <h2 id="brand-carousel-title" className="section-title m-0">
           Shop by brand
@@ -45,7 +48,7 @@ export function BrandCarousel() {
           <span className="visually-hidden"> brand carousel</span>
         </button>
       </div>
-      <div className={`brand-marquee${paused ? ' is-paused' : ''}`}>
+      <div className={`brand-marquee${paused || !onScreen ? ' is-paused' : ''}`}>
         <div className="brand-marquee__track">
           <BrandTiles copy={false} />
           <BrandTiles copy />

@@ -26,6 +26,7 @@ const DEMO_COLUMNS = 'col-6 col-sm-4 col-md-3 col-xl-2';
 export function DemoGridPage() {
   return (
     <main className="container py-5 demo-grid">
+      <title>Placeholder layout · Sneaker Shop</title>
       <p className="eyebrow">Layout grid</p>
       <h1 className="section-title display-title">Placeholder layout</h1>
       <p className="text-muted mb-4">

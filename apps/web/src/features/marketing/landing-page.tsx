@@ -8,6 +8,7 @@ import './marketing.css';
 export function LandingPage() {
   return (
     <main className="marketing-page">
+      <title>Sneaker Shop · Basketball, running and lifestyle sneakers</title>
       <PromoHero />
       <div className="container marketing-stack">
         <ProductCarousel

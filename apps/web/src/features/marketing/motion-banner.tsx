@@ -1,15 +1,23 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { useOnScreen } from '../../components/carousel-hooks';
 import { SneakerArt } from './sneaker-art';
 
 /**
  * The women's page 'video banner', made with CSS animation instead of a video file: a sneaker on the run
  * over a moving track, with drifting shapes and a looping word strip. It loops silently, has a pause
- * button, and stands still for visitors who prefer reduced motion.
+ * button, stops while off-screen, and stands still for visitors who prefer reduced motion. Everything
+ * moves by transform, so the compositor runs it without the main thread.
  */
 export function MotionBanner({ children }: { children: ReactNode }) {
   const [paused, setPaused] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(section);
   return (
-    <section className={`motion-banner${paused ? ' is-paused' : ''}`} aria-labelledby="motion-banner-title">
+    <section
+      ref={section}
+      className={`motion-banner${paused || !onScreen ? ' is-paused' : ''}`}
+      aria-labelledby="motion-banner-title"
+    >
       <div className="motion-banner__scene" aria-hidden="true">
         <div className="motion-banner__words">
           <span>Run · Train · Repeat · Run · Train · Repeat ·&nbsp;</span>

@@ -7,6 +7,7 @@ import './marketing.css';
 export function PreviewPage() {
   return (
     <main className="container py-5">
+      <title>Preview · Sneaker Shop</title>
       <p className="eyebrow">Staff preview</p>
       <h1 className="section-title display-title">Preview</h1>
       <p className="text-muted mb-5">Marketing components as they render on the shop's pages.</p>

@@ -8,6 +8,7 @@ import './marketing.css';
 export function WomenPage() {
   return (
     <main className="marketing-page">
+      <title>Women · Sneaker Shop</title>
       <div className="container pt-4">
         <MotionBanner>
           <p className="eyebrow eyebrow--light">Women</p>
