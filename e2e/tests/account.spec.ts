@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addToCart, signedInBuyer, toPaymentPage } from '../support/shop';
+import { expect, test } from '../support/test';
 
 /** A 16×16 orange PNG, small enough to upload in a blink; the shop re-encodes it. */
 const AVATAR_PNG = Buffer.from(

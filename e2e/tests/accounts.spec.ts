@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { accountMenu, mailedLink, newAccount, signedInBuyer } from '../support/shop';
+import { expect, test } from '../support/test';
 
 test.describe('accounts', () => {
   test('register, follow the verification link from the outbox, log out, log in', async ({ page }) => {

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { accountMenu, addToCart, signedInBuyer, toPaymentPage } from '../support/shop';
+import { expect, test } from '../support/test';
 
 /** The staff's dashboard, as the shop's owner uses it: products, users, reviews and refunds. */
 

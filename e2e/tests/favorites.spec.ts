@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { mailedLink, signedInBuyer, unitsInStock } from '../support/shop';
+import { expect, test } from '../support/test';
 
 interface ListedProduct {
   _id: string;

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signedInBuyer, unitsInStock } from '../support/shop';
+import { expect, test } from '../support/test';
 
 interface Chosen {
   productId: string;

@@ -1,0 +1,189 @@
+import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { accountMenu, addToCart, signedInBuyer, toPaymentPage } from '../support/shop';
+import { expect, test } from '../support/test';
+
+/**
+ * axe-core (WCAG 2.1 A and AA, and best practices) on every screen of the spec, as a guest, a shopper and
+ * the staff, on a phone and on a desktop, with each dialog, menu and popover open: no violation anywhere.
+ */
+
+const ADMIN = { email: 'admin@sneakershop.test', password: 'Admin#2023shop' };
+
+const mainHeading = (page: Page) => page.getByRole('heading', { level: 1 }).first();
+
+/** Opens a page and checks it once its main heading shows. */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await expect(mainHeading(page)).toBeVisible();
+  await expectAccessible(page, path);
+}
+
+/** Checks an overlay once it has opened, then closes it with Escape, as a keyboard would. */
+async function checkOpen(page: Page, overlay: Locator, what: string) {
+  await expect(overlay).toBeVisible();
+  await expectAccessible(page, what);
+  await page.keyboard.press('Escape');
+  await expect(overlay).toBeHidden();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+    // Each walk runs axe on a dozen screens, a few seconds each while the other journeys run beside it.
+    test.slow();
+
+    test('a guest: every public page, the drawer, the account menu, the cart popover, filters and the cart modal', async ({
+      page,
+    }) => {
+      await visit(page, '/');
+      const burger = page.getByRole('button', { name: 'Open menu' });
+      if (await burger.isVisible()) {
+        await burger.click();
+        await checkOpen(page, page.getByRole('dialog'), 'the side drawer');
+      }
+      await accountMenu(page).click();
+      await checkOpen(
+        page,
+        page.getByRole('link', { name: 'Register', exact: true }),
+        'the guest account menu',
+      );
+      await page.getByRole('button', { name: 'Cart' }).click();
+      await checkOpen(page, page.getByRole('dialog', { name: 'Cart' }), 'the cart popover');
+
+      for (const path of [
+        '/women',
+        '/basketball',
+        '/login',
+        '/register',
+        '/restore-password',
+        '/demogrid',
+        '/no-such-page',
+      ])
+        await visit(page, path);
+
+      // A form showing its errors.
+      await page.goto('/register');
+      await page.getByLabel('Email').fill('not an e-mail');
+      await page.getByLabel('Email').blur();
+      await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page, 'the register form with an error');
+
+      await visit(page, '/home');
+      await expect(page.locator('.product-card')).toHaveCount(12);
+      await page.getByRole('button', { name: /Filters/ }).click();
+      await checkOpen(page, page.getByRole('dialog'), 'the filters');
+
+      await addToCart(page, 'Pegasus');
+      await expectAccessible(page, 'a product page');
+      await page.getByRole('button', { name: /^Add to cart/ }).click();
+      await checkOpen(page, page.getByRole('dialog'), 'the added-to-cart modal');
+    });
+
+    test('a shopper: cart, checkout, payment, success and every account section', async ({ page }) => {
+      await signedInBuyer(page, `a11y${width}`);
+      const bought = await addToCart(page, 'Pegasus');
+      await visit(page, '/cart');
+      await page.getByRole('button', { name: 'Buy' }).click();
+      await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+      await expectAccessible(page, 'the checkout');
+
+      await toPaymentPage(page);
+      await expectAccessible(page, 'the test payment page');
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+      await expect(page.getByText('Checkout Success')).toBeVisible();
+      await expectAccessible(page, 'the success page');
+
+      await accountMenu(page).click();
+      await checkOpen(page, page.getByRole('link', { name: 'Favorites' }), "the shopper's account menu");
+
+      for (const path of ['/account/profile', '/account/favorites', '/account/orders'])
+        await visit(page, path);
+      await page
+        .getByRole('article')
+        .first()
+        .getByRole('button', { name: /^Detail of order/ })
+        .click();
+      await expect(page.getByRole('heading', { name: 'Order detail' })).toBeVisible();
+      await expectAccessible(page, 'an order detail');
+
+      await visit(page, '/account/bought');
+      const card = page.getByRole('article', { name: bought.name });
+      await card.getByRole('button', { name: /make your review/ }).click();
+      await expect(card.getByRole('heading', { name: /Make your review!/ })).toBeVisible();
+      await expectAccessible(page, 'the review form');
+
+      await visit(page, '/order-canceled?provider=stripe');
+    });
+
+    test('the staff: every dashboard section with its dialogs, and a product page with its controls', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      // An order for the staff to open, from a shopper in a browser of their own.
+      const shopper = await browser.newContext({ baseURL, viewport: { width, height: 800 } });
+      const shopperPage = await shopper.newPage();
+      await signedInBuyer(shopperPage, `a11yorder${width}`);
+      await addToCart(shopperPage, 'Pegasus');
+      await toPaymentPage(shopperPage);
+      await shopper.close();
+
+      await logIn(page, ADMIN.email, ADMIN.password);
+      await accountMenu(page).click();
+      await checkOpen(page, page.getByRole('link', { name: 'Users' }), "the admin's account menu");
+
+      await visit(page, '/account/orders');
+      await page
+        .getByRole('button', { name: /^Detail of order/ })
+        .first()
+        .click();
+      await expect(page.getByRole('heading', { name: /Order detail/ }).first()).toBeVisible();
+      await expectAccessible(page, "the staff's order detail");
+
+      await visit(page, '/account/products');
+      await page.getByRole('button', { name: 'Add a product' }).click();
+      await checkOpen(page, page.getByRole('dialog', { name: 'Add a product' }), 'the new product form');
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
+      const details = page.getByRole('dialog', { name: 'Product Details' });
+      await expect(details).toBeVisible();
+      await expectAccessible(page, 'Product Details');
+      await details.getByRole('button', { name: 'Stock' }).click();
+      await checkOpen(page, details, 'Product Details, stock');
+      await page
+        .getByRole('button', { name: /^Reviews of / })
+        .first()
+        .click();
+      await checkOpen(page, page.getByRole('dialog'), 'the reviews of a product');
+
+      await visit(page, '/account/users');
+      await page
+        .getByRole('button', { name: /^Delete user / })
+        .first()
+        .click();
+      await checkOpen(
+        page,
+        page.getByRole('dialog', { name: 'Are you sure?' }),
+        'the delete-user confirmation',
+      );
+
+      for (const path of ['/account/sales', '/account/activity', '/account/profile']) await visit(page, path);
+
+      await page.goto('/home?search=Pegasus');
+      await page.locator('.product-card').first().getByRole('link').first().click();
+      await expect(mainHeading(page)).toBeVisible();
+      await expectAccessible(page, 'a product page as the admin');
+    });
+  });
+}
