@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -20,7 +21,12 @@ const INPUTS = [
   'packages/contracts/package.json',
   'package-lock.json',
   'tsconfig.base.json',
+  'scripts/build-web.mjs',
 ];
+/** Built files sent compressed: a .br (brotli, highest quality) and a .gz are written beside each. */
+const COMPRESSED = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml)$/;
+/** Smaller files go out as they are (as the server's own compression does). */
+const COMPRESS_FROM_BYTES = 1024;
 
 function* files(relative) {
   const absolute = path.join(root, relative);
@@ -54,4 +60,24 @@ const result = spawnSync('npm', ['run', 'build', '--workspace', '@shop/web'], {
   stdio: 'inherit',
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
+
+let compressed = 0;
+for (const file of files('apps/web/dist')) {
+  if (!COMPRESSED.test(file)) continue;
+  const absolute = path.join(root, file);
+  const content = readFileSync(absolute);
+  if (content.length < COMPRESS_FROM_BYTES) continue;
+  writeFileSync(
+    `${absolute}.br`,
+    brotliCompressSync(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+  );
+  writeFileSync(`${absolute}.gz`, gzipSync(content, { level: 9 }));
+  compressed += 1;
+}
+console.log(`Compressed ${compressed} built files (.br and .gz beside each).`);
 writeFileSync(fingerprintFile, `${fingerprint}\n`);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
 
@@ -11,6 +12,11 @@ beforeAll(async () => {
   mkdirSync(path.join(webDistDir, 'assets'));
   writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(webDistDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // The build writes a brotli and a gzip copy beside each text file.
+  const script = `console.log(${JSON.stringify('x'.repeat(2000))})`;
+  writeFileSync(path.join(webDistDir, 'assets', 'main-def456.js'), script);
+  writeFileSync(path.join(webDistDir, 'assets', 'main-def456.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(webDistDir, 'assets', 'main-def456.js.gz'), gzipSync(script));
   testApp = await createTestApp({ webDistDir });
 });
 
@@ -55,6 +61,34 @@ describe('the shop server', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await get('/assets/missing-file.js')).statusCode).toBe(404);
     expect((await get('/uploads/products/none/card.webp')).statusCode).toBe(404);
+  });
+
+  it('sends built files compressed as the browser accepts, from the copies the build wrote', async () => {
+    const url = '/assets/main-def456.js';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const brotli = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('compresses JSON answers of a kilobyte or more, and leaves small ones as they are', async () => {
+    // The OpenAPI document: a JSON answer of some size on an empty catalogue.
+    const plain = await get('/api/docs/json');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const brotli = await get('/api/docs/json', { 'accept-encoding': 'br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    const small = await get('/api/health/live', { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
   });
 
   it('sends security headers with a policy that allows only our own origin', async () => {

@@ -25,6 +25,7 @@ import { sweepAlerts } from './modules/stock-alerts/stock-alerts.service';
 import { localStorage, type Storage } from './modules/uploads/storage';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInFlightDrain } from './plugins/in-flight';
 import { registerInputGuard } from './plugins/input-guard';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerRequestLog(app);
   registerInFlightDrain(app);
   registerSecurityHeaders(app, config.siteUrl);
+  await registerCompression(app);
   await registerOpenApi(app);
   registerOriginCheck(app, config.siteUrl);
 

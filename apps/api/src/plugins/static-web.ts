@@ -31,10 +31,14 @@ export async function registerStaticWeb(
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // The build writes a .br and a .gz beside each text file (scripts/build-web.mjs): sent as the
+      // browser accepts, with no compressing per request.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
