@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** What staff actions the Activity view lists. */
 export const AUDIT_KINDS = [

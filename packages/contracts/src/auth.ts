@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   EMAIL_MAX,
   EMAIL_MESSAGE,
@@ -8,6 +7,7 @@ import {
   USERNAME_MESSAGE,
   USERNAME_PATTERN,
 } from './auth-rules';
+import { z } from './zod';
 
 export const usernameSchema = z.string().regex(USERNAME_PATTERN, { error: USERNAME_MESSAGE });
 export const emailSchema = z

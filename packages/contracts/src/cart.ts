@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A cart line as the browser keeps it under localStorage `carrito` (spec section 3). */
 export const cartItemSchema = z.object({

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   BRANDS,
   CATEGORIES,
@@ -13,6 +12,7 @@ import {
   PAGE_SIZE,
   SEARCH_MAX,
 } from './constants';
+import { z } from './zod';
 
 export const brandSchema = z.enum(BRANDS);
 export const categorySchema = z.enum(CATEGORIES);

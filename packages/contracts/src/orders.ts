@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { productIdSchema, reviewSchema } from './catalog';
 import {
   MAX_AMOUNT,
@@ -10,6 +9,7 @@ import {
   PAYMENT_PROVIDERS,
 } from './constants';
 import { userIdSchema } from './users';
+import { z } from './zod';
 
 export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 export const orderStateSchema = z.enum(ORDER_STATES);

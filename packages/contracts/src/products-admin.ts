@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { productSchema } from './catalog';
 import {
   BRANDS,
@@ -20,6 +19,7 @@ import {
   PRODUCT_PICTURE_PATTERN,
   PRODUCT_TEXT_FORBIDDEN,
 } from './products-admin-rules';
+import { z } from './zod';
 
 const productText = (characterMessage: string) =>
   z

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { productIdSchema, reviewSchema, userReviewSchema } from './catalog';
 import { MAX_RATING, MIN_RATING } from './constants';
 import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MESSAGE, REVIEW_RATING_MESSAGE } from './review-rules';
 import { userIdSchema } from './users';
+import { z } from './zod';
 
 /** `POST /api/reviews` (spec: Review create payload). `_idUser` must be the signed-in user. */
 export const reviewCreateSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The periods the Sales view offers, in days ending today (UTC). */
 export const SALES_PERIODS = [30, 90] as const;

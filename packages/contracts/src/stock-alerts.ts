@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { productIdSchema } from './catalog';
 import { SIZE_PATTERN } from './orders';
+import { z } from './zod';
 
 /** `POST /api/stock-alerts`: only for a size of the product that is sold out right now. */
 export const stockAlertCreateSchema = z.object({

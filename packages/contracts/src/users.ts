@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { passwordSchema } from './auth';
 import { USERNAME_PATTERN } from './auth-rules';
 import { productIdSchema, productSchema, userReviewSchema } from './catalog';
@@ -10,6 +9,7 @@ import {
   PROFILE_FORMAT_MESSAGES,
   ROLES,
 } from './users-rules';
+import { z } from './zod';
 
 export const userIdSchema = z.uuid({ error: 'must be a user id' });
 export const userIdParamsSchema = z.object({ id: userIdSchema });

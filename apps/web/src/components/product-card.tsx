@@ -3,8 +3,12 @@ import { Link } from 'react-router';
 import { FavoriteButton } from './favorite-button';
 import { RatingStars } from './rating-stars';
 
-/** A product tile: picture, brand, name, rating and price, linking to the product's page; a favourite heart. */
-export function ProductCard({ product }: { product: ProductSummary }) {
+/**
+ * A product tile: picture, brand, name, rating and price, linking to the product's page; a favourite heart.
+ * A `priority` card (the first row of a list) loads its picture at once and ahead of other pictures, as
+ * it is likely the largest thing on the first screen; the others wait until they near the screen.
+ */
+export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
   return (
     <article className="card h-100 product-card border-0">
       <Link to={`/home/${product._id}`} className="stretched-link text-decoration-none text-reset">
@@ -14,7 +18,8 @@ export function ProductCard({ product }: { product: ProductSummary }) {
           className="card-img-top product-card__image"
           width={480}
           height={360}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
         />
       </Link>
       <FavoriteButton product={product} />

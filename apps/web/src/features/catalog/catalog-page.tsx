@@ -5,6 +5,7 @@ import { AlertError } from '../../components/alert-error';
 import { LoadingCards } from '../../components/loading-cards';
 import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
+
 import { rememberCatalogLocation } from './catalog-history';
 import {
   activeFilterCount,
@@ -20,6 +21,9 @@ import {
 import { useProductList } from './catalog-queries';
 import { FilterModal } from './filter-modal';
 import './catalog.css';
+
+/** Cards in the grid's first row on the widest screens: their pictures load at once, the rest lazily. */
+const FIRST_ROW_CARDS = 4;
 
 export const EMPTY_CATALOG_TEXT = 'Sorry, this product is not available in our stock';
 
@@ -186,9 +190,9 @@ export function CatalogPage() {
           </div>
         ) : data && data.products.length > 0 ? (
           <ul className="row row-cols-2 row-cols-md-3 row-cols-xl-4 g-3 g-lg-4 list-unstyled catalog__grid">
-            {data.products.map((product) => (
+            {data.products.map((product, index) => (
               <li key={product._id} className="col">
-                <ProductCard product={product} />
+                <ProductCard product={product} priority={index < FIRST_ROW_CARDS} />
               </li>
             ))}
           </ul>

@@ -44,7 +44,10 @@ describe('featured banners', () => {
     const hero = screen.getByRole('region', { name: 'Air Jordan 1 Mid XQ' });
     expect(within(hero).getByRole('heading', { level: 1 })).toHaveTextContent('Air Jordan 1 Mid XQ');
     expect(hero).toHaveTextContent(/original 240-pair run from 2007/);
-    expect(within(hero).getByRole('link', { name: 'More Info' })).toHaveAttribute('href', '/home/promo');
+    expect(within(hero).getByRole('link', { name: 'More Info about Air Jordan 1 Mid XQ' })).toHaveAttribute(
+      'href',
+      '/home/promo',
+    );
     expect(within(hero).getByRole('img', { name: 'Air Jordan 1 Mid XQ' })).toHaveAttribute(
       'src',
       '/uploads/promo/detail.webp',

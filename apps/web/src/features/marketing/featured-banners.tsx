@@ -29,7 +29,7 @@ export function PromoHero({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
             {promo ? (
               <>
                 <Link to={`/home/${promo._id}`} className="btn btn-accent btn-lg rounded-pill px-4">
-                  More Info
+                  More Info <span className="visually-hidden">about {promo.name}</span>
                 </Link>
                 <span className="promo-hero__price">{formatPrice(promo.price)}</span>
               </>

@@ -114,7 +114,13 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
       <div className="row g-4 g-lg-5 mt-0">
         <div className="col-12 col-lg-7">
           <div className="product__media">
-            <img src={product.detail_picture} alt={product.name} width={1200} height={900} />
+            <img
+              src={product.detail_picture}
+              alt={product.name}
+              width={1200}
+              height={900}
+              fetchPriority="high"
+            />
           </div>
         </div>
 
