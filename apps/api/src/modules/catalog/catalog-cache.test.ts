@@ -39,6 +39,39 @@ it('reuses a catalogue page until a write clears the cache', async () => {
   expect(fresh.products.map((p) => p.name)).toContain('Renamed Shoe');
 });
 
+it('lets any cache keep a catalogue page, asking again each time: unchanged, a bodiless 304', async () => {
+  const url = '/api/products?brand=nike&page=1';
+  const first = await testApp.app.inject({ method: 'GET', url });
+  expect(first.headers['cache-control']).toBe('public, no-cache');
+  const etag = String(first.headers.etag);
+  expect(etag).toMatch(/^W\/"[\w-]+"$/);
+
+  const again = await testApp.app.inject({
+    method: 'GET',
+    url,
+    headers: { 'if-none-match': `"other", ${etag}` },
+  });
+  expect(again.statusCode).toBe(304);
+  expect(again.body).toBe('');
+  expect(again.headers.etag).toBe(etag);
+
+  // Changed: the full answer under a new tag, even to the old one.
+  const [shoe] = first.json<ProductList>().products;
+  await testApp.app.db
+    .update(product)
+    .set({ name: 'Nike Renamed' })
+    .where(eq(product.id, shoe?._id ?? ''));
+  testApp.app.catalogCache.clear();
+  const changed = await testApp.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+  expect(changed.statusCode).toBe(200);
+  expect(changed.headers.etag).not.toBe(etag);
+  expect(changed.json<ProductList>().products.map((p) => p.name)).toContain('Nike Renamed');
+
+  const featured = await testApp.app.inject({ method: 'GET', url: '/api/products/featured' });
+  expect(featured.headers['cache-control']).toBe('public, no-cache');
+  expect(featured.headers.etag).toMatch(/^W\//);
+});
+
 it('never caches a product page, which stays exact', async () => {
   const [first] = (await list('/api/products?brand=gucci')).products;
   await testApp.app.db

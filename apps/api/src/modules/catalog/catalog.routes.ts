@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   featuredProductsSchema,
   productDetailSchema,
@@ -5,7 +6,7 @@ import {
   productListQuerySchema,
   productListSchema,
 } from '@shop/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../lib/refusals';
@@ -14,8 +15,14 @@ import { reviewsOfProduct } from '../reviews/reviews.service';
 import * as catalog from './catalog.service';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Answers from the catalogue cache, or produces, checks against the schema, caches and answers. */
+  /**
+   * Answers from the catalogue cache, or produces, checks against the schema, caches and answers. These
+   * answers are the same for everyone, so any cache may keep them, but must ask again before each use
+   * (a price or a sold-out size shows at once): the ETag lets an unchanged answer come back as a bodiless
+   * 304. The tag is weak because the bytes differ by compression while the content is the same.
+   */
   async function cachedJson<T>(
+    request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     schema: z.ZodType<T>,
@@ -24,6 +31,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = await app.catalogCache.getOrProduce(key, async () =>
       JSON.stringify(schema.parse(await produce())),
     );
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('etag', etag).header('cache-control', 'public, no-cache');
+    const known = request.headers['if-none-match'];
+    if (known?.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
   }
 
@@ -38,7 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      cachedJson(reply, cacheKey('products', request.query), productListSchema, () =>
+      cachedJson(request, reply, cacheKey('products', request.query), productListSchema, () =>
         catalog.listProducts(app.db, request.query),
       ),
   );
@@ -52,8 +63,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: featuredProductsSchema },
       },
     },
-    (_request, reply) =>
-      cachedJson(reply, 'featured', featuredProductsSchema, () => catalog.getFeaturedProducts(app.db)),
+    (request, reply) =>
+      cachedJson(request, reply, 'featured', featuredProductsSchema, () =>
+        catalog.getFeaturedProducts(app.db),
+      ),
   );
 
   app.get(
