@@ -61,6 +61,18 @@ export async function unitsInStock(
   return product?.stock[size] ?? -1;
 }
 
+/** The seeded admin (README: Accounts). */
+export const ADMIN = { email: 'admin@sneakershop.test', password: 'Admin#2023shop' };
+
+/** Signs in through the login form, which lands on the landing page. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
 export function accountMenu(page: Page) {
   return page.getByRole('button', { name: 'Account' });
 }

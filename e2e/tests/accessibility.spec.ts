@@ -1,14 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { accountMenu, addToCart, signedInBuyer, toPaymentPage } from '../support/shop';
+import { ADMIN, accountMenu, addToCart, logIn, signedInBuyer, toPaymentPage } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /**
  * axe-core (WCAG 2.1 A and AA, and best practices) on every screen of the spec, as a guest, a shopper and
  * the staff, on a phone and on a desktop, with each dialog, menu and popover open: no violation anywhere.
  */
-
-const ADMIN = { email: 'admin@sneakershop.test', password: 'Admin#2023shop' };
 
 const mainHeading = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 
@@ -25,14 +23,6 @@ async function checkOpen(page: Page, overlay: Locator, what: string) {
   await expectAccessible(page, what);
   await page.keyboard.press('Escape');
   await expect(overlay).toBeHidden();
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 for (const width of [375, 1280]) {

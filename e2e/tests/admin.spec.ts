@@ -1,24 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
-import { accountMenu, addToCart, signedInBuyer, toPaymentPage } from '../support/shop';
+import { ADMIN, accountMenu, addToCart, logIn, signedInBuyer, toPaymentPage } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /** The staff's dashboard, as the shop's owner uses it: products, users, reviews and refunds. */
-
-const ADMIN = { email: 'admin@sneakershop.test', password: 'Admin#2023shop' };
 
 /** A 16×16 orange PNG: the shop makes its three WebP pictures from it. */
 const PICTURE_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGP4HyVPEmIY1TCqYfhqAADE0HgQFNu2LQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** A second browser signed in as the admin (the page under test keeps its own user). */
 async function adminPage(browser: Browser, baseURL: string | undefined) {

@@ -3,14 +3,14 @@ import { signedInBuyer } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /**
- * Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user would, and fails if it is not
+ * Presses Tab until `target` has focus, as a keyboard user would, and fails if it is not
  * reached within `presses`: a control the keyboard cannot reach fails the journey.
  */
-async function tabTo(page: Page, target: Locator, { backwards = false, presses = 80 } = {}) {
+async function tabTo(page: Page, target: Locator, presses = 80) {
   const focused = target.and(page.locator(':focus'));
   for (let press = 0; press < presses; press += 1) {
     if ((await focused.count()) > 0) return;
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    await page.keyboard.press('Tab');
   }
   await expect(focused, `reached within ${presses} presses of Tab`).toHaveCount(1);
 }
