@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 function mediaQuery(query: string): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
@@ -6,50 +6,80 @@ function mediaQuery(query: string): MediaQueryList | null {
     : null;
 }
 
-/** True while the visitor asks for less motion; follows changes of the setting. */
+/** Calls `onChange` whenever any of `queries` starts or stops matching. */
+function subscribeToMedia(queries: readonly string[], onChange: () => void): () => void {
+  const lists = queries.map(mediaQuery).filter((list): list is MediaQueryList => list !== null);
+  for (const list of lists) list.addEventListener('change', onChange);
+  return () => {
+    for (const list of lists) list.removeEventListener('change', onChange);
+  };
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const subscribeToReducedMotion = (onChange: () => void) => subscribeToMedia([REDUCED_MOTION], onChange);
+
+/**
+ * True while the visitor asks for less motion; follows changes of the setting. A page rendered on the
+ * server assumes motion (the browser's first render must match its HTML) and stops it right after.
+ */
 export function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(
-    () => mediaQuery('(prefers-reduced-motion: reduce)')?.matches ?? false,
+  return useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => mediaQuery(REDUCED_MOTION)?.matches ?? false,
+    () => false,
   );
-  useEffect(() => {
-    const list = mediaQuery('(prefers-reduced-motion: reduce)');
-    if (!list) return;
-    const onChange = () => setReduced(list.matches);
-    onChange();
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
+}
+
+/** Bootstrap's breakpoints, the widths a carousel's steps may start at. */
+const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200 } as const;
+
+type Steps = readonly (readonly [number, number])[];
+
+function countAt(steps: Steps, width: number): number {
+  let count = steps[0]?.[1] ?? 1;
+  for (const [minWidth, value] of steps) if (minWidth <= width) count = value;
+  return count;
 }
 
 /**
- * How many slides fit: `steps` maps a minimum viewport width (Bootstrap's breakpoints) to a count, e.g.
- * `[[0, 1], [576, 2], [768, 3], [1200, 4]]`. Without matchMedia (tests) the first step applies.
+ * The slide widths for every breakpoint as CSS variables (`--per-view-sm`…), which the carousel's
+ * stylesheet applies by media query: a page rendered on the server is laid out right before any script.
  */
-export function useSlidesPerView(steps: readonly (readonly [number, number])[]): number {
-  const compute = () => {
-    let count = steps[0]?.[1] ?? 1;
-    for (const [minWidth, value] of steps) {
-      if (minWidth === 0 || mediaQuery(`(min-width: ${minWidth}px)`)?.matches) count = value;
-    }
-    return count;
-  };
-  const [perView, setPerView] = useState(compute);
+export function perViewVariables(steps: Steps): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(BREAKPOINTS).map(([name, width]) => [`--per-view-${name}`, countAt(steps, width)]),
+  );
+}
+
+/**
+ * How many slides fit: `steps` maps a minimum viewport width (one of Bootstrap's breakpoints) to a count,
+ * e.g. `[[0, 1], [576, 2], [768, 3], [1200, 4]]`. Without matchMedia (tests) the first step applies. A
+ * page rendered on the server counts the widest step's slides as shown (the stylesheet sizes them; none
+ * is dimmed in the first paint) until the browser knows its width.
+ */
+export function useSlidesPerView(steps: Steps): number {
   const key = JSON.stringify(steps);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `steps`
-  useEffect(() => {
-    const lists = steps
-      .filter(([minWidth]) => minWidth > 0)
-      .map(([minWidth]) => mediaQuery(`(min-width: ${minWidth}px)`))
-      .filter((list): list is MediaQueryList => list !== null);
-    const onChange = () => setPerView(compute());
-    onChange();
-    for (const list of lists) list.addEventListener('change', onChange);
-    return () => {
-      for (const list of lists) list.removeEventListener('change', onChange);
-    };
-  }, [key]);
-  return perView;
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      subscribeToMedia(
+        steps.filter(([minWidth]) => minWidth > 0).map(([minWidth]) => `(min-width: ${minWidth}px)`),
+        onChange,
+      ),
+    [key],
+  );
+  const first = steps[0]?.[1] ?? 1;
+  return useSyncExternalStore(
+    subscribe,
+    () => {
+      let count = first;
+      for (const [minWidth, value] of steps) {
+        if (minWidth === 0 || mediaQuery(`(min-width: ${minWidth}px)`)?.matches) count = value;
+      }
+      return count;
+    },
+    () => steps[steps.length - 1]?.[1] ?? first,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { CAROUSEL_INTERVAL_MS, SWIPE_THRESHOLD_PX } from '@shop/contracts';
 import { type PointerEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useOnScreen, useReducedMotion, useSlidesPerView } from './carousel-hooks';
+import { perViewVariables, useOnScreen, useReducedMotion, useSlidesPerView } from './carousel-hooks';
 import './product-carousel.css';
 
 /** Slides per view by minimum viewport width: 1 on phones, up to 4 on wide screens. */
@@ -85,6 +85,8 @@ export function CarouselSlider({
   const count = slides.length;
   const maxIndex = Math.max(0, count - perView);
   const current = Math.min(index, maxIndex);
+  const [farthest, setFarthest] = useState(current);
+  if (current > farthest) setFarthest(current);
   const scrollable = maxIndex > 0 && !frozen;
   const autoPlay = scrollable && !reducedMotion && !stopped;
   const onScreen = useOnScreen(root);
@@ -138,6 +140,7 @@ export function CarouselSlider({
     <section
       ref={root}
       className={`carousel-slider ${className}`}
+      style={perViewVariables(steps)}
       aria-roledescription="carousel"
       aria-labelledby={headingId}
       onPointerEnter={(event) => {
@@ -223,20 +226,23 @@ export function CarouselSlider({
         >
           {slides.map((slide, position) => {
             const visible = position >= current && position < current + perView;
+            // Slides hold their content from the first time they come within a view of being shown: a
+            // page with several 25-slide carousels stays light to draw and to take over, and no move
+            // (wrapping around included) shows an empty slide.
+            const near = position < farthest + 2 * perView;
             return (
               // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group
               <div
                 // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional
                 key={position}
                 className="carousel-slider__slide"
-                style={{ flexBasis: `${100 / perView}%` }}
                 role="group"
                 aria-roledescription="slide"
                 aria-label={`${position + 1} of ${count}`}
                 aria-hidden={visible ? undefined : true}
                 inert={!visible}
               >
-                {slide}
+                {near ? slide : null}
               </div>
             );
           })}

@@ -103,6 +103,22 @@ describe('ProductCarousel', () => {
     expect(carousel().querySelectorAll('.carousel-slider__slide')).toHaveLength(CAROUSEL_MAX);
   });
 
+  it('fills a slide when it comes within a view of being shown, and keeps it filled', () => {
+    renderCarousel(Array.from({ length: 10 }, (_, i) => product(i + 1)));
+    const filled = () =>
+      [...carousel().querySelectorAll('.carousel-slider__slide')].map((slide) => slide.childElementCount > 0);
+    // One per view on a phone: the slide in view and the next one.
+    expect(filled()).toEqual([true, true, false, false, false, false, false, false, false, false]);
+    fireEvent.click(screen.getByRole('button', { name: 'Next slides' }));
+    expect(within(carousel()).getByText('Test Runner 3')).toBeInTheDocument();
+    expect(filled().filter(Boolean)).toHaveLength(3);
+    // Wrapping to the last slide passes every slide on the way: all are filled first.
+    fireEvent.click(screen.getByRole('button', { name: 'Previous slides' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous slides' }));
+    expect(visibleSlides()).toEqual(['10 of 10']);
+    expect(filled().every(Boolean)).toBe(true);
+  });
+
   it('shows placeholders while the products load', () => {
     vi.stubGlobal(
       'fetch',

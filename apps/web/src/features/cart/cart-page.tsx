@@ -2,6 +2,7 @@ import { type CartItem, formatPrice } from '@shop/contracts';
 import { Link, useNavigate } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { TrashIcon } from '../../components/icons';
+import { useHydrated } from '../../lib/hydrated';
 import { useSession } from '../../lib/session';
 import {
   EMPTY_CART_TEXT,
@@ -20,6 +21,21 @@ export function CartPage() {
   const cart = useCartRefresh();
   const { user, loading } = useSession();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
+
+  if (!hydrated) {
+    // The cart lives in the browser's storage: a page rendered on the server shows it once it is read.
+    return (
+      <main className="container py-4 py-lg-5 cart">
+        <title>Cart · Sneaker Shop</title>
+        <h1 className="section-title mb-4">Your cart</h1>
+        <div className="d-flex justify-content-center py-5" role="status">
+          <span className="spinner-border text-dark" aria-hidden="true" />
+          <span className="visually-hidden">Loading your cart</span>
+        </div>
+      </main>
+    );
+  }
 
   if (cart.items.length === 0) {
     return (

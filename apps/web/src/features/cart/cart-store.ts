@@ -150,8 +150,12 @@ const withCount = (item: CartItem, count: number): CartItem => ({
   totalPrice: lineTotal(item.price, count),
 });
 
+/**
+ * Starts empty, as on the server, and is filled from storage at once in the browser: components read the
+ * initial (empty) state while they take over a server-rendered page, and the stored cart right after.
+ */
 export const useCartStore = create<CartState>()((set, get) => ({
-  items: readStoredCart(),
+  items: [],
 
   add: (input) => {
     const item = normalize(input);
@@ -224,6 +228,7 @@ useCartStore.subscribe((state, previous) => {
 });
 
 if (typeof window !== 'undefined') {
+  rehydrateCart();
   window.addEventListener('storage', (event) => {
     if (event.key === CART_STORAGE_KEY || event.key === null) rehydrateCart();
   });

@@ -15,6 +15,7 @@ import { LockIcon } from '../../components/icons';
 import { OrderLines } from '../../components/order-lines';
 import { ApiError } from '../../lib/api';
 import { DASHBOARD_QUERY_KEY } from '../../lib/dashboard';
+import { useHydrated } from '../../lib/hydrated';
 import { type SessionUser, useSession } from '../../lib/session';
 import { EMPTY_CART_TEXT, useCartRefresh } from '../cart/cart-check';
 import { AVATAR_MAX_BYTES, startPayment, updateProfile, uploadAvatar, useDashboard } from './checkout-api';
@@ -45,8 +46,10 @@ const PROVIDER_HINTS: Record<PaymentProvider, string> = {
 export function CheckoutPage() {
   const { id } = useParams();
   const { user, loading } = useSession();
+  // The checkout reads the cart from the browser's storage: a server-rendered page waits for it.
+  const hydrated = useHydrated();
 
-  if (loading) return <PageSpinner label="Loading your checkout" />;
+  if (loading || !hydrated) return <PageSpinner label="Loading your checkout" />;
   if (!user) {
     return (
       <main className="container py-5 checkout-message">

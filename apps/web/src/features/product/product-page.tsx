@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { FavoriteButton } from '../../components/favorite-button';
 import { RatingStars } from '../../components/rating-stars';
+import { useHydrated } from '../../lib/hydrated';
 import { type AddResult, lineTotal, selectCartTotal, useCartStore } from '../cart/cart-store';
 import { lastCatalogHref, previousEntryIsCatalog } from '../catalog/catalog-history';
 import { capitalize } from '../catalog/catalog-params';
@@ -49,6 +50,7 @@ export function ProductPage() {
 /** Back to the catalogue as it was: history back when we came from it, else its last URL (or /home). */
 function BackToCatalog() {
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     if (previousEntryIsCatalog()) {
@@ -57,7 +59,7 @@ function BackToCatalog() {
     }
   };
   return (
-    <Link to={lastCatalogHref()} onClick={onClick} className="product__back link-dark">
+    <Link to={hydrated ? lastCatalogHref() : '/home'} onClick={onClick} className="product__back link-dark">
       <span aria-hidden="true">←</span> Back to products
     </Link>
   );

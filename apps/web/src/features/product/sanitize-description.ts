@@ -21,6 +21,10 @@ const ALLOWED_TAGS = [
 
 /** Product descriptions are HTML (spec section 3); this is the only way they reach the page. */
 export function sanitizeDescription(html: string): string {
+  // A page rendered on the server has no DOM for DOMPurify. There the description goes out as the API
+  // stored it: the API cleans every description when it is written (sanitize-html, basic tags only, no
+  // attributes), so the first paint carries no markup the API let through.
+  if (!DOMPurify.isSupported) return html;
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: [] });
 }
 
