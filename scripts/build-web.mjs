@@ -1,5 +1,7 @@
-// `npm start` builds the web app only when something it is built from changed since the last build:
-// a fingerprint of those files is kept beside the build, in apps/web/dist/.build-fingerprint.
+// `npm run build` and `npm start`: builds the web app (the browser's build in apps/web/dist, the server's
+// render in apps/web/dist-server) and writes compressed copies of its files, only when something it is
+// built from changed since the last build: a fingerprint of those files is kept beside the build, in
+// apps/web/dist/.build-fingerprint.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -51,7 +53,10 @@ for (const input of INPUTS) {
 const fingerprint = hash.digest('hex');
 
 const built = existsSync(fingerprintFile) && readFileSync(fingerprintFile, 'utf8').trim();
-if (built === fingerprint && existsSync(path.join(dist, 'index.html'))) {
+const complete = ['dist/index.html', 'dist-server/entry-server.js'].every((file) =>
+  existsSync(path.join(root, 'apps/web', file)),
+);
+if (built === fingerprint && complete) {
   console.log('Web app is up to date (apps/web/dist); skipping the build.');
   process.exit(0);
 }

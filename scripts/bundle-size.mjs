@@ -20,16 +20,17 @@ try {
 }
 
 // Route path -> source module, read from the router so the list never drifts from the app.
-const routerSource = readFileSync(path.join(webDir, 'src/app/router.tsx'), 'utf8');
+const routerSource = readFileSync(path.join(webDir, 'src/app/routes.tsx'), 'utf8');
 const routes = [];
-const routePattern = /\{\s*(index: true|path: '([^']*)'),\s*lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+const routePattern =
+  /\{\s*(index: true|path: '([^']*)'),\s*(?:handle: \w+,\s*)?lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
 for (const match of routerSource.matchAll(routePattern)) {
   const routePath = match[1] === 'index: true' ? '/' : `/${match[2]}`;
   const source = path.relative(webDir, path.resolve(webDir, 'src/app', `${match[3]}.tsx`));
   routes.push({ routePath, source });
 }
 if (routes.length === 0) {
-  console.error('No lazy routes found in src/app/router.tsx');
+  console.error('No lazy routes found in src/app/routes.tsx');
   process.exit(1);
 }
 

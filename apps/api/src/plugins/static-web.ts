@@ -3,12 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { createPageResponder } from './page-render';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Serves uploaded images, the built web app, and the history fallback: any GET for a page that is not a
- * file answers index.html, so every client route loads on refresh. Unknown /api paths answer JSON 404.
+ * Serves uploaded images, the built web app, and its pages: any GET for a path that is not a file is a
+ * page of the app, rendered on the server (page-render.ts), so every client route loads on refresh.
+ * Unknown /api paths answer JSON 404.
  */
 export async function registerStaticWeb(
   app: FastifyInstance,
@@ -30,7 +32,8 @@ export async function registerStaticWeb(
       root: webDist,
       prefix: '/',
       wildcard: true,
-      index: ['index.html'],
+      // `/` is a page like any other: rendered, not the bare index.html.
+      index: false,
       // The build writes a .br and a .gz beside each text file (scripts/build-web.mjs): sent as the
       // browser accepts, with no compressing per request.
       preCompressed: true,
@@ -43,12 +46,16 @@ export async function registerStaticWeb(
     });
   }
 
+  const respondWithPage = hasWeb ? await createPageResponder(app, webDist) : null;
+
+  if (respondWithPage) app.get('/', respondWithPage);
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const isFile = /\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/uploads/');
-    if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', webDist);
+    if (!isApi && !isFile && respondWithPage && (request.method === 'GET' || request.method === 'HEAD')) {
+      return respondWithPage(request, reply);
     }
     throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
   });

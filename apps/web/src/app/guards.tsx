@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
 
@@ -16,6 +17,22 @@ export function GuardLoading() {
   );
 }
 
+/**
+ * Set while the server renders a page (entry-server.tsx): a guard that sends the visitor elsewhere records
+ * where, and the server answers with that redirect instead of the page.
+ */
+export const ServerRedirect = createContext<{ location: string | null } | null>(null);
+
+/** Sends the visitor to `to`, replacing this entry: an HTTP redirect on the server, a navigation here. */
+function Redirect({ to }: { to: string }) {
+  const serverRedirect = useContext(ServerRedirect);
+  if (serverRedirect) {
+    serverRedirect.location ??= to;
+    return null;
+  }
+  return <Navigate to={to} replace />;
+}
+
 function useHere(): string {
   const { pathname, search } = useLocation();
   return `${pathname}${search}`;
@@ -31,7 +48,7 @@ export function RequireLogin() {
   const { user, loading } = useSession();
   const here = useHere();
   if (loading) return <GuardLoading />;
-  if (!user) return <Navigate to={loginUrl(here)} replace />;
+  if (!user) return <Redirect to={loginUrl(here)} />;
   return <Outlet />;
 }
 
@@ -40,9 +57,8 @@ export function RequireVerified() {
   const { user, loading } = useSession();
   const here = useHere();
   if (loading) return <GuardLoading />;
-  if (!user) return <Navigate to={loginUrl(here)} replace />;
-  if (!user.emailVerified)
-    return <Navigate to={`/verify-email?redirect=${encodeURIComponent(here)}`} replace />;
+  if (!user) return <Redirect to={loginUrl(here)} />;
+  if (!user.emailVerified) return <Redirect to={`/verify-email?redirect=${encodeURIComponent(here)}`} />;
   return <Outlet />;
 }
 
@@ -56,7 +72,7 @@ export function RequireAdmin() {
   const { user, loading } = useSession();
   const here = useHere();
   if (loading) return <GuardLoading />;
-  if (!user) return <Navigate to={loginUrl(here)} replace />;
+  if (!user) return <Redirect to={loginUrl(here)} />;
   if (user.role !== 'admin')
     return (
       <section className="py-4 text-center" aria-labelledby="admin-only-title">

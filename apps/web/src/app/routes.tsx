@@ -1,11 +1,28 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { type RouteObject, redirect } from 'react-router';
 import { RequireAdmin, RequireLogin, RequireVerified } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
 
-/** Every route of the spec's route table. Pages load lazily, so each route ships only its own code. */
-export const router = createBrowserRouter([
+/** What the server needs to know of a route (entry-server.tsx). */
+export interface RouteHandle {
+  /**
+   * The server renders the page with its data (decision 16). Only pages for looking: a page with a form
+   * (login, checkout, profile) comes as the shell, so nothing can be submitted before the app runs.
+   */
+  serverRendered?: boolean;
+  /** The HTTP status the page answers with. */
+  status?: number;
+}
+
+const SERVER_RENDERED: RouteHandle = { serverRendered: true };
+const NOT_FOUND: RouteHandle = { serverRendered: true, status: 404 };
+
+/**
+ * Every route of the spec's route table. Pages load lazily, so each route ships only its own code. The
+ * browser makes its router from these (main.tsx), the server renders pages with them (entry-server.tsx).
+ */
+export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
@@ -14,22 +31,27 @@ export const router = createBrowserRouter([
     children: [
       {
         index: true,
+        handle: SERVER_RENDERED,
         lazy: () => import('../features/marketing/landing-page').then((m) => ({ Component: m.LandingPage })),
       },
       {
         path: 'home',
+        handle: SERVER_RENDERED,
         lazy: () => import('../features/catalog/catalog-page').then((m) => ({ Component: m.CatalogPage })),
       },
       {
         path: 'home/:id',
+        handle: SERVER_RENDERED,
         lazy: () => import('../features/product/product-page').then((m) => ({ Component: m.ProductPage })),
       },
       {
         path: 'women',
+        handle: SERVER_RENDERED,
         lazy: () => import('../features/marketing/women-page').then((m) => ({ Component: m.WomenPage })),
       },
       {
         path: 'basketball',
+        handle: SERVER_RENDERED,
         lazy: () =>
           import('../features/marketing/basketball-page').then((m) => ({ Component: m.BasketballPage })),
       },
@@ -59,6 +81,7 @@ export const router = createBrowserRouter([
           },
           {
             path: 'cart',
+            handle: SERVER_RENDERED,
             lazy: () => import('../features/cart/cart-page').then((m) => ({ Component: m.CartPage })),
           },
         ],
@@ -89,6 +112,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: 'account/favorites',
+                handle: SERVER_RENDERED,
                 lazy: () =>
                   import('../features/account/favorites/favorites-tab').then((m) => ({
                     Component: m.FavoritesTab,
@@ -96,11 +120,13 @@ export const router = createBrowserRouter([
               },
               {
                 path: 'account/orders',
+                handle: SERVER_RENDERED,
                 lazy: () =>
                   import('./account-orders-section').then((m) => ({ Component: m.AccountOrdersSection })),
               },
               {
                 path: 'account/bought',
+                handle: SERVER_RENDERED,
                 lazy: () =>
                   import('../features/account/bought/bought-tab').then((m) => ({ Component: m.BoughtTab })),
               },
@@ -158,11 +184,13 @@ export const router = createBrowserRouter([
       },
       {
         path: 'demogrid',
+        handle: SERVER_RENDERED,
         lazy: () =>
           import('../features/marketing/demo-grid-page').then((m) => ({ Component: m.DemoGridPage })),
       },
       {
         path: 'preview',
+        handle: SERVER_RENDERED,
         lazy: () => import('../features/marketing/preview-page').then((m) => ({ Component: m.PreviewPage })),
       },
       {
@@ -174,7 +202,11 @@ export const router = createBrowserRouter([
         lazy: () =>
           import('../features/checkout/test-gateway-page').then((m) => ({ Component: m.TestGatewayPage })),
       },
-      { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+      {
+        path: '*',
+        handle: NOT_FOUND,
+        lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+      },
     ],
   },
-]);
+];

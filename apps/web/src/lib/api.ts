@@ -13,6 +13,21 @@ export class ApiError extends Error {
   }
 }
 
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+let serverFetch: Fetch | undefined;
+
+/**
+ * Where API calls go while the server renders a page (entry-server.tsx): to the API in the same process,
+ * as the visitor the page is for. In the browser calls go to `fetch`.
+ */
+export function setServerFetch(fetchOnServer: Fetch): void {
+  serverFetch = fetchOnServer;
+}
+
+/** `fetch` for the shop's API, in the browser and while the server renders a page. */
+export const apiFetch: Fetch = (input, init) => (serverFetch ?? fetch)(input, init);
+
 type Query = Record<string, string | number | undefined | null>;
 
 export function toQueryString(query: Query): string {
@@ -27,7 +42,7 @@ export function toQueryString(query: Query): string {
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await apiFetch(`/api${path}`, {
       method,
       credentials: 'same-origin',
       headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' },

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from './api';
 
 /** The signed-in user as the app sees it (spec section 3), plus the role for menus. */
 export interface SessionUser {
@@ -27,7 +28,7 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 
 /** GET /api/auth/get-session: the signed-in user, or null for a guest. */
 export async function fetchSession(): Promise<SessionUser | null> {
-  const response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
+  const response = await apiFetch('/api/auth/get-session', { credentials: 'same-origin' });
   if (!response.ok) return null;
   const text = await response.text();
   const data = (text ? JSON.parse(text) : null) as SessionResponse | null;

@@ -1,0 +1,96 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The web app's server render (apps/web/src/entry-server.tsx), as built into apps/web/dist-server. */
+interface PageRenderer {
+  renderPage(
+    url: string,
+    fetchAsVisitor: (input: string, init?: RequestInit) => Promise<Response>,
+  ): Promise<
+    | { kind: 'page'; status: number; head: string; body: string; state: string }
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'shell' }
+  >;
+}
+
+/** A page that takes longer than this to render goes out as the plain shell; the browser renders it. */
+const RENDER_TIMEOUT_MS = 3000;
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** Headers of the visitor's request that the page's API calls carry along. */
+const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language'] as const;
+
+export type PageResponder = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/**
+ * Answers page requests with the page rendered on the server and the data it shows, so the browser paints
+ * it before its scripts arrive (decision 16). The page's API calls go through `app.inject` as the visitor:
+ * same routes, same rules, same cookies, no network. Without a server build (apps/web/dist-server), or
+ * when a render fails or is slow, the page goes out as the shell index.html and the browser renders it,
+ * as before.
+ */
+export async function createPageResponder(app: FastifyInstance, webDist: string): Promise<PageResponder> {
+  const shell = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const sendShell = (reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell);
+  const rendererFile = path.join(webDist, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(rendererFile) || !shell.includes(ROOT_ELEMENT)) {
+    app.log.info('pages are rendered in the browser (no server build of the web app)');
+    return async (_request, reply) => sendShell(reply);
+  }
+  const renderer = (await import(pathToFileURL(rendererFile).href)) as PageRenderer;
+
+  return async (request, reply) => {
+    if (request.method !== 'GET') return sendShell(reply);
+    const setCookies: string[] = [];
+    const fetchAsVisitor = async (input: string, init?: RequestInit): Promise<Response> => {
+      if (init?.method && init.method !== 'GET') throw new Error('A page render only reads');
+      const headers: Record<string, string> = { accept: 'application/json' };
+      for (const name of FORWARDED_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const response = await app.inject({ method: 'GET', url: input, headers, remoteAddress: request.ip });
+      const answer = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value === undefined) continue;
+        if (name === 'set-cookie') setCookies.push(...(Array.isArray(value) ? value : [String(value)]));
+        else answer.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      return new Response(response.rawPayload, { status: response.statusCode, headers: answer });
+    };
+
+    let outcome: Awaited<ReturnType<PageRenderer['renderPage']>>;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      outcome = await Promise.race([
+        renderer.renderPage(request.url, fetchAsVisitor),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('The page render timed out')), RENDER_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (error) {
+      request.log.warn({ err: error, url: request.url }, 'page render failed; sending the shell');
+      return sendShell(reply);
+    } finally {
+      clearTimeout(timer);
+    }
+
+    if (outcome.kind === 'shell') return sendShell(reply);
+    if (setCookies.length > 0) reply.header('Set-Cookie', setCookies);
+    reply.header('Cache-Control', 'private, no-cache');
+    if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
+    const head = outcome.head.includes('<title>') ? shell.replace(/<title>[^<]*<\/title>/, '') : shell;
+    const html = head
+      .replace('</head>', () => `${outcome.head}</head>`)
+      .replace(
+        ROOT_ELEMENT,
+        () =>
+          `<div id="root">${outcome.body}</div><script type="application/json" id="rendered-state">${outcome.state}</script>`,
+      );
+    return reply.status(outcome.status).type('text/html; charset=utf-8').send(html);
+  };
+}

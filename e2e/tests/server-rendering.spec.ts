@@ -1,0 +1,80 @@
+import { signedInBuyer } from '../support/shop';
+import { expect, test } from '../support/test';
+
+interface Summary {
+  _id: string;
+  name: string;
+}
+
+/** The storefront's pages as the server answers them: readable before (and without) any script. */
+test.describe('pages rendered on the server', () => {
+  test('the storefront reads with JavaScript turned off', async ({ browser, request }) => {
+    const { products } = (await (await request.get('/api/products?limit=1')).json()) as {
+      products: Summary[];
+    };
+    const product = products[0];
+    if (!product) throw new Error('the seeded catalogue is empty');
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto('/');
+    await expect(page).toHaveTitle('Sneaker Shop · Basketball, running and lifestyle sneakers');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('#root img[fetchpriority="high"]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'Only Basketball' })).toBeVisible();
+
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sneakers' })).toBeVisible();
+    await expect(page.getByRole('link', { name: product.name }).first()).toBeVisible();
+
+    await page.getByRole('link', { name: product.name }).first().click();
+    await expect(page).toHaveURL(`/home/${product._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page).toHaveTitle(`${product.name} · Sneaker Shop`);
+
+    for (const [path, heading] of [
+      ['/women', 'Made to move'],
+      ['/basketball', 'Basketball'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+
+    const missing = await page.goto('/no-such-page');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Ooopps page not found!!' })).toBeVisible();
+    await context.close();
+  });
+
+  test('a guest asking for a page that needs login is redirected by the server', async ({ request }) => {
+    const response = await request.get('/cart', { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe('/login?redirect=%2Fcart');
+  });
+
+  test("a shopper's account pages come with the shopper's data", async ({ page }) => {
+    const shopper = await signedInBuyer(page, 'rendered');
+    const html = await (await page.request.get('/account/favorites')).text();
+    expect(html).toContain(`>${shopper.username}</h1>`);
+    expect(html).toContain('id="rendered-state"');
+    // Pages with a form are rendered by the browser only: nothing can be submitted before the app runs.
+    const login = await (await page.request.get('/login')).text();
+    expect(login).toContain('<div id="root"></div>');
+  });
+
+  test('the app takes every rendered page over without a mismatch', async ({ page, request }) => {
+    const { products } = (await (await request.get('/api/products?limit=1')).json()) as {
+      products: Summary[];
+    };
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (/hydrat|did not match|Minified React error/i.test(message.text())) problems.push(message.text());
+    });
+    for (const path of ['/', '/home', `/home/${products[0]?._id}`, '/women', '/basketball', '/nope']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    }
+    expect(problems).toEqual([]);
+  });
+});
