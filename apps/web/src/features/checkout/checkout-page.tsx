@@ -20,7 +20,6 @@ import { type SessionUser, useSession } from '../../lib/session';
 import { EMPTY_CART_TEXT, useCartRefresh } from '../cart/cart-check';
 import { AVATAR_MAX_BYTES, startPayment, updateProfile, uploadAvatar, useDashboard } from './checkout-api';
 import { rememberCheckout } from './checkout-pending';
-import { PROVIDER_LABELS } from './order-link';
 import {
   changedFields,
   fieldMessage,
@@ -32,6 +31,7 @@ import {
   profileResolver,
   profileValues,
 } from './profile-form';
+import { PROVIDER_LABELS } from './provider-labels';
 import './checkout.css';
 
 export const NOT_YOUR_CHECKOUT = 'This is not your checkout';

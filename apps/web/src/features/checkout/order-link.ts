@@ -1,7 +1,5 @@
 import { orderIdSchema, PAYMENT_PROVIDERS, type PaymentProvider } from '@shop/contracts';
 
-export const PROVIDER_LABELS: Record<PaymentProvider, string> = { stripe: 'Card (Stripe)', paypal: 'PayPal' };
-
 /** What the payment page sends back in the query string of /order-completed and /order-canceled. */
 export interface OrderLink {
   provider: PaymentProvider;

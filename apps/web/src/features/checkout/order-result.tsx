@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { OrderLines } from '../../components/order-lines';
 import { ApiError } from '../../lib/api';
-import { PROVIDER_LABELS } from './order-link';
+import { PROVIDER_LABELS } from './provider-labels';
 
 /** Pieces shared by /order-completed and /order-canceled. */
 

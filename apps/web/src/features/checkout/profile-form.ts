@@ -2,7 +2,6 @@ import {
   isProfileComplete,
   PROFILE_REQUIRED_MESSAGES,
   type ProfileUpdate,
-  profileUpdateSchema,
   type UserDashboard,
 } from '@shop/contracts';
 import type { FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
@@ -64,6 +63,8 @@ export const profileResolver: Resolver<ProfileValues> = async (
       errors[field] = { type: 'required', message: PROFILE_REQUIRED_MESSAGES[field] };
   }
   const { image, ...fields } = values;
+  // The schema (and zod with it) loads with the first check, not with the checkout page.
+  const { profileUpdateSchema } = await import('@shop/contracts/users');
   const parsed = profileUpdateSchema.safeParse(fields);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
