@@ -98,6 +98,7 @@ const UNKNOWN_PRODUCT = '00000000-0000-4000-8000-000000000000';
 
 const TABLE: Row[] = [
   // The web app, its files, the API browser.
+  { method: 'GET', url: '/', access: 'public', request: () => ({ url: '/' }) },
   { method: 'GET', url: '/*', access: 'public', request: () => ({ url: '/account/orders' }) },
   {
     method: 'GET',
