@@ -80,9 +80,8 @@ function unfetchedQueries(queryClient: QueryClient, tried: Set<string>): Query[]
 
 /**
  * Renders `url` for the visitor whose API calls `fetchAsVisitor` makes, when its route is one the server
- * renders (routes.tsx). Queries the page starts are
- * fetched and the page rendered again, until it asks for nothing new; a query that fails is left for the
- * browser to fetch, as it would without the server's help.
+ * renders (routes.tsx). Queries the page starts are fetched and the page rendered again, until it asks
+ * for nothing new; a query that fails is left for the browser to fetch, as it would without the server.
  */
 export async function renderPage(url: string, fetchAsVisitor: Fetch): Promise<RenderOutcome> {
   const request = new Request(new URL(url, 'http://shop.invalid'), { method: 'GET' });

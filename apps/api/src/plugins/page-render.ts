@@ -60,7 +60,11 @@ export async function createPageResponder(app: FastifyInstance, webDist: string)
         if (name === 'set-cookie') setCookies.push(...(Array.isArray(value) ? value : [String(value)]));
         else answer.set(name, Array.isArray(value) ? value.join(', ') : String(value));
       }
-      return new Response(response.rawPayload, { status: response.statusCode, headers: answer });
+      const bodiless = response.statusCode === 204 || response.statusCode === 304;
+      return new Response(bodiless ? null : response.rawPayload, {
+        status: response.statusCode,
+        headers: answer,
+      });
     };
 
     let outcome: Awaited<ReturnType<PageRenderer['renderPage']>>;
