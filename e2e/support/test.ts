@@ -1,7 +1,15 @@
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 
 export { expect } from '@playwright/test';
+
+/**
+ * Waits until the app has taken the page over (`<html data-live>`). A page the server rendered shows
+ * before its scripts run; until then its buttons and forms do not work yet.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('html[data-live]').waitFor({ state: 'attached' });
+}
 
 /**
  * Playwright's `test`, with two additions:
@@ -15,13 +23,13 @@ export const test = base.extend<{ accessibleAtEnd: undefined }>({
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await page.locator('html[data-live]').waitFor({ state: 'attached' });
+      await waitForApp(page);
       return response;
     };
     const reload = page.reload.bind(page);
     page.reload = async (options) => {
       const response = await reload(options);
-      await page.locator('html[data-live]').waitFor({ state: 'attached' });
+      await waitForApp(page);
       return response;
     };
     await use(page);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addToCart, signedInBuyer, toPaymentPage } from '../support/shop';
-import { expect, test } from '../support/test';
+import { expect, test, waitForApp } from '../support/test';
 
 /** A 16×16 orange PNG, small enough to upload in a blink; the shop re-encodes it. */
 const AVATAR_PNG = Buffer.from(
@@ -222,6 +222,8 @@ test.describe('account area', () => {
     await expect(dialog).toContainText('Your reviews and your favourites are removed.');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page).toHaveURL(/\/$/);
+    // The account's deletion loads the landing page afresh.
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Account' }).click();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
     const gone = await page.request.post('/api/auth/sign-in/email', {

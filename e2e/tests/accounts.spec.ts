@@ -1,5 +1,5 @@
 import { accountMenu, mailedLink, newAccount, signedInBuyer } from '../support/shop';
-import { expect, test } from '../support/test';
+import { expect, test, waitForApp } from '../support/test';
 
 test.describe('accounts', () => {
   test('register, follow the verification link from the outbox, log out, log in', async ({ page }) => {
@@ -84,6 +84,8 @@ test.describe('accounts', () => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Login with Google' }).click();
       await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+      // The provider sends the browser back to a freshly loaded landing page.
+      await waitForApp(page);
       const session = await (await page.request.get('/api/auth/get-session')).json();
       expect(session.user).toMatchObject({ email: 'runner.e2e@gmail.test', emailVerified: true });
       return session.user.id as string;
