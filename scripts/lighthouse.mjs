@@ -89,6 +89,28 @@ async function firstProductId(baseUrl) {
   return products[0]._id;
 }
 
+/** Attempts at a run Lighthouse could not measure (a trace without its navigation, now and then). */
+const ATTEMPTS = 3;
+
+/** One Lighthouse run; a run that could not measure the page is run again rather than scored 0. */
+async function audit(url, cookie) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    });
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === ATTEMPTS)
+      throw new Error(
+        `Lighthouse could not measure ${url} in ${ATTEMPTS} attempts: ${lhr.runtimeError.code}`,
+      );
+    console.warn(`  ${url}: Lighthouse could not measure the page (${lhr.runtimeError.code}); running again`);
+  }
+}
+
 const shop = process.env.LIGHTHOUSE_BASE_URL
   ? { baseUrl: process.env.LIGHTHOUSE_BASE_URL.replace(/\/$/, ''), stop: () => {} }
   : await startShop();
@@ -126,14 +148,7 @@ try {
   for (const page of pages) {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const result = await lighthouse(`${baseUrl}${page.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-        extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
-      });
-      const { categories, audits } = result.lhr;
+      const { categories, audits } = await audit(`${baseUrl}${page.path}`, page.signedIn ? cookie : null);
       runs.push({
         scores: CATEGORIES.map((category) => Math.round((categories[category]?.score ?? 0) * 100)),
         fcp: audits['first-contentful-paint'].numericValue,

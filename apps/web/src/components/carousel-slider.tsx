@@ -85,8 +85,12 @@ export function CarouselSlider({
   const count = slides.length;
   const maxIndex = Math.max(0, count - perView);
   const current = Math.min(index, maxIndex);
-  const [farthest, setFarthest] = useState(current);
-  if (current > farthest) setFarthest(current);
+  // Slides hold their content from the first time they come within a view of being shown, and keep it:
+  // a page with several 25-slide carousels stays light to draw and to take over, no move (wrapping
+  // around included) shows an empty slide, and nothing the server rendered is dropped when the browser
+  // finds it shows fewer slides per view.
+  const [filled, setFilled] = useState(current + 2 * perView);
+  if (current + 2 * perView > filled) setFilled(current + 2 * perView);
   const scrollable = maxIndex > 0 && !frozen;
   const autoPlay = scrollable && !reducedMotion && !stopped;
   const onScreen = useOnScreen(root);
@@ -226,10 +230,7 @@ export function CarouselSlider({
         >
           {slides.map((slide, position) => {
             const visible = position >= current && position < current + perView;
-            // Slides hold their content from the first time they come within a view of being shown: a
-            // page with several 25-slide carousels stays light to draw and to take over, and no move
-            // (wrapping around included) shows an empty slide.
-            const near = position < farthest + 2 * perView;
+            const near = position < filled;
             return (
               // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group
               <div

@@ -1,5 +1,5 @@
 import { CAROUSEL_MAX, type ProductSummary } from '@shop/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { type ProductListParams, useProductList } from '../features/catalog/catalog-queries';
 import { CarouselSlider, DEFAULT_STEPS, STRIP_STEPS } from './carousel-slider';
@@ -56,15 +56,19 @@ export function ProductSlider({
   return (
     <div aria-busy={loading || undefined}>
       {loading ? <span className="visually-hidden">Loading {title}…</span> : null}
-      <CarouselSlider
-        title={title}
-        slides={slides}
-        steps={steps}
-        action={action}
-        headingLevel={headingLevel}
-        frozen={loading}
-        className={`product-carousel product-carousel--${variant} ${className ?? ''}`}
-      />
+      {/* Its own boundary: the browser takes a server-rendered page's carousels over one by one, in
+          short tasks, instead of the whole page in one long one. */}
+      <Suspense>
+        <CarouselSlider
+          title={title}
+          slides={slides}
+          steps={steps}
+          action={action}
+          headingLevel={headingLevel}
+          frozen={loading}
+          className={`product-carousel product-carousel--${variant} ${className ?? ''}`}
+        />
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Order } from '@shop/contracts';
-import { useEffect, useId, useRef } from 'react';
+import { Suspense, useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { EmptyState } from '../../../components/empty-state';
@@ -136,14 +136,18 @@ export function OrdersTab() {
           >
             {list.map((order) => (
               <li key={order._id} className="col">
-                <OrderCard
-                  order={order}
-                  onOpen={open}
-                  ref={(button) => {
-                    if (button) detailButtons.current.set(order._id, button);
-                    else detailButtons.current.delete(order._id);
-                  }}
-                />
+                {/* A boundary per card: the browser takes a server-rendered list over card by card, in
+                    short tasks. */}
+                <Suspense>
+                  <OrderCard
+                    order={order}
+                    onOpen={open}
+                    ref={(button) => {
+                      if (button) detailButtons.current.set(order._id, button);
+                      else detailButtons.current.delete(order._id);
+                    }}
+                  />
+                </Suspense>
               </li>
             ))}
           </ul>
