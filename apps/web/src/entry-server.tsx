@@ -45,6 +45,9 @@ function renderToHtml(element: React.ReactNode): Promise<string> {
     let failed: unknown = null;
     const timer = setTimeout(() => stream.abort(new Error('The render took too long')), RENDER_ABORT_MS);
     const stream = renderToPipeableStream(element, {
+      // Every Suspense boundary is written in place: React would move a large one to the end of the
+      // document with an inline script to put it back, which the CSP (script-src 'self') refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         clearTimeout(timer);
         if (failed) return reject(failed);
