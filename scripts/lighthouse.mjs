@@ -92,7 +92,10 @@ async function firstProductId(baseUrl) {
 /** Attempts at a run Lighthouse could not measure (a trace without its navigation, now and then). */
 const ATTEMPTS = 3;
 
-/** One Lighthouse run; a run that could not measure the page is run again rather than scored 0. */
+/**
+ * One Lighthouse run. A run that could not measure the page is run again, in a fresh Chromium (once it
+ * happens, the same browser tends to fail the next runs too), rather than scored 0.
+ */
 async function audit(url, cookie) {
   for (let attempt = 1; ; attempt += 1) {
     const { lhr } = await lighthouse(url, {
@@ -108,24 +111,28 @@ async function audit(url, cookie) {
         `Lighthouse could not measure ${url} in ${ATTEMPTS} attempts: ${lhr.runtimeError.code}`,
       );
     console.warn(`  ${url}: Lighthouse could not measure the page (${lhr.runtimeError.code}); running again`);
+    await chrome.kill();
+    chrome = await launchChrome();
   }
 }
 
 const shop = process.env.LIGHTHOUSE_BASE_URL
   ? { baseUrl: process.env.LIGHTHOUSE_BASE_URL.replace(/\/$/, ''), stop: () => {} }
   : await startShop();
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const launchChrome = () =>
+  chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+let chrome = await launchChrome();
 
 let failed = false;
 try {
