@@ -12,6 +12,26 @@ export async function waitForApp(page: Page): Promise<void> {
 }
 
 /**
+ * Makes `page.goto` and `page.reload` return once the app has taken the page over, as a shopper's first
+ * click would find it. The `page` fixture has it; a page a journey opens itself gets it from here.
+ */
+export function waitingForApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await waitForApp(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await waitForApp(page);
+    return response;
+  };
+  return page;
+}
+
+/**
  * Playwright's `test`, with two additions:
  * - `page.goto` returns once the app has taken the server-rendered page over (`<html data-live>`), as a
  *   shopper's first click would find it; before that, buttons and forms do not work yet.
@@ -20,19 +40,7 @@ export async function waitForApp(page: Page): Promise<void> {
  */
 export const test = base.extend<{ accessibleAtEnd: undefined }>({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await waitForApp(page);
-      return response;
-    };
-    const reload = page.reload.bind(page);
-    page.reload = async (options) => {
-      const response = await reload(options);
-      await waitForApp(page);
-      return response;
-    };
-    await use(page);
+    await use(waitingForApp(page));
   },
   accessibleAtEnd: [
     async ({ page }, use, testInfo) => {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { ADMIN, accountMenu, addToCart, logIn, signedInBuyer, toPaymentPage } from '../support/shop';
-import { expect, test } from '../support/test';
+import { expect, test, waitingForApp } from '../support/test';
 
 /**
  * axe-core (WCAG 2.1 A and AA, and best practices) on every screen of the spec, as a guest, a shopper and
@@ -121,7 +121,7 @@ for (const width of [375, 1280]) {
     }) => {
       // An order for the staff to open, from a shopper in a browser of their own.
       const shopper = await browser.newContext({ baseURL, viewport: { width, height: 800 } });
-      const shopperPage = await shopper.newPage();
+      const shopperPage = waitingForApp(await shopper.newPage());
       await signedInBuyer(shopperPage, `a11yorder${width}`);
       await addToCart(shopperPage, 'Pegasus');
       await toPaymentPage(shopperPage);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN, accountMenu, addToCart, logIn, signedInBuyer, toPaymentPage } from '../support/shop';
-import { expect, test } from '../support/test';
+import { expect, test, waitingForApp } from '../support/test';
 
 /** The staff's dashboard, as the shop's owner uses it: products, users, reviews and refunds. */
 
@@ -13,7 +13,7 @@ const PICTURE_PNG = Buffer.from(
 /** A second browser signed in as the admin (the page under test keeps its own user). */
 async function adminPage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
+  const page = waitingForApp(await context.newPage());
   await logIn(page, ADMIN.email, ADMIN.password);
   return page;
 }
@@ -140,7 +140,7 @@ test.describe('admin dashboard', () => {
 
     // Suspended: signed out everywhere and refused at the login form.
     const guest = await browser.newContext({ baseURL });
-    const guestPage = await guest.newPage();
+    const guestPage = waitingForApp(await guest.newPage());
     await guestPage.goto('/login');
     await guestPage.getByLabel('Email').fill(shopper.email);
     await guestPage.getByLabel('Password', { exact: true }).fill(shopper.password);

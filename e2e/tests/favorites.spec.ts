@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { mailedLink, signedInBuyer, unitsInStock } from '../support/shop';
-import { expect, test } from '../support/test';
+import { expect, test, waitingForApp } from '../support/test';
 
 interface ListedProduct {
   _id: string;
@@ -29,7 +29,7 @@ async function productWithFewUnits(
 /** Buyer B puts every unit of `size` in the cart and goes as far as the test-mode payment page. */
 async function reserveLastUnits(browser: Browser, productId: string, size: string, units: number) {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = waitingForApp(await context.newPage());
   await signedInBuyer(page, 'lastpair');
   await page.goto(`/home/${productId}`);
   const tile = page.getByRole('radio', { name: size, exact: true });
