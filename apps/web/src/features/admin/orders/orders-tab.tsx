@@ -1,5 +1,5 @@
 import type { Order } from '@shop/contracts';
-import { useEffect, useId, useRef } from 'react';
+import { Suspense, useEffect, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { EmptyState } from '../../../components/empty-state';
@@ -123,14 +123,18 @@ export function AdminOrdersTab() {
           <ul className="admin-orders__list list-unstyled mb-0" aria-label="Orders">
             {list.map((order) => (
               <li key={order._id}>
-                <AdminOrderCard
-                  order={order}
-                  onOpen={open}
-                  ref={(button) => {
-                    if (button) detailButtons.current.set(order._id, button);
-                    else detailButtons.current.delete(order._id);
-                  }}
-                />
+                {/* As in the shopper's tab: a boundary per card, so a server-rendered list is taken
+                    over card by card, in short tasks. */}
+                <Suspense>
+                  <AdminOrderCard
+                    order={order}
+                    onOpen={open}
+                    ref={(button) => {
+                      if (button) detailButtons.current.set(order._id, button);
+                      else detailButtons.current.delete(order._id);
+                    }}
+                  />
+                </Suspense>
               </li>
             ))}
           </ul>
