@@ -1,4 +1,8 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
 import react from '@vitejs/plugin-react';
+import type { Plugin as PostcssPlugin } from 'postcss';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -63,9 +67,49 @@ function scriptsAfterThePage(): Plugin {
   };
 }
 
+const reactBootstrap = path.dirname(createRequire(import.meta.url).resolve('react-bootstrap/package.json'));
+
+/**
+ * Drops the Bootstrap rules no page uses (about four fifths of bootstrap.min.css): a smaller stylesheet
+ * blocks the first paint for less time and costs less to parse and match on every page (decision 16).
+ * A class counts as used when its name appears in the app's source or in the react-bootstrap
+ * components the app renders. The classes those components and the app compose at run time
+ * (`alert-${tone}`, `modal-${size}`, `bs-popover-${placement}`) are kept by pattern. The shop's own
+ * stylesheets are kept whole.
+ */
+function unusedBootstrapRules(): PostcssPlugin {
+  const purge = purgeCSSPlugin({
+    content: [
+      'index.html',
+      'src/**/*.{ts,tsx}',
+      `${reactBootstrap}/esm/{AbstractModalHeader,BootstrapModalManager,CloseButton,Fade,Modal*,Offcanvas*,Overlay,Popover*}.js`,
+    ],
+    safelist: {
+      standard: [
+        /^alert-/,
+        /^modal/,
+        /^offcanvas/,
+        /^popover/,
+        /^bs-popover-/,
+        /^fade$/,
+        /^show/,
+        /^hiding$/,
+      ],
+    },
+  }) as PostcssPlugin;
+  return {
+    postcssPlugin: 'unused-bootstrap-rules',
+    OnceExit(root, helpers) {
+      const file = root.source?.input.file ?? '';
+      if (!file.includes(`${path.sep}bootstrap${path.sep}dist${path.sep}`)) return;
+      return purge.OnceExit?.(root, helpers);
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), preloadFirstFonts(), scriptsAfterThePage()],
   server: {
     port: 5173,
@@ -73,6 +117,7 @@ export default defineConfig({
   },
   // The server-side render (src/entry-server.tsx) is one self-contained module the API server imports.
   ssr: { noExternal: true },
+  css: { postcss: { plugins: command === 'build' ? [unusedBootstrapRules()] : [] } },
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -91,4 +136,4 @@ export default defineConfig({
     // The web tests share two cores with the API suite: generous limits keep a busy machine from failing them.
     testTimeout: 20_000,
   },
-});
+}));

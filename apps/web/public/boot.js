@@ -30,15 +30,27 @@
     script.src = app;
     document.head.append(script);
   };
-  // After the next frame is painted.
-  const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
+  // A slow picture, a hidden tab or a browser that reports no paints does not hold the app back long.
+  setTimeout(start, 2500);
+  const afterFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
   const picture = document.querySelector('#root img[fetchpriority="high"]');
-  if (picture && !picture.complete) {
-    picture.addEventListener('load', afterPaint, { once: true });
-    picture.addEventListener('error', afterPaint, { once: true });
-    // A slow picture does not hold the app back for long.
-    setTimeout(start, 2500);
+  const observes = globalThis.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint');
+  if (!picture) {
+    afterFrame();
+  } else if (!observes) {
+    if (picture.complete) afterFrame();
+    else {
+      picture.addEventListener('load', afterFrame, { once: true });
+      picture.addEventListener('error', afterFrame, { once: true });
+    }
   } else {
-    afterPaint();
+    // The browser reports the picture's paint once it is on screen.
+    picture.addEventListener('error', afterFrame, { once: true });
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((entry) => entry.element === picture)) return;
+      observer.disconnect();
+      afterFrame();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
   }
 })();
