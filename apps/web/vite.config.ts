@@ -45,7 +45,7 @@ function scriptsAfterThePage(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, context) {
         const preloads: string[] = [];
         let entry: string | null = null;
         const stripped = html
@@ -58,6 +58,11 @@ function scriptsAfterThePage(): Plugin {
             return '';
           });
         if (!entry) throw new Error('index.html has no module entry script');
+        // main.tsx imports React DOM on its own (to evaluate it in a task of its own): fetch it with the rest.
+        for (const chunk of Object.values(context.bundle ?? {})) {
+          if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => id.endsWith('/react-dom/client.js')))
+            preloads.push(`/${chunk.fileName}`);
+        }
         return stripped.replace(
           '</head>',
           `  <script src="/boot.js" defer data-app="${entry}" data-preload="${preloads.join(' ')}"></script>\n  </head>`,
