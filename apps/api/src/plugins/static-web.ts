@@ -1,29 +1,26 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
+import type { Storage } from '../modules/uploads/storage';
 import { createPageResponder } from './page-render';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const IMMUTABLE = `public, max-age=${YEAR_SECONDS}, immutable`;
 
 /**
- * Serves uploaded images, the built web app, and its pages: any GET for a path that is not a file is a
- * page of the app, rendered on the server (page-render.ts), so every client route loads on refresh.
- * Unknown /api paths answer JSON 404.
+ * Serves uploaded images (from `storage`), the built web app, and its pages: any GET for a path that is not
+ * a file is a page of the app, rendered on the server (page-render.ts), so every client route loads on
+ * refresh. Unknown /api paths answer JSON 404.
  */
 export async function registerStaticWeb(
   app: FastifyInstance,
-  options: { uploadsDir: string; webDistDir: string | null },
+  options: { storage: Storage; webDistDir: string | null },
 ): Promise<void> {
-  mkdirSync(options.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: YEAR_SECONDS * 1000,
-  });
+  serveUploads(app, options.storage);
 
   const webDist = options.webDistDir;
   const hasWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
@@ -40,7 +37,7 @@ export async function registerStaticWeb(
       cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+        res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
         res.setHeader('Vary', 'Accept-Encoding');
       },
     });
@@ -59,4 +56,33 @@ export async function registerStaticWeb(
     }
     throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}`);
   });
+}
+
+/**
+ * `/uploads/<key>` from the storage, on every instance whichever stored it. A key's content never changes
+ * (storage.ts), so browsers and CDNs keep it for a year without asking again; the ETag is a hash of the
+ * content, the same on every instance. A key with no file gets the not-found answer of any missing file.
+ */
+function serveUploads(app: FastifyInstance, storage: Storage): void {
+  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+    const file = await storage.get((request.params as { '*': string })['*']);
+    if (!file) return reply.callNotFound();
+    const etag = `"${createHash('sha256').update(file.data).digest('base64url')}"`;
+    reply.header('Cache-Control', IMMUTABLE);
+    reply.header('ETag', etag);
+    reply.header('Last-Modified', file.storedAt.toUTCString());
+    if (isFresh(request.headers, etag, file.storedAt)) return reply.code(304).send();
+    return reply.type(file.contentType).send(file.data);
+  });
+}
+
+/** Whether the client's copy is current: by If-None-Match when it sends one, else by If-Modified-Since. */
+function isFresh(headers: IncomingHttpHeaders, etag: string, storedAt: Date): boolean {
+  const noneMatch = headers['if-none-match'];
+  if (noneMatch) {
+    return noneMatch.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
+  }
+  const since = Date.parse(headers['if-modified-since'] ?? '');
+  // Last-Modified carries whole seconds.
+  return Math.floor(storedAt.getTime() / 1000) * 1000 <= since;
 }

@@ -1,5 +1,4 @@
-import { access, mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import type { Storage } from '../../modules/uploads/storage';
 import { type SneakerArt, sneakerSvg } from './sneaker-art';
 
 /**
@@ -17,37 +16,28 @@ export type PictureVariant = (typeof PICTURE_VARIANTS)[number]['name'];
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Where a product's picture variant lives on disk, matching `/uploads/products/<slug>/<variant>.webp`. */
-export function picturePath(uploadsDir: string, slug: string, variant: PictureVariant): string {
+/** A product's picture variant in the storage, served at `/uploads/products/<slug>/<variant>.webp`. */
+export function pictureKey(slug: string, variant: PictureVariant): string {
   if (!SLUG.test(slug)) throw new Error(`Not a product slug: ${JSON.stringify(slug)}`);
-  return path.join(uploadsDir, 'products', slug, `${variant}.webp`);
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
+  return `products/${slug}/${variant}.webp`;
 }
 
 /**
- * Draws a product's shoe and writes the variants that are missing; files already on disk are kept.
- * Each file is written under a temporary name and renamed, so an interrupted seed never leaves a
- * truncated picture that a later run would skip. Returns how many files were written.
+ * Draws a product's shoe and stores the variants that are missing; pictures already stored are kept.
+ * The storage keeps each file whole (the disk writes it under a temporary name and renames it), so an
+ * interrupted seed never leaves a truncated picture that a later run would skip. Returns how many files
+ * were stored.
  */
-export async function writeProductPictures(uploadsDir: string, art: SneakerArt): Promise<number> {
+export async function writeProductPictures(storage: Storage, art: SneakerArt): Promise<number> {
   const missing: (typeof PICTURE_VARIANTS)[number][] = [];
   for (const variant of PICTURE_VARIANTS) {
-    if (!(await exists(picturePath(uploadsDir, art.slug, variant.name)))) missing.push(variant);
+    if (!(await storage.has(pictureKey(art.slug, variant.name)))) missing.push(variant);
   }
   if (missing.length === 0) return 0;
-  // Only a run that has pictures to draw loads sharp (libvips): a restart with every file on disk does not.
+  // Only a run that has pictures to draw loads sharp (libvips): a restart with every file stored does not.
   const { default: sharp } = await import('sharp');
   // Each picture is drawn once: libvips' operation cache would only hold on to memory.
   sharp.cache(false);
-  await mkdir(path.dirname(picturePath(uploadsDir, art.slug, 'card')), { recursive: true });
   // Draw once at the largest size; the smaller variants are scaled down from it (which also smooths
   // their edges, like supersampling).
   const largest = PICTURE_VARIANTS[2];
@@ -56,19 +46,12 @@ export async function writeProductPictures(uploadsDir: string, art: SneakerArt):
     .raw()
     .toBuffer({ resolveWithObject: true });
   for (const variant of missing) {
-    const file = picturePath(uploadsDir, art.slug, variant.name);
-    const temporary = `${file}.${process.pid}.tmp`;
-    try {
-      let image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-      if (variant.width !== info.width) image = image.resize(variant.width, variant.height);
-      await image
-        .webp({ quality: variant.quality, effort: variant.effort, smartSubsample: variant.smartSubsample })
-        .toFile(temporary);
-      await rename(temporary, file);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    let image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    if (variant.width !== info.width) image = image.resize(variant.width, variant.height);
+    const webp = await image
+      .webp({ quality: variant.quality, effort: variant.effort, smartSubsample: variant.smartSubsample })
+      .toBuffer();
+    await storage.put(pictureKey(art.slug, variant.name), webp, 'image/webp');
   }
   return missing.length;
 }
@@ -91,7 +74,7 @@ export async function eachLimit<T>(
 }
 
 export interface PicturesSummary {
-  /** Products whose pictures were all on disk already. */
+  /** Products whose pictures were all stored already. */
   skipped: number;
   /** Files written. */
   written: number;
@@ -99,13 +82,13 @@ export interface PicturesSummary {
 
 /** Pictures for every product, rendering a couple at a time (the seed runs on small machines). */
 export async function writeCataloguePictures(
-  uploadsDir: string,
+  storage: Storage,
   products: readonly SneakerArt[],
   concurrency = 2,
 ): Promise<PicturesSummary> {
   const summary: PicturesSummary = { skipped: 0, written: 0 };
   await eachLimit(products, concurrency, async (product) => {
-    const written = await writeProductPictures(uploadsDir, product);
+    const written = await writeProductPictures(storage, product);
     if (written === 0) summary.skipped += 1;
     summary.written += written;
   });

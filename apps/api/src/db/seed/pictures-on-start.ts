@@ -9,10 +9,11 @@ const PROGRESS_EVERY = 25;
  * The seed catalogue's pictures take a minute or two to draw on a small machine, so the first start does
  * not wait for them: the shop starts serving at once and draws them in the background (two at a time,
  * logging progress). A picture somebody asks for before its turn is drawn right away, so no visitor sees
- * a broken image. Pictures already on disk are never drawn again.
+ * a broken image. Pictures already stored are never drawn again: with several instances on one database,
+ * the first to reach a picture draws it and the others find it stored.
  */
 export function drawPicturesAfterStart(app: FastifyInstance, products: readonly SneakerArt[]): void {
-  const uploadsDir = app.config.uploadsDir;
+  const storage = app.storage;
   const bySlug = new Map(products.map((product) => [product.slug, product]));
   const drawing = new Map<string, Promise<number>>();
   let stopped = false;
@@ -21,7 +22,7 @@ export function drawPicturesAfterStart(app: FastifyInstance, products: readonly 
   const draw = (art: SneakerArt) => {
     let pending = drawing.get(art.slug);
     if (!pending) {
-      pending = writeProductPictures(uploadsDir, art);
+      pending = writeProductPictures(storage, art);
       drawing.set(art.slug, pending);
     }
     return pending;
@@ -53,7 +54,7 @@ export function drawPicturesAfterStart(app: FastifyInstance, products: readonly 
       () => {
         if (written > 0 && !stopped) {
           const seconds = ((performance.now() - started) / 1000).toFixed(1);
-          app.log.info(`product pictures: ${written} files drawn in ${seconds} s (${uploadsDir})`);
+          app.log.info(`product pictures: ${written} files drawn in ${seconds} s (${storage.location})`);
         }
       },
       (error: unknown) => app.log.error({ err: error }, 'drawing the product pictures failed'),

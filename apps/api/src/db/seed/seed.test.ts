@@ -1,14 +1,14 @@
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BRANDS, CATEGORIES, COLORS, DESCRIPTION_MAX, DESCRIPTION_MIN, GENDERS } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratingOf } from '../../modules/reviews/reviews.service';
+import { localStorage, type Storage } from '../../modules/uploads/storage';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { Db } from '../client';
 import { buildCatalogue, type SeedProduct, type Silhouette } from './catalogue';
-import { PICTURE_VARIANTS, picturePath, writeProductPictures } from './images';
+import { PICTURE_VARIANTS, pictureKey, writeProductPictures } from './images';
 import { type SeedSummary, seedDatabase } from './seed';
 import { lookFor, sneakerSvg } from './sneaker-art';
 
@@ -156,10 +156,7 @@ describe('seedDatabase', () => {
       for (const variant of PICTURE_VARIANTS) {
         const url = row[variant.name];
         expect(url).toBe(`/uploads/products/${row.slug}/${variant.name}.webp`);
-        const uploadsDir = testApp.app.config.uploadsDir;
-        expect(path.join(uploadsDir, url.replace(/^\/uploads\//, ''))).toBe(
-          picturePath(uploadsDir, row.slug, variant.name),
-        );
+        expect(url).toBe(`/uploads/${pictureKey(row.slug, variant.name)}`);
       }
     }
   });
@@ -176,47 +173,48 @@ describe('product pictures', () => {
     if (item) sample.push(item);
   }
 
-  async function expectPictures(uploadsDir: string, item: SeedProduct) {
+  async function expectPictures(storage: Storage, item: SeedProduct) {
     for (const variant of PICTURE_VARIANTS) {
-      const file = picturePath(uploadsDir, item.slug, variant.name);
-      const metadata = await sharp(file).metadata();
-      expect(metadata.format, file).toBe('webp');
-      expect([metadata.width, metadata.height], file).toEqual([variant.width, variant.height]);
+      const key = pictureKey(item.slug, variant.name);
+      const stored = await storage.get(key);
+      expect(stored?.contentType, key).toBe('image/webp');
+      const metadata = await sharp(stored?.data).metadata();
+      expect(metadata.format, key).toBe('webp');
+      expect([metadata.width, metadata.height], key).toEqual([variant.width, variant.height]);
     }
   }
 
   it('draws every silhouette as three WebP variants of the right size, and skips them next time', async () => {
-    const uploadsDir = path.join(testApp.app.config.dataDir, 'pictures-direct');
-    for (const item of sample) expect(await writeProductPictures(uploadsDir, item)).toBe(3);
-    for (const item of sample) await expectPictures(uploadsDir, item);
+    const storage = localStorage(path.join(testApp.app.config.dataDir, 'pictures-direct'));
+    for (const item of sample) expect(await writeProductPictures(storage, item)).toBe(3);
+    for (const item of sample) await expectPictures(storage, item);
 
-    const card = picturePath(uploadsDir, sample[0]?.slug ?? '', 'card');
-    const size = statSync(card).size;
-    expect(size).toBeGreaterThan(3_000);
-    expect(size).toBeLessThan(30_000);
+    const card = pictureKey(sample[0]?.slug ?? '', 'card');
+    const first = await storage.get(card);
+    expect(first?.data.length).toBeGreaterThan(3_000);
+    expect(first?.data.length).toBeLessThan(30_000);
 
-    const written = statSync(card).mtimeMs;
-    for (const item of sample) expect(await writeProductPictures(uploadsDir, item)).toBe(0);
-    expect(statSync(card).mtimeMs).toBe(written);
+    for (const item of sample) expect(await writeProductPictures(storage, item)).toBe(0);
+    expect((await storage.get(card))?.storedAt).toEqual(first?.storedAt);
   });
 
-  it('seeds the missing pictures only, when pictures are on', async () => {
+  it('seeds the missing pictures only, into the storage the app uses', async () => {
     // Every picture but two products' already "exists": the seed must draw exactly those six files.
-    const uploadsDir = testApp.app.config.uploadsDir;
+    const storage = testApp.app.storage;
     const [missingA, missingB] = [sample[1], sample[2]] as [SeedProduct, SeedProduct];
     for (const item of catalogue) {
       if (item.slug === missingA.slug || item.slug === missingB.slug) continue;
       for (const variant of PICTURE_VARIANTS) {
-        const file = picturePath(uploadsDir, item.slug, variant.name);
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, 'placeholder');
+        await storage.put(pictureKey(item.slug, variant.name), Buffer.from('placeholder'), 'image/webp');
       }
     }
-    const summary = await seedDatabase(db, testApp.app.config);
+    const summary = await seedDatabase(db, testApp.app.config, { storage });
     expect(summary.created).toBe(0);
     expect(summary.pictures).toBe(6);
-    await expectPictures(uploadsDir, missingA);
-    await expectPictures(uploadsDir, missingB);
+    await expectPictures(storage, missingA);
+    await expectPictures(storage, missingB);
+    expect((await seedDatabase(db, testApp.app.config, { storage })).pictures).toBe(0);
+    // Without a storage given, the seed uses the one the configuration calls for: the app's.
     expect((await seedDatabase(db, testApp.app.config)).pictures).toBe(0);
   });
 
@@ -231,7 +229,7 @@ describe('product pictures', () => {
   });
 
   it('refuses a slug that would leave the uploads folder', () => {
-    expect(() => picturePath('/tmp/uploads', '../etc', 'card')).toThrow();
-    expect(() => picturePath('/tmp/uploads', 'a/b', 'card')).toThrow();
+    expect(() => pictureKey('../etc', 'card')).toThrow();
+    expect(() => pictureKey('a/b', 'card')).toThrow();
   });
 });

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import { addProducts, productIdsBySlug } from '../../modules/catalog/catalog.service';
 import { addReviews } from '../../modules/reviews/reviews.service';
+import { createStorage, type Storage } from '../../modules/uploads/storage';
 import { ensurePeople } from '../../modules/users/users.service';
 import type { Db } from '../client';
 import { buildCatalogue, type SeedProduct } from './catalogue';
@@ -14,15 +15,17 @@ export interface SeedSummary {
   created: number;
   /** Reviews this run wrote (0 when they were already there). */
   reviews: number;
-  /** Picture files this run wrote (0 when they were all on disk, or pictures were off). */
+  /** Picture files this run stored (0 when they were all stored already, or pictures were off). */
   pictures: number;
   /** How long the run took, in milliseconds. */
   ms: number;
 }
 
 export interface SeedOptions {
-  /** Draw the product pictures into `config.uploadsDir` (default true; API tests turn it off). */
+  /** Draw the product pictures (default true; API tests turn it off). */
   pictures?: boolean;
+  /** Where the pictures go: by default the storage the configuration calls for, as the app uses it. */
+  storage?: Storage;
   /** Pictures rendered at once (default 2: the seed also runs on small machines). */
   concurrency?: number;
 }
@@ -66,7 +69,7 @@ async function seedReviews(db: Db, catalogue: SeedProduct[], created: Map<string
 
 /**
  * Idempotent: products are keyed by slug and the customers by e-mail, so a second run adds nothing, and
- * picture files already on disk are kept, so a second run draws nothing either.
+ * pictures already stored are kept, so a second run draws nothing either.
  */
 export async function seedDatabase(db: Db, config: Config, options: SeedOptions = {}): Promise<SeedSummary> {
   const started = performance.now();
@@ -79,7 +82,8 @@ export async function seedDatabase(db: Db, config: Config, options: SeedOptions 
   const reviews = await seedReviews(db, catalogue, created);
   let pictures = 0;
   if (options.pictures ?? true) {
-    const written = await writeCataloguePictures(config.uploadsDir, catalogue, options.concurrency ?? 2);
+    const storage = options.storage ?? createStorage(config, db);
+    const written = await writeCataloguePictures(storage, catalogue, options.concurrency ?? 2);
     pictures = written.written;
   }
   return {

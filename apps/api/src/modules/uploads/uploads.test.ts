@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { errorEnvelopeSchema } from '@shop/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, signUp } from '../../test/accounts';
+import { servedPicture, storedKeys } from '../../test/stored-files';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let testApp: TestApp;
@@ -60,12 +59,12 @@ describe('POST /api/uploads/avatar', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { url } = response.json<{ url: string }>();
     expect(url).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
-    const stored = path.join(app().config.uploadsDir, url.replace('/uploads/', ''));
-    const meta = await sharp(stored).metadata();
+    const meta = await sharp(await servedPicture(app(), url)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
   });
 
   it('refuses a guest, a file that is not a picture and a file over 5 MB, storing nothing', async () => {
+    const before = await storedKeys(app(), 'avatars');
     expect((await upload(await png(), 'me.png', 'image/png')).statusCode).toBe(401);
     const script = await upload(
       Buffer.from('<script>alert(1)</script>'),
@@ -78,7 +77,7 @@ describe('POST /api/uploads/avatar', () => {
     const big = await upload(Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'big.png', 'image/png', shopper.cookie);
     expect(big.statusCode).toBe(413);
     expect(errorEnvelopeSchema.parse(big.json()).error.fields).toEqual({ file: 'is larger than 5 MB' });
-    expect(existsSync(path.join(app().config.uploadsDir, 'avatars'))).toBe(true);
+    expect(await storedKeys(app(), 'avatars')).toEqual(before);
   });
 });
 
