@@ -29,8 +29,10 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 
 describe('the shop server', () => {
   it('answers the health checks', async () => {
-    expect((await get('/api/health')).json()).toEqual({ status: 'ok', database: 'ok' });
-    expect((await get('/api/health/live')).json()).toEqual({ status: 'ok' });
+    expect((await get('/api/health')).json()).toEqual({ status: 'ok' });
+    const ready = await get('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: 'ok', redis: 'not used', queue: 'ok' });
   });
 
   it('answers unknown /api paths with a JSON 404 in the error envelope', async () => {
@@ -86,7 +88,7 @@ describe('the shop server', () => {
     expect(brotli.headers.vary).toContain('accept-encoding');
     expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
-    const small = await get('/api/health/live', { 'accept-encoding': 'br' });
+    const small = await get('/api/health', { 'accept-encoding': 'br' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
   });

@@ -1,8 +1,9 @@
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { type Db, openDatabase } from './db/client';
-import { ResponseCache } from './lib/response-cache';
+import { type Database, type Db, openDatabase } from './db/client';
+import { connectRedis, type Redis } from './lib/redis';
+import { ResponseCache, redisGeneration } from './lib/response-cache';
 import { accountRoutes } from './modules/account/account.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
@@ -12,26 +13,34 @@ import { productsAdminRoutes } from './modules/catalog/products-admin.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { checkoutDeps } from './modules/checkout/checkout-deps';
 import { healthRoutes } from './modules/health/health.routes';
-import { createMailer, type Mailer } from './modules/mail/mailer';
+import { type Jobs, startJobs } from './modules/jobs/jobs';
+import { createMailer, deliverQueuedMail, type Mailer, queuedMailer } from './modules/mail/mailer';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { sweep } from './modules/orders/orders.service';
+import { expireReservation, sweep } from './modules/orders/orders.service';
 import { createGateways, type Gateways } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import {
+  databaseStore,
+  type RateLimitStore,
+  redisFirst,
+  redisStore,
+} from './modules/rate-limit/rate-limit.store';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { stockAlertsRoutes } from './modules/stock-alerts/stock-alerts.routes';
 import { sweepAlerts } from './modules/stock-alerts/stock-alerts.service';
-import { localStorage, type Storage } from './modules/uploads/storage';
+import { createStorage, type Storage } from './modules/uploads/storage';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInFlightDrain } from './plugins/in-flight';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
-import { loggerOptions, registerRequestLog } from './plugins/request-log';
+import { loggerOptions, registerRequestLog, requestScopedLogger } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 
@@ -39,8 +48,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Runs start-up work (migrations, the seed) one instance at a time: see Database.exclusive. */
+    exclusive: Database['exclusive'];
     auth: Auth;
     mailer: Mailer;
+    /** The logger services write with: the current request's (with its id) while one is served. */
+    serviceLog: FastifyBaseLogger;
+    /** Durable jobs in the database (e-mails, reservation expiry, the sweep), run by every instance. */
+    jobs: Jobs;
+    /** Redis (REDIS_URL), shared by every instance; `null` without one. */
+    redis: Redis | null;
+    /** Rate-limit counters, in Redis when there is one, else in the database. */
+    rateLimits: RateLimitStore;
     /** Catalogue list responses; cleared by writes that change products or stock. */
     catalogCache: ResponseCache;
     gateways: Gateways;
@@ -71,15 +90,36 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = await openDatabase(config.database);
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('catalogCache', new ResponseCache(config.catalogCacheSeconds * 1000));
+  app.decorate('serviceLog', requestScopedLogger(app.log));
+  app.decorate('exclusive', database.exclusive);
   app.addHook('onClose', () => database.close());
-  const mailer = createMailer(config.mail, app.log);
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  app.decorate('redis', redis);
+  app.decorate(
+    'rateLimits',
+    redis ? redisFirst(redisStore(redis), databaseStore(database.db), app.log) : databaseStore(database.db),
+  );
+  app.decorate(
+    'catalogCache',
+    new ResponseCache(
+      config.catalogCacheSeconds * 1000,
+      undefined,
+      redis && redisGeneration(redis, 'catalog-cache', app.log),
+    ),
+  );
+  // Stopped before the database closes (close hooks run last-added first): running jobs finish.
+  const jobs = await startJobs(database, app.log);
+  app.addHook('onClose', () => jobs.stop());
+  app.decorate('jobs', jobs);
+  const transport = createMailer(config.mail, app.log);
+  const mailer = queuedMailer(transport, jobs);
   app.decorate('mailer', mailer);
-  const auth = createAuth(config, database.db, mailer, app.log);
+  const auth = createAuth(config, database.db, mailer, app.rateLimits, app.log);
   app.decorate('auth', auth);
   app.decorate('sessionCookieName', (await auth.$context).authCookies.sessionToken.name);
   app.decorate('gateways', createGateways(config, database.db));
-  app.decorate('storage', localStorage(config.uploadsDir));
+  app.decorate('storage', createStorage(config, database.db));
 
   registerErrorHandling(app);
   registerInputGuard(app);
@@ -89,6 +129,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await registerCompression(app);
   await registerOpenApi(app);
   registerOriginCheck(app, config.siteUrl);
+  registerMetrics(app, config.metricsToken);
 
   await app.register(healthRoutes);
   await app.register(catalogRoutes);
@@ -104,30 +145,29 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(salesRoutes);
   await app.register(paymentsRoutes);
-  startReservationSweep(app);
+  startWorkers(app, transport);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);
 
-  await registerStaticWeb(app, { uploadsDir: config.uploadsDir, webDistDir: config.webDistDir });
+  await registerStaticWeb(app, { storage: app.storage, webDistDir: config.webDistDir });
   return app;
 }
 
-const SWEEP_INTERVAL_MS = 60_000;
-
 /**
- * Every minute: expire unpaid reservations and retry failed confirmation e-mails, then send the
- * back-in-stock e-mails no stock change announced (a failed send, say).
+ * This instance's share of the jobs: e-mails, reservations that ran out, and the minutely sweep (one
+ * instance a minute): reservations whose job went missing, confirmations never queued, back-in-stock
+ * e-mails no stock change announced.
  */
-function startReservationSweep(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
+function startWorkers(app: FastifyInstance, transport: Mailer): void {
   app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      const deps = checkoutDeps(app);
-      sweep(deps)
-        .catch((error: unknown) => app.log.error({ err: error }, 'reservation sweep failed'))
-        .then(() => sweepAlerts(deps))
-        .catch((error: unknown) => app.log.error({ err: error }, 'back-in-stock sweep failed'));
-    }, SWEEP_INTERVAL_MS);
-    timer.unref();
+    const deps = checkoutDeps(app);
+    await deliverQueuedMail(app.jobs, transport);
+    await app.jobs.work<{ orderId: string }>('reservationExpiry', ({ orderId }) =>
+      expireReservation(deps, orderId),
+    );
+    await app.jobs.work('sweep', async () => {
+      await sweep(deps);
+      await sweepAlerts(deps);
+    });
+    await app.jobs.schedule('sweep', '* * * * *');
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -22,6 +22,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString,
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   WEB_DIST_DIR: optionalString,
   SEED_ON_START: z
@@ -84,6 +89,13 @@ export interface Config {
   dataDir: string;
   uploadsDir: string;
   database: DatabaseConfig;
+  /**
+   * Redis, shared by every instance: the catalogue cache's invalidation and the rate limits. `null` keeps
+   * both in this process (the cache) and in the database (the rate limits).
+   */
+  redisUrl: string | null;
+  /** Lets a Prometheus server elsewhere read `/metrics` (as a bearer token); without it only this machine may. */
+  metricsToken: string | null;
   /** Built web app to serve; `null` when the API runs alone (tests, dev with Vite). */
   webDistDir: string | null;
   seedOnStart: boolean;
@@ -140,9 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+  // Every instance on one database must sign sessions with the same secret: one made up per machine
+  // would sign a shopper out whenever the load balancer picks another instance.
+  if ((e.NODE_ENV === 'production' || e.DATABASE_URL) && !e.AUTH_SECRET) {
     throw new Error(
-      'Invalid configuration:\n  AUTH_SECRET is required in production (at least 32 characters)',
+      'Invalid configuration:\n  AUTH_SECRET is required in production and whenever DATABASE_URL is set (at least 32 characters)',
     );
   }
   const dataDir = path.resolve(ROOT_DIR, e.DATA_DIR ?? 'data');
@@ -160,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    redisUrl: e.REDIS_URL ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     webDistDir: path.resolve(ROOT_DIR, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     seedOnStart: e.SEED_ON_START,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,

@@ -129,7 +129,9 @@ const TABLE: Row[] = [
   },
   // Health, settings, catalogue.
   { method: 'GET', url: '/api/health', access: 'public', request: () => ({ url: '/api/health' }) },
-  { method: 'GET', url: '/api/health/live', access: 'public', request: () => ({ url: '/api/health/live' }) },
+  { method: 'GET', url: '/api/ready', access: 'public', request: () => ({ url: '/api/ready' }) },
+  // A scraper on the shop's own machine (as every injected request is); others need METRICS_TOKEN.
+  { method: 'GET', url: '/metrics', access: 'public', request: () => ({ url: '/metrics' }) },
   { method: 'GET', url: '/api/config', access: 'public', request: () => ({ url: '/api/config' }) },
   {
     method: 'GET',

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cacheKey, ResponseCache } from './response-cache';
+import { connectRedis } from './redis';
+import { cacheKey, ResponseCache, redisGeneration, type SharedGeneration } from './response-cache';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -67,7 +68,7 @@ describe('ResponseCache', () => {
           finish = resolve;
         }),
     );
-    cache.clear();
+    await cache.clear();
     // A request after the write does not join the production that read the old data.
     const after = cache.getOrProduce('a', async () => 'new');
     finish('old');
@@ -85,5 +86,63 @@ describe('ResponseCache', () => {
     expect(cacheKey('p', { brand: 'nike', page: 2 })).toBe(cacheKey('p', { page: 2, brand: 'nike' }));
     expect(cacheKey('p', { brand: 'nike', search: undefined })).toBe(cacheKey('p', { brand: 'nike' }));
     expect(cacheKey('p', { brand: 'nike' })).not.toBe(cacheKey('p', { brand: 'vans' }));
+  });
+
+  describe('shared between instances', () => {
+    const memoryGeneration = (): SharedGeneration & { down: boolean } => {
+      let value = 0;
+      return {
+        down: false,
+        async read() {
+          if (this.down) throw new Error('redis down');
+          return value;
+        },
+        async bump() {
+          value += 1;
+        },
+      };
+    };
+
+    it("empties every instance's cache before its next answer when one clears it", async () => {
+      const shared = memoryGeneration();
+      const a = new ResponseCache(60_000, 10, shared);
+      const b = new ResponseCache(60_000, 10, shared);
+      expect(await a.getOrProduce('list', async () => 'price 100')).toBe('price 100');
+      expect(await b.getOrProduce('list', async () => 'price 100')).toBe('price 100');
+      expect(await b.getOrProduce('list', async () => 'never asked')).toBe('price 100');
+
+      await a.clear();
+      expect(await b.getOrProduce('list', async () => 'price 80')).toBe('price 80');
+      expect(await a.getOrProduce('list', async () => 'price 80')).toBe('price 80');
+    });
+
+    it('serves nothing from memory while the generation cannot be read', async () => {
+      const shared = memoryGeneration();
+      const cache = new ResponseCache(60_000, 10, shared);
+      await cache.getOrProduce('list', async () => 'old');
+      shared.down = true;
+      expect(await cache.getOrProduce('list', async () => 'fresh')).toBe('fresh');
+      expect(cache.size).toBe(0);
+      shared.down = false;
+      expect(await cache.getOrProduce('list', async () => 'again')).toBe('again');
+    });
+
+    it.runIf(process.env.TEST_REDIS_URL)('agrees through Redis', async () => {
+      const url = process.env.TEST_REDIS_URL as string;
+      const [one, two] = [connectRedis(url), connectRedis(url)];
+      const log = { warn: () => {} };
+      const name = `test-${Math.random().toString(36).slice(2)}`;
+      try {
+        const a = new ResponseCache(60_000, 10, redisGeneration(one, name, log));
+        const b = new ResponseCache(60_000, 10, redisGeneration(two, name, log));
+        await b.getOrProduce('list', async () => 'before');
+        await a.clear();
+        expect(await b.getOrProduce('list', async () => 'after')).toBe('after');
+        expect(Number(await one.get(`shop:${name}:generation`))).toBe(1);
+      } finally {
+        await one.del(`shop:${name}:generation`);
+        await Promise.all([one.quit(), two.quit()]);
+      }
+    });
   });
 });

@@ -1,7 +1,11 @@
+import type { Redis } from './redis';
+
 /**
  * Serialised responses kept for a few seconds, least recently used evicted first. The catalogue list is
  * the hottest, most repeated read of the shop; serving it from here spares the database and the
- * serialisation. Writes that change what it shows call `clear()`; other instances catch up within `ttlMs`.
+ * serialisation. Writes that change what it shows call `clear()`. With a shared generation (Redis), a
+ * clear on any instance empties every instance's cache before its next answer; without one, other
+ * instances catch up within `ttlMs`.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, { body: string; expires: number }>();
@@ -10,9 +14,16 @@ export class ResponseCache {
   /** Bumped by `clear()`, so a body produced from data older than the clear is not kept. */
   private generation = 0;
 
+  /** Answers served from here, and answers produced (the metrics' hit rate). */
+  hits = 0;
+  misses = 0;
+  /** The shared generation this cache's entries were made in (unknown until first read). */
+  private sharedGeneration: number | undefined;
+
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 500,
+    private readonly shared: SharedGeneration | null = null,
   ) {}
 
   get enabled(): boolean {
@@ -43,9 +54,14 @@ export class ResponseCache {
    * under way, other requests for the key wait for it instead of producing their own.
    */
   async getOrProduce(key: string, produce: () => Promise<string>): Promise<string> {
+    if (this.shared && !(await this.catchUp(this.shared))) return produce();
     const cached = this.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      this.hits += 1;
+      return cached;
+    }
     if (!this.enabled) return produce();
+    this.misses += 1;
     const pending = this.producing.get(key);
     if (pending) return pending;
     const generation = this.generation;
@@ -61,16 +77,69 @@ export class ResponseCache {
     return production;
   }
 
-  clear(): void {
+  /** Forgets every entry, here and (with a shared generation) on every other instance. */
+  async clear(): Promise<void> {
+    this.clearHere();
+    await this.shared?.bump();
+  }
+
+  private clearHere(): void {
     this.entries.clear();
     // Requests after a write must not join a production that read the data before it.
     this.producing.clear();
     this.generation += 1;
   }
 
+  /**
+   * Empties this cache when another instance cleared it since. Answers whether the cache may be used:
+   * when the shared generation cannot be read, nothing is served from here or kept.
+   */
+  private async catchUp(shared: SharedGeneration): Promise<boolean> {
+    if (!this.enabled) return true;
+    let generation: number;
+    try {
+      generation = await shared.read();
+    } catch {
+      this.clearHere();
+      this.sharedGeneration = undefined;
+      return false;
+    }
+    if (generation !== this.sharedGeneration) {
+      this.clearHere();
+      this.sharedGeneration = generation;
+    }
+    return true;
+  }
+
   get size(): number {
     return this.entries.size;
   }
+}
+
+/** A number every instance reads before using its cache and bumps when it clears it. */
+export interface SharedGeneration {
+  read(): Promise<number>;
+  bump(): Promise<void>;
+}
+
+/** One request's worth of latency: a Redis GET per cached answer, batched with its neighbours. */
+export function redisGeneration(
+  redis: Redis,
+  name: string,
+  log: { warn(object: object, message: string): void },
+): SharedGeneration {
+  const key = `shop:${name}:generation`;
+  return {
+    async read() {
+      return Number((await redis.get(key)) ?? 0);
+    },
+    async bump() {
+      // The write is committed already; failing its request would tell the person it did not happen.
+      await redis.incr(key).catch((error: unknown) => {
+        log.warn({ err: error }, `could not tell the other instances to clear ${name}`);
+      });
+    },
+  };
 }
 
 /** A key that does not depend on the order of the query parameters. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { readOutbox } from '../modules/mail/mailer';
+import { deliveredMail } from './mail';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -61,7 +61,7 @@ export async function session(app: FastifyInstance, cookie: string) {
 
 /** The newest link in the outbox to someone, whose path starts with `pathPrefix`. */
 export async function mailedLink(app: FastifyInstance, to: string, pathPrefix: string): Promise<URL> {
-  const messages = await readOutbox(app.config.mail.outboxDir);
+  const messages = await deliveredMail(app);
   for (const message of messages) {
     if (message.to !== to) continue;
     const link = message.links.find((candidate) => new URL(candidate).pathname.startsWith(pathPrefix));

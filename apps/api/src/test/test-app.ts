@@ -59,6 +59,8 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     database,
+    redisUrl: null,
+    metricsToken: null,
     webDistDir: null,
     seedOnStart: false,
     catalogCacheSeconds: 0,
@@ -83,9 +85,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh database, for `app.inject`. Call `close` in `afterAll`. */
+/**
+ * The whole app on a fresh database, for `app.inject`. Call `close` in `afterAll`. With `overrides.database`
+ * it runs on that database instead (another test app's, as a second instance of the shop) and leaves it to
+ * its owner to drop: close this app first.
+ */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database: TestDatabase = overrides.database
+    ? { config: overrides.database, drop: async () => {} }
+    : await createTestDatabase();
   const config = testConfig(database.config, overrides);
   const app = await buildApp(config);
   return {

@@ -49,7 +49,7 @@ export async function deleteAccount(
       });
     }
   });
-  deps.catalogCache.clear();
+  await deps.catalogCache.clear();
 }
 
 /** Staff delete someone else's account (never their own), the same way its owner would. */

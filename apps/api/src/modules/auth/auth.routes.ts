@@ -217,7 +217,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.addHook('onClose', async () => google.stop());
   const limit = (key: string, rule: RateLimitRule, message?: string) =>
-    consume(db, key, { ...rule, max: Math.ceil(rule.max * scale) }, message);
+    consume(app.rateLimits, key, { ...rule, max: Math.ceil(rule.max * scale) }, message);
 
   /** Hands the request to Better Auth and answers with its response; failures in the shop's envelope. */
   async function forward(
@@ -293,7 +293,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   post('/sign-in/email', 'Sign in with e-mail and password', signInBody, (request, body) =>
-    countSignInAttempt(db, request.ip, body.email, scale),
+    countSignInAttempt(app.rateLimits, request.ip, body.email, scale),
   );
 
   post(
@@ -345,7 +345,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       // Guessing the current password is guessing a password: the sign-in limits count it.
-      return countSignInAttempt(db, request.ip, user.email, scale);
+      return countSignInAttempt(app.rateLimits, request.ip, user.email, scale);
     },
     // Better Auth replaces this session with a new one (a new cookie) and ends all the others.
     (body) => ({

@@ -15,8 +15,8 @@ import {
   signUp,
   visit,
 } from '../../test/accounts';
+import { deliveredMail } from '../../test/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { readOutbox } from '../mail/mailer';
 import { countSignInAttempt, SIGN_IN_LIMITS } from './sign-in-throttle';
 
 let testApp: TestApp;
@@ -72,7 +72,7 @@ describe('sign-up', () => {
     });
     expect(await userRow(account.email)).toMatchObject({ role: 'user', banned: false, emailVerified: false });
 
-    const [mail] = (await readOutbox(app().config.mail.outboxDir)).filter((m) => m.to === account.email);
+    const [mail] = (await deliveredMail(app())).filter((m) => m.to === account.email);
     expect(mail?.subject).toContain('verify');
     expect(mail?.html).toContain('Sneaker');
     expect(mail?.text).toContain('/api/auth/verify-email?token=');
@@ -333,10 +333,10 @@ describe('password reset', () => {
   });
 
   it('answers the same for an unknown e-mail, and sends nothing', async () => {
-    const before = (await readOutbox(app().config.mail.outboxDir)).length;
+    const before = (await deliveredMail(app())).length;
     const response = await post(app(), '/api/auth/request-password-reset', { email: 'ghost@example.com' });
     expect(response.statusCode).toBe(200);
-    expect((await readOutbox(app().config.mail.outboxDir)).length).toBe(before);
+    expect((await deliveredMail(app())).length).toBe(before);
   });
 
   it('ends every older link once one is used', async () => {
@@ -428,7 +428,7 @@ describe('rate limits', () => {
     expect(wrong.statusCode).toBe(401);
     // The other failed guesses, each from its own address, counted as the route counts them.
     for (let attempt = 1; attempt < max; attempt += 1) {
-      await countSignInAttempt(app().db, freshIp(), account.email, 1);
+      await countSignInAttempt(app().rateLimits, freshIp(), account.email, 1);
     }
     expect((await signInFrom(freshIp(), account.email, account.password)).statusCode).toBe(429);
 

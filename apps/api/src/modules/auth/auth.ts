@@ -10,6 +10,7 @@ import * as schema from '../../db/schema';
 import { shopOrigins } from '../../plugins/origin-check';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
+import type { RateLimitStore } from '../rate-limit/rate-limit.store';
 import * as users from '../users/users.repository';
 import { deletePasswordResets } from './auth.repository';
 import { clearSignInAttempts } from './sign-in-throttle';
@@ -65,7 +66,13 @@ export function googleProviderConfig(
  * Better Auth on the shop's database: e-mail + password, verification, reset, roles, suspension. Google
  * sign-in is added to it by google-sign-in.ts.
  */
-export function createAuth(config: Config, db: Db, mailer: Mailer, log: FastifyBaseLogger) {
+export function createAuth(
+  config: Config,
+  db: Db,
+  mailer: Mailer,
+  rateLimits: RateLimitStore,
+  log: FastifyBaseLogger,
+) {
   return betterAuth({
     appName: 'Sneaker Shop',
     baseURL: config.siteUrl,
@@ -116,7 +123,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, log: FastifyB
       // One link used ends every other link the user was sent, and the owner may sign in from anywhere.
       async onPasswordReset({ user }) {
         await deletePasswordResets(db, user.id);
-        await clearSignInAttempts(db, user.email);
+        await clearSignInAttempts(rateLimits, user.email);
       },
       async sendResetPassword({ user, url }) {
         const record = await users.findUserById(db, user.id);

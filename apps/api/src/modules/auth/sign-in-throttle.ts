@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../../db/client';
 import { clear, consume, keyPart, type RateLimitRule, refund } from '../rate-limit/rate-limit.service';
+import type { RateLimitStore } from '../rate-limit/rate-limit.store';
 
 const WINDOW = 15 * 60;
 
@@ -28,7 +28,7 @@ function accountKey(email: string): string {
  * attempt back from the per-account counters, so only failures stay counted there.
  */
 export async function countSignInAttempt(
-  db: DbOrTx,
+  store: RateLimitStore,
   address: string,
   email: string,
   scale: number,
@@ -36,16 +36,16 @@ export async function countSignInAttempt(
   const scaled = (rule: RateLimitRule) => ({ ...rule, max: Math.ceil(rule.max * scale) });
   const account = accountKey(email);
   const pair = `${account}:ip:${address}`;
-  await consume(db, `sign-in:ip:${address}`, scaled(SIGN_IN_LIMITS.perAddress));
-  await consume(db, pair, scaled(SIGN_IN_LIMITS.perAccountAndAddress));
-  await consume(db, account, scaled(SIGN_IN_LIMITS.perAccount));
+  await consume(store, `sign-in:ip:${address}`, scaled(SIGN_IN_LIMITS.perAddress));
+  await consume(store, pair, scaled(SIGN_IN_LIMITS.perAccountAndAddress));
+  await consume(store, account, scaled(SIGN_IN_LIMITS.perAccount));
   return async () => {
-    await refund(db, pair);
-    await refund(db, account);
+    await refund(store, pair);
+    await refund(store, account);
   };
 }
 
 /** After a password reset the owner starts afresh, from every address. */
-export function clearSignInAttempts(db: DbOrTx, email: string): Promise<void> {
-  return clear(db, accountKey(email));
+export function clearSignInAttempts(store: RateLimitStore, email: string): Promise<void> {
+  return clear(store, accountKey(email));
 }

@@ -34,7 +34,7 @@ it('reuses a catalogue page until a write clears the cache', async () => {
   // Same query, parameters in another order: served from the cache, the rename not seen yet.
   expect(await list('/api/products?page=1&brand=vans')).toEqual(first);
 
-  testApp.app.catalogCache.clear();
+  await testApp.app.catalogCache.clear();
   const fresh = await list('/api/products?brand=vans&page=1');
   expect(fresh.products.map((p) => p.name)).toContain('Renamed Shoe');
 });
@@ -61,7 +61,7 @@ it('lets any cache keep a catalogue page, asking again each time: unchanged, a b
     .update(product)
     .set({ name: 'Nike Renamed' })
     .where(eq(product.id, shoe?._id ?? ''));
-  testApp.app.catalogCache.clear();
+  await testApp.app.catalogCache.clear();
   const changed = await testApp.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
   expect(changed.statusCode).toBe(200);
   expect(changed.headers.etag).not.toBe(etag);

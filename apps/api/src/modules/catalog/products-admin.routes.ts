@@ -20,7 +20,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     storage: app.storage,
     catalogCache: app.catalogCache,
-    alerts: { db: app.db, mailer: app.mailer, siteUrl: app.config.siteUrl, log: app.log },
+    alerts: { db: app.db, mailer: app.mailer, siteUrl: app.config.siteUrl, log: app.serviceLog },
   });
 
   /** Checked before the body is validated: a guest or a shopper learns nothing about the payload rules. */

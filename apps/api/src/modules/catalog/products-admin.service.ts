@@ -182,7 +182,7 @@ export async function createProduct(
     });
     return createdId;
   });
-  deps.catalogCache.clear();
+  await deps.catalogCache.clear();
   return productById(deps.db, id);
 }
 
@@ -237,7 +237,7 @@ export async function modifyProduct(
     if (!onSale) return [];
     return [...wanted].filter(([size, units]) => units > 0 && before.get(size) === 0).map(([size]) => size);
   });
-  deps.catalogCache.clear();
+  await deps.catalogCache.clear();
   if (restocked.length > 0) {
     await notifyBackInStock(
       deps.alerts,
@@ -261,7 +261,7 @@ export async function archiveProduct(deps: ProductAdminDeps, id: string, actorId
       after: { name: current.name, archived: true },
     });
   });
-  deps.catalogCache.clear();
+  await deps.catalogCache.clear();
 }
 
 /**
@@ -284,7 +284,7 @@ export async function restoreProduct(deps: ProductAdminDeps, id: string, actorId
       after: { name: current.name, archived: false },
     });
   });
-  deps.catalogCache.clear();
+  await deps.catalogCache.clear();
   const restored = await productById(deps.db, id);
   const inStock = Object.entries(restored.stock).filter(([, units]) => units > 0);
   if (inStock.length > 0) {

@@ -3,11 +3,11 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { product, user } from '../../db/schema';
 import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
+import { deliveredMail } from '../../test/mail';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { storedPictures } from '../../test/product-pictures';
 import { buy, send, stockOf } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { readOutbox } from '../mail/mailer';
 
 let testApp: TestApp;
 const app = () => testApp.app;
@@ -251,9 +251,8 @@ describe('PUT /api/products/modify/:id', () => {
     const asked = await send(app(), 'POST', '/api/stock-alerts', waiter.cookie, { productId: id, size: '9' });
     expect(asked.statusCode, asked.body).toBe(201);
     const mails = async () =>
-      (await readOutbox(app().config.mail.outboxDir)).filter((mail) =>
-        mail.links.includes(`${app().config.siteUrl}/home/${id}`),
-      ).length;
+      (await deliveredMail(app())).filter((mail) => mail.links.includes(`${app().config.siteUrl}/home/${id}`))
+        .length;
     expect((await modify(id, { stock: { '10': 2 } })).statusCode).toBe(200);
     expect(await mails()).toBe(0);
     expect((await modify(id, { stock: { '9': 3 } })).statusCode).toBe(200);
@@ -316,7 +315,7 @@ describe('DELETE /api/products/:id', () => {
     expect(changed.json<Product>()).toMatchObject({ price: 10, stock: { '9': 4 } });
     expect((await details(made._id)).statusCode).toBe(404);
     const mails = async () =>
-      (await readOutbox(app().config.mail.outboxDir)).filter((mail) =>
+      (await deliveredMail(app())).filter((mail) =>
         mail.links.includes(`${app().config.siteUrl}/home/${made._id}`),
       ).length;
     expect(await mails()).toBe(0);
@@ -329,7 +328,7 @@ describe('DELETE /api/products/:id', () => {
   it('takes an archived product off the landing page', async () => {
     const made = await created({ name: 'Banner Runner' });
     await app().db.update(product).set({ featuredSlot: 3 }).where(eq(product.id, made._id));
-    app().catalogCache.clear();
+    await app().catalogCache.clear();
     const featured = async () =>
       (await send(app(), 'GET', '/api/products/featured')).json<{ banners: Product[] }>().banners;
     expect((await featured()).map((item) => item._id)).toContain(made._id);

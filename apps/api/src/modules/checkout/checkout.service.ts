@@ -12,6 +12,7 @@ import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../auth/session';
 import * as catalog from '../catalog/catalog.service';
+import type { Jobs } from '../jobs/jobs';
 import {
   cancelOrder,
   createPendingOrder,
@@ -22,6 +23,7 @@ import {
 import { PaymentProviderError } from '../payments/gateway';
 import { gatewayFor } from '../payments/payments';
 import { consume } from '../rate-limit/rate-limit.service';
+import type { RateLimitStore } from '../rate-limit/rate-limit.store';
 
 export interface CheckoutDeps extends OrderDeps {
   currency: string;
@@ -31,6 +33,8 @@ export interface CheckoutDeps extends OrderDeps {
   maxPendingUnits: number;
   /** Multiplies the checkout rate limit, as it does every other one. */
   rateLimitScale: number;
+  rateLimits: RateLimitStore;
+  jobs: Pick<Jobs, 'send'>;
 }
 
 /** Checkouts one account may start in a window: far above a shopper's, far below a hoarding script's. */
@@ -122,7 +126,7 @@ export async function startCheckout(
   const gateway = gatewayFor(deps.gateways, provider);
   const lines = mergeLines(body.products);
   const units = lines.reduce((sum, line) => sum + line.count, 0);
-  await consume(deps.db, `checkout:${buyer.id}`, {
+  await consume(deps.rateLimits, `checkout:${buyer.id}`, {
     ...CHECKOUTS_PER_ACCOUNT,
     max: Math.ceil(CHECKOUTS_PER_ACCOUNT.max * deps.rateLimitScale),
   });
@@ -160,7 +164,18 @@ export async function startCheckout(
     });
     return { order, items };
   });
-  deps.catalogCache.clear();
+  await deps.catalogCache.clear();
+  // The reservation ends on time even if this instance stops: a job any instance runs when it is due
+  // (a second past the end, so the order is due by then). The minutely sweep covers a job not queued.
+  await deps.jobs
+    .send(
+      'reservationExpiry',
+      { orderId: order.id },
+      { key: `reservation-expiry:${order.id}`, startAfter: new Date(reservedUntil.getTime() + 1000) },
+    )
+    .catch((error: unknown) =>
+      deps.log.error({ err: error, orderId: order.id }, 'could not queue the reservation expiry'),
+    );
 
   if (body.finalAmount !== undefined && toCents(body.finalAmount) !== order.totalCents) {
     deps.log.info(

@@ -4,9 +4,9 @@ import { order as orderTable } from '../../db/schema';
 import { seedAccounts } from '../../db/seed/accounts';
 import { seedDatabase } from '../../db/seed/seed';
 import { signIn, signUp } from '../../test/accounts';
+import { deliveredMail } from '../../test/mail';
 import { cartLine, orderRow, productInStock, send, stockOf, verifiedBuyer } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { readOutbox } from '../mail/mailer';
 import { sweep } from '../orders/orders.service';
 import { checkoutDeps } from './checkout-deps';
 
@@ -127,7 +127,7 @@ describe('checkout in test mode', () => {
     // Asking again changes nothing and sends no second e-mail.
     await send(app(), 'PUT', `/api/orders/${orderId}`, buyer.cookie, { voucher: { state: 'aprobed' } });
     expect((await send(app(), 'POST', `/api/test-gateway/payments/${reference}/pay`)).statusCode).toBe(409);
-    const mails = (await readOutbox(app().config.mail.outboxDir)).filter(
+    const mails = (await deliveredMail(app())).filter(
       (mail) => mail.to === buyer.email && mail.subject.includes('confirmed'),
     );
     expect(mails).toHaveLength(1);

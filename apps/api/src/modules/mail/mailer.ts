@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Jobs } from '../jobs/jobs';
 
 export interface MailMessage {
   to: string;
@@ -21,7 +22,11 @@ export interface OutboxMessage extends MailMessage {
 
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends `message`. The shop's mailer queues it as a job (retried until it goes out); messages queued
+   * under one `key` are sent once.
+   */
+  send(message: MailMessage, options?: { key?: string }): Promise<void>;
 }
 
 function linksOf(text: string): string[] {
@@ -63,6 +68,23 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer
   };
 }
 
+/**
+ * Every e-mail as a job (decision 17): queued in the database before `send` answers, delivered by a
+ * worker of any instance through `transport`, retried with back-off when the server refuses it.
+ */
+export function queuedMailer(transport: Mailer, jobs: Jobs): Mailer {
+  return {
+    kind: transport.kind,
+    send: (message, options) => jobs.send('mail', message, { key: options?.key }),
+  };
+}
+
+/** This instance's mail worker. */
+export function deliverQueuedMail(jobs: Jobs, transport: Mailer): Promise<void> {
+  return jobs.work<MailMessage>('mail', (message) => transport.send(message));
+}
+
+/** The transport: SMTP when SMTP_URL is set, else the outbox folder. */
 export function createMailer(
   options: { smtpUrl: string | null; from: string; outboxDir: string },
   log: FastifyBaseLogger,

@@ -68,17 +68,14 @@ export async function leavePending(
 }
 
 /** Claims the right to send the confirmation e-mail; true for exactly one caller. */
-export async function claimConfirmation(db: DbOrTx, orderId: string): Promise<boolean> {
+/** Records that the order's confirmation e-mail is queued (once). */
+export async function markConfirmationQueued(db: DbOrTx, orderId: string): Promise<boolean> {
   const rows = await db
     .update(order)
     .set({ confirmationSentAt: sql`now()` })
     .where(and(eq(order.id, orderId), eq(order.state, 'aprobed'), isNull(order.confirmationSentAt)))
     .returning({ id: order.id });
   return rows.length === 1;
-}
-
-export async function releaseConfirmation(db: DbOrTx, orderId: string): Promise<void> {
-  await db.update(order).set({ confirmationSentAt: null }).where(eq(order.id, orderId));
 }
 
 export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
@@ -426,11 +423,18 @@ export async function claimDueReservations(
   now: Date,
   limit: number,
   leaseUntil: Date,
+  orderId?: string,
 ): Promise<OrderRow[]> {
   const due = db
     .select({ id: order.id })
     .from(order)
-    .where(and(eq(order.state, 'pending'), lt(order.reservedUntil, now)))
+    .where(
+      and(
+        eq(order.state, 'pending'),
+        lt(order.reservedUntil, now),
+        orderId === undefined ? undefined : eq(order.id, orderId),
+      ),
+    )
     .orderBy(asc(order.reservedUntil))
     .limit(limit)
     .for('update', { skipLocked: true });

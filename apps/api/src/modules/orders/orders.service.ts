@@ -281,29 +281,33 @@ async function cancelIn(tx: DbOrTx, orderId: string): Promise<repository.OrderIt
 
 /** After a cancellation committed: the lists show the units again, and who waited for them hears of it. */
 async function afterCancel(deps: OrderDeps, returned: repository.OrderItemRow[]): Promise<void> {
-  deps.catalogCache.clear();
+  await deps.catalogCache.clear();
   await deps
     .unitsReturned?.(returned.map((item) => ({ productId: item.productId, size: item.size })))
     .catch((error: unknown) => deps.log.error({ err: error }, 'could not tell who waited for these sizes'));
 }
 
 async function afterApproval(deps: OrderDeps, orderId: string): Promise<void> {
-  deps.catalogCache.clear();
+  await deps.catalogCache.clear();
   await sendConfirmation(deps, orderId);
 }
 
-/** Sends the confirmation e-mail at most once; a failed send is retried by the reservation sweep. */
+/**
+ * Queues the confirmation e-mail, keyed by the order: however often this runs (a webhook and the buyer's
+ * return at once, the sweep after a crash), one e-mail is queued and the job sends it, with retries. The
+ * order records that it is queued only afterwards, so the sweep queues it again if this stopped half-way.
+ */
 export async function sendConfirmation(deps: OrderDeps, orderId: string): Promise<void> {
-  if (!(await repository.claimConfirmation(deps.db, orderId))) return;
   try {
     const row = await repository.findOrder(deps.db, orderId);
-    if (!row) return;
+    if (row?.state !== 'aprobed' || row.confirmationSentAt) return;
     await deps.mailer.send(
       orderConfirmationEmail(await wire(deps.db, row), `${deps.siteUrl}/account/orders`),
+      { key: `order-confirmation:${orderId}` },
     );
+    await repository.markConfirmationQueued(deps.db, orderId);
   } catch (error) {
-    deps.log.error({ err: error, orderId }, 'order confirmation e-mail failed; it will be retried');
-    await repository.releaseConfirmation(deps.db, orderId);
+    deps.log.error({ err: error, orderId }, 'could not queue the order confirmation; the sweep will');
   }
 }
 
@@ -465,6 +469,21 @@ async function expire(deps: OrderDeps, row: repository.OrderRow): Promise<'expir
     row.providerReference && gateway ? await gateway.cancel(row.providerReference) : 'cancelled';
   if (outcome === 'paid') return (await approveOrder(deps, row.id)) ? 'approved' : null;
   return (await cancelOrder(deps, row.id)) ? 'expired' : null;
+}
+
+/**
+ * One order's reservation, when its expiry job comes due: closed like the sweep closes it, unless it was
+ * paid, cancelled or taken by the sweep meanwhile. A provider that fails makes the job fail and retry.
+ */
+export async function expireReservation(deps: OrderDeps, orderId: string): Promise<void> {
+  const [row] = await repository.claimDueReservations(
+    deps.db,
+    new Date(),
+    1,
+    new Date(Date.now() + SWEEP_LEASE_MS),
+    orderId,
+  );
+  if (row) await expire(deps, row);
 }
 
 /**

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../db/seed/seed';
 import { type FakePayPal, startFakePayPal, VALID_PAYPAL_SIGNATURE } from '../../test/fake-paypal';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { deliveredMail } from '../../test/mail';
 import { cartLine, orderRow, productInStock, send, stockOf, verifiedBuyer } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { readOutbox } from '../mail/mailer';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 let stripeFake: FakeStripe;
@@ -128,7 +128,7 @@ describe('Stripe', () => {
         .outcome,
     ).toBe('handled');
     expect(await stockOf(app(), pick.id, Number(pick.size))).toEqual(stock);
-    const mails = (await readOutbox(app().config.mail.outboxDir)).filter((mail) =>
+    const mails = (await deliveredMail(app())).filter((mail) =>
       mail.subject.includes(orderId.slice(0, 8).toUpperCase()),
     );
     expect(mails).toHaveLength(1);

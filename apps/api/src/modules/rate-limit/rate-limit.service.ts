@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import * as repository from './rate-limit.repository';
+import type { RateLimitStore } from './rate-limit.store';
 
 export interface RateLimitRule {
   /** Hits allowed in the window. */
@@ -23,17 +22,22 @@ function waitMessage(seconds: number): string {
  * Refuses with 429 RATE_LIMITED (and Retry-After) once `key` was hit more than `rule.max` times in the
  * window. `message` is what the person sees; by default it says how long to wait.
  */
-export async function consume(db: DbOrTx, key: string, rule: RateLimitRule, message?: string): Promise<void> {
-  const { count, resetIn } = await repository.hit(db, key, rule.windowSeconds);
+export async function consume(
+  store: RateLimitStore,
+  key: string,
+  rule: RateLimitRule,
+  message?: string,
+): Promise<void> {
+  const { count, resetIn } = await store.hit(key, rule.windowSeconds);
   if (count > rule.max) throw AppError.rateLimited(message ?? waitMessage(resetIn), resetIn);
 }
 
 /** Takes back one hit on `key`, for an attempt that should not count (say, a successful sign-in). */
-export function refund(db: DbOrTx, key: string): Promise<void> {
-  return repository.refund(db, key);
+export function refund(store: RateLimitStore, key: string): Promise<void> {
+  return store.refund(key);
 }
 
 /** Starts `key` and every counter under it (`key:...`) afresh. */
-export function clear(db: DbOrTx, key: string): Promise<void> {
-  return repository.clear(db, key);
+export function clear(store: RateLimitStore, key: string): Promise<void> {
+  return store.clear(key);
 }

@@ -120,7 +120,7 @@ export async function createReview(
       return row.id;
     }),
   );
-  deps.catalogCache.clear();
+  await deps.catalogCache.clear();
   const created = await repository.findReviewById(db, id);
   if (!created) throw AppError.notFound('Review');
   return toUserReviewWire(created);
@@ -141,7 +141,7 @@ export async function updateReview(
       if (!(await repository.updateReview(tx, reviewId, authorId, change))) throw AppError.notFound('Review');
     }),
   );
-  deps.catalogCache.clear();
+  await deps.catalogCache.clear();
   const updated = await repository.findReviewById(db, reviewId);
   if (!updated) throw AppError.notFound('Review');
   return toReviewWire(updated);
@@ -184,7 +184,7 @@ async function deleteAll(
       }
     });
   });
-  deps.catalogCache.clear();
+  await deps.catalogCache.clear();
 }
 
 /** Removes reviews of one product (admin); answers what the product has left. */

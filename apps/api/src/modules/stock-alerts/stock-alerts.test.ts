@@ -3,11 +3,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order, productStock, stockAlert } from '../../db/schema';
 import { type Buyer, createContendedApp, quickBuyers, stockedProducts } from '../../test/buyers';
+import { deliveredMail } from '../../test/mail';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { send } from '../../test/shop';
 import type { TestApp } from '../../test/test-app';
 import { checkoutDeps } from '../checkout/checkout-deps';
-import { readOutbox } from '../mail/mailer';
 import { sweep } from '../orders/orders.service';
 import { notifyBackInStock, sweepAlerts } from './stock-alerts.service';
 
@@ -46,7 +46,7 @@ const cancel = (buyer: Buyer, orderId: string) =>
 
 /** The back-in-stock e-mails each address got about this product. */
 async function alertMails(productId: string) {
-  const mails = (await readOutbox(app().config.mail.outboxDir)).filter((mail) =>
+  const mails = (await deliveredMail(app())).filter((mail) =>
     mail.links.includes(`${app().config.siteUrl}/home/${productId}`),
   );
   const perAddress = new Map<string, number>();
@@ -173,7 +173,7 @@ describe('telling the subscribers', () => {
     const mails = await alertMails(productId);
     expect(mails.size).toBe(3);
     expect([...mails.values()]).toEqual([1, 1, 1]);
-    const [mail] = (await readOutbox(app().config.mail.outboxDir)).filter((each) =>
+    const [mail] = (await deliveredMail(app())).filter((each) =>
       each.links.includes(`${app().config.siteUrl}/home/${productId}`),
     );
     expect(mail?.subject).toMatch(/is back in size 9$/);

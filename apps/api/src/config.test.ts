@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('the session secret', () => {
+  const dataDir = () => mkdtempSync(path.join(tmpdir(), 'shop-config-'));
+
+  it('is required whenever DATABASE_URL is set, so every instance signs sessions alike', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://shop@db:5432/shop' })).toThrow(
+      /AUTH_SECRET is required in production and whenever DATABASE_URL is set/,
+    );
+    const secret = 's'.repeat(32);
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://shop@db:5432/shop',
+      AUTH_SECRET: secret,
+    });
+    expect(config.auth.secret).toBe(secret);
+  });
+
+  it('is required in production', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(
+      /AUTH_SECRET is required/,
+    );
+  });
+
+  it('is too weak below 32 characters', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: 'short' })).toThrow(
+      /AUTH_SECRET: must be at least 32 characters/,
+    );
+  });
+
+  it('is made once and kept in the data folder in the embedded mode', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).auth.secret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).auth.secret).toBe(first);
+  });
+});
