@@ -46,6 +46,32 @@ test.describe('pages rendered on the server', () => {
     await context.close();
   });
 
+  test('a size tapped while the app is still loading stays chosen once it runs', async ({ browser, request }) => {
+    const { products } = (await (await request.get('/api/products?limit=1')).json()) as {
+      products: Summary[];
+    };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The app's entry is held back, as on a slow phone, until the size is tapped.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/home/${products[0]?._id}`, { waitUntil: 'domcontentloaded' });
+    const size = page.locator('.size-picker label.size-tile:not(.size-tile--sold-out)').first();
+    const chosen = (await size.textContent())?.trim() ?? '';
+    await size.click();
+    release();
+    await page.waitForSelector('html[data-live]');
+    await expect(page.getByRole('radio', { name: chosen, exact: true })).toBeChecked();
+    await expect(page.getByLabel('Quantity')).toBeVisible();
+    await context.close();
+  });
+
   test('a guest asking for a page that needs login is redirected by the server', async ({ request }) => {
     const response = await request.get('/cart', { maxRedirects: 0 });
     expect(response.status()).toBe(302);

@@ -11,6 +11,19 @@
     },
     true,
   );
+  // A choice made before then (a size tapped while the app loads) is kept for the app, which takes the
+  // page over with its own state and adopts it (lib/early-choices.ts).
+  const choices = new Map();
+  globalThis.shopEarlyChoices = choices;
+  document.addEventListener(
+    'change',
+    (event) => {
+      const input = event.target;
+      if (document.documentElement.hasAttribute('data-live') || !(input instanceof HTMLInputElement)) return;
+      if (input.type === 'radio' && input.checked && input.name) choices.set(input.name, input.value);
+    },
+    true,
+  );
   const boot = document.currentScript;
   const app = boot?.dataset.app;
   if (!app) return;

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
+import { takeEarlyChoice } from '../../lib/early-choices';
 
 export interface SizeOption {
   size: string;
@@ -22,6 +23,14 @@ interface SizePickerProps {
 /** Size tiles as a radio group; sold-out sizes are disabled and announced as sold out. */
 export function SizePicker({ options, value, onChange, describedBy }: SizePickerProps) {
   const id = useId();
+  const name = `${id}-size`;
+  // A size tapped on the server-rendered page before the app was running.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: adopted once, when the app takes the page over
+  useEffect(() => {
+    const early = takeEarlyChoice(name);
+    if (value === null && options.some((option) => option.size === early && option.units > 0))
+      onChange(early as string);
+  }, []);
   return (
     <fieldset className="size-picker" aria-describedby={describedBy}>
       <legend className="size-picker__legend">
@@ -36,7 +45,7 @@ export function SizePicker({ options, value, onChange, describedBy }: SizePicker
               <input
                 type="radio"
                 className="btn-check"
-                name={`${id}-size`}
+                name={name}
                 id={inputId}
                 value={size}
                 checked={value === size}
