@@ -40,14 +40,28 @@
  * ("pglite,postgres"), BENCH_NODE_FLAGS (node flags put in front of the start script's own, to try one
  * before adopting it; the script's own come later and win where they disagree), BENCH_ONLY (run only the
  * scenarios whose name contains it, or one of its comma-separated parts, e.g. "checkout" or "ceiling,orders";
- * "mix" runs the four uncached mix scenarios only), BENCH_SEED (20240611: the mix's PRNG seed; the same seed
+ * "mix" runs the four uncached mix scenarios only, "instances" the instances run only, PGlite left out),
+ * BENCH_SEED (20240611: the mix's PRNG seed; the same seed
  * sends the same sequence of paths), BENCH_GROWTH (catalogue sizes for the growth run, comma-separated; off
- * by default), BENCH_GROWTH_PGLITE_MAX (10000: the largest size PGlite takes in a growth run).
+ * by default), BENCH_GROWTH_PGLITE_MAX (10000: the largest size PGlite takes in a growth run), BENCH_REDIS_URL
+ * (redis://127.0.0.1:6379/4: the instances run's Redis, flushed at its start; skipped when nothing answers
+ * there, unless it was given).
  *
  * Loading: the products go through the catalogue's own addProducts in chunks of 2,000, two at once on
  * PostgreSQL, and their stock in one INSERT ... SELECT unnest(...) per chunk (bench/load.ts); 100,000
  * products load in about 30 s on PostgreSQL on a calm machine, 45-55 s on a busy one (where the stock through
  * addProducts too took about 2 minutes).
+ *
+ * The instances run (BENCH_ONLY=instances; PostgreSQL only, after its other scenarios, on the same data;
+ * bench/instances.ts): the shop as one instance and as two, both on the bench's database and one Redis
+ * (BENCH_REDIS_URL, its database emptied first), each configuration behind an nginx the bench starts on
+ * loopback from its own nginx.conf in a temporary directory (round-robin, keepalive to the instances), so
+ * the comparison is only one instance against two. Measured for each: the "combined mix" (cache off), the
+ * cached "filtered" and "combined" paths, and checkout by BENCH_CONNECTIONS new buyers (the pending-order
+ * caps raised, as every buyer checks out again and again). Prints a table per configuration and whether two
+ * instances are at least as fast as one on every figure. Needs Debian's nginx (`apt-get install nginx`; the
+ * system service is not used) and a Redis; without either it says so and is left out. It adds about two
+ * and a half minutes to the full run (four sets of servers started, five scenarios each way).
  *
  * The staff's scenarios (BENCH_ONLY=admin): BENCH_ADMIN_ORDERS (100000) orders of one to three lines by
  * 5,000 customers over the last two years, written in bulk (INSERT ... SELECT generate_series: seconds);
@@ -70,8 +84,16 @@ import { order, orderItem, session, user } from '../src/db/schema';
 import type { NewProduct } from '../src/modules/catalog/catalog.repository';
 import { addProducts } from '../src/modules/catalog/catalog.service';
 import { generateBenchProducts } from './generate';
+import {
+  benchInstances,
+  INSTANCES_SCENARIO,
+  type InstancesBench,
+  type InstancesResult,
+  instancesTable,
+  instancesVerdict,
+} from './instances';
 import { insertBenchProducts } from './load';
-import { FilterCounts, MIX_NAMES, type MixCatalogue, mixPaths, SEARCH_TERMS } from './mix';
+import { FilterCounts, MIX_NAMES, type MixCatalogue, type MixName, mixPaths, SEARCH_TERMS } from './mix';
 
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
@@ -173,7 +195,7 @@ interface Scenario {
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: 'ceiling (health/live)', paths: ['/api/health/live'] },
+  { name: 'ceiling (health)', paths: ['/api/health'] },
   {
     name: 'filtered',
     paths: ['/api/products?category=running&gender=women&priceMin=50&priceMax=200'],
@@ -208,7 +230,7 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-interface Row {
+export interface Row {
   backend: string;
   scenario: string;
   /** 'mix': the uncached catalogue mix (cache off); 'cached': everything else, on the cache-on server. */
@@ -274,6 +296,8 @@ interface BackendResult {
   loads: LoadResult[];
   /** Growth sizes this backend left out (PGlite past BENCH_GROWTH_PGLITE_MAX). */
   skippedSizes: number[];
+  /** One instance against two behind nginx (PostgreSQL only, bench/instances.ts). */
+  instances?: InstancesResult;
 }
 
 function log(message: string) {
@@ -727,7 +751,13 @@ function cannon(
   });
 }
 
-function toRow(backend: string, scenario: string, measured: CannonResult, cpu: number, pid: number): Row {
+/** One server process, or the several behind a load balancer that a figure adds up. */
+type Pids = number | readonly number[];
+const eachPid = (pids: Pids) => (typeof pids === 'number' ? [pids] : pids);
+const totalOf = (pids: Pids, read: (pid: number) => number) =>
+  eachPid(pids).reduce((sum, pid) => sum + read(pid), 0);
+
+function toRow(backend: string, scenario: string, measured: CannonResult, cpu: number, pids: Pids): Row {
   const { result, p95 } = measured;
   return {
     backend,
@@ -737,8 +767,8 @@ function toRow(backend: string, scenario: string, measured: CannonResult, cpu: n
     products: 0,
     requestsPerSecond: result.requests.average,
     cpuUsPerRequest: result.requests.total > 0 ? (cpu * 1e6) / result.requests.total : Number.NaN,
-    rssMb: memoryMb(pid, 'VmRSS'),
-    peakMb: memoryMb(pid, 'VmHWM'),
+    rssMb: totalOf(pids, (pid) => memoryMb(pid, 'VmRSS')),
+    peakMb: totalOf(pids, (pid) => memoryMb(pid, 'VmHWM')),
     p50: result.latency.p50,
     p95,
     p99: result.latency.p99,
@@ -760,46 +790,64 @@ async function measure(
   backend: string,
   scenario: string,
   baseUrl: string,
-  pid: number,
+  pids: Pids,
   requests: CannonRequests,
   connections = CONNECTIONS,
   warmupRequests = requests,
 ) {
-  return (await measureWithFailures(backend, scenario, baseUrl, pid, requests, connections, warmupRequests))
+  return (await measureWithFailures(backend, scenario, baseUrl, pids, requests, connections, warmupRequests))
     .row;
 }
 
+/**
+ * Warms up, then measures `requests`; `pids` are the server processes whose CPU time and memory the row
+ * adds up (one, or every instance behind a load balancer).
+ */
 async function measureWithFailures(
   backend: string,
   scenario: string,
   baseUrl: string,
-  pid: number,
+  pids: Pids,
   requests: CannonRequests,
   connections = CONNECTIONS,
   warmupRequests = requests,
 ): Promise<{ row: Row; failures: Failures }> {
   if (WARMUP > 0) await cannon(baseUrl, warmupRequests, WARMUP, connections);
-  const cpuBefore = cpuSeconds(pid);
+  const cpuBefore = totalOf(pids, cpuSeconds);
   const measured = await cannon(baseUrl, requests, DURATION, connections);
   return {
-    row: toRow(backend, scenario, measured, cpuSeconds(pid) - cpuBefore, pid),
+    row: toRow(backend, scenario, measured, totalOf(pids, cpuSeconds) - cpuBefore, pids),
     failures: measured.failures,
   };
+}
+
+async function measureScenario(
+  backend: string,
+  baseUrl: string,
+  pids: Pids,
+  scenario: Scenario,
+): Promise<Row> {
+  const note = await checkScenario(baseUrl, scenario);
+  const row = await measure(backend, scenario.name, baseUrl, pids, { paths: scenario.paths });
+  logRow(row, note);
+  return row;
 }
 
 async function runScenarios(backend: string, baseUrl: string, pid: number): Promise<Row[]> {
   const rows: Row[] = [];
   for (const scenario of SCENARIOS.filter((candidate) => wanted(candidate.name))) {
-    const note = await checkScenario(baseUrl, scenario);
-    const row = await measure(backend, scenario.name, baseUrl, pid, { paths: scenario.paths });
-    rows.push(row);
-    logRow(row, note);
+    rows.push(await measureScenario(backend, baseUrl, pid, scenario));
   }
   return rows;
 }
 
 const MIX_SCENARIOS = MIX_NAMES.map((mix) => ({ mix, name: `${mix} mix` }));
 const mixWanted = () => MIX_SCENARIOS.some((scenario) => wanted(scenario.name));
+/** Something besides the instances run (PostgreSQL only) is asked for: else PGlite has nothing to do. */
+const singleServerWanted = () =>
+  mixWanted() ||
+  SCENARIOS.some((scenario) => wanted(scenario.name)) ||
+  [CHECKOUT_SCENARIO, ORDERS_SCENARIO, ADMIN_SCENARIO].some(wanted);
 
 /** The most matches a list counts (and offers pages for), when the API bounds its count; else Infinity. */
 async function countLimitOf(baseUrl: string): Promise<number> {
@@ -857,6 +905,44 @@ async function checkMix(baseUrl: string, scenario: string, next: () => string): 
   return `first ${paths.length} requests:${median} ${empty} empty pages`;
 }
 
+/** What the mix draws from: the generated products, and how many matches the API counts. */
+async function mixCatalogue(
+  backend: string,
+  baseUrl: string,
+  products: readonly NewProduct[],
+): Promise<MixCatalogue> {
+  const countLimit = await countLimitOf(baseUrl);
+  log(
+    `${backend}: uncached mix over ${products.length} products, ${SEARCH_TERMS} distinct search terms before typos, seed ${SEED}${Number.isFinite(countLimit) ? `; the API counts up to ${countLimit} matches, pages drawn within them` : ''}`,
+  );
+  return { items: products, products: products.length, counts: new FilterCounts(products), countLimit };
+}
+
+/** One mix scenario checked, warmed up (its own sequence) and measured. */
+async function measureMix(
+  backend: string,
+  baseUrl: string,
+  pids: Pids,
+  mix: MixName,
+  catalogue: MixCatalogue,
+): Promise<Row> {
+  const name = `${mix} mix`;
+  const note = await checkMix(baseUrl, name, mixPaths(mix, catalogue, SEED));
+  const draw = mixPaths(mix, catalogue, SEED);
+  const distinct = new Set<string>();
+  const next = () => {
+    const requestPath = draw();
+    distinct.add(requestPath);
+    return requestPath;
+  };
+  const { row, failures } = await measureWithFailures(backend, name, baseUrl, pids, { next }, CONNECTIONS, {
+    next: mixPaths(mix, catalogue, SEED + 1),
+  });
+  logRow(row, `${distinct.size} distinct paths; ${note}`);
+  logFailures(row, failures);
+  return row;
+}
+
 /** The uncached catalogue mix, each scenario checked, warmed up (its own sequence) and measured. */
 async function runMixes(
   backend: string,
@@ -864,32 +950,10 @@ async function runMixes(
   pid: number,
   products: readonly NewProduct[],
 ): Promise<Row[]> {
-  const countLimit = await countLimitOf(baseUrl);
-  const catalogue: MixCatalogue = {
-    items: products,
-    products: products.length,
-    counts: new FilterCounts(products),
-    countLimit,
-  };
-  log(
-    `${backend}: uncached mix over ${products.length} products, ${SEARCH_TERMS} distinct search terms before typos, seed ${SEED}${Number.isFinite(countLimit) ? `; the API counts up to ${countLimit} matches, pages drawn within them` : ''}`,
-  );
+  const catalogue = await mixCatalogue(backend, baseUrl, products);
   const rows: Row[] = [];
-  for (const { mix, name } of MIX_SCENARIOS.filter((scenario) => wanted(scenario.name))) {
-    const note = await checkMix(baseUrl, name, mixPaths(mix, catalogue, SEED));
-    const draw = mixPaths(mix, catalogue, SEED);
-    const distinct = new Set<string>();
-    const next = () => {
-      const requestPath = draw();
-      distinct.add(requestPath);
-      return requestPath;
-    };
-    const { row, failures } = await measureWithFailures(backend, name, baseUrl, pid, { next }, CONNECTIONS, {
-      next: mixPaths(mix, catalogue, SEED + 1),
-    });
-    logRow(row, `${distinct.size} distinct paths; ${note}`);
-    logFailures(row, failures);
-    rows.push(row);
+  for (const { mix } of MIX_SCENARIOS.filter((scenario) => wanted(scenario.name))) {
+    rows.push(await measureMix(backend, baseUrl, pid, mix, catalogue));
   }
   return rows;
 }
@@ -1053,12 +1117,20 @@ function exportLine(result: ExportResult): string {
   return `${result.backend} admin CSV export of every order: ${result.orders} orders, ${result.lines} lines, ${result.megabytes.toFixed(1)} MB in ${result.seconds.toFixed(1)} s (first byte after ${result.firstByteMs.toFixed(0)} ms, ${(result.lines / result.seconds).toFixed(0)} lines/s, server ${result.cpuSeconds.toFixed(1)} s CPU); server resident memory ${result.rssBeforeMb.toFixed(0)} MB before, at most ${result.rssPeakMb.toFixed(0)} MB during (+${(result.rssPeakMb - result.rssBeforeMb).toFixed(0)} MB, ${result.samples} samples every 100 ms)`;
 }
 
-/** Verified buyers with their session cookies: signed up over HTTP, verified through the outbox's links. */
-async function createBuyers(baseUrl: string, dataDir: string, count: number): Promise<string[]> {
+/**
+ * Verified buyers with their session cookies: signed up over HTTP, verified through the outbox's links;
+ * named `<prefix><n>`, so another set of buyers starts with no orders.
+ */
+async function createBuyers(
+  baseUrl: string,
+  dataDir: string,
+  count: number,
+  prefix = 'bench',
+): Promise<string[]> {
   const cookies: string[] = [];
   const emails: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const username = `bench${index}`;
+    const username = `${prefix}${index}`;
     const email = `${username}@bench.test`;
     const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
       method: 'POST',
@@ -1072,11 +1144,12 @@ async function createBuyers(baseUrl: string, dataDir: string, count: number): Pr
     cookies.push(cookie.split(';')[0] ?? '');
     emails.push(email);
   }
-  // Verification e-mails go out in the background: wait for all of them.
+  // Verification e-mails go out in the background: wait for all of them (the outbox may hold other buyers').
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + 30_000;
   let links = new Map<string, string>();
-  while (links.size < count && Date.now() < deadline) {
+  const missing = () => emails.filter((email) => !links.has(email));
+  while (missing().length > 0 && Date.now() < deadline) {
     links = new Map();
     for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
       const message = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as {
@@ -1086,11 +1159,15 @@ async function createBuyers(baseUrl: string, dataDir: string, count: number): Pr
       const link = message.links.find((candidate) => candidate.includes('/api/auth/verify-email'));
       if (link) links.set(message.to, link);
     }
-    if (links.size < count) await new Promise((resolve) => setTimeout(resolve, 200));
+    if (missing().length > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (missing().length > 0) {
+    throw new Error(
+      `bench: no verification e-mail within 30 s for ${missing().length} of ${count} buyers, e.g. ${missing()[0]}`,
+    );
   }
   for (const email of emails) {
-    const link = links.get(email);
-    if (!link) throw new Error(`bench: no verification e-mail for ${email}`);
+    const link = links.get(email) ?? '';
     const target = new URL(link);
     await fetch(`${baseUrl}${target.pathname}${target.search}`, { redirect: 'manual' });
   }
@@ -1102,28 +1179,7 @@ async function createBuyers(baseUrl: string, dataDir: string, count: number): Pr
  * buyers paying at the same instant (the target's load), and at CONNECTIONS like the catalogue.
  */
 async function benchCheckout(backend: string, baseUrl: string, dataDir: string, pid: number): Promise<Row[]> {
-  const found = await fetch(
-    `${baseUrl}/api/products?search=${encodeURIComponent(CHECKOUT_PRODUCT.name)}&limit=1`,
-  );
-  const productId = ((await found.json()) as { products: { _id: string }[] }).products[0]?._id;
-  if (!productId) throw new Error('bench: the checkout product is missing');
-  const cookies = await createBuyers(baseUrl, dataDir, Math.max(CONNECTIONS, CHECKOUT_CONNECTIONS));
-  const body = JSON.stringify({ products: [{ id: productId, size: '9', count: 1 }], finalAmount: 120 });
-  const first = await fetch(`${baseUrl}/api/checkouts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookies[0] ?? '' },
-    body,
-  });
-  if (!first.ok) throw new Error(`bench: checkout answered ${first.status}: ${await first.text()}`);
-  const requests: CannonRequests = {
-    method: 'POST',
-    paths: ['/api/checkouts'],
-    body,
-    headersFor: (connection) => ({
-      'content-type': 'application/json',
-      cookie: cookies[connection % cookies.length] ?? '',
-    }),
-  };
+  const requests = await checkoutRequests(baseUrl, dataDir, Math.max(CONNECTIONS, CHECKOUT_CONNECTIONS));
   const rows: Row[] = [];
   for (const connections of [...new Set([CHECKOUT_CONNECTIONS, CONNECTIONS])]) {
     const row = await measure(
@@ -1138,6 +1194,40 @@ async function benchCheckout(backend: string, baseUrl: string, dataDir: string, 
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * The checkout scenario's requests: `buyers` verified buyers (see `createBuyers`), each connection one of
+ * them, buying one pair of the checkout product; one checkout is tried first and must succeed.
+ */
+async function checkoutRequests(
+  baseUrl: string,
+  dataDir: string,
+  buyers: number,
+  prefix?: string,
+): Promise<CannonRequests> {
+  const found = await fetch(
+    `${baseUrl}/api/products?search=${encodeURIComponent(CHECKOUT_PRODUCT.name)}&limit=1`,
+  );
+  const productId = ((await found.json()) as { products: { _id: string }[] }).products[0]?._id;
+  if (!productId) throw new Error('bench: the checkout product is missing');
+  const cookies = await createBuyers(baseUrl, dataDir, buyers, prefix);
+  const body = JSON.stringify({ products: [{ id: productId, size: '9', count: 1 }], finalAmount: 120 });
+  const first = await fetch(`${baseUrl}/api/checkouts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookies[0] ?? '' },
+    body,
+  });
+  if (!first.ok) throw new Error(`bench: checkout answered ${first.status}: ${await first.text()}`);
+  return {
+    method: 'POST',
+    paths: ['/api/checkouts'],
+    body,
+    headersFor: (connection) => ({
+      'content-type': 'application/json',
+      cookie: cookies[connection % cookies.length] ?? '',
+    }),
+  };
 }
 
 /**
@@ -1349,6 +1439,42 @@ async function adminQuery(query: string): Promise<void> {
   }
 }
 
+/** The instances run's view of the bench: its server, scenarios and measuring, on this database. */
+function instancesBench(
+  dataDir: string,
+  databaseUrl: string,
+  products: readonly NewProduct[],
+): InstancesBench {
+  return {
+    products: products.length,
+    connections: CONNECTIONS,
+    log,
+    freePort,
+    startServer: (extraEnv) => startServer(dataDir, databaseUrl, extraEnv),
+    stopServer,
+    measureCached: (name, backend, baseUrl, pids) => {
+      const scenario = SCENARIOS.find((candidate) => candidate.name === name);
+      if (!scenario) throw new Error(`bench: no scenario ${name}`);
+      return measureScenario(backend, baseUrl, pids, scenario);
+    },
+    measureMix: async (mix, backend, baseUrl, pids) =>
+      measureMix(backend, baseUrl, pids, mix, await mixCatalogue(backend, baseUrl, products)),
+    measureCheckout: async (prefix, backend, baseUrl, pids) => {
+      const requests = await checkoutRequests(baseUrl, dataDir, CONNECTIONS, prefix);
+      const row = await measure(
+        backend,
+        `${CHECKOUT_SCENARIO}, ${CONNECTIONS} buyers`,
+        baseUrl,
+        pids,
+        requests,
+        CONNECTIONS,
+      );
+      logRow(row);
+      return row;
+    },
+  };
+}
+
 async function benchPostgres(generated: readonly NewProduct[]): Promise<BackendResult> {
   const name = `bench_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
@@ -1356,13 +1482,20 @@ async function benchPostgres(generated: readonly NewProduct[]): Promise<BackendR
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
   try {
-    return await benchBackend(
+    const result = await benchBackend(
       'postgres',
       { kind: 'postgres', url: url.toString() },
       dataDir,
       url.toString(),
       generated,
     );
+    // On the same data, after the one-server scenarios; not in a growth run.
+    if (GROWTH.length === 0 && wanted(INSTANCES_SCENARIO)) {
+      result.instances = await benchInstances(
+        instancesBench(dataDir, url.toString(), generated.slice(0, PRODUCTS)),
+      );
+    }
+    return result;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -1548,6 +1681,15 @@ function printSummary(results: BackendResult[]) {
     `Cached: the fixed paths (CATALOG_CACHE_SECONDS=${env.CATALOG_CACHE_SECONDS ?? '5, the default'})${GROWTH.length > 0 ? ' at the largest size' : ', checkout, orders and the admin'}`,
     cachedRows,
   );
+  for (const result of results) {
+    if (!result.instances) continue;
+    const table = instancesTable(result.instances);
+    printColumns(table.title, table.header, table.lines, 1);
+    printTable(
+      'Instances: every figure (CPU and memory add up the instances; nginx not counted)',
+      result.instances.runs.flatMap((run) => run.rows),
+    );
+  }
   console.log('');
   for (const result of results) if (result.export) console.log(`${exportLine(result.export)}\n`);
 }
@@ -1567,14 +1709,17 @@ async function main() {
   const generated = generateBenchProducts(largest);
   log(`${largest} products generated in ${((performance.now() - generating) / 1000).toFixed(1)} s`);
   const results: BackendResult[] = [];
-  if (BACKENDS.includes('pglite')) results.push(await benchPglite(generated));
+  if (BACKENDS.includes('pglite') && !singleServerWanted())
+    log('pglite: left out, the instances run is on PostgreSQL only');
+  else if (BACKENDS.includes('pglite')) results.push(await benchPglite(generated));
   if (BACKENDS.includes('postgres') && (await postgresAvailable()))
     results.push(await benchPostgres(generated));
 
   printSummary(results);
   let failed = false;
   for (const result of results) {
-    const bad = result.rows.filter((row) => row.non2xx > 0 || row.errors > 0 || row.timeouts > 0);
+    const rows = [...result.rows, ...(result.instances?.runs.flatMap((run) => run.rows) ?? [])];
+    const bad = rows.filter((row) => row.non2xx > 0 || row.errors > 0 || row.timeouts > 0);
     for (const row of bad) {
       console.log(
         `FAILED: ${row.backend} ${row.scenario} (${row.products} products): ${row.non2xx} non-2xx responses, ${row.errors} errors, ${row.timeouts} timeouts (> ${TIMEOUT} s)`,
@@ -1615,6 +1760,7 @@ async function main() {
   if (postgres) {
     printMixTargets(postgres);
     printCachedTargets(postgres);
+    if (postgres.instances) for (const line of instancesVerdict(postgres.instances)) console.log(line);
   } else {
     console.log('target: PostgreSQL p99: not measured (no PostgreSQL server)');
   }
