@@ -46,7 +46,10 @@ test.describe('pages rendered on the server', () => {
     await context.close();
   });
 
-  test('a size tapped while the app is still loading stays chosen once it runs', async ({ browser, request }) => {
+  test('a size tapped while the app is still loading stays chosen once it runs', async ({
+    browser,
+    request,
+  }) => {
     const { products } = (await (await request.get('/api/products?limit=1')).json()) as {
       products: Summary[];
     };
