@@ -306,11 +306,17 @@ describe.runIf(serverUrl && redisUrl)('two instances on one database and one Red
     // The two reserved units are back on sale, once.
     expect(after?.reserved).toBe((before?.reserved ?? 0) - 2);
     expect(after?.units).toBe((before?.units ?? 0) + 2);
-    const jobs = await query<{ state: string }>(
-      `SELECT state FROM pgboss.job WHERE name = 'reservationExpiry' AND data->>'orderId' = $1`,
-      [orderId],
-    );
-    expect(jobs).toEqual([{ state: 'completed' }]);
+    // One job for the order, marked done once its worker has finished (a moment after the order closes).
+    await expect
+      .poll(
+        async () =>
+          query<{ state: string }>(
+            `SELECT state FROM pgboss.job WHERE name = 'reservationExpiry' AND data->>'orderId' = $1`,
+            [orderId],
+          ),
+        { timeout: 10_000 },
+      )
+      .toEqual([{ state: 'completed' }]);
   });
 
   it('a confirmation e-mail is sent exactly once when the instance that took the order dies before sending it', async () => {
