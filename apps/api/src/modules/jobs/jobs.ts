@@ -47,11 +47,10 @@ export function jobId(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export async function startJobs(
-  database: Database,
-  log: FastifyBaseLogger,
-  options: { pollingIntervalSeconds?: number } = {},
-): Promise<Jobs> {
+/** How often an idle worker asks for jobs; a job this instance queues itself is taken at once. */
+const POLLING_INTERVAL_SECONDS = 2;
+
+export async function startJobs(database: Database, log: FastifyBaseLogger): Promise<Jobs> {
   const boss = new PgBoss({
     ...database.queueConnection,
     // Finished jobs stay a week: the record that a keyed e-mail was sent.
@@ -67,7 +66,6 @@ export async function startJobs(
       else await boss.createQueue(name, queue);
     }
   });
-  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const workers = new Map<QueueName, string>();
   const db: Db = database.db;
 
@@ -82,9 +80,13 @@ export async function startJobs(
       if (worker && !startAfter) boss.notifyWorker(worker);
     },
     async work(queue, handler) {
-      const id = await boss.work<object>(queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
-      });
+      const id = await boss.work<object>(
+        queue,
+        { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data as never);
+        },
+      );
       workers.set(queue, id);
     },
     async schedule(queue, cron) {
