@@ -35,12 +35,12 @@ const PERMISSIONS_POLICY = [
 
 /**
  * Security headers on every response (computed once: they are the same for every request), and no
- * caching of API answers.
+ * caching of API answers. No Cross-Origin-Opener-Policy: it made every arrival at the shop start a fresh
+ * renderer process, which cost a phone more than anything on the page (decision 20).
  */
 export function registerSecurityHeaders(app: FastifyInstance, siteUrl: string): void {
   const headers: Record<string, string> = {
     'content-security-policy': CONTENT_SECURITY_POLICY,
-    'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'permissions-policy': PERMISSIONS_POLICY,
