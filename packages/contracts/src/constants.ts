@@ -63,6 +63,8 @@ export const SEARCH_MAX = 100;
 
 export const ORDER_STATES = ['pending', 'aprobed', 'cancelled'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
+/** What a list of orders sorts by (GET /api/orders `sort`). */
+export const ORDER_SORT_FIELDS = ['date', 'finalAmount', 'state'] as const;
 
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];

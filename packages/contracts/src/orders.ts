@@ -86,7 +86,6 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const ORDER_SORT_FIELDS = ['date', 'finalAmount', 'state'] as const;
 const orderSortValueSchema = z
   .object({
     date: z.union([z.literal(1), z.literal(-1)]),

@@ -1,76 +1,21 @@
-import type { ReactNode } from 'react';
-import Modal from 'react-bootstrap/Modal';
-import { AlertError } from './alert-error';
-import './confirm-modal.css';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from '../lib/opened-once';
+import type { ConfirmModalProps } from './confirm-dialog';
 
-interface ConfirmModalProps {
-  show: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  busyLabel: string;
-  cancelLabel?: string;
-  busy: boolean;
-  /** A failure of the confirmed action, shown in the spec's red alert inside the dialog. */
-  error?: string | null;
-  onConfirm: () => void;
-  onCancel: () => void;
-  /**
-   * Once the dialog has finished closing. Where the button that opened it went away with what it acted
-   * on, this is where focus is put somewhere useful.
-   */
-  onExited?: () => void;
-}
+const ConfirmDialog = lazy(() =>
+  import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 
-/** 'Are you sure?': a dialog that asks before something that cannot be undone. Escape or Cancel closes it. */
-export function ConfirmModal({
-  show,
-  title,
-  children,
-  confirmLabel,
-  busyLabel,
-  cancelLabel = 'Cancel',
-  busy,
-  error,
-  onConfirm,
-  onCancel,
-  onExited,
-}: ConfirmModalProps) {
+/**
+ * 'Are you sure?': a dialog that asks before something that cannot be undone. Escape or Cancel closes it.
+ * Its code (react-bootstrap's Modal) comes when it is first opened, not with the page.
+ */
+export function ConfirmModal(props: ConfirmModalProps) {
+  const opened = useOpenedOnce(props.show);
+  if (!opened) return null;
   return (
-    <Modal
-      show={show}
-      onHide={() => {
-        if (!busy) onCancel();
-      }}
-      onExited={onExited}
-      centered
-      aria-labelledby="account-confirm-title"
-      className="account-confirm"
-    >
-      <Modal.Header closeButton={!busy}>
-        <Modal.Title id="account-confirm-title" as="h2" className="account-confirm__title">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {children}
-        {error ? <AlertError message={error} className="mt-3 mb-0" /> : null}
-      </Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-dark" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </button>
-        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
-          {busy ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              {busyLabel}
-            </>
-          ) : (
-            confirmLabel
-          )}
-        </button>
-      </Modal.Footer>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialog {...props} />
+    </Suspense>
   );
 }

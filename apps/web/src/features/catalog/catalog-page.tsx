@@ -1,10 +1,11 @@
 import { PAGE_SIZE } from '@shop/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { LoadingCards } from '../../components/loading-cards';
 import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
+import { useOpenedOnce } from '../../lib/opened-once';
 
 import { rememberCatalogLocation } from './catalog-history';
 import {
@@ -19,8 +20,10 @@ import {
   writeCatalogParams,
 } from './catalog-params';
 import { useProductList } from './catalog-queries';
-import { FilterModal } from './filter-modal';
 import './catalog.css';
+
+/** The filter dialog (react-bootstrap's Modal) comes when it is first opened, not with the page. */
+const FilterModal = lazy(() => import('./filter-modal').then((module) => ({ default: module.FilterModal })));
 
 /** Cards in the grid's first row on the widest screens: their pictures load at once, the rest lazily. */
 const FIRST_ROW_CARDS = 4;
@@ -39,6 +42,7 @@ export function CatalogPage() {
   const params = useMemo(() => toProductListParams(state), [state]);
   const query = useProductList(params);
   const [showFilters, setShowFilters] = useState(false);
+  const filtersOpened = useOpenedOnce(showFilters);
   const topRef = useRef<HTMLDivElement>(null);
 
   /** Pushes a history entry; any change but a page change goes back to page 1. */
@@ -230,12 +234,16 @@ export function CatalogPage() {
         </div>
       )}
 
-      <FilterModal
-        show={showFilters}
-        onHide={() => setShowFilters(false)}
-        filters={state.filters}
-        onApply={(filters) => update({ filters })}
-      />
+      {filtersOpened ? (
+        <Suspense fallback={null}>
+          <FilterModal
+            show={showFilters}
+            onHide={() => setShowFilters(false)}
+            filters={state.filters}
+            onApply={(filters) => update({ filters })}
+          />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

@@ -5,7 +5,7 @@ import {
   MAX_COUNT_OPTIONS,
   type ProductDetail,
 } from '@shop/contracts';
-import { type MouseEvent, type ReactNode, useMemo, useState } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { FavoriteButton } from '../../components/favorite-button';
@@ -15,12 +15,16 @@ import { type AddResult, lineTotal, selectCartTotal, useCartStore } from '../car
 import { lastCatalogHref, previousEntryIsCatalog } from '../catalog/catalog-history';
 import { capitalize } from '../catalog/catalog-params';
 import { isProductNotFound, useProduct } from '../catalog/catalog-queries';
-import { AddedToCartModal } from './added-to-cart-modal';
 import { BackInStock } from './back-in-stock';
 import { descriptionText, sanitizeDescription } from './sanitize-description';
 import { SizePicker, sizeOptions } from './size-picker';
 import { DeleteReviewButton, ProductStaffTools, useIsAdmin } from './staff-tools';
 import './product.css';
+
+/** The 'added to the cart' dialog (react-bootstrap's Modal) comes with the first pair added, not with the page. */
+const AddedToCartModal = lazy(() =>
+  import('./added-to-cart-modal').then((module) => ({ default: module.AddedToCartModal })),
+);
 
 export const NO_REVIEWS_TEXT = "Sadly this product doesn't have any review yet...";
 
@@ -215,14 +219,16 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
       <Reviews productId={product._id} reviews={product.reviews} canDelete={isAdmin} onDeleted={onChanged} />
 
       {added && (
-        <AddedToCartModal
-          show={showAdded}
-          result={added.result}
-          item={added.item}
-          cartItems={cartItems}
-          cartTotal={cartTotal}
-          onHide={() => setShowAdded(false)}
-        />
+        <Suspense fallback={null}>
+          <AddedToCartModal
+            show={showAdded}
+            result={added.result}
+            item={added.item}
+            cartItems={cartItems}
+            cartTotal={cartTotal}
+            onHide={() => setShowAdded(false)}
+          />
+        </Suspense>
       )}
     </>
   );
