@@ -28,8 +28,9 @@ async function checkOpen(page: Page, overlay: Locator, what: string) {
 for (const width of [375, 1280]) {
   test.describe(`accessibility at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
-    // Each walk runs axe on a dozen screens, a few seconds each while the other journeys run beside it.
-    test.slow();
+    // Each walk runs axe on a dozen screens, up to ten seconds each on two cores while another journey runs
+    // beside it: up to three minutes a walk.
+    test.setTimeout(6 * 60_000);
 
     test('a guest: every public page, the drawer, the account menu, the cart popover, filters and the cart modal', async ({
       page,
