@@ -58,10 +58,21 @@ function scriptsAfterThePage(): Plugin {
             return '';
           });
         if (!entry) throw new Error('index.html has no module entry script');
-        // main.tsx imports React DOM on its own (to evaluate it in a task of its own): fetch it with the rest.
-        for (const chunk of Object.values(context.bundle ?? {})) {
-          if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => id.endsWith('/react-dom/client.js')))
-            preloads.push(`/${chunk.fileName}`);
+        // main.tsx imports the app's parts one after the other (to evaluate each in a task of its own):
+        // fetch them, and what they import, with the rest.
+        const bundle = context.bundle ?? {};
+        const chunkAt = (fileName: string) => {
+          const chunk = bundle[fileName];
+          return chunk?.type === 'chunk' ? chunk : undefined;
+        };
+        const entryChunk = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+        const pending = entryChunk?.type === 'chunk' ? [...entryChunk.dynamicImports] : [];
+        const seen = new Set(preloads.map((href) => href.slice(1)));
+        for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+          if (seen.has(file)) continue;
+          seen.add(file);
+          preloads.push(`/${file}`);
+          pending.push(...(chunkAt(file)?.imports ?? []));
         }
         return stripped.replace(
           '</head>',

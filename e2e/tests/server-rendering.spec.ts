@@ -46,6 +46,37 @@ test.describe('pages rendered on the server', () => {
     await context.close();
   });
 
+  test('a phone gets the slides of one phone view, and an empty cart at once', async ({
+    browser,
+    playwright,
+  }) => {
+    const phone = playwright.devices['Pixel 7'];
+    const filledSlides = async (options: Parameters<typeof browser.newContext>[0]) => {
+      const context = await browser.newContext({ ...options, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto('/');
+      const carousel = page.locator('.product-carousel').first();
+      await expect(carousel.getByRole('heading', { name: 'Only Basketball' })).toBeVisible();
+      const count = await carousel.locator('.carousel-slider__slide .product-card').count();
+      await context.close();
+      return count;
+    };
+    // One card shows on a phone: that one and the next are drawn; a desktop shows four and gets eight.
+    expect(await filledSlides({ ...phone })).toBe(2);
+    expect(await filledSlides({ viewport: { width: 1280, height: 800 } })).toBe(8);
+
+    // The cart lives in the browser's storage; its cookie tells the server it is empty, so the page says so
+    // before any script has run.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signedInBuyer(page, 'emptycart');
+    await page.goto('/');
+    await context.route('**/*.js', (route) => route.abort());
+    await page.goto('/cart');
+    await expect(page.getByText('You dont have any products in your cart')).toBeVisible();
+    await context.close();
+  });
+
   test('a size tapped while the app is still loading stays chosen once it runs', async ({
     browser,
     request,
@@ -91,7 +122,12 @@ test.describe('pages rendered on the server', () => {
     expect(login).toContain('<div id="root"></div>');
   });
 
-  test('the app takes every rendered page over without a mismatch', async ({ page, request }) => {
+  test('the app takes every rendered page over without a mismatch', async ({
+    browser,
+    page,
+    playwright,
+    request,
+  }) => {
     const { products } = (await (await request.get('/api/products?limit=1')).json()) as {
       products: Summary[];
     };
@@ -110,6 +146,18 @@ test.describe('pages rendered on the server', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     }
+    // A phone's pages are rendered for a phone's screen, and taken over as such.
+    const phone = await browser.newPage({ ...playwright.devices['Pixel 7'] });
+    phone.on('pageerror', (error) => problems.push(error.message));
+    phone.on('console', (message) => {
+      if (/hydrat|did not match|Minified React error/i.test(message.text())) problems.push(message.text());
+    });
+    for (const path of ['/', '/women', '/basketball']) {
+      await phone.goto(path);
+      await expect(phone.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await phone.waitForSelector('html[data-live]');
+    }
+    await phone.close();
     expect(problems).toEqual([]);
   });
 });

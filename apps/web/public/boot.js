@@ -48,22 +48,27 @@
   const afterFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
   const picture = document.querySelector('#root img[fetchpriority="high"]');
   const observes = globalThis.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint');
-  if (!picture) {
+  // The shell (a page the browser renders itself) has nothing to paint before the app.
+  const rendered = document.getElementById('rendered-state') !== null;
+  if (!rendered) {
     afterFrame();
-  } else if (!observes) {
-    if (picture.complete) afterFrame();
+    return;
+  }
+  if (!observes) {
+    if (!picture || picture.complete) afterFrame();
     else {
       picture.addEventListener('load', afterFrame, { once: true });
       picture.addEventListener('error', afterFrame, { once: true });
     }
-  } else {
-    // The browser reports the picture's paint once it is on screen.
-    picture.addEventListener('error', afterFrame, { once: true });
-    const observer = new PerformanceObserver((list) => {
-      if (!list.getEntries().some((entry) => entry.element === picture)) return;
-      observer.disconnect();
-      afterFrame();
-    });
-    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    return;
   }
+  // The browser reports a paint of the page's largest content once it is on screen: the high-priority
+  // picture where the page has one, else the first content painted (a heading, a text).
+  picture?.addEventListener('error', afterFrame, { once: true });
+  const observer = new PerformanceObserver((list) => {
+    if (picture && !list.getEntries().some((entry) => entry.element === picture)) return;
+    observer.disconnect();
+    afterFrame();
+  });
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
 })();

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
+import { DEFAULT_PAGE_HINTS, type PageHints } from '@shop/contracts';
 import { dehydrate, type Query, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -9,6 +10,7 @@ import { ServerRedirect } from './app/guards';
 import { type RenderedState, serializeRenderedState } from './app/rendered-state';
 import { type RouteHandle, routes } from './app/routes';
 import { setServerFetch } from './lib/api';
+import { PageHintsContext } from './lib/page-hints';
 
 /**
  * Renders a page on the server, with the data it shows, so the browser paints it before any script has
@@ -83,10 +85,15 @@ function unfetchedQueries(queryClient: QueryClient, tried: Set<string>): Query[]
 
 /**
  * Renders `url` for the visitor whose API calls `fetchAsVisitor` makes, when its route is one the server
- * renders (routes.tsx). Queries the page starts are fetched and the page rendered again, until it asks
- * for nothing new; a query that fails is left for the browser to fetch, as it would without the server.
+ * renders (routes.tsx), fitted to what the request `hints` of the visitor. Queries the page starts
+ * are fetched and the page rendered again, until it asks for nothing new; a query that fails is left for
+ * the browser to fetch, as it would without the server.
  */
-export async function renderPage(url: string, fetchAsVisitor: Fetch): Promise<RenderOutcome> {
+export async function renderPage(
+  url: string,
+  fetchAsVisitor: Fetch,
+  hints: PageHints = DEFAULT_PAGE_HINTS,
+): Promise<RenderOutcome> {
   const request = new Request(new URL(url, 'http://shop.invalid'), { method: 'GET' });
   const context = await handler.query(request);
   if (context instanceof Response) {
@@ -105,9 +112,11 @@ export async function renderPage(url: string, fetchAsVisitor: Fetch): Promise<Re
       return (
         <StrictMode>
           <ServerRedirect.Provider value={redirect}>
-            <QueryClientProvider client={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </QueryClientProvider>
+            <PageHintsContext.Provider value={hints}>
+              <QueryClientProvider client={queryClient}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </QueryClientProvider>
+            </PageHintsContext.Provider>
           </ServerRedirect.Provider>
         </StrictMode>
       );
@@ -131,6 +140,7 @@ export async function renderPage(url: string, fetchAsVisitor: Fetch): Promise<Re
     const state: RenderedState = {
       queries: dehydrate(queryClient),
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+      hints,
     };
     return {
       kind: 'page',

@@ -8,6 +8,7 @@ export * from './errors';
 export * from './health';
 export * from './money';
 export * from './orders';
+export * from './page-hints';
 export * from './products-admin';
 export * from './products-admin-rules';
 export * from './review-rules';

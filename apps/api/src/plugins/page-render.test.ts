@@ -16,8 +16,9 @@ const SHELL =
 
 /** Renders every page with who the API says the visitor is, plus a few special pages. */
 const RENDERER = `
-export async function renderPage(url, fetchAsVisitor) {
+export async function renderPage(url, fetchAsVisitor, hints) {
   if (url === '/login') return { kind: 'shell' };
+  if (url === '/hints') return { kind: 'page', status: 200, head: '', body: JSON.stringify(hints), state: '{}' };
   if (url === '/fails') throw new Error('the page broke');
   if (url === '/slow') return new Promise(() => {});
   if (url === '/guarded') return { kind: 'redirect', status: 302, location: '/login?redirect=%2Fguarded' };
@@ -110,5 +111,44 @@ describe('pages rendered on the server', () => {
     const head = await testApp.app.inject({ method: 'HEAD', url: '/home' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toContain('text/html');
+  });
+
+  it('fits the first render to the screen and the cart the request tells of, and says the answer varies by them', async () => {
+    const PHONE =
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 Chrome/136.0 Mobile Safari/537.36';
+    const IPHONE =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148';
+    const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/136.0 Safari/537.36';
+    const hintsFor = async (headers: Record<string, string>) => {
+      const response = await get('/hints', headers);
+      expect(response.headers.vary).toContain('Sec-CH-UA-Mobile');
+      const body = /<div id="root">(.*)<\/div>/.exec(response.body)?.[1] ?? '';
+      return JSON.parse(body) as { screen: string; cartLines: number };
+    };
+    expect(await hintsFor({ 'sec-ch-ua-mobile': '?1', 'user-agent': DESKTOP })).toEqual({
+      screen: 'narrow',
+      cartLines: 0,
+    });
+    expect(await hintsFor({ 'sec-ch-ua-mobile': '?0', 'user-agent': PHONE })).toEqual({
+      screen: 'wide',
+      cartLines: 0,
+    });
+    expect((await hintsFor({ 'user-agent': PHONE })).screen).toBe('narrow');
+    expect((await hintsFor({ 'user-agent': IPHONE })).screen).toBe('narrow');
+    expect((await hintsFor({ 'user-agent': DESKTOP })).screen).toBe('wide');
+    expect((await hintsFor({})).screen).toBe('wide');
+    expect((await hintsFor({ cookie: 'a=1; cart_lines=3; b=2' })).cartLines).toBe(3);
+    expect((await hintsFor({ cookie: 'cart_lines=3' })).cartLines).toBe(3);
+    // Whatever else the cookie says, the hint is a small count or nothing.
+    for (const cookie of [
+      'cart_lines=-2',
+      'cart_lines=abc',
+      'cart_lines=99999999',
+      'xcart_lines=4',
+      'cart_lines=1e3',
+    ]) {
+      expect((await hintsFor({ cookie })).cartLines, cookie).toBe(0);
+    }
+    expect((await hintsFor({ cookie: 'cart_lines=5000' })).cartLines).toBe(1000);
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CART_LINES_COOKIE, type PageHints } from '@shop/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The web app's server render (apps/web/src/entry-server.tsx), as built into apps/web/dist-server. */
@@ -8,11 +9,35 @@ interface PageRenderer {
   renderPage(
     url: string,
     fetchAsVisitor: (input: string, init?: RequestInit) => Promise<Response>,
+    hints: PageHints,
   ): Promise<
     | { kind: 'page'; status: number; head: string; body: string; state: string }
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'shell' }
   >;
+}
+
+/** A phone's browser that sends no client hint still names itself one in its user agent. */
+const PHONE_USER_AGENT = /Mobi|iPhone|iPod|Android.+Mobile/;
+
+/** The cart's line count in the request's cookies; the most a hint may claim (the visitor writes it). */
+const CART_LINES = new RegExp(`(?:^|;\\s*)${CART_LINES_COOKIE}=(\\d{1,4})(?:;|$)`);
+const CART_LINES_MAX = 1000;
+
+/**
+ * What the request tells of the visitor, to fit the page's first render (decision 20). The screen: a
+ * phone's Chromium says `Sec-CH-UA-Mobile: ?1` on every request, other browsers say "Mobi" (or name the
+ * phone) in the user agent. The cart's size: the cart, kept in the browser's storage, writes it to a
+ * cookie. A hint only shapes the first render; the page works at any width and with any cart either way.
+ */
+export function pageHints(headers: FastifyRequest['headers']): PageHints {
+  const hint = headers['sec-ch-ua-mobile'];
+  const phone = hint === undefined ? PHONE_USER_AGENT.test(headers['user-agent'] ?? '') : hint === '?1';
+  const cartLines = CART_LINES.exec(headers.cookie ?? '')?.[1];
+  return {
+    screen: phone ? 'narrow' : 'wide',
+    cartLines: Math.min(Number(cartLines ?? 0), CART_LINES_MAX),
+  };
 }
 
 /** A page that takes longer than this to render goes out as the plain shell; the browser renders it. */
@@ -71,7 +96,7 @@ export async function createPageResponder(app: FastifyInstance, webDist: string)
     let timer: NodeJS.Timeout | undefined;
     try {
       outcome = await Promise.race([
-        renderer.renderPage(request.url, fetchAsVisitor),
+        renderer.renderPage(request.url, fetchAsVisitor, pageHints(request.headers)),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('The page render timed out')), RENDER_TIMEOUT_MS);
         }),
@@ -85,7 +110,7 @@ export async function createPageResponder(app: FastifyInstance, webDist: string)
 
     if (outcome.kind === 'shell') return sendShell(reply);
     if (setCookies.length > 0) reply.header('Set-Cookie', setCookies);
-    reply.header('Cache-Control', 'private, no-cache');
+    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Sec-CH-UA-Mobile, User-Agent, Cookie');
     if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
     const head = outcome.head.includes('<title>') ? shell.replace(/<title>[^<]*<\/title>/, '') : shell;
     const html = head

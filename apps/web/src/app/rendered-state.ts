@@ -1,3 +1,4 @@
+import type { PageHints } from '@shop/contracts';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 
@@ -5,6 +6,8 @@ import type { HydrationState } from 'react-router';
 export interface RenderedState {
   queries: DehydratedState;
   router: HydrationState;
+  /** What the server knew of the visitor when it rendered the page. */
+  hints: PageHints;
 }
 
 /** The id of the JSON script element that carries it (a data block, so the CSP has nothing to run). */

@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { usePageHints } from '../lib/page-hints';
 
 function mediaQuery(query: string): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
@@ -54,8 +55,8 @@ export function perViewVariables(steps: Steps): Record<string, number> {
 /**
  * How many slides fit: `steps` maps a minimum viewport width (one of Bootstrap's breakpoints) to a count,
  * e.g. `[[0, 1], [576, 2], [768, 3], [1200, 4]]`. Without matchMedia (tests) the first step applies. A
- * page rendered on the server counts the widest step's slides as shown (the stylesheet sizes them; none
- * is dimmed in the first paint) until the browser knows its width.
+ * page rendered on the server counts the slides of the screen it guesses (the narrowest step's on a phone,
+ * else the widest step's; the stylesheet sizes them by the real width) until the browser knows its width.
  */
 export function useSlidesPerView(steps: Steps): number {
   const key = JSON.stringify(steps);
@@ -69,6 +70,7 @@ export function useSlidesPerView(steps: Steps): number {
     [key],
   );
   const first = steps[0]?.[1] ?? 1;
+  const { screen } = usePageHints();
   return useSyncExternalStore(
     subscribe,
     () => {
@@ -78,7 +80,7 @@ export function useSlidesPerView(steps: Steps): number {
       }
       return count;
     },
-    () => steps[steps.length - 1]?.[1] ?? first,
+    () => (screen === 'narrow' ? first : (steps[steps.length - 1]?.[1] ?? first)),
   );
 }
 

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { TrashIcon } from '../../components/icons';
 import { useHydrated } from '../../lib/hydrated';
+import { usePageHints } from '../../lib/page-hints';
 import { useSession } from '../../lib/session';
 import {
   EMPTY_CART_TEXT,
@@ -22,9 +23,11 @@ export function CartPage() {
   const { user, loading } = useSession();
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  const hints = usePageHints();
 
-  if (!hydrated) {
-    // The cart lives in the browser's storage: a page rendered on the server shows it once it is read.
+  if (!hydrated && hints.cartLines > 0) {
+    // The cart lives in the browser's storage: a page rendered on the server shows its lines once they
+    // are read. An empty cart (the cart's cookie says so) is shown at once, below.
     return (
       <main className="container py-4 py-lg-5 cart">
         <title>Cart · Sneaker Shop</title>
@@ -37,7 +40,7 @@ export function CartPage() {
     );
   }
 
-  if (cart.items.length === 0) {
+  if (!hydrated || cart.items.length === 0) {
     return (
       <main className="container py-4 py-lg-5 cart">
         <title>Cart · Sneaker Shop</title>

@@ -1,4 +1,11 @@
-import { CART_STORAGE_KEY, type CartItem, cartLineId, fromCents, toCents } from '@shop/contracts';
+import {
+  CART_LINES_COOKIE,
+  CART_STORAGE_KEY,
+  type CartItem,
+  cartLineId,
+  fromCents,
+  toCents,
+} from '@shop/contracts';
 import { create } from 'zustand';
 
 /**
@@ -223,12 +230,25 @@ export function rehydrateCart(): void {
   }
 }
 
+/**
+ * Tells the server how many lines the cart holds (a cookie beside the storage), so a page it renders shows
+ * an empty cart at once instead of waiting for this store (the server's page hints, decision 20).
+ */
+function writeLinesCookie(items: CartItem[]): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers the shop serves
+  document.cookie = `${CART_LINES_COOKIE}=${items.length}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
 useCartStore.subscribe((state, previous) => {
-  if (!syncing && state.items !== previous.items) writeStoredCart(state.items);
+  if (state.items === previous.items) return;
+  if (!syncing) writeStoredCart(state.items);
+  if (typeof document !== 'undefined') writeLinesCookie(state.items);
 });
 
 if (typeof window !== 'undefined') {
   rehydrateCart();
+  writeLinesCookie(useCartStore.getState().items);
   window.addEventListener('storage', (event) => {
     if (event.key === CART_STORAGE_KEY || event.key === null) rehydrateCart();
   });
