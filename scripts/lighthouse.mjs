@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -68,8 +69,8 @@ async function startShop() {
   return { baseUrl, stop: () => server.kill('SIGTERM') };
 }
 
-/** The demo user's session cookie, for the signed-in page. */
-async function demoCookie(baseUrl) {
+/** The demo user's session cookies (name and value), for the signed-in pages. */
+async function demoCookies(baseUrl) {
   const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
@@ -77,10 +78,28 @@ async function demoCookie(baseUrl) {
   });
   if (!response.ok)
     throw new Error(`Signing in the demo user failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  return response.headers.getSetCookie().map((cookie) => {
+    const [pair = ''] = cookie.split(';');
+    const split = pair.indexOf('=');
+    return { name: pair.slice(0, split), value: pair.slice(split + 1), url: baseUrl };
+  });
+}
+
+/**
+ * The browser's cookies for the next audit: the demo user's session for a signed-in page, none for a
+ * guest's. They go in the browser's own cookie jar, as a signed-in visitor's would (Lighthouse keeps
+ * cookies between runs): a session sent as an extra header is dropped by the browser once the page has
+ * set a cookie of its own (the cart's), and the next run would find itself signed out.
+ */
+async function useCookies(cookies) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const [context] = browser.contexts();
+    await context.clearCookies();
+    if (cookies.length > 0) await context.addCookies(cookies);
+  } finally {
+    await browser.close();
+  }
 }
 
 async function firstProductId(baseUrl) {
@@ -96,14 +115,14 @@ const ATTEMPTS = 3;
  * One Lighthouse run. A run that could not measure the page is run again, in a fresh Chromium (once it
  * happens, the same browser tends to fail the next runs too), rather than scored 0.
  */
-async function audit(url, cookie) {
+async function audit(url, cookies) {
   for (let attempt = 1; ; attempt += 1) {
+    await useCookies(cookies);
     const { lhr } = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES,
-      extraHeaders: cookie ? { Cookie: cookie } : undefined,
     });
     if (!lhr.runtimeError) return lhr;
     if (attempt === ATTEMPTS)
@@ -137,7 +156,7 @@ let chrome = await launchChrome();
 let failed = false;
 try {
   const { baseUrl } = shop;
-  const cookie = await demoCookie(baseUrl);
+  const signedIn = await demoCookies(baseUrl);
   const productId = await firstProductId(baseUrl);
   const allPages = [
     { path: '/' },
@@ -155,7 +174,7 @@ try {
   for (const page of pages) {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const { categories, audits } = await audit(`${baseUrl}${page.path}`, page.signedIn ? cookie : null);
+      const { categories, audits } = await audit(`${baseUrl}${page.path}`, page.signedIn ? signedIn : []);
       runs.push({
         scores: CATEGORIES.map((category) => Math.round((categories[category]?.score ?? 0) * 100)),
         fcp: audits['first-contentful-paint'].numericValue,
