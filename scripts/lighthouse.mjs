@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Lighthouse (default mobile preset, simulated throttling) on the storefront's main pages, in Debian's
 // Chromium: the median of several runs per page, printed as a table. Starts the shop on a fresh embedded
-// database unless LIGHTHOUSE_BASE_URL names one that runs already; the web app must be built first
-// (`npm run build`). /account/orders is audited signed in as the demo user.
+// database (at a lower priority than the browser, and measured once its start-up work is done) unless
+// LIGHTHOUSE_BASE_URL names one that runs already; the web app must be built first (`npm run build`).
+// /cart and /account/orders are audited signed in as the demo user.
 //
 //   LIGHTHOUSE_RUNS=5        runs per page (the median is reported)
 //   LIGHTHOUSE_MIN=90        exit with 1 when a page's median score in any category is below it
 //   LIGHTHOUSE_PAGES=/,/home only these pages
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -48,12 +49,39 @@ async function waitForHealth(baseUrl, timeoutMs) {
   throw new Error(`The shop did not answer at ${baseUrl} within ${timeoutMs / 1000} s (${last})`);
 }
 
-/** The shop on a fresh embedded database, served the way `npm start` serves it. */
+/** A process's CPU time so far (user and system, all its threads), in seconds. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Waits until the shop has done its start-up work: on a fresh database it draws the seed's 375 pictures in
+ * the background after it starts answering, a minute or more of both cores that would otherwise be
+ * measured as the pages' own. Settled: under 5 % of a core for three seconds in a row.
+ */
+async function waitForSettledServer(pid, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let quiet = 0;
+  let last = cpuSeconds(pid);
+  while (quiet < 3 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuSeconds(pid);
+    quiet = now - last < 0.05 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
+/**
+ * The shop on a fresh embedded database, served the way `npm start` serves it, once it has settled. It
+ * runs at a lower priority than the browser: on a phone the server is elsewhere, and here its work while
+ * it answers (rendering a page, sending scripts) would otherwise be counted in the page's own tasks.
+ */
 async function startShop() {
   const dataDir = path.join(root, 'data/lighthouse');
   rmSync(dataDir, { recursive: true, force: true });
   const baseUrl = `http://127.0.0.1:${PORT}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const server = spawn('nice', ['-n', '10', process.execPath, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -66,6 +94,7 @@ async function startShop() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForHealth(baseUrl, 240_000);
+  await waitForSettledServer(server.pid, 300_000);
   return { baseUrl, stop: () => server.kill('SIGTERM') };
 }
 
