@@ -137,24 +137,23 @@ export async function startCheckout(
   const { order, items } = await inTransaction(deps.db, async (tx) => {
     const refusal = refuseOverCap(deps, await lockedPendingHoldings(tx, buyer.id), units);
     if (refusal) throw refusal;
-    // Reserved in the catalogue's lock order, so crossing carts cannot deadlock; listed in the cart's order.
-    const reserved = [];
-    for (const line of catalog.inLockOrder(lines)) {
-      const stock = await catalog.reserveUnits(tx, line.productId, line.size, line.count);
-      if (!stock) throw await shortLine(tx, line);
-      reserved.push({ line, stock });
-    }
-    const items = reserved
-      .sort((a, b) => a.line.index - b.line.index)
-      .map(({ line, stock }) => ({
+    // Priced from the catalogue and written first, reserved last: a size's stock row (in a drop, every
+    // buyer's) is locked from its reservation to the commit only, not while the order is written as well.
+    const stock = await catalog.stockLines(tx, lines);
+    const items = [];
+    for (const line of lines) {
+      const info = stock.find((row) => row.productId === line.productId && row.size === line.size);
+      if (!info || info.units < line.count) throw await shortLine(tx, line);
+      items.push({
         productId: line.productId,
-        name: stock.name,
-        brand: stock.brand,
-        picture: stock.cardPicture,
+        name: info.name,
+        brand: info.brand,
+        picture: info.cardPicture,
         size: line.size,
         count: line.count,
-        unitPriceCents: stock.priceCents,
-      }));
+        unitPriceCents: info.priceCents,
+      });
+    }
     const order = await createPendingOrder(tx, {
       userId: buyer.id,
       provider,
@@ -162,6 +161,12 @@ export async function startCheckout(
       reservedUntil,
       items,
     });
+    // One conditional update a line, in the catalogue's lock order so crossing carts cannot deadlock: a
+    // line whose units went meanwhile refuses the whole cart, and the order goes with the rollback.
+    for (const line of catalog.inLockOrder(lines)) {
+      if (!(await catalog.reserveUnits(tx, line.productId, line.size, line.count)))
+        throw await shortLine(tx, line);
+    }
     return { order, items };
   });
   await deps.catalogCache.clear();
