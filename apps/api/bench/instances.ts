@@ -5,10 +5,15 @@
  *
  * For each configuration: its instances started one after the other (the `start` script's command, with
  * REDIS_URL, TRUST_PROXY=true and SITE_URL the proxy's address), each ready (`GET /api/ready`), then nginx
- * (round-robin, keepalive to the instances). The uncached mix runs on instances with the list cache off,
- * the cached fixed paths and checkout on instances with it on (a second start). Checkout's buyers are new
- * for each configuration, and the pending-order caps are raised (MAX_PENDING_ORDERS, MAX_PENDING_UNITS):
- * every buyer checks out again and again without paying, which the shop's caps would refuse after five.
+ * (least connections, keepalive to the instances: a request goes to the instance with the fewest under
+ * way, so one busy collecting garbage or waiting for a core is passed over). The uncached mix runs on
+ * instances with the list cache off, the cached fixed paths and checkout on instances with it on (a second
+ * start). The catalogue's load comes from wrk (bench/wrk.ts) at a lower priority than the shop, standing in
+ * for shoppers on machines of their own; checkout's from autocannon in the bench's process, a session per
+ * buyer. Checkout's buyers are new for each configuration and round, and the pending-order caps are raised
+ * (MAX_PENDING_ORDERS, MAX_PENDING_UNITS): every buyer checks out again and again without paying, which the
+ * shop's caps would refuse after five. Both configurations are measured BENCH_INSTANCES_ROUNDS times (3),
+ * alternating which goes first, and compared on their medians.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +22,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { MixName } from './mix';
 import type { Row } from './run';
+import { runWrk, wrkBinary } from './wrk';
 
 /** BENCH_ONLY selects the run with a part of this name. */
 export const INSTANCES_SCENARIO = 'instances';
@@ -24,6 +30,11 @@ export const INSTANCES_SCENARIO = 'instances';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/4';
 /** The configurations compared: how many instances behind the proxy. */
 const CONFIGURATIONS = [1, 2];
+/**
+ * Rounds of both configurations (BENCH_INSTANCES_ROUNDS); each figure compared is the median of its rounds.
+ * On a shared two-core machine one run of a scenario moves by 10-30 % from the next.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_INSTANCES_ROUNDS ?? 3));
 /** The cached fixed-path scenarios (run.ts's SCENARIOS) and the uncached mix scenario measured. */
 const CACHED_SCENARIOS = ['filtered', 'combined'];
 const MIX: MixName = 'combined';
@@ -41,15 +52,25 @@ export interface InstancesBench {
   products: number;
   /** Buyers paying at once in the checkout scenario (and connections of the catalogue's). */
   connections: number;
-  log: (message: string) => void;
   freePort: () => Promise<number>;
   /** The bench's server: the `start` script's command on the bench's database, these variables on top. */
   startServer: (extraEnv: Record<string, string>) => Promise<Server>;
   stopServer: (server: Server) => Promise<void>;
-  /** Each measures through `baseUrl` as the bench does; the row adds up the CPU and memory of `pids`. */
-  measureCached: (name: string, backend: string, baseUrl: string, pids: number[]) => Promise<Row>;
-  measureMix: (mix: MixName, backend: string, baseUrl: string, pids: number[]) => Promise<Row>;
-  /** Checkout by `connections` new buyers named `<prefix><n>`. */
+  /** Seconds of warm-up and of measuring per scenario, and before a request counts as timed out. */
+  warmupSeconds: number;
+  durationSeconds: number;
+  timeoutSeconds: number;
+  /** The fixed paths of a cached scenario (run.ts's SCENARIOS), each checked to answer 200 through `baseUrl`. */
+  cachedPaths: (name: string, baseUrl: string) => Promise<string[]>;
+  /**
+   * `count` paths of an uncached mix, the bench's sequence (`sequence` 0, the same for one instance and
+   * for two) or another (1, the warm-up's); the first ones checked to answer through `baseUrl`.
+   */
+  mixPaths: (mix: MixName, baseUrl: string, count: number, sequence: number) => Promise<string[]>;
+  /** The CPU seconds the processes have used so far, and their resident and peak memory in MB. */
+  usage: (pids: number[]) => { cpuSeconds: number; rssMb: number; peakMb: number };
+  log: (message: string) => void;
+  /** Checkout by `connections` new buyers named `<prefix><n>` (autocannon: a session per connection). */
   measureCheckout: (prefix: string, backend: string, baseUrl: string, pids: number[]) => Promise<Row>;
 }
 
@@ -62,6 +83,8 @@ export interface InstancesRun {
 export interface InstancesResult {
   products: number;
   connections: number;
+  /** Rounds measured; each run's rows are the medians of its rounds. */
+  rounds: number;
   runs: InstancesRun[];
 }
 
@@ -126,7 +149,7 @@ const nginxLog = (dir: string) => {
 };
 
 /**
- * nginx on 127.0.0.1:`port` in front of `upstreams` (round-robin, keepalive connections to them), from its
+ * nginx on 127.0.0.1:`port` in front of `upstreams` (least connections, keepalive to them), from its
  * own configuration in a temporary directory, in the foreground as the bench's child.
  */
 async function startNginx(binary: string, port: number, upstreams: string[]): Promise<Nginx> {
@@ -150,6 +173,7 @@ http {
   keepalive_requests 1000000;
   upstream shop {
 ${servers}
+    least_conn;
     keepalive 64;
     keepalive_requests 1000000;
   }
@@ -267,6 +291,55 @@ async function withInstances<T>(
 
 const labelOf = (count: number) => (count === 1 ? '1 instance' : `${count} instances`);
 
+/** Requests drawn for an uncached mix: more than a run sends, so no path comes round twice. */
+const MIX_PATHS = 200_000;
+
+/** One catalogue scenario through wrk: a warm-up on its own paths, then `paths` measured. */
+async function measureCatalogue(
+  bench: InstancesBench,
+  wrk: string,
+  scenario: string,
+  backend: string,
+  baseUrl: string,
+  pids: number[],
+  paths: { warmup: string[]; measured: string[] },
+): Promise<Row> {
+  const run = (list: string[], seconds: number) =>
+    runWrk({
+      binary: wrk,
+      baseUrl,
+      paths: list,
+      connections: bench.connections,
+      seconds,
+      timeoutSeconds: bench.timeoutSeconds,
+    });
+  if (bench.warmupSeconds > 0) await run(paths.warmup, bench.warmupSeconds);
+  const before = bench.usage(pids).cpuSeconds;
+  const result = await run(paths.measured, bench.durationSeconds);
+  const after = bench.usage(pids);
+  const row: Row = {
+    backend,
+    scenario,
+    table: 'cached',
+    products: bench.products,
+    requestsPerSecond: result.requests / result.seconds,
+    cpuUsPerRequest: result.requests > 0 ? ((after.cpuSeconds - before) * 1e6) / result.requests : Number.NaN,
+    rssMb: after.rssMb,
+    peakMb: after.peakMb,
+    p50: result.p50,
+    p95: result.p95,
+    p99: result.p99,
+    requests: result.requests,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+  bench.log(
+    `${backend} ${scenario}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors}, timeouts ${row.timeouts}; servers ${row.cpuUsPerRequest.toFixed(0)} µs CPU/request, ${row.rssMb.toFixed(0)} MB resident (wrk)`,
+  );
+  return row;
+}
+
 /** One instance and two behind nginx on the bench's PostgreSQL database; undefined when nginx or Redis is missing. */
 export async function benchInstances(bench: InstancesBench): Promise<InstancesResult | undefined> {
   const binary = nginxBinary();
@@ -274,23 +347,91 @@ export async function benchInstances(bench: InstancesBench): Promise<InstancesRe
     bench.log('no nginx (Debian: apt-get install nginx); skipping the instances run');
     return undefined;
   }
-  if (!(await flushRedis(bench.log))) return undefined;
-  bench.log(`instances: 1 vs 2 on PostgreSQL and Redis ${REDIS_URL}, each configuration behind nginx`);
-  const runs: InstancesRun[] = [];
-  for (const count of CONFIGURATIONS) {
-    const label = labelOf(count);
-    const backend = `postgres, ${label}`;
-    const rows: Row[] = [];
-    await withInstances(bench, binary, count, { CATALOG_CACHE_SECONDS: '0' }, async (baseUrl, pids) => {
-      rows.push(await bench.measureMix(MIX, backend, baseUrl, pids));
-    });
-    await withInstances(bench, binary, count, {}, async (baseUrl, pids) => {
-      for (const name of CACHED_SCENARIOS) rows.push(await bench.measureCached(name, backend, baseUrl, pids));
-      rows.push(await bench.measureCheckout(`buyer${count}_`, backend, baseUrl, pids));
-    });
-    runs.push({ label, rows: rows.map((row) => ({ ...row, products: bench.products })) });
+  const wrk = wrkBinary();
+  if (!wrk) {
+    bench.log('no wrk (Debian: apt-get install wrk); skipping the instances run');
+    return undefined;
   }
-  return { products: bench.products, connections: bench.connections, runs };
+  if (!(await flushRedis(bench.log))) return undefined;
+  bench.log(
+    `instances: 1 vs 2 on PostgreSQL and Redis ${REDIS_URL}, each configuration behind nginx, ${ROUNDS} rounds`,
+  );
+  const rounds = new Map<number, Row[][]>(CONFIGURATIONS.map((count) => [count, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    // Every other round the other way round, so a drift of the machine's speed weighs on both alike.
+    const order = round % 2 === 0 ? CONFIGURATIONS : [...CONFIGURATIONS].reverse();
+    for (const count of order) {
+      rounds.get(count)?.push(await measureConfiguration(bench, binary, wrk, count, round));
+    }
+  }
+  const runs = CONFIGURATIONS.map((count) => ({
+    label: labelOf(count),
+    rows: medianRows(rounds.get(count) ?? []),
+  }));
+  return { products: bench.products, connections: bench.connections, rounds: ROUNDS, runs };
+}
+
+/** One round of one configuration: the uncached mix, then the cached paths and checkout. */
+async function measureConfiguration(
+  bench: InstancesBench,
+  nginx: string,
+  wrk: string,
+  count: number,
+  round: number,
+): Promise<Row[]> {
+  const backend = `postgres, ${labelOf(count)}`;
+  const rows: Row[] = [];
+  await withInstances(bench, nginx, count, { CATALOG_CACHE_SECONDS: '0' }, async (baseUrl, pids) => {
+    const paths = {
+      warmup: await bench.mixPaths(MIX, baseUrl, MIX_PATHS, 1),
+      measured: await bench.mixPaths(MIX, baseUrl, MIX_PATHS, 0),
+    };
+    rows.push(await measureCatalogue(bench, wrk, `${MIX} mix`, backend, baseUrl, pids, paths));
+  });
+  await withInstances(bench, nginx, count, {}, async (baseUrl, pids) => {
+    for (const name of CACHED_SCENARIOS) {
+      const paths = await bench.cachedPaths(name, baseUrl);
+      rows.push(
+        await measureCatalogue(bench, wrk, name, backend, baseUrl, pids, { warmup: paths, measured: paths }),
+      );
+    }
+    rows.push(await bench.measureCheckout(`buyer${count}r${round}_`, backend, baseUrl, pids));
+  });
+  return rows.map((row) => ({ ...row, products: bench.products }));
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/**
+ * A configuration's figures over its rounds: per scenario the median of each rate, latency, CPU and memory
+ * figure, and the requests and failures of all the rounds added up.
+ */
+function medianRows(rounds: Row[][]): Row[] {
+  return (rounds[0] ?? []).map((first) => {
+    const same = rounds.flatMap((rows) => rows.filter((row) => row.scenario === first.scenario));
+    const middle = (pick: (row: Row) => number) => median(same.map(pick));
+    const sum = (pick: (row: Row) => number) => same.reduce((total, row) => total + pick(row), 0);
+    return {
+      ...first,
+      requestsPerSecond: middle((row) => row.requestsPerSecond),
+      cpuUsPerRequest: middle((row) => row.cpuUsPerRequest),
+      rssMb: middle((row) => row.rssMb),
+      peakMb: middle((row) => row.peakMb),
+      p50: middle((row) => row.p50),
+      p95: middle((row) => row.p95),
+      p99: middle((row) => row.p99),
+      requests: sum((row) => row.requests),
+      non2xx: sum((row) => row.non2xx),
+      errors: sum((row) => row.errors),
+      timeouts: sum((row) => row.timeouts),
+    };
+  });
 }
 
 const isCheckout = (row: Row) => row.scenario.startsWith('checkout');
@@ -326,7 +467,7 @@ export function instancesTable(result: InstancesResult): {
     ];
   });
   return {
-    title: `Instances: 1 vs 2 on one PostgreSQL and one Redis, ${result.products} products, ${result.connections} connections (checkout: ${result.connections} buyers); both configurations behind the same nginx (round-robin, keepalive), so only the number of instances differs`,
+    title: `Instances: 1 vs 2 on one PostgreSQL and one Redis, ${result.products} products, ${result.connections} connections (checkout: ${result.connections} buyers); both configurations behind the same nginx (least connections, keepalive), so only the number of instances differs; medians of ${result.rounds} rounds`,
     header,
     lines,
   };

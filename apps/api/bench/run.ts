@@ -45,7 +45,7 @@
  * sends the same sequence of paths), BENCH_GROWTH (catalogue sizes for the growth run, comma-separated; off
  * by default), BENCH_GROWTH_PGLITE_MAX (10000: the largest size PGlite takes in a growth run), BENCH_REDIS_URL
  * (redis://127.0.0.1:6379/4: the instances run's Redis, flushed at its start; skipped when nothing answers
- * there, unless it was given).
+ * there, unless it was given), BENCH_INSTANCES_ROUNDS (3: rounds of the instances run).
  *
  * Loading: the products go through the catalogue's own addProducts in chunks of 2,000, two at once on
  * PostgreSQL, and their stock in one INSERT ... SELECT unnest(...) per chunk (bench/load.ts); 100,000
@@ -55,13 +55,15 @@
  * The instances run (BENCH_ONLY=instances; PostgreSQL only, after its other scenarios, on the same data;
  * bench/instances.ts): the shop as one instance and as two, both on the bench's database and one Redis
  * (BENCH_REDIS_URL, its database emptied first), each configuration behind an nginx the bench starts on
- * loopback from its own nginx.conf in a temporary directory (round-robin, keepalive to the instances), so
- * the comparison is only one instance against two. Measured for each: the "combined mix" (cache off), the
- * cached "filtered" and "combined" paths, and checkout by BENCH_CONNECTIONS new buyers (the pending-order
- * caps raised, as every buyer checks out again and again). Prints a table per configuration and whether two
- * instances are at least as fast as one on every figure. Needs Debian's nginx (`apt-get install nginx`; the
- * system service is not used) and a Redis; without either it says so and is left out. It adds about two
- * and a half minutes to the full run (four sets of servers started, five scenarios each way).
+ * loopback from its own nginx.conf in a temporary directory (least connections, keepalive to the
+ * instances), so the comparison is only one instance against two. Measured for each: the "combined mix"
+ * (cache off), the cached "filtered" and "combined" paths (those three with wrk, at a lower priority than the
+ * shop), and checkout by BENCH_CONNECTIONS new buyers (autocannon; the pending-order caps raised, as every
+ * buyer checks out again and again); BENCH_INSTANCES_ROUNDS (3) rounds of both, compared on their medians.
+ * Prints a table per configuration and whether two instances are at least as fast as one on every figure.
+ * Needs Debian's nginx and wrk (`apt-get install nginx-light wrk`; the system service is not used) and a
+ * Redis; without them it says so and is left out. It adds about seven minutes to the full run (twelve sets
+ * of servers started, five scenarios each way in each round).
  *
  * The staff's scenarios (BENCH_ONLY=admin): BENCH_ADMIN_ORDERS (100000) orders of one to three lines by
  * 5,000 customers over the last two years, written in bulk (INSERT ... SELECT generate_series: seconds);
@@ -1445,6 +1447,7 @@ function instancesBench(
   databaseUrl: string,
   products: readonly NewProduct[],
 ): InstancesBench {
+  let catalogue: MixCatalogue | undefined;
   return {
     products: products.length,
     connections: CONNECTIONS,
@@ -1452,13 +1455,25 @@ function instancesBench(
     freePort,
     startServer: (extraEnv) => startServer(dataDir, databaseUrl, extraEnv),
     stopServer,
-    measureCached: (name, backend, baseUrl, pids) => {
+    warmupSeconds: WARMUP,
+    durationSeconds: DURATION,
+    timeoutSeconds: TIMEOUT,
+    cachedPaths: async (name, baseUrl) => {
       const scenario = SCENARIOS.find((candidate) => candidate.name === name);
       if (!scenario) throw new Error(`bench: no scenario ${name}`);
-      return measureScenario(backend, baseUrl, pids, scenario);
+      await checkScenario(baseUrl, scenario);
+      return scenario.paths;
     },
-    measureMix: async (mix, backend, baseUrl, pids) =>
-      measureMix(backend, baseUrl, pids, mix, await mixCatalogue(backend, baseUrl, products)),
+    mixPaths: async (mix, baseUrl, count, sequence) => {
+      catalogue ??= await mixCatalogue('postgres', baseUrl, products);
+      await checkMix(baseUrl, `${mix} mix`, mixPaths(mix, catalogue, SEED + sequence));
+      return Array.from({ length: count }, mixPaths(mix, catalogue, SEED + sequence));
+    },
+    usage: (pids) => ({
+      cpuSeconds: totalOf(pids, cpuSeconds),
+      rssMb: totalOf(pids, (pid) => memoryMb(pid, 'VmRSS')),
+      peakMb: totalOf(pids, (pid) => memoryMb(pid, 'VmHWM')),
+    }),
     measureCheckout: async (prefix, backend, baseUrl, pids) => {
       const requests = await checkoutRequests(baseUrl, dataDir, CONNECTIONS, prefix);
       const row = await measure(
