@@ -12,7 +12,7 @@
  * for shoppers on machines of their own; checkout's from autocannon in the bench's process, a session per
  * buyer. Checkout's buyers are new for each configuration and round, and the pending-order caps are raised
  * (MAX_PENDING_ORDERS, MAX_PENDING_UNITS): every buyer checks out again and again without paying, which the
- * shop's caps would refuse after five. Both configurations are measured BENCH_INSTANCES_ROUNDS times (3),
+ * shop's caps would refuse after five. Both configurations are measured BENCH_INSTANCES_ROUNDS times (5),
  * alternating which goes first, and compared on their medians.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -34,7 +34,7 @@ const CONFIGURATIONS = [1, 2];
  * Rounds of both configurations (BENCH_INSTANCES_ROUNDS); each figure compared is the median of its rounds.
  * On a shared two-core machine one run of a scenario moves by 10-30 % from the next.
  */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_INSTANCES_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_INSTANCES_ROUNDS ?? 5));
 /** The cached fixed-path scenarios (run.ts's SCENARIOS) and the uncached mix scenario measured. */
 const CACHED_SCENARIOS = ['filtered', 'combined'];
 const MIX: MixName = 'combined';
@@ -77,7 +77,10 @@ export interface InstancesBench {
 export interface InstancesRun {
   /** "1 instance", "2 instances". */
   label: string;
+  /** The medians of its rounds. */
   rows: Row[];
+  /** Each scenario's lowest and highest req/s over the rounds. */
+  ranges: Map<string, { min: number; max: number }>;
 }
 
 export interface InstancesResult {
@@ -364,10 +367,18 @@ export async function benchInstances(bench: InstancesBench): Promise<InstancesRe
       rounds.get(count)?.push(await measureConfiguration(bench, binary, wrk, count, round));
     }
   }
-  const runs = CONFIGURATIONS.map((count) => ({
-    label: labelOf(count),
-    rows: medianRows(rounds.get(count) ?? []),
-  }));
+  const runs = CONFIGURATIONS.map((count) => {
+    const measured = rounds.get(count) ?? [];
+    const ranges = new Map<string, { min: number; max: number }>();
+    for (const row of measured.flat()) {
+      const range = ranges.get(row.scenario) ?? { min: Number.POSITIVE_INFINITY, max: 0 };
+      ranges.set(row.scenario, {
+        min: Math.min(range.min, row.requestsPerSecond),
+        max: Math.max(range.max, row.requestsPerSecond),
+      });
+    }
+    return { label: labelOf(count), rows: medianRows(measured), ranges };
+  });
   return { products: bench.products, connections: bench.connections, rounds: ROUNDS, runs };
 }
 
@@ -485,8 +496,12 @@ export function instancesVerdict(result: InstancesResult): string[] {
     const latency = isCheckout(first) ? 'p95' : 'p99';
     const faster = second.requestsPerSecond >= first.requestsPerSecond && second[latency] <= first[latency];
     met &&= faster;
+    const range = (run: InstancesRun) => {
+      const { min = 0, max = 0 } = run.ranges.get(first.scenario) ?? {};
+      return `${min.toFixed(0)}-${max.toFixed(0)}`;
+    };
     lines.push(
-      `instances: ${first.scenario}: ${first.requestsPerSecond.toFixed(0)} -> ${second.requestsPerSecond.toFixed(0)} req/s (x${(second.requestsPerSecond / first.requestsPerSecond).toFixed(2)}), ${latency} ${first[latency]} -> ${second[latency]} ms, server CPU ${first.cpuUsPerRequest.toFixed(0)} -> ${second.cpuUsPerRequest.toFixed(0)} µs/request: two ${faster ? 'at least as fast' : 'SLOWER'}`,
+      `instances: ${first.scenario}: ${first.requestsPerSecond.toFixed(0)} -> ${second.requestsPerSecond.toFixed(0)} req/s (x${(second.requestsPerSecond / first.requestsPerSecond).toFixed(2)}; rounds ${range(one)} and ${range(two)}), ${latency} ${first[latency]} -> ${second[latency]} ms, server CPU ${first.cpuUsPerRequest.toFixed(0)} -> ${second.cpuUsPerRequest.toFixed(0)} µs/request: two ${faster ? 'at least as fast' : 'SLOWER'}`,
     );
   }
   lines.push(

@@ -45,7 +45,7 @@
  * sends the same sequence of paths), BENCH_GROWTH (catalogue sizes for the growth run, comma-separated; off
  * by default), BENCH_GROWTH_PGLITE_MAX (10000: the largest size PGlite takes in a growth run), BENCH_REDIS_URL
  * (redis://127.0.0.1:6379/4: the instances run's Redis, flushed at its start; skipped when nothing answers
- * there, unless it was given), BENCH_INSTANCES_ROUNDS (3: rounds of the instances run).
+ * there, unless it was given), BENCH_INSTANCES_ROUNDS (5: rounds of the instances run).
  *
  * Loading: the products go through the catalogue's own addProducts in chunks of 2,000, two at once on
  * PostgreSQL, and their stock in one INSERT ... SELECT unnest(...) per chunk (bench/load.ts); 100,000
@@ -59,11 +59,11 @@
  * instances), so the comparison is only one instance against two. Measured for each: the "combined mix"
  * (cache off), the cached "filtered" and "combined" paths (those three with wrk, at a lower priority than the
  * shop), and checkout by BENCH_CONNECTIONS new buyers (autocannon; the pending-order caps raised, as every
- * buyer checks out again and again); BENCH_INSTANCES_ROUNDS (3) rounds of both, compared on their medians.
+ * buyer checks out again and again); BENCH_INSTANCES_ROUNDS (5) rounds of both, compared on their medians.
  * Prints a table per configuration and whether two instances are at least as fast as one on every figure.
  * Needs Debian's nginx and wrk (`apt-get install nginx-light wrk`; the system service is not used) and a
- * Redis; without them it says so and is left out. It adds about seven minutes to the full run (twelve sets
- * of servers started, five scenarios each way in each round).
+ * Redis; without them it says so and is left out. It adds about twelve minutes to the full run (twenty sets
+ * of servers started, four scenarios each way in each round).
  *
  * The staff's scenarios (BENCH_ONLY=admin): BENCH_ADMIN_ORDERS (100000) orders of one to three lines by
  * 5,000 customers over the last two years, written in bulk (INSERT ... SELECT generate_series: seconds);
