@@ -10,7 +10,9 @@
  * instances with the list cache off, the cached fixed paths and checkout on instances with it on (a second
  * start). The catalogue's load comes from wrk (bench/wrk.ts) at a lower priority than the shop, standing in
  * for shoppers on machines of their own; checkout's from autocannon in the bench's process, a session per
- * buyer. Checkout's buyers are new for each configuration and round, and the pending-order caps are raised
+ * buyer. The instances share the PostgreSQL connections one instance has (DATABASE_POOL_SIZE 10 / N), so
+ * the database runs as many queries at once whatever the number of instances.
+ * Checkout's buyers are new for each configuration and round, and the pending-order caps are raised
  * (MAX_PENDING_ORDERS, MAX_PENDING_UNITS): every buyer checks out again and again without paying, which the
  * shop's caps would refuse after five. Both configurations are measured BENCH_INSTANCES_ROUNDS times (5),
  * alternating which goes first, and compared on their medians.
@@ -38,6 +40,8 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_INSTANCES_ROUNDS ?? 5));
 /** The cached fixed-path scenarios (run.ts's SCENARIOS) and the uncached mix scenario measured. */
 const CACHED_SCENARIOS = ['filtered', 'combined'];
 const MIX: MixName = 'combined';
+/** PostgreSQL connections of all the instances together, the shop's default pool for one. */
+const DATABASE_CONNECTIONS = 10;
 /** Unpaid orders a buyer may hold: more than any run places. */
 const PENDING_CAP = '1000000';
 
@@ -249,6 +253,7 @@ async function withInstances<T>(
     TRUST_PROXY: 'true',
     MAX_PENDING_ORDERS: PENDING_CAP,
     MAX_PENDING_UNITS: PENDING_CAP,
+    DATABASE_POOL_SIZE: String(Math.ceil(DATABASE_CONNECTIONS / count)),
     ...extraEnv,
   };
   const servers: Server[] = [];
