@@ -83,8 +83,8 @@ export interface InstancesRun {
   label: string;
   /** The medians of its rounds. */
   rows: Row[];
-  /** Each scenario's lowest and highest req/s over the rounds. */
-  ranges: Map<string, { min: number; max: number }>;
+  /** Each round's rows, as measured. */
+  rounds: Row[][];
 }
 
 export interface InstancesResult {
@@ -374,15 +374,7 @@ export async function benchInstances(bench: InstancesBench): Promise<InstancesRe
   }
   const runs = CONFIGURATIONS.map((count) => {
     const measured = rounds.get(count) ?? [];
-    const ranges = new Map<string, { min: number; max: number }>();
-    for (const row of measured.flat()) {
-      const range = ranges.get(row.scenario) ?? { min: Number.POSITIVE_INFINITY, max: 0 };
-      ranges.set(row.scenario, {
-        min: Math.min(range.min, row.requestsPerSecond),
-        max: Math.max(range.max, row.requestsPerSecond),
-      });
-    }
-    return { label: labelOf(count), rows: medianRows(measured), ranges };
+    return { label: labelOf(count), rows: medianRows(measured), rounds: measured };
   });
   return { products: bench.products, connections: bench.connections, rounds: ROUNDS, runs };
 }
@@ -432,6 +424,8 @@ function medianRows(rounds: Row[][]): Row[] {
   return (rounds[0] ?? []).map((first) => {
     const same = rounds.flatMap((rows) => rows.filter((row) => row.scenario === first.scenario));
     const middle = (pick: (row: Row) => number) => median(same.map(pick));
+    // Latencies stay in tenths of a millisecond, as measured.
+    const latency = (pick: (row: Row) => number) => Math.round(middle(pick) * 10) / 10;
     const sum = (pick: (row: Row) => number) => same.reduce((total, row) => total + pick(row), 0);
     return {
       ...first,
@@ -439,9 +433,9 @@ function medianRows(rounds: Row[][]): Row[] {
       cpuUsPerRequest: middle((row) => row.cpuUsPerRequest),
       rssMb: middle((row) => row.rssMb),
       peakMb: middle((row) => row.peakMb),
-      p50: middle((row) => row.p50),
-      p95: middle((row) => row.p95),
-      p99: middle((row) => row.p99),
+      p50: latency((row) => row.p50),
+      p95: latency((row) => row.p95),
+      p99: latency((row) => row.p99),
       requests: sum((row) => row.requests),
       non2xx: sum((row) => row.non2xx),
       errors: sum((row) => row.errors),
@@ -501,9 +495,11 @@ export function instancesVerdict(result: InstancesResult): string[] {
     const latency = isCheckout(first) ? 'p95' : 'p99';
     const faster = second.requestsPerSecond >= first.requestsPerSecond && second[latency] <= first[latency];
     met &&= faster;
+    // The lowest and highest req/s of the scenario over a configuration's rounds.
     const range = (run: InstancesRun) => {
-      const { min = 0, max = 0 } = run.ranges.get(first.scenario) ?? {};
-      return `${min.toFixed(0)}-${max.toFixed(0)}`;
+      const same = run.rounds.flat().filter((row) => row.scenario === first.scenario);
+      const values = same.map((row) => row.requestsPerSecond);
+      return `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
     };
     lines.push(
       `instances: ${first.scenario}: ${first.requestsPerSecond.toFixed(0)} -> ${second.requestsPerSecond.toFixed(0)} req/s (x${(second.requestsPerSecond / first.requestsPerSecond).toFixed(2)}; rounds ${range(one)} and ${range(two)}), ${latency} ${first[latency]} -> ${second[latency]} ms, server CPU ${first.cpuUsPerRequest.toFixed(0)} -> ${second.cpuUsPerRequest.toFixed(0)} µs/request: two ${faster ? 'at least as fast' : 'SLOWER'}`,
