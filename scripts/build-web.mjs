@@ -5,9 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -66,23 +68,28 @@ const result = spawnSync('npm', ['run', 'build', '--workspace', '@shop/web'], {
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
 
-let compressed = 0;
-for (const file of files('apps/web/dist')) {
-  if (!COMPRESSED.test(file)) continue;
-  const absolute = path.join(root, file);
-  const content = readFileSync(absolute);
-  if (content.length < COMPRESS_FROM_BYTES) continue;
-  writeFileSync(
-    `${absolute}.br`,
-    brotliCompressSync(content, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-      },
-    }),
-  );
-  writeFileSync(`${absolute}.gz`, gzipSync(content, { level: 9 }));
-  compressed += 1;
-}
+// Compressed on libuv's thread pool, so every core takes a share of the files.
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+const toCompress = [...files('apps/web/dist')]
+  .filter((file) => COMPRESSED.test(file))
+  .map((file) => path.join(root, file))
+  .filter((absolute) => statSync(absolute).size >= COMPRESS_FROM_BYTES);
+await Promise.all(
+  toCompress.map(async (absolute) => {
+    const content = await readFile(absolute);
+    const [br, gz] = await Promise.all([
+      brotli(content, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      }),
+      gzip(content, { level: 9 }),
+    ]);
+    await Promise.all([writeFile(`${absolute}.br`, br), writeFile(`${absolute}.gz`, gz)]);
+  }),
+);
+const compressed = toCompress.length;
 console.log(`Compressed ${compressed} built files (.br and .gz beside each).`);
 writeFileSync(fingerprintFile, `${fingerprint}\n`);

@@ -133,6 +133,17 @@ export default defineConfig(({ command }) => ({
   },
   // The server-side render (src/entry-server.tsx) is one self-contained module the API server imports.
   ssr: { noExternal: true },
+  // `vite build --app` builds the browser's app and the server's render in one run (one config load, one
+  // set of plugins) instead of two builds one after the other.
+  environments: {
+    ssr: {
+      build: {
+        outDir: 'dist-server',
+        copyPublicDir: false,
+        rollupOptions: { input: 'src/entry-server.tsx' },
+      },
+    },
+  },
   css: { postcss: { plugins: command === 'build' ? [unusedBootstrapRules()] : [] } },
   build: {
     target: 'es2022',
