@@ -32,7 +32,7 @@ import { COLOURWAYS, MODELS, pick, prng } from '../src/db/seed/catalogue';
 import type { NewProduct } from '../src/modules/catalog/catalog.repository';
 import { EDITIONS } from './generate';
 
-export const MIX_NAMES = ['searched', 'filtered', 'sorted', 'combined'] as const;
+export const MIX_NAMES = ['searched', 'filtered', 'sorted', 'combined', 'detail'] as const;
 export type MixName = (typeof MIX_NAMES)[number];
 
 type Random = () => number;
@@ -318,6 +318,8 @@ export interface MixCatalogue {
   items: readonly NewProduct[];
   /** Products on sale, for the sorted scenario's pages without a filter. */
   products: number;
+  /** The ids of the products on sale: the detail scenario opens one of them at random. */
+  ids: readonly string[];
   counts: FilterCounts;
   /**
    * The most matches a list counts and offers pages for, when the API bounds its count (it answers
@@ -362,6 +364,8 @@ export function mixPaths(name: MixName, catalogue: MixCatalogue, seed: number): 
           page: drawPage(random, matches, catalogue.countLimit),
         });
       };
+    case 'detail':
+      return () => `/api/products/details/${pick(random, catalogue.ids)}`;
     case 'combined':
       return () => {
         const item = catalogue.items.length > 0 ? pick(random, catalogue.items) : undefined;

@@ -11,15 +11,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../lib/refusals';
 import { cacheKey } from '../../lib/response-cache';
-import { reviewsOfProduct } from '../reviews/reviews.service';
+import { reviewsForPage } from '../reviews/reviews.service';
 import * as catalog from './catalog.service';
+import { productPage } from './product-pages';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
-   * Answers from the catalogue cache, or produces, checks against the schema, caches and answers. These
-   * answers are the same for everyone, so any cache may keep them, but must ask again before each use
-   * (a price or a sold-out size shows at once): the ETag lets an unchanged answer come back as a bodiless
-   * 304. The tag is weak because the bytes differ by compression while the content is the same.
+   * Answers from the catalogue cache, or produces, checks against the schema, caches and answers.
    */
   async function cachedJson<T>(
     request: FastifyRequest,
@@ -31,6 +29,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = await app.catalogCache.getOrProduce(key, async () =>
       JSON.stringify(schema.parse(await produce())),
     );
+    return sharedJson(request, reply, body);
+  }
+
+  /**
+   * Sends a catalogue answer, JSON already made. These answers are the same for everyone, so any cache may
+   * keep them, but must ask again before each use (a price or a sold-out size shows at once): the ETag
+   * lets an unchanged answer come back as a bodiless 304. The tag is weak because the bytes differ by
+   * compression while the content is the same.
+   */
+  function sharedJson(request: FastifyRequest, reply: FastifyReply, body: string) {
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', 'public, no-cache');
     const known = request.headers['if-none-match'];
@@ -79,9 +87,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(productDetailSchema), ...refusals(400, 404) },
       },
     },
-    async (request) => {
-      const product = await catalog.getProduct(app.db, request.params.id);
-      return [{ ...product, reviews: await reviewsOfProduct(app.db, product._id) }];
+    async (request, reply) => {
+      const [product, reviews] = await Promise.all([
+        productPage(app.db, request.params.id),
+        reviewsForPage(app.db, request.params.id),
+      ]);
+      return sharedJson(request, reply, JSON.stringify([{ ...product, reviews }]));
     },
   );
 };

@@ -1,39 +1,17 @@
 import {
   type FeaturedProducts,
-  fromCents,
   type Product,
   type ProductList,
   type ProductListQuery,
   toCents,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import { sanitizeDescription } from '../../lib/html';
 import * as repository from './catalog.repository';
 import { currentListing } from './listing';
 import type { ListingSearch } from './listing-index';
+import { toProductWire } from './product-wire';
 import { correctionsOf, forgetVocabulary, lexemesOf } from './search-words';
-
-/** Database row to the spec's product shape. The one place catalogue money leaves cents. */
-export function toProductWire(row: repository.ProductRow): Product {
-  return {
-    _id: row.id,
-    name: row.name,
-    brand: row.brand as Product['brand'],
-    price: fromCents(row.priceCents),
-    rating: row.rating,
-    card_picture: row.cardPicture,
-    detail_picture: row.detailPicture,
-    original_picture: row.originalPicture,
-    description: row.description,
-    gender: row.genders as Product['gender'],
-    category: row.categories as Product['category'],
-    color: row.color as Product['color'],
-    collection: row.collection,
-    release_date: row.releaseDate,
-    stock: row.stock ?? {},
-  };
-}
 
 /** At most this many words of a search are used. */
 const MAX_SEARCH_WORDS = 8;
@@ -130,12 +108,6 @@ export async function listProducts(db: DbOrTx, query: ProductListQuery): Promise
     offset: (page - 1) * limit,
   });
   return { products: cards, total, totalExact: true, page, pages: Math.ceil(total / limit) };
-}
-
-export async function getProduct(db: DbOrTx, id: string): Promise<Product> {
-  const row = await repository.findProductById(db, id);
-  if (!row) throw AppError.notFound('Product');
-  return toProductWire(row);
 }
 
 export async function getFeaturedProducts(db: DbOrTx): Promise<FeaturedProducts> {

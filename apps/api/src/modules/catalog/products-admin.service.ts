@@ -20,7 +20,8 @@ import { notifyBackInStock, type StockAlertDeps } from '../stock-alerts/stock-al
 import type { Storage } from '../uploads/storage';
 import { requireStoredProductPictures } from '../uploads/uploads.service';
 import * as repository from './catalog.repository';
-import { addProducts, pageFilter, toProductWire } from './catalog.service';
+import { addProducts, pageFilter } from './catalog.service';
+import { toProductWire } from './product-wire';
 import { forgetVocabulary } from './search-words';
 
 /** What staff changes to the catalogue need. */

@@ -33,6 +33,15 @@ export async function findReviewsOfProduct(db: DbOrTx, productId: string): Promi
   );
 }
 
+/** The reviews of these products, each product's newest first. */
+export async function findReviewsOfProducts(db: DbOrTx, productIds: string[]): Promise<ReviewWithAuthor[]> {
+  return flatten(
+    await selectReviews(db)
+      .where(inArray(review.productId, productIds))
+      .orderBy(desc(review.createdAt), desc(review.id)),
+  );
+}
+
 export async function findReviewById(db: DbOrTx, id: string): Promise<ReviewWithAuthor | undefined> {
   const [row] = flatten(await selectReviews(db).where(eq(review.id, id)));
   return row;

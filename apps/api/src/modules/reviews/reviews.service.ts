@@ -9,6 +9,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
+import { batchedRead } from '../../lib/batched-read';
 import type { ResponseCache } from '../../lib/response-cache';
 import * as audit from '../audit/audit.service';
 import * as catalog from '../catalog/catalog.service';
@@ -64,6 +65,29 @@ async function rerating<T>(tx: DbOrTx, productIds: string[], change: () => Promi
 /** The reviews of a product known to exist. */
 export async function reviewsOfProduct(db: DbOrTx, productId: string): Promise<Review[]> {
   return (await repository.findReviewsOfProduct(db, productId)).map(toReviewWire);
+}
+
+const pageReaders = new WeakMap<DbOrTx, (productId: string) => Promise<Review[] | undefined>>();
+
+/**
+ * A product's reviews for its page, read as of now: the pages asked for at the same time are read in one
+ * statement, as their products are (catalog's product-pages.ts).
+ */
+export async function reviewsForPage(db: DbOrTx, productId: string): Promise<Review[]> {
+  let read = pageReaders.get(db);
+  if (!read) {
+    read = batchedRead(async (productIds: string[]) => {
+      const byProduct = new Map<string, Review[]>();
+      for (const row of await repository.findReviewsOfProducts(db, productIds)) {
+        const reviews = byProduct.get(row.productId) ?? [];
+        reviews.push(toReviewWire(row));
+        byProduct.set(row.productId, reviews);
+      }
+      return byProduct;
+    });
+    pageReaders.set(db, read);
+  }
+  return (await read(productId)) ?? [];
 }
 
 /** A product's reviews; the staff also read those of an archived product, to moderate them. */
