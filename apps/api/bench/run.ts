@@ -15,7 +15,9 @@
  * "filtered mix" (random combinations of category, gender, brand, rating, priceMin and priceMax; a page
  * within what exists: 1-5 mostly, one in ten deep), "sorted mix" (name or price either way, half the time
  * with a filter, a page as filtered) and "combined mix" (mostly a shopper narrowing down to one product:
- * words of its name with its own category, gender, brand, rating or price; usually a sort; page 1-3). Before each, the first 30 of its requests are sent once and must answer 200 (a 4xx means the
+ * words of its name with its own category, gender, brand, rating or price; usually a sort; page 1-3) and
+ * "detail mix" (the product page's GET /api/products/details/:id, a product drawn at random from every one
+ * on sale, its server CPU compared with the list mixes': at most twice theirs). Before each, the first 30 of its requests are sent once and must answer 200 (a 4xx means the
  * generator is wrong: the bench stops); after each, the answers other than 2xx are listed with their paths.
  * Pages "within what exists" are counted from the generated products, up to the count the API announces
  * (a list that answers `totalExact: false` offers no pages past its `total`). Then the cached table: the
@@ -45,7 +47,8 @@
  * sends the same sequence of paths), BENCH_GROWTH (catalogue sizes for the growth run, comma-separated; off
  * by default), BENCH_GROWTH_PGLITE_MAX (10000: the largest size PGlite takes in a growth run), BENCH_REDIS_URL
  * (redis://127.0.0.1:6379/4: the instances run's Redis, flushed at its start; skipped when nothing answers
- * there, unless it was given), BENCH_INSTANCES_ROUNDS (5: rounds of the instances run).
+ * there, unless it was given), BENCH_INSTANCES (1,2,3), BENCH_INSTANCE_CPU (0.3) and BENCH_INSTANCES_ROUNDS (3):
+ * the instances run's configurations, each instance's CPU quota and rounds.
  *
  * Loading: the products go through the catalogue's own addProducts in chunks of 2,000, two at once on
  * PostgreSQL, and their stock in one INSERT ... SELECT unnest(...) per chunk (bench/load.ts); 100,000
@@ -53,17 +56,16 @@
  * addProducts too took about 2 minutes).
  *
  * The instances run (BENCH_ONLY=instances; PostgreSQL only, after its other scenarios, on the same data;
- * bench/instances.ts): the shop as one instance and as two, both on the bench's database and one Redis
- * (BENCH_REDIS_URL, its database emptied first), each configuration behind an nginx the bench starts on
- * loopback from its own nginx.conf in a temporary directory (least connections, keepalive to the
- * instances), so the comparison is only one instance against two. Measured for each: the "combined mix"
- * (cache off), the cached "filtered" and "combined" paths (those three with wrk, at a lower priority than the
- * shop), and checkout by BENCH_CONNECTIONS new buyers (autocannon; the pending-order caps raised, as every
- * buyer checks out again and again); BENCH_INSTANCES_ROUNDS (5) rounds of both, compared on their medians.
- * Prints a table per configuration and whether two instances are at least as fast as one on every figure.
- * Needs Debian's nginx and wrk (`apt-get install nginx-light wrk`; the system service is not used) and a
- * Redis; without them it says so and is left out. It adds about twelve minutes to the full run (twenty sets
- * of servers started, four scenarios each way in each round).
+ * bench/instances.ts): the shop as one instance, two and three (BENCH_INSTANCES), each instance in a CPU
+ * quota of its own (BENCH_INSTANCE_CPU, 0.3 of a core: a cgroup, so run it as root), all on the bench's
+ * database and one Redis (BENCH_REDIS_URL, its database emptied first), each configuration behind an
+ * nginx the bench starts on loopback (least connections, keepalive to the instances). Measured with wrk for
+ * each: the "combined mix" and the "detail mix" (cache off) and checkout by BENCH_CONNECTIONS new buyers
+ * (the pending-order caps raised, as every buyer checks out again and again), with the instances' share
+ * of their quota and PostgreSQL's cores during each; BENCH_INSTANCES_ROUNDS (3) rounds, compared on their
+ * medians. Prints a table and whether N instances reach 0.8 N times one instance on the mixes. Needs
+ * Debian's nginx and wrk (`apt-get install nginx-light wrk`; the system service is not used) and a Redis;
+ * without them it says so and is left out.
  *
  * The staff's scenarios (BENCH_ONLY=admin): BENCH_ADMIN_ORDERS (100000) orders of one to three lines by
  * 5,000 customers over the last two years, written in bulk (INSERT ... SELECT generate_series: seconds);
@@ -149,6 +151,9 @@ const POSTGRES_ORDERS_P95_TARGET_MS = 30;
 const POSTGRES_MIX_P99_TARGET_MS = 50;
 const GROWTH_RATIO_TARGET = 1.5;
 const CPU_PER_REQUEST_TARGET_US = 1_000;
+/** The product page's API costs the server at most this many times an uncached list (the list mixes' mean). */
+const DETAIL_CPU_RATIO_TARGET = 2;
+const DETAIL_MIX = 'detail mix';
 
 const CHECKOUT_SCENARIO = 'checkout (POST /api/checkouts)';
 const ORDERS_SCENARIO = 'orders (GET /api/orders page 1, a user with 500 orders)';
@@ -914,10 +919,28 @@ async function mixCatalogue(
   products: readonly NewProduct[],
 ): Promise<MixCatalogue> {
   const countLimit = await countLimitOf(baseUrl);
+  const ids = await productIdsOf(baseUrl);
   log(
     `${backend}: uncached mix over ${products.length} products, ${SEARCH_TERMS} distinct search terms before typos, seed ${SEED}${Number.isFinite(countLimit) ? `; the API counts up to ${countLimit} matches, pages drawn within them` : ''}`,
   );
-  return { items: products, products: products.length, counts: new FilterCounts(products), countLimit };
+  return {
+    items: products,
+    products: products.length,
+    ids,
+    counts: new FilterCounts(products),
+    countLimit,
+  };
+}
+
+/** The ids of every product on sale, read through the shoppers' list a hundred at a time. */
+async function productIdsOf(baseUrl: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await fetch(`${baseUrl}/api/products?limit=100&page=${page}`);
+    const list = (await response.json()) as { products: { _id: string }[]; pages: number };
+    ids.push(...list.products.map((product) => product._id));
+    if (page >= list.pages) return ids;
+  }
 }
 
 /** One mix scenario checked, warmed up (its own sequence) and measured. */
@@ -1458,12 +1481,6 @@ function instancesBench(
     warmupSeconds: WARMUP,
     durationSeconds: DURATION,
     timeoutSeconds: TIMEOUT,
-    cachedPaths: async (name, baseUrl) => {
-      const scenario = SCENARIOS.find((candidate) => candidate.name === name);
-      if (!scenario) throw new Error(`bench: no scenario ${name}`);
-      await checkScenario(baseUrl, scenario);
-      return scenario.paths;
-    },
     mixPaths: async (mix, baseUrl, count, sequence) => {
       catalogue ??= await mixCatalogue('postgres', baseUrl, products);
       await checkMix(baseUrl, `${mix} mix`, mixPaths(mix, catalogue, SEED + sequence));
@@ -1474,18 +1491,14 @@ function instancesBench(
       rssMb: totalOf(pids, (pid) => memoryMb(pid, 'VmRSS')),
       peakMb: totalOf(pids, (pid) => memoryMb(pid, 'VmHWM')),
     }),
-    measureCheckout: async (prefix, backend, baseUrl, pids) => {
+    checkoutRequests: async (prefix, baseUrl) => {
       const requests = await checkoutRequests(baseUrl, dataDir, CONNECTIONS, prefix);
-      const row = await measure(
-        backend,
-        `${CHECKOUT_SCENARIO}, ${CONNECTIONS} buyers`,
-        baseUrl,
-        pids,
-        requests,
-        CONNECTIONS,
-      );
-      logRow(row);
-      return row;
+      return Array.from({ length: CONNECTIONS }, (_, connection) => ({
+        method: 'POST' as const,
+        path: '/api/checkouts',
+        cookie: requests.headersFor?.(connection).cookie,
+        body: requests.body,
+      }));
     },
   };
 }
@@ -1641,6 +1654,22 @@ function printMixTargets(postgres: BackendResult) {
       `target: PostgreSQL server CPU per request < ${CPU_PER_REQUEST_TARGET_US / 1000} ms, ${entry.scenario}: ${figures.join(', ')}, ${metOrMissed(met)}`,
     );
   }
+  printDetailTarget(growth);
+}
+
+/** The product detail's server CPU per request against the uncached lists' (their mean), at each size. */
+function printDetailTarget(growth: Growth[]) {
+  const detail = growth.find((entry) => entry.scenario === DETAIL_MIX);
+  const lists = growth.filter((entry) => entry.scenario !== DETAIL_MIX);
+  for (const [size, cpu] of detail?.cpuBySize ?? []) {
+    const listCpus = lists.flatMap((entry) => entry.cpuBySize.get(size) ?? []);
+    if (listCpus.length === 0) continue;
+    const listMean = listCpus.reduce((sum, value) => sum + value, 0) / listCpus.length;
+    const ratio = cpu / listMean;
+    console.log(
+      `target: PostgreSQL product detail server CPU per request <= ${DETAIL_CPU_RATIO_TARGET}x an uncached list's (mean of the list mixes) at ${size} products: ${cpu.toFixed(0)} µs against ${listMean.toFixed(0)} µs = ${ratio.toFixed(2)}x, ${metOrMissed(ratio <= DETAIL_CPU_RATIO_TARGET)}`,
+    );
+  }
 }
 
 /** The cached table's targets on PostgreSQL (catalogue p99, checkout, orders, the admin's list). */
@@ -1699,7 +1728,7 @@ function printSummary(results: BackendResult[]) {
   for (const result of results) {
     if (!result.instances) continue;
     const table = instancesTable(result.instances);
-    printColumns(table.title, table.header, table.lines, 1);
+    printColumns(table.title, table.header, table.lines, 2);
     printTable(
       'Instances: every figure (CPU and memory add up the instances; nginx not counted)',
       result.instances.runs.flatMap((run) => run.rows),

@@ -32,11 +32,29 @@ export function wrkBinary(): string | null {
   return spawnSync('wrk', ['--version']).error ? null : 'wrk';
 }
 
-/** The Lua script: the paths from a file, a thread's own starting point, one line of results at the end. */
-function script(pathsFile: string): string {
+/** A request wrk sends: GET a path, or POST a JSON body with a session cookie. */
+export interface WrkRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  cookie?: string;
+  /** JSON, sent with `content-type: application/json`. */
+  body?: string;
+}
+
+/**
+ * The Lua script: the requests from a file (one a line: method, path, cookie and body between tabs), each
+ * thread starting at its own place in it, one line of results at the end.
+ */
+function script(requestsFile: string): string {
   return `
-local paths = {}
-for line in io.lines(${JSON.stringify(pathsFile)}) do paths[#paths + 1] = line end
+local requests = {}
+for line in io.lines(${JSON.stringify(requestsFile)}) do
+  local method, path, cookie, body = line:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t(.*)$")
+  local headers = {}
+  if cookie ~= "" then headers["Cookie"] = cookie end
+  if body ~= "" then headers["Content-Type"] = "application/json" else body = nil end
+  requests[#requests + 1] = wrk.format(method, path, headers, body)
+end
 local threads = 0
 function setup(thread)
   thread:set("id", threads)
@@ -47,8 +65,8 @@ function init(args)
   index = (id or 0) * 7919
 end
 function request()
-  index = index % #paths + 1
-  return wrk.format("GET", paths[index])
+  index = index % #requests + 1
+  return requests[index]
 end
 function done(summary, latency, requests)
   local e = summary.errors
@@ -63,19 +81,22 @@ end
 export async function runWrk(options: {
   binary: string;
   baseUrl: string;
-  paths: readonly string[];
+  requests: readonly WrkRequest[];
   connections: number;
   seconds: number;
   timeoutSeconds: number;
   threads?: number;
 }): Promise<WrkResult> {
-  if (options.paths.length === 0) throw new Error('bench: wrk needs at least one path');
+  if (options.requests.length === 0) throw new Error('bench: wrk needs at least one request');
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-bench-wrk-'));
   try {
-    const pathsFile = path.join(dir, 'paths.txt');
-    const scriptFile = path.join(dir, 'paths.lua');
-    writeFileSync(pathsFile, `${options.paths.join('\n')}\n`);
-    writeFileSync(scriptFile, script(pathsFile));
+    const requestsFile = path.join(dir, 'requests.tsv');
+    const scriptFile = path.join(dir, 'requests.lua');
+    const lines = options.requests.map((request) =>
+      [request.method, request.path, request.cookie ?? '', request.body ?? ''].join('\t'),
+    );
+    writeFileSync(requestsFile, `${lines.join('\n')}\n`);
+    writeFileSync(scriptFile, script(requestsFile));
     const threads = Math.min(options.threads ?? 2, options.connections);
     const args = [
       `-t${threads}`,
