@@ -87,7 +87,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, app.log);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('serviceLog', requestScopedLogger(app.log));
