@@ -18,8 +18,8 @@ const NETWORK_CODES = new Set([
 /** The driver's own words (node-postgres and its pool give these errors no code). */
 const DRIVER_MESSAGES = [
   /^Connection terminated/, // unexpectedly, or due to connection timeout
-  /^timeout exceeded when trying to connect$/,
-  /^Query read timeout$/,
+  /^timeout exceeded when trying to connect/,
+  /^Query read timeout/,
   /not queryable/, // a client whose connection broke, or that was closed
 ];
 
