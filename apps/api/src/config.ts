@@ -78,7 +78,7 @@ export type DatabaseConfig =
       kind: 'postgres';
       url: string;
       poolSize?: number;
-      /** How long one statement may go unanswered (db/client.ts's QUERY_TIMEOUT_MS); 0 for bulk loads. */
+      /** How long one statement may go unanswered (10 s unless set; db/client.ts); 0 for bulk loads. */
       queryTimeoutMs?: number;
     };
 

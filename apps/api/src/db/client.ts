@@ -43,20 +43,15 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
  * long one statement may go unanswered: while PostgreSQL restarts or cannot be reached, requests fail
  * fast (503, see plugins/errors.ts) instead of piling up. A statement of the shop's takes milliseconds.
  */
-export const CONNECT_TIMEOUT_MS = 5_000;
-export const QUERY_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 5_000;
+const QUERY_TIMEOUT_MS = 10_000;
 
 /** Where the pools report a connection PostgreSQL ended while it sat idle (a restart, a failover). */
 export interface DatabaseLog {
   warn(object: object, message: string): void;
 }
 
-/**
- * The pool's options. node-postgres emits `error` on the pool for an idle connection the server ended,
- * and on a checked-out client whose connection breaks between statements; an `error` event nobody
- * listens to ends the process. So both are listened to: the broken connection is dropped, the statement
- * it was running fails (a 503), and the next request opens a new connection once PostgreSQL is back.
- */
+/** A pool's options: the time-outs above, and TCP keep-alive so a connection to a vanished server is noticed. */
 function poolOptions(url: string, max: number, queryTimeoutMs: number) {
   return {
     connectionString: url,
@@ -67,6 +62,12 @@ function poolOptions(url: string, max: number, queryTimeoutMs: number) {
   };
 }
 
+/**
+ * node-postgres emits `error` on the pool for an idle connection the server ended, and on a checked-out
+ * client whose connection breaks between statements; an `error` event nobody listens to ends the process.
+ * So both are listened to: the broken connection is dropped, the statement it was running fails (a 503),
+ * and the next request opens a new connection once PostgreSQL is back.
+ */
 function listenForErrors(pool: pg.Pool, log: DatabaseLog): void {
   let reported = 0;
   const report = (error: Error) => {

@@ -76,7 +76,7 @@ function fromDatabaseError(found: DatabaseErrorFields): AppError {
 }
 
 /** Seconds a client is asked to wait while the database cannot be reached (a restart takes a few). */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * One error shape for the whole API: `{ error: { code, message, fields? } }`. Bad input is never a 500, and
