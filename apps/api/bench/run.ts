@@ -1512,7 +1512,8 @@ async function benchPostgres(generated: readonly NewProduct[]): Promise<BackendR
   try {
     const result = await benchBackend(
       'postgres',
-      { kind: 'postgres', url: url.toString() },
+      // The bulk load and its VACUUM may run longer than a request's statement may.
+      { kind: 'postgres', url: url.toString(), queryTimeoutMs: 0 },
       dataDir,
       url.toString(),
       generated,

@@ -87,14 +87,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, app.log);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('serviceLog', requestScopedLogger(app.log));
   app.decorate('exclusive', database.exclusive);
   app.addHook('onClose', () => database.close());
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null;
+  // QUIT lets the replies on their way arrive; a Redis that cannot be reached has none to wait for.
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   app.decorate('redis', redis);
   app.decorate(
     'rateLimits',

@@ -74,7 +74,13 @@ const envSchema = z.object({
 
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** How long one statement may go unanswered (10 s unless set; db/client.ts); 0 for bulk loads. */
+      queryTimeoutMs?: number;
+    };
 
 export interface Config {
   env: 'development' | 'production' | 'test';

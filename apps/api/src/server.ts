@@ -1,12 +1,21 @@
 import { networkInterfaces } from 'node:os';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { loadListing } from './modules/catalog/catalog.service';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1', '[::1]'];
 
 const config = loadConfig();
 const app = await buildApp(config);
+
+// The job queue marks a job done or failed without waiting for the answer; while the database is away
+// that promise fails with nobody to catch it, which would end the process. Such a failure only leaves
+// the job to be retried once its time runs out. Any other unhandled rejection still ends the process.
+process.on('unhandledRejection', (reason) => {
+  if (!isDatabaseUnavailable(reason)) throw reason;
+  app.log.warn({ err: reason }, 'a background database call failed while the database is away');
+});
 
 if (config.seedOnStart) {
   // Loaded only when seeding: a shop started with SEED_ON_START=false never needs the seed's data or code.

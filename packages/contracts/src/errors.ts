@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'PAYMENT_FAILED',
   'PAYMENT_UNAVAILABLE',
   'SIGN_IN_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,9 +5,12 @@ export const livenessSchema = z.object({ status: z.literal('ok') });
 
 const check = z.enum(['ok', 'failed', 'not used']);
 
-/** `/api/ready`: what an instance needs to serve, each checked (503 when one fails). */
+/**
+ * `/api/ready`: each dependency checked. `unavailable` (503) when the database or the job queue fails, which
+ * the instance cannot serve without; `degraded` (200) when only Redis fails, which it serves without.
+ */
 export const readinessSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  status: z.enum(['ok', 'degraded', 'unavailable']),
   database: check,
   redis: check,
   queue: check,

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -27,36 +27,94 @@ export interface Database {
   /**
    * Runs `work` while no other instance on the same database runs work under the same name (a PostgreSQL
    * advisory lock held for its duration): instances that start together migrate and seed one at a time.
-   * The embedded database has one process, so it simply runs it.
+   * `work` may use the lock's own connection (`db`), on which no statement time-out applies. The embedded
+   * database has one process, so it simply runs it.
    */
-  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
+  exclusive<T>(name: string, work: (db: Db) => Promise<T>): Promise<T>;
   /** How the job queue reaches this database: its own small pool, or this process's PGlite. */
-  queueConnection: { connectionString: string; max: number } | { db: PgBoss.Db };
+  queueConnection: PgBoss.ConstructorOptions | { db: PgBoss.Db };
   close(): Promise<void>;
 }
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * How long a request waits for a connection (a new one, or a turn in the pool) before it fails, and how
+ * long one statement may go unanswered: while PostgreSQL restarts or cannot be reached, requests fail
+ * fast (503, see plugins/errors.ts) instead of piling up. A statement of the shop's takes milliseconds.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+const QUERY_TIMEOUT_MS = 10_000;
+
+/** Where the pools report a connection PostgreSQL ended while it sat idle (a restart, a failover). */
+export interface DatabaseLog {
+  warn(object: object, message: string): void;
+}
+
+/** A pool's options: the time-outs above, and TCP keep-alive so a connection to a vanished server is noticed. */
+function poolOptions(url: string, max: number, queryTimeoutMs: number) {
+  return {
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
+    keepAlive: true,
+  };
+}
+
+/**
+ * node-postgres emits `error` on the pool for an idle connection the server ended, and on a checked-out
+ * client whose connection breaks between statements; an `error` event nobody listens to ends the process.
+ * So both are listened to: the broken connection is dropped, the statement it was running fails (a 503),
+ * and the next request opens a new connection once PostgreSQL is back.
+ */
+function listenForErrors(pool: pg.Pool, log: DatabaseLog): void {
+  let reported = 0;
+  const report = (error: Error) => {
+    // Once every few seconds: a restart ends every connection at once.
+    if (Date.now() - reported < 5_000) return;
+    reported = Date.now();
+    log.warn({ err: error }, 'a database connection ended; new ones are opened as needed');
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+}
+
+/** One round trip to the database; throws when it cannot be reached. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 /** Opens the database and applies every committed migration. */
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+export async function openDatabase(
+  config: DatabaseConfig,
+  log: DatabaseLog = { warn: () => {} },
+): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    const queryTimeoutMs = config.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
+    const pool = new pg.Pool(poolOptions(config.url, config.poolSize ?? 10, queryTimeoutMs));
+    listenForErrors(pool, log);
     const db = drizzlePg(pool, { schema });
-    const exclusive = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
-      const client = await pool.connect();
+    // The lock is held on a connection of its own, without the statement time-out: another instance may
+    // hold it for as long as its migrations or seed take. Ending the connection releases the lock.
+    const exclusive = async <T>(name: string, work: (db: Db) => Promise<T>): Promise<T> => {
+      const client = new pg.Client({
+        connectionString: config.url,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
+      client.on('error', (error) => log.warn({ err: error }, `the connection holding ${name} ended`));
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock(hashtext($1))', [`shop:${name}`]);
-        try {
-          return await work();
-        } finally {
-          await client.query('select pg_advisory_unlock(hashtext($1))', [`shop:${name}`]);
-        }
+        return await work(drizzlePg(client, { schema }) as unknown as Db);
       } finally {
-        client.release();
+        await client.end();
       }
     };
     try {
-      await exclusive('migrations', () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }));
+      await exclusive('migrations', (locked) =>
+        migratePg(locked as unknown as NodePgDatabase<Schema>, { migrationsFolder: MIGRATIONS_DIR }),
+      );
     } catch (error) {
       await pool.end();
       throw error;
@@ -65,7 +123,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       db: db as unknown as Db,
       kind: 'postgres',
       exclusive,
-      queueConnection: { connectionString: config.url, max: 3 },
+      // pg-boss passes these to its own pg.Pool, and listens for its errors itself (jobs.ts logs them).
+      queueConnection: poolOptions(config.url, 3, queryTimeoutMs),
       close: () => pool.end(),
     };
   }
@@ -81,7 +140,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    exclusive: (_name, work) => work(),
+    exclusive: (_name, work) => work(db as unknown as Db),
     queueConnection: { db: pgliteQueueConnection(client) },
     close: () => client.close(),
   };

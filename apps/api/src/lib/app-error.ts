@@ -24,6 +24,8 @@ const STATUS: Record<ErrorCode, number> = {
   PAYMENT_UNAVAILABLE: 503,
   /** A sign-in method whose provider cannot be reached right now. */
   SIGN_IN_UNAVAILABLE: 503,
+  /** The database cannot be reached for the moment (a restart, a failover): retry after Retry-After. */
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
 

@@ -129,7 +129,7 @@ describe('ResponseCache', () => {
 
     it.runIf(process.env.TEST_REDIS_URL)('agrees through Redis', async () => {
       const url = process.env.TEST_REDIS_URL as string;
-      const [one, two] = [connectRedis(url), connectRedis(url)];
+      const [one, two] = [await connectRedis(url), await connectRedis(url)];
       const log = { warn: () => {} };
       const name = `test-${Math.random().toString(36).slice(2)}`;
       try {

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { AUTH_MESSAGES, type ErrorEnvelope } from '@shop/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/app-error';
 
 const PART_NAMES: Record<string, string> = {
@@ -74,7 +75,13 @@ function fromDatabaseError(found: DatabaseErrorFields): AppError {
   return new AppError('VALIDATION_ERROR', 'A value of this request cannot be stored');
 }
 
-/** One error shape for the whole API: `{ error: { code, message, fields? } }`. Bad input is never a 500. */
+/** Seconds a client is asked to wait while the database cannot be reached (a restart takes a few). */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * One error shape for the whole API: `{ error: { code, message, fields? } }`. Bad input is never a 500, and
+ * neither is a database that cannot be reached for the moment: that is a 503 to retry.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -98,6 +105,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .map(([field, reason]) => `${field} ${reason}`)
         .join('; ');
       return reply.status(400).send(envelope('VALIDATION_ERROR', `Invalid ${where}: ${summary}`, fields));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send(
+          envelope(
+            'SERVICE_UNAVAILABLE',
+            'The shop cannot reach its database just now; please try again in a few seconds',
+          ),
+        );
     }
     const database = databaseError(error);
     if (database) {

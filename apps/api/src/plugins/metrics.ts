@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/app-error';
+import { checkDependencies } from '../modules/health/health.service';
 import { QUEUES, type QueueName } from '../modules/jobs/jobs';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -62,8 +63,11 @@ export function registerMetrics(app: FastifyInstance, token: string | null): voi
       labelNames: ['queue'],
       registers: [registry],
       async collect() {
-        const counts = await app.jobs.counts();
-        for (const queue of queueNames) this.set({ queue }, value(counts[queue]));
+        // While the database cannot be read these are left out (shop_dependency_up says why), so the
+        // scrape still answers.
+        const counts = await app.jobs.counts().catch(() => null);
+        this.reset();
+        if (counts) for (const queue of queueNames) this.set({ queue }, value(counts[queue]));
       },
     });
   queueGauge(
@@ -76,6 +80,18 @@ export function registerMetrics(app: FastifyInstance, token: string | null): voi
     'Jobs that failed for good (no retry left), kept a week, by queue',
     (count) => count.failed,
   );
+
+  new Gauge({
+    name: 'shop_dependency_up',
+    help: 'Whether a dependency answers (1) or not (0): database, queue, and redis when the shop uses it',
+    labelNames: ['dependency'],
+    registers: [registry],
+    async collect() {
+      const dependencies = await checkDependencies(app);
+      for (const [dependency, state] of Object.entries(dependencies))
+        if (state !== 'not used') this.set({ dependency }, state === 'ok' ? 1 : 0);
+    },
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

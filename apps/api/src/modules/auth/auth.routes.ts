@@ -13,6 +13,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ping } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
 import { wrongOrigin } from '../../plugins/origin-check';
@@ -201,7 +202,12 @@ async function toAppError(
       if (status === 403) return new AppError('FORBIDDEN', message);
       if (status === 404) return new AppError('NOT_FOUND', message);
       if (status === 429) return new AppError('RATE_LIMITED', AUTH_MESSAGES.TOO_MANY_REQUESTS);
-      if (status >= 500) throw new Error(`Auth failed on ${path}: ${failure.code ?? status} ${message}`);
+      if (status >= 500) {
+        // Better Auth answers a bare 500 whatever went wrong inside it. When the database cannot be
+        // reached, that is why: the probe fails too, and its error answers the shop's 503.
+        await ping(request.server.db);
+        throw new Error(`Auth failed on ${path}: ${failure.code ?? status} ${message}`);
+      }
       return new AppError('VALIDATION_ERROR', message);
     }
   }

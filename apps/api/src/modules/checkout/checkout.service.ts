@@ -18,10 +18,11 @@ import {
   createPendingOrder,
   lockedPendingHoldings,
   type OrderDeps,
+  paymentRequestFor,
   setPaymentPage,
 } from '../orders/orders.service';
 import { PaymentProviderError } from '../payments/gateway';
-import { gatewayFor } from '../payments/payments';
+import { gatewayFor, paymentNotStarted } from '../payments/payments';
 import { consume } from '../rate-limit/rate-limit.service';
 import type { RateLimitStore } from '../rate-limit/rate-limit.store';
 
@@ -190,31 +191,16 @@ export async function startCheckout(
   }
 
   try {
-    const page = await gateway.createPayment({
-      orderId: order.id,
-      currency: deps.currency,
-      customerEmail: buyer.email,
-      totalCents: order.totalCents,
-      lines: items.map((item) => ({
-        name: item.name,
-        size: sizeKey(item.size),
-        count: item.count,
-        unitPriceCents: item.unitPriceCents,
-      })),
-      successUrl: `${deps.siteUrl}/order-completed?provider=${provider}&order=${order.id}`,
-      cancelUrl: `${deps.siteUrl}/order-canceled?provider=${provider}&order=${order.id}`,
-      expiresAt: reservedUntil,
-    });
+    const page = await gateway.createPayment(
+      paymentRequestFor(deps.siteUrl, order, items, buyer.email, `checkout-${order.id}`),
+    );
     await setPaymentPage(deps.db, order.id, { reference: page.reference, url: page.redirectUrl });
     return { orderId: order.id, redirectUrl: page.redirectUrl };
   } catch (error) {
     await cancelOrder(deps, order.id);
     if (error instanceof PaymentProviderError) {
       deps.log.error({ err: error, orderId: order.id }, 'payment provider failed');
-      throw new AppError(
-        'PAYMENT_FAILED',
-        `${provider === 'stripe' ? 'The card payment' : 'PayPal'} could not be started, please try again`,
-      );
+      throw paymentNotStarted(provider);
     }
     throw error;
   }

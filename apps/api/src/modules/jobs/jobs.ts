@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 
 /**
  * Work that must happen even if the instance that asked for it dies: every e-mail, each reservation's
@@ -56,7 +57,12 @@ export async function startJobs(database: Database, log: FastifyBaseLogger): Pro
     // Finished jobs stay a week: the record that a keyed e-mail was sent.
     deleteAfterDays: 7,
   });
-  boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
+  // Its workers and maintenance retry by themselves while the database is away: that is only a warning.
+  boss.on('error', (error: unknown) =>
+    isDatabaseUnavailable(error)
+      ? log.warn({ err: error }, 'job queue cannot reach the database; retrying')
+      : log.error({ err: error }, 'job queue error'),
+  );
   await database.exclusive('job-queue', async () => {
     await boss.start();
     for (const name of QUEUE_NAMES) {

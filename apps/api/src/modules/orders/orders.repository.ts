@@ -47,6 +47,23 @@ export async function setPaymentPage(
 }
 
 /**
+ * Records a payment page for a pending order that has none; false when the order has one already or is not
+ * pending any more (another request stored its page first, or the order was paid or closed meanwhile).
+ */
+export async function setMissingPaymentPage(
+  db: DbOrTx,
+  orderId: string,
+  page: { reference: string; url: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(order)
+    .set({ providerReference: page.reference, paymentUrl: page.url, updatedAt: sql`now()` })
+    .where(and(eq(order.id, orderId), eq(order.state, 'pending'), isNull(order.paymentUrl)))
+    .returning({ id: order.id });
+  return rows.length === 1;
+}
+
+/**
  * Moves an order from pending to `to`, only if it is still pending: whoever wins this update performs the
  * transition's side effects; everyone else sees `undefined` and does nothing.
  */

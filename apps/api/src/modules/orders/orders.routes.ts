@@ -123,10 +123,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: "The payment page of the buyer's own pending order, to pay it after all",
         params: orderIdParamsSchema,
-        response: { 200: orderPaymentLinkSchema, ...refusals(400, 401, 404, 409) },
+        response: { 200: orderPaymentLinkSchema, ...refusals(400, 401, 404, 409, 502, 503) },
       },
     },
-    async (request) => paymentLink(app.db, request.params.id, await requireUser(request)),
+    async (request) => paymentLink(deps, request.params.id, await requireUser(request)),
   );
 
   app.put(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   fromCents,
@@ -5,6 +6,7 @@ import {
   type OrderState,
   type OrdersSort,
   type PaymentProvider,
+  sizeKey,
 } from '@shop/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -17,8 +19,13 @@ import type { CurrentUser } from '../auth/session';
 import * as catalog from '../catalog/catalog.service';
 import type { Mailer } from '../mail/mailer';
 import { orderConfirmationEmail } from '../mail/order-email';
-import { type PaymentNotice, PaymentProviderError } from '../payments/gateway';
-import { type Gateways, gatewayFor } from '../payments/payments';
+import {
+  type PaymentNotice,
+  type PaymentPage,
+  PaymentProviderError,
+  type PaymentRequest,
+} from '../payments/gateway';
+import { type Gateways, gatewayFor, paymentNotStarted } from '../payments/payments';
 import * as repository from './orders.repository';
 
 /** What the order rules need from the app. */
@@ -214,13 +221,75 @@ function endOf(to: string): Date {
   return end;
 }
 
+/** What the provider is asked for: the order as it was reserved, and where it sends the buyer back. */
+export function paymentRequestFor(
+  siteUrl: string,
+  row: Pick<repository.OrderRow, 'id' | 'provider' | 'currency' | 'totalCents' | 'reservedUntil'>,
+  items: Pick<repository.OrderItemRow, 'name' | 'size' | 'count' | 'unitPriceCents'>[],
+  customerEmail: string,
+  idempotencyKey: string,
+): PaymentRequest {
+  return {
+    orderId: row.id,
+    currency: row.currency,
+    customerEmail,
+    totalCents: row.totalCents,
+    lines: items.map((item) => ({
+      name: item.name,
+      size: sizeKey(item.size),
+      count: item.count,
+      unitPriceCents: item.unitPriceCents,
+    })),
+    successUrl: `${siteUrl}/order-completed?provider=${row.provider}&order=${row.id}`,
+    cancelUrl: `${siteUrl}/order-canceled?provider=${row.provider}&order=${row.id}`,
+    expiresAt: row.reservedUntil,
+    idempotencyKey,
+  };
+}
+
 /**
- * The payment page of the buyer's own pending order, to pay it after all. Nobody else learns the order
- * exists (not even an admin: the page is the buyer's). An order that is paid, cancelled or whose reservation
- * ran out has no page to go back to.
+ * A payment page for a pending order that has none: its checkout stopped between reserving the units and
+ * storing the provider's page (the instance died). It is made for the order as it was reserved and stored
+ * only while the order still has none: of two made at once, one is kept and the other closed at its
+ * provider, so whichever the buyer pays is the order's.
  */
-export async function paymentLink(db: DbOrTx, orderId: string, buyer: CurrentUser): Promise<{ url: string }> {
-  const row = await repository.findOrder(db, orderId);
+async function newPaymentPage(deps: OrderDeps, row: repository.OrderRow, email: string): Promise<string> {
+  const provider = row.provider as PaymentProvider;
+  const gateway = gatewayFor(deps.gateways, provider);
+  const items = await repository.findItems(deps.db, [row.id]);
+  let page: PaymentPage;
+  try {
+    page = await gateway.createPayment(
+      paymentRequestFor(deps.siteUrl, row, items, email, `pay-again-${row.id}-${randomUUID()}`),
+    );
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    deps.log.error({ err: error, orderId: row.id }, 'payment provider failed');
+    throw paymentNotStarted(provider);
+  }
+  const stored = { reference: page.reference, url: page.redirectUrl };
+  if (await repository.setMissingPaymentPage(deps.db, row.id, stored)) return page.redirectUrl;
+  await gateway
+    .cancel(page.reference)
+    .catch((error: unknown) =>
+      deps.log.error({ err: error, orderId: row.id }, 'could not close a payment page made twice'),
+    );
+  const current = await repository.findOrder(deps.db, row.id);
+  if (current?.state === 'pending' && current.paymentUrl) return current.paymentUrl;
+  throw new AppError('CONFLICT', 'This order is no longer waiting for its payment');
+}
+
+/**
+ * The payment page of the buyer's own pending order, to pay it after all; a new one when none was stored.
+ * Nobody else learns the order exists (not even an admin: the page is the buyer's). An order that is paid,
+ * cancelled or whose reservation ran out has no page to go back to.
+ */
+export async function paymentLink(
+  deps: OrderDeps,
+  orderId: string,
+  buyer: CurrentUser,
+): Promise<{ url: string }> {
+  const row = await repository.findOrder(deps.db, orderId);
   if (!row || row.userId !== buyer.id) throw AppError.notFound('Order');
   if (row.state === 'aprobed') throw new AppError('CONFLICT', 'This order is already paid');
   if (row.state === 'cancelled') {
@@ -232,13 +301,7 @@ export async function paymentLink(db: DbOrTx, orderId: string, buyer: CurrentUse
       'The time to pay this order ran out and its pairs go back on sale; add them to your cart to buy them again',
     );
   }
-  if (!row.paymentUrl) {
-    throw new AppError(
-      'CONFLICT',
-      'The payment page of this order is not available; cancel it and buy again',
-    );
-  }
-  return { url: row.paymentUrl };
+  return { url: row.paymentUrl ?? (await newPaymentPage(deps, row, buyer.email)) };
 }
 
 /** The products of the user's approved orders, newest purchase first (the Bought tab). */

@@ -1,10 +1,10 @@
 import { ORDERS_PAGE_SIZE } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { order, orderItem } from '../../db/schema';
+import { order, orderItem, testPayment } from '../../db/schema';
 import { seedAccounts } from '../../db/seed/accounts';
 import { signIn } from '../../test/accounts';
-import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
+import { type Buyer, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { buy, orderRow, type Pick, send } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -172,6 +172,78 @@ describe('POST /api/orders/:id/pay', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.fields).toHaveProperty('id');
     expect((await orderRow(app(), card.orderId))?.state).toBe('pending');
+  });
+
+  /**
+   * A checkout cut short by a crash: the order and its reservation committed, its payment page never
+   * stored. Answers the order's id and the page its checkout had made (which the buyer never received).
+   */
+  async function orderWithoutPage(buyer: Buyer, path = '/api/checkouts') {
+    const { orderId, url } = await pendingOrder(buyer, path);
+    await app()
+      .db.update(order)
+      .set({ paymentUrl: null, providerReference: null })
+      .where(eq(order.id, orderId));
+    return { orderId, lost: url?.split('/').pop() ?? '' };
+  }
+  const testPaymentsOf = (orderId: string) =>
+    app()
+      .db.select({ reference: testPayment.reference, status: testPayment.status })
+      .from(testPayment)
+      .where(eq(testPayment.orderId, orderId));
+
+  it.each([
+    ['stripe', '/api/checkouts'],
+    ['paypal', '/api/paypal/create-payment'],
+  ])(
+    'makes a new %s payment page for a pending order that has none; paying it approves the order once',
+    async (provider, path) => {
+      const [buyer] = (await quickBuyers(app(), 1, 'cutshort')) as [Buyer];
+      const { orderId } = await orderWithoutPage(buyer, path);
+      const before = await unitLedger(app(), product(1).id);
+
+      const again = await pay(orderId, buyer.cookie);
+      expect(again.statusCode, again.body).toBe(200);
+      const { url } = again.json<{ url: string }>();
+      expect(url).toMatch(new RegExp(`^http://localhost:3000/test-gateway/test_${provider}_[0-9a-f]{32}$`));
+      const reference = url.split('/').pop() as string;
+      expect(await orderRow(app(), orderId)).toMatchObject({ paymentUrl: url, providerReference: reference });
+      // Stored: asked again, the same page.
+      expect((await pay(orderId, buyer.cookie)).json()).toEqual({ url });
+
+      const page = await send(app(), 'GET', `/api/test-gateway/payments/${reference}`);
+      expect(page.json()).toMatchObject({ status: 'open', provider, amount: 100, email: expect.any(String) });
+      expect((await send(app(), 'POST', `/api/test-gateway/payments/${reference}/pay`)).statusCode).toBe(200);
+      expect((await send(app(), 'POST', `/api/test-gateway/payments/${reference}/pay`)).statusCode).toBe(409);
+      const confirmed = await send(app(), 'PUT', `/api/orders/${orderId}`, buyer.cookie, {
+        voucher: { state: 'aprobed' },
+      });
+      expect(confirmed.json().state).toBe('aprobed');
+      // The reserved pair was sold once.
+      expect(await unitLedger(app(), product(1).id)).toEqual({
+        units: before.units,
+        reserved: before.reserved - 1,
+        pending: before.pending - 1,
+        sold: before.sold + 1,
+      });
+      expect((await pay(orderId, buyer.cookie)).statusCode).toBe(409);
+    },
+  );
+
+  it('keeps one new page when two requests make one at once, and closes the other', async () => {
+    const [buyer] = (await quickBuyers(app(), 1, 'twice')) as [Buyer];
+    const { orderId, lost } = await orderWithoutPage(buyer);
+    const answers = await Promise.all([pay(orderId, buyer.cookie), pay(orderId, buyer.cookie)]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const [one, two] = answers.map((answer) => answer.json<{ url: string }>().url);
+    expect(two).toBe(one);
+    const stored = await orderRow(app(), orderId);
+    expect(stored?.paymentUrl).toBe(one);
+    const made = (await testPaymentsOf(orderId)).filter((payment) => payment.reference !== lost);
+    expect(made.filter((payment) => payment.status === 'open')).toEqual([
+      { reference: stored?.providerReference, status: 'open' },
+    ]);
+    expect(made.every((payment) => payment.status === 'open' || payment.status === 'expired')).toBe(true);
   });
 
   it('refuses with 409 once the order is paid, cancelled or its reservation ran out', async () => {

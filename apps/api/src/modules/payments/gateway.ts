@@ -18,6 +18,11 @@ export interface PaymentRequest {
   cancelUrl: string;
   /** The reservation's end: the payment page should not outlive it. */
   expiresAt: Date;
+  /**
+   * The provider's idempotency key: asked twice with one key (a retry after a lost answer), the provider
+   * makes one payment page. Each attempt at a page for an order has its own.
+   */
+  idempotencyKey: string;
 }
 
 export interface PaymentPage {

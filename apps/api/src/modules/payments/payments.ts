@@ -18,6 +18,14 @@ export function createGateways(config: Config, db: Db): Gateways {
   };
 }
 
+/** The provider could not make a payment page: the buyer may try again. */
+export function paymentNotStarted(provider: PaymentProvider): AppError {
+  return new AppError(
+    'PAYMENT_FAILED',
+    `${provider === 'stripe' ? 'The card payment' : 'PayPal'} could not be started, please try again`,
+  );
+}
+
 export function gatewayFor(gateways: Gateways, provider: PaymentProvider): PaymentGateway {
   const gateway = gateways[provider];
   if (!gateway) {

@@ -136,7 +136,7 @@ export function paypalGateway(options: PayPalOptions): PaymentGateway {
             },
           },
         },
-        `create-${request.orderId}`,
+        request.idempotencyKey,
       );
       const approve = body.links?.find((link) => link.rel === 'payer-action' || link.rel === 'approve');
       if (status >= 400 || !approve) {

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { order } from '../../db/schema';
 import { seedDatabase } from '../../db/seed/seed';
 import { type FakePayPal, startFakePayPal, VALID_PAYPAL_SIGNATURE } from '../../test/fake-paypal';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
@@ -39,6 +41,14 @@ afterAll(async () => {
   await stripeFake?.stop();
   await paypalFake?.stop();
 });
+
+/** A checkout cut short by a crash: the order and its reservation committed, its payment page never stored. */
+async function forgetPaymentPage(orderId: string) {
+  await app()
+    .db.update(order)
+    .set({ paymentUrl: null, providerReference: null })
+    .where(eq(order.id, orderId));
+}
 
 function stripeWebhook(event: object, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
@@ -179,6 +189,37 @@ describe('Stripe', () => {
     });
     expect(response.json().state).toBe('aprobed');
   });
+
+  it('makes a new Checkout Session for a pending order whose session was never stored; paid, it approves once', async () => {
+    const { buyer, orderId, session: lost, pick } = await startCardCheckout(1, 12);
+    await forgetPaymentPage(orderId);
+    const reserved = await stockOf(app(), pick.id, Number(pick.size));
+
+    const again = await send(app(), 'POST', `/api/orders/${orderId}/pay`, buyer.cookie);
+    expect(again.statusCode, again.body).toBe(200);
+    const session = [...stripeFake.sessions.values()].find((each) => each.url === again.json().url);
+    expect(session?.id).not.toBe(lost.id);
+    expect(session).toMatchObject({
+      client_reference_id: orderId,
+      customer_email: buyer.email,
+      amount_total: Math.round(pick.price * 100),
+      success_url: `http://localhost:3000/order-completed?provider=stripe&order=${orderId}&session_id={CHECKOUT_SESSION_ID}`,
+    });
+    expect(await orderRow(app(), orderId)).toMatchObject({
+      providerReference: session?.id,
+      paymentUrl: session?.url,
+    });
+
+    stripeFake.pay(session?.id ?? '');
+    const event = sessionEvent('evt_paid_again', 'checkout.session.completed', session?.id ?? '');
+    expect((await stripeWebhook(event)).json()).toEqual({ received: true, outcome: 'handled' });
+    expect((await stripeWebhook(event)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect((await orderRow(app(), orderId))?.state).toBe('aprobed');
+    expect(await stockOf(app(), pick.id, Number(pick.size))).toEqual({
+      units: reserved?.units,
+      reserved: (reserved?.reserved ?? 0) - 1,
+    });
+  });
 });
 
 describe('PayPal', () => {
@@ -213,6 +254,24 @@ describe('PayPal', () => {
     const url = `/api/paypal/execute-payment?token=${paypalId}&PayerID=BUYER1&order=${orderId}`;
     expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('pending');
     paypalFake.approve(paypalId);
+    expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('aprobed');
+    expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('aprobed');
+    expect(paypalFake.orders.get(paypalId)?.captures).toBe(1);
+  });
+
+  it('makes a new PayPal order for a pending order whose own was never stored; approved, it is captured once', async () => {
+    const { buyer, orderId, paypalId: lost } = await startPayPalCheckout(13);
+    await forgetPaymentPage(orderId);
+
+    const again = await send(app(), 'POST', `/api/orders/${orderId}/pay`, buyer.cookie);
+    expect(again.statusCode, again.body).toBe(200);
+    const paypalId = new URL(again.json().url).searchParams.get('token') ?? '';
+    expect(paypalId).not.toBe(lost);
+    expect(paypalFake.orders.get(paypalId)?.request.purchase_units[0]).toMatchObject({ custom_id: orderId });
+    expect((await orderRow(app(), orderId))?.providerReference).toBe(paypalId);
+
+    paypalFake.approve(paypalId);
+    const url = `/api/paypal/execute-payment?token=${paypalId}&PayerID=BUYER1&order=${orderId}`;
     expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('aprobed');
     expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('aprobed');
     expect(paypalFake.orders.get(paypalId)?.captures).toBe(1);

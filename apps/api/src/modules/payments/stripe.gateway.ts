@@ -68,7 +68,7 @@ export function stripeGateway(options: {
             cancel_url: request.cancelUrl,
             expires_at: Math.floor(expiresAt / 1000),
           },
-          { idempotencyKey: `checkout-${request.orderId}` },
+          { idempotencyKey: request.idempotencyKey },
         );
         if (!session.url) throw new Error('Stripe answered a session without a URL');
         return { reference: session.id, redirectUrl: session.url };

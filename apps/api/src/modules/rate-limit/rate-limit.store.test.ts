@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { connectRedis } from '../../lib/redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedis, type Redis } from '../../lib/redis';
 import { consume } from './rate-limit.service';
-import { redisFirst, redisStore } from './rate-limit.store';
+import { type RateLimitStore, redisFirst, redisStore } from './rate-limit.store';
 
 // Two connections stand for two instances of the shop counting against one Redis.
 describe.runIf(process.env.TEST_REDIS_URL)('rate limits in Redis', () => {
   const url = process.env.TEST_REDIS_URL as string;
-  const connections = [connectRedis(url), connectRedis(url)] as const;
-  const [a, b] = [redisStore(connections[0]), redisStore(connections[1])];
+  let connections: Redis[] = [];
+  let a: RateLimitStore;
+  let b: RateLimitStore;
   const key = () => `test:${randomUUID()}`;
+
+  beforeAll(async () => {
+    connections = [await connectRedis(url), await connectRedis(url)];
+    [a, b] = connections.map(redisStore) as [RateLimitStore, RateLimitStore];
+  });
 
   afterAll(async () => {
     await Promise.all(connections.map((connection) => connection.quit()));

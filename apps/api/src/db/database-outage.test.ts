@@ -1,0 +1,146 @@
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { ORIGIN } from '../test/accounts';
+import { type Buyer, quickBuyers, stockedProducts, unitLedger } from '../test/buyers';
+import { startTcpRelay, type TcpRelay } from '../test/tcp-relay';
+import { createTestDatabase, type TestDatabase, testConfig } from '../test/test-app';
+
+/**
+ * The shop on PostgreSQL while PostgreSQL goes away: it ends the shop's connections (a restart, a
+ * failover, `pg_terminate_backend`), stops answering, or cannot be reached at all. The instance lives on,
+ * answers 503 in the envelope meanwhile (quickly, never a hang), and serves again by itself once the
+ * database is back. The shop reaches the database through a relay the test can cut.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(serverUrl)('a PostgreSQL outage', () => {
+  let database: TestDatabase;
+  let relay: TcpRelay;
+  let app: FastifyInstance;
+  let config: Config;
+  let buyer: Buyer;
+  let productId: string;
+  let admin: pg.Client;
+  const unhandled: unknown[] = [];
+  const record = (error: unknown) => unhandled.push(error);
+
+  beforeAll(async () => {
+    process.on('uncaughtException', record);
+    database = await createTestDatabase();
+    if (database.config.kind !== 'postgres') throw new Error('needs PostgreSQL');
+    const target = new URL(database.config.url);
+    relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+    config = testConfig({ kind: 'postgres', url: relay.urlFor(database.config.url) });
+    app = await buildApp(config);
+    await app.ready();
+    [buyer] = (await quickBuyers(app, 1)) as [Buyer];
+    [productId] = (await stockedProducts(app, ['Outage Runner'], 50)) as [string];
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+  });
+
+  afterAll(async () => {
+    await relay?.restore();
+    await app?.close();
+    await admin?.end();
+    await relay?.close();
+    await database?.drop();
+    if (config) rmSync(config.dataDir, { recursive: true, force: true });
+    process.off('uncaughtException', record);
+  });
+
+  const checkout = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/checkouts',
+      headers: { origin: ORIGIN, cookie: buyer.cookie },
+      payload: { products: [{ id: productId, size: '9', count: 1 }] },
+    });
+  const list = () => app.inject({ method: 'GET', url: '/api/products?limit=5' });
+
+  /** Every check that the shop is back: the lists, a checkout and readiness. */
+  async function servesAgain(withinMs: number): Promise<number> {
+    const started = Date.now();
+    for (;;) {
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      if (ready.statusCode === 200) break;
+      if (Date.now() - started > withinMs) throw new Error(`not ready after ${withinMs} ms: ${ready.body}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await list()).statusCode).toBe(200);
+    const bought = await checkout();
+    expect(bought.statusCode, bought.body).toBe(200);
+    return Date.now() - started;
+  }
+
+  it('outlives PostgreSQL ending its connections, and the next requests are served', async () => {
+    // Connections in the shop's pool and the job queue's, idle.
+    await Promise.all([list(), list(), checkout(), app.jobs.settled()]);
+    const { rows } = await admin.query<{ ended: boolean }>(
+      'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [new URL(database.config.kind === 'postgres' ? database.config.url : '').pathname.slice(1)],
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(unhandled).toEqual([]);
+    expect(await servesAgain(5_000)).toBeLessThan(5_000);
+    // The job queue's workers run again too.
+    await app.jobs.send('sweep', {});
+    await app.jobs.settled();
+  });
+
+  it('answers 503 in the envelope, quickly, while the database cannot be reached; then serves again', async () => {
+    const before = await unitLedger(app, productId);
+    await relay.cut();
+    const requests = [
+      list(),
+      app.inject({ method: 'GET', url: `/api/products/details/${productId}` }),
+      checkout(),
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: ORIGIN },
+        payload: { email: 'demo@sneakershop.test', password: 'Demo#2023shop' },
+      }),
+      app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: buyer.cookie } }),
+      app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: buyer.cookie } }),
+    ];
+    const started = Date.now();
+    for (const response of await Promise.all(requests)) {
+      expect(response.statusCode, `${response.raw.req.url} ${response.body}`).toBe(503);
+      expect(response.json().error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: 'unavailable', database: 'failed', queue: 'failed' });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    await relay.restore();
+    expect(await servesAgain(10_000)).toBeLessThan(10_000);
+    // Nothing was half-made: the one checkout that got through holds one more unit.
+    const after = await unitLedger(app, productId);
+    expect(after.units + after.reserved + after.sold).toBe(before.units + before.reserved + before.sold);
+    expect(after.reserved).toBe(after.pending);
+    expect(after.pending).toBe(before.pending + 1);
+    expect(unhandled).toEqual([]);
+  });
+
+  it('fails a request within seconds when the database stops answering, instead of hanging', async () => {
+    await relay.blackHole();
+    const started = Date.now();
+    const response = await checkout();
+    const waited = Date.now() - started;
+    expect(response.statusCode, response.body).toBe(503);
+    expect(response.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(waited).toBeLessThan(8_000);
+    await relay.restore();
+    await servesAgain(10_000);
+    expect(unhandled).toEqual([]);
+  }, 30_000);
+});
