@@ -1,4 +1,5 @@
 import { formatPrice, type ProductSummary } from '@shop/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FavoriteButton } from './favorite-button';
 import { RatingStars } from './rating-stars';
@@ -7,8 +8,17 @@ import { RatingStars } from './rating-stars';
  * A product tile: picture, brand, name, rating and price, linking to the product's page; a favourite heart.
  * A `priority` card (the first row of a list) loads its picture at once and ahead of other pictures, as
  * it is likely the largest thing on the first screen; the others wait until they near the screen.
+ * An `action` (Favorites' 'More Info') sits at the card's foot, above the card-wide link.
  */
-export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority = false,
+  action,
+}: {
+  product: ProductSummary;
+  priority?: boolean;
+  action?: ReactNode;
+}) {
   return (
     <article className="card h-100 product-card border-0">
       <Link to={`/home/${product._id}`} className="stretched-link text-decoration-none text-reset">
@@ -31,6 +41,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           <RatingStars rating={product.rating} />
         </div>
       </div>
+      {action ? <div className="product-card__action">{action}</div> : null}
     </article>
   );
 }
