@@ -36,7 +36,7 @@ export function ProductCard({
       <div className="card-body d-flex flex-column gap-1">
         <span className="text-uppercase small text-muted fw-semibold">{product.brand}</span>
         <h3 className="h6 card-title mb-1 product-card__name">{product.name}</h3>
-        <div className="mt-auto d-flex justify-content-between align-items-center">
+        <div className="mt-auto d-flex flex-wrap justify-content-between align-items-center column-gap-2">
           <span className="fw-bold">{formatPrice(product.price)}</span>
           <RatingStars rating={product.rating} />
         </div>

@@ -1,7 +1,7 @@
 /**
  * The women's page's video banner (spec section 1), drawn from the shop's own sneakers: four of the
- * catalogue's women's runners take turns on a dark stage, each running in from the right, hopping twice and
- * running off to the left, over a moving track. Six seconds at 24 frames a second, looping seamlessly.
+ * catalogue's women's runners take turns on a dark stage, each running in from the left, hopping twice and
+ * running off to the right, over a moving track. Six seconds at 24 frames a second, looping seamlessly.
  *
  * Each shoe is drawn once (the catalogue's own drawing, sneaker-art.ts), the frames are put together here,
  * and libav.js (FFmpeg's libraries compiled to WebAssembly) encodes them as WebM (VP8) in process: nothing
@@ -22,10 +22,13 @@ const FRAMES = SHOES * FRAMES_PER_SHOE;
 /** Frames handed to the encoder at once: bounds the memory the frames take. */
 const BATCH = 12;
 /**
- * Bits per second: about 190 kB for the loop. The encoder's real-time mode (a few seconds of one core for
- * the loop, where its best mode takes three times as long) keeps to it; the flat stage keeps it sharp.
+ * The encoder's real-time mode: a few seconds of one core for the loop, where its best mode takes twice as
+ * long for no visible gain on this drawing. It aims at BIT_RATE but never quantises coarser than
+ * QUANTIZER_MAX (of 63), which is what keeps a shoe running past, and the stage it uncovers, free of blocks:
+ * the loop comes to about 260 kB.
  */
-const BIT_RATE = 250_000;
+const BIT_RATE = 150_000;
+const QUANTIZER_MAX = 44;
 
 /** Where the shoe stands while it hops, and where the floor is. */
 const STAGE_X = 580;
@@ -34,8 +37,11 @@ const FLOOR_Y = 452;
 const SHOE_W = 480;
 const SHOE_H = 360;
 const SHOE_FLOOR = 252;
-/** Parts of a turn spent running in (before it) and running off (at its end). */
-const RUN = 0.3;
+/** The part of a shoe's turn spent running in, and again running off. */
+const RUN = 0.25;
+/** Where a shoe starts and ends its turn: just off the stage, left and right. */
+const ENTER_X = -SHOE_W / 2;
+const LEAVE_X = WIDTH + SHOE_W / 2;
 const HOP_HEIGHT = 18;
 const DASH_PERIOD = 96;
 /** Pixels a frame the track moves: a whole number of dash periods per loop, so the loop is seamless. */
@@ -86,17 +92,19 @@ async function rasterise(svg: string): Promise<Sprite> {
 const svg = (width: number, height: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
 
-/** The stage (the banner's dark gradient, an orange glow and a ring behind the shoe, the floor) and the sprites. */
+/** The stage (dark, with an orange sun setting behind the track) and the sprites moved over it. */
 async function drawScene(): Promise<Scene> {
   const stage = await rasterise(
     svg(
       WIDTH,
       HEIGHT,
       // Flat shapes: gradients cost the encoder many bits to keep from turning blocky.
-      `<rect width="${WIDTH}" height="${HEIGHT}" fill="#151312"/>
-<circle cx="${STAGE_X}" cy="236" r="200" fill="#3a1a0f"/>
-<circle cx="${STAGE_X}" cy="236" r="226" fill="none" stroke="#c2410c" stroke-width="4"/>
-<circle cx="${STAGE_X + 250}" cy="92" r="22" fill="#c2410c"/>
+      `<defs><clipPath id="sky"><rect width="${WIDTH}" height="${FLOOR_Y}"/></clipPath></defs>
+<rect width="${WIDTH}" height="${HEIGHT}" fill="#151312"/>
+<g clip-path="url(#sky)">
+<circle cx="${STAGE_X}" cy="${FLOOR_Y}" r="230" fill="#3a1a0f"/>
+<circle cx="${STAGE_X}" cy="${FLOOR_Y}" r="262" fill="none" stroke="#c2410c" stroke-width="4"/>
+</g>
 <rect x="0" y="${FLOOR_Y + 2}" width="${WIDTH}" height="2" fill="#3d3935"/>`,
     ),
   );
@@ -160,29 +168,25 @@ const STREAKS = [
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 const easeIn = (t: number) => t ** 3;
 
-/** Where shoe `index` is at frame `frame`: its centre's x, how high it hops, how fast it runs; null: off stage. */
+/**
+ * Where shoe `index` is at frame `frame`: its centre's x, how high it hops, how fast it runs (0 to 1); null
+ * while it waits for its turn. One shoe at a time: it runs in toe first from the left, hops twice at the
+ * stage and runs off to the right, and the next one comes in. The loop starts with the first shoe just
+ * arrived (the poster).
+ */
 export function shoeAt(index: number, frame: number): { x: number; lift: number; speed: number } | null {
-  // The shoe's time in turns: 0 when its turn starts (standing at the stage); its run in starts RUN before.
-  let turn = (frame / FRAMES_PER_SHOE - index + SHOES) % SHOES;
-  if (turn >= SHOES - RUN) turn -= SHOES;
-  // It runs toe first: in from the left, off to the right.
-  const enter = -SHOE_W / 2;
-  const leave = WIDTH + SHOE_W / 2;
-  const drift = 24;
-  if (turn < 0) {
-    const t = (turn + RUN) / RUN;
-    return { x: enter + (STAGE_X - enter) * easeOut(t), lift: 0, speed: 3 * (1 - t) ** 2 };
+  const turn = (frame / FRAMES_PER_SHOE + RUN - index + SHOES) % SHOES;
+  if (turn >= 1) return null;
+  if (turn < RUN) {
+    const t = turn / RUN;
+    return { x: ENTER_X + (STAGE_X - ENTER_X) * easeOut(t), lift: 0, speed: 1 - t };
   }
   if (turn < 1 - RUN) {
-    // Two hops while it stands: it leaves and comes back to the floor on the turn's beats.
-    const t = turn / (1 - RUN);
-    return { x: STAGE_X + drift * t, lift: HOP_HEIGHT * Math.abs(Math.sin(2 * Math.PI * t)), speed: 0 };
+    const t = (turn - RUN) / (1 - 2 * RUN);
+    return { x: STAGE_X, lift: HOP_HEIGHT * Math.abs(Math.sin(2 * Math.PI * t)), speed: 0 };
   }
-  if (turn < 1) {
-    const t = (turn - (1 - RUN)) / RUN;
-    return { x: STAGE_X + drift + (leave - STAGE_X - drift) * easeIn(t), lift: 0, speed: 3 * t ** 2 };
-  }
-  return null;
+  const t = (turn - (1 - RUN)) / RUN;
+  return { x: STAGE_X + (LEAVE_X - STAGE_X) * easeIn(t), lift: 0, speed: t };
 }
 
 /** Frame `frame` of the loop, RGB. */
@@ -205,7 +209,7 @@ function drawFrame(scene: Scene, frame: number): Buffer {
     if (place.speed > 0.1) {
       for (const [dy, length] of STREAKS) {
         const streakX = x + 40 - Math.round(scene.streak.width * length);
-        blit(picture, scene.streak, streakX, FLOOR_Y - 70 + dy, Math.min(1, place.speed) * length);
+        blit(picture, scene.streak, streakX, FLOOR_Y - 70 + dy, place.speed * length);
       }
     }
     blit(picture, shoe, x, Math.round(FLOOR_Y - SHOE_FLOOR - place.lift));
@@ -258,7 +262,7 @@ async function encodeVideo(scene: Scene): Promise<Buffer> {
       bit_rate: BIT_RATE,
     },
     time_base: [1, FPS],
-    options: { deadline: 'realtime', 'cpu-used': '8' },
+    options: { deadline: 'realtime', 'cpu-used': '8', qmax: String(QUANTIZER_MAX) },
   });
   const file = 'banner.webm';
   const [muxer, , io] = await libav.ff_init_muxer({ format_name: 'webm', filename: file, open: true }, [

@@ -32,7 +32,14 @@ export function drawPicturesAfterStart(app: FastifyInstance, products: readonly 
   const drawProduct = (art: SneakerArt) =>
     once(`product ${art.slug}`, () => writeProductPictures(storage, art));
   const drawPoster = () => once(BANNER_KEYS.poster, () => writeBannerPoster(storage));
-  const drawVideo = () => once(BANNER_KEYS.video, () => writeBannerVideo(storage));
+  const drawVideo = () =>
+    once(BANNER_KEYS.video, async () => {
+      const started = performance.now();
+      const written = await writeBannerVideo(storage);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (written > 0) app.log.info(`women's banner video drawn in ${seconds} s`);
+      return written;
+    });
 
   /** The drawing a request for the storage's `key` waits for, when the key is one the seed draws. */
   const drawingOf = (key: string): Promise<number> | null => {
@@ -65,12 +72,7 @@ export function drawPicturesAfterStart(app: FastifyInstance, products: readonly 
           app.log.info(`product pictures: ${done} of ${products.length} products ready`);
         }
       });
-      if (stopped) return;
-      const video = performance.now();
-      if ((await drawVideo()) > 0) {
-        written += 1;
-        app.log.info(`women's banner video drawn in ${((performance.now() - video) / 1000).toFixed(1)} s`);
-      }
+      if (!stopped) written += await drawVideo();
     };
     // Not awaited: the shop is already serving while this runs.
     void drawAll().then(
