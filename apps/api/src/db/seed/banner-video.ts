@@ -30,10 +30,11 @@ const BATCH = 12;
 const BIT_RATE = 150_000;
 const QUANTIZER_MAX = 44;
 
-/** Where the shoe stands while it hops, and where the floor is. */
-const STAGE_X = 580;
+/** Where a shoe stands while it hops (right of the middle: a wide screen lays the text on the left). */
+const STAGE_X = 640;
+/** Where the floor is. */
 const FLOOR_Y = 452;
-/** A shoe's picture: 4:3, its floor at 3/4 of its height (sneaker-art.ts). */
+/** A shoe's picture (4:3, sneaker-art.ts), and how far down it a runner's sole meets the floor. */
 const SHOE_W = 480;
 const SHOE_H = 360;
 const SHOE_FLOOR = 252;
