@@ -139,8 +139,8 @@ async function drawScene(): Promise<Scene> {
   return { background, shoes, shadow, dash, streak };
 }
 
-/** Lays `sprite` on the RGB `frame` with its top left corner at (x, y), at `opacity`. */
-function blit(frame: Buffer, sprite: Sprite, x: number, y: number, opacity = 1): void {
+/** Lays `sprite` on the RGB `picture` with its top left corner at (x, y), at `opacity`. */
+function blit(picture: Buffer, sprite: Sprite, x: number, y: number, opacity = 1): void {
   const left = Math.max(0, -x);
   const right = Math.min(sprite.width, WIDTH - x);
   const top = Math.max(0, -y);
@@ -152,14 +152,14 @@ function blit(frame: Buffer, sprite: Sprite, x: number, y: number, opacity = 1):
       const alpha = ((sprite.data[source + 3] as number) / 255) * opacity;
       if (alpha === 0) continue;
       for (let channel = 0; channel < 3; channel += 1) {
-        const below = frame[target + channel] as number;
-        frame[target + channel] = below + ((sprite.data[source + channel] as number) - below) * alpha;
+        const below = picture[target + channel] as number;
+        picture[target + channel] = below + ((sprite.data[source + channel] as number) - below) * alpha;
       }
     }
   }
 }
 
-/** Speed streaks: height above the sole's line, and share of the full length. */
+/** Speed streaks: height above the sole's line, and weight (how far behind the heel it reaches, how bright). */
 const STREAKS = [
   [-60, 0.9],
   [-30, 0.6],
@@ -208,9 +208,9 @@ function drawFrame(scene: Scene, frame: number): Buffer {
     );
     // Speed streaks trail a running shoe, behind its heel.
     if (place.speed > 0.1) {
-      for (const [dy, length] of STREAKS) {
-        const streakX = x + 40 - Math.round(scene.streak.width * length);
-        blit(picture, scene.streak, streakX, FLOOR_Y - 70 + dy, place.speed * length);
+      for (const [dy, weight] of STREAKS) {
+        const streakX = x + 40 - Math.round(scene.streak.width * weight);
+        blit(picture, scene.streak, streakX, FLOOR_Y - 70 + dy, place.speed * weight);
       }
     }
     blit(picture, shoe, x, Math.round(FLOOR_Y - SHOE_FLOOR - place.lift));
