@@ -8,6 +8,7 @@
  * to install on the machine, nothing downloaded (docs/decisions/0027). The poster is the first frame, as
  * WebP. Both are stored with the uploads and never drawn again while stored.
  */
+import { Worker } from 'node:worker_threads';
 import { WOMEN_BANNER } from '@shop/contracts';
 import type { Storage } from '../../modules/uploads/storage';
 import { buildCatalogue, type SeedProduct } from './catalogue';
@@ -247,8 +248,9 @@ function toYuv420(rgb: Buffer): Uint8Array {
   return yuv;
 }
 
-/** The whole loop as WebM (VP8). */
-async function encodeVideo(scene: Scene): Promise<Buffer> {
+/** The whole loop as WebM (VP8); run in a worker thread (banner-video-worker.mjs). */
+export async function encodeBannerVideo(): Promise<Buffer> {
+  const scene = await drawScene();
   const { default: LibAV } = await import('@libav.js/variant-webm');
   const libav = await LibAV.LibAV({ noworker: true });
   await libav.av_log_set_level(libav.AV_LOG_ERROR);
@@ -315,9 +317,24 @@ export async function writeBannerPoster(storage: Storage): Promise<number> {
   return 1;
 }
 
-/** Draws and encodes the banner's video when it is not stored yet (a few seconds); answers the files stored. */
+/**
+ * Draws and encodes the banner's video when it is not stored yet; answers the files stored. The drawing and
+ * the encoder run synchronously for a few seconds in all, so they run in a worker thread: the shop's event
+ * loop goes on answering meanwhile.
+ */
 export async function writeBannerVideo(storage: Storage): Promise<number> {
   if (await storage.has(BANNER_KEYS.video)) return 0;
-  await storage.put(BANNER_KEYS.video, await encodeVideo(await drawScene()), 'video/webm');
+  await storage.put(BANNER_KEYS.video, await encodeInWorker(), 'video/webm');
   return 1;
+}
+
+function encodeInWorker(): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./banner-video-worker.mjs', import.meta.url));
+    worker.once('message', (webm: Uint8Array) =>
+      resolve(Buffer.from(webm.buffer, webm.byteOffset, webm.byteLength)),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The banner's encoder ended with code ${code}`)));
+  });
 }
