@@ -62,17 +62,21 @@ export function drawPicturesAfterStart(app: FastifyInstance, products: readonly 
     const started = performance.now();
     let done = 0;
     let written = 0;
+    // `written += await …` would read `written` before the wait and lose what the other worker added.
+    const count = (files: number) => {
+      written += files;
+    };
     const drawAll = async () => {
-      written += await drawPoster();
+      count(await drawPoster());
       await eachLimit(products, 2, async (art) => {
         if (stopped) return;
-        written += await drawProduct(art);
+        count(await drawProduct(art));
         done += 1;
         if (written > 0 && (done % PROGRESS_EVERY === 0 || done === products.length)) {
           app.log.info(`product pictures: ${done} of ${products.length} products ready`);
         }
       });
-      if (!stopped) written += await drawVideo();
+      if (!stopped) count(await drawVideo());
     };
     // Not awaited: the shop is already serving while this runs.
     void drawAll().then(
