@@ -33,6 +33,13 @@ test.describe('accounts', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();
 
     await expect(page).toHaveURL(/\/login$/);
+    // A malformed address gets the login's text (spec section 8), not the register form's rule.
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(/^Oh snap! You got an error!\s*Introduce an email$/);
+    await expect(page.getByText('error, special characters are invalid')).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('Wrong#pass99');
     await page.getByRole('button', { name: 'Login', exact: true }).click();

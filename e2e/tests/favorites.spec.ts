@@ -87,7 +87,7 @@ test.describe('favourites and back-in-stock alerts', () => {
     await page.goto('/account/favorites');
     const item = page.getByRole('listitem').filter({ hasText: name });
     await expect(item).toHaveCount(1);
-    await expect(item.getByRole('link', { name: /More Info/ })).toHaveAttribute(
+    await expect(item.getByRole('article').getByRole('link', { name: /More Info/ })).toHaveAttribute(
       'href',
       /^\/home\/[0-9a-f-]{36}$/,
     );

@@ -112,9 +112,14 @@ test.describe('pages rendered on the server', () => {
     expect(response.headers().location).toBe('/login?redirect=%2Fcart');
   });
 
-  test("a shopper's account pages come with the shopper's data", async ({ page }) => {
+  test("a shopper's account pages come with the shopper's data", async ({ page, request }) => {
+    // The footer offers Sign up to a guest only, already in the page the server sends.
+    const footer = (html: string) => html.slice(html.indexOf('<footer'));
+    expect(footer(await (await request.get('/')).text())).toContain('>Sign up</a>');
     const shopper = await signedInBuyer(page, 'rendered');
+    expect(footer(await (await page.request.get('/')).text())).not.toContain('Sign up');
     const html = await (await page.request.get('/account/favorites')).text();
+    expect(footer(html)).not.toContain('Sign up');
     expect(html).toContain(`>${shopper.username}</h1>`);
     expect(html).toContain('id="rendered-state"');
     // Pages with a form are rendered by the browser only: nothing can be submitted before the app runs.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, test, waitingForApp } from '../support/test';
 
 interface StoredCartItem {
   id: string;
@@ -125,6 +125,48 @@ test.describe('storefront', () => {
     const soldOut = page.getByRole('radio', { name: '7.5, sold out' });
     await expect(soldOut).toBeDisabled();
     await expect(page.getByRole('radio', { name: '8', exact: true })).toBeEnabled();
+  });
+
+  test("the women's page plays the shop's own video banner once idle, and its button pauses it", async ({
+    browser,
+    page,
+  }) => {
+    // On a fresh shop the video may be drawn when first asked for: a few seconds of work.
+    test.setTimeout(120_000);
+    await page.goto('/women');
+    const banner = page.getByRole('region', { name: 'Made to move' });
+    const video = banner.locator('video');
+    await expect(video).toHaveAttribute('poster', '/uploads/banners/women-run-1.webp');
+    await expect(video).toHaveAttribute('src', '/uploads/banners/women-run-1.webm');
+    const state = () =>
+      video.evaluate((element: HTMLVideoElement) => ({
+        playing: !element.paused && element.currentTime > 0,
+        muted: element.muted,
+        loop: element.loop,
+      }));
+    await expect.poll(state, { timeout: 60_000 }).toEqual({ playing: true, muted: true, loop: true });
+
+    await banner.getByRole('button', { name: 'Pause video' }).click();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    await banner.getByRole('button', { name: 'Play video' }).click();
+    await expect.poll(state).toMatchObject({ playing: true });
+
+    const files = await Promise.all(
+      ['/uploads/banners/women-run-1.webm', '/uploads/banners/women-run-1.webp'].map((url) =>
+        page.request.get(url),
+      ),
+    );
+    expect(files.map((file) => file.headers()['content-type'])).toEqual(['video/webm', 'image/webp']);
+    for (const file of files) expect(file.headers()['cache-control']).toContain('immutable');
+
+    // A visitor who asks for less motion gets the poster, and the video only if they press play.
+    const calm = await browser.newPage({ reducedMotion: 'reduce' });
+    await waitingForApp(calm).goto('/women');
+    const calmBanner = calm.getByRole('region', { name: 'Made to move' });
+    await expect(calmBanner.getByRole('button', { name: 'Play video' })).toBeVisible();
+    await calm.locator('html[data-motion]').waitFor({ state: 'attached' });
+    await expect(calmBanner.locator('video')).not.toHaveAttribute('src');
+    await calm.close();
   });
 
   test('navbar search finds sneakers despite a typo', async ({ page }) => {

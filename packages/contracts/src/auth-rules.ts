@@ -9,6 +9,12 @@ export const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2
 /** The longest address mail can carry (RFC 5321). */
 export const EMAIL_MAX = 254;
 export const EMAIL_MESSAGE = 'error, special characters are invalid, need @ or . or .com/ar/es etc';
+/**
+ * The shape the login asks of an address before it looks it up: a name, an @ and a domain with a dot. Looser
+ * than the register pattern, so an account whose address came from elsewhere (Google, the settings) still
+ * gets in; what fails it is answered AUTH_MESSAGES.INVALID_EMAIL, never the register's message.
+ */
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The register message promises 8 characters with a letter, a digit and a symbol: that is the rule. */
 export const PASSWORD_MESSAGE = 'Password invalid, It must have 8 letters, 1 number and 1 character';
 export const PASSWORD_MIN = 8;
@@ -33,6 +39,8 @@ export const AUTH_MESSAGES = {
   USERNAME_TAKEN: 'This username is already taken, please use another',
   MISSING_EMAIL_AND_PASSWORD: 'Introduce an email and password',
   MISSING_EMAIL: 'Introduce an email',
+  /** The login's answer to an address that is not one (spec section 8, login: invalid-email). */
+  INVALID_EMAIL: 'Introduce an email',
   MISSING_PASSWORD: 'Introduce a password',
   WRONG_PASSWORD: 'Wrong Password',
   USER_NOT_FOUND: 'This email is no registered',

@@ -90,3 +90,15 @@ export const CART_STORAGE_KEY = 'carrito';
 export function cartLineId(productId: string, size: string): string {
   return `${productId}${size}`;
 }
+
+/**
+ * The women's page's video banner (spec section 1): drawn by the shop from its own sneaker drawings and
+ * stored with the uploads (apps/api/src/db/seed/banner-video.ts). A key's content never changes (it is
+ * served as immutable), so a new drawing takes a new number.
+ */
+export const WOMEN_BANNER = {
+  video: '/uploads/banners/women-run-1.webm',
+  poster: '/uploads/banners/women-run-1.webp',
+  width: 960,
+  height: 540,
+} as const;

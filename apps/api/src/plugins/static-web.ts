@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import parseRange from 'range-parser';
 import { AppError } from '../lib/app-error';
 import type { Storage } from '../modules/uploads/storage';
 import { createPageResponder } from './page-render';
@@ -62,6 +63,8 @@ export async function registerStaticWeb(
  * `/uploads/<key>` from the storage, on every instance whichever stored it. A key's content never changes
  * (storage.ts), so browsers and CDNs keep it for a year without asking again; the ETag is a hash of the
  * content, the same on every instance. A key with no file gets the not-found answer of any missing file.
+ * One byte range is answered with its part (206), as video players ask (Safari plays nothing otherwise);
+ * any other Range header gets the whole file, which HTTP allows.
  */
 function serveUploads(app: FastifyInstance, storage: Storage): void {
   app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
@@ -71,9 +74,22 @@ function serveUploads(app: FastifyInstance, storage: Storage): void {
     reply.header('Cache-Control', IMMUTABLE);
     reply.header('ETag', etag);
     reply.header('Last-Modified', file.storedAt.toUTCString());
+    reply.header('Accept-Ranges', 'bytes');
     if (isFresh(request.headers, etag, file.storedAt)) return reply.code(304).send();
-    return reply.type(file.contentType).send(file.data);
+    reply.type(file.contentType);
+    const part = byteRange(request.headers, etag, file.data.length);
+    if (!part) return reply.send(file.data);
+    reply.header('Content-Range', `bytes ${part.start}-${part.end}/${file.data.length}`);
+    return reply.code(206).send(file.data.subarray(part.start, part.end + 1));
   });
+}
+
+/** The one byte range asked for, when it can be answered (and If-Range, if sent, names this content). */
+function byteRange(headers: IncomingHttpHeaders, etag: string, size: number): parseRange.Range | null {
+  const ifRange = headers['if-range'];
+  if (!headers.range || (ifRange !== undefined && ifRange !== etag)) return null;
+  const ranges = parseRange(size, headers.range, { combine: true });
+  return Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? (ranges[0] ?? null) : null;
 }
 
 /** Whether the client's copy is current: by If-None-Match when it sends one, else by If-Modified-Since. */

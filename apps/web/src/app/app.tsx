@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_HINTS, type PageHints } from '@shop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentProps, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
+import { MOTION_ATTRIBUTE } from '../lib/motion';
 import { PageHintsContext } from '../lib/page-hints';
 
 /** Fills the query cache with the data a page was rendered with (main.tsx). */
@@ -34,9 +35,7 @@ export function App({
   useEffect(() => {
     const html = document.documentElement;
     html.dataset.live = '';
-    const startMotion = () => {
-      html.dataset.motion = '';
-    };
+    const startMotion = () => html.setAttribute(MOTION_ATTRIBUTE, '');
     if (typeof requestIdleCallback !== 'function') return startMotion();
     const idle = requestIdleCallback(startMotion, { timeout: MOTION_AFTER_MS });
     return () => cancelIdleCallback(idle);

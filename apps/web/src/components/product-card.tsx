@@ -1,4 +1,5 @@
 import { formatPrice, type ProductSummary } from '@shop/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FavoriteButton } from './favorite-button';
 import { RatingStars } from './rating-stars';
@@ -7,8 +8,17 @@ import { RatingStars } from './rating-stars';
  * A product tile: picture, brand, name, rating and price, linking to the product's page; a favourite heart.
  * A `priority` card (the first row of a list) loads its picture at once and ahead of other pictures, as
  * it is likely the largest thing on the first screen; the others wait until they near the screen.
+ * An `action` (Favorites' 'More Info') sits at the card's foot, above the card-wide link.
  */
-export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
+export function ProductCard({
+  product,
+  priority = false,
+  action,
+}: {
+  product: ProductSummary;
+  priority?: boolean;
+  action?: ReactNode;
+}) {
   return (
     <article className="card h-100 product-card border-0">
       <Link to={`/home/${product._id}`} className="stretched-link text-decoration-none text-reset">
@@ -26,11 +36,12 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
       <div className="card-body d-flex flex-column gap-1">
         <span className="text-uppercase small text-muted fw-semibold">{product.brand}</span>
         <h3 className="h6 card-title mb-1 product-card__name">{product.name}</h3>
-        <div className="mt-auto d-flex justify-content-between align-items-center">
+        <div className="mt-auto d-flex flex-wrap justify-content-between align-items-center column-gap-2">
           <span className="fw-bold">{formatPrice(product.price)}</span>
           <RatingStars rating={product.rating} />
         </div>
       </div>
+      {action ? <div className="product-card__action">{action}</div> : null}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { loadConfig } from '../../config';
 import { createStorage } from '../../modules/uploads/storage';
 import { openDatabase } from '../client';
+import { writeBannerPoster, writeBannerVideo } from './banner-video';
 import { seedDatabase } from './seed';
 
 const config = loadConfig();
@@ -8,8 +9,9 @@ const database = await openDatabase(config.database);
 try {
   const storage = createStorage(config, database.db);
   const summary = await seedDatabase(database.db, config, { storage });
+  const banner = (await writeBannerPoster(storage)) + (await writeBannerVideo(storage));
   console.log(
-    `Seeded: ${summary.created} new of ${summary.products} products, ${summary.reviews} new reviews, ${summary.pictures} picture files stored in ${storage.location} (${(summary.ms / 1000).toFixed(1)} s)`,
+    `Seeded: ${summary.created} new of ${summary.products} products, ${summary.reviews} new reviews, ${summary.pictures + banner} picture files stored in ${storage.location} (${(summary.ms / 1000).toFixed(1)} s)`,
   );
 } finally {
   await database.close();

@@ -1383,7 +1383,13 @@ export interface SneakerArt {
  * mask for every clip-path use, so everything on the upper shares one clipped group, everything on the
  * sole another, and shadows are gradients rather than blur filters.
  */
-export function sneakerSvg(art: SneakerArt, width = 1600, height = 1200): string {
+export function sneakerSvg(
+  art: SneakerArt,
+  width = 1600,
+  height = 1200,
+  /** false: the shoe alone on a transparent ground, without the studio backdrop and floor shadow. */
+  backdrop = true,
+): string {
   const shape = SHAPES[art.silhouette];
   const look = lookFor(art.slug, art.silhouette, art.color);
   const light = isLight(look.base);
@@ -1495,10 +1501,9 @@ export function sneakerSvg(art: SneakerArt, width = 1600, height = 1200): string
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 800 600">
 <defs>${defs.join('\n')}</defs>
-<rect width="800" height="600" fill="url(#bg)"/>
+${backdrop ? '<rect width="800" height="600" fill="url(#bg)"/>' : ''}
 <g transform="translate(${tx.toFixed(2)} ${ty.toFixed(2)}) scale(${scale.toFixed(4)})">
-<ellipse cx="414" cy="452" rx="340" ry="26" fill="url(#floor)"/>
-<ellipse cx="412" cy="450" rx="300" ry="8" fill="url(#contact)"/>
+${backdrop ? '<ellipse cx="414" cy="452" rx="340" ry="26" fill="url(#floor)"/><ellipse cx="412" cy="450" rx="300" ry="8" fill="url(#contact)"/>' : ''}
 <g transform="rotate(${look.angle.toFixed(2)} 410 450)">
 ${shoe.join('\n')}
 </g>

@@ -2,6 +2,7 @@ import {
   AUTH_MESSAGES,
   authConfigSchema,
   EMAIL_MESSAGE,
+  EMAIL_SHAPE,
   emailSchema,
   PASSWORD_MESSAGE,
   passwordChangeSchema,
@@ -69,7 +70,9 @@ const signUpBody = z.object({
 });
 
 const signInBody = z.object({
-  email: required(AUTH_MESSAGES.MISSING_EMAIL).transform((value) => value.toLowerCase()),
+  email: required(AUTH_MESSAGES.MISSING_EMAIL)
+    .transform((value) => value.toLowerCase())
+    .pipe(z.string().regex(EMAIL_SHAPE, { error: AUTH_MESSAGES.INVALID_EMAIL })),
   password: z
     .string({ error: AUTH_MESSAGES.MISSING_PASSWORD })
     .min(1, { error: AUTH_MESSAGES.MISSING_PASSWORD }),
@@ -156,7 +159,11 @@ async function toAppError(
         currentPassword: AUTH_MESSAGES.NO_PASSWORD,
       });
     case 'INVALID_EMAIL':
-      return AppError.invalid('email', EMAIL_MESSAGE);
+      // The login has its own text for an address that is not one (spec section 8); sign-up states its rule.
+      return AppError.invalid(
+        'email',
+        path === '/sign-in/email' ? AUTH_MESSAGES.INVALID_EMAIL : EMAIL_MESSAGE,
+      );
     case 'INVALID_EMAIL_OR_PASSWORD': {
       // The spec tells an unknown e-mail from a wrong password (sign-up reveals the same; both are rate-limited).
       const known =

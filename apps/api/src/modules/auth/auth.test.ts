@@ -212,6 +212,24 @@ describe('sign-in', () => {
     });
   });
 
+  // The last one passes the shop's check and is refused by Better Auth's: the same answer either way.
+  it.each(['not-an-email', 'someone@example', 'two@@example.com', 'a b@example.com', 'a..b@example.com'])(
+    "asks for an e-mail when %j is not one, in the login's words ('Introduce an email')",
+    async (email) => {
+      const sessions = async () => (await app().db.select({ n: count() }).from(sessionTable))[0]?.n ?? 0;
+      const before = await sessions();
+      const response = await post(app(), '/api/auth/sign-in/email', { email, password: 'Other#pass99' });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { email: AUTH_MESSAGES.INVALID_EMAIL },
+      });
+      expect(response.json().error.message).not.toContain(EMAIL_MESSAGE);
+      expect(response.cookies.filter((c) => c.name.endsWith('session_token') && c.value)).toEqual([]);
+      expect(await sessions()).toBe(before);
+    },
+  );
+
   it('lets an unverified user in, marked unverified', async () => {
     const account = await signUp(app());
     const cookie = await signIn(app(), account.email, account.password);

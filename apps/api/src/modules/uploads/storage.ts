@@ -47,9 +47,10 @@ function checkedKey(key: string): string {
 
 const urlOf = (key: string) => `/uploads/${key}`;
 
-/** The disk stores no type: the name's extension gives it (the shop stores WebP only). */
+/** The disk stores no type: the name's extension gives it (WebP pictures, and the banner's WebM video). */
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
+  '.webm': 'video/webm',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,9 +18,10 @@ function HeadingAfterData() {
   return loaded ? <h1>loaded later</h1> : <p>Loading</p>;
 }
 
-function renderLayout(user: SessionUser | null, path = '/') {
+/** The layout for `user`; `undefined`: the session is not known yet. */
+function renderLayout(user: SessionUser | null | undefined, path = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(['session'], user);
+  if (user !== undefined) client.setQueryData(['session'], user);
   const router = createMemoryRouter(
     [
       {
@@ -93,6 +94,31 @@ describe('site layout', () => {
     ).toEqual(['/', '/home', '/basketball', '/women']);
     expect(screen.getByText('Made by a team of 7 developers')).toBeInTheDocument();
     expect(screen.getByText(/© 2023/)).toBeInTheDocument();
+  });
+
+  it('offers Sign up in the footer to a guest only', () => {
+    const signUpLinks = () =>
+      within(screen.getByRole('contentinfo'))
+        .queryAllByRole('link', { name: 'Sign up' })
+        .map((link) => link.getAttribute('href'));
+    renderLayout(null);
+    expect(signUpLinks()).toEqual(['/register', '/register']);
+    cleanup();
+    renderLayout(baseUser);
+    expect(screen.getByText('Made by a team of 7 developers')).toBeInTheDocument();
+    expect(signUpLinks()).toEqual([]);
+    cleanup();
+    renderLayout({ ...baseUser, role: 'admin' });
+    expect(signUpLinks()).toEqual([]);
+  });
+
+  it('shows no Sign up while it does not know who is looking yet', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    renderLayout(undefined);
+    expect(within(screen.getByRole('contentinfo')).queryByRole('link', { name: 'Sign up' })).toBeNull();
   });
 
   it('offers Login and Register to a guest', () => {

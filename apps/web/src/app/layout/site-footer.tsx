@@ -1,10 +1,19 @@
 import { Link } from 'react-router';
 import { GitHubIcon, LinkedInIcon } from '../../components/icons';
+import { useSession } from '../../lib/session';
 import { NAV_LINKS } from './nav-links';
 import { safeProfileUrl, TEAM } from './team';
 import { SHOP_NAME, Wordmark } from './wordmark';
 
+/**
+ * The footer. 'Sign up' is for guests only: it shows once the session says nobody is signed in. The server
+ * renders the page as its visitor with the session fetched (decision 16), so a signed-in visitor's page
+ * comes without it and the browser takes it over unchanged; a page the browser renders alone shows it
+ * only after the session has answered, never a link that then disappears.
+ */
 export function SiteFooter() {
+  const { user, loading } = useSession();
+  const guest = !loading && !user;
   return (
     <footer className="site-footer">
       <div className="container">
@@ -17,9 +26,11 @@ export function SiteFooter() {
               Sneakers for the court, the street and the track, from nike, adidas, converse, vans, champion,
               gucci and more.
             </p>
-            <Link to="/register" className="btn btn-accent rounded-pill px-4">
-              Sign up
-            </Link>
+            {guest ? (
+              <Link to="/register" className="btn btn-accent rounded-pill px-4">
+                Sign up
+              </Link>
+            ) : null}
           </div>
           <nav className="col-6 col-lg-2" aria-label="Footer">
             <h2 className="site-footer__heading">Shop</h2>
@@ -29,9 +40,11 @@ export function SiteFooter() {
                   <Link to={link.to}>{link.label}</Link>
                 </li>
               ))}
-              <li>
-                <Link to="/register">Sign up</Link>
-              </li>
+              {guest ? (
+                <li>
+                  <Link to="/register">Sign up</Link>
+                </li>
+              ) : null}
             </ul>
           </nav>
           <section className="col-12 col-lg-6" aria-labelledby="footer-team">

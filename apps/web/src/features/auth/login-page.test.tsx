@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, GOOGLE_ERROR_MESSAGES } from '@shop/contracts';
+import { AUTH_MESSAGES, EMAIL_MESSAGE, GOOGLE_ERROR_MESSAGES } from '@shop/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -128,6 +128,33 @@ describe('login page', () => {
     );
     expect(screen.getByLabelText('Password')).toHaveFocus();
     expect(calls.some((call) => call.path === '/api/auth/sign-in/email')).toBe(false);
+  });
+
+  it("asks for an e-mail, not the register's rule, when the address is malformed ('Introduce an email')", async () => {
+    const { calls } = withSignIn({ body: {} });
+    renderLogin();
+    await logIn('sam.example.com', 'Sneakers#2024');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Oh snap! You got an error!Introduce an email$/);
+    expect(alert).not.toHaveTextContent(EMAIL_MESSAGE);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(calls.some((call) => call.path === '/api/auth/sign-in/email')).toBe(false);
+  });
+
+  it("shows the server's refusal of a malformed address in the login's words", async () => {
+    withSignIn(
+      apiError(400, 'VALIDATION_ERROR', `email ${AUTH_MESSAGES.INVALID_EMAIL}`, {
+        email: AUTH_MESSAGES.INVALID_EMAIL,
+      }),
+    );
+    renderLogin();
+    // Passes the page's check (a name, an @, a domain with a dot) and is refused by the server's.
+    await logIn('a..b@example.com', 'Sneakers#2024');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Oh snap! You got an error!Introduce an email$/);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it("maps the server's missing e-mail and password to 'Introduce an email and password'", async () => {

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@shop/contracts';
+import { AUTH_MESSAGES, EMAIL_SHAPE } from '@shop/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type SubmitHandler, useForm } from 'react-hook-form';
@@ -20,13 +20,17 @@ type Field = keyof SignInInput;
 
 const GOOGLE_RECHECK_MS = 30_000;
 
-/** What is missing, in the spec's words ('Introduce an email and password' when both are). */
-export function missingMessage(values: SignInInput): { message: string; fields: Field[] } | null {
-  const email = values.email.trim() === '';
+/**
+ * What is missing or not an e-mail address, in the login's words (spec section 8): 'Introduce an email' for
+ * an address missing or malformed, 'Introduce an email and password' when the password is missing too.
+ * The server answers the same texts (auth.routes.ts), so the page says one thing whichever refuses.
+ */
+export function loginRefusal(values: SignInInput): { message: string; fields: Field[] } | null {
+  const email = !EMAIL_SHAPE.test(values.email.trim());
   const password = values.password === '';
   if (email && password)
     return { message: AUTH_MESSAGES.MISSING_EMAIL_AND_PASSWORD, fields: ['email', 'password'] };
-  if (email) return { message: AUTH_MESSAGES.MISSING_EMAIL, fields: ['email'] };
+  if (email) return { message: AUTH_MESSAGES.INVALID_EMAIL, fields: ['email'] };
   if (password) return { message: AUTH_MESSAGES.MISSING_PASSWORD, fields: ['password'] };
   return null;
 }
@@ -62,9 +66,9 @@ export function LoginPage() {
   };
 
   const onSubmit: SubmitHandler<SignInInput> = async (values) => {
-    const missing = missingMessage(values);
-    if (missing) {
-      fail(missing.message, missing.fields);
+    const refusal = loginRefusal(values);
+    if (refusal) {
+      fail(refusal.message, refusal.fields);
       return;
     }
     setAlert(null);

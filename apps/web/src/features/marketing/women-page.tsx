@@ -1,25 +1,25 @@
 import { Link } from 'react-router';
 import { ProductCarousel } from '../../components/product-carousel';
 import { RegisterCta } from './marketing-sections';
-import { MotionBanner } from './motion-banner';
+import { VideoBanner } from './video-banner';
 import './marketing.css';
 
-/** `/women`: the motion banner, 'Running Shoes', 'Womens Power', 'Other Nikes', the club and brand strips. */
+/** `/women`: the video banner, 'Running Shoes', 'Womens Power', 'Other Nikes', the club and brand strips. */
 export function WomenPage() {
   return (
     <main className="marketing-page">
       <title>Women · Sneaker Shop</title>
       <div className="container pt-4">
-        <MotionBanner>
+        <VideoBanner titleId="women-banner-title">
           <p className="eyebrow eyebrow--light">Women</p>
-          <h1 id="motion-banner-title" className="motion-banner__title">
+          <h1 id="women-banner-title" className="video-banner__title">
             Made to move
           </h1>
-          <p className="motion-banner__text">Running, training and everyday pairs, picked for women.</p>
+          <p className="video-banner__text">Running, training and everyday pairs, picked for women.</p>
           <Link to="/home?gender=women" className="btn btn-accent btn-lg rounded-pill px-4">
             Shop women
           </Link>
-        </MotionBanner>
+        </VideoBanner>
       </div>
       <div className="container marketing-stack">
         <ProductCarousel

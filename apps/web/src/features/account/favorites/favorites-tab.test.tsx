@@ -40,13 +40,15 @@ describe('Favorites tab', () => {
     );
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(2);
-    expect(screen.getByRole('link', { name: 'More Info about Air Jordan 1 Mid XQ' })).toHaveAttribute(
-      'href',
-      `/home/${AJ1}`,
-    );
-    expect(screen.getByRole('link', { name: 'More Info about Dunk Low Panda' })).toHaveAttribute(
-      'href',
-      `/home/${DUNK}`,
+    // 'More Info' belongs to its card: inside it, after the price, not below the card on its own.
+    expect(
+      within(cards[0] as HTMLElement).getByRole('link', { name: 'More Info about Air Jordan 1 Mid XQ' }),
+    ).toHaveAttribute('href', `/home/${AJ1}`);
+    expect(
+      within(cards[1] as HTMLElement).getByRole('link', { name: 'More Info about Dunk Low Panda' }),
+    ).toHaveAttribute('href', `/home/${DUNK}`);
+    expect((cards[0] as HTMLElement).lastElementChild).toContainElement(
+      screen.getByRole('link', { name: 'More Info about Air Jordan 1 Mid XQ' }),
     );
     const heart = await screen.findByRole('button', { name: /Remove Air Jordan 1 Mid XQ from favourites/ });
     expect(heart).toHaveAttribute('aria-pressed', 'true');

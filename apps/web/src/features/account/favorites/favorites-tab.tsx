@@ -47,17 +47,19 @@ export function FavoritesTab() {
         ) : (
           <ul className="row row-cols-2 row-cols-md-3 row-cols-xl-4 g-3 g-lg-4 list-unstyled mb-0">
             {products.map((product) => (
-              <li key={product._id} className="col d-flex flex-column gap-2">
-                <div className="flex-grow-1">
-                  <ProductCard product={product} />
-                </div>
-                <Link
-                  to={`/home/${product._id}`}
-                  className="btn btn-dark btn-sm account-more-info"
-                  aria-label={`More Info about ${product.name}`}
-                >
-                  More Info
-                </Link>
+              <li key={product._id} className="col">
+                <ProductCard
+                  product={product}
+                  action={
+                    <Link
+                      to={`/home/${product._id}`}
+                      className="btn btn-dark btn-sm w-100 account-more-info"
+                      aria-label={`More Info about ${product.name}`}
+                    >
+                      More Info
+                    </Link>
+                  }
+                />
               </li>
             ))}
           </ul>
