@@ -343,7 +343,10 @@ const labelOf = (count: number) => (count === 1 ? '1 instance' : `${count} insta
 /** Requests drawn for an uncached mix: more than a run sends, so no path comes round twice. */
 const MIX_PATHS = 200_000;
 
-/** The CPU seconds every PostgreSQL process on this machine has used so far, from /proc. */
+/**
+ * The CPU seconds the PostgreSQL processes on this machine have used so far, from /proc (a backend that
+ * ends between two reads takes its seconds with it, so a difference is at least 0, never exact).
+ */
 function databaseCpuSeconds(): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
@@ -402,7 +405,7 @@ async function measureLoad(
     errors: result.errors,
     timeouts: result.timeouts,
     quotaUsed: instancesCpu / result.seconds / (pids.length * (INSTANCE_CPU || 1)),
-    databaseCores: (databaseCpuSeconds() - databaseBefore) / result.seconds,
+    databaseCores: Math.max(0, databaseCpuSeconds() - databaseBefore) / result.seconds,
   };
   bench.log(
     `${backend} ${scenario}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors}, timeouts ${row.timeouts}; servers ${row.cpuUsPerRequest.toFixed(0)} µs CPU/request, at ${percent(row.quotaUsed)} of their CPU quota, PostgreSQL ${row.databaseCores.toFixed(2)} cores, ${row.rssMb.toFixed(0)} MB resident`,

@@ -47,14 +47,9 @@ export interface WrkRequest {
  */
 function script(requestsFile: string): string {
   return `
+local lines = {}
+for line in io.lines(${JSON.stringify(requestsFile)}) do lines[#lines + 1] = line end
 local requests = {}
-for line in io.lines(${JSON.stringify(requestsFile)}) do
-  local method, path, cookie, body = line:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t(.*)$")
-  local headers = {}
-  if cookie ~= "" then headers["Cookie"] = cookie end
-  if body ~= "" then headers["Content-Type"] = "application/json" else body = nil end
-  requests[#requests + 1] = wrk.format(method, path, headers, body)
-end
 local threads = 0
 function setup(thread)
   thread:set("id", threads)
@@ -63,6 +58,14 @@ end
 local index = 0
 function init(args)
   index = (id or 0) * 7919
+  -- Formatted once wrk knows the host (the Host header), not when the script is loaded.
+  for _, line in ipairs(lines) do
+    local method, path, cookie, body = line:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t(.*)$")
+    local headers = {}
+    if cookie ~= "" then headers["Cookie"] = cookie end
+    if body ~= "" then headers["Content-Type"] = "application/json" else body = nil end
+    requests[#requests + 1] = wrk.format(method, path, headers, body)
+  end
 end
 function request()
   index = index % #requests + 1
