@@ -213,6 +213,33 @@ describe('PUT /api/products/modify/:id', () => {
     expect(detail).toMatchObject({ price: made.price, color: made.color, stock: made.stock });
   });
 
+  it('sells a size out (0 units) with a price change in one save; a negative count is refused by its size', async () => {
+    const made = await created({ name: 'Sellout Runner', stock: { '9': 4, '9.5': 2 } });
+    // The edit form's rule is 'stock per size not below 0': a size already at 0 does not block other changes.
+    const soldOut = await modify(made._id, { stock: { '9.5': 0 } });
+    expect(soldOut.statusCode, soldOut.body).toBe(200);
+    const changed = await modify(made._id, { price: 89.9, stock: { '9': 0 } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<Product>()).toMatchObject({ price: 89.9, stock: { '9': 0, '9.5': 0 } });
+    expect(await stockOf(app(), made._id, 9)).toEqual({ units: 0, reserved: 0 });
+    expect(await stockOf(app(), made._id, 9.5)).toEqual({ units: 0, reserved: 0 });
+    expect((await details(made._id)).json<Product[]>()[0]).toMatchObject({
+      price: 89.9,
+      stock: { '9': 0, '9.5': 0 },
+    });
+
+    const refused = await modify(made._id, { price: 50, stock: { '9': 3, '9.5': -1 } });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.fields).toEqual({ 'stock.9.5': 'stock cannot be less than 0' });
+    expect(await stockOf(app(), made._id, 9)).toEqual({ units: 0, reserved: 0 });
+    expect(await stockOf(app(), made._id, 9.5)).toEqual({ units: 0, reserved: 0 });
+    const [row] = await app()
+      .db.select({ priceCents: product.priceCents })
+      .from(product)
+      .where(eq(product.id, made._id));
+    expect(row?.priceCents).toBe(8990);
+  });
+
   it('answers 404 for an unknown product', async () => {
     expect((await modify('00000000-0000-4000-8000-000000000000', { price: 10 })).statusCode).toBe(404);
   });
