@@ -109,7 +109,10 @@ function filterOf(query: ProductListQuery) {
 }
 
 /** The list query's filters as the repository takes them (money in cents, the search's words corrected). */
-export async function pageFilter(db: DbOrTx, query: ProductListQuery): Promise<repository.ProductFilter> {
+export async function pageFilter(
+  db: DbOrTx,
+  query: Omit<ProductListQuery, 'orderBy'>,
+): Promise<repository.ProductFilter> {
   return { ...filterOf(query), search: await searchOf(db, query.search) };
 }
 
