@@ -773,21 +773,39 @@ export interface LowStockLine {
   units: number;
 }
 
-/** Sizes of products on sale with `maxUnits` units or fewer on sale, fewest first, then by name and size. */
-export async function findLowStock(db: DbOrTx, maxUnits: number, limit: number): Promise<LowStockLine[]> {
-  return db
-    .select({
-      productId: productStock.productId,
-      name: product.name,
-      brand: product.brand,
-      size: productStock.size,
-      units: productStock.units,
-    })
-    .from(productStock)
-    .innerJoin(product, eq(product.id, productStock.productId))
-    .where(and(isNull(product.deletedAt), lte(productStock.units, maxUnits)))
-    .orderBy(asc(productStock.units), nameKey, asc(product.id), asc(productStock.size))
-    .limit(limit);
+const lowStockWhere = (maxUnits: number) => and(isNull(product.deletedAt), lte(productStock.units, maxUnits));
+
+/**
+ * One page of the sizes of products on sale with `maxUnits` units or fewer on sale, fewest first, then by
+ * name, product and size (a total order, so pages neither repeat nor skip a size), and how many there are.
+ */
+export async function findLowStock(
+  db: DbOrTx,
+  maxUnits: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: LowStockLine[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        productId: productStock.productId,
+        name: product.name,
+        brand: product.brand,
+        size: productStock.size,
+        units: productStock.units,
+      })
+      .from(productStock)
+      .innerJoin(product, eq(product.id, productStock.productId))
+      .where(lowStockWhere(maxUnits))
+      .orderBy(asc(productStock.units), nameKey, asc(product.id), asc(productStock.size))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(productStock)
+      .innerJoin(product, eq(product.id, productStock.productId))
+      .where(lowStockWhere(maxUnits)),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /** Name, brand and card picture of products by id, archived ones too (a report names what was sold). */

@@ -216,7 +216,7 @@ export async function addProducts(db: DbOrTx, items: repository.NewProduct[]): P
   return created;
 }
 
-/** Sizes of products on sale running out (the Sales view's low-stock list), fewest units first. */
+/** Sizes of products on sale running out (the Sales view's low-stock list), fewest units first, a page at a time. */
 export const lowStock = repository.findLowStock;
 /** Name, brand and card picture of products by id, archived ones included. */
 export const productCards = repository.findProductCards;
