@@ -226,9 +226,11 @@ describe('Product Details modal (staff)', { timeout: 20_000 }, () => {
     expect(details.queryByText('Correct the fields marked before saving.')).not.toBeInTheDocument();
     expect(details.getByText('Press a pencil to change a field.')).toBeInTheDocument();
     await user.click(details.getByRole('button', { name: 'Stock' }));
+    expect(details.getByText('Type the units of a size to change them; 0 sells it out.')).toBeInTheDocument();
     expect(details.getByLabelText('Size 9 units')).toHaveValue(0);
     expect(details.getByLabelText('Size 9 units')).not.toHaveAttribute('aria-invalid', 'true');
     expect(details.queryByText(PRODUCT_MESSAGES.zeroStock)).not.toBeInTheDocument();
+    expect(details.getByLabelText('Size 9 units').closest('li')).toHaveTextContent('sold out');
 
     const size10 = details.getByLabelText('Size 10 units');
     await user.clear(size10);
