@@ -48,8 +48,7 @@ export type ProfileVariant = 'user' | 'admin';
  * sign-up rule, since it is the account's unique name wherever the shop shows it.
  */
 export const FIELD_HINTS: Partial<Record<ProfileField, string>> = {
-  username:
-    'Your name in the shop, on your reviews and orders: 4 to 16 letters, numbers, hyphens or underscores, no spaces.',
+  username: 'Shown on your reviews and orders: 4 to 16 letters, numbers, - or _, no spaces.',
 };
 
 /**
