@@ -24,6 +24,8 @@ test.describe('admin dashboard', () => {
   test('create a product with a picture, find it, change its price and stock, then delete it', async ({
     page,
   }) => {
+    // The longest journey (create, four saves, delete): more than the default minute on a busy machine.
+    test.slow();
     await logIn(page, ADMIN.email, ADMIN.password);
     await page.goto('/account/products');
     await expect(tabs(page).getByRole('link')).toHaveText([
@@ -81,7 +83,7 @@ test.describe('admin dashboard', () => {
     const productUrl = page.url();
     const editHref = (await page.getByRole('link', { name: `Edit ${name}` }).getAttribute('href')) ?? '';
 
-    // From its page to Product Details: a new price, then more pairs of size 8.
+    // From its page to Product Details: a new price, then more pairs of size 8, then size 9 sold out.
     await page.getByRole('link', { name: `Edit ${name}` }).click();
     const details = page.getByRole('dialog', { name: 'Product Details' });
     await details.getByRole('button', { name: 'Edit Price' }).click();
@@ -90,6 +92,27 @@ test.describe('admin dashboard', () => {
     await expect(details.getByText('The product was saved.')).toBeVisible();
     await details.getByRole('button', { name: 'Stock' }).click();
     await details.getByRole('spinbutton', { name: 'Size 8 units' }).fill('12');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await expect(details.getByText('The product was saved.')).toBeVisible();
+    // Size 9 sold out (0 units) and a new price, in one save.
+    await details.getByRole('spinbutton', { name: 'Size 9 units' }).fill('0');
+    await details.getByRole('button', { name: 'Back' }).click();
+    await details.getByRole('button', { name: 'Edit Price' }).click();
+    await details.getByRole('textbox', { name: 'Price' }).fill('84.99');
+    await expect(details.getByText('2 changes to save.')).toBeVisible();
+    await details.getByRole('button', { name: 'Save' }).click();
+    await expect(details.getByText('The product was saved.')).toBeVisible();
+    await details.getByRole('button', { name: 'Close' }).last().click();
+
+    // The staff's list shows the newest product first; with a sold-out size it opens ready to save.
+    await expect(page).toHaveURL(/\/account\/products$/);
+    const newest = page.getByRole('article').first();
+    await expect(newest).toHaveAccessibleName(name);
+    await newest.getByRole('button', { name: `Edit ${name}` }).click();
+    await expect(details.getByText('Press a pencil to change a field.')).toBeVisible();
+    await expect(details.getByText('Correct the fields marked before saving.')).toHaveCount(0);
+    await details.getByRole('button', { name: 'Edit Price' }).click();
+    await details.getByRole('textbox', { name: 'Price' }).fill('89.99');
     await details.getByRole('button', { name: 'Save' }).click();
     await expect(details.getByText('The product was saved.')).toBeVisible();
     await details.getByRole('button', { name: 'Close' }).last().click();
@@ -106,7 +129,7 @@ test.describe('admin dashboard', () => {
         const [product] = (await response.json()) as { stock: Record<string, number> }[];
         return product?.stock;
       })
-      .toMatchObject({ '8': 12, '9': 2 });
+      .toMatchObject({ '8': 12, '9': 0 });
 
     // Deleted from its page: it leaves the catalogue and stays in the staff's list, archived.
     await page.getByRole('button', { name: `Delete ${name}` }).click();
@@ -230,6 +253,35 @@ test.describe('admin dashboard', () => {
     await tabs(admin).getByRole('link', { name: 'Activity' }).click();
     await expect(admin.getByRole('main')).toContainText(/refunded/i);
     await admin.context().close();
+  });
+
+  test('on a phone, Products is a dense row per product and the admin badge stands apart from the e-mail', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/account/products');
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(12);
+    // The picture sits beside the facts, so a product takes a short row, not a screen.
+    const first = cards.first();
+    const picture = (await first.locator('img').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    const name = (await first.getByRole('heading').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    expect(name.x).toBeGreaterThanOrEqual(picture.x + picture.width);
+    const top = (await first.boundingBox())?.y ?? 0;
+    const last = await cards.last().boundingBox();
+    expect((last?.y ?? 0) + (last?.height ?? 0) - top).toBeLessThan(12 * 240);
+    // Every action keeps a comfortable target.
+    for (const button of await first.getByRole('button').all())
+      expect((await button.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(40);
+
+    const email = (await page.getByText(ADMIN.email, { exact: true }).boundingBox()) ?? null;
+    const badge = (await page.locator('.account-head__badge').boundingBox()) ?? null;
+    expect(email && badge).toBeTruthy();
+    if (email && badge) {
+      const apart = badge.x >= email.x + email.width + 4 || badge.y >= email.y + email.height;
+      expect(apart).toBe(true);
+    }
   });
 
   test('a shopper is told the staff pages are for admins, and the API refuses them too', async ({ page }) => {

@@ -40,3 +40,19 @@ describe('the session secret', () => {
     expect(loadConfig({ DATA_DIR: dir }).auth.secret).toBe(first);
   });
 });
+
+describe('the seeded accounts', () => {
+  const dataDir = () => mkdtempSync(path.join(tmpdir(), 'shop-config-'));
+
+  it('refuse a username outside the rule every username follows (decision 26)', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_USERNAME: 'Shop Admin' })).toThrow(
+      /ADMIN_USERNAME: must be 4 to 16 letters, numbers, hyphens or underscores/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEMO_USERNAME: 'me' })).toThrow(
+      /DEMO_USERNAME: must be 4 to 16/,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_USERNAME: 'Staff_Ana-1' }).accounts.admin.username).toBe(
+      'Staff_Ana-1',
+    );
+  });
+});

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { USERNAME_PATTERN } from '@shop/contracts';
 import { z } from 'zod';
 
 /** The repository root: `./data` and the built web app are found relative to it, whatever the cwd. */
@@ -9,6 +10,10 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+/** The seeded accounts' usernames follow the one rule every username follows (decision 26). */
+const seededUsername = z
+  .string()
+  .regex(USERNAME_PATTERN, 'must be 4 to 16 letters, numbers, hyphens or underscores (the sign-up rule)');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -43,10 +48,10 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
   ADMIN_EMAIL: z.email().default('admin@sneakershop.test'),
-  ADMIN_USERNAME: z.string().default('admin'),
+  ADMIN_USERNAME: seededUsername.default('admin'),
   ADMIN_PASSWORD: z.string().default('Admin#2023shop'),
   DEMO_EMAIL: z.email().default('demo@sneakershop.test'),
-  DEMO_USERNAME: z.string().default('demo_user'),
+  DEMO_USERNAME: seededUsername.default('demo_user'),
   DEMO_PASSWORD: z.string().default('Demo#2023shop'),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).default(5),
   CURRENCY: z

@@ -173,6 +173,12 @@ const TABLE: Row[] = [
   },
   {
     method: 'GET',
+    url: '/api/admin/sales/low-stock',
+    access: 'admin',
+    request: () => ({ url: '/api/admin/sales/low-stock?page=2' }),
+  },
+  {
+    method: 'GET',
     url: '/api/products/export.csv',
     access: 'admin',
     request: () => ({ url: '/api/products/export.csv' }),

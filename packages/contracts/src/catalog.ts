@@ -1,4 +1,5 @@
 import {
+  ADMIN_SORT_FIELDS,
   BRANDS,
   CATEGORIES,
   COLORS,
@@ -8,9 +9,10 @@ import {
   MAX_PAGE_SIZE,
   MAX_RATING,
   MIN_RATING,
-  type OrderBy,
   PAGE_SIZE,
   SEARCH_MAX,
+  SORT_FIELDS,
+  type SortDirection,
 } from './constants';
 import { z } from './zod';
 
@@ -60,27 +62,44 @@ export type Product = z.infer<typeof productSchema>;
 export const productDetailSchema = productSchema.extend({ reviews: z.array(reviewSchema) });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-const orderByValueSchema = z
-  .object({ name: z.union([z.literal(1), z.literal(-1)]), price: z.union([z.literal(1), z.literal(-1)]) })
-  .partial()
-  .strict();
+const sortDirection = z.union([z.literal(1), z.literal(-1)]);
+
+/** "a, b or c" */
+const orList = (words: readonly string[]) =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+
+/** `orderBy` as JSON in the query string, by any of `fields`, each 1 (ascending) or -1 (descending). */
+function orderByParam<Field extends string>(fields: readonly Field[]) {
+  const value = z
+    .object(
+      Object.fromEntries(fields.map((field) => [field, sortDirection])) as Record<
+        Field,
+        typeof sortDirection
+      >,
+    )
+    .partial()
+    .strict();
+  return z.string().transform((raw, ctx): Partial<Record<Field, SortDirection>> => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON such as {"name":1}' });
+      return z.NEVER;
+    }
+    const result = value.safeParse(parsed);
+    if (!result.success) {
+      ctx.addIssue({ code: 'custom', message: `must sort by ${orList(fields)} with 1 or -1` });
+      return z.NEVER;
+    }
+    return result.data as Partial<Record<Field, SortDirection>>;
+  });
+}
 
 /** `orderBy` travels as JSON in the query string: `{"name":1}` is A-Z, `{"name":-1}` Z-A, `{"price":1}` cheapest first. */
-export const orderByParamSchema = z.string().transform((raw, ctx): OrderBy => {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'must be JSON such as {"name":1}' });
-    return z.NEVER;
-  }
-  const result = orderByValueSchema.safeParse(parsed);
-  if (!result.success) {
-    ctx.addIssue({ code: 'custom', message: 'must sort by name or price with 1 or -1' });
-    return z.NEVER;
-  }
-  return result.data;
-});
+export const orderByParamSchema = orderByParam(SORT_FIELDS);
+/** The staff's list also takes `{"created":-1}` (newest added first) and `{"release_date":-1}`. */
+export const adminOrderByParamSchema = orderByParam(ADMIN_SORT_FIELDS);
 
 const queryInt = (min: number, max?: number) => {
   let schema = z.coerce
@@ -96,24 +115,34 @@ const queryPrice = z.coerce
   .min(0, { error: 'must be 0 or more' })
   .max(MAX_AMOUNT, { error: `must be ${MAX_AMOUNT} or less` });
 
+const listQueryFields = {
+  category: categorySchema.optional(),
+  gender: genderSchema.optional(),
+  brand: brandSchema.optional(),
+  rating: queryInt(MIN_RATING, MAX_RATING).optional(),
+  priceMin: queryPrice.optional(),
+  priceMax: queryPrice.optional(),
+  search: z.string().trim().max(SEARCH_MAX, `must be at most ${SEARCH_MAX} characters`).optional(),
+  page: queryInt(1, MAX_PAGE).default(1),
+  limit: queryInt(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
+};
+const priceRangeInOrder = (q: { priceMin?: number; priceMax?: number }) =>
+  q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax;
+const priceRangeIssue = { path: ['priceMin'], message: 'must not be above priceMax' };
+
 export const productListQuerySchema = z
-  .object({
-    category: categorySchema.optional(),
-    gender: genderSchema.optional(),
-    brand: brandSchema.optional(),
-    rating: queryInt(MIN_RATING, MAX_RATING).optional(),
-    priceMin: queryPrice.optional(),
-    priceMax: queryPrice.optional(),
-    orderBy: orderByParamSchema.optional(),
-    search: z.string().trim().max(SEARCH_MAX, `must be at most ${SEARCH_MAX} characters`).optional(),
-    page: queryInt(1, MAX_PAGE).default(1),
-    limit: queryInt(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
-  })
-  .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
-    path: ['priceMin'],
-    message: 'must not be above priceMax',
-  });
+  .object({ ...listQueryFields, orderBy: orderByParamSchema.optional() })
+  .refine(priceRangeInOrder, priceRangeIssue);
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/**
+ * `GET /api/products/admin`: the catalogue's filters, and the staff's sorts. Without `orderBy` (and without
+ * a search, which sorts by relevance) the newest added product comes first.
+ */
+export const adminProductListQuerySchema = z
+  .object({ ...listQueryFields, orderBy: adminOrderByParamSchema.optional() })
+  .refine(priceRangeInOrder, priceRangeIssue);
+export type AdminProductListQuery = z.infer<typeof adminProductListQuerySchema>;
 
 /**
  * A product as lists show it (catalogue, search, carousels): what its card needs and nothing more. The

@@ -82,6 +82,13 @@ export const SORT_FIELDS = ['name', 'price'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortDirection = 1 | -1;
 export type OrderBy = Partial<Record<SortField, SortDirection>>;
+/**
+ * The staff's product list sorts by these too: `created`, when the product was added to the shop (its
+ * default, newest first), and `release_date`, the day the shoe came out.
+ */
+export const ADMIN_SORT_FIELDS = [...SORT_FIELDS, 'created', 'release_date'] as const;
+export type AdminSortField = (typeof ADMIN_SORT_FIELDS)[number];
+export type AdminOrderBy = Partial<Record<AdminSortField, SortDirection>>;
 
 /** The browser keeps the cart under this localStorage key (spec section 3). */
 export const CART_STORAGE_KEY = 'carrito';

@@ -73,7 +73,12 @@ const priceInput = z.preprocess(
   z.number({ error: PRODUCT_MESSAGES.price }).refine(isValidPrice, PRODUCT_MESSAGES.price),
 );
 
-const productFields = {
+/**
+ * Each field's rule as the edit form (PUT /api/products/modify/:id) checks it, spec section 5 'Product
+ * edit form': among them, stock per size not below 0 ('stock cannot be less than 0'), so 0 units sells a
+ * size out. The create form adds its own stock rule on top.
+ */
+export const productEditFields = {
   name: productText(PRODUCT_MESSAGES.nameCharacter),
   brand: z
     .string({ error: PRODUCT_MESSAGES.brand })
@@ -114,7 +119,7 @@ const productFields = {
  * of 0' (the edit form may later set a size to 0, which sells it out).
  */
 export const productCreateSchema = z.object({
-  ...productFields,
+  ...productEditFields,
   stock: productStockInput.refine((stock) => Object.values(stock).every((units) => units > 0), {
     message: PRODUCT_MESSAGES.zeroStock,
   }),
@@ -123,7 +128,7 @@ export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /** PUT /api/products/modify/:id: any of the fields, at least one; `stock` sets the units of the sizes it names. */
 export const productModifySchema = z
-  .object(productFields)
+  .object(productEditFields)
   .partial()
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
     message: 'Send at least one field to change',

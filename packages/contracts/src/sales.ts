@@ -1,3 +1,4 @@
+import { MAX_PAGE } from './constants';
 import { z } from './zod';
 
 /** The periods the Sales view offers, in days ending today (UTC). */
@@ -6,9 +7,10 @@ export type SalesPeriod = (typeof SALES_PERIODS)[number];
 
 /** A size with this many units or fewer shows in the low-stock list. */
 export const LOW_STOCK_UNITS = 3;
-/** How many products the top list and how many sizes the low-stock list hold. */
+/** How many products the top list holds. */
 export const SALES_TOP_PRODUCTS = 10;
-export const SALES_LOW_STOCK_ROWS = 20;
+/** How many sizes a page of the low-stock list holds. */
+export const LOW_STOCK_PAGE_SIZE = 20;
 
 /** `GET /api/admin/sales?days=30|90` (admin). */
 export const salesQuerySchema = z.object({
@@ -55,15 +57,39 @@ export const salesReportSchema = z.object({
       revenue: z.number(),
     }),
   ),
-  /** Sizes of products on sale with LOW_STOCK_UNITS or fewer units, fewest first, at most SALES_LOW_STOCK_ROWS. */
-  lowStock: z.array(
-    z.object({
-      _id: z.string(),
-      name: z.string(),
-      brand: z.string(),
-      size: z.string(),
-      units: z.number().int(),
-    }),
-  ),
 });
 export type SalesReport = z.infer<typeof salesReportSchema>;
+
+/** `GET /api/admin/sales/low-stock?page=` (admin): one page of the sizes running low. */
+export const lowStockQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'must be a page number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(MAX_PAGE, { error: `must be at most ${MAX_PAGE}` })
+    .default(1),
+});
+export type LowStockQuery = z.infer<typeof lowStockQuerySchema>;
+
+/** A size of a product on sale that is running low. */
+export const lowStockSizeSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  size: z.string(),
+  units: z.number().int(),
+});
+export type LowStockSize = z.infer<typeof lowStockSizeSchema>;
+
+/**
+ * The sizes of products on sale with `threshold` (LOW_STOCK_UNITS) units or fewer, fewest first (then by
+ * name, product and size), LOW_STOCK_PAGE_SIZE a page; `total` counts them all.
+ */
+export const lowStockPageSchema = z.object({
+  threshold: z.number().int(),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  sizes: z.array(lowStockSizeSchema),
+});
+export type LowStockPage = z.infer<typeof lowStockPageSchema>;

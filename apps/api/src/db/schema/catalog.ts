@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -73,6 +73,8 @@ export const product = pgTable(
       .on(sql`lower(${t.name}) COLLATE "C"`, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
     index('product_release_idx').on(t.releaseDate),
+    // The staff's list: newest added first, ties by id (archived products included, so not partial).
+    index('product_created_idx').on(desc(t.createdAt), t.id),
     index('product_listing_version_idx').on(t.listingVersion),
   ],
 );

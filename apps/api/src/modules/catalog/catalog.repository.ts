@@ -1,4 +1,4 @@
-import { COUNT_LIMIT, type OrderBy } from '@shop/contracts';
+import { type AdminOrderBy, COUNT_LIMIT } from '@shop/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { catalogVersion, product, productStock, searchWord } from '../../db/schema';
@@ -26,7 +26,7 @@ export interface ProductSearch {
 
 export interface ProductPage {
   filter: ProductFilter;
-  orderBy?: OrderBy;
+  orderBy?: AdminOrderBy;
   limit: number;
   offset: number;
 }
@@ -94,18 +94,30 @@ function whereClause(filter: ProductFilter): SQL {
 interface SortKeys {
   name: SQL;
   price: SQL;
-  /** Search relevance: with a search, it replaces the default newest-first order. */
+  /** When the product was added to the shop: the staff's default order, newest first. */
+  created: SQL;
+  releaseDate: SQL;
+  /** Search relevance: with a search and no sort asked for, it replaces the default order. */
   rank?: SQL;
-  releaseDate?: SQL;
   id: SQL;
 }
 
-function orderClause(orderBy: OrderBy | undefined, keys: SortKeys): SQL[] {
+/** Whether the page asks for an order of its own (else a search sorts by relevance). */
+const sortsItself = (orderBy: AdminOrderBy | undefined) =>
+  Boolean(orderBy?.name || orderBy?.price || orderBy?.created || orderBy?.release_date);
+
+function orderClause(orderBy: AdminOrderBy | undefined, keys: SortKeys): SQL[] {
   const order: SQL[] = [];
-  if (orderBy?.name) order.push(orderBy.name === 1 ? asc(keys.name) : desc(keys.name));
-  if (orderBy?.price) order.push(orderBy.price === 1 ? asc(keys.price) : desc(keys.price));
+  const by = (key: SQL, direction: 1 | -1 | undefined) => {
+    if (direction) order.push(direction === 1 ? asc(key) : desc(key));
+  };
+  by(keys.name, orderBy?.name);
+  by(keys.price, orderBy?.price);
+  by(keys.created, orderBy?.created);
+  by(keys.releaseDate, orderBy?.release_date);
   if (keys.rank) order.push(desc(keys.rank));
-  if (order.length === 0 && keys.releaseDate) order.push(desc(keys.releaseDate));
+  if (order.length === 0) order.push(desc(keys.created));
+  // Ties (products added in one go, one price, one name) keep one order from page to page.
   order.push(asc(keys.id));
   return order;
 }
@@ -251,7 +263,7 @@ async function findPage<Row>(
 ): Promise<PageResult<Row>> {
   const where = whereClause(page.filter);
   const search = page.filter.search;
-  const byRelevance = search !== undefined && !page.orderBy?.name && !page.orderBy?.price;
+  const byRelevance = search !== undefined && !sortsItself(page.orderBy);
   // A sorted search's matches come cheaply off the full-text index: up to FEW_SEARCH_MATCHES, collecting
   // them beats walking the sort order (1,362 matches of 100,000: 7 ms against 200 ms).
   const few = search && !byRelevance ? FEW_SEARCH_MATCHES : COUNT_LIMIT;
@@ -275,6 +287,7 @@ async function findPage<Row>(
 const productSortKeys: SortKeys = {
   name: nameKey,
   price: sql`${product.priceCents}`,
+  created: sql`${product.createdAt}`,
   releaseDate: sql`${product.releaseDate}`,
   id: sql`${product.id}`,
 };
@@ -296,6 +309,7 @@ function findFewMatchesPage(
       matchId: sql<string>`${product.id}`.as('match_id'),
       matchName: sql<string>`${nameKey}`.as('match_name'),
       matchPrice: sql<number>`${product.priceCents}`.as('match_price'),
+      matchCreated: sql<string>`${product.createdAt}`.as('match_created'),
       matchRelease: sql<string>`${product.releaseDate}`.as('match_release'),
     })
     .from(product)
@@ -305,6 +319,7 @@ function findFewMatchesPage(
   const keys: SortKeys = {
     name: sql`${matches.matchName}`,
     price: sql`${matches.matchPrice}`,
+    created: sql`${matches.matchCreated}`,
     releaseDate: sql`${matches.matchRelease}`,
     id: sql`${matches.matchId}`,
   };
@@ -313,6 +328,7 @@ function findFewMatchesPage(
       pageId: matches.matchId,
       pageName: matches.matchName,
       pagePrice: matches.matchPrice,
+      pageCreated: matches.matchCreated,
       pageRelease: matches.matchRelease,
     })
     .from(matches)
@@ -328,6 +344,7 @@ function findFewMatchesPage(
       ...orderClause(page.orderBy, {
         name: sql`${pageIds.pageName}`,
         price: sql`${pageIds.pagePrice}`,
+        created: sql`${pageIds.pageCreated}`,
         releaseDate: sql`${pageIds.pageRelease}`,
         id: sql`${pageIds.pageId}`,
       }),
@@ -756,21 +773,39 @@ export interface LowStockLine {
   units: number;
 }
 
-/** Sizes of products on sale with `maxUnits` units or fewer on sale, fewest first, then by name and size. */
-export async function findLowStock(db: DbOrTx, maxUnits: number, limit: number): Promise<LowStockLine[]> {
-  return db
-    .select({
-      productId: productStock.productId,
-      name: product.name,
-      brand: product.brand,
-      size: productStock.size,
-      units: productStock.units,
-    })
-    .from(productStock)
-    .innerJoin(product, eq(product.id, productStock.productId))
-    .where(and(isNull(product.deletedAt), lte(productStock.units, maxUnits)))
-    .orderBy(asc(productStock.units), nameKey, asc(product.id), asc(productStock.size))
-    .limit(limit);
+const lowStockWhere = (maxUnits: number) => and(isNull(product.deletedAt), lte(productStock.units, maxUnits));
+
+/**
+ * One page of the sizes of products on sale with `maxUnits` units or fewer on sale, fewest first, then by
+ * name, product and size (a total order, so pages neither repeat nor skip a size), and how many there are.
+ */
+export async function findLowStock(
+  db: DbOrTx,
+  maxUnits: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: LowStockLine[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        productId: productStock.productId,
+        name: product.name,
+        brand: product.brand,
+        size: productStock.size,
+        units: productStock.units,
+      })
+      .from(productStock)
+      .innerJoin(product, eq(product.id, productStock.productId))
+      .where(lowStockWhere(maxUnits))
+      .orderBy(asc(productStock.units), nameKey, asc(product.id), asc(productStock.size))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(productStock)
+      .innerJoin(product, eq(product.id, productStock.productId))
+      .where(lowStockWhere(maxUnits)),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /** Name, brand and card picture of products by id, archived ones too (a report names what was sold). */

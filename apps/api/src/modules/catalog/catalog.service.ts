@@ -87,7 +87,10 @@ function filterOf(query: ProductListQuery) {
 }
 
 /** The list query's filters as the repository takes them (money in cents, the search's words corrected). */
-export async function pageFilter(db: DbOrTx, query: ProductListQuery): Promise<repository.ProductFilter> {
+export async function pageFilter(
+  db: DbOrTx,
+  query: Omit<ProductListQuery, 'orderBy'>,
+): Promise<repository.ProductFilter> {
   return { ...filterOf(query), search: await searchOf(db, query.search) };
 }
 
@@ -185,7 +188,7 @@ export async function addProducts(db: DbOrTx, items: repository.NewProduct[]): P
   return created;
 }
 
-/** Sizes of products on sale running out (the Sales view's low-stock list), fewest units first. */
+/** Sizes of products on sale running out (the Sales view's low-stock list), fewest units first, a page at a time. */
 export const lowStock = repository.findLowStock;
 /** Name, brand and card picture of products by id, archived ones included. */
 export const productCards = repository.findProductCards;

@@ -1,8 +1,8 @@
 import {
+  adminProductListQuerySchema,
   adminProductListSchema,
   productCreateSchema,
   productIdParamsSchema,
-  productListQuerySchema,
   productModifySchema,
   productSchema,
 } from '@shop/contracts';
@@ -36,8 +36,9 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: adminOnly,
       schema: {
         tags: ['catalogue'],
-        summary: "The admin's product list: the catalogue's filters, archived products included and marked",
-        querystring: productListQuerySchema,
+        summary:
+          "The admin's product list: the catalogue's filters, archived products included and marked; newest added first unless orderBy says otherwise",
+        querystring: adminProductListQuerySchema,
         response: { 200: adminProductListSchema, ...refusals(400, 401, 403) },
       },
     },

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   type AdminProductList,
+  type AdminProductListQuery,
   fromCents,
   type Product,
   type ProductCreate,
-  type ProductListQuery,
   type ProductModify,
   toCents,
 } from '@shop/contracts';
@@ -57,8 +57,11 @@ async function productById(db: DbOrTx, id: string): Promise<Product> {
   return toProductWire(row);
 }
 
-/** Every product, archived ones too and marked, for the admin's list (never cached). */
-export async function listAllProducts(db: Db, query: ProductListQuery): Promise<AdminProductList> {
+/**
+ * Every product, archived ones too and marked, for the admin's list (never cached): the newest added first
+ * unless the query sorts otherwise (or searches, which sorts by relevance).
+ */
+export async function listAllProducts(db: Db, query: AdminProductListQuery): Promise<AdminProductList> {
   const { page, limit } = query;
   const { rows, total, exact } = await repository.findProductPage(db, {
     filter: { ...(await pageFilter(db, query)), includeArchived: true },

@@ -1,5 +1,5 @@
 import type { AdminProductList, Product, ProductList } from '@shop/contracts';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { product, user } from '../../db/schema';
 import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
@@ -213,6 +213,33 @@ describe('PUT /api/products/modify/:id', () => {
     expect(detail).toMatchObject({ price: made.price, color: made.color, stock: made.stock });
   });
 
+  it('sells a size out (0 units) with a price change in one save; a negative count is refused by its size', async () => {
+    const made = await created({ name: 'Sellout Runner', stock: { '9': 4, '9.5': 2 } });
+    // The edit form's rule is 'stock per size not below 0': a size already at 0 does not block other changes.
+    const soldOut = await modify(made._id, { stock: { '9.5': 0 } });
+    expect(soldOut.statusCode, soldOut.body).toBe(200);
+    const changed = await modify(made._id, { price: 89.9, stock: { '9': 0 } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<Product>()).toMatchObject({ price: 89.9, stock: { '9': 0, '9.5': 0 } });
+    expect(await stockOf(app(), made._id, 9)).toEqual({ units: 0, reserved: 0 });
+    expect(await stockOf(app(), made._id, 9.5)).toEqual({ units: 0, reserved: 0 });
+    expect((await details(made._id)).json<Product[]>()[0]).toMatchObject({
+      price: 89.9,
+      stock: { '9': 0, '9.5': 0 },
+    });
+
+    const refused = await modify(made._id, { price: 50, stock: { '9': 3, '9.5': -1 } });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.fields).toEqual({ 'stock.9.5': 'stock cannot be less than 0' });
+    expect(await stockOf(app(), made._id, 9)).toEqual({ units: 0, reserved: 0 });
+    expect(await stockOf(app(), made._id, 9.5)).toEqual({ units: 0, reserved: 0 });
+    const [row] = await app()
+      .db.select({ priceCents: product.priceCents })
+      .from(product)
+      .where(eq(product.id, made._id));
+    expect(row?.priceCents).toBe(8990);
+  });
+
   it('answers 404 for an unknown product', async () => {
     expect((await modify('00000000-0000-4000-8000-000000000000', { price: 10 })).statusCode).toBe(404);
   });
@@ -261,6 +288,77 @@ describe('PUT /api/products/modify/:id', () => {
     expect((await modify(id, { stock: { '9': 0 } })).statusCode).toBe(200);
     expect((await modify(id, { stock: { '9': 1 } })).statusCode).toBe(200);
     expect(await mails()).toBe(1);
+  });
+});
+
+describe("GET /api/products/admin: the staff's order", () => {
+  const staffList = async (query: string) => {
+    const response = await send(app(), 'GET', `/api/products/admin?limit=100&${query}`, admin.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AdminProductList>().products;
+  };
+  const orderBy = (value: object) => `orderBy=${encodeURIComponent(JSON.stringify(value))}`;
+
+  it('puts the product just created first, however old its release date', async () => {
+    await created({ name: 'Order Probe Modern', release_date: '2030-06-01' });
+    const vintage = await created({ name: 'Order Probe Vintage', release_date: '1985-04-01' });
+    expect((await staffList(''))[0]?._id).toBe(vintage._id);
+    expect((await staffList(orderBy({ created: -1 })))[0]?._id).toBe(vintage._id);
+    // A search sorted by when products were added, newest first.
+    expect((await staffList(`search=order probe&${orderBy({ created: -1 })}`)).map((p) => p.name)).toEqual([
+      'Order Probe Vintage',
+      'Order Probe Modern',
+    ]);
+    expect((await staffList(`search=order probe&${orderBy({ created: 1 })}`)).map((p) => p.name)).toEqual([
+      'Order Probe Modern',
+      'Order Probe Vintage',
+    ]);
+
+    // The release date is its own order.
+    const released = await staffList(orderBy({ release_date: -1 }));
+    expect(released[0]?.name).toBe('Order Probe Modern');
+    const days = released.map((item) => item.release_date);
+    expect(days).toEqual([...days].sort().reverse());
+    expect(released.at(-1)?.name).toBe('Order Probe Vintage');
+  });
+
+  it('breaks ties of the time added by id, so pages neither repeat nor skip a product', async () => {
+    const tied = await Promise.all([1, 2, 3].map(() => created()));
+    await app()
+      .db.update(product)
+      .set({ createdAt: new Date('2001-01-01T00:00:00Z') })
+      .where(
+        inArray(
+          product.id,
+          tied.map((item) => item._id),
+        ),
+      );
+    const ids = tied.map((item) => item._id).sort();
+    const oldest = orderBy({ created: 1 });
+    expect((await staffList(oldest)).slice(0, 3).map((item) => item._id)).toEqual(ids);
+    const pages = await Promise.all(
+      [1, 2, 3].map(async (page) => {
+        const response = await send(
+          app(),
+          'GET',
+          `/api/products/admin?limit=1&page=${page}&${oldest}`,
+          admin.cookie,
+        );
+        return response.json<AdminProductList>().products.map((item) => item._id);
+      }),
+    );
+    expect(pages.flat()).toEqual(ids);
+  });
+
+  it("refuses an order it does not know, and the shoppers' list keeps its own orders", async () => {
+    const refused = await send(app(), 'GET', `/api/products/admin?${orderBy({ rating: -1 })}`, admin.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({
+      orderBy: 'must sort by name, price, created or release_date with 1 or -1',
+    });
+    const shoppers = await send(app(), 'GET', `/api/products?${orderBy({ created: -1 })}`);
+    expect(shoppers.statusCode).toBe(400);
+    expect(shoppers.json().error.fields).toEqual({ orderBy: 'must sort by name or price with 1 or -1' });
   });
 });
 

@@ -1,7 +1,8 @@
 import {
   fromCents,
+  LOW_STOCK_PAGE_SIZE,
   LOW_STOCK_UNITS,
-  SALES_LOW_STOCK_ROWS,
+  type LowStockPage,
   SALES_TOP_PRODUCTS,
   type SalesDay,
   type SalesReport,
@@ -17,8 +18,8 @@ const dayOf = (instant: Date | number) => new Date(instant).toISOString().slice(
 
 /**
  * The Sales view: the paid (aprobed) orders placed in the `days` UTC days ending today, day by day (every
- * day present, quiet ones with zeros) and in total; the products that sold most pairs in them; and the
- * sizes of products on sale that are running out. An order counts on the day it was placed; a refunded
+ * day present, quiet ones with zeros) and in total, and the products that sold most pairs in them (the
+ * sizes running out are lowStockSizes, apart: they do not depend on the period). An order counts on the day it was placed; a refunded
  * order is cancelled, so it no longer counts. The best sellers are named as the catalogue has them now
  * (archived ones too). Figures are summed in cents and leave cents here.
  */
@@ -26,10 +27,9 @@ export async function salesReport(db: DbOrTx, days: number, now = new Date()): P
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from = new Date(today - (days - 1) * DAY_MS);
   const end = new Date(today + DAY_MS);
-  const [paid, best, low] = await Promise.all([
+  const [paid, best] = await Promise.all([
     orders.paidPerDay(db, from, end),
     orders.bestSellers(db, from, end, SALES_TOP_PRODUCTS),
-    catalog.lowStock(db, LOW_STOCK_UNITS, SALES_LOW_STOCK_ROWS),
   ]);
   const cards = new Map(
     (
@@ -73,7 +73,21 @@ export async function salesReport(db: DbOrTx, days: number, now = new Date()): P
         revenue: fromCents(row.revenueCents),
       };
     }),
-    lowStock: low.map((row) => ({
+  };
+}
+
+/** One page of the sizes of products on sale with LOW_STOCK_UNITS units or fewer, and how many there are. */
+export async function lowStockSizes(db: DbOrTx, page: number): Promise<LowStockPage> {
+  const { rows, total } = await catalog.lowStock(db, LOW_STOCK_UNITS, {
+    limit: LOW_STOCK_PAGE_SIZE,
+    offset: (page - 1) * LOW_STOCK_PAGE_SIZE,
+  });
+  return {
+    threshold: LOW_STOCK_UNITS,
+    total,
+    page,
+    pages: Math.ceil(total / LOW_STOCK_PAGE_SIZE),
+    sizes: rows.map((row) => ({
       _id: row.productId,
       name: row.name,
       brand: row.brand,

@@ -1,4 +1,11 @@
-import { LOW_STOCK_UNITS, SALES_LOW_STOCK_ROWS, type SalesReport, salesReportSchema } from '@shop/contracts';
+import {
+  LOW_STOCK_PAGE_SIZE,
+  LOW_STOCK_UNITS,
+  type LowStockPage,
+  lowStockPageSchema,
+  type SalesReport,
+  salesReportSchema,
+} from '@shop/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvent, product } from '../../db/schema';
@@ -94,6 +101,12 @@ afterAll(async () => {
 const sales = (query: string, ...as: [string?]) =>
   send(app(), 'GET', `/api/admin/sales${query}`, as.length > 0 ? as[0] : admin.cookie);
 
+async function lowStock(query: string): Promise<LowStockPage> {
+  const response = await sales(`/low-stock${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return lowStockPageSchema.parse(response.json());
+}
+
 async function report(query: string): Promise<SalesReport> {
   const response = await sales(query);
   expect(response.statusCode, response.body).toBe(200);
@@ -148,16 +161,52 @@ describe('GET /api/admin/sales', () => {
     ]);
   });
 
-  it('lists the sizes of products on sale running low, fewest first; archived products are left out', async () => {
-    const { lowStock } = await report('');
-    expect(lowStock).toEqual([
-      { _id: ids.D, name: 'Sales D', brand: 'nike', size: '9', units: 0 },
-      { _id: ids.D, name: 'Sales D', brand: 'nike', size: '10.5', units: 1 },
-      { _id: ids.D, name: 'Sales D', brand: 'nike', size: '9.5', units: LOW_STOCK_UNITS },
-    ]);
+  it('no longer carries the low-stock sizes, which do not depend on the period', async () => {
+    expect(await report('')).not.toHaveProperty('lowStock');
+  });
+  it.each(['7', '0', 'abc', '', '30.5', '1e308', '-30'])('refuses ?days=%s naming days', async (days) => {
+    const response = await sales(`?days=${days}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { days: 'must be 30 or 90' },
+    });
   });
 
-  it(`holds at most ${SALES_LOW_STOCK_ROWS} low-stock sizes`, async () => {
+  it('answers only an admin: a guest 401, anyone else 403, even with a bad query', async () => {
+    for (const outsider of [...(await outsiders(app())), { name: 'other' as const, cookie: buyer.cookie }]) {
+      expectRefused(outsider, await sales('?days=30', outsider.cookie));
+      expectRefused(outsider, await sales('?days=7', outsider.cookie));
+      expectRefused(outsider, await sales('/low-stock', outsider.cookie));
+      expectRefused(outsider, await sales('/low-stock?page=0', outsider.cookie));
+    }
+  });
+
+  it('records nothing in the audit trail', async () => {
+    const [before] = await app().db.select({ n: count() }).from(auditEvent);
+    await report('?days=90');
+    await lowStock('');
+    const [after] = await app().db.select({ n: count() }).from(auditEvent);
+    expect(after?.n).toBe(before?.n);
+  });
+});
+
+describe('GET /api/admin/sales/low-stock', () => {
+  it('lists the sizes of products on sale running low, fewest first, with the threshold and the count; archived products are left out', async () => {
+    expect(await lowStock('')).toEqual({
+      threshold: LOW_STOCK_UNITS,
+      total: 3,
+      page: 1,
+      pages: 1,
+      sizes: [
+        { _id: ids.D, name: 'Sales D', brand: 'nike', size: '9', units: 0 },
+        { _id: ids.D, name: 'Sales D', brand: 'nike', size: '10.5', units: 1 },
+        { _id: ids.D, name: 'Sales D', brand: 'nike', size: '9.5', units: LOW_STOCK_UNITS },
+      ],
+    });
+  });
+
+  it(`counts every low size and shows them all, ${LOW_STOCK_PAGE_SIZE} a page, none twice`, async () => {
     const many = await insertProducts(app().db, [
       {
         slug: 'sales-many-sizes',
@@ -173,42 +222,36 @@ describe('GET /api/admin/sales', () => {
         cardPicture: '/uploads/m/card.webp',
         detailPicture: '/uploads/m/detail.webp',
         originalPicture: '/uploads/m/original.webp',
+        // 25 sizes, 4 to 16, each with 2 units: 28 low sizes in all with D's three.
         stock: Object.fromEntries(Array.from({ length: 25 }, (_, i) => [String(4 + i / 2), 2])),
       },
     ]);
     try {
-      const { lowStock } = await report('');
-      expect(lowStock).toHaveLength(SALES_LOW_STOCK_ROWS);
-      expect(lowStock.map((row) => row.units)).toEqual(
-        [...lowStock.map((row) => row.units)].sort((a, b) => a - b),
-      );
+      const first = await lowStock('');
+      expect(first).toMatchObject({ threshold: LOW_STOCK_UNITS, total: 28, page: 1, pages: 2 });
+      expect(first.sizes).toHaveLength(LOW_STOCK_PAGE_SIZE);
+      const second = await lowStock('?page=2');
+      expect(second).toMatchObject({ total: 28, page: 2, pages: 2 });
+      expect(second.sizes).toHaveLength(28 - LOW_STOCK_PAGE_SIZE);
+      const all = [...first.sizes, ...second.sizes];
+      expect(new Set(all.map((row) => `${row._id} ${row.size}`)).size).toBe(28);
+      const units = all.map((row) => row.units);
+      expect(units).toEqual([...units].sort((a, b) => a - b));
+      expect(await lowStock('?page=3')).toMatchObject({ total: 28, page: 3, pages: 2, sizes: [] });
     } finally {
       await app()
         .db.delete(product)
         .where(eq(product.id, many.get('sales-many-sizes') ?? ''));
     }
+    expect((await lowStock('')).total).toBe(3);
   });
 
-  it.each(['7', '0', 'abc', '', '30.5', '1e308', '-30'])('refuses ?days=%s naming days', async (days) => {
-    const response = await sales(`?days=${days}`);
+  it.each(['0', '-1', 'abc', '1.5', '1e308'])('refuses ?page=%s naming page', async (page) => {
+    const response = await sales(`/low-stock?page=${page}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({
       code: 'VALIDATION_ERROR',
-      fields: { days: 'must be 30 or 90' },
+      fields: { page: expect.any(String) },
     });
-  });
-
-  it('answers only an admin: a guest 401, anyone else 403, even with a bad query', async () => {
-    for (const outsider of [...(await outsiders(app())), { name: 'other' as const, cookie: buyer.cookie }]) {
-      expectRefused(outsider, await sales('?days=30', outsider.cookie));
-      expectRefused(outsider, await sales('?days=7', outsider.cookie));
-    }
-  });
-
-  it('records nothing in the audit trail', async () => {
-    const [before] = await app().db.select({ n: count() }).from(auditEvent);
-    await report('?days=90');
-    const [after] = await app().db.select({ n: count() }).from(auditEvent);
-    expect(after?.n).toBe(before?.n);
   });
 });

@@ -267,6 +267,45 @@ describe('the profile rules (the user-profile variant, with its Necesita texts)'
   });
 });
 
+describe("an admin's own profile (decision 26: one username rule for every account)", () => {
+  const adminRow = async () => {
+    const [row] = await app().db.select().from(user).where(eq(user.email, 'admin@sneakershop.test'));
+    if (!row) throw new Error('the seeded admin is missing');
+    return row;
+  };
+
+  it('refuses a username outside the sign-up rule, naming it, and changes nothing', async () => {
+    const admin = await adminRow();
+    for (const username of ['Ana Lopez', 'Ana', 'x'.repeat(17), 'ana.lopez']) {
+      const response = await put(`/api/users/update/${admin.id}`, { username, city: 'Lima' }, adminCookie);
+      expect(response.statusCode, username).toBe(400);
+      expect(response.json().error.fields).toEqual({ username: PROFILE_FORMAT_MESSAGES.username });
+    }
+    expect(await adminRow()).toMatchObject({ username: admin.username, city: admin.city, role: 'admin' });
+  });
+
+  it('saves its existing username back, and takes a new one under the same rule', async () => {
+    const admin = await adminRow();
+    const same = await put(
+      `/api/users/update/${admin.id}`,
+      { username: admin.displayUsername ?? admin.username, city: 'Lima' },
+      adminCookie,
+    );
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()[0]).toMatchObject({ username: admin.displayUsername, city: 'Lima', roles: ['admin'] });
+
+    const renamed = await put(`/api/users/update/${admin.id}`, { username: 'Ana_Lopez-1' }, adminCookie);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await adminRow()).toMatchObject({ username: 'ana_lopez-1', displayUsername: 'Ana_Lopez-1' });
+    const back = await put(`/api/users/update/${admin.id}`, { username: admin.displayUsername }, adminCookie);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await adminRow()).toMatchObject({
+      username: admin.username,
+      displayUsername: admin.displayUsername,
+    });
+  });
+});
+
 describe('a shopper cannot make themselves an admin or lift a suspension', () => {
   it("refuses Better Auth's own user and admin endpoints, and the role stays", async () => {
     const account = await signUp(app());

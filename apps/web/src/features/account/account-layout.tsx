@@ -53,8 +53,8 @@ function Account({ user }: { user: SessionUser }) {
           <p className="account-head__eyebrow">{isAdmin ? 'Shop dashboard' : 'My account'}</p>
           <h1 className="account-head__title">{name}</h1>
           <p className="account-head__email">
-            {user.email}
-            {isAdmin ? <span className="badge text-bg-warning ms-2">admin</span> : null}
+            <span className="account-head__address">{user.email}</span>
+            {isAdmin ? <span className="badge text-bg-warning account-head__badge">admin</span> : null}
           </p>
         </div>
       </header>

@@ -44,6 +44,14 @@ function variantMessage(field: ProfileField, message: string, variant: ProfileVa
 export type ProfileVariant = 'user' | 'admin';
 
 /**
+ * What a field is for, under it. The username is the same for staff and shoppers (decision 26): the
+ * sign-up rule, since it is the account's unique name wherever the shop shows it.
+ */
+export const FIELD_HINTS: Partial<Record<ProfileField, string>> = {
+  username: 'Shown on your reviews and orders: 4 to 16 letters, numbers, - or _, no spaces.',
+};
+
+/**
  * The editable profile (spec section 4): every field locked until its pencil is pressed; Save shows once
  * something changed; Cancel reads the stored profile again. After a save 'Data successfully set!' shows
  * for 5 seconds, then the form resets to the stored profile.
@@ -214,6 +222,10 @@ export function ProfileForm({
             const locked = !editing.has(field);
             const error = errors[field]?.message;
             const label = fieldLabel(field);
+            const hint = FIELD_HINTS[field];
+            const describedBy = [hint ? `profile-${field}-hint` : '', error ? `profile-${field}-error` : '']
+              .filter(Boolean)
+              .join(' ');
             return (
               <div key={field} className={field === 'address' ? 'col-12' : 'col-12 col-sm-6'}>
                 <label htmlFor={`profile-${field}`} className="form-label">
@@ -227,7 +239,7 @@ export function ProfileForm({
                     autoComplete={fieldAutoComplete(field)}
                     type={field === 'phone' ? 'tel' : 'text'}
                     aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `profile-${field}-error` : undefined}
+                    aria-describedby={describedBy || undefined}
                     {...register(field)}
                   />
                   <button
@@ -241,6 +253,11 @@ export function ProfileForm({
                     <PencilIcon />
                   </button>
                 </div>
+                {hint ? (
+                  <div id={`profile-${field}-hint`} className="form-text">
+                    {hint}
+                  </div>
+                ) : null}
                 {error ? (
                   <div id={`profile-${field}-error`} className="invalid-feedback d-block">
                     {fieldMessage(field, variantMessage(field, error, variant))}

@@ -18,7 +18,7 @@ import { NOT_A_PICTURE_MESSAGE, TOO_LARGE_MESSAGE } from '../api/upload-avatar';
 import { PASSWORD_CHANGED_MESSAGE } from './change-password';
 import { DELETE_CONFIRM_TITLE } from './delete-account';
 import { FORM_ERRORS_TITLE } from './profile-fields';
-import { SAVED_MESSAGE } from './profile-form';
+import { FIELD_HINTS, SAVED_MESSAGE } from './profile-form';
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 const pencil = (label: string) => screen.getByRole('button', { name: `Edit ${label}` });
@@ -180,6 +180,32 @@ describe('Profile tab', () => {
     expect(screen.getByText(ADMIN_PROFILE_FORMAT_MESSAGES.phone)).toBeInTheDocument();
     expect(screen.queryByText(PROFILE_FORMAT_MESSAGES.phone)).not.toBeInTheDocument();
     expect(view.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it("keeps the sign-up rule for the admin's username (decision 26), states it, and saves a name that follows it", async () => {
+    const view = renderAccount('/account/profile', (call, stored) => saving(stored)(call), {
+      role: 'admin',
+      profile: { roles: ['admin'], username: 'admin' },
+    });
+    await ready();
+    const user = userEvent.setup();
+    expect(field('Username')).toHaveAccessibleDescription(FIELD_HINTS.username);
+    await user.click(pencil('Username'));
+    await user.clear(field('Username'));
+    await user.type(field('Username'), 'Ana Lopez');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${FORM_ERRORS_TITLE} USERNAME`);
+    expect(field('Username')).toHaveAccessibleDescription(
+      `${FIELD_HINTS.username} ${ADMIN_PROFILE_FORMAT_MESSAGES.username}`,
+    );
+    expect(view.calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await user.clear(field('Username'));
+    await user.type(field('Username'), 'Ana_Lopez');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
+    expect(view.calls.find((call) => call.method === 'PUT')?.body).toEqual({ username: 'Ana_Lopez' });
   });
 
   it('does not hold a save back for a field the user never touched', async () => {

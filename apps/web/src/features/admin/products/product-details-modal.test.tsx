@@ -6,6 +6,7 @@ import { ARCHIVED_TEXT, SAVED_TEXT } from './product-details-modal';
 import {
   AJ1,
   aj1,
+  dunk,
   errorBody,
   FakeXhr,
   type ProductsHandler,
@@ -213,6 +214,37 @@ describe('Product Details modal (staff)', { timeout: 20_000 }, () => {
     expect(putCalls(view.calls).map((call) => call.body)).toEqual([{ stock: { '9': 7, '11.5': 4 } }]);
     expect(details.getByLabelText('Size 11.5 units')).toHaveValue(4);
     expect(details.queryByRole('button', { name: 'Remove size 11.5' })).not.toBeInTheDocument();
+  });
+
+  it('opens a product with a sold-out size ready to save, and sets a size to 0 units', async () => {
+    const user = userEvent.setup();
+    const soldOut = { ...aj1(), stock: { '9': 0, '10': 2 } };
+    const view = renderProductsTab(modifying, { products: [soldOut, dunk()] });
+    const details = await openDetails(user);
+
+    // The edit form's rule is 'stock cannot be less than 0': 0 units is a sold-out size, not a mistake.
+    expect(details.queryByText('Correct the fields marked before saving.')).not.toBeInTheDocument();
+    expect(details.getByText('Press a pencil to change a field.')).toBeInTheDocument();
+    await user.click(details.getByRole('button', { name: 'Stock' }));
+    expect(details.getByText('Type the units of a size to change them; 0 sells it out.')).toBeInTheDocument();
+    expect(details.getByLabelText('Size 9 units')).toHaveValue(0);
+    expect(details.getByLabelText('Size 9 units')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(details.queryByText(PRODUCT_MESSAGES.zeroStock)).not.toBeInTheDocument();
+    expect(details.getByLabelText('Size 9 units').closest('li')).toHaveTextContent('sold out');
+
+    const size10 = details.getByLabelText('Size 10 units');
+    await user.clear(size10);
+    await user.type(size10, '0');
+    expect(size10).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(details.getByRole('button', { name: 'Back' }));
+    await user.click(details.getByRole('button', { name: 'Edit Price' }));
+    await user.clear(details.getByLabelText('Price'));
+    await user.type(details.getByLabelText('Price'), '99.95');
+    expect(details.getByText('2 changes to save.')).toBeInTheDocument();
+
+    await user.click(details.getByRole('button', { name: 'Save' }));
+    expect(await details.findByText(SAVED_TEXT)).toBeInTheDocument();
+    expect(putCalls(view.calls).map((call) => call.body)).toEqual([{ price: 99.95, stock: { '10': 0 } }]);
   });
 
   it('uploads a new picture and sends its three sizes', async () => {

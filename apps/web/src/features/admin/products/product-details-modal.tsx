@@ -252,7 +252,9 @@ function ProductDetails({ product, onHide }: { product: AdminProduct; onHide: ()
             ? 'Correct the fields marked before saving.'
             : changedCount > 0
               ? `${changedCount} ${changedCount === 1 ? 'change' : 'changes'} to save.`
-              : 'Press a pencil to change a field.'}
+              : view === 'stock'
+                ? 'Type the units of a size to change them; 0 sells it out.'
+                : 'Press a pencil to change a field.'}
         </p>
         <button type="button" className="btn btn-outline-dark" onClick={onHide} disabled={busy}>
           Close

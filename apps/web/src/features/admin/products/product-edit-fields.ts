@@ -6,13 +6,14 @@ import {
   GENDERS,
   PRODUCT_MESSAGES,
   type ProductPictures,
-  productCreateSchema,
+  productEditFields,
 } from '@shop/contracts';
 import type { AdminProduct, ProductChanges } from './products-api';
 
 /**
- * The Product Details form's rules (spec section 5, 'Product edit form'): each field is checked by its
- * own schema in the contracts, so the texts are the server's. The edit form says 'Invalid character' for
+ * The Product Details form's rules (spec section 5, 'Product edit form'): each field is checked by the
+ * contracts' edit rule, the one PUT /api/products/modify/:id applies, so the texts are the server's and a
+ * size may hold 0 units (sold out); the create form's 'every size has units' is not applied here. The edit form says 'Invalid character' for
  * the name, as the spec quotes it.
  */
 
@@ -65,7 +66,7 @@ const asList = (field: EditField, value: string): unknown =>
   field === 'gender' || field === 'category' ? (value ? [value] : []) : value;
 
 function parseField(field: EditField, value: string) {
-  return productCreateSchema.shape[field].safeParse(asList(field, value));
+  return productEditFields[field].safeParse(asList(field, value));
 }
 
 /** The message for a field's value, or null when the server would take it. */
@@ -98,7 +99,7 @@ const unitsOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text
 
 /** The message for a line's units, or null when they may be saved ('stock cannot be less than 0'). */
 export function stockLineError(line: StockLine): string | null {
-  const result = productCreateSchema.shape.stock.safeParse({ [line.size]: unitsOf(line.units) });
+  const result = productEditFields.stock.safeParse({ [line.size]: unitsOf(line.units) });
   return result.success ? null : (result.error.issues[0]?.message ?? PRODUCT_MESSAGES.stock);
 }
 

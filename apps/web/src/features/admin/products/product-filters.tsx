@@ -3,7 +3,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { SearchIcon } from '../../../components/icons';
 import { capitalize } from './form-bits';
 import { isFiltered } from './product-query';
-import { type AdminProductQuery, NAME_SORTS } from './products-api';
+import {
+  type AdminProductQuery,
+  DEFAULT_PRODUCT_SORT,
+  PRODUCT_SORTS,
+  type ProductSort,
+} from './products-api';
 
 interface ProductFiltersProps {
   query: AdminProductQuery;
@@ -19,8 +24,8 @@ const LISTS: { key: ListFilter; label: string; all: string; options: readonly st
 ];
 
 /**
- * The staff's filters: a search box sent on submit, and category, brand, gender and name order, each
- * applied as soon as it is chosen.
+ * The staff's filters: a search box sent on submit, and category, brand, gender and order (newest added,
+ * latest release or name), each applied as soon as it is chosen.
  */
 export function ProductFilters({ query, onChange }: ProductFiltersProps) {
   const id = useId();
@@ -56,13 +61,13 @@ export function ProductFilters({ query, onChange }: ProductFiltersProps) {
           <select
             id={`${id}-sort`}
             className="form-select form-select-sm"
-            value={query.sort ?? ''}
-            onChange={(event) =>
-              onChange({ ...query, sort: (event.target.value || undefined) as typeof query.sort, page: 1 })
-            }
+            value={query.sort ?? DEFAULT_PRODUCT_SORT}
+            onChange={(event) => {
+              const sort = event.target.value as ProductSort;
+              onChange({ ...query, sort: sort === DEFAULT_PRODUCT_SORT ? undefined : sort, page: 1 });
+            }}
           >
-            <option value="">Newest first</option>
-            {NAME_SORTS.map((option) => (
+            {PRODUCT_SORTS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>

@@ -18,14 +18,17 @@ export const editButtonId = (product: AdminProduct) => `admin-product-${product.
 export const totalUnits = (product: AdminProduct) =>
   Object.values(product.stock).reduce((sum, units) => sum + units, 0);
 
-/** The staff's product cards: 1 column on a phone, up to 4 on a wide screen. */
+/** The staff's product cards: a dense row each on a phone, then 2 to 4 cards a row as the screen widens. */
 export function ProductGrid({
   products,
   busy,
   ...actions
 }: { products: AdminProduct[]; busy: boolean } & ProductActions) {
   return (
-    <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-3 admin-grid" aria-busy={busy}>
+    <ul
+      className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-2 g-sm-3 admin-grid"
+      aria-busy={busy}
+    >
       {products.map((product) => (
         <li key={product._id} className="col">
           <AdminProductCard product={product} {...actions} />

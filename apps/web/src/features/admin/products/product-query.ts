@@ -1,5 +1,10 @@
 import { BRANDS, CATEGORIES, GENDERS, MAX_PAGE, SEARCH_MAX } from '@shop/contracts';
-import { type AdminProductQuery, NAME_SORTS, type NameSort } from './products-api';
+import {
+  type AdminProductQuery,
+  DEFAULT_PRODUCT_SORT,
+  PRODUCT_SORTS,
+  type ProductSort,
+} from './products-api';
 
 /**
  * The Products screen keeps its filters in the address, so a filtered page can be shared and Back works:
@@ -19,8 +24,8 @@ export function readProductQuery(params: URLSearchParams): AdminProductQuery {
     brand: oneOf(BRANDS, params.get('brand')),
     gender: oneOf(GENDERS, params.get('gender')),
     search: search || undefined,
-    sort: oneOf<NameSort>(
-      NAME_SORTS.map((option) => option.value),
+    sort: oneOf<ProductSort>(
+      PRODUCT_SORTS.map((option) => option.value).filter((value) => value !== DEFAULT_PRODUCT_SORT),
       params.get('sort'),
     ),
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,

@@ -1,9 +1,9 @@
 import type {
+  AdminOrderBy,
   AdminProductList,
   Brand,
   Category,
   Gender,
-  OrderBy,
   Product,
   ProductCreate,
   Review,
@@ -20,12 +20,18 @@ import { ApiError, api } from '../../../lib/api';
 /** A product as the staff's list shows it: archived ones included and marked. */
 export type AdminProduct = AdminProductList['products'][number];
 
-/** The staff's list sorts by name only (spec section 3: 1 for A-Z, -1 for Z-A); none means newest first. */
-export const NAME_SORTS = [
+/**
+ * The staff's list orders: newest added first (the default, kept out of the address), the latest release
+ * first, or by name (spec section 3: 1 for A-Z, -1 for Z-A).
+ */
+export const PRODUCT_SORTS = [
+  { value: 'newest', label: 'Newest first', orderBy: { created: -1 } },
+  { value: 'released', label: 'Latest release first', orderBy: { release_date: -1 } },
   { value: 'name-asc', label: 'Name A-Z', orderBy: { name: 1 } },
   { value: 'name-desc', label: 'Name Z-A', orderBy: { name: -1 } },
-] as const satisfies readonly { value: string; label: string; orderBy: OrderBy }[];
-export type NameSort = (typeof NAME_SORTS)[number]['value'];
+] as const satisfies readonly { value: string; label: string; orderBy: AdminOrderBy }[];
+export type ProductSort = (typeof PRODUCT_SORTS)[number]['value'];
+export const DEFAULT_PRODUCT_SORT: ProductSort = 'newest';
 
 /** What the Products screen asks for: the catalogue's filters, the search text, the sort and the page. */
 export interface AdminProductQuery {
@@ -33,16 +39,21 @@ export interface AdminProductQuery {
   brand?: Brand;
   gender?: Gender;
   search?: string;
-  sort?: NameSort;
+  /** None: DEFAULT_PRODUCT_SORT. */
+  sort?: ProductSort;
   page: number;
 }
 
 export const ADMIN_PRODUCTS_KEY = ['admin', 'products'] as const;
 const reviewsKey = (productId: string) => ['admin', 'products', 'reviews', productId] as const;
 
-/** `GET /api/products/admin` (productListQuerySchema; 12 a page): every product, archived ones marked. */
+/**
+ * `GET /api/products/admin` (adminProductListQuerySchema; 12 a page): every product, archived ones marked.
+ * The order is always sent, so a search keeps the order chosen too.
+ */
 export function fetchAdminProducts(query: AdminProductQuery): Promise<AdminProductList> {
-  const orderBy = NAME_SORTS.find((option) => option.value === query.sort)?.orderBy;
+  const sort = query.sort ?? DEFAULT_PRODUCT_SORT;
+  const orderBy = PRODUCT_SORTS.find((option) => option.value === sort)?.orderBy;
   return api.get<AdminProductList>('/products/admin', {
     category: query.category,
     gender: query.gender,

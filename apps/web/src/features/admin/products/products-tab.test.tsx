@@ -46,10 +46,43 @@ describe('Products tab (staff)', { timeout: 20_000 }, () => {
     expect(within(panda).queryByRole('button', { name: 'Delete Dunk Low Panda' })).not.toBeInTheDocument();
 
     expect(screen.getByText('2 products')).toBeInTheDocument();
-    expect(view.listCalls()[0]?.search.toString()).toBe('page=1');
+    // Newest added first unless another order is chosen.
+    expect(Object.fromEntries(view.listCalls()[0]?.search ?? [])).toEqual({
+      orderBy: '{"created":-1}',
+      page: '1',
+    });
   });
 
-  it('puts the filters, the search (on submit), the name order and the page in the query', async () => {
+  it('orders by newest added by default, and offers the latest release and the name as their own orders', async () => {
+    const user = userEvent.setup();
+    const view = renderProductsTab();
+    await screen.findByRole('article', { name: 'Air Jordan 1 Mid XQ' });
+    const sort = screen.getByLabelText('Sort by');
+    expect(sort).toHaveDisplayValue('Newest first');
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Newest first', 'Latest release first', 'Name A-Z', 'Name Z-A']);
+    const last = () => view.listCalls().at(-1)?.search;
+
+    await user.selectOptions(sort, 'Latest release first');
+    await waitFor(() => expect(last()?.get('orderBy')).toBe('{"release_date":-1}'));
+    expect(view.router.state.location.search).toBe('?sort=released');
+
+    // A search keeps the order chosen (it is always sent).
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'jordan');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(last()?.get('search')).toBe('jordan'));
+    expect(last()?.get('orderBy')).toBe('{"release_date":-1}');
+
+    // Back to the default: it leaves the address.
+    await user.selectOptions(sort, 'Newest first');
+    await waitFor(() => expect(last()?.get('orderBy')).toBe('{"created":-1}'));
+    expect(view.router.state.location.search).toBe('?search=jordan');
+  });
+
+  it('puts the filters, the search (on submit), the order and the page in the query', async () => {
     const user = userEvent.setup();
     const view = renderProductsTab((call) =>
       call.method === 'GET' && call.path === '/api/products/admin'

@@ -17,7 +17,7 @@ interface StockEditorProps {
 /**
  * The stock per size of the Product Details modal: the sizes the product has, each with its units, and a
  * way to add any other size from 3.5 to 18. A size cannot be taken off the shop's list once stored; 0
- * units stops its sale.
+ * units stops its sale (the line says 'sold out').
  */
 export function StockEditor({ id, lines, stock, serverErrors, disabled, onChange }: StockEditorProps) {
   const free = SIZES.map(sizeKey).filter((size) => !lines.some((line) => line.size === size));
@@ -95,6 +95,8 @@ export function StockEditor({ id, lines, stock, serverErrors, disabled, onChange
                 </button>
               ) : changed ? (
                 <span className="badge rounded-pill text-bg-warning">changed</span>
+              ) : stock[line.size] === 0 ? (
+                <span className="badge rounded-pill text-bg-secondary">sold out</span>
               ) : null}
               <FieldError id={inputId} message={error} />
             </li>

@@ -1,11 +1,11 @@
-import type { SalesDay } from '@shop/contracts';
+import type { LowStockSize, SalesDay } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { type ApiCall, errorBody } from '../../../test/mock-api';
 import { NO_LOW_STOCK_TEXT, noSalesText } from './sales-tab';
-import { AJ1, DUNK, days, renderSales, salesReport } from './sales-test-utils';
+import { AJ1, DUNK, days, lowStockPage, manyLowSizes, renderSales, salesReport } from './sales-test-utils';
 
 // Chart.js needs a real canvas and layout, which jsdom has not: the chart is stood in for by its
 // accessible face (sales-chart.test.tsx tests the real one's configuration).
@@ -21,12 +21,18 @@ afterEach(() => {
 
 const salesCalls = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/admin/sales');
 
-/** The sales API: the report of the asked period. */
+const lowStockCalls = (calls: ApiCall[]) =>
+  calls.filter((call) => call.path === '/api/admin/sales/low-stock');
+
+/** The sales API: the report of the asked period, and the pages of `sizes` running low. */
 const salesApi =
-  (report = salesReport) =>
+  (report = salesReport, sizes?: LowStockSize[]) =>
   (call: ApiCall) => {
     if (call.method === 'GET' && call.path === '/api/admin/sales') {
       return { body: report({ days: Number(call.search.get('days')) }) };
+    }
+    if (call.method === 'GET' && call.path === '/api/admin/sales/low-stock') {
+      return { body: lowStockPage(Number(call.search.get('page')), sizes) };
     }
     return undefined;
   };
@@ -130,9 +136,14 @@ describe('Sales tab', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`/home/${DUNK}`);
   });
 
-  it('shows the sizes running low, the sold-out ones marked', async () => {
+  it('shows the sizes running low, the sold-out ones marked, with the threshold and their count', async () => {
     renderSales('/account/sales', salesApi());
     const table = await screen.findByRole('table', { name: 'Sizes running low' });
+    expect(screen.getByText(/Sizes on sale with 3 units or fewer, fewest first/)).toHaveTextContent(
+      'Sizes on sale with 3 units or fewer, fewest first: 2 sizes.',
+    );
+    expect(screen.getByText('Showing 2 of 2 sizes.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /more/ })).not.toBeInTheDocument();
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -177,10 +188,7 @@ describe('Sales tab', () => {
   });
 
   it('says so when no size is running low', async () => {
-    renderSales(
-      '/account/sales',
-      salesApi((overrides) => salesReport({ ...overrides, lowStock: [] })),
-    );
+    renderSales('/account/sales', salesApi(salesReport, []));
     expect(await screen.findByText(NO_LOW_STOCK_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Sizes running low' })).not.toBeInTheDocument();
   });
@@ -192,12 +200,13 @@ describe('Sales tab', () => {
       release = resolve;
     });
     const { calls } = renderSales('/account/sales', async (call) => {
+      if (call.path === '/api/admin/sales/low-stock') return { body: lowStockPage(1) };
       if (call.path !== '/api/admin/sales') return undefined;
       await gate;
       if (fail) return { status: 500, body: errorBody('INTERNAL', 'The report is not ready') };
       return { body: salesReport() };
     });
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading the sales report');
+    expect(await screen.findByText('Loading the sales report')).toBeInTheDocument();
     release();
 
     const alert = await screen.findByRole('alert');
@@ -208,5 +217,56 @@ describe('Sales tab', () => {
     expect(await screen.findByRole('img', { name: /revenue/i })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(salesCalls(calls)).toHaveLength(2);
+  });
+
+  it('counts every size running low and shows them all with Show more, focusing the first one added', async () => {
+    const { calls } = renderSales('/account/sales', salesApi(salesReport, manyLowSizes(45, 5)));
+    const table = await screen.findByRole('table', { name: 'Sizes running low' });
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    expect(rows()).toHaveLength(20);
+    expect(screen.getByText(/fewest first/)).toHaveTextContent('3 units or fewer, fewest first: 45 sizes.');
+    expect(screen.getByText('Showing 20 of 45 sizes.')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show 20 more' }));
+    await waitFor(() => expect(rows()).toHaveLength(40));
+    expect(within(rows()[20] as HTMLElement).getByRole('link')).toHaveFocus();
+    expect(
+      within(rows()[20] as HTMLElement).getByRole('cell', { name: String(4 + 20 / 4) }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Showing 40 of 45 sizes.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show 5 more' }));
+    await waitFor(() => expect(rows()).toHaveLength(45));
+    expect(within(rows()[40] as HTMLElement).getByRole('link')).toHaveFocus();
+    expect(screen.getByText('Showing 45 of 45 sizes.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /more/ })).not.toBeInTheDocument();
+    expect(lowStockCalls(calls).map((call) => call.search.get('page'))).toEqual(['1', '2', '3']);
+
+    // The sizes running low do not depend on the period: another period asks for none again.
+    await user.click(screen.getByRole('radio', { name: 'Last 90 days' }));
+    await waitFor(() =>
+      expect(salesCalls(calls).map((call) => call.search.get('days'))).toEqual(['30', '90']),
+    );
+    expect(lowStockCalls(calls)).toHaveLength(3);
+  });
+
+  it('shows the red alert when more sizes cannot be loaded, and keeps those shown', async () => {
+    let failing = true;
+    renderSales('/account/sales', (call) => {
+      if (call.path === '/api/admin/sales/low-stock' && call.search.get('page') === '2' && failing)
+        return { status: 500, body: errorBody('INTERNAL', 'The stock is not readable') };
+      return salesApi(salesReport, manyLowSizes(25))(call);
+    });
+    const table = await screen.findByRole('table', { name: 'Sizes running low' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show 5 more' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not load more sizes: The stock is not readable',
+    );
+    expect(within(table).getAllByRole('row')).toHaveLength(21);
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Show 5 more' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(26));
   });
 });

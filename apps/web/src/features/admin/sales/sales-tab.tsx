@@ -1,15 +1,16 @@
 import {
   formatPrice,
-  LOW_STOCK_UNITS,
+  type LowStockSize,
   SALES_PERIODS,
   type SalesPeriod,
   type SalesReport,
 } from '@shop/contracts';
-import { Fragment, useId } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingSpinner } from '../../../components/loading-cards';
+import { useLowStock } from './api/get-low-stock';
 import { toSalesPeriod, useSalesReport } from './api/get-sales-report';
 import { SalesChart } from './sales-chart';
 import { chartSummary, formatLongDay, formatShortDay, pluralise } from './sales-format';
@@ -19,8 +20,8 @@ export const noSalesText = (days: number) => `No sales in the last ${days} days`
 export const NO_LOW_STOCK_TEXT = 'No size is running low.';
 
 /**
- * /account/sales (admins): the paid orders of the last 30 or 90 days (`?days=`), day by day, the best
- * sellers and the sizes running out.
+ * /account/sales (admins): the paid orders of the last 30 or 90 days (`?days=`), day by day, and the best
+ * sellers; then the sizes running out (whatever the period), all of them a page at a time.
  */
 export function AdminSalesTab() {
   const [params, setParams] = useSearchParams();
@@ -85,6 +86,7 @@ export function AdminSalesTab() {
           <Report report={shown} />
         </div>
       ) : null}
+      <LowStock />
     </section>
   );
 }
@@ -117,19 +119,12 @@ function PeriodSwitch({ days, onChange }: { days: SalesPeriod; onChange: (days: 
 }
 
 function Report({ report }: { report: SalesReport }) {
-  const sold = report.totals.orders > 0;
+  if (report.totals.orders === 0) return <EmptyState text={noSalesText(report.days)} />;
   return (
     <>
-      {sold ? (
-        <>
-          <Totals report={report} />
-          <PerDay report={report} />
-          <TopProducts report={report} />
-        </>
-      ) : (
-        <EmptyState text={noSalesText(report.days)} />
-      )}
-      <LowStock report={report} />
+      <Totals report={report} />
+      <PerDay report={report} />
+      <TopProducts report={report} />
     </>
   );
 }
@@ -246,52 +241,121 @@ function TopProducts({ report }: { report: SalesReport }) {
   );
 }
 
-function LowStock({ report }: { report: SalesReport }) {
+/** 'Showing 20 of 57 sizes.' */
+export const lowStockShown = (shown: number, total: number) =>
+  `Showing ${shown} of ${pluralise(total, 'size', 'sizes')}.`;
+
+/**
+ * The sizes of products on sale with few units left, fewest first: how many there are, the first page,
+ * and 'Show more' for the next until every one shows. The first size a page adds gets the focus.
+ */
+function LowStock() {
   const headingId = useId();
+  const low = useLowStock();
+  const table = useRef<HTMLTableElement>(null);
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  const pages = low.data?.pages ?? [];
+  const first = pages[0];
+  const sizes = pages.flatMap((page) => page.sizes);
+  const total = pages.at(-1)?.total ?? 0;
+  const more = Math.min(first?.sizes.length ?? 0, total - sizes.length);
+
+  useEffect(() => {
+    if (focusRow === null || sizes.length <= focusRow) return;
+    table.current?.querySelectorAll<HTMLElement>('tbody a')[focusRow]?.focus();
+    setFocusRow(null);
+  }, [focusRow, sizes.length]);
+
   return (
-    <section className="sales-card" aria-labelledby={headingId}>
+    <section className="sales-card sales-low-stock" aria-labelledby={headingId}>
       <h3 id={headingId} className="sales-card__title">
         Low stock
       </h3>
-      <p className="sales-card__lead">Sizes on sale with {LOW_STOCK_UNITS} units or fewer, fewest first.</p>
-      {report.lowStock.length === 0 ? (
+      {first ? (
+        <p className="sales-card__lead">
+          Sizes on sale with {first.threshold} units or fewer, fewest first:{' '}
+          <strong>{pluralise(total, 'size', 'sizes')}</strong>.
+        </p>
+      ) : null}
+      {low.isPending ? (
+        <LoadingSpinner label="Loading the sizes running low" />
+      ) : low.isError && sizes.length === 0 ? (
+        <AlertError
+          message={`We could not load the sizes running low: ${low.error.message}`}
+          dismissible={false}
+          onRetry={() => low.refetch()}
+        />
+      ) : sizes.length === 0 ? (
         <p className="text-muted mb-0">{NO_LOW_STOCK_TEXT}</p>
       ) : (
-        <div className="table-responsive">
-          <table className="table table-sm align-middle mb-0 sales-low">
-            <caption className="visually-hidden">Sizes running low</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Size</th>
-                <th scope="col" className="text-end">
-                  Units
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.lowStock.map((row) => (
-                <tr
-                  key={`${row._id}-${row.size}`}
-                  className={row.units === 0 ? 'sales-low__row--out' : undefined}
-                >
-                  <th scope="row" className="fw-normal">
-                    <Link to={`/home/${row._id}`} className="sales-low__link">
-                      {row.name}
-                    </Link>
-                    <span className="sales-low__brand">{row.brand}</span>
+        <>
+          <div className="table-responsive">
+            <table ref={table} className="table table-sm align-middle mb-0 sales-low">
+              <caption className="visually-hidden">Sizes running low</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Size</th>
+                  <th scope="col" className="text-end">
+                    Units
                   </th>
-                  <td>{row.size}</td>
-                  <td className="text-end">
-                    {row.units === 0 ? <span className="badge sales-low__badge me-2">Sold out</span> : null}
-                    {row.units}
-                  </td>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {sizes.map((row) => (
+                  <LowStockRow key={`${row._id}-${row.size}`} row={row} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="sales-low__more">
+            <p className="sales-low__shown" role="status">
+              {lowStockShown(sizes.length, total)}
+            </p>
+            {low.isFetchNextPageError ? (
+              <AlertError message={`We could not load more sizes: ${low.error?.message ?? ''}`} />
+            ) : null}
+            {low.hasNextPage ? (
+              <button
+                type="button"
+                className="btn btn-outline-dark btn-sm sales-low__button"
+                disabled={low.isFetchingNextPage}
+                onClick={() => {
+                  setFocusRow(sizes.length);
+                  void low.fetchNextPage();
+                }}
+              >
+                {low.isFetchingNextPage ? (
+                  <>
+                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                    Loading…
+                  </>
+                ) : (
+                  `Show ${more} more`
+                )}
+              </button>
+            ) : null}
+          </div>
+        </>
       )}
     </section>
+  );
+}
+
+function LowStockRow({ row }: { row: LowStockSize }) {
+  return (
+    <tr className={row.units === 0 ? 'sales-low__row--out' : undefined}>
+      <th scope="row" className="fw-normal">
+        <Link to={`/home/${row._id}`} className="sales-low__link">
+          {row.name}
+        </Link>
+        <span className="sales-low__brand">{row.brand}</span>
+      </th>
+      <td>{row.size}</td>
+      <td className="text-end">
+        {row.units === 0 ? <span className="badge sales-low__badge me-2">Sold out</span> : null}
+        {row.units}
+      </td>
+    </tr>
   );
 }

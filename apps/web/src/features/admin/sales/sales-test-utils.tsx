@@ -1,4 +1,10 @@
-import type { SalesDay, SalesReport } from '@shop/contracts';
+import {
+  LOW_STOCK_PAGE_SIZE,
+  type LowStockPage,
+  type LowStockSize,
+  type SalesDay,
+  type SalesReport,
+} from '@shop/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
@@ -57,11 +63,33 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
         revenue: 240,
       },
     ],
-    lowStock: [
-      { _id: AJ1, name: 'Air Jordan 1 Mid XQ', brand: 'nike', size: '9', units: 0 },
-      { _id: DUNK, name: 'Dunk Low Panda', brand: 'nike', size: '10.5', units: 2 },
-    ],
     ...overrides,
+  };
+}
+
+export const LOW_SIZES: LowStockSize[] = [
+  { _id: AJ1, name: 'Air Jordan 1 Mid XQ', brand: 'nike', size: '9', units: 0 },
+  { _id: DUNK, name: 'Dunk Low Panda', brand: 'nike', size: '10.5', units: 2 },
+];
+
+/** `count` sizes of one product running low, from size 4 up by quarters; the first `soldOut` at 0 units. */
+export const manyLowSizes = (count: number, soldOut = 0): LowStockSize[] =>
+  Array.from({ length: count }, (_, index) => ({
+    _id: AJ1,
+    name: 'Air Jordan 1 Mid XQ',
+    brand: 'nike',
+    size: String(4 + index / 4),
+    units: index < soldOut ? 0 : 2,
+  }));
+
+/** Page `page` of `sizes` as GET /api/admin/sales/low-stock answers it (lowStockPageSchema). */
+export function lowStockPage(page: number, sizes: LowStockSize[] = LOW_SIZES): LowStockPage {
+  return {
+    threshold: 3,
+    total: sizes.length,
+    page,
+    pages: Math.ceil(sizes.length / LOW_STOCK_PAGE_SIZE),
+    sizes: sizes.slice((page - 1) * LOW_STOCK_PAGE_SIZE, page * LOW_STOCK_PAGE_SIZE),
   };
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "product_created_idx" ON "product" USING btree ("created_at" desc,"id");
