@@ -1,5 +1,5 @@
 /** What a secret is written as in the log. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /**
  * Query parameters whose value opens an account or proves a sign-in or a payment: password-reset and
@@ -28,7 +28,12 @@ function decoded(text: string): string {
  * parameter's encoded value, a `callbackURL` say) and the segment after `/reset-password/` or
  * `/test-gateway/`.
  */
-export function redactSecrets(text: string, depth = 0): string {
+export function redactSecrets(text: string): string {
+  return redactNested(text, 2);
+}
+
+/** redactSecrets, looking `levels` deep into encoded values. */
+function redactNested(text: string, levels: number): string {
   if (!/[=/]/.test(text)) return text;
   return text
     .replace(SECRET_SEGMENT, `$1${REDACTED}`)
@@ -36,7 +41,7 @@ export function redactSecrets(text: string, depth = 0): string {
       const plain = decoded(value);
       const secret =
         SECRET_PARAMETER.test(decoded(name).replace(/\[.*$/, '')) ||
-        (depth < 2 && value !== '' && redactSecrets(plain, depth + 1) !== plain);
+        (levels > 0 && value !== '' && redactNested(plain, levels - 1) !== plain);
       return secret ? `${start}${name}=${REDACTED}` : match;
     });
 }
