@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { connectRedis, type Redis } from './lib/redis';
@@ -70,10 +71,16 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the whole shop (API and web) without listening, so tests drive it with `inject`. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+/**
+ * Builds the whole shop (API and web) without listening, so tests drive it with `inject`. `logStream`
+ * takes the log's JSON lines instead of the standard output.
+ */
+export async function buildApp(
+  config: Config,
+  options: { logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     // One line per request, from registerRequestLog, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,

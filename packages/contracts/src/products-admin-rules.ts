@@ -7,7 +7,7 @@ import {
   RELEASE_YEAR_MIN,
 } from './constants';
 
-/** Characters refused in a product's name and brand. */
+/** Characters refused in a product's name, brand and collection. */
 export const PRODUCT_TEXT_FORBIDDEN = /[{}<>=@/\\]/;
 /** The most units of one size the shop keeps (a bound that keeps the figure inside the database's integers). */
 export const MAX_STOCK_UNITS = 1_000_000;
@@ -20,6 +20,7 @@ export const PRODUCT_PICTURE_PATTERN =
 export const PRODUCT_MESSAGES = {
   nameLength: 'Must be between 3 and 50 characters in length',
   nameCharacter: 'The name contains an invalid character',
+  collectionCharacter: 'The collection contains an invalid character',
   brandCharacter: 'Invalid character',
   brand: 'choose a brand',
   color: 'choose a color',

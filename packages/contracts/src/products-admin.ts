@@ -21,6 +21,7 @@ import {
 } from './products-admin-rules';
 import { z } from './zod';
 
+/** A name's rules: 3 to 50 characters once double spaces are collapsed, none of { } < > = @ / \. */
 const productText = (characterMessage: string) =>
   z
     .string({ error: PRODUCT_MESSAGES.nameLength })
@@ -32,6 +33,11 @@ const productText = (characterMessage: string) =>
         .max(PRODUCT_NAME_MAX, PRODUCT_MESSAGES.nameLength)
         .refine((text) => !PRODUCT_TEXT_FORBIDDEN.test(text), characterMessage),
     );
+
+/** The collection: empty (none), or a text by the name's rules. */
+const collection = z
+  .string({ error: PRODUCT_MESSAGES.nameLength })
+  .pipe(z.union([z.literal(''), productText(PRODUCT_MESSAGES.collectionCharacter)]));
 
 /** A single value or a one-element list (the create form sends one, the edit form a list). */
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -110,7 +116,7 @@ export const productEditFields = {
         .min(DESCRIPTION_MIN, PRODUCT_MESSAGES.description)
         .max(DESCRIPTION_MAX, PRODUCT_MESSAGES.description),
     ),
-  collection: z.string().transform(collapseSpaces).pipe(z.string().max(PRODUCT_NAME_MAX)).optional(),
+  collection: collection.optional(),
 };
 
 /**

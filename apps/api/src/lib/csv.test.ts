@@ -26,6 +26,36 @@ describe('csvCell', () => {
     expect(csvCell(value)).toBe(written);
   });
 
+  it.each([
+    ['\uFF1D1+2', "'\uFF1D1+2"], // full-width =
+    ['\uFE66cmd', "'\uFE66cmd"], // small =
+    ['\uFF0B1', "'\uFF0B1"], // full-width +
+    ['\uFE62 1', "'\uFE62 1"], // small +
+    ['\u207A1', "'\u207A1"], // superscript +
+    ['\uFF0D2', "'\uFF0D2"], // full-width -
+    ['\uFE632', "'\uFE632"], // small -
+    ['\u22122', "'\u22122"], // minus sign
+    ['\uFF20cmd', "'\uFF20cmd"], // full-width @
+    ['\uFE6Bcmd', "'\uFE6Bcmd"], // small @
+    [' =1+2', "' =1+2"],
+    ['   @cmd', "'   @cmd"],
+    ['\u00A0=1', "'\u00A0=1"], // no-break space
+    ['\u3000\uFF1D1', "'\u3000\uFF1D1"], // ideographic space, full-width =
+    ['\u200B=1', "'\u200B=1"], // zero-width space
+    ['\uFEFF+1', "'\uFEFF+1"], // byte order mark
+    ['\n=1', `"'\n=1"`],
+    [' \t-1', "' \t-1"],
+  ])('neutralises the look-alike formula %j as %j', (value, written) => {
+    expect(csvCell(value)).toBe(written);
+  });
+
+  it.each(['a=b', 'x+1', '\uFF11\uFF12', ' plain', 'Nike Air \uFF1D', 'e-mail@shop'])(
+    'leaves %j as it is',
+    (value) => {
+      expect(csvCell(value)).toBe(value);
+    },
+  );
+
   it('writes numbers, booleans and missing values as they are', () => {
     expect(csvRow([1, 2.5, true, false, null, undefined, 'x'])).toBe('1,2.5,true,false,,,x\r\n');
   });

@@ -3,21 +3,25 @@ import { z } from 'zod';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
-/** A cell a spreadsheet would read as a formula (or, after a tab or CR, as the start of one). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet would read as a formula: = + - @ (or the minus sign) first, after any blanks
+ * (spaces, tabs, line breaks, zero-width characters), or a tab or CR first. Tested on the text's NFKC
+ * form, so full-width, small and superscript look-alikes (＝ ﹦ ＋ ⁺ － ＠) count as what they look like.
+ */
+const FORMULA_START = /^[\s\p{Cf}]*[=+\-@\u2212]|^[\t\r]/u;
 /** A cell that must be quoted: it holds the separator, a quote or a line break. */
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
- * One cell of RFC 4180 CSV. A text that a spreadsheet would run as a formula (starting with = + - @, a
- * tab or a carriage return: CSV injection) gets a leading apostrophe, so it shows as text; a cell with a
- * comma, a quote or a line break is quoted, its quotes doubled. Numbers and booleans are written as they
- * are (the callers write money with two decimals and no sign, so none of them starts like a formula).
+ * One cell of RFC 4180 CSV. A text that a spreadsheet would run as a formula (FORMULA_START: CSV
+ * injection) gets a leading apostrophe, so it shows as text; a cell with a comma, a quote or a line break
+ * is quoted, its quotes doubled. Numbers and booleans are written as they are (the callers write money
+ * with two decimals and no sign, so none of them starts like a formula).
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = FORMULA_START.test(value.normalize('NFKC')) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -2,10 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/app-error';
+import { fromThisMachine } from '../lib/this-machine';
 import { checkDependencies } from '../modules/health/health.service';
 import { QUEUES, type QueueName } from '../modules/jobs/jobs';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** What a checkout request came to, by its answer. */
 function checkoutOutcome(status: number): string {
@@ -20,7 +19,8 @@ function checkoutOutcome(status: number): string {
  * Prometheus metrics at `/metrics` (prom-client): request duration by route and status, checkouts by
  * outcome, the job queue's depth and failures, the catalogue cache's hits and misses, and the process's
  * own figures. Each instance answers for itself; Prometheus adds them up. Only a scraper may read them:
- * one on this machine, or anywhere with `Authorization: Bearer <METRICS_TOKEN>`.
+ * without METRICS_TOKEN one at this machine (the outbox's rule, lib/this-machine.ts: a reverse proxy on
+ * the machine does not make its visitors local), with it anywhere with `Authorization: Bearer <token>`.
  */
 export function registerMetrics(app: FastifyInstance, token: string | null): void {
   const registry = new Registry();
@@ -102,7 +102,7 @@ export function registerMetrics(app: FastifyInstance, token: string | null): voi
   });
 
   const allowed = (request: FastifyRequest) => {
-    if (!token) return LOOPBACK.has(request.socket.remoteAddress ?? '');
+    if (!token) return fromThisMachine(request, app.config.trustProxy);
     const sent = Buffer.from(request.headers.authorization ?? '');
     const expected = Buffer.from(`Bearer ${token}`);
     return sent.length === expected.length && timingSafeEqual(sent, expected);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CART_LINES_COOKIE, type PageHints } from '@shop/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { redactSecrets } from '../lib/redact';
 
 /** The web app's server render (apps/web/src/entry-server.tsx), as built into apps/web/dist-server. */
 interface PageRenderer {
@@ -102,7 +103,10 @@ export async function createPageResponder(app: FastifyInstance, webDist: string)
         }),
       ]);
     } catch (error) {
-      request.log.warn({ err: error, url: request.url }, 'page render failed; sending the shell');
+      request.log.warn(
+        { err: error, url: redactSecrets(request.url) },
+        'page render failed; sending the shell',
+      );
       return sendShell(reply);
     } finally {
       clearTimeout(timer);

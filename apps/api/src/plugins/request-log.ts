@@ -1,16 +1,49 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { type DestinationStream, type LoggerOptions, stdSerializers } from 'pino';
 import type { Config } from '../config';
+import { redactLogged, redactSecrets } from '../lib/redact';
+
+/**
+ * Nothing that opens an account or proves a payment reaches the log through a URL: reset and verification
+ * tokens, an OpenID provider's code and state, a payment's token or session id (lib/redact.ts). The
+ * request line and the page renderer redact the URL they log, Better Auth's lines are redacted where they
+ * are handed over (auth.ts), and these catch the rest: every message (Fastify's own name the URL), every
+ * error, and the request when Fastify logs it. Objects a caller logs on purpose are left as they are.
+ */
+const redaction: Pick<LoggerOptions, 'hooks' | 'serializers'> = {
+  hooks: {
+    logMethod(args, method) {
+      const redacted = args.map((arg) => (typeof arg === 'string' ? redactSecrets(arg) : arg));
+      return method.apply(this, redacted as Parameters<typeof method>);
+    },
+  },
+  serializers: {
+    err: (error: Error) => redactLogged(stdSerializers.err(error)),
+    req: (request: FastifyRequest) => ({
+      method: request.method,
+      url: redactSecrets(request.url),
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    }),
+  },
+};
 
 /**
  * The logger: JSON lines in production (for a log collector), the same lines made readable for a terminal
- * everywhere else. `silent` turns it off.
+ * everywhere else. `silent` turns it off. `stream` takes the JSON lines instead (tests read them).
  */
-export function loggerOptions(config: Pick<Config, 'env' | 'logLevel'>): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Pick<Config, 'env' | 'logLevel'>,
+  stream?: DestinationStream,
+): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
-  if (config.env === 'production') return { level: config.logLevel };
+  if (stream) return { level: config.logLevel, stream, ...redaction };
+  if (config.env === 'production') return { level: config.logLevel, ...redaction };
   return {
     level: config.logLevel,
+    ...redaction,
     transport: {
       target: 'pino-pretty',
       options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,method,url,status,ms', singleLine: true },
@@ -30,9 +63,10 @@ export function registerRequestLog(app: FastifyInstance): void {
   });
   app.addHook('onResponse', async (request, reply) => {
     const ms = Math.round(reply.elapsedTime * 10) / 10;
+    const url = redactSecrets(request.url);
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms },
-      `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`,
+      { method: request.method, url, status: reply.statusCode, ms },
+      `${request.method} ${url} ${reply.statusCode} ${ms} ms`,
     );
   });
 }

@@ -4,14 +4,18 @@ import { ORIGIN } from './accounts';
 
 const BOUNDARY = 'product-picture';
 
-/** A multipart body holding one file in the field "file". */
-export function multipartFile(data: Buffer, type: string, filename = 'shoe.png'): Buffer {
-  return Buffer.concat([
+/** A multipart body holding one file in the field "file", or several files (`files` times the same one). */
+export function multipartFile(data: Buffer, type: string, filename = 'shoe.png', files = 1): Buffer {
+  const part = (index: number) => [
     Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${index}${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
     ),
     data,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    Buffer.from('\r\n'),
+  ];
+  return Buffer.concat([
+    ...Array.from({ length: files }, (_, index) => part(index)).flat(),
+    Buffer.from(`--${BOUNDARY}--\r\n`),
   ]);
 }
 
@@ -20,11 +24,12 @@ export function uploadPicture(
   cookie: string | undefined,
   data: Buffer,
   type = 'image/png',
+  files = 1,
 ) {
   return app.inject({
     method: 'POST',
     url: '/api/uploads/product',
-    payload: multipartFile(data, type),
+    payload: multipartFile(data, type, 'shoe.png', files),
     headers: {
       origin: ORIGIN,
       'content-type': `multipart/form-data; boundary=${BOUNDARY}`,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import type { Config, DatabaseConfig } from '../config';
 
@@ -88,14 +89,17 @@ export interface TestApp {
 /**
  * The whole app on a fresh database, for `app.inject`. Call `close` in `afterAll`. With `overrides.database`
  * it runs on that database instead (another test app's, as a second instance of the shop) and leaves it to
- * its owner to drop: close this app first.
+ * its owner to drop: close this app first. `logStream` receives the log's JSON lines (with a `logLevel`).
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const database: TestDatabase = overrides.database
     ? { config: overrides.database, drop: async () => {} }
     : await createTestDatabase();
   const config = testConfig(database.config, overrides);
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   return {
     app,
     async close() {

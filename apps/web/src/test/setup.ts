@@ -7,5 +7,6 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // Tests of the server's render run in the node environment, which has no storage.
+  globalThis.localStorage?.clear();
 });

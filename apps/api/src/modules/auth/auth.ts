@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
+import { redactLogged } from '../../lib/redact';
 import { shopOrigins } from '../../plugins/origin-check';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
@@ -81,10 +82,12 @@ export function createAuth(
     trustedOrigins: shopOrigins(config.siteUrl, config.database.kind === 'pglite'),
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     telemetry: { enabled: false },
-    // Better Auth's messages go to the shop's log, one line each, at the shop's log level.
+    // Better Auth's messages go to the shop's log, one line each, at the shop's log level, without the
+    // tokens, codes and secrets the URLs and values it names may carry.
     logger: {
       level: 'debug',
-      log: (level, message, ...args) => log[level]({ detail: args.length > 0 ? args : undefined }, message),
+      log: (level, message, ...args) =>
+        log[level]({ detail: args.length > 0 ? redactLogged(args) : undefined }, message),
     },
     // The shop applies its own per-IP and per-account limits in front of these endpoints.
     rateLimit: { enabled: false },

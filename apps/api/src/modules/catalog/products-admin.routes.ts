@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
 import { requireAdmin } from '../auth/session';
+import { consumeForAccount } from '../rate-limit/rate-limit.service';
 import * as admin from './products-admin.service';
 
 /** The admin's side of the catalogue: create, change, archive and restore products, and list them all. */
@@ -57,13 +58,19 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           200: csvResponse(
             'a header row, then one row per product: product_id, name, brand, price, categories, genders, color, collection, release_date, rating, archived (true/false), stock (units on sale per size, e.g. "9:3 9.5:0")',
           ),
-          ...refusals(401, 403),
+          ...refusals(401, 403, 429),
         },
       },
     },
     async (request, reply) => {
       reply.headers(csvHeaders(csvFileName('products')));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
+      await consumeForAccount(
+        app.rateLimits,
+        app.config.auth.rateLimitScale,
+        'exports',
+        await actor(request),
+      );
       return reply.send(await admin.exportProducts(app.db));
     },
   );

@@ -29,6 +29,8 @@ afterAll(async () => {
   await testApp?.close();
 });
 
+const COLLECTION_CHARACTER = 'The collection contains an invalid character';
+
 let made = 0;
 function payload(overrides: Record<string, unknown> = {}) {
   made += 1;
@@ -118,6 +120,12 @@ describe('POST /api/products/create', () => {
     expect((await list('search=zephyr vortex')).map((item) => item._id)).toContain(made._id);
   });
 
+  it('takes a collection by the name rules (double spaces ignored), or none', async () => {
+    expect(await created({ collection: '  Summer   Court  ' })).toMatchObject({ collection: 'Summer Court' });
+    expect(await created({ collection: '' })).toMatchObject({ collection: '' });
+    expect(await created()).toMatchObject({ collection: '' });
+  });
+
   it('accepts gender as a one-element list and category as a single value', async () => {
     const made = await created({ gender: ['women'], category: 'running', price: '89.5' });
     expect(made).toMatchObject({ gender: ['women'], category: ['running'], price: 89.5 });
@@ -129,6 +137,14 @@ describe('POST /api/products/create', () => {
     ['name', { name: 'Air <Max>' }, 'The name contains an invalid character'],
     ['name', { name: 'Air @ Max' }, 'The name contains an invalid character'],
     ['name', { name: 'Air\\Max' }, 'The name contains an invalid character'],
+    ['collection', { collection: 'SB' }, 'Must be between 3 and 50 characters in length'],
+    ['collection', { collection: 'x'.repeat(51) }, 'Must be between 3 and 50 characters in length'],
+    ['collection', { collection: '<img src=x onerror=alert(1)>' }, COLLECTION_CHARACTER],
+    ['collection', { collection: '=HYPERLINK("http://evil.example")' }, COLLECTION_CHARACTER],
+    ['collection', { collection: 'Summer @ Home' }, COLLECTION_CHARACTER],
+    ['collection', { collection: 'Retro/Run' }, COLLECTION_CHARACTER],
+    ['collection', { collection: 'Retro{Run}' }, COLLECTION_CHARACTER],
+    ['collection', { collection: 42 }, 'Must be between 3 and 50 characters in length'],
     ['brand', { brand: 'ni{ke' }, 'Invalid character'],
     ['brand', { brand: 'puma' }, 'choose a brand'],
     ['description', { description: 'Too short.' }, 'Must be between 30 and 1020 characters in length'],
@@ -238,6 +254,20 @@ describe('PUT /api/products/modify/:id', () => {
       .from(product)
       .where(eq(product.id, made._id));
     expect(row?.priceCents).toBe(8990);
+  });
+
+  it('refuses a collection against the name rules, 400 naming it, and keeps the stored one', async () => {
+    const made = await created({ collection: 'Court Classics' });
+    for (const collection of ['ab', 'x'.repeat(51), 'Court <b>Classics</b>', '@SUM(1+1)', 'a\\b']) {
+      const response = await modify(made._id, { collection });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json().error.fields), response.body).toEqual(['collection']);
+    }
+    const [detail] = (await details(made._id)).json<Product[]>();
+    expect(detail?.collection).toBe('Court Classics');
+    const renamed = await modify(made._id, { collection: 'Court  Heritage' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await details(made._id)).json<Product[]>()[0]?.collection).toBe('Court Heritage');
   });
 
   it('answers 404 for an unknown product', async () => {

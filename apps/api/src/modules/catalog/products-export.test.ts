@@ -46,6 +46,8 @@ beforeAll(async () => {
     }),
     sneaker('bravo', { name: '=cmd|" /C calc"!A0', brand: 'vans', priceCents: 5_000, collection: 'a, "b"' }),
     sneaker('charlie', { name: 'Charlie Gone', priceCents: 100, stock: {} }),
+    // Written straight to the database: a full-width = and a blank before @, which spreadsheets run too.
+    sneaker('delta', { name: '\uFF1DHYPERLINK("http://evil.example","x")', collection: ' @SUM(1+1)' }),
   ]);
   await app()
     .db.update(product)
@@ -75,7 +77,7 @@ describe('GET /api/products/export.csv', () => {
       'Charlie Gone',
     ]);
     const byId = new Map(records.map((record) => [record.product_id, record]));
-    expect(byId.size).toBe(3);
+    expect(byId.size).toBe(4);
     expect(byId.get(ids.get('alpha'))).toEqual({
       product_id: ids.get('alpha'),
       name: 'Alpha Runner',
@@ -98,6 +100,10 @@ describe('GET /api/products/export.csv', () => {
       archived: 'false',
     });
     expect(byId.get(ids.get('charlie'))).toMatchObject({ price: '1.00', archived: 'true', stock: '' });
+    expect(byId.get(ids.get('delta'))).toMatchObject({
+      name: `'\uFF1DHYPERLINK("http://evil.example","x")`,
+      collection: "' @SUM(1+1)",
+    });
     expect(response.body).toContain(`"'=cmd|"" /C calc""!A0"`);
   });
 
@@ -107,8 +113,8 @@ describe('GET /api/products/export.csv', () => {
       Array.from({ length: 1_203 }, (_, index) => sneaker(`bulk-${index}`, { name: `Bulk ${index % 10}` })),
     );
     const records = csvRecords((await exportCsv()).body);
-    expect(records).toHaveLength(3 + 1_203);
-    expect(new Set(records.map((record) => record.product_id)).size).toBe(3 + many.size);
+    expect(records).toHaveLength(4 + 1_203);
+    expect(new Set(records.map((record) => record.product_id)).size).toBe(4 + many.size);
   });
 
   it('answers only an admin: a guest 401, anyone else 403', async () => {

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
+import { fromThisMachine } from '../../lib/this-machine';
 import { currentUser } from '../auth/session';
 import { readOutbox } from './mailer';
 
@@ -16,23 +16,6 @@ const outboxMessageSchema = z.object({
   html: z.string(),
   links: z.array(z.string()),
 });
-
-const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
-
-/**
- * A person at the machine that runs the shop: the connection comes from loopback, straight (no proxy
- * header), and names a loopback host (so a page of another site cannot reach it by DNS rebinding).
- */
-export function fromThisMachine(request: FastifyRequest): boolean {
-  const { headers, socket } = request.raw;
-  return (
-    LOOPBACK_ADDRESS.test(socket.remoteAddress ?? '') &&
-    headers['x-forwarded-for'] === undefined &&
-    headers.forwarded === undefined &&
-    LOOPBACK_HOST.test(headers.host ?? '')
-  );
-}
 
 /**
  * Only without SMTP: the messages the shop would have sent, for the development outbox page. Reset and
@@ -55,7 +38,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await currentUser(request);
       if (viewer?.role === 'admin') return { messages };
       if (viewer) return { messages: messages.filter((message) => message.to === viewer.email) };
-      if (fromThisMachine(request)) return { messages };
+      if (fromThisMachine(request, app.config.trustProxy)) return { messages };
       throw new AppError(
         'UNAUTHORIZED',
         'Log in to read your e-mails here; the whole outbox is for the admin or the machine running the shop',

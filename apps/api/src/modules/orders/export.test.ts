@@ -19,7 +19,10 @@ let productId: string;
 const placed: { id: string; state: string; userId: string; createdAt: Date }[] = [];
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // One admin downloads more than the ten exports a minute the limit allows (per-account-limits.test.ts).
+  testApp = await createTestApp({
+    auth: { secret: 'test-secret-that-is-at-least-32-characters-long', google: null, rateLimitScale: 5 },
+  });
   admin = await quickAdmin(app());
   [alice, bob] = (await quickBuyers(app(), 2, 'exporter')) as [Buyer, Buyer];
   // A username a spreadsheet would run as a formula, and an e-mail that starts like one.

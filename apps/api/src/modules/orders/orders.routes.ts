@@ -15,6 +15,7 @@ import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
 import { requireAdmin, requireUser } from '../auth/session';
 import { checkoutDeps } from '../checkout/checkout-deps';
+import { consumeForAccount } from '../rate-limit/rate-limit.service';
 import {
   confirmLatest,
   exportOrders,
@@ -62,13 +63,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           200: csvResponse(
             'a header row, then one row per order line: order_id, date (ISO), state, provider, customer_username, customer_email, product_id, product_name, brand, size, count, unit_price, line_total, order_total',
           ),
-          ...refusals(400, 401, 403),
+          ...refusals(400, 401, 403, 429),
         },
       },
     },
     async (request, reply) => {
       reply.headers(csvHeaders(csvFileName('orders')));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
+      const { id } = await requireAdmin(request);
+      await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', id);
       return reply.send(await exportOrders(app.db, request.query));
     },
   );

@@ -8,6 +8,31 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+/** `rule` with its count multiplied by RATE_LIMIT_SCALE (at least one). */
+export function scaled(rule: RateLimitRule, scale: number): RateLimitRule {
+  return { ...rule, max: Math.max(1, Math.ceil(rule.max * scale)) };
+}
+
+/** What one signed-in account may do a minute of the work a request makes the shop do, times RATE_LIMIT_SCALE. */
+export const ACCOUNT_LIMITS = {
+  /** Pictures uploaded: profile pictures and product pictures together. */
+  uploads: { max: 30, windowSeconds: 60 },
+  /** CSV exports downloaded (staff): orders and products together. */
+  exports: { max: 10, windowSeconds: 60 },
+  /** Back-in-stock alerts asked for. */
+  stockAlerts: { max: 20, windowSeconds: 60 },
+} satisfies Record<string, RateLimitRule>;
+
+/** Counts one `limit` action of the account `userId`; past the limit, 429 RATE_LIMITED with Retry-After. */
+export function consumeForAccount(
+  store: RateLimitStore,
+  scale: number,
+  limit: keyof typeof ACCOUNT_LIMITS,
+  userId: string,
+): Promise<void> {
+  return consume(store, `${limit}:${userId}`, scaled(ACCOUNT_LIMITS[limit], scale));
+}
+
 /** A short stand-in for a part of a key that a client chose (an e-mail of any length or character). */
 export function keyPart(value: string): string {
   return createHash('sha256').update(value).digest('base64url');

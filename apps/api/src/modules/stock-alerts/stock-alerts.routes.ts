@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../lib/refusals';
 import { requireUser, requireVerifiedUser } from '../auth/session';
+import { consumeForAccount } from '../rate-limit/rate-limit.service';
 import * as alerts from './stock-alerts.service';
 
 /** Back-in-stock alerts: a shopper's own, and nobody else's. */
@@ -32,11 +33,12 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['stock alerts'],
         summary: `${STOCK_ALERT_MESSAGES.NOTIFY_ME}: one e-mail when this sold-out size is back (verified e-mail)`,
         body: stockAlertCreateSchema,
-        response: { 201: stockAlertSchema, ...refusals(400, 401, 403, 404, 409) },
+        response: { 201: stockAlertSchema, ...refusals(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
       const user = await requireVerifiedUser(request);
+      await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'stockAlerts', user.id);
       return reply.code(201).send(await alerts.createAlert(app.db, user.id, request.body));
     },
   );

@@ -89,6 +89,17 @@ describe('POST /api/uploads/product', () => {
     expect(await storedFolders()).toEqual(before);
   });
 
+  it('refuses two pictures in one request with 400 naming `file`, and stores nothing', async () => {
+    const before = await storedFolders();
+    const response = await uploadPicture(app(), admin.cookie, await pngPicture(200, 150), 'image/png', 2);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { file: 'must be one picture: send one file per upload' },
+    });
+    expect(await storedFolders()).toEqual(before);
+  });
+
   it('refuses a file over 10 MB with 413, and stores nothing', async () => {
     const before = await storedFolders();
     const big = Buffer.concat([await pngPicture(), Buffer.alloc(10 * 1024 * 1024)]);

@@ -10,18 +10,22 @@ let testApp: TestApp;
 const app = () => testApp.app;
 let shopper: Awaited<ReturnType<typeof signUp>>;
 
-/** A multipart/form-data body with one file part, as a browser's FormData would send it. */
-function multipart(file: Buffer, filename: string, type: string) {
+/** A multipart/form-data body with one file part (or `files`), as a browser's FormData would send it. */
+function multipart(file: Buffer, filename: string, type: string, files = 1) {
   const boundary = `----shop${randomUUID()}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  const part = [Buffer.from(head), file, Buffer.from('\r\n')];
   return {
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    payload: Buffer.concat([
+      ...Array.from({ length: files }, () => part).flat(),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
 
-function upload(file: Buffer, filename: string, type: string, cookie?: string) {
-  const body = multipart(file, filename, type);
+function upload(file: Buffer, filename: string, type: string, cookie?: string, files = 1) {
+  const body = multipart(file, filename, type, files);
   return app().inject({
     method: 'POST',
     url: '/api/uploads/avatar',
@@ -77,6 +81,16 @@ describe('POST /api/uploads/avatar', () => {
     const big = await upload(Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'big.png', 'image/png', shopper.cookie);
     expect(big.statusCode).toBe(413);
     expect(errorEnvelopeSchema.parse(big.json()).error.fields).toEqual({ file: 'is larger than 5 MB' });
+    expect(await storedKeys(app(), 'avatars')).toEqual(before);
+  });
+
+  it('refuses two pictures in one request with 400 naming `file`, storing nothing', async () => {
+    const before = await storedKeys(app(), 'avatars');
+    const response = await upload(await png(), 'me.png', 'image/png', shopper.cookie, 2);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(errorEnvelopeSchema.parse(response.json()).error.fields).toEqual({
+      file: 'must be one picture: send one file per upload',
+    });
     expect(await storedKeys(app(), 'avatars')).toEqual(before);
   });
 });

@@ -4,10 +4,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { descriptionText } from '../../lib/description-html';
+import { HOSTILE_DESCRIPTION } from '../../test/hostile-description';
 import { rehydrateCart, useCartStore } from '../cart/cart-store';
 import { ADDED_TITLE, DUPLICATE_TITLE } from './added-to-cart-modal';
 import { NO_REVIEWS_TEXT, ProductPage } from './product-page';
-import { sanitizeDescription } from './sanitize-description';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 let shoe: ProductDetail;
@@ -93,6 +94,38 @@ describe('ProductPage', () => {
     expect(screen.getByRole('heading', { name: 'Reviews' })).toBeInTheDocument();
     expect(screen.getByText(NO_REVIEWS_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to products/ })).toHaveAttribute('href', '/home');
+  });
+
+  it('renders a description written straight to the database without anything that runs', async () => {
+    shoe = { ...plainShoe, description: HOSTILE_DESCRIPTION };
+    renderProduct();
+    await screen.findByRole('heading', { level: 1, name: 'Air Jordan 1 Mid XQ' });
+    const body = document.querySelector('.product__description-body');
+    expect(body?.firstElementChild?.outerHTML).toBe('<p>Fine <strong>leather</strong> &amp; suede.</p>');
+    expect(body?.lastElementChild?.outerHTML).toBe('<p>After all, a shoe.</p>');
+    const basic = new Set([
+      'P',
+      'BR',
+      'STRONG',
+      'B',
+      'EM',
+      'I',
+      'U',
+      'S',
+      'UL',
+      'OL',
+      'LI',
+      'H3',
+      'H4',
+      'H5',
+    ]);
+    for (const element of body?.querySelectorAll('*') ?? []) {
+      expect(basic, element.outerHTML).toContain(element.tagName);
+      expect(element.attributes, element.outerHTML).toHaveLength(0);
+    }
+    expect(body?.querySelector('script, iframe, style, svg, math, img, object, embed, form')).toBeNull();
+    expect(document.querySelector('script, iframe, base, meta')).toBeNull();
+    expect((window as { pwned?: unknown }).pwned).toBeUndefined();
   });
 
   it("lists the product's reviews with author, stars, date and comment", async () => {
@@ -227,12 +260,10 @@ describe('ProductPage', () => {
   });
 });
 
-describe('sanitizeDescription', () => {
-  it('keeps basic formatting and drops everything else', () => {
-    expect(
-      sanitizeDescription(
-        '<h1>Hi</h1><p style="color:red" onclick="x()">A <a href="javascript:x">link</a> <em>b</em></p>',
-      ),
-    ).toBe('Hi<p>A link <em>b</em></p>');
+describe('descriptionText', () => {
+  it('reads as plain text for the cart line, one space between blocks', () => {
+    expect(descriptionText('<p>One</p><ul><li>Two</li><li>Three<br>Four</li></ul><script>x()</script>')).toBe(
+      'One Two Three Four',
+    );
   });
 });

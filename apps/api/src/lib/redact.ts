@@ -1,0 +1,75 @@
+/** What a secret is written as in the log. */
+const REDACTED = '[redacted]';
+
+/**
+ * Query parameters whose value opens an account or proves a sign-in or a payment: password-reset and
+ * verification tokens, an OpenID provider's `code` and `state`, a payment's `token` or `session_id`.
+ */
+const SECRET_PARAMETER =
+  /^(?:code|state|otp|nonce|ticket|sig|signature|session_?id|key|api_?key)$|token|secret|passw/i;
+/** Fields of a logged object or error that hold the same kind of value (not `code`: errors have one). */
+const SECRET_FIELD = /token|secret|passw|^state$|^session_?id$|signature|api_?key|^authorization$|^cookie$/i;
+/** Paths whose next segment is the secret: a reset link, a test-mode payment page. */
+const SECRET_SEGMENT = /(\/(?:reset-password|test-gateway(?:\/payments)?)\/)([^/?#&\s"'<>:;,)]+)/gi;
+/** `name=value` after the start of a query, a form body or a word. */
+const PARAMETER = /(^|[?&;\s])([^=&?#;\s"'<>]+)=([^&#;\s"'<>]*)/g;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * `text` (a URL, a log message, an error's message) with every secret it carries replaced by
+ * `[redacted]`: the values of SECRET_PARAMETER in a query or a form body (also inside another
+ * parameter's encoded value, a `callbackURL` say) and the segment after `/reset-password/` or
+ * `/test-gateway/`.
+ */
+export function redactSecrets(text: string): string {
+  return redactNested(text, 2);
+}
+
+/** redactSecrets, looking `levels` deep into encoded values. */
+function redactNested(text: string, levels: number): string {
+  if (!/[=/]/.test(text)) return text;
+  return text
+    .replace(SECRET_SEGMENT, `$1${REDACTED}`)
+    .replace(PARAMETER, (match, start: string, name: string, value: string) => {
+      const plain = decoded(value);
+      const secret =
+        SECRET_PARAMETER.test(decoded(name).replace(/\[.*$/, '')) ||
+        (levels > 0 && value !== '' && redactNested(plain, levels - 1) !== plain);
+      return secret ? `${start}${name}=${REDACTED}` : match;
+    });
+}
+
+/**
+ * A logged value with its secrets redacted: strings by redactSecrets, and the fields named like a secret,
+ * through objects, arrays and errors a few levels deep (an error becomes a plain object with its type,
+ * message and stack; an object that is changed becomes a plain copy). Dates and buffers are left as they
+ * are. Answers the value itself when nothing changed.
+ */
+export function redactLogged(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return redactSecrets(value);
+  if (value === null || typeof value !== 'object' || depth > 4) return value;
+  if (value instanceof Error) {
+    return redactLogged({ ...value, type: value.name, message: value.message, stack: value.stack }, depth);
+  }
+  if (Array.isArray(value)) {
+    const items = value.map((item) => redactLogged(item, depth + 1));
+    return items.some((item, index) => item !== value[index]) ? items : value;
+  }
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function' || ArrayBuffer.isView(value)) return value;
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, item] of Object.entries(value)) {
+    const redacted = SECRET_FIELD.test(key) && item != null ? REDACTED : redactLogged(item, depth + 1);
+    if (redacted !== item) {
+      copy ??= { ...value };
+      copy[key] = redacted;
+    }
+  }
+  return copy ?? value;
+}

@@ -1,0 +1,68 @@
+// @vitest-environment node
+import type { ProductDetail } from '@shop/contracts';
+import { describe, expect, it } from 'vitest';
+import { renderPage } from './entry-server';
+import { sanitizeDescription } from './lib/description-html';
+import { HOSTILE_DESCRIPTION } from './test/hostile-description';
+
+/**
+ * The server's render of a product page, in node as the API server runs it (no DOM), with a description
+ * written straight to the database: the page's HTML holds none of its markup that would run.
+ */
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const shoe: ProductDetail = {
+  _id: ID,
+  name: 'Air Jordan 1 Mid XQ',
+  brand: 'nike',
+  price: 129.99,
+  rating: 4,
+  card_picture: '/uploads/aj1-card.webp',
+  detail_picture: '/uploads/aj1-detail.webp',
+  original_picture: '/uploads/aj1.webp',
+  description: HOSTILE_DESCRIPTION,
+  gender: ['men'],
+  category: ['basketball'],
+  color: 'Red',
+  collection: 'Heritage',
+  release_date: '2007-05-01',
+  stock: { '9': 4 },
+  reviews: [],
+};
+
+/** The API as a guest sees it: this product (with `description`), no session, nothing else. */
+function fetchAsGuest(description: string) {
+  return async (input: string): Promise<Response> => {
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (input.startsWith(`/api/products/details/${ID}`)) return json([{ ...shoe, description }]);
+    if (input.startsWith('/api/auth/get-session')) return json(null);
+    return json({ error: { code: 'NOT_FOUND', message: `No route for GET ${input}` } }, 404);
+  };
+}
+
+async function renderedBody(description: string): Promise<string> {
+  const outcome = await renderPage(`/home/${ID}`, fetchAsGuest(description));
+  if (outcome.kind !== 'page') throw new Error(`rendered ${outcome.kind}`);
+  expect(outcome.status).toBe(200);
+  // The page's data goes along as JSON that no `<` can end early.
+  expect(outcome.state).not.toContain('<');
+  return outcome.body;
+}
+
+/** Only bare basic tags and text. */
+const ONLY_BASIC_TAGS = /^(?:[^<>]|<\/?(?:p|br|strong|b|em|i|u|s|ul|ol|li|h3|h4|h5|blockquote|span)>)*$/;
+
+describe('the product page rendered on the server', () => {
+  it('renders a description written straight to the database without anything that runs', async () => {
+    const body = await renderedBody(HOSTILE_DESCRIPTION);
+    const description = /<div class="product__description-body">([\s\S]*?)<\/div>/.exec(body)?.[1];
+    // Exactly what the browser's first render writes, so the page is taken over without a mismatch.
+    expect(description).toBe(sanitizeDescription(HOSTILE_DESCRIPTION));
+    expect(description).toMatch(ONLY_BASIC_TAGS);
+    expect(description).toContain('<p>Fine <strong>leather</strong> &amp; suede.</p>');
+    expect(description).toContain('<p>After all, a shoe.</p>');
+    // Nothing else of the page differs from a page whose stored description was clean.
+    expect(body).toBe(await renderedBody(sanitizeDescription(HOSTILE_DESCRIPTION)));
+  });
+});
