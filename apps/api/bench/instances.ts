@@ -316,7 +316,7 @@ async function withInstances<T>(
       servers.map((server) => server.baseUrl),
     );
     bench.log(
-      `${count} ready behind nginx at ${baseUrl} (${servers.map((server) => server.baseUrl).join(', ')})${quotas.length > 0 ? `, each in ${quotas[0]?.description}` : ', no CPU quota'}${extraEnv.CATALOG_CACHE_SECONDS === '0' ? ', catalogue cache off' : ''}`,
+      `${count} ready behind nginx at ${baseUrl} (${servers.map((server) => server.baseUrl).join(', ')})${quotas.length > 0 ? `, each in a group of its own: ${quotas.map((quota) => quota.description).join('; ')}` : ', no CPU quota'}${extraEnv.CATALOG_CACHE_SECONDS === '0' ? ', catalogue cache off' : ''}`,
     );
     return await run(
       baseUrl,
@@ -385,7 +385,10 @@ async function measureLoad(
   if (bench.warmupSeconds > 0) await run(requests.warmup, bench.warmupSeconds);
   const before = bench.usage(pids).cpuSeconds;
   const databaseBefore = databaseCpuSeconds();
+  const started = performance.now();
   const result = await run(requests.measured, bench.durationSeconds);
+  // The CPU read spans wrk's start and finish too, so it is shared over the wall time it spans.
+  const spannedSeconds = (performance.now() - started) / 1000;
   const after = bench.usage(pids);
   const instancesCpu = after.cpuSeconds - before;
   const row: InstancesRow = {
@@ -404,8 +407,8 @@ async function measureLoad(
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    quotaUsed: instancesCpu / result.seconds / (pids.length * (INSTANCE_CPU || 1)),
-    databaseCores: Math.max(0, databaseCpuSeconds() - databaseBefore) / result.seconds,
+    quotaUsed: instancesCpu / spannedSeconds / (pids.length * (INSTANCE_CPU || 1)),
+    databaseCores: Math.max(0, databaseCpuSeconds() - databaseBefore) / spannedSeconds,
   };
   bench.log(
     `${backend} ${scenario}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms, ${row.requests} requests, non-2xx ${row.non2xx}, errors ${row.errors}, timeouts ${row.timeouts}; servers ${row.cpuUsPerRequest.toFixed(0)} µs CPU/request, at ${percent(row.quotaUsed)} of their CPU quota, PostgreSQL ${row.databaseCores.toFixed(2)} cores, ${row.rssMb.toFixed(0)} MB resident`,
