@@ -332,7 +332,7 @@ describe.runIf(serverUrl && redisUrl)('two instances on one database and one Red
         async () =>
           (
             await query<{ state: string }>(
-              `SELECT state FROM pgboss.job WHERE name = 'mail' AND data->>'html' LIKE $1`,
+              `SELECT state FROM pgboss.job WHERE name = 'bulkMail' AND data->>'html' LIKE $1`,
               [`%${number}%`],
             )
           )[0]?.state,
@@ -341,7 +341,7 @@ describe.runIf(serverUrl && redisUrl)('two instances on one database and one Red
       .toBe('retry');
     a.process.kill('SIGKILL');
     // The retry comes due (its back-off is 30 s; the test does not wait for it) and B sends it.
-    await query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'mail' AND state = 'retry'`);
+    await query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'bulkMail' AND state = 'retry'`);
     const confirmations = async () =>
       (await readOutbox(path.join(b.dataDir, 'outbox'))).filter(
         (mail) => mail.to === DEMO.email && mail.html.includes(number),

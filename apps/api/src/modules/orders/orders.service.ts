@@ -366,7 +366,7 @@ export async function sendConfirmation(deps: OrderDeps, orderId: string): Promis
     if (row?.state !== 'aprobed' || row.confirmationSentAt) return;
     await deps.mailer.send(
       orderConfirmationEmail(await wire(deps.db, row), `${deps.siteUrl}/account/orders`),
-      { key: `order-confirmation:${orderId}` },
+      { queue: 'bulkMail', key: `order-confirmation:${orderId}` },
     );
     await repository.markConfirmationQueued(deps.db, orderId);
   } catch (error) {
