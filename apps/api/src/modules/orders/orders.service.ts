@@ -17,8 +17,8 @@ import type { ResponseCache } from '../../lib/response-cache';
 import * as audit from '../audit/audit.service';
 import type { CurrentUser } from '../auth/session';
 import * as catalog from '../catalog/catalog.service';
-import type { Mailer } from '../mail/mailer';
-import { orderConfirmationEmail } from '../mail/order-email';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import { orderCancelledEmail, orderConfirmationEmail, orderRefundEmail } from '../mail/order-email';
 import {
   type PaymentNotice,
   type PaymentPage,
@@ -374,14 +374,50 @@ export async function sendConfirmation(deps: OrderDeps, orderId: string): Promis
   }
 }
 
+/**
+ * Queues an e-mail telling the order's buyer what just happened to it (`make` writes it from the order as it
+ * is now), keyed by the order and `event`: however often this runs, it goes out once. Called once the change
+ * has committed; a failure to queue is logged, since the change stands. An anonymised buyer (a deleted
+ * account) has no address to tell.
+ */
+async function tellBuyer(
+  deps: OrderDeps,
+  orderId: string,
+  event: 'cancelled' | 'refunded',
+  make: (order: Order, accountUrl: string) => MailMessage,
+): Promise<void> {
+  try {
+    const row = await repository.findOrder(deps.db, orderId);
+    if (!row) return;
+    const order = await wire(deps.db, row);
+    if (order.user.email.endsWith('.invalid')) return;
+    await deps.mailer.send(make(order, `${deps.siteUrl}/account/orders`), {
+      queue: 'bulkMail',
+      key: `order-${event}:${orderId}`,
+    });
+  } catch (error) {
+    deps.log.error(
+      { err: error, orderId },
+      `could not queue the e-mail telling the buyer the order was ${event}`,
+    );
+  }
+}
+
 export async function approveOrder(deps: OrderDeps, orderId: string): Promise<boolean> {
   const changed = await inTransaction(deps.db, (tx) => approveIn(tx, orderId));
   if (changed) await afterApproval(deps, orderId);
   return changed;
 }
 
-/** `staffId`: the admin cancelling someone else's order, recorded in the audit trail with the change. */
-export async function cancelOrder(deps: OrderDeps, orderId: string, staffId?: string): Promise<boolean> {
+/**
+ * Who closed a pending order when its buyer did not: a member of staff (recorded in the audit trail with
+ * the change) or the clock (the reservation ran out unpaid). Either way the buyer is told by e-mail. A
+ * buyer who cancelled, or whose payment failed or never started, saw it happen and gets no e-mail.
+ */
+export type ClosedBy = { staffId: string } | 'not-paid-in-time';
+
+export async function cancelOrder(deps: OrderDeps, orderId: string, closedBy?: ClosedBy): Promise<boolean> {
+  const staffId = typeof closedBy === 'object' ? closedBy.staffId : undefined;
   const returned = await inTransaction(deps.db, async (tx) => {
     const items = await cancelIn(tx, orderId);
     if (items && staffId) {
@@ -396,8 +432,20 @@ export async function cancelOrder(deps: OrderDeps, orderId: string, staffId?: st
     }
     return items;
   });
-  if (returned) await afterCancel(deps, returned);
-  return returned !== null;
+  if (!returned) return false;
+  await afterCancel(deps, returned);
+  if (closedBy) await tellCancelled(deps, orderId, staffId ? 'staff' : 'not-paid-in-time');
+  return true;
+}
+
+function tellCancelled(
+  deps: OrderDeps,
+  orderId: string,
+  reason: 'staff' | 'not-paid-in-time' | 'payment-failed',
+) {
+  return tellBuyer(deps, orderId, 'cancelled', (order, accountUrl) =>
+    orderCancelledEmail(order, reason, accountUrl),
+  );
 }
 
 /**
@@ -430,7 +478,7 @@ export async function cancelPending(
       return;
     }
   }
-  await cancelOrder(deps, row.id, staffId);
+  await cancelOrder(deps, row.id, staffId ? { staffId } : undefined);
 }
 
 /** Answers the order after asking to move it to `state` (the spec's voucher), as its buyer or an admin. */
@@ -511,7 +559,11 @@ export async function handleNotice(
   });
   if (!fresh) return 'duplicate';
   if (approved) await afterApproval(deps, row.id);
-  if (returned) await afterCancel(deps, returned);
+  if (returned) {
+    await afterCancel(deps, returned);
+    // The provider closed the payment: its page expired or the payment failed.
+    await tellCancelled(deps, row.id, 'payment-failed');
+  }
   return 'handled';
 }
 
@@ -531,7 +583,7 @@ async function expire(deps: OrderDeps, row: repository.OrderRow): Promise<'expir
   const outcome =
     row.providerReference && gateway ? await gateway.cancel(row.providerReference) : 'cancelled';
   if (outcome === 'paid') return (await approveOrder(deps, row.id)) ? 'approved' : null;
-  return (await cancelOrder(deps, row.id)) ? 'expired' : null;
+  return (await cancelOrder(deps, row.id, 'not-paid-in-time')) ? 'expired' : null;
 }
 
 /**
@@ -636,16 +688,23 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
     }
     throw error;
   }
-  await inTransaction(deps.db, async (tx) => {
-    if (!(await repository.markRefunded(tx, orderId))) return;
+  const amount = fromCents(row.totalCents);
+  const refunded = await inTransaction(deps.db, async (tx) => {
+    if (!(await repository.markRefunded(tx, orderId))) return false;
     await audit.record(tx, {
       actorId: admin.id,
       kind: 'order.refund',
       subjectType: 'order',
       subjectId: orderId,
       before: { state: 'aprobed', refunded: false },
-      after: { state: 'cancelled', refunded: true, amount: fromCents(row.totalCents) },
+      after: { state: 'cancelled', refunded: true, amount },
     });
+    return true;
   });
+  if (refunded) {
+    await tellBuyer(deps, orderId, 'refunded', (order, accountUrl) =>
+      orderRefundEmail(order, { amount }, accountUrl),
+    );
+  }
   return getOrder(deps.db, orderId, admin);
 }
