@@ -92,3 +92,29 @@ describe('a worker that takes jobs in batches', () => {
     );
   });
 });
+
+describe('a job queued in a transaction', () => {
+  it('exists once the transaction commits, and not at all when it rolls back', async () => {
+    const later = new Date(Date.now() + 3_600_000);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await jobs.send('bulkMail', { key: 'tx:rolled-back' }, { key: 'tx:rolled-back', tx });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await database.db.transaction(async (tx) => {
+      // Queued twice under one key, with a start time: one job, kept waiting.
+      for (let attempt = 0; attempt < 2; attempt += 1)
+        await jobs.send('bulkMail', { key: 'tx:committed' }, { key: 'tx:committed', tx, startAfter: later });
+    });
+    expect(await states(['tx:rolled-back', 'tx:committed'])).toEqual({
+      'tx:rolled-back': 'missing',
+      'tx:committed': 'created',
+    });
+    const result = await database.db.execute(
+      sql`SELECT data->>'key' AS key, start_after > now() + interval '59 minutes' AS later
+        FROM pgboss.job WHERE id = ${jobId('tx:committed')}::uuid`,
+    );
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ key: 'tx:committed', later: true }]);
+  });
+});

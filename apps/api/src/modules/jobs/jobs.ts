@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 
 /**
@@ -34,6 +34,11 @@ export interface JobOptions {
   /** Jobs queued under one key are one job: the second is dropped while the first is kept. */
   key?: string;
   startAfter?: Date;
+  /**
+   * Queues the job in this transaction: it exists only if the transaction commits, so a change and the
+   * work it calls for (an e-mail about it) happen both or neither, whenever the instance dies.
+   */
+  tx?: Tx;
 }
 
 export interface WorkOptions {
@@ -66,6 +71,24 @@ export interface Jobs {
 /** What a failed job records: the error's message and stack (an Error's own fields are not enumerable). */
 function failureOf(error: unknown): object {
   return error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+}
+
+/**
+ * pg-boss's statements run in `tx`: its numbered parameters ($1, $2, ...) become the query's parameters,
+ * one for each place it uses them (an unset one is NULL, as the pg driver sends it).
+ */
+function queriesIn(tx: Tx): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const query = sql.join(
+        parts.map((part, index) =>
+          index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
+        ),
+      );
+      return { rows: ((await tx.execute(query)) as unknown as { rows: unknown[] }).rows };
+    },
+  };
 }
 
 /** A UUID made from `key` (the queue's job ids are UUIDs): the same key is always the same job. */
@@ -112,14 +135,16 @@ export async function startJobs(database: Database, log: FastifyBaseLogger): Pro
   const db: Db = database.db;
 
   const jobs: Jobs = {
-    async send(queue, data, { key, startAfter } = {}) {
+    async send(queue, data, { key, startAfter, tx } = {}) {
       await boss.send(queue, data, {
         ...(key ? { id: jobId(key) } : {}),
         ...(startAfter ? { startAfter } : {}),
+        ...(tx ? { db: queriesIn(tx) } : {}),
       });
-      // This instance takes the job at once instead of at its next poll.
+      // This instance takes the job at once instead of at its next poll (one in a transaction is seen once
+      // it commits: at the worker's next poll).
       const worker = workers.get(queue);
-      if (worker && !startAfter) boss.notifyWorker(worker);
+      if (worker && !startAfter && !tx) boss.notifyWorker(worker);
     },
     async work(queue, handler, { batchSize = 1, pollingIntervalSeconds = POLLING_INTERVAL_SECONDS } = {}) {
       const id = await boss.work<object>(queue, { pollingIntervalSeconds, batchSize }, async (batch) => {

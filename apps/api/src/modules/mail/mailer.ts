@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
+import type { Tx } from '../../db/client';
 import type { Jobs, QueueName } from '../jobs/jobs';
 
 export interface MailMessage {
@@ -35,9 +36,10 @@ export interface Mailer {
   /**
    * Queues `message` in `queue` as a job, retried until it goes out; messages queued under one `key` are
    * sent once. `mail` is for what a shopper waits for at the screen (verification, password reset),
-   * `bulkMail` for everything else (orders, stock alerts), which may come by the thousand.
+   * `bulkMail` for everything else (orders, stock alerts), which may come by the thousand. With `tx`, it is
+   * queued only if that transaction commits.
    */
-  send(message: MailMessage, options: { queue: MailQueue; key?: string }): Promise<void>;
+  send(message: MailMessage, options: { queue: MailQueue; key?: string; tx?: Tx }): Promise<void>;
 }
 
 function linksOf(text: string): string[] {
@@ -102,7 +104,7 @@ function outboxTransport(
 export function queuedMailer(transport: MailTransport, jobs: Jobs): Mailer {
   return {
     kind: transport.kind,
-    send: (message, { queue, key }) => jobs.send(queue, message, { key }),
+    send: (message, { queue, key, tx }) => jobs.send(queue, message, { key, tx }),
   };
 }
 

@@ -375,32 +375,27 @@ export async function sendConfirmation(deps: OrderDeps, orderId: string): Promis
 }
 
 /**
- * Queues an e-mail telling the order's buyer what just happened to it (`make` writes it from the order as it
- * is now), keyed by the order and `event`: however often this runs, it goes out once. Called once the change
- * has committed; a failure to queue is logged, since the change stands. An anonymised buyer (a deleted
- * account) has no address to tell.
+ * Queues, in the transaction `tx` that just changed the order, an e-mail telling its buyer what happened
+ * (`make` writes it from the order as it now is), keyed by the order and `event`: the change and its
+ * e-mail commit together or not at all, and however often this runs the e-mail goes out once. An
+ * anonymised buyer (a deleted account) has no address to tell.
  */
 async function tellBuyer(
   deps: OrderDeps,
+  tx: Tx,
   orderId: string,
   event: 'cancelled' | 'refunded',
   make: (order: Order, accountUrl: string) => MailMessage,
 ): Promise<void> {
-  try {
-    const row = await repository.findOrder(deps.db, orderId);
-    if (!row) return;
-    const order = await wire(deps.db, row);
-    if (order.user.email.endsWith('.invalid')) return;
-    await deps.mailer.send(make(order, `${deps.siteUrl}/account/orders`), {
-      queue: 'bulkMail',
-      key: `order-${event}:${orderId}`,
-    });
-  } catch (error) {
-    deps.log.error(
-      { err: error, orderId },
-      `could not queue the e-mail telling the buyer the order was ${event}`,
-    );
-  }
+  const row = await repository.findOrder(tx, orderId);
+  if (!row) return;
+  const order = await wire(tx, row);
+  if (order.user.email.endsWith('.invalid')) return;
+  await deps.mailer.send(make(order, `${deps.siteUrl}/account/orders`), {
+    queue: 'bulkMail',
+    key: `order-${event}:${orderId}`,
+    tx,
+  });
 }
 
 export async function approveOrder(deps: OrderDeps, orderId: string): Promise<boolean> {
@@ -430,20 +425,20 @@ export async function cancelOrder(deps: OrderDeps, orderId: string, closedBy?: C
         after: { state: 'cancelled' },
       });
     }
+    if (items && closedBy) await tellCancelled(deps, tx, orderId, staffId ? 'staff' : 'not-paid-in-time');
     return items;
   });
-  if (!returned) return false;
-  await afterCancel(deps, returned);
-  if (closedBy) await tellCancelled(deps, orderId, staffId ? 'staff' : 'not-paid-in-time');
-  return true;
+  if (returned) await afterCancel(deps, returned);
+  return returned !== null;
 }
 
 function tellCancelled(
   deps: OrderDeps,
+  tx: Tx,
   orderId: string,
   reason: 'staff' | 'not-paid-in-time' | 'payment-failed',
 ) {
-  return tellBuyer(deps, orderId, 'cancelled', (order, accountUrl) =>
+  return tellBuyer(deps, tx, orderId, 'cancelled', (order, accountUrl) =>
     orderCancelledEmail(order, reason, accountUrl),
   );
 }
@@ -554,16 +549,17 @@ export async function handleNotice(
   const { fresh, approved, returned } = await inTransaction(deps.db, async (tx) => {
     if (!(await repository.recordPaymentEvent(tx, { provider, ...pick(notice), orderId: row.id })))
       return { fresh: false, approved: false, returned: null };
-    if (kind === 'expired') return { fresh: true, approved: false, returned: await cancelIn(tx, row.id) };
+    if (kind === 'expired') {
+      const returned = await cancelIn(tx, row.id);
+      // The provider closed the payment: its page expired or the payment failed.
+      if (returned) await tellCancelled(deps, tx, row.id, 'payment-failed');
+      return { fresh: true, approved: false, returned };
+    }
     return { fresh: true, approved: await approveIn(tx, row.id), returned: null };
   });
   if (!fresh) return 'duplicate';
   if (approved) await afterApproval(deps, row.id);
-  if (returned) {
-    await afterCancel(deps, returned);
-    // The provider closed the payment: its page expired or the payment failed.
-    await tellCancelled(deps, row.id, 'payment-failed');
-  }
+  if (returned) await afterCancel(deps, returned);
   return 'handled';
 }
 
@@ -689,8 +685,8 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
     throw error;
   }
   const amount = fromCents(row.totalCents);
-  const refunded = await inTransaction(deps.db, async (tx) => {
-    if (!(await repository.markRefunded(tx, orderId))) return false;
+  await inTransaction(deps.db, async (tx) => {
+    if (!(await repository.markRefunded(tx, orderId))) return;
     await audit.record(tx, {
       actorId: admin.id,
       kind: 'order.refund',
@@ -699,12 +695,9 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
       before: { state: 'aprobed', refunded: false },
       after: { state: 'cancelled', refunded: true, amount },
     });
-    return true;
-  });
-  if (refunded) {
-    await tellBuyer(deps, orderId, 'refunded', (order, accountUrl) =>
+    await tellBuyer(deps, tx, orderId, 'refunded', (order, accountUrl) =>
       orderRefundEmail(order, { amount }, accountUrl),
     );
-  }
+  });
   return getOrder(deps.db, orderId, admin);
 }
