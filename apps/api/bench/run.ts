@@ -1771,18 +1771,21 @@ function printSummary(results: BackendResult[]) {
 }
 
 async function main() {
+  // The mail drain alone needs no catalogue and no server.
+  const catalogueWanted = singleServerWanted() || wanted(INSTANCES_SCENARIO);
   const catalogue =
     GROWTH.length > 0 ? `growth run over ${GROWTH.join(', ')} products` : `${PRODUCTS} products`;
+  const machine = `${cpus().length} cores, load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}, Node ${process.version}`;
   log(
-    `${catalogue}, ${CONNECTIONS} connections, ${DURATION} s per scenario (+${WARMUP} s warm-up); ` +
-      `server: ${describeServerCommand()}; ${cpus().length} cores, load average ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(' ')}, Node ${process.version}`,
+    catalogueWanted
+      ? `${catalogue}, ${CONNECTIONS} connections, ${DURATION} s per scenario (+${WARMUP} s warm-up); ` +
+          `server: ${describeServerCommand()}; ${machine}`
+      : `mail drain only; ${machine}`,
   );
   const largest =
     GROWTH.length > 0 ? Math.max(0, ...BACKENDS.flatMap((backend) => heldSizes(backend))) : PRODUCTS;
-  // The mail drain alone needs no catalogue.
-  const catalogueWanted = singleServerWanted() || wanted(INSTANCES_SCENARIO);
   const generating = performance.now();
   const generated = catalogueWanted ? generateBenchProducts(largest) : [];
   if (catalogueWanted)
