@@ -72,6 +72,11 @@
  * an admin's GET /api/orders (first page, filtered by state and dates, a deep page) at
  * BENCH_ADMIN_CONNECTIONS (10) connections, the sales report, and the CSV export of every order once:
  * its time, bytes, rows, and the server's resident memory sampled every 100 ms during it.
+ *
+ * The mail drain (BENCH_ONLY=mail, bench/mail.ts; no catalogue): on each backend, BENCH_MAIL_COUNT (1000)
+ * order confirmations come due at once and the shop's own mail workers write them to the outbox; one
+ * verification e-mail is queued once a tenth is written. Prints the drain in seconds and the verification
+ * e-mail's delay against its target (under 5 s).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -97,6 +102,7 @@ import {
   instancesVerdict,
 } from './instances';
 import { insertBenchProducts } from './load';
+import { benchMail, MAIL_SCENARIO, type MailBenchResult, mailLines } from './mail';
 import { FilterCounts, MIX_NAMES, type MixCatalogue, type MixName, mixPaths, SEARCH_TERMS } from './mix';
 
 const env = process.env;
@@ -1531,6 +1537,31 @@ async function benchPostgres(generated: readonly NewProduct[]): Promise<BackendR
   }
 }
 
+/** The mail drain on each backend asked for, each on a fresh database of its own. */
+async function benchMailBackends(postgresUp: boolean): Promise<MailBenchResult[]> {
+  const results: MailBenchResult[] = [];
+  if (BACKENDS.includes('pglite')) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+    try {
+      results.push(await benchMail('pglite', { kind: 'pglite', dataDir: path.join(dataDir, 'db') }, log));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (postgresUp) {
+    const name = `bench_mail_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    try {
+      results.push(await benchMail('postgres', { kind: 'postgres', url: url.toString() }, log));
+    } finally {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }
+  return results;
+}
+
 function printTable(title: string, rows: Row[]) {
   if (rows.length === 0) return;
   const header = [
@@ -1740,25 +1771,32 @@ function printSummary(results: BackendResult[]) {
 }
 
 async function main() {
+  // The mail drain alone needs no catalogue and no server.
+  const catalogueWanted = singleServerWanted() || wanted(INSTANCES_SCENARIO);
   const catalogue =
     GROWTH.length > 0 ? `growth run over ${GROWTH.join(', ')} products` : `${PRODUCTS} products`;
+  const machine = `${cpus().length} cores, load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}, Node ${process.version}`;
   log(
-    `${catalogue}, ${CONNECTIONS} connections, ${DURATION} s per scenario (+${WARMUP} s warm-up); ` +
-      `server: ${describeServerCommand()}; ${cpus().length} cores, load average ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(' ')}, Node ${process.version}`,
+    catalogueWanted
+      ? `${catalogue}, ${CONNECTIONS} connections, ${DURATION} s per scenario (+${WARMUP} s warm-up); ` +
+          `server: ${describeServerCommand()}; ${machine}`
+      : `mail drain only; ${machine}`,
   );
   const largest =
     GROWTH.length > 0 ? Math.max(0, ...BACKENDS.flatMap((backend) => heldSizes(backend))) : PRODUCTS;
   const generating = performance.now();
-  const generated = generateBenchProducts(largest);
-  log(`${largest} products generated in ${((performance.now() - generating) / 1000).toFixed(1)} s`);
+  const generated = catalogueWanted ? generateBenchProducts(largest) : [];
+  if (catalogueWanted)
+    log(`${largest} products generated in ${((performance.now() - generating) / 1000).toFixed(1)} s`);
   const results: BackendResult[] = [];
-  if (BACKENDS.includes('pglite') && !singleServerWanted())
-    log('pglite: left out, the instances run is on PostgreSQL only');
-  else if (BACKENDS.includes('pglite')) results.push(await benchPglite(generated));
-  if (BACKENDS.includes('postgres') && (await postgresAvailable()))
-    results.push(await benchPostgres(generated));
+  if (BACKENDS.includes('pglite') && !singleServerWanted()) {
+    if (wanted(INSTANCES_SCENARIO)) log('pglite: left out, the instances run is on PostgreSQL only');
+  } else if (BACKENDS.includes('pglite')) results.push(await benchPglite(generated));
+  const postgresUp = BACKENDS.includes('postgres') && (await postgresAvailable());
+  if (postgresUp && catalogueWanted) results.push(await benchPostgres(generated));
+  const mail = wanted(MAIL_SCENARIO) ? await benchMailBackends(postgresUp) : [];
 
   printSummary(results);
   let failed = false;
@@ -1806,9 +1844,10 @@ async function main() {
     printMixTargets(postgres);
     printCachedTargets(postgres);
     if (postgres.instances) for (const line of instancesVerdict(postgres.instances)) console.log(line);
-  } else {
+  } else if (catalogueWanted) {
     console.log('target: PostgreSQL p99: not measured (no PostgreSQL server)');
   }
+  for (const line of mailLines(mail)) console.log(line);
   for (const result of results) {
     const exported = result.export;
     if (!exported) continue;

@@ -487,7 +487,7 @@ async function expectJobsRun(instances: Instance[], shop: Shop) {
         onServer(shop.url, async (client) => {
           // The confirmation names the order by its number, the first eight characters of its id.
           const { rows } = await client.query<{ state: string }>(
-            `SELECT state FROM pgboss.job WHERE name = 'mail' AND data->>'html' LIKE $1`,
+            `SELECT state FROM pgboss.job WHERE name = 'bulkMail' AND data->>'html' LIKE $1`,
             [`%${String(bought.json.orderId).slice(0, 8).toUpperCase()}%`],
           );
           return rows[0]?.state;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +19,7 @@ import { readOutbox } from '../src/modules/mail/mailer';
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORTS = [4291, 4292] as const;
+const PORTS = [4291, 4292, 4293] as const;
 const SITE_URL = `http://127.0.0.1:${PORTS[0]}`;
 const ADMIN = { email: 'admin@sneakershop.test', password: 'Admin#2023shop' };
 const DEMO = { email: 'demo@sneakershop.test', password: 'Demo#2023shop' };
@@ -36,6 +37,8 @@ let databaseName = '';
 let db: pg.Client;
 let a: Instance;
 let b: Instance;
+/** A third instance, started by the test that kills it while it sends an e-mail. */
+let c: Instance | undefined;
 
 function start(name: string, port: number, extraEnv: Record<string, string> = {}): Instance {
   const dataDir = mkdtempSync(path.join(tmpdir(), `shop-${name}-`));
@@ -161,7 +164,8 @@ describe.runIf(serverUrl && redisUrl)('two instances on one database and one Red
   });
 
   afterAll(async () => {
-    for (const instance of [a, b]) instance?.process.kill('SIGTERM');
+    b?.process.kill('SIGCONT');
+    for (const instance of [a, b, c]) instance?.process.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await db?.end();
     if (databaseName) {
@@ -170,7 +174,8 @@ describe.runIf(serverUrl && redisUrl)('two instances on one database and one Red
       await server.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
       await server.end();
     }
-    for (const instance of [a, b]) if (instance) rmSync(instance.dataDir, { recursive: true, force: true });
+    for (const instance of [a, b, c])
+      if (instance) rmSync(instance.dataDir, { recursive: true, force: true });
   });
 
   it('started together: one migration, one seed, both ready with the database, Redis and the queue', async () => {
@@ -332,7 +337,7 @@ describe.runIf(serverUrl && redisUrl)('two instances on one database and one Red
         async () =>
           (
             await query<{ state: string }>(
-              `SELECT state FROM pgboss.job WHERE name = 'mail' AND data->>'html' LIKE $1`,
+              `SELECT state FROM pgboss.job WHERE name = 'bulkMail' AND data->>'html' LIKE $1`,
               [`%${number}%`],
             )
           )[0]?.state,
@@ -340,8 +345,8 @@ describe.runIf(serverUrl && redisUrl)('two instances on one database and one Red
       )
       .toBe('retry');
     a.process.kill('SIGKILL');
-    // The retry comes due (its back-off is 30 s; the test does not wait for it) and B sends it.
-    await query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'mail' AND state = 'retry'`);
+    // The retry comes due (its back-off is 10 s; the test does not wait for it) and B sends it.
+    await query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'bulkMail' AND state = 'retry'`);
     const confirmations = async () =>
       (await readOutbox(path.join(b.dataDir, 'outbox'))).filter(
         (mail) => mail.to === DEMO.email && mail.html.includes(number),
@@ -351,4 +356,66 @@ describe.runIf(serverUrl && redisUrl)('two instances on one database and one Red
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(await confirmations()).toHaveLength(1);
   });
+
+  it('an e-mail whose instance is killed while sending it is sent by another within two minutes', async () => {
+    // A mail server that takes the connection and never answers: C's send hangs on it.
+    const held: Socket[] = [];
+    const silent = createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      c = start('C', PORTS[2], { SMTP_URL: `smtp://127.0.0.1:${port}` });
+      await ready(c);
+      const instance = c;
+      // B is paused so that C alone takes the job (each instance takes the jobs it queues at once, but
+      // B's poll could come first); it goes on once C is dead.
+      b.process.kill('SIGSTOP');
+      let killedAt = 0;
+      let number = '';
+      try {
+        const { orderId, redirectUrl } = await checkout(instance, 1);
+        number = orderId.slice(0, 8).toUpperCase();
+        const reference = redirectUrl.split('/').pop() as string;
+        const paid = await call(instance, 'POST', `/api/test-gateway/payments/${reference}/pay`, {
+          cookie: shopper,
+        });
+        expect(paid.status, paid.text).toBe(200);
+        // C took the confirmation and is talking to the silent server: the job is active, held by C.
+        await expect
+          .poll(
+            async () =>
+              held.length > 0 &&
+              (
+                await query<{ state: string }>(
+                  `SELECT state FROM pgboss.job WHERE name = 'bulkMail' AND data->>'html' LIKE $1`,
+                  [`%${number}%`],
+                )
+              )[0]?.state,
+            { timeout: 20_000, interval: 50 },
+          )
+          .toBe('active');
+        instance.process.kill('SIGKILL');
+        killedAt = Date.now();
+      } finally {
+        b.process.kill('SIGCONT');
+      }
+      // Nobody will finish C's attempt: the job expires, the queue's maintenance retries it, and B sends it.
+      const confirmations = async () =>
+        (await readOutbox(path.join(b.dataDir, 'outbox'))).filter(
+          (mail) => mail.to === DEMO.email && mail.html.includes(number),
+        );
+      await expect
+        .poll(async () => (await confirmations()).length, { timeout: 120_000, interval: 500 })
+        .toBe(1);
+      const waited = Date.now() - killedAt;
+      console.log(
+        `the e-mail of the killed instance was sent by another ${Math.round(waited / 1000)} s later`,
+      );
+      expect(waited).toBeLessThan(110_000);
+      expect(held.length).toBe(1);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 200_000);
 });

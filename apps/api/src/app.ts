@@ -15,7 +15,14 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { checkoutDeps } from './modules/checkout/checkout-deps';
 import { healthRoutes } from './modules/health/health.routes';
 import { type Jobs, startJobs } from './modules/jobs/jobs';
-import { createMailer, deliverQueuedMail, type Mailer, queuedMailer } from './modules/mail/mailer';
+import {
+  createTransport,
+  deliverQueuedMail,
+  type Mailer,
+  type MailTransport,
+  mayLogMailLinks,
+  queuedMailer,
+} from './modules/mail/mailer';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { expireReservation, sweep } from './modules/orders/orders.service';
@@ -120,7 +127,7 @@ export async function buildApp(
   const jobs = await startJobs(database, app.log);
   app.addHook('onClose', () => jobs.stop());
   app.decorate('jobs', jobs);
-  const transport = createMailer(config.mail, app.log);
+  const transport = createTransport({ ...config.mail, logLinks: mayLogMailLinks(config) }, app.log);
   const mailer = queuedMailer(transport, jobs);
   app.decorate('mailer', mailer);
   const auth = createAuth(config, database.db, mailer, app.rateLimits, app.log);
@@ -165,7 +172,7 @@ export async function buildApp(
  * instance a minute): reservations whose job went missing, confirmations never queued, back-in-stock
  * e-mails no stock change announced.
  */
-function startWorkers(app: FastifyInstance, transport: Mailer): void {
+function startWorkers(app: FastifyInstance, transport: MailTransport): void {
   app.addHook('onReady', async () => {
     const deps = checkoutDeps(app);
     await deliverQueuedMail(app.jobs, transport);

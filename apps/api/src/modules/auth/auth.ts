@@ -130,7 +130,9 @@ export function createAuth(
       },
       async sendResetPassword({ user, url }) {
         const record = await users.findUserById(db, user.id);
-        await mailer.send(passwordResetEmail(user.email, record?.displayUsername ?? user.name, url));
+        await mailer.send(passwordResetEmail(user.email, record?.displayUsername ?? user.name, url), {
+          queue: 'mail',
+        });
       },
     },
     emailVerification: {
@@ -139,7 +141,9 @@ export function createAuth(
       expiresIn: HOUR,
       async sendVerificationEmail({ user, url }) {
         const record = await users.findUserById(db, user.id);
-        await mailer.send(verificationEmail(user.email, record?.displayUsername ?? user.name, url));
+        await mailer.send(verificationEmail(user.email, record?.displayUsername ?? user.name, url), {
+          queue: 'mail',
+        });
       },
     },
     databaseHooks: {

@@ -35,12 +35,12 @@ const message = (to: string) => ({ to, subject: 'Hello', text: 'Hi', html: '<p>H
 describe('e-mails as jobs', () => {
   it('sends an e-mail queued twice under one key once', async () => {
     const to = `once-${Date.now()}@example.com`;
-    await app().mailer.send(message(to), { key: `test:${to}` });
-    await app().mailer.send(message(to), { key: `test:${to}` });
+    await app().mailer.send(message(to), { queue: 'mail', key: `test:${to}` });
+    await app().mailer.send(message(to), { queue: 'mail', key: `test:${to}` });
     expect((await deliveredMail(app())).filter((mail) => mail.to === to)).toHaveLength(1);
     expect(await jobState(jobId(`test:${to}`))).toBe('completed');
     // Sent before: queuing it again later changes nothing.
-    await app().mailer.send(message(to), { key: `test:${to}` });
+    await app().mailer.send(message(to), { queue: 'mail', key: `test:${to}` });
     expect((await deliveredMail(app())).filter((mail) => mail.to === to)).toHaveLength(1);
   });
 
@@ -57,7 +57,7 @@ describe('e-mails as jobs', () => {
       const key = `test:${to}`;
       try {
         await a.app.ready();
-        await a.app.mailer.send(message(to), { key });
+        await a.app.mailer.send(message(to), { queue: 'bulkMail', key });
         await expect.poll(() => jobState(jobId(key)), { timeout: 10_000 }).toBe('retry');
       } finally {
         await a.close();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 
 /**
@@ -12,8 +12,15 @@ import { isDatabaseUnavailable } from '../../db/unavailable';
  * under one key runs once. On the embedded PGlite the same queue runs in this process.
  */
 export const QUEUES = {
-  /** One e-mail. Retried 12 times, 30 s after the first failure and doubling (a day and a half in all). */
-  mail: { retryLimit: 12, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  /**
+   * Account e-mail, which a shopper waits for with the shop open: verification and password reset. A line
+   * of its own, so it never waits behind order e-mail. Retried 13 times, 10 s after the first failure and
+   * doubling (about a day and a half in all). A job still running 30 s after it started belonged to an
+   * instance that died (a send gives up well before: see mailer.ts) and is retried by another.
+   */
+  mail: { retryLimit: 13, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 },
+  /** Every other e-mail (order confirmations, refunds, cancellations, back-in-stock alerts), drained in bulk. */
+  bulkMail: { retryLimit: 13, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 },
   /** One order's reservation running out: its provider is asked once more, then the order closes. */
   reservationExpiry: { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   /** Every minute on one instance: reservations and e-mails whose job went missing, stock alerts. */
@@ -27,12 +34,31 @@ export interface JobOptions {
   /** Jobs queued under one key are one job: the second is dropped while the first is kept. */
   key?: string;
   startAfter?: Date;
+  /**
+   * Queues the job in this transaction: it exists only if the transaction commits, so a change and the
+   * work it calls for (an e-mail about it) happen both or neither, whenever the instance dies.
+   */
+  tx?: Tx;
+}
+
+export interface WorkOptions {
+  /**
+   * Jobs taken at once and run together (1 by default): each is completed or failed on its own as soon as
+   * it ends, so one failing job fails only itself and one done is never run again.
+   */
+  batchSize?: number;
+  /** How often an idle worker asks for jobs (POLLING_INTERVAL_SECONDS by default). */
+  pollingIntervalSeconds?: number;
 }
 
 export interface Jobs {
   send(queue: QueueName, data: object, options?: JobOptions): Promise<void>;
   /** Runs `handler` for each job of `queue` on this instance; a throw fails the attempt (retried later). */
-  work<T extends object>(queue: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
+  work<T extends object>(
+    queue: QueueName,
+    handler: (data: T) => Promise<void>,
+    options?: WorkOptions,
+  ): Promise<void>;
   /** Queues a `queue` job on a cron schedule, once per slot however many instances run. */
   schedule(queue: QueueName, cron: string): Promise<void>;
   /** Jobs due now and not finished (waiting, retrying or running), and jobs that failed for good. */
@@ -40,6 +66,29 @@ export interface Jobs {
   /** Resolves once no job is due or running: what tests wait for before reading the outbox. */
   settled(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** What a failed job records: the error's message and stack (an Error's own fields are not enumerable). */
+function failureOf(error: unknown): object {
+  return error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+}
+
+/**
+ * pg-boss's statements run in `tx`: its numbered parameters ($1, $2, ...) become the query's parameters,
+ * one for each place it uses them (an unset one is NULL, as the pg driver sends it).
+ */
+function queriesIn(tx: Tx): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const query = sql.join(
+        parts.map((part, index) =>
+          index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
+        ),
+      );
+      return { rows: ((await tx.execute(query)) as unknown as { rows: unknown[] }).rows };
+    },
+  };
 }
 
 /** A UUID made from `key` (the queue's job ids are UUIDs): the same key is always the same job. */
@@ -51,9 +100,19 @@ export function jobId(key: string): string {
 /** How often an idle worker asks for jobs; a job this instance queues itself is taken at once. */
 const POLLING_INTERVAL_SECONDS = 2;
 
+/**
+ * How often the queue's maintenance runs (on one instance at a time): it is what notices a job whose
+ * instance died while running it, once the job is past its `expireInSeconds`, and queues its retry. With
+ * pg-boss's default (120 s) a dead instance's e-mail waited for minutes. Each instance tries every 15 s and
+ * runs it when nobody did for 15 s, so it comes round within 30 s at worst: a mail job (expiring 30 s after
+ * it started, retried 10 to 20 s later) goes out from another instance within 80 s.
+ */
+export const MAINTENANCE_INTERVAL_SECONDS = 15;
+
 export async function startJobs(database: Database, log: FastifyBaseLogger): Promise<Jobs> {
   const boss = new PgBoss({
     ...database.queueConnection,
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     // Finished jobs stay a week: the record that a keyed e-mail was sent.
     deleteAfterDays: 7,
   });
@@ -76,23 +135,37 @@ export async function startJobs(database: Database, log: FastifyBaseLogger): Pro
   const db: Db = database.db;
 
   const jobs: Jobs = {
-    async send(queue, data, { key, startAfter } = {}) {
+    async send(queue, data, { key, startAfter, tx } = {}) {
       await boss.send(queue, data, {
         ...(key ? { id: jobId(key) } : {}),
         ...(startAfter ? { startAfter } : {}),
+        ...(tx ? { db: queriesIn(tx) } : {}),
       });
-      // This instance takes the job at once instead of at its next poll.
+      // This instance takes the job at once instead of at its next poll (one in a transaction is seen once
+      // it commits: at the worker's next poll).
       const worker = workers.get(queue);
-      if (worker && !startAfter) boss.notifyWorker(worker);
+      if (worker && !startAfter && !tx) boss.notifyWorker(worker);
     },
-    async work(queue, handler) {
-      const id = await boss.work<object>(
-        queue,
-        { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 },
-        async (jobs) => {
-          for (const job of jobs) await handler(job.data as never);
-        },
-      );
+    async work(queue, handler, { batchSize = 1, pollingIntervalSeconds = POLLING_INTERVAL_SECONDS } = {}) {
+      const id = await boss.work<object>(queue, { pollingIntervalSeconds, batchSize }, async (batch) => {
+        const outcomes = await Promise.allSettled(
+          batch.map(async (job) => {
+            try {
+              await handler(job.data as never);
+            } catch (error) {
+              await boss.fail(queue, job.id, failureOf(error));
+              return;
+            }
+            await boss.complete(queue, job.id);
+          }),
+        );
+        // Only a job whose outcome could not be recorded is still active: pg-boss fails it for a retry.
+        const unrecorded = outcomes.find((outcome) => outcome.status === 'rejected');
+        if (unrecorded) throw unrecorded.reason;
+        // A full batch: more are likely waiting, so the worker asks again at once instead of at its next poll.
+        const self = workers.get(queue);
+        if (self && batch.length === batchSize) boss.notifyWorker(self);
+      });
       workers.set(queue, id);
     },
     async schedule(queue, cron) {

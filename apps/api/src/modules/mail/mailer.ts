@@ -3,7 +3,9 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Jobs } from '../jobs/jobs';
+import type { Config } from '../../config';
+import type { Tx } from '../../db/client';
+import type { Jobs, QueueName } from '../jobs/jobs';
 
 export interface MailMessage {
   to: string;
@@ -20,22 +22,40 @@ export interface OutboxMessage extends MailMessage {
   links: string[];
 }
 
-export interface Mailer {
+/** Where a message waits: account e-mail (verification, password reset) never waits behind bulk e-mail. */
+export type MailQueue = Extract<QueueName, 'mail' | 'bulkMail'>;
+
+/** What delivers one message: an SMTP server or the outbox folder. */
+export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface Mailer {
+  readonly kind: MailTransport['kind'];
   /**
-   * Sends `message`. The shop's mailer queues it as a job (retried until it goes out); messages queued
-   * under one `key` are sent once.
+   * Queues `message` in `queue` as a job, retried until it goes out; messages queued under one `key` are
+   * sent once. `mail` is for what a shopper waits for at the screen (verification, password reset),
+   * `bulkMail` for everything else (orders, stock alerts), which may come by the thousand. With `tx`, it is
+   * queued only if that transaction commits.
    */
-  send(message: MailMessage, options?: { key?: string }): Promise<void>;
+  send(message: MailMessage, options: { queue: MailQueue; key?: string; tx?: Tx }): Promise<void>;
 }
 
 function linksOf(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s"'<>)]+/g) ?? [])];
 }
 
+/**
+ * How long an SMTP server may keep a send waiting: to connect, to greet, and between replies. A send gives
+ * up well within its job's 30 s expiry (jobs.ts), so a job is only ever retried elsewhere once its first
+ * attempt is over or its instance is gone. Nodemailer's own defaults are 2 minutes, 30 s and 10 minutes.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 8_000, socketTimeout: 15_000 };
+
 /** Real SMTP (SMTP_URL), e.g. smtp://user:pass@mail.example.com:587. */
-function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+function smtpTransport(url: string, from: string): MailTransport {
+  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     kind: 'smtp',
     async send(message) {
@@ -44,8 +64,17 @@ function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** Without SMTP: each message becomes a JSON file in the outbox folder and its links are logged. */
-function outboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
+/**
+ * Without SMTP: each message becomes a JSON file in the outbox folder. The log names its recipient and
+ * subject, and its links only when `logLinks` (the embedded mode at a developer's machine): elsewhere a
+ * log line must not carry a link that signs someone in or resets their password.
+ */
+function outboxTransport(
+  dir: string,
+  from: string,
+  logLinks: boolean,
+  log: FastifyBaseLogger,
+): MailTransport {
   return {
     kind: 'outbox',
     async send(message) {
@@ -61,7 +90,7 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer
       };
       await writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
       log.info(
-        { to: message.to, subject: message.subject, links: stored.links },
+        { to: message.to, subject: message.subject, ...(logLinks ? { links: stored.links } : {}) },
         'mail written to the outbox',
       );
     },
@@ -72,26 +101,47 @@ function outboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer
  * Every e-mail as a job (decision 17): queued in the database before `send` answers, delivered by a
  * worker of any instance through `transport`, retried with back-off when the server refuses it.
  */
-export function queuedMailer(transport: Mailer, jobs: Jobs): Mailer {
+export function queuedMailer(transport: MailTransport, jobs: Jobs): Mailer {
   return {
     kind: transport.kind,
-    send: (message, options) => jobs.send('mail', message, { key: options?.key }),
+    send: (message, { queue, key, tx }) => jobs.send(queue, message, { key, tx }),
   };
 }
 
-/** This instance's mail worker. */
-export function deliverQueuedMail(jobs: Jobs, transport: Mailer): Promise<void> {
-  return jobs.work<MailMessage>('mail', (message) => transport.send(message));
+/**
+ * Messages each mail worker takes at once and sends together (decision 23): a burst of order e-mail drains
+ * 20 at a time, and account e-mail, its own line, goes out between them. A full batch is followed at once
+ * by the next; an idle worker asks every second.
+ */
+export const MAIL_BATCH_SIZE = { mail: 5, bulkMail: 20 } as const satisfies Record<MailQueue, number>;
+const MAIL_POLLING_INTERVAL_SECONDS = 1;
+
+/** This instance's mail workers, one per queue. */
+export async function deliverQueuedMail(jobs: Jobs, transport: MailTransport): Promise<void> {
+  for (const queue of Object.keys(MAIL_BATCH_SIZE) as MailQueue[]) {
+    await jobs.work<MailMessage>(queue, (message) => transport.send(message), {
+      batchSize: MAIL_BATCH_SIZE[queue],
+      pollingIntervalSeconds: MAIL_POLLING_INTERVAL_SECONDS,
+    });
+  }
 }
 
-/** The transport: SMTP when SMTP_URL is set, else the outbox folder. */
-export function createMailer(
-  options: { smtpUrl: string | null; from: string; outboxDir: string },
+/**
+ * Whether the outbox may log each message's links: only in the embedded mode (PGlite, where the shop is
+ * someone trying it at their machine and the links are how they sign in) and never in production.
+ */
+export function mayLogMailLinks(config: Pick<Config, 'env' | 'database'>): boolean {
+  return config.database.kind === 'pglite' && config.env !== 'production';
+}
+
+/** The transport: SMTP when SMTP_URL is set, else the outbox folder (its links logged when `logLinks`). */
+export function createTransport(
+  options: { smtpUrl: string | null; from: string; outboxDir: string; logLinks: boolean },
   log: FastifyBaseLogger,
-): Mailer {
+): MailTransport {
   return options.smtpUrl
-    ? smtpMailer(options.smtpUrl, options.from)
-    : outboxMailer(options.outboxDir, options.from, log);
+    ? smtpTransport(options.smtpUrl, options.from)
+    : outboxTransport(options.outboxDir, options.from, options.logLinks, log);
 }
 
 /** The outbox, newest first. */

@@ -9,35 +9,127 @@ function escapeHtml(text: string): string {
     .replaceAll('"', '&quot;');
 }
 
-/** The order confirmation, sent once when the payment is verified. */
-export function orderConfirmationEmail(order: Order, accountUrl: string): MailMessage {
-  const number = order._id.slice(0, 8).toUpperCase();
-  const rows = order.products
+/** The number an order goes by in e-mails and on the screens: the first eight characters of its id. */
+export function orderNumber(order: Pick<Order, '_id'>): string {
+  return order._id.slice(0, 8).toUpperCase();
+}
+
+type OrderLine = Order['products'][number];
+
+/**
+ * An e-mail about one order: a heading, what happened, the lines it concerns with their amounts, a total
+ * (labelled), a note, and a link to the buyer's orders. The HTML and the text say the same.
+ */
+function orderEmail(options: {
+  order: Order;
+  subject: string;
+  heading: string;
+  intro: string;
+  lines: OrderLine[];
+  total: { label: string; amount: number };
+  note?: string;
+  accountUrl: string;
+}): MailMessage {
+  const { order, accountUrl } = options;
+  const rows = options.lines
     .map(
       (line) =>
         `<tr><td style="padding:8px 0;border-bottom:1px solid #eee">${escapeHtml(line.name)}<br><span style="color:#777;font-size:13px">Size ${escapeHtml(line.size)} &times; ${line.count}</span></td><td style="padding:8px 0;border-bottom:1px solid #eee;text-align:right">${formatPrice(line.totalPrice)}</td></tr>`,
     )
     .join('');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Order ${number}</title></head>
+  const note = options.note
+    ? `<p style="margin:20px 0 0;line-height:1.5;color:#555">${escapeHtml(options.note)}</p>`
+    : '';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Order ${orderNumber(order)}</title></head>
 <body style="margin:0;background:#f5f5f3;font-family:Helvetica,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#fff;border-radius:12px;overflow:hidden">
 <tr><td style="background:#111;padding:20px 32px;font-size:26px;letter-spacing:3px;font-weight:bold;color:#fff;text-transform:uppercase">Sneaker <span style="color:#ff5a1f">Shop</span></td></tr>
 <tr><td style="padding:32px;color:#333">
-<h1 style="margin:0 0 12px;font-size:22px;color:#111">Thank you for your purchase!</h1>
-<p style="margin:0 0 20px;line-height:1.5">Hi ${escapeHtml(order.user.username)}, your payment was received and order <strong>${number}</strong> is confirmed.</p>
+<h1 style="margin:0 0 12px;font-size:22px;color:#111">${escapeHtml(options.heading)}</h1>
+<p style="margin:0 0 20px;line-height:1.5">Hi ${escapeHtml(order.user.username)}, ${escapeHtml(options.intro)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}
-<tr><td style="padding:12px 0;font-weight:bold">Total</td><td style="padding:12px 0;text-align:right;font-weight:bold">${formatPrice(order.finalAmount)}</td></tr></table>
+<tr><td style="padding:12px 0;font-weight:bold">${escapeHtml(options.total.label)}</td><td style="padding:12px 0;text-align:right;font-weight:bold">${formatPrice(options.total.amount)}</td></tr></table>${note}
 <p style="margin:24px 0 0"><a href="${escapeHtml(accountUrl)}" style="display:inline-block;background:#ff5a1f;color:#fff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">See your orders</a></p>
 </td></tr></table></td></tr></table></body></html>`;
   const text = [
     'SNEAKER SHOP',
-    `Thank you for your purchase! Order ${number} is confirmed.`,
-    ...order.products.map(
+    options.heading,
+    `Hi ${order.user.username}, ${options.intro}`,
+    ...options.lines.map(
       (line) => `- ${line.name}, size ${line.size} x ${line.count}: ${formatPrice(line.totalPrice)}`,
     ),
-    `Total: ${formatPrice(order.finalAmount)}`,
+    `${options.total.label}: ${formatPrice(options.total.amount)}`,
+    ...(options.note ? [options.note] : []),
     `Your orders: ${accountUrl}`,
   ].join('\n');
-  return { to: order.user.email, subject: `Sneaker Shop: order ${number} confirmed`, html, text };
+  return { to: order.user.email, subject: options.subject, html, text };
+}
+
+/** The order confirmation, sent once when the payment is verified. */
+export function orderConfirmationEmail(order: Order, accountUrl: string): MailMessage {
+  const number = orderNumber(order);
+  return orderEmail({
+    order,
+    subject: `Sneaker Shop: order ${number} confirmed`,
+    heading: 'Thank you for your purchase!',
+    intro: `your payment was received and order ${number} is confirmed.`,
+    lines: order.products,
+    total: { label: 'Total', amount: order.finalAmount },
+    accountUrl,
+  });
+}
+
+/**
+ * Money paid back for an order: the amount, and the lines it is for. A refund of the whole order names
+ * every line; a partial one (`lines`: those refunded) says what the order keeps.
+ */
+export function orderRefundEmail(
+  order: Order,
+  refund: { amount: number; lines?: OrderLine[] },
+  accountUrl: string,
+): MailMessage {
+  const number = orderNumber(order);
+  const partial = refund.amount < order.finalAmount;
+  const paidWith = order.provider === 'paypal' ? 'PayPal account' : 'card';
+  return orderEmail({
+    order,
+    subject: `Sneaker Shop: ${formatPrice(refund.amount)} refunded for order ${number}`,
+    heading: partial ? 'Part of your order was refunded' : 'Your order was refunded',
+    intro: partial
+      ? `we refunded ${formatPrice(refund.amount)} of the ${formatPrice(order.finalAmount)} you paid for order ${number}, for the pairs below.`
+      : `we refunded the ${formatPrice(refund.amount)} you paid for order ${number}.`,
+    lines: refund.lines ?? order.products,
+    total: { label: 'Refunded', amount: refund.amount },
+    note: `The money goes back to the ${paidWith} you paid with; your bank may take 5 to 10 days to show it.`,
+    accountUrl,
+  });
+}
+
+/**
+ * A pending order closed without payment: by the shop's staff, because it was not paid in time, or because
+ * its provider closed the payment (a payment page that expired, a bank payment that failed). No money was
+ * taken, and the pairs went back on sale.
+ */
+export function orderCancelledEmail(
+  order: Order,
+  reason: 'staff' | 'not-paid-in-time' | 'payment-failed',
+  accountUrl: string,
+): MailMessage {
+  const number = orderNumber(order);
+  const why = {
+    staff: `our team cancelled order ${number} before it was paid.`,
+    'not-paid-in-time': `order ${number} was cancelled because it was not paid in time.`,
+    'payment-failed': `order ${number} was cancelled because its payment did not go through.`,
+  };
+  return orderEmail({
+    order,
+    subject: `Sneaker Shop: order ${number} cancelled`,
+    heading: 'Your order was cancelled',
+    intro: why[reason],
+    lines: order.products,
+    total: { label: 'Not charged', amount: order.finalAmount },
+    note: 'No money was taken, and the pairs went back on sale. To buy them, add them to your cart again.',
+    accountUrl,
+  });
 }

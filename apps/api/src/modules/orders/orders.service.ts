@@ -17,8 +17,8 @@ import type { ResponseCache } from '../../lib/response-cache';
 import * as audit from '../audit/audit.service';
 import type { CurrentUser } from '../auth/session';
 import * as catalog from '../catalog/catalog.service';
-import type { Mailer } from '../mail/mailer';
-import { orderConfirmationEmail } from '../mail/order-email';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import { orderCancelledEmail, orderConfirmationEmail, orderRefundEmail } from '../mail/order-email';
 import {
   type PaymentNotice,
   type PaymentPage,
@@ -366,12 +366,36 @@ export async function sendConfirmation(deps: OrderDeps, orderId: string): Promis
     if (row?.state !== 'aprobed' || row.confirmationSentAt) return;
     await deps.mailer.send(
       orderConfirmationEmail(await wire(deps.db, row), `${deps.siteUrl}/account/orders`),
-      { key: `order-confirmation:${orderId}` },
+      { queue: 'bulkMail', key: `order-confirmation:${orderId}` },
     );
     await repository.markConfirmationQueued(deps.db, orderId);
   } catch (error) {
     deps.log.error({ err: error, orderId }, 'could not queue the order confirmation; the sweep will');
   }
+}
+
+/**
+ * Queues, in the transaction `tx` that just changed the order, an e-mail telling its buyer what happened
+ * (`make` writes it from the order as it now is), keyed by the order and `event`: the change and its
+ * e-mail commit together or not at all, and however often this runs the e-mail goes out once. An
+ * anonymised buyer (a deleted account) has no address to tell.
+ */
+async function tellBuyer(
+  deps: OrderDeps,
+  tx: Tx,
+  orderId: string,
+  event: 'cancelled' | 'refunded',
+  make: (order: Order, accountUrl: string) => MailMessage,
+): Promise<void> {
+  const row = await repository.findOrder(tx, orderId);
+  if (!row) return;
+  const order = await wire(tx, row);
+  if (order.user.email.endsWith('.invalid')) return;
+  await deps.mailer.send(make(order, `${deps.siteUrl}/account/orders`), {
+    queue: 'bulkMail',
+    key: `order-${event}:${orderId}`,
+    tx,
+  });
 }
 
 export async function approveOrder(deps: OrderDeps, orderId: string): Promise<boolean> {
@@ -380,8 +404,15 @@ export async function approveOrder(deps: OrderDeps, orderId: string): Promise<bo
   return changed;
 }
 
-/** `staffId`: the admin cancelling someone else's order, recorded in the audit trail with the change. */
-export async function cancelOrder(deps: OrderDeps, orderId: string, staffId?: string): Promise<boolean> {
+/**
+ * Who closed a pending order when its buyer did not: a member of staff (recorded in the audit trail with
+ * the change) or the clock (the reservation ran out unpaid). Either way the buyer is told by e-mail. A
+ * buyer who cancelled, or whose payment failed or never started, saw it happen and gets no e-mail.
+ */
+export type ClosedBy = { staffId: string } | 'not-paid-in-time';
+
+export async function cancelOrder(deps: OrderDeps, orderId: string, closedBy?: ClosedBy): Promise<boolean> {
+  const staffId = typeof closedBy === 'object' ? closedBy.staffId : undefined;
   const returned = await inTransaction(deps.db, async (tx) => {
     const items = await cancelIn(tx, orderId);
     if (items && staffId) {
@@ -394,10 +425,22 @@ export async function cancelOrder(deps: OrderDeps, orderId: string, staffId?: st
         after: { state: 'cancelled' },
       });
     }
+    if (items && closedBy) await tellCancelled(deps, tx, orderId, staffId ? 'staff' : 'not-paid-in-time');
     return items;
   });
   if (returned) await afterCancel(deps, returned);
   return returned !== null;
+}
+
+function tellCancelled(
+  deps: OrderDeps,
+  tx: Tx,
+  orderId: string,
+  reason: 'staff' | 'not-paid-in-time' | 'payment-failed',
+) {
+  return tellBuyer(deps, tx, orderId, 'cancelled', (order, accountUrl) =>
+    orderCancelledEmail(order, reason, accountUrl),
+  );
 }
 
 /**
@@ -430,7 +473,7 @@ export async function cancelPending(
       return;
     }
   }
-  await cancelOrder(deps, row.id, staffId);
+  await cancelOrder(deps, row.id, staffId ? { staffId } : undefined);
 }
 
 /** Answers the order after asking to move it to `state` (the spec's voucher), as its buyer or an admin. */
@@ -506,7 +549,12 @@ export async function handleNotice(
   const { fresh, approved, returned } = await inTransaction(deps.db, async (tx) => {
     if (!(await repository.recordPaymentEvent(tx, { provider, ...pick(notice), orderId: row.id })))
       return { fresh: false, approved: false, returned: null };
-    if (kind === 'expired') return { fresh: true, approved: false, returned: await cancelIn(tx, row.id) };
+    if (kind === 'expired') {
+      const returned = await cancelIn(tx, row.id);
+      // The provider closed the payment: its page expired or the payment failed.
+      if (returned) await tellCancelled(deps, tx, row.id, 'payment-failed');
+      return { fresh: true, approved: false, returned };
+    }
     return { fresh: true, approved: await approveIn(tx, row.id), returned: null };
   });
   if (!fresh) return 'duplicate';
@@ -531,7 +579,7 @@ async function expire(deps: OrderDeps, row: repository.OrderRow): Promise<'expir
   const outcome =
     row.providerReference && gateway ? await gateway.cancel(row.providerReference) : 'cancelled';
   if (outcome === 'paid') return (await approveOrder(deps, row.id)) ? 'approved' : null;
-  return (await cancelOrder(deps, row.id)) ? 'expired' : null;
+  return (await cancelOrder(deps, row.id, 'not-paid-in-time')) ? 'expired' : null;
 }
 
 /**
@@ -636,6 +684,7 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
     }
     throw error;
   }
+  const amount = fromCents(row.totalCents);
   await inTransaction(deps.db, async (tx) => {
     if (!(await repository.markRefunded(tx, orderId))) return;
     await audit.record(tx, {
@@ -644,8 +693,11 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
       subjectType: 'order',
       subjectId: orderId,
       before: { state: 'aprobed', refunded: false },
-      after: { state: 'cancelled', refunded: true, amount: fromCents(row.totalCents) },
+      after: { state: 'cancelled', refunded: true, amount },
     });
+    await tellBuyer(deps, tx, orderId, 'refunded', (order, accountUrl) =>
+      orderRefundEmail(order, { amount }, accountUrl),
+    );
   });
   return getOrder(deps.db, orderId, admin);
 }

@@ -132,7 +132,7 @@ export async function notifyBackInStock(deps: StockAlertDeps, lines: SizeOfProdu
               { name: line.name, size: sizeKey(line.size) },
               `${deps.siteUrl}/home/${line.productId}`,
             ),
-            { key: `back-in-stock:${alert.id}` },
+            { queue: 'bulkMail', key: `back-in-stock:${alert.id}` },
           );
           sent += 1;
         } catch (error) {
