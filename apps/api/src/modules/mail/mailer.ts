@@ -64,10 +64,17 @@ function smtpTransport(url: string, from: string): MailTransport {
   };
 }
 
+/** An e-mail address as a log may show it: its first character and its domain (`s***@example.com`). */
+export function maskedAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 1 ? '***' : `${address[0]}***${address.slice(at)}`;
+}
+
 /**
- * Without SMTP: each message becomes a JSON file in the outbox folder. The log names its recipient and
- * subject, and its links only when `logLinks` (the embedded mode at a developer's machine): elsewhere a
- * log line must not carry a link that signs someone in or resets their password.
+ * Without SMTP: each message becomes a JSON file in the outbox folder. The log names its subject, and its
+ * recipient and links only when `logLinks` (the embedded mode at a developer's machine): elsewhere a log
+ * line must not carry a link that signs someone in or resets their password, nor a shopper's address
+ * (it shows a masked one).
  */
 function outboxTransport(
   dir: string,
@@ -90,7 +97,9 @@ function outboxTransport(
       };
       await writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
       log.info(
-        { to: message.to, subject: message.subject, ...(logLinks ? { links: stored.links } : {}) },
+        logLinks
+          ? { to: message.to, subject: message.subject, links: stored.links }
+          : { to: maskedAddress(message.to), subject: message.subject },
         'mail written to the outbox',
       );
     },
