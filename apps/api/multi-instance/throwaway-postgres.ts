@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../src/test/free-port';
 
 const run = promisify(execFile);
 
@@ -42,14 +42,6 @@ function initdbPath(): string | null {
   const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
   const found = versions.map((version) => path.join(root, version, 'bin', 'initdb')).find(existsSync);
   return found ?? null;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Settings that make a throwaway server quick: its data need not survive a crash of the machine. */

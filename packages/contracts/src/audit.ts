@@ -1,3 +1,4 @@
+import { pageQuerySchema } from './paging';
 import { z } from './zod';
 
 /** What staff actions the Activity view lists. */
@@ -23,12 +24,7 @@ export type AuditKind = z.infer<typeof auditKindSchema>;
 export const activityQuerySchema = z.object({
   actor: z.uuid({ error: 'must be a user id' }).optional(),
   kind: auditKindSchema.optional(),
-  page: z.coerce
-    .number({ error: 'must be a page number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(100_000, { error: 'must be at most 100000' })
-    .default(1),
+  page: pageQuerySchema,
   limit: z.coerce
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number' })

@@ -2,12 +2,12 @@ import { productIdSchema, reviewSchema } from './catalog';
 import {
   MAX_AMOUNT,
   MAX_COUNT_OPTIONS,
-  MAX_PAGE,
   ORDER_STATES,
   ORDERS_PAGE_MAX,
   ORDERS_PAGE_SIZE,
   PAYMENT_PROVIDERS,
 } from './constants';
+import { pageQuerySchema } from './paging';
 import { userIdSchema } from './users';
 import { z } from './zod';
 
@@ -141,12 +141,7 @@ export const ordersQuerySchema = z.object({
   /** Only the orders placed on or before this day (the whole day, UTC) or before this instant. */
   to: isoDayOrInstant.optional(),
   /** 1-based page of `limit` orders; a page shorter than `limit` is the last. */
-  page: z.coerce
-    .number({ error: 'must be a page number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(MAX_PAGE, { error: `must be at most ${MAX_PAGE}` })
-    .default(1),
+  page: pageQuerySchema,
   limit: z.coerce
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number' })

@@ -1,4 +1,4 @@
-import { MAX_PAGE } from './constants';
+import { pageQuerySchema } from './paging';
 import { z } from './zod';
 
 /** The periods the Sales view offers, in days ending today (UTC). */
@@ -62,12 +62,7 @@ export type SalesReport = z.infer<typeof salesReportSchema>;
 
 /** `GET /api/admin/sales/low-stock?page=` (admin): one page of the sizes running low. */
 export const lowStockQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'must be a page number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(MAX_PAGE, { error: `must be at most ${MAX_PAGE}` })
-    .default(1),
+  page: pageQuerySchema,
 });
 export type LowStockQuery = z.infer<typeof lowStockQuerySchema>;
 

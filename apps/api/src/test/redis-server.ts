@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
 import { Redis } from 'ioredis';
+import { freePort } from './free-port';
 
 /** Whether `redis-server` can be started on this machine. */
 export const redisServerInstalled = spawnSync('redis-server', ['--version']).status === 0;
@@ -13,14 +13,6 @@ export interface RedisServer {
   readonly url: string;
   stop(): Promise<void>;
   start(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startRedisServer(): Promise<RedisServer> {

@@ -1,19 +1,9 @@
-import { createServer } from 'node:net';
 import { AUTH_MESSAGES } from '@shop/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ORIGIN } from '../../test/accounts';
+import { freePort } from '../../test/free-port';
 import { type OidcProvider, startOidcProvider } from '../../test/oidc-provider';
 import { createTestApp, type TestApp } from '../../test/test-app';
-
-/** A local port nobody listens on (yet). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('No port');
-  return address.port;
-}
 
 let port: number;
 let provider: OidcProvider | undefined;

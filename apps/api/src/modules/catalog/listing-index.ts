@@ -1,5 +1,6 @@
-import { fromCents, type OrderBy, type Product, type ProductSummary } from '@shop/contracts';
+import type { OrderBy, ProductSummary } from '@shop/contracts';
 import type { ListingRow } from './catalog.repository';
+import { toProductSummary } from './product-wire';
 
 /**
  * The shoppers' catalogue lists, answered from memory: every product on sale as its card, its filter and
@@ -241,14 +242,7 @@ export class ListingIndex {
     this.nameLengths[slot] = Math.min(nameKey.length, 255);
     this.prices[slot] = row.priceCents;
     this.releases[slot] = release;
-    this.cards[slot] = {
-      _id: row.id,
-      name: row.name,
-      brand: row.brand as Product['brand'],
-      price: fromCents(row.priceCents),
-      rating: row.rating,
-      card_picture: row.cardPicture,
-    };
+    this.cards[slot] = toProductSummary(row);
     this.clearFacets(slot);
     const keys = [
       `brand:${row.brand}`,

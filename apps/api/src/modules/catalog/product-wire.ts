@@ -1,8 +1,10 @@
-import { fromCents, type Product } from '@shop/contracts';
+import { fromCents, type Product, type ProductSummary } from '@shop/contracts';
 import type { ProductRow } from './catalog.repository';
 
-/** Database row to the spec's product shape. The one place catalogue money leaves cents. */
-export function toProductWire(row: ProductRow): Product {
+/** A product's card: what a list shows of it. The one place a card's money leaves cents. */
+export function toProductSummary(
+  row: Pick<ProductRow, 'id' | 'name' | 'brand' | 'priceCents' | 'rating' | 'cardPicture'>,
+): ProductSummary {
   return {
     _id: row.id,
     name: row.name,
@@ -10,6 +12,13 @@ export function toProductWire(row: ProductRow): Product {
     price: fromCents(row.priceCents),
     rating: row.rating,
     card_picture: row.cardPicture,
+  };
+}
+
+/** Database row to the spec's product shape: its card and the rest of it. */
+export function toProductWire(row: ProductRow): Product {
+  return {
+    ...toProductSummary(row),
     detail_picture: row.detailPicture,
     original_picture: row.originalPicture,
     description: row.description,
