@@ -1,15 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { session, user } from '../src/db/schema';
 import { insertProducts } from '../src/modules/catalog/catalog.repository';
+import { alive, type Instance, ready, startInstance } from './instance';
 import {
   createThrowawayPostgres,
   type ThrowawayPostgres,
@@ -26,7 +23,6 @@ import {
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORTS = [4391, 4392] as const;
 const SITE_URL = `http://127.0.0.1:${PORTS[0]}`;
 const AUTH_SECRET = 'one-secret-the-instances-of-the-fault-test-share';
@@ -40,14 +36,6 @@ const HANG_MS = 6_000;
 const TEST_TIMEOUT_MS = 180_000;
 /** Budget from PostgreSQL's return to both instances serving again. */
 const RECOVERY_BUDGET_MS = 10_000;
-
-interface Instance {
-  name: string;
-  url: string;
-  dataDir: string;
-  process: ChildProcess;
-  output: string[];
-}
 
 /** The shop's data the load uses: its products (size 9, UNITS each) and signed-in buyers. */
 interface Shop {
@@ -145,42 +133,18 @@ async function createShop(server: string, name: string): Promise<Shop> {
 }
 
 function start(name: string, port: number, databaseUrl: string): Instance {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `shop-faults-${name}-`));
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SITE_URL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      AUTH_SECRET,
-      SEED_ON_START: 'false',
-      PAYMENTS_TEST_MODE: 'true',
-      // The buyers check out many times a second for a minute: far past a shopper's limits.
-      RATE_LIMIT_SCALE: '1000',
-      MAX_PENDING_ORDERS: '100000',
-      MAX_PENDING_UNITS: '100000',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startInstance(`faults-${name}`, port, {
+    SITE_URL,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl ?? '',
+    AUTH_SECRET,
+    SEED_ON_START: 'false',
+    // The buyers check out many times a second for a minute: far past a shopper's limits.
+    RATE_LIMIT_SCALE: '1000',
+    MAX_PENDING_ORDERS: '100000',
+    MAX_PENDING_UNITS: '100000',
   });
-  const collect = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 300) output.shift();
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  return { name, url: `http://127.0.0.1:${port}`, dataDir, process: child, output };
 }
-
-const alive = (instance: Instance) =>
-  instance.process.exitCode === null && instance.process.signalCode === null;
 
 async function stop(instances: Instance[]): Promise<void> {
   await Promise.all(
@@ -242,16 +206,6 @@ async function serving(instances: Instance[]): Promise<boolean> {
     ]),
   );
   return answers.every((answer) => answer.status === 200);
-}
-
-async function ready(instance: Instance, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!alive(instance)) throw new Error(`${instance.name} exited:\n${instance.output.join('')}`);
-    if ((await request(instance, 'GET', '/api/ready', { timeoutMs: 3_000 })).status === 200) return;
-    await sleep(300);
-  }
-  throw new Error(`${instance.name} was not ready in time:\n${instance.output.join('')}`);
 }
 
 /**

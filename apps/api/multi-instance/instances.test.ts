@@ -1,15 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/modules/mail/mailer';
+import { type Instance, ready, startInstance } from './instance';
 
 /**
  * Two instances of the shop, started together on one PostgreSQL database and one Redis, as behind a load
@@ -18,19 +16,10 @@ import { readOutbox } from '../src/modules/mail/mailer';
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORTS = [4291, 4292, 4293] as const;
 const SITE_URL = `http://127.0.0.1:${PORTS[0]}`;
 const ADMIN = { email: 'admin@sneakershop.test', password: 'Admin#2023shop' };
 const DEMO = { email: 'demo@sneakershop.test', password: 'Demo#2023shop' };
-
-interface Instance {
-  name: string;
-  url: string;
-  dataDir: string;
-  process: ChildProcess;
-  output: string[];
-}
 
 let databaseUrl = '';
 let databaseName = '';
@@ -41,53 +30,16 @@ let b: Instance;
 let c: Instance | undefined;
 
 function start(name: string, port: number, extraEnv: Record<string, string> = {}): Instance {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `shop-${name}-`));
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SITE_URL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      AUTH_SECRET: 'one-secret-every-instance-of-the-test-shares',
-      // Long enough that a stale answer would show: only the shared invalidation keeps it fresh.
-      CATALOG_CACHE_SECONDS: '300',
-      PAYMENTS_TEST_MODE: 'true',
-      RATE_LIMIT_SCALE: '1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startInstance(name, port, {
+    SITE_URL,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl ?? '',
+    AUTH_SECRET: 'one-secret-every-instance-of-the-test-shares',
+    // Long enough that a stale answer would show: only the shared invalidation keeps it fresh.
+    CATALOG_CACHE_SECONDS: '300',
+    RATE_LIMIT_SCALE: '1',
+    ...extraEnv,
   });
-  const collect = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  return { name, url: `http://127.0.0.1:${port}`, dataDir, process: child, output };
-}
-
-async function ready(instance: Instance, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (instance.process.exitCode !== null)
-      throw new Error(`${instance.name} exited:\n${instance.output.join('')}`);
-    try {
-      const response = await fetch(`${instance.url}/api/ready`);
-      if (response.ok) return response.json();
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${instance.name} was not ready in time:\n${instance.output.join('')}`);
 }
 
 async function call(
