@@ -23,6 +23,15 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'boundaries',
+          root: 'scripts/boundaries',
+          include: ['*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
     ],
     maxWorkers: 2,
   },

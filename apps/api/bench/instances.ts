@@ -36,7 +36,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { type CpuQuota, createCpuQuota } from './cpu-quota';
 import type { MixName } from './mix';
-import type { Row } from './run';
+import type { Row } from './row';
 import { runWrk, type WrkRequest, wrkBinary } from './wrk';
 
 /** BENCH_ONLY selects the run with a part of this name. */

@@ -104,6 +104,7 @@ import {
 import { insertBenchProducts } from './load';
 import { benchMail, MAIL_SCENARIO, type MailBenchResult, mailLines } from './mail';
 import { FilterCounts, MIX_NAMES, type MixCatalogue, type MixName, mixPaths, SEARCH_TERMS } from './mix';
+import type { Row } from './row';
 
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
@@ -242,28 +243,6 @@ const SCENARIOS: Scenario[] = [
     mustFind: true,
   },
 ];
-
-export interface Row {
-  backend: string;
-  scenario: string;
-  /** 'mix': the uncached catalogue mix (cache off); 'cached': everything else, on the cache-on server. */
-  table: 'mix' | 'cached';
-  /** Products in the catalogue while it ran. */
-  products: number;
-  requestsPerSecond: number;
-  /** The server process's CPU time (all its threads) per request, in microseconds. */
-  cpuUsPerRequest: number;
-  /** The server's resident memory after the scenario, and its peak so far (VmHWM), in MB. */
-  rssMb: number;
-  peakMb: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
 
 /** The CSV export of every order, streamed once. */
 interface ExportResult {
@@ -601,6 +580,9 @@ async function startServer(
       // The checkout scenario pays in test mode and signs its buyers up from one address.
       PAYMENTS_TEST_MODE: 'true',
       RATE_LIMIT_SCALE: '100',
+      // Each checkout buyer keeps paying for new pairs: no cap on the orders they leave pending.
+      MAX_PENDING_ORDERS: '1000000',
+      MAX_PENDING_UNITS: '1000000',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       ...extraEnv,

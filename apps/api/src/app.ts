@@ -12,7 +12,6 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productsAdminRoutes } from './modules/catalog/products-admin.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
-import { checkoutDeps } from './modules/checkout/checkout-deps';
 import { healthRoutes } from './modules/health/health.routes';
 import { type Jobs, startJobs } from './modules/jobs/jobs';
 import {
@@ -51,6 +50,7 @@ import { registerOriginCheck } from './plugins/origin-check';
 import { loggerOptions, registerRequestLog, requestScopedLogger } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
+import { type Services, wireServices } from './wiring';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,21 +146,23 @@ export async function buildApp(
   registerOriginCheck(app, config.siteUrl);
   registerMetrics(app, config.metricsToken);
 
+  const services = wireServices(app);
+  app.decorate('sessionHolder', services.sessionHolder);
   await app.register(healthRoutes);
-  await app.register(catalogRoutes);
-  await app.register(productsAdminRoutes);
+  await app.register(catalogRoutes, { reviewsForPage: services.reviewsForPage });
+  await app.register(productsAdminRoutes, { deps: services.products });
   await app.register(authRoutes);
-  await app.register(usersRoutes);
-  await app.register(accountRoutes);
+  await app.register(usersRoutes, { deps: services.users });
+  await app.register(accountRoutes, { deps: services.account });
   await app.register(uploadsRoutes);
-  await app.register(checkoutRoutes);
-  await app.register(ordersRoutes);
-  await app.register(reviewsRoutes);
+  await app.register(checkoutRoutes, { deps: services.checkout });
+  await app.register(ordersRoutes, { deps: services.checkout });
+  await app.register(reviewsRoutes, { deps: services.reviews });
   await app.register(stockAlertsRoutes);
-  await app.register(auditRoutes);
+  await app.register(auditRoutes, { contactsOf: services.contactsOf });
   await app.register(salesRoutes);
-  await app.register(paymentsRoutes);
-  startWorkers(app, transport);
+  await app.register(paymentsRoutes, { outcomes: services.payments });
+  startWorkers(app, services, transport);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);
 
   await registerStaticWeb(app, { storage: app.storage, webDistDir: config.webDistDir });
@@ -172,16 +174,16 @@ export async function buildApp(
  * instance a minute): reservations whose job went missing, confirmations never queued, back-in-stock
  * e-mails no stock change announced.
  */
-function startWorkers(app: FastifyInstance, transport: MailTransport): void {
+function startWorkers(app: FastifyInstance, services: Services, transport: MailTransport): void {
   app.addHook('onReady', async () => {
-    const deps = checkoutDeps(app);
+    const deps = services.checkout;
     await deliverQueuedMail(app.jobs, transport);
     await app.jobs.work<{ orderId: string }>('reservationExpiry', ({ orderId }) =>
       expireReservation(deps, orderId),
     );
     await app.jobs.work('sweep', async () => {
       await sweep(deps);
-      await sweepAlerts(deps);
+      await sweepAlerts(services.alerts);
     });
     await app.jobs.schedule('sweep', '* * * * *');
   });

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth';
+import { user } from './users';
 
 /** One staff action: who did what to which subject, and the relevant fields before and after it. */
 export const auditEvent = pgTable(

@@ -11,8 +11,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { user } from './auth';
 import { product } from './catalog';
+import { user } from './users';
 
 /**
  * An order moves pending → aprobed (payment verified with the provider) or pending → cancelled (cancelled,
@@ -96,24 +96,3 @@ export const paymentEvent = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
-
-/** Payments of the built-in test-mode gateway, which stands in for a provider whose keys are not configured. */
-export const testPayment = pgTable('test_payment', {
-  reference: text('reference').primaryKey(),
-  provider: text('provider').notNull(),
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => order.id),
-  status: text('status').notNull().default('open'),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  email: text('email').notNull(),
-  lines: jsonb('lines')
-    .$type<{ name: string; size: string; count: number; priceCents: number }[]>()
-    .notNull(),
-  successUrl: text('success_url').notNull(),
-  cancelUrl: text('cancel_url').notNull(),
-  /** When the test gateway refunded it (once). */
-  refundedAt: timestamp('refunded_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth';
 import { product } from './catalog';
+import { user } from './users';
 
 /** One review per user and product, written by a buyer (an approved order holds the product). */
 export const review = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth';
 import { product } from './catalog';
+import { user } from './users';
 
 /**
  * A shopper's wish to hear when a sold-out size of a product is on sale again. Open while `notified_at` is

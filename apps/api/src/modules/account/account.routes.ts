@@ -1,5 +1,6 @@
 import {
   adminUserListSchema,
+  boughtListSchema,
   userEmailBodySchema,
   userIdParamsSchema,
   usersQuerySchema,
@@ -8,12 +9,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireUser } from '../auth/session';
+import { requireAdmin, requireSelfOrAdmin, requireUser } from '../../plugins/session';
 import { listUsers } from '../users/users.service';
-import { deleteAccount, deleteUserAsAdmin, deleteUserByEmailAsAdmin } from './account.service';
+import {
+  type AccountDeps,
+  deleteAccount,
+  deleteUserAsAdmin,
+  deleteUserByEmailAsAdmin,
+  getBought,
+} from './account.service';
 
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, catalogCache: app.catalogCache };
+export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/users/bought/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "Each product of the user's approved orders, newest purchase first, with their review of it (self or admin)",
+        params: userIdParamsSchema,
+        response: { 200: boughtListSchema, ...refusals(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requireSelfOrAdmin(request, request.params.id);
+      return getBought(app.db, request.params.id);
+    },
+  );
 
   app.delete(
     '/api/account',

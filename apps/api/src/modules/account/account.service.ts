@@ -1,9 +1,10 @@
-import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
+import type { BoughtItem } from '@shop/contracts';
+import type { Db, DbOrTx } from '../../db/client';
+import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { ResponseCache } from '../../lib/response-cache';
-import * as audit from '../audit/audit.service';
 import * as auth from '../auth/auth.service';
+import * as orders from '../orders/orders.service';
 import * as reviews from '../reviews/reviews.service';
 import * as stockAlerts from '../stock-alerts/stock-alerts.service';
 import * as users from '../users/users.service';
@@ -12,6 +13,8 @@ import * as users from '../users/users.service';
 export interface AccountDeps {
   db: Db;
   catalogCache: ResponseCache;
+  /** Where the deletion is published (the audit trail listens). */
+  events: DomainEvents;
 }
 
 /**
@@ -26,7 +29,7 @@ export async function deleteAccount(
   userId: string,
   actingAdminId?: string,
 ): Promise<void> {
-  await inTransaction(deps.db, async (tx) => {
+  await deps.events.transaction(deps.db, async (tx, publish) => {
     const before = await users.findUser(tx, userId);
     if (!before) throw AppError.notFound('User');
     // Reviews first: they lock their products, which every review write takes before the user row.
@@ -37,17 +40,14 @@ export async function deleteAccount(
     // The shop never loses its last active admin, whoever asks.
     await users.keepAnAdmin(tx, userId);
     await users.anonymise(tx, userId);
-    if (actingAdminId) {
-      // The record keeps no personal data either: the deletion's point is that none is left.
-      await audit.record(tx, {
-        actorId: actingAdminId,
-        kind: 'user.delete',
-        subjectType: 'user',
-        subjectId: userId,
-        before: { status: !before.banned, roles: [before.role === 'admin' ? 'admin' : 'user'] },
-        after: { deleted: true },
-      });
-    }
+    // The fact keeps no personal data either: the deletion's point is that none is left.
+    await publish({
+      type: 'user.deleted',
+      userId,
+      actorId: actingAdminId ?? null,
+      before: { status: !before.banned, roles: [before.role === 'admin' ? 'admin' : 'user'] },
+      after: { deleted: true },
+    });
   });
   await deps.catalogCache.clear();
 }
@@ -64,4 +64,21 @@ export async function deleteUserByEmailAsAdmin(deps: AccountDeps, email: string,
   const user = await users.findUserByEmail(deps.db, email);
   if (!user) throw AppError.notFound('User');
   await deleteUserAsAdmin(deps, user.id, actingAdminId);
+}
+
+/**
+ * The Bought tab: each product of the user's approved orders once, newest purchase first, with the user's
+ * review of it when they wrote one.
+ */
+export async function getBought(db: DbOrTx, userId: string): Promise<BoughtItem[]> {
+  if (!(await users.findUser(db, userId))) throw AppError.notFound('User');
+  const [bought, reviewed] = await Promise.all([
+    orders.boughtProducts(db, userId),
+    reviews.reviewsOfUserByProduct(db, userId),
+  ]);
+  return bought.map((item) => ({
+    product: { _id: item.productId, name: item.name, brand: item.brand, card_picture: item.picture },
+    date: item.boughtAt.toISOString(),
+    review: reviewed.get(item.productId) ?? null,
+  }));
 }

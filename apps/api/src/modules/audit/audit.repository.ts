@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditEvent } from '../../db/schema';
+import { auditEvent } from '../../db/schema/audit';
 
 export type AuditEventRow = typeof auditEvent.$inferSelect;
 export type NewAuditEvent = typeof auditEvent.$inferInsert;

@@ -2,11 +2,14 @@ import { activityListSchema, activityQuerySchema } from '@shop/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../../plugins/session';
 import * as audit from './audit.service';
 
 /** The Activity view: every staff action, who did it, when, and what changed. */
-export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+export const auditRoutes: FastifyPluginAsyncZod<{ contactsOf: audit.ContactsOf }> = async (
+  app,
+  { contactsOf },
+) => {
   /** Checked before the query is validated: a guest or a shopper learns nothing about the filters. */
   const adminOnly = async (request: FastifyRequest) => {
     await requireAdmin(request);
@@ -24,6 +27,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: activityListSchema, ...refusals(400, 401, 403) },
       },
     },
-    (request) => audit.listActivity(app.db, request.query),
+    (request) => audit.listActivity(app.db, contactsOf, request.query),
   );
 };

@@ -1,10 +1,13 @@
 import type { ActivityEvent, ActivityList, ActivityQuery, AuditKind } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
-import * as users from '../users/users.service';
+import type { Snapshot } from '../../events/facts';
 import * as repository from './audit.repository';
 
-/** The relevant fields of a subject; never secrets (password hashes, session tokens). */
-export type Snapshot = Record<string, unknown> | null;
+/** Who the staff are, by id, for the Activity view: the composition root asks the users module. */
+export type ContactsOf = (
+  db: DbOrTx,
+  ids: string[],
+) => Promise<Map<string, { username: string; email: string }>>;
 
 export interface AuditEntry {
   actorId: string;
@@ -31,14 +34,18 @@ export async function record(tx: DbOrTx, entry: AuditEntry): Promise<void> {
 }
 
 /** The Activity view: one page of staff actions, newest first, filtered by staff member and kind. */
-export async function listActivity(db: DbOrTx, query: ActivityQuery): Promise<ActivityList> {
+export async function listActivity(
+  db: DbOrTx,
+  contactsOf: ContactsOf,
+  query: ActivityQuery,
+): Promise<ActivityList> {
   const rows = await repository.findEvents(db, {
     actorId: query.actor,
     kind: query.kind,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  const contacts = await users.contactsOf(
+  const contacts = await contactsOf(
     db,
     rows.map((row) => row.actorId),
   );

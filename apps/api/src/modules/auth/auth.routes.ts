@@ -18,12 +18,12 @@ import { ping } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
 import { wrongOrigin } from '../../plugins/origin-check';
-import { consume, keyPart, type RateLimitRule } from '../rate-limit/rate-limit.service';
-import * as users from '../users/users.repository';
+import { requireUser } from '../../plugins/session';
+import { consume, keyPart, type RateLimitRule } from '../rate-limit';
+import * as users from '../users/users.service';
 import { AUTH_BASE_PATH, googleProviderConfig } from './auth';
 import { hasPassword } from './auth.service';
 import { startGoogleSignIn } from './google-sign-in';
-import { requireUser } from './session';
 import { countSignInAttempt } from './sign-in-throttle';
 
 /** Better Auth endpoints the shop uses; everything else under /api/auth answers 404. */

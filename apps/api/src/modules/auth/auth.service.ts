@@ -8,3 +8,9 @@ export const hasPassword = repository.hasPassword;
  * links): what deleting an account does to its sign-ins, in the caller's transaction.
  */
 export const removeSignIns = repository.removeSignIns;
+
+/** The user a live session token belongs to, if any. */
+export const findSessionUserId = repository.findSessionUserId;
+
+/** Ends every session of a user, in the caller's transaction: a suspended user is signed out at once. */
+export const endSessions = repository.endSessions;

@@ -9,10 +9,10 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { redactLogged } from '../../lib/redact';
 import { shopOrigins } from '../../plugins/origin-check';
-import type { Mailer } from '../mail/mailer';
-import { passwordResetEmail, verificationEmail } from '../mail/templates';
-import type { RateLimitStore } from '../rate-limit/rate-limit.store';
-import * as users from '../users/users.repository';
+import type { Mailer } from '../mail';
+import { passwordResetEmail, verificationEmail } from '../mail';
+import type { RateLimitStore } from '../rate-limit';
+import * as users from '../users/users.service';
 import { deletePasswordResets } from './auth.repository';
 import { clearSignInAttempts } from './sign-in-throttle';
 
@@ -129,7 +129,7 @@ export function createAuth(
         await clearSignInAttempts(rateLimits, user.email);
       },
       async sendResetPassword({ user, url }) {
-        const record = await users.findUserById(db, user.id);
+        const record = await users.findUser(db, user.id);
         await mailer.send(passwordResetEmail(user.email, record?.displayUsername ?? user.name, url), {
           queue: 'mail',
         });
@@ -140,7 +140,7 @@ export function createAuth(
       autoSignInAfterVerification: true,
       expiresIn: HOUR,
       async sendVerificationEmail({ user, url }) {
-        const record = await users.findUserById(db, user.id);
+        const record = await users.findUser(db, user.id);
         await mailer.send(verificationEmail(user.email, record?.displayUsername ?? user.name, url), {
           queue: 'mail',
         });
@@ -161,7 +161,7 @@ export function createAuth(
         create: {
           // A suspended account cannot start a session, whatever the sign-in method.
           async before(session) {
-            const record = await users.findUserById(db, session.userId);
+            const record = await users.findUser(db, session.userId);
             if (record?.banned) {
               throw new APIError('FORBIDDEN', {
                 code: 'ACCOUNT_SUSPENDED',

@@ -1,5 +1,5 @@
-import { clear, consume, keyPart, type RateLimitRule, refund } from '../rate-limit/rate-limit.service';
-import type { RateLimitStore } from '../rate-limit/rate-limit.store';
+import type { RateLimitStore } from '../rate-limit';
+import { clear, consume, keyPart, type RateLimitRule, refund } from '../rate-limit';
 
 const WINDOW = 15 * 60;
 

@@ -1,7 +1,7 @@
 import { type AdminOrderBy, COUNT_LIMIT } from '@shop/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { catalogVersion, product, productStock, searchWord } from '../../db/schema';
+import { catalogVersion, product, productStock, searchWord } from '../../db/schema/catalog';
 import { htmlToText } from '../../lib/html';
 
 export interface ProductFilter {

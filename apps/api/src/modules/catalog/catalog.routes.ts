@@ -5,17 +5,24 @@ import {
   productIdParamsSchema,
   productListQuerySchema,
   productListSchema,
+  type Review,
 } from '@shop/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
 import { refusals } from '../../lib/refusals';
 import { cacheKey } from '../../lib/response-cache';
-import { reviewsForPage } from '../reviews/reviews.service';
 import * as catalog from './catalog.service';
 import { productPage } from './product-pages';
 
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What a product's page shows of its reviews: the composition root answers it from the reviews module. */
+export type PageReviews = (db: DbOrTx, productId: string) => Promise<Review[]>;
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ reviewsForPage: PageReviews }> = async (
+  app,
+  { reviewsForPage },
+) => {
   /**
    * Answers from the catalogue cache, or produces, checks against the schema, caches and answers.
    */

@@ -11,19 +11,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin } from '../auth/session';
-import { consumeForAccount } from '../rate-limit/rate-limit.service';
+import { requireAdmin } from '../../plugins/session';
+import { consumeForAccount } from '../rate-limit';
 import * as admin from './products-admin.service';
 
 /** The admin's side of the catalogue: create, change, archive and restore products, and list them all. */
-export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): admin.ProductAdminDeps => ({
-    db: app.db,
-    storage: app.storage,
-    catalogCache: app.catalogCache,
-    alerts: { db: app.db, mailer: app.mailer, siteUrl: app.config.siteUrl, log: app.serviceLog },
-  });
-
+export const productsAdminRoutes: FastifyPluginAsyncZod<{ deps: admin.ProductAdminDeps }> = async (
+  app,
+  { deps },
+) => {
   /** Checked before the body is validated: a guest or a shopper learns nothing about the payload rules. */
   const adminOnly = async (request: FastifyRequest) => {
     await requireAdmin(request);
@@ -87,7 +83,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return reply.code(201).send(await admin.createProduct(deps(), request.body, await actor(request)));
+      return reply.code(201).send(await admin.createProduct(deps, request.body, await actor(request)));
     },
   );
 
@@ -103,7 +99,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => admin.modifyProduct(deps(), request.params.id, request.body, await actor(request)),
+    async (request) => admin.modifyProduct(deps, request.params.id, request.body, await actor(request)),
   );
 
   app.delete(
@@ -118,7 +114,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await admin.archiveProduct(deps(), request.params.id, await actor(request));
+      await admin.archiveProduct(deps, request.params.id, await actor(request));
       return reply.code(204).send(null);
     },
   );
@@ -134,6 +130,6 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => admin.restoreProduct(deps(), request.params.id, await actor(request)),
+    async (request) => admin.restoreProduct(deps, request.params.id, await actor(request)),
   );
 };

@@ -10,15 +10,13 @@ import {
   toCents,
 } from '@shop/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
+import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import { type CsvValue, csvStream } from '../../lib/csv';
 import { sanitizeDescription } from '../../lib/html';
 import type { ResponseCache } from '../../lib/response-cache';
-import * as audit from '../audit/audit.service';
-import { notifyBackInStock, type StockAlertDeps } from '../stock-alerts/stock-alerts.service';
-import type { Storage } from '../uploads/storage';
-import { requireStoredProductPictures } from '../uploads/uploads.service';
+import type { Storage } from '../uploads';
+import { requireStoredProductPictures } from '../uploads';
 import * as repository from './catalog.repository';
 import { addProducts, pageFilter } from './catalog.service';
 import { toProductWire } from './product-wire';
@@ -29,7 +27,7 @@ export interface ProductAdminDeps {
   db: Db;
   storage: Storage;
   catalogCache: ResponseCache;
-  alerts: StockAlertDeps;
+  events: DomainEvents;
 }
 
 const pictureFields = (input: ProductModify) => ({
@@ -154,7 +152,7 @@ export async function createProduct(
 ): Promise<Product> {
   await requireStoredProductPictures(deps.storage, pictureFields(input));
   const slug = slugOf(input.name);
-  const id = await inTransaction(deps.db, async (tx) => {
+  const id = await deps.events.transaction(deps.db, async (tx, publish) => {
     const created = await addProducts(tx, [
       {
         slug,
@@ -176,14 +174,7 @@ export async function createProduct(
     const createdId = created.get(slug);
     if (!createdId) throw new AppError('CONFLICT', 'The product could not be created, please try again');
     const { _id, ...after } = await productById(tx, createdId);
-    await audit.record(tx, {
-      actorId,
-      kind: 'product.create',
-      subjectType: 'product',
-      subjectId: createdId,
-      before: null,
-      after,
-    });
+    await publish({ type: 'product.created', productId: createdId, actorId, before: null, after });
     return createdId;
   });
   await deps.catalogCache.clear();
@@ -220,7 +211,7 @@ export async function modifyProduct(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   ) as repository.ProductChanges;
   const wanted = stockBySize(input.stock ?? {});
-  const restocked = await deps.db.transaction(async (tx) => {
+  await deps.events.transaction(deps.db, async (tx, publish) => {
     const current = await repository.lockProduct(tx, id, 'any');
     if (!current) throw AppError.notFound('Product');
     const onSale = current.archived === false;
@@ -230,37 +221,32 @@ export async function modifyProduct(
       forgetVocabulary();
     }
     const before = await repository.setStockUnits(tx, id, wanted);
-    await audit.record(tx, {
+    await publish({
+      type: 'product.updated',
+      productId: id,
       actorId,
-      kind: 'product.update',
-      subjectType: 'product',
-      subjectId: id,
       before: changedFields(previous, input),
       after: changedFields(await productById(tx, id), input),
     });
-    if (!onSale) return [];
-    return [...wanted].filter(([size, units]) => units > 0 && before.get(size) === 0).map(([size]) => size);
+    if (!onSale) return;
+    const restocked = [...wanted].filter(([size, units]) => units > 0 && before.get(size) === 0);
+    if (restocked.length > 0) {
+      await publish({ type: 'units.returned', lines: restocked.map(([size]) => ({ productId: id, size })) });
+    }
   });
   await deps.catalogCache.clear();
-  if (restocked.length > 0) {
-    await notifyBackInStock(
-      deps.alerts,
-      restocked.map((size) => ({ productId: id, size })),
-    ).catch((error: unknown) => deps.alerts.log.error({ err: error }, 'back-in-stock notice failed'));
-  }
   return productById(deps.db, id);
 }
 
 /** Archives a product: it leaves the catalogue, orders and the admin's list keep it. */
 export async function archiveProduct(deps: ProductAdminDeps, id: string, actorId: string): Promise<void> {
-  await inTransaction(deps.db, async (tx) => {
+  await deps.events.transaction(deps.db, async (tx, publish) => {
     const current = await repository.lockProduct(tx, id, 'live');
     if (!current || !(await repository.archiveProduct(tx, id))) throw AppError.notFound('Product');
-    await audit.record(tx, {
+    await publish({
+      type: 'product.archived',
+      productId: id,
       actorId,
-      kind: 'product.archive',
-      subjectType: 'product',
-      subjectId: id,
       before: { name: current.name, archived: false },
       after: { name: current.name, archived: true },
     });
@@ -273,17 +259,16 @@ export async function archiveProduct(deps: ProductAdminDeps, id: string, actorId
  * Shoppers waiting for a size it has in stock hear of it, as after a restock.
  */
 export async function restoreProduct(deps: ProductAdminDeps, id: string, actorId: string): Promise<Product> {
-  await inTransaction(deps.db, async (tx) => {
+  await deps.events.transaction(deps.db, async (tx, publish) => {
     const current = await repository.lockProduct(tx, id, 'any');
     if (!current) throw AppError.notFound('Product');
     if (!(await repository.restoreProduct(tx, id))) {
       throw new AppError('CONFLICT', 'This product is already on sale');
     }
-    await audit.record(tx, {
+    await publish({
+      type: 'product.restored',
+      productId: id,
       actorId,
-      kind: 'product.restore',
-      subjectType: 'product',
-      subjectId: id,
       before: { name: current.name, archived: true },
       after: { name: current.name, archived: false },
     });
@@ -292,10 +277,10 @@ export async function restoreProduct(deps: ProductAdminDeps, id: string, actorId
   const restored = await productById(deps.db, id);
   const inStock = Object.entries(restored.stock).filter(([, units]) => units > 0);
   if (inStock.length > 0) {
-    await notifyBackInStock(
-      deps.alerts,
-      inStock.map(([size]) => ({ productId: id, size: Number(size) })),
-    ).catch((error: unknown) => deps.alerts.log.error({ err: error }, 'back-in-stock notice failed'));
+    await deps.events.published(deps.db, {
+      type: 'units.returned',
+      lines: inStock.map(([size]) => ({ productId: id, size: Number(size) })),
+    });
   }
   return restored;
 }

@@ -9,17 +9,14 @@ import {
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { requireUser, requireVerifiedUser } from '../auth/session';
+import { requireUser, requireVerifiedUser } from '../../plugins/session';
 import { executePayPal } from '../orders/orders.service';
-import { checkCart, startCheckout } from './checkout.service';
-import { checkoutDeps } from './checkout-deps';
+import { type CheckoutDeps, checkCart, startCheckout } from './checkout.service';
 
 /** A checkout can be refused by the rules (4xx) or by the payment provider (502, 503). */
 const checkoutRefusals = refusals(400, 401, 403, 409, 502, 503);
 
-export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = checkoutDeps(app);
-
+export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = async (app, { deps }) => {
   app.post(
     '/api/checkouts',
     {

@@ -10,9 +10,9 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
-import type { CurrentUser } from '../auth/session';
+import type { CurrentUser } from '../../plugins/session';
 import * as catalog from '../catalog/catalog.service';
-import type { Jobs } from '../jobs/jobs';
+import type { Jobs } from '../jobs';
 import {
   cancelOrder,
   createPendingOrder,
@@ -21,10 +21,9 @@ import {
   paymentRequestFor,
   setPaymentPage,
 } from '../orders/orders.service';
-import { PaymentProviderError } from '../payments/gateway';
-import { gatewayFor, paymentNotStarted } from '../payments/payments';
-import { consume } from '../rate-limit/rate-limit.service';
-import type { RateLimitStore } from '../rate-limit/rate-limit.store';
+import { gatewayFor, PaymentProviderError, paymentNotStarted } from '../payments';
+import type { RateLimitStore } from '../rate-limit';
+import { consume } from '../rate-limit';
 
 export interface CheckoutDeps extends OrderDeps {
   currency: string;

@@ -7,8 +7,8 @@ import { signIn, signUp } from '../../test/accounts';
 import { deliveredMail } from '../../test/mail';
 import { cartLine, orderRow, productInStock, send, stockOf, verifiedBuyer } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { wireServices } from '../../wiring';
 import { sweep } from '../orders/orders.service';
-import { checkoutDeps } from './checkout-deps';
 
 let testApp: TestApp;
 const app = () => testApp.app;
@@ -340,7 +340,7 @@ describe('reservations', () => {
       .db.update(orderTable)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
       .where(eq(orderTable.id, orderId));
-    const result = await sweep(checkoutDeps(app()));
+    const result = await sweep(wireServices(app()).checkout);
     expect(result.expired).toBeGreaterThanOrEqual(1);
     expect((await orderRow(app(), orderId))?.state).toBe('cancelled');
     expect(await stockOf(app(), pick.id, Number(pick.size))).toEqual(before);
@@ -358,7 +358,7 @@ describe('reservations', () => {
       .db.update(orderTable)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
       .where(eq(orderTable.id, orderId));
-    const result = await sweep(checkoutDeps(app()));
+    const result = await sweep(wireServices(app()).checkout);
     expect(result.approved).toBe(1);
     expect((await orderRow(app(), orderId))?.state).toBe('aprobed');
   });

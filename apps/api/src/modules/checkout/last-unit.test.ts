@@ -4,12 +4,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { order, productStock, user } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { CurrentUser } from '../../plugins/session';
 import { CONTENDED_POOL_LIMIT } from '../../test/buyers';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/test-app';
-import type { CurrentUser } from '../auth/session';
+import { wireServices } from '../../wiring';
 import { insertProducts } from '../catalog/catalog.repository';
 import { startCheckout } from './checkout.service';
-import { checkoutDeps } from './checkout-deps';
 
 const BUYERS = 50;
 const ROUNDS = 20;
@@ -72,7 +72,7 @@ afterAll(async () => {
 
 // A thousand checkouts: on the embedded database of a busy machine they take longer than the default limit.
 it(`sells the last unit to exactly one of ${BUYERS} concurrent buyers, ${ROUNDS} times over`, async () => {
-  const deps = checkoutDeps(app);
+  const deps = wireServices(app).checkout;
   const body = { products: [{ id: productId, size: '9', count: 1 }] };
   for (let round = 0; round < ROUNDS; round += 1) {
     await app.db

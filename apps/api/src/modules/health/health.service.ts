@@ -1,6 +1,6 @@
 import { type Db, ping } from '../../db/client';
 import type { Redis } from '../../lib/redis';
-import type { Jobs } from '../jobs/jobs';
+import type { Jobs } from '../jobs';
 
 /** How long a dependency may take to answer before it counts as failed. */
 const CHECK_TIMEOUT_MS = 2_000;

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
-import type { Jobs, QueueName } from '../jobs/jobs';
+import type { Jobs, QueueName } from '../jobs';
 
 export interface MailMessage {
   to: string;

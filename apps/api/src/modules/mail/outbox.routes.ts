@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
 import { fromThisMachine } from '../../lib/this-machine';
-import { currentUser } from '../auth/session';
+import { currentUser } from '../../plugins/session';
 import { readOutbox } from './mailer';
 
 const outboxMessageSchema = z.object({

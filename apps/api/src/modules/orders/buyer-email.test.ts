@@ -8,7 +8,7 @@ import { stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { buy, type Pick, send, verifiedBuyer } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { checkoutDeps } from '../checkout/checkout-deps';
+import { wireServices } from '../../wiring';
 import { jobId } from '../jobs/jobs';
 import { orderRefundEmail } from '../mail/order-email';
 import { handleNotice } from './orders.service';
@@ -175,7 +175,7 @@ describe('a cancellation', () => {
       type: 'checkout.session.expired',
       reference: row?.reference ?? null,
     };
-    const deps = checkoutDeps(app());
+    const deps = wireServices(app()).checkout;
     expect(await handleNotice(deps, 'stripe', { ...notice, eventId: `evt-${orderId}-1` })).toBe('handled');
     expect(await handleNotice(deps, 'stripe', { ...notice, eventId: `evt-${orderId}-2` })).toBe('handled');
     const mails = (await mailTo(buyer.email)).filter((mail) => mail.subject.includes('cancelled'));

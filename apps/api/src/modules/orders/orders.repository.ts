@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { order, orderItem, paymentEvent, user } from '../../db/schema';
-import { userSummaryColumns } from '../users/users.repository';
+import { order, orderItem, paymentEvent } from '../../db/schema/orders';
 
 export type OrderRow = typeof order.$inferSelect;
 export type OrderItemRow = typeof orderItem.$inferSelect;
@@ -144,11 +143,7 @@ export interface OrderListing {
   offset: number;
 }
 
-export interface OrderWithCustomer extends OrderRow {
-  customer: { id: string; username: string; email: string; image: string };
-}
-
-/** What an order list shows of an order: its summary, its lines and its buyer. */
+/** What an order list shows of an order: its summary and its lines (the service adds its buyer). */
 export type ListedOrder = Pick<
   OrderRow,
   'id' | 'userId' | 'state' | 'provider' | 'totalCents' | 'createdAt' | 'refundedAt'
@@ -157,7 +152,6 @@ export type ListedOrder = Pick<
     OrderItemRow,
     'productId' | 'name' | 'brand' | 'picture' | 'size' | 'count' | 'unitPriceCents'
   >[];
-  customer: OrderWithCustomer['customer'];
 };
 
 /** An order's lines in their order, as JSON, so one query answers a whole page with its lines. */
@@ -214,11 +208,9 @@ function listingQuery(
       createdAt: order.createdAt,
       refundedAt: order.refundedAt,
       items: itemsJson,
-      customer: userSummaryColumns,
     })
     .from(page)
     .innerJoin(order, eq(order.id, page.pageId))
-    .innerJoin(user, eq(user.id, order.userId))
     .orderBy(...ordering);
 }
 
@@ -282,12 +274,11 @@ export interface OrderCursor {
   id: string;
 }
 
-/** An order as the CSV export writes it: its summary, its buyer and its lines. */
+/** An order as the CSV export writes it: its summary, its buyer's id and its lines. */
 export type ExportedOrder = Pick<
   ListedOrder,
-  'id' | 'state' | 'provider' | 'totalCents' | 'createdAt' | 'items'
+  'id' | 'userId' | 'state' | 'provider' | 'totalCents' | 'createdAt' | 'items'
 > & {
-  customer: { username: string; email: string };
   cursor: OrderCursor;
 };
 
@@ -307,6 +298,7 @@ export async function findOrdersAfter(
   const rows = await db
     .select({
       id: order.id,
+      userId: order.userId,
       state: order.state,
       provider: order.provider,
       totalCents: order.totalCents,
@@ -314,11 +306,8 @@ export async function findOrdersAfter(
       // The exact timestamp (a JavaScript Date keeps only milliseconds): the next page starts right after it.
       createdAtText: sql<string>`${order.createdAt}::text`,
       items: itemsJson,
-      username: userSummaryColumns.username,
-      email: user.email,
     })
     .from(order)
-    .innerJoin(user, eq(user.id, order.userId))
     .where(
       and(
         filterWhere(filter),
@@ -329,9 +318,8 @@ export async function findOrdersAfter(
     )
     .orderBy(asc(order.createdAt), asc(order.id))
     .limit(limit);
-  return rows.map(({ createdAtText, username, email, ...row }) => ({
+  return rows.map(({ createdAtText, ...row }) => ({
     ...row,
-    customer: { username, email },
     cursor: { createdAt: createdAtText, id: row.id },
   }));
 }
@@ -419,14 +407,6 @@ export async function hasBought(db: DbOrTx, userId: string, productId: string): 
     .where(and(eq(order.userId, userId), eq(order.state, 'aprobed'), eq(orderItem.productId, productId)))
     .limit(1);
   return row !== undefined;
-}
-
-export async function findCustomer(
-  db: DbOrTx,
-  userId: string,
-): Promise<OrderWithCustomer['customer'] | undefined> {
-  const [row] = await db.select(userSummaryColumns).from(user).where(eq(user.id, userId));
-  return row;
 }
 
 /**

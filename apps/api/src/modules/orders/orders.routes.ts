@@ -13,22 +13,20 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireUser } from '../auth/session';
-import { checkoutDeps } from '../checkout/checkout-deps';
-import { consumeForAccount } from '../rate-limit/rate-limit.service';
+import { requireAdmin, requireUser } from '../../plugins/session';
+import { consumeForAccount } from '../rate-limit';
 import {
   confirmLatest,
   exportOrders,
   getOrder,
   listOrders,
+  type OrderDeps,
   paymentLink,
   refundOrder,
   requestState,
 } from './orders.service';
 
-export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = checkoutDeps(app);
-
+export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (app, { deps }) => {
   app.get(
     '/api/orders',
     {

@@ -11,21 +11,24 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import type { DomainEvents, Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import { type CsvValue, csvStream } from '../../lib/csv';
 import type { ResponseCache } from '../../lib/response-cache';
-import * as audit from '../audit/audit.service';
-import type { CurrentUser } from '../auth/session';
+import type { CurrentUser } from '../../plugins/session';
 import * as catalog from '../catalog/catalog.service';
-import type { Mailer, MailMessage } from '../mail/mailer';
-import { orderCancelledEmail, orderConfirmationEmail, orderRefundEmail } from '../mail/order-email';
+import type { Mailer, MailMessage } from '../mail';
+import { orderCancelledEmail, orderConfirmationEmail, orderRefundEmail } from '../mail';
 import {
+  type Gateways,
+  gatewayFor,
   type PaymentNotice,
   type PaymentPage,
   PaymentProviderError,
   type PaymentRequest,
-} from '../payments/gateway';
-import { type Gateways, gatewayFor, paymentNotStarted } from '../payments/payments';
+  paymentNotStarted,
+} from '../payments';
+import * as users from '../users/users.service';
 import * as repository from './orders.repository';
 
 /** What the order rules need from the app. */
@@ -36,14 +39,25 @@ export interface OrderDeps {
   catalogCache: ResponseCache;
   siteUrl: string;
   log: FastifyBaseLogger;
-  /**
-   * Told which sizes got units back once a cancellation has committed (the app wires it to the
-   * back-in-stock alerts). A failure there is logged: it cannot undo the cancellation.
-   */
-  unitsReturned?: (lines: { productId: string; size: number }[]) => Promise<unknown>;
+  /** Where cancellations and refunds are published (the audit trail and the back-in-stock alerts listen). */
+  events: DomainEvents;
 }
 
-type Customer = repository.OrderWithCustomer['customer'];
+type Customer = { id: string; username: string; email: string; image: string };
+
+/** The buyers of these orders, as the users module shows them. */
+async function customersOf(db: DbOrTx, rows: { userId: string }[]): Promise<Map<string, Customer>> {
+  return users.summariesOf(
+    db,
+    rows.map((row) => row.userId),
+  );
+}
+
+function customerOf(customers: Map<string, Customer>, userId: string): Customer {
+  const customer = customers.get(userId);
+  if (!customer) throw new Error(`No customer ${userId}`);
+  return customer;
+}
 
 /** Database rows to the spec's order shape; the one place order money leaves cents. */
 export function toOrderWire(
@@ -74,12 +88,8 @@ export function toOrderWire(
 }
 
 async function wire(db: DbOrTx, row: repository.OrderRow): Promise<Order> {
-  const [items, customer] = await Promise.all([
-    repository.findItems(db, [row.id]),
-    repository.findCustomer(db, row.userId),
-  ]);
-  if (!customer) throw new Error(`Order ${row.id} has no customer`);
-  return toOrderWire(row, items, customer);
+  const [items, customers] = await Promise.all([repository.findItems(db, [row.id]), customersOf(db, [row])]);
+  return toOrderWire(row, items, customerOf(customers, row.userId));
 }
 
 /** An order its buyer or an admin may see; anyone else is told it does not exist. */
@@ -126,7 +136,8 @@ export async function listOrders(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  return rows.map((row) => toOrderWire(row, row.items, row.customer));
+  const customers = await customersOf(db, rows);
+  return rows.map((row) => toOrderWire(row, row.items, customerOf(customers, row.userId)));
 }
 
 /** The list's state and date filters as the repository takes them. */
@@ -163,14 +174,14 @@ export const ORDER_EXPORT_HEADER = [
 const amount = (cents: number) => fromCents(cents).toFixed(2);
 
 /** An order's rows in the export: one per line (an order without lines, which checkout never makes, gets one). */
-function exportRowsOf(row: repository.ExportedOrder): CsvValue[][] {
+function exportRowsOf(row: repository.ExportedOrder, customer: Customer): CsvValue[][] {
   const head = [
     row.id,
     row.createdAt.toISOString(),
     row.state,
     row.provider,
-    row.customer.username,
-    row.customer.email,
+    customer.username,
+    customer.email,
   ];
   const total = amount(row.totalCents);
   if (row.items.length === 0) return [[...head, '', '', '', '', '', '', '', total]];
@@ -192,7 +203,8 @@ async function* exportBatches(db: DbOrTx, filter: repository.OrderFilter): Async
   let after: repository.OrderCursor | undefined;
   for (;;) {
     const batch = await repository.findOrdersAfter(db, filter, after, EXPORT_BATCH);
-    yield batch.flatMap(exportRowsOf);
+    const customers = await customersOf(db, batch);
+    yield batch.flatMap((row) => exportRowsOf(row, customerOf(customers, row.userId)));
     const last = batch.at(-1);
     if (!last || batch.length < EXPORT_BATCH) return;
     after = last.cursor;
@@ -329,25 +341,28 @@ async function approveIn(tx: DbOrTx, orderId: string): Promise<boolean> {
 }
 
 /**
- * pending → cancelled: the reserved units go back on sale. Answers the lines returned, only to the caller
- * that made the change (null for everyone else).
+ * pending → cancelled: the reserved units go back on sale, and the facts are published (the cancellation,
+ * with who made it, and the units that came back). Answers true only to the caller that made the change.
  */
-async function cancelIn(tx: DbOrTx, orderId: string): Promise<repository.OrderItemRow[] | null> {
+async function cancelIn(tx: Tx, publish: Publish, orderId: string, actorId: string | null): Promise<boolean> {
   const row = await repository.leavePending(tx, orderId, 'cancelled');
-  if (!row) return null;
+  if (!row) return false;
   const items = await itemsInLockOrder(tx, orderId);
   for (const item of items) {
     await catalog.releaseUnits(tx, item.productId, item.size, item.count);
   }
-  return items;
-}
-
-/** After a cancellation committed: the lists show the units again, and who waited for them hears of it. */
-async function afterCancel(deps: OrderDeps, returned: repository.OrderItemRow[]): Promise<void> {
-  await deps.catalogCache.clear();
-  await deps
-    .unitsReturned?.(returned.map((item) => ({ productId: item.productId, size: item.size })))
-    .catch((error: unknown) => deps.log.error({ err: error }, 'could not tell who waited for these sizes'));
+  await publish({
+    type: 'order.cancelled',
+    orderId,
+    actorId,
+    before: { state: 'pending' },
+    after: { state: 'cancelled' },
+  });
+  await publish({
+    type: 'units.returned',
+    lines: items.map((item) => ({ productId: item.productId, size: item.size })),
+  });
+  return true;
 }
 
 async function afterApproval(deps: OrderDeps, orderId: string): Promise<void> {
@@ -413,23 +428,14 @@ export type ClosedBy = { staffId: string } | 'not-paid-in-time';
 
 export async function cancelOrder(deps: OrderDeps, orderId: string, closedBy?: ClosedBy): Promise<boolean> {
   const staffId = typeof closedBy === 'object' ? closedBy.staffId : undefined;
-  const returned = await inTransaction(deps.db, async (tx) => {
-    const items = await cancelIn(tx, orderId);
-    if (items && staffId) {
-      await audit.record(tx, {
-        actorId: staffId,
-        kind: 'order.cancel',
-        subjectType: 'order',
-        subjectId: orderId,
-        before: { state: 'pending' },
-        after: { state: 'cancelled' },
-      });
-    }
-    if (items && closedBy) await tellCancelled(deps, tx, orderId, staffId ? 'staff' : 'not-paid-in-time');
-    return items;
+  const cancelled = await deps.events.transaction(deps.db, async (tx, publish) => {
+    if (!(await cancelIn(tx, publish, orderId, staffId ?? null))) return false;
+    if (closedBy) await tellCancelled(deps, tx, orderId, staffId ? 'staff' : 'not-paid-in-time');
+    return true;
   });
-  if (returned) await afterCancel(deps, returned);
-  return returned !== null;
+  // The lists show the units again.
+  if (cancelled) await deps.catalogCache.clear();
+  return cancelled;
 }
 
 function tellCancelled(
@@ -546,20 +552,20 @@ export async function handleNotice(
   }
   const kind = notice.kind;
   // `changed` comes from the attempt that committed, not from one rolled back and run again.
-  const { fresh, approved, returned } = await inTransaction(deps.db, async (tx) => {
+  const { fresh, approved, cancelled } = await deps.events.transaction(deps.db, async (tx, publish) => {
     if (!(await repository.recordPaymentEvent(tx, { provider, ...pick(notice), orderId: row.id })))
-      return { fresh: false, approved: false, returned: null };
+      return { fresh: false, approved: false, cancelled: false };
     if (kind === 'expired') {
-      const returned = await cancelIn(tx, row.id);
+      const cancelled = await cancelIn(tx, publish, row.id, null);
       // The provider closed the payment: its page expired or the payment failed.
-      if (returned) await tellCancelled(deps, tx, row.id, 'payment-failed');
-      return { fresh: true, approved: false, returned };
+      if (cancelled) await tellCancelled(deps, tx, row.id, 'payment-failed');
+      return { fresh: true, approved: false, cancelled };
     }
-    return { fresh: true, approved: await approveIn(tx, row.id), returned: null };
+    return { fresh: true, approved: await approveIn(tx, row.id), cancelled: false };
   });
   if (!fresh) return 'duplicate';
   if (approved) await afterApproval(deps, row.id);
-  if (returned) await afterCancel(deps, returned);
+  if (cancelled) await deps.catalogCache.clear();
   return 'handled';
 }
 
@@ -685,13 +691,12 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
     throw error;
   }
   const amount = fromCents(row.totalCents);
-  await inTransaction(deps.db, async (tx) => {
+  await deps.events.transaction(deps.db, async (tx, publish) => {
     if (!(await repository.markRefunded(tx, orderId))) return;
-    await audit.record(tx, {
+    await publish({
+      type: 'order.refunded',
+      orderId,
       actorId: admin.id,
-      kind: 'order.refund',
-      subjectType: 'order',
-      subjectId: orderId,
       before: { state: 'aprobed', refunded: false },
       after: { state: 'cancelled', refunded: true, amount },
     });

@@ -5,7 +5,7 @@ import { order, testPayment } from '../../db/schema';
 import { type Buyer, createContendedApp, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
 import { send } from '../../test/shop';
 import type { TestApp } from '../../test/test-app';
-import { checkoutDeps } from '../checkout/checkout-deps';
+import { wireServices } from '../../wiring';
 import { sweep } from './orders.service';
 
 const UNITS = 100;
@@ -80,7 +80,7 @@ it('cancels once when the sweep expires the order while its buyer cancels it', a
     .where(eq(order.id, orderId));
 
   const [swept, ...responses] = await Promise.all([
-    sweep(checkoutDeps(app())),
+    sweep(wireServices(app()).checkout),
     ...Array.from({ length: 5 }, () => cancel(buyer, orderId)),
   ]);
   expect([0, 1]).toContain(swept.expired);

@@ -4,7 +4,7 @@ import { order, testPayment } from '../../db/schema';
 import { createContendedApp, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
 import { send } from '../../test/shop';
 import type { TestApp } from '../../test/test-app';
-import { checkoutDeps } from '../checkout/checkout-deps';
+import { wireServices } from '../../wiring';
 import { sweep } from './orders.service';
 
 const DUE = 99;
@@ -70,17 +70,20 @@ it(`closes ${DUE} due reservations in one sweep, in seconds, and returns their u
   expect((await unitLedger(app(), x)).reserved).toBe(DUE);
 
   const started = Date.now();
-  const result = await sweep(checkoutDeps(app()));
+  const result = await sweep(wireServices(app()).checkout);
   expect(Date.now() - started).toBeLessThan(10_000);
   expect(result).toEqual({ expired: DUE, approved: 0 });
   await expectAllReturned(ids);
   // Nothing is left for the next sweep.
-  expect(await sweep(checkoutDeps(app()))).toEqual({ expired: 0, approved: 0 });
+  expect(await sweep(wireServices(app()).checkout)).toEqual({ expired: 0, approved: 0 });
 }, 60_000);
 
 it('shares the due reservations between two sweeps running at once: each closed once', async () => {
   const ids = await dueReservations();
-  const [first, second] = await Promise.all([sweep(checkoutDeps(app())), sweep(checkoutDeps(app()))]);
+  const [first, second] = await Promise.all([
+    sweep(wireServices(app()).checkout),
+    sweep(wireServices(app()).checkout),
+  ]);
   expect((first?.expired ?? 0) + (second?.expired ?? 0)).toBe(DUE);
   await expectAllReturned(ids);
 }, 60_000);
@@ -91,7 +94,7 @@ it('leaves a reservation that is not due yet', async () => {
     products: [{ id: x, size: '9', count: 1 }],
   });
   const orderId = response.json().orderId;
-  expect(await sweep(checkoutDeps(app()))).toEqual({ expired: 0, approved: 0 });
+  expect(await sweep(wireServices(app()).checkout)).toEqual({ expired: 0, approved: 0 });
   const [row] = await app().db.select().from(order).where(eq(order.id, orderId));
   expect(row?.state).toBe('pending');
   expect(row?.reservedUntil.getTime()).toBeGreaterThan(Date.now());

@@ -1,10 +1,14 @@
-import { fromCents, testPaymentDecisionSchema, testPaymentSchema } from '@shop/contracts';
+import {
+  fromCents,
+  type PaymentProvider,
+  testPaymentDecisionSchema,
+  testPaymentSchema,
+} from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { checkoutDeps } from '../checkout/checkout-deps';
-import { approveOrder, handleNotice } from '../orders/orders.service';
+import type { PaymentNotice } from './gateway';
 import { returnUrl } from './test.gateway';
 import * as testPayments from './test-gateway.repository';
 
@@ -14,10 +18,19 @@ const referenceParams = z.object({
     .regex(/^test_(stripe|paypal)_[0-9a-f]{32}$/, { error: 'must be a test payment reference' }),
 });
 
-/** Provider webhooks (signature-verified, handled once) and the test-mode gateway's payment page API. */
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = checkoutDeps(app);
+/** What a payment means for the shop's orders: the composition root wires it to the orders module. */
+export interface PaymentOutcomes {
+  /** A verified provider notification: answers what was done with it (handled, duplicate, ignored). */
+  notice(provider: PaymentProvider, notice: PaymentNotice): Promise<string>;
+  /** The test gateway's "payment completed", delivered at once. */
+  paid(orderId: string): Promise<unknown>;
+}
 
+/** Provider webhooks (signature-verified, handled once) and the test-mode gateway's payment page API. */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ outcomes: PaymentOutcomes }> = async (
+  app,
+  { outcomes },
+) => {
   // Webhooks need the exact bytes that were signed (instead of the shop's JSON parser).
   app.register(async (webhooks) => {
     webhooks.removeContentTypeParser('application/json');
@@ -42,7 +55,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!gateway || gateway.testMode) throw new AppError('NOT_FOUND', `${provider} is not configured`);
           if (!Buffer.isBuffer(request.body)) throw AppError.invalid('body', 'must be the JSON event');
           const notice = await gateway.readNotice(request.body, request.headers);
-          return { received: true as const, outcome: await handleNotice(deps, provider, notice) };
+          return { received: true as const, outcome: await outcomes.notice(provider, notice) };
         },
       );
     }
@@ -114,7 +127,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const payment = await closePayment(request.params.reference, 'paid');
       // The provider's "payment completed" notification, delivered at once.
-      await approveOrder(deps, payment.orderId);
+      await outcomes.paid(payment.orderId);
       return { redirectUrl: returnUrl(payment, 'paid') };
     },
   );

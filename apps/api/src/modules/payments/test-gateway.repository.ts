@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { testPayment } from '../../db/schema';
+import { testPayment } from '../../db/schema/payments';
 
 export type TestPaymentRow = typeof testPayment.$inferSelect;
 export type TestPaymentStatus = 'open' | 'paid' | 'cancelled' | 'expired';

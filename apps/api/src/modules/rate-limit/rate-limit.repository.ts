@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rateLimit } from '../../db/schema';
+import { rateLimit } from '../../db/schema/rate-limit';
 
 /**
  * Counts one hit on `key` in a fixed window, atomically (one upsert), and answers the count so far and

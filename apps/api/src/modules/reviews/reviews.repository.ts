@@ -1,57 +1,33 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { product, review, user } from '../../db/schema';
-import { userSummaryColumns } from '../users/users.repository';
+import { review } from '../../db/schema/reviews';
 
 export type ReviewRow = typeof review.$inferSelect;
 
-export interface ReviewWithAuthor extends ReviewRow {
-  author: { id: string; username: string; image: string };
-  productName: string;
-}
-
-const { email: _email, ...authorColumns } = userSummaryColumns;
-
-function selectReviews(db: DbOrTx) {
-  return db
-    .select({ review, author: authorColumns, productName: product.name })
-    .from(review)
-    .innerJoin(user, eq(user.id, review.userId))
-    .innerJoin(product, eq(product.id, review.productId));
-}
-
-type Selected = { review: ReviewRow; author: ReviewWithAuthor['author']; productName: string };
-const flatten = (rows: Selected[]): ReviewWithAuthor[] =>
-  rows.map((row) => ({ ...row.review, author: row.author, productName: row.productName }));
+const selectReviews = (db: DbOrTx) => db.select().from(review);
 
 /** A product's reviews, newest first. */
-export async function findReviewsOfProduct(db: DbOrTx, productId: string): Promise<ReviewWithAuthor[]> {
-  return flatten(
-    await selectReviews(db)
-      .where(eq(review.productId, productId))
-      .orderBy(desc(review.createdAt), desc(review.id)),
-  );
+export async function findReviewsOfProduct(db: DbOrTx, productId: string): Promise<ReviewRow[]> {
+  return selectReviews(db)
+    .where(eq(review.productId, productId))
+    .orderBy(desc(review.createdAt), desc(review.id));
 }
 
 /** The reviews of these products, each product's newest first. */
-export async function findReviewsOfProducts(db: DbOrTx, productIds: string[]): Promise<ReviewWithAuthor[]> {
-  return flatten(
-    await selectReviews(db)
-      .where(inArray(review.productId, productIds))
-      .orderBy(desc(review.createdAt), desc(review.id)),
-  );
+export async function findReviewsOfProducts(db: DbOrTx, productIds: string[]): Promise<ReviewRow[]> {
+  return selectReviews(db)
+    .where(inArray(review.productId, productIds))
+    .orderBy(desc(review.createdAt), desc(review.id));
 }
 
-export async function findReviewById(db: DbOrTx, id: string): Promise<ReviewWithAuthor | undefined> {
-  const [row] = flatten(await selectReviews(db).where(eq(review.id, id)));
+export async function findReviewById(db: DbOrTx, id: string): Promise<ReviewRow | undefined> {
+  const [row] = await selectReviews(db).where(eq(review.id, id));
   return row;
 }
 
 /** A user's reviews, newest first. */
-export async function findReviewsOfUser(db: DbOrTx, userId: string): Promise<ReviewWithAuthor[]> {
-  return flatten(
-    await selectReviews(db).where(eq(review.userId, userId)).orderBy(desc(review.createdAt), desc(review.id)),
-  );
+export async function findReviewsOfUser(db: DbOrTx, userId: string): Promise<ReviewRow[]> {
+  return selectReviews(db).where(eq(review.userId, userId)).orderBy(desc(review.createdAt), desc(review.id));
 }
 
 export interface NewReview {

@@ -12,12 +12,10 @@ import {
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { currentUser, requireAdmin, requireSelfOrAdmin, requireVerifiedUser } from '../auth/session';
+import { currentUser, requireAdmin, requireSelfOrAdmin, requireVerifiedUser } from '../../plugins/session';
 import * as reviews from './reviews.service';
 
-export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: reviews.ReviewDeps = { db: app.db, catalogCache: app.catalogCache };
-
+export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: reviews.ReviewDeps }> = async (app, { deps }) => {
   app.get(
     '/api/reviews/product/:id',
     {

@@ -8,21 +8,50 @@ import {
 } from '@shop/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import { batchedRead } from '../../lib/batched-read';
 import type { ResponseCache } from '../../lib/response-cache';
-import * as audit from '../audit/audit.service';
 import * as catalog from '../catalog/catalog.service';
 import * as orders from '../orders/orders.service';
+import * as users from '../users/users.service';
 import * as repository from './reviews.repository';
 
 /** What writing reviews needs: a new review changes its product's rating, which the catalogue list shows. */
 export interface ReviewDeps {
   db: Db;
   catalogCache: ResponseCache;
+  /** Where deletions are published (the audit trail listens). */
+  events: DomainEvents;
 }
 
-function toReviewWire(row: repository.ReviewWithAuthor): Review {
+type Author = { id: string; username: string; image: string };
+type AuthoredReview = repository.ReviewRow & { author: Author };
+type NamedReview = AuthoredReview & { productName: string };
+
+/** The reviews with their authors, as the users module names them (an unknown author stays nameless). */
+async function authored(db: DbOrTx, rows: repository.ReviewRow[]): Promise<AuthoredReview[]> {
+  const authors = await users.summariesOf(
+    db,
+    rows.map((row) => row.userId),
+  );
+  return rows.map((row) => ({
+    ...row,
+    author: authors.get(row.userId) ?? { id: row.userId, username: '', image: '' },
+  }));
+}
+
+/** The reviews with their authors and the names of their products, as the catalogue has them. */
+async function named(db: DbOrTx, rows: repository.ReviewRow[]): Promise<NamedReview[]> {
+  const [withAuthors, products] = await Promise.all([
+    authored(db, rows),
+    catalog.productCards(db, [...new Set(rows.map((row) => row.productId))]),
+  ]);
+  const names = new Map(products.map((product) => [product.id, product.name]));
+  return withAuthors.map((row) => ({ ...row, productName: names.get(row.productId) ?? '' }));
+}
+
+function toReviewWire(row: AuthoredReview): Review {
   return {
     _id: row.id,
     user: { _id: row.author.id, username: row.author.username, image: row.author.image },
@@ -32,7 +61,7 @@ function toReviewWire(row: repository.ReviewWithAuthor): Review {
   };
 }
 
-function toUserReviewWire(row: repository.ReviewWithAuthor): UserReview {
+function toUserReviewWire(row: NamedReview): UserReview {
   return { ...toReviewWire(row), product: { _id: row.productId, name: row.productName } };
 }
 
@@ -64,7 +93,7 @@ async function rerating<T>(tx: DbOrTx, productIds: string[], change: () => Promi
 
 /** The reviews of a product known to exist. */
 export async function reviewsOfProduct(db: DbOrTx, productId: string): Promise<Review[]> {
-  return (await repository.findReviewsOfProduct(db, productId)).map(toReviewWire);
+  return (await authored(db, await repository.findReviewsOfProduct(db, productId))).map(toReviewWire);
 }
 
 const pageReaders = new WeakMap<DbOrTx, (productId: string) => Promise<Review[] | undefined>>();
@@ -78,7 +107,8 @@ export async function reviewsForPage(db: DbOrTx, productId: string): Promise<Rev
   if (!read) {
     read = batchedRead(async (productIds: string[]) => {
       const byProduct = new Map<string, Review[]>();
-      for (const row of await repository.findReviewsOfProducts(db, productIds)) {
+      const rows = await authored(db, await repository.findReviewsOfProducts(db, productIds));
+      for (const row of rows) {
         const reviews = byProduct.get(row.productId) ?? [];
         reviews.push(toReviewWire(row));
         byProduct.set(row.productId, reviews);
@@ -102,12 +132,12 @@ export async function listProductReviews(
 }
 
 export async function listUserReviews(db: DbOrTx, userId: string): Promise<UserReview[]> {
-  return (await repository.findReviewsOfUser(db, userId)).map(toUserReviewWire);
+  return (await named(db, await repository.findReviewsOfUser(db, userId))).map(toUserReviewWire);
 }
 
 /** The user's reviews keyed by product id. */
 export async function reviewsOfUserByProduct(db: DbOrTx, userId: string): Promise<Map<string, Review>> {
-  const rows = await repository.findReviewsOfUser(db, userId);
+  const rows = await authored(db, await repository.findReviewsOfUser(db, userId));
   return new Map(rows.map((row) => [row.productId, toReviewWire(row)]));
 }
 
@@ -147,7 +177,8 @@ export async function createReview(
   await deps.catalogCache.clear();
   const created = await repository.findReviewById(db, id);
   if (!created) throw AppError.notFound('Review');
-  return toUserReviewWire(created);
+  const [wire] = await named(db, [created]);
+  return toUserReviewWire(wire as NamedReview);
 }
 
 /** The author changes their own review's rating and comment; anyone else is told it is not there. */
@@ -168,7 +199,8 @@ export async function updateReview(
   await deps.catalogCache.clear();
   const updated = await repository.findReviewById(db, reviewId);
   if (!updated) throw AppError.notFound('Review');
-  return toReviewWire(updated);
+  const [wire] = await authored(db, [updated]);
+  return toReviewWire(wire as AuthoredReview);
 }
 
 /** Deletes all the named reviews within `scope`, or none of them when any is not there. */
@@ -179,7 +211,7 @@ async function deleteAll(
   staffId: string | undefined,
 ) {
   const wanted = [...new Set(ids)];
-  await inTransaction(deps.db, async (tx) => {
+  await deps.events.transaction(deps.db, async (tx, publish) => {
     const products = await repository.productIdsOf(tx, scope, wanted);
     await rerating(tx, products, async () => {
       const rows = await repository.deleteReviews(tx, wanted, scope);
@@ -191,12 +223,10 @@ async function deleteAll(
         });
       }
       for (const row of rows) {
-        if (!staffId) break;
-        await audit.record(tx, {
-          actorId: staffId,
-          kind: 'review.delete',
-          subjectType: 'review',
-          subjectId: row.id,
+        await publish({
+          type: 'review.deleted',
+          reviewId: row.id,
+          actorId: staffId ?? null,
           before: {
             product: row.productId,
             user: row.userId,

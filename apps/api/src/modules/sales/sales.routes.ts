@@ -7,7 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin } from '../auth/session';
+import { requireAdmin } from '../../plugins/session';
 import { lowStockSizes, salesReport } from './sales.service';
 
 /** The Sales view: paid orders per day and in total and best sellers over 30 or 90 days; the sizes running low. */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { stockAlert } from '../../db/schema';
+import { stockAlert } from '../../db/schema/stock-alerts';
 
 export type StockAlertRow = typeof stockAlert.$inferSelect;
 

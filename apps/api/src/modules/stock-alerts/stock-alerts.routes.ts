@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../lib/refusals';
-import { requireUser, requireVerifiedUser } from '../auth/session';
-import { consumeForAccount } from '../rate-limit/rate-limit.service';
+import { requireUser, requireVerifiedUser } from '../../plugins/session';
+import { consumeForAccount } from '../rate-limit';
 import * as alerts from './stock-alerts.service';
 
 /** Back-in-stock alerts: a shopper's own, and nobody else's. */

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import * as catalog from '../catalog/catalog.service';
-import type { Mailer } from '../mail/mailer';
-import { backInStockEmail } from '../mail/templates';
+import type { Mailer } from '../mail';
+import { backInStockEmail } from '../mail';
 import * as users from '../users/users.service';
 import * as repository from './stock-alerts.repository';
 

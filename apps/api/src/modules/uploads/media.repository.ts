@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { media } from '../../db/schema';
+import { media } from '../../db/schema/uploads';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMedia = typeof media.$inferInsert;

@@ -5,8 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireUser } from '../auth/session';
-import { consumeForAccount } from '../rate-limit/rate-limit.service';
+import { requireAdmin, requireUser } from '../../plugins/session';
+import { consumeForAccount } from '../rate-limit';
 import {
   MAX_PRODUCT_PICTURE_BYTES,
   MAX_UPLOAD_BYTES,

@@ -7,6 +7,7 @@ import { quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { buy, send, verifiedBuyer } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { wireServices } from '../../wiring';
 import { deleteAccount } from '../account/account.service';
 
 let testApp: TestApp;
@@ -208,9 +209,9 @@ describe('PUT /api/users/update/:id from an admin', () => {
 
 describe('the shop keeps an admin', () => {
   it('never deletes the last active admin, whoever asks', async () => {
-    await expect(
-      deleteAccount({ db: app().db, catalogCache: app().catalogCache }, adminId),
-    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(deleteAccount(wireServices(app()).account, adminId)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     expect(await userRow(adminId)).toMatchObject({ role: 'admin', email: app().config.accounts.admin.email });
   });
 
@@ -241,9 +242,9 @@ describe('the shop keeps an admin', () => {
     await update(second.id, { roles: ['admin'] });
     await update(second.id, { status: false });
     // Only the seeded admin is active: the second one being suspended does not make it deletable.
-    await expect(
-      deleteAccount({ db: app().db, catalogCache: app().catalogCache }, adminId),
-    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(deleteAccount(wireServices(app()).account, adminId)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     // Deleting the suspended admin is fine: the active one stays.
     expect((await send(app(), 'DELETE', `/api/users/${second.id}`, adminCookie)).statusCode).toBe(200);
   });

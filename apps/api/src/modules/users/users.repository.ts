@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { favorite, session, user } from '../../db/schema';
+import { favorite, user } from '../../db/schema/users';
 
 export type UserRow = typeof user.$inferSelect;
 
@@ -107,26 +107,19 @@ export async function updateProfile(
   return row;
 }
 
-/** Suspends or reactivates; suspending ends every session of the user in the same transaction. */
+/** Suspends or reactivates (the auth module ends a suspended user's sessions when it hears of it). */
 export async function setBanned(db: DbOrTx, id: string, banned: boolean): Promise<UserRow | undefined> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(user)
-      .set({ banned, updatedAt: sql`now()` })
-      .where(eq(user.id, id))
-      .returning();
-    if (row && banned) await tx.delete(session).where(eq(session.userId, id));
-    return row;
-  });
+  const [row] = await db
+    .update(user)
+    .set({ banned, updatedAt: sql`now()` })
+    .where(eq(user.id, id))
+    .returning();
+  return row;
 }
 
 export async function setRole(db: DbOrTx, id: string, role: 'user' | 'admin'): Promise<UserRow | undefined> {
   const [row] = await db.update(user).set({ role, updatedAt: sql`now()` }).where(eq(user.id, id)).returning();
   return row;
-}
-
-export async function deleteSessions(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(session).where(eq(session.userId, userId));
 }
 
 export async function favoriteProductIds(db: DbOrTx, userId: string): Promise<string[]> {
@@ -203,13 +196,9 @@ const sessionUserColumns = {
 };
 export type SessionUser = Pick<UserRow, keyof typeof sessionUserColumns>;
 
-/** The user behind a session token, if the session has not expired. One query, on every signed-in request. */
-export async function findUserBySessionToken(db: DbOrTx, token: string): Promise<SessionUser | undefined> {
-  const [row] = await db
-    .select(sessionUserColumns)
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
+/** What a signed-in request needs of its user (the auth module found the user behind the session). */
+export async function findSessionUser(db: DbOrTx, id: string): Promise<SessionUser | undefined> {
+  const [row] = await db.select(sessionUserColumns).from(user).where(eq(user.id, id));
   return row;
 }
 

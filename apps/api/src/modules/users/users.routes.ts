@@ -1,6 +1,5 @@
 import {
   adminUserListSchema,
-  boughtListSchema,
   favoriteBodySchema,
   userDashboardSchema,
   userEmailBodySchema,
@@ -12,8 +11,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireSelfOrAdmin, type requireUser, requireVerifiedUser } from '../auth/session';
-import { requireStoredAvatar } from '../uploads/uploads.service';
+import {
+  requireAdmin,
+  requireSelfOrAdmin,
+  type requireUser,
+  requireVerifiedUser,
+} from '../../plugins/session';
+import { requireStoredAvatar } from '../uploads';
 import * as users from './users.service';
 
 const dashboardResponse = {
@@ -21,7 +25,7 @@ const dashboardResponse = {
   ...refusals(400, 401, 403, 404, 409),
 };
 
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ deps: users.UserDeps }> = async (app, { deps }) => {
   app.get(
     '/api/users/dashboard/:id',
     {
@@ -34,24 +38,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireSelfOrAdmin(request, request.params.id);
-      return [await users.getDashboard(app.db, request.params.id)];
-    },
-  );
-
-  app.get(
-    '/api/users/bought/:id',
-    {
-      schema: {
-        tags: ['users'],
-        summary:
-          "Each product of the user's approved orders, newest purchase first, with their review of it (self or admin)",
-        params: userIdParamsSchema,
-        response: { 200: boughtListSchema, ...refusals(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await requireSelfOrAdmin(request, request.params.id);
-      return users.getBought(app.db, request.params.id);
+      return [await users.getDashboard(deps, request.params.id)];
     },
   );
 
@@ -70,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await requireSelfOrAdmin(request, request.params.id);
       if (request.body.image) await requireStoredAvatar(app.storage, request.body.image);
-      return [await users.updateUser(app.db, request.params.id, viewer, request.body)];
+      return [await users.updateUser(deps, request.params.id, viewer, request.body)];
     },
   );
 
@@ -109,7 +96,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await ownVerified(request, request.params.id);
-      return [await users.addFavorite(app.db, request.params.id, request.body.favorite)];
+      return [await users.addFavorite(deps, request.params.id, request.body.favorite)];
     },
   );
 
@@ -126,7 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await ownVerified(request, request.params.id);
-      return [await users.removeFavorite(app.db, request.params.id, request.body.favorite)];
+      return [await users.removeFavorite(deps, request.params.id, request.body.favorite)];
     },
   );
 
@@ -142,7 +129,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      return [await users.suspendByEmail(app.db, request.body.email, admin.id)];
+      return [await users.suspendByEmail(deps, request.body.email, admin.id)];
     },
   );
 };

@@ -1,6 +1,5 @@
 import type {
   AdminUser,
-  AuditKind,
   BoughtItem,
   ProfileUpdate,
   UserDashboard,
@@ -8,15 +7,28 @@ import type {
   UserUpdate,
 } from '@shop/contracts';
 import type { Db, DbOrTx } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
+import type { DomainEvents, Publish } from '../../events/domain-events';
+import type { FactOf } from '../../events/facts';
 import { AppError } from '../../lib/app-error';
-import * as audit from '../audit/audit.service';
-import * as catalog from '../catalog/catalog.service';
-import * as orders from '../orders/orders.service';
-import * as reviews from '../reviews/reviews.service';
 import * as repository from './users.repository';
 
-export async function getDashboard(db: DbOrTx, userId: string): Promise<UserDashboard> {
+/**
+ * What the users' rules need: the database, the facts they publish (the audit trail and the sessions
+ * listen), and what a dashboard shows of other modules (the composition root answers it from the catalogue
+ * and the reviews).
+ */
+export interface UserDeps {
+  db: Db;
+  events: DomainEvents;
+  products: {
+    exists(db: DbOrTx, productId: string): Promise<boolean>;
+    cards(db: DbOrTx, productIds: string[]): Promise<UserDashboard['productsFavourites']>;
+  };
+  reviewsOf(db: DbOrTx, userId: string): Promise<UserDashboard['reviews']>;
+}
+
+export async function getDashboard(deps: UserDeps, userId: string): Promise<UserDashboard> {
+  const { db } = deps;
   const user = await repository.findUserById(db, userId);
   if (!user) throw AppError.notFound('User');
   const favourites = await repository.favoriteProductIds(db, userId);
@@ -34,33 +46,22 @@ export async function getDashboard(db: DbOrTx, userId: string): Promise<UserDash
     status: !user.banned,
     roles: [user.role === 'admin' ? 'admin' : 'user'],
     favourites,
-    productsFavourites: await catalog.getProducts(db, favourites),
-    reviews: await reviews.listUserReviews(db, userId),
+    productsFavourites: await deps.products.cards(db, favourites),
+    reviews: await deps.reviewsOf(db, userId),
   };
 }
 
-/**
- * The Bought tab: each product of the user's approved orders once, newest purchase first, with the user's
- * review of it when they wrote one.
- */
-export async function getBought(db: DbOrTx, userId: string): Promise<BoughtItem[]> {
-  if (!(await repository.findUserById(db, userId))) throw AppError.notFound('User');
-  const [bought, reviewed] = await Promise.all([
-    orders.boughtProducts(db, userId),
-    reviews.reviewsOfUserByProduct(db, userId),
-  ]);
-  return bought.map((item) => ({
-    product: { _id: item.productId, name: item.name, brand: item.brand, card_picture: item.picture },
-    date: item.boughtAt.toISOString(),
-    review: reviewed.get(item.productId) ?? null,
-  }));
-}
-
 export async function updateProfile(
-  db: DbOrTx,
+  deps: UserDeps,
   userId: string,
   update: ProfileUpdate,
 ): Promise<UserDashboard> {
+  await saveProfile(deps.db, userId, update);
+  return getDashboard(deps, userId);
+}
+
+/** Changes the profile fields sent; a username another account goes by is refused. */
+async function saveProfile(db: DbOrTx, userId: string, update: ProfileUpdate): Promise<void> {
   if (update.username !== undefined && (await repository.usernameTaken(db, update.username, userId))) {
     throw new AppError('USERNAME_TAKEN', 'This username is already taken, please use another', {
       username: 'is already taken',
@@ -68,23 +69,26 @@ export async function updateProfile(
   }
   const updated = await repository.updateProfile(db, userId, update);
   if (!updated) throw AppError.notFound('User');
-  return getDashboard(db, userId);
 }
 
-export async function addFavorite(db: DbOrTx, userId: string, productId: string): Promise<UserDashboard> {
-  if (!(await catalog.productExists(db, productId))) throw AppError.notFound('Product');
-  await repository.addFavorite(db, userId, productId);
-  return getDashboard(db, userId);
+export async function addFavorite(deps: UserDeps, userId: string, productId: string): Promise<UserDashboard> {
+  if (!(await deps.products.exists(deps.db, productId))) throw AppError.notFound('Product');
+  await repository.addFavorite(deps.db, userId, productId);
+  return getDashboard(deps, userId);
 }
 
 /**
  * Idempotent: removing a product that is not a favourite changes nothing. A product that left the catalogue
  * can still be removed from the favourites; one the shop never had is not found.
  */
-export async function removeFavorite(db: DbOrTx, userId: string, productId: string): Promise<UserDashboard> {
-  const removed = await repository.removeFavorite(db, userId, productId);
-  if (!removed && !(await catalog.productExists(db, productId))) throw AppError.notFound('Product');
-  return getDashboard(db, userId);
+export async function removeFavorite(
+  deps: UserDeps,
+  userId: string,
+  productId: string,
+): Promise<UserDashboard> {
+  const removed = await repository.removeFavorite(deps.db, userId, productId);
+  if (!removed && !(await deps.products.exists(deps.db, productId))) throw AppError.notFound('Product');
+  return getDashboard(deps, userId);
 }
 
 /** How to write to these users: their e-mail and the name they go by, by id (unknown ids left out). */
@@ -98,20 +102,45 @@ export async function contactsOf(
   );
 }
 
+/** How the shop shows these users (reviews' authors, orders' customers), by id; unknown ids left out. */
+export async function summariesOf(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, { id: string; username: string; email: string; image: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await repository.findUsersByIds(db, [...new Set(ids)]);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, username: row.displayUsername ?? row.username, email: row.email, image: row.image ?? '' },
+    ]),
+  );
+}
+
 /** For account deletion, in its transaction: the user's favourites go, and the user row keeps no personal data. */
 export const removeFavoritesOfUser = repository.removeFavoritesOfUser;
 export const anonymise = repository.anonymise;
 export const findUser = repository.findUserById;
 export const findUserByEmail = repository.findUserByEmail;
 
+/** True when another account goes by this username (any case). */
+export const usernameTaken = repository.usernameTaken;
+
+/** What a signed-in request needs of its user. */
+export const findSessionUser = repository.findSessionUser;
+
 /** Registers people who cannot sign in (the seed's customers), once per e-mail; answers their ids by e-mail. */
 export const ensurePeople = repository.ensurePeople;
 
 /** Suspends the account with this e-mail: it cannot sign in and every session ends at once. */
-export async function suspendByEmail(db: Db, email: string, actingAdminId: string): Promise<UserDashboard> {
-  const user = await repository.findUserByEmail(db, email);
+export async function suspendByEmail(
+  deps: UserDeps,
+  email: string,
+  actingAdminId: string,
+): Promise<UserDashboard> {
+  const user = await repository.findUserByEmail(deps.db, email);
   if (!user || user.banReason === repository.DELETED) throw AppError.notFound('User');
-  return adminUpdate(db, user.id, actingAdminId, { status: false });
+  return adminUpdate(deps, user.id, actingAdminId, { status: false });
 }
 
 function toAdminUser(row: repository.UserRow): AdminUser {
@@ -169,12 +198,12 @@ export function refuseSelf(targetId: string, actingAdminId: string, what: string
 
 /** `PUT /api/users/update/:id`: status and roles only from an admin; anyone else is told which field. */
 export async function updateUser(
-  db: Db,
+  deps: UserDeps,
   userId: string,
   viewer: { id: string; role: 'user' | 'admin' },
   update: UserUpdate,
 ): Promise<UserDashboard> {
-  if (viewer.role === 'admin') return adminUpdate(db, userId, viewer.id, update);
+  if (viewer.role === 'admin') return adminUpdate(deps, userId, viewer.id, update);
   const { status, roles, ...profile } = update;
   const refused = (['status', 'roles'] as const).filter((key) => update[key] !== undefined);
   if (refused.length > 0) {
@@ -184,7 +213,7 @@ export async function updateUser(
       Object.fromEntries(refused.map((key) => [key, 'cannot be set here'])),
     );
   }
-  return updateProfile(db, userId, profile);
+  return updateProfile(deps, userId, profile);
 }
 
 /**
@@ -192,7 +221,7 @@ export async function updateUser(
  * true reactivates) and the admin switch, all or nothing.
  */
 export async function adminUpdate(
-  db: Db,
+  deps: UserDeps,
   userId: string,
   actingAdminId: string,
   update: UserUpdate,
@@ -201,36 +230,49 @@ export async function adminUpdate(
   const role = roles?.[0];
   if (status === false) refuseSelf(userId, actingAdminId, 'suspend');
   if (role === 'user') refuseSelf(userId, actingAdminId, 'demote');
-  await inTransaction(db, async (tx) => {
+  await deps.events.transaction(deps.db, async (tx, publish) => {
     const before = await findLiveUser(tx, userId);
     if (status === false || role === 'user') await keepAnAdmin(tx, userId);
-    if (Object.keys(profile).length > 0) await updateProfile(tx, userId, profile);
+    if (Object.keys(profile).length > 0) await saveProfile(tx, userId, profile);
     if (status !== undefined) await repository.setBanned(tx, userId, !status);
     if (role) await repository.setRole(tx, userId, role);
     const after = await findLiveUser(tx, userId);
-    const kind = adminUpdateKind(before, after);
-    const [was, is] = [auditedFields(before, update), auditedFields(after, update)];
-    // Staff actions that change something; an admin's edit of their own profile is not one.
-    const own = kind === 'user.update' && userId === actingAdminId;
-    if (!own && JSON.stringify(was) !== JSON.stringify(is)) {
-      await audit.record(tx, {
-        actorId: actingAdminId,
-        kind,
-        subjectType: 'user',
-        subjectId: userId,
-        before: was,
-        after: is,
-      });
-    }
+    await publishChange(publish, { before, after, update, userId, actingAdminId });
   });
-  return getDashboard(db, userId);
+  return getDashboard(deps, userId);
 }
 
-/** What an admin's update did, for the audit trail: the switch it flipped, else a profile change. */
-function adminUpdateKind(before: repository.UserRow, after: repository.UserRow): AuditKind {
-  if (before.banned !== after.banned) return after.banned ? 'user.suspend' : 'user.reactivate';
-  if (before.role !== after.role) return after.role === 'admin' ? 'user.promote' : 'user.demote';
-  return 'user.update';
+/**
+ * Publishes what an admin's update did: the switch it flipped, else a profile change; nothing when nothing
+ * changed or when an admin edited their own profile (not a staff action on someone).
+ */
+async function publishChange(
+  publish: Publish,
+  change: {
+    before: repository.UserRow;
+    after: repository.UserRow;
+    update: UserUpdate;
+    userId: string;
+    actingAdminId: string;
+  },
+): Promise<void> {
+  const { before, after, update, userId, actingAdminId } = change;
+  const type = adminUpdateType(before, after);
+  const [was, is] = [auditedFields(before, update), auditedFields(after, update)];
+  const own = type === 'user.updated' && userId === actingAdminId;
+  if (own || JSON.stringify(was) === JSON.stringify(is)) return;
+  await publish({ type, userId, actorId: actingAdminId, before: was, after: is });
+}
+
+type UserChange = FactOf<
+  'user.updated' | 'user.suspended' | 'user.reactivated' | 'user.promoted' | 'user.demoted'
+>;
+
+/** What an admin's update did: the switch it flipped, else a profile change. */
+function adminUpdateType(before: repository.UserRow, after: repository.UserRow): UserChange['type'] {
+  if (before.banned !== after.banned) return after.banned ? 'user.suspended' : 'user.reactivated';
+  if (before.role !== after.role) return after.role === 'admin' ? 'user.promoted' : 'user.demoted';
+  return 'user.updated';
 }
 
 /** The fields an admin's update names, as the wire shows them (never credentials or sessions). */

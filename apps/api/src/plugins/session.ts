@@ -1,8 +1,27 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AUTH_MESSAGES } from '@shop/contracts';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error';
-import * as users from '../users/users.repository';
+import { AppError } from '../lib/app-error';
+
+/** Who holds a session token: the composition root answers it from the auth and users modules. */
+export type SessionLookup = (token: string) => Promise<SessionHolder | undefined>;
+
+export interface SessionHolder {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  username: string;
+  displayUsername: string | null;
+  role: string;
+  banned: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The user behind a live session token (see SessionLookup). */
+    sessionHolder: SessionLookup;
+  }
+}
 
 export interface CurrentUser {
   id: string;
@@ -42,15 +61,15 @@ export function sessionTokenFromCookie(cookieHeader: string | undefined, cookieN
 const cache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
 
 /**
- * Who is signed in. Reads the session the way Better Auth wrote it, in one query, on every request: a
+ * Who is signed in. Reads the session the way Better Auth wrote it, on every request: a
  * suspended user or an ended session is refused at once (no cached session data). Better Auth itself
  * still serves /api/auth/get-session, which also extends the session's life.
  */
 async function loadUser(request: FastifyRequest): Promise<CurrentUser | null> {
-  const { config, db, sessionCookieName } = request.server;
+  const { config, sessionCookieName, sessionHolder } = request.server;
   const token = sessionTokenFromCookie(request.headers.cookie, sessionCookieName, config.auth.secret);
   if (!token) return null;
-  const user = await users.findUserBySessionToken(db, token);
+  const user = await sessionHolder(token);
   if (!user || user.banned) return null;
   return {
     id: user.id,

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, signUp } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { ORIGIN, signUp } from '../test/accounts';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { sessionTokenFromCookie } from './session';
 
 const SECRET = 'a-secret-that-is-long-enough-for-the-test';

@@ -1,0 +1,23 @@
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { order } from './orders';
+
+/** Payments of the built-in test-mode gateway, which stands in for a provider whose keys are not configured. */
+export const testPayment = pgTable('test_payment', {
+  reference: text('reference').primaryKey(),
+  provider: text('provider').notNull(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => order.id),
+  status: text('status').notNull().default('open'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  email: text('email').notNull(),
+  lines: jsonb('lines')
+    .$type<{ name: string; size: string; count: number; priceCents: number }[]>()
+    .notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  /** When the test gateway refunded it (once). */
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

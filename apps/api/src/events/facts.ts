@@ -1,0 +1,51 @@
+/**
+ * The facts the modules publish: what happened, in the past tense, with what a subscriber needs to act on
+ * it without asking the publisher again. Modules publish; the composition root (wiring.ts) subscribes the
+ * audit trail, the back-in-stock alerts and the sessions to them. This file imports no module.
+ */
+
+/** The relevant fields of a subject before or after a change; never secrets (password hashes, tokens). */
+export type Snapshot = Record<string, unknown> | null;
+
+/** A size of a product, as units of it move. */
+export interface SizeOfProduct {
+  productId: string;
+  size: number;
+}
+
+/**
+ * A change someone made: `actorId` is the member of staff who made it, or null when the shop's clock, a
+ * payment provider or the shopper themself did (the audit trail records staff actions only).
+ */
+interface Change {
+  actorId: string | null;
+  before: Snapshot;
+  after: Snapshot;
+}
+
+type ProductChange = { productId: string } & Change;
+type UserChange = { userId: string } & Change;
+type OrderChange = { orderId: string } & Change;
+
+/** Every fact by its name, with what it carries. */
+interface Facts {
+  'product.created': ProductChange;
+  'product.updated': ProductChange;
+  'product.archived': ProductChange;
+  'product.restored': ProductChange;
+  'user.updated': UserChange;
+  'user.suspended': UserChange;
+  'user.reactivated': UserChange;
+  'user.promoted': UserChange;
+  'user.demoted': UserChange;
+  'user.deleted': UserChange;
+  'order.cancelled': OrderChange;
+  'order.refunded': OrderChange;
+  'review.deleted': { reviewId: string } & Change;
+  /** Units of these sizes came back on sale: a cancelled order returned them, or staff restocked. */
+  'units.returned': { lines: SizeOfProduct[] };
+}
+
+export type FactType = keyof Facts;
+export type FactOf<T extends FactType> = T extends FactType ? { type: T } & Facts[T] : never;
+export type Fact = { [T in FactType]: FactOf<T> }[FactType];

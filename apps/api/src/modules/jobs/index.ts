@@ -1,0 +1,2 @@
+/** The jobs module's face: the durable queue other modules send work to. */
+export type { Jobs, QueueName } from './jobs';

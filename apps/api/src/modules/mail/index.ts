@@ -1,0 +1,4 @@
+/** The mail module's face: what other modules may use to write to people. */
+export type { Mailer, MailMessage } from './mailer';
+export { orderCancelledEmail, orderConfirmationEmail, orderRefundEmail } from './order-email';
+export { backInStockEmail, passwordResetEmail, verificationEmail } from './templates';

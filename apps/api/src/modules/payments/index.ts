@@ -1,0 +1,8 @@
+/** The payments module's face: the gateways other modules pay and refund through. */
+export {
+  type PaymentNotice,
+  type PaymentPage,
+  PaymentProviderError,
+  type PaymentRequest,
+} from './gateway';
+export { type Gateways, gatewayFor, paymentNotStarted } from './payments';

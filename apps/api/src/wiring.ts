@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { DomainEvents } from './events/domain-events';
+import type { AccountDeps } from './modules/account/account.service';
+import type { ContactsOf } from './modules/audit/audit.service';
+import { subscribeAudit } from './modules/audit/audit.subscriber';
+import * as auth from './modules/auth/auth.service';
+import type { PageReviews } from './modules/catalog/catalog.routes';
+import * as catalog from './modules/catalog/catalog.service';
+import type { ProductAdminDeps } from './modules/catalog/products-admin.service';
+import type { CheckoutDeps } from './modules/checkout/checkout.service';
+import { approveOrder, handleNotice } from './modules/orders/orders.service';
+import type { PaymentOutcomes } from './modules/payments/payments.routes';
+import * as reviews from './modules/reviews/reviews.service';
+import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts/stock-alerts.service';
+import * as users from './modules/users/users.service';
+import type { SessionLookup } from './plugins/session';
+
+/** Every service's dependencies, built once here: no module builds another module's. */
+export interface Services {
+  events: DomainEvents;
+  checkout: CheckoutDeps;
+  products: ProductAdminDeps;
+  reviews: reviews.ReviewDeps;
+  account: AccountDeps;
+  users: users.UserDeps;
+  alerts: StockAlertDeps;
+  payments: PaymentOutcomes;
+  contactsOf: ContactsOf;
+  reviewsForPage: PageReviews;
+  sessionHolder: SessionLookup;
+}
+
+/**
+ * The composition root: builds each service's dependencies from the app's infrastructure and subscribes
+ * the listeners to the modules' facts (docs/decisions/0028).
+ */
+export function wireServices(app: FastifyInstance): Services {
+  const { db, config, serviceLog: log, catalogCache } = app;
+  const events = new DomainEvents(log);
+  const alerts: StockAlertDeps = { db, mailer: app.mailer, siteUrl: config.siteUrl, log };
+  const checkout: CheckoutDeps = {
+    db,
+    events,
+    gateways: app.gateways,
+    mailer: app.mailer,
+    catalogCache,
+    siteUrl: config.siteUrl,
+    log,
+    currency: config.payments.currency,
+    reservationMinutes: config.payments.reservationMinutes,
+    maxPendingOrders: config.checkout.maxPendingOrders,
+    maxPendingUnits: config.checkout.maxPendingUnits,
+    rateLimitScale: config.auth.rateLimitScale,
+    rateLimits: app.rateLimits,
+    jobs: app.jobs,
+  };
+  subscribe(events, alerts);
+  return {
+    events,
+    checkout,
+    products: { db, storage: app.storage, catalogCache, events },
+    reviews: { db, catalogCache, events },
+    account: { db, catalogCache, events },
+    users: {
+      db,
+      events,
+      products: { exists: catalog.productExists, cards: catalog.getProducts },
+      reviewsOf: reviews.listUserReviews,
+    },
+    alerts,
+    payments: {
+      notice: (provider, notice) => handleNotice(checkout, provider, notice),
+      paid: (orderId) => approveOrder(checkout, orderId),
+    },
+    contactsOf: users.contactsOf,
+    reviewsForPage: reviews.reviewsForPage,
+    sessionHolder: async (token) => {
+      const userId = await auth.findSessionUserId(db, token);
+      return userId ? users.findSessionUser(db, userId) : undefined;
+    },
+  };
+}
+
+/** Who listens to which facts. */
+function subscribe(events: DomainEvents, alerts: StockAlertDeps): void {
+  // The audit trail records every staff action with the change that made it.
+  subscribeAudit(events);
+  // A suspended user is signed out in the transaction that suspends them.
+  events.withFact('user.suspended', (tx, fact) => auth.endSessions(tx, fact.userId));
+  // Shoppers waiting for a size hear that units came back, once the change has committed.
+  events.afterFact('units.returned', (fact) => notifyBackInStock(alerts, fact.lines));
+}
