@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
 import { requireUser, requireVerifiedUser } from '../auth/session';
 import { executePayPal } from '../orders/orders.service';
+import { checkProvider } from '../payments/payments';
 import { checkCart, startCheckout } from './checkout.service';
 import { checkoutDeps } from './checkout-deps';
 
@@ -26,14 +27,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkout'],
         summary:
-          'Pay by card (Stripe): reserves the cart as a pending order and answers the payment page URL',
+          'Pay by card (Stripe), or with the `provider` named: reserves the cart as a pending order and answers the payment page URL',
         body: checkoutBodySchema,
         response: { 200: stripeCheckoutResponseSchema, ...checkoutRefusals },
       },
     },
     async (request) => {
       const buyer = await requireVerifiedUser(request);
-      const { orderId, redirectUrl } = await startCheckout(deps, buyer, 'stripe', request.body);
+      const provider = checkProvider(deps.gateways, request.body.provider ?? 'stripe');
+      const { orderId, redirectUrl } = await startCheckout(deps, buyer, provider.id, request.body);
       return { url: redirectUrl, orderId };
     },
   );
