@@ -46,7 +46,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: "Pay with PayPal: reserves the cart as a pending order and answers PayPal's approve link",
-        body: checkoutBodySchema,
+        body: checkoutBodySchema.omit({ provider: true }),
         response: { 200: paypalCheckoutResponseSchema, ...checkoutRefusals },
       },
     },

@@ -70,6 +70,13 @@ describe('a provider registered by a test', () => {
     ]);
   });
 
+  it('is in the OpenAPI document through the generic routes', async () => {
+    const document = (await send(app(), 'GET', '/api/docs/json')).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/payments/providers', '/api/webhooks/{provider}']),
+    );
+  });
+
   it('takes a checkout, its signed webhook and a refund, end to end', async () => {
     const buyer = await verifiedBuyer(app());
     const [productId = ''] = await stockedProducts(app(), ['Test Bank Runner'], 5);
