@@ -27,6 +27,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { expireReservation, sweep } from './modules/orders/orders.service';
 import { createGateways, type Gateways } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import type { PaymentProvider } from './modules/payments/providers/provider';
 import {
   databaseStore,
   type RateLimitStore,
@@ -70,6 +71,7 @@ declare module 'fastify' {
     rateLimits: RateLimitStore;
     /** Catalogue list responses; cleared by writes that change products or stock. */
     catalogCache: ResponseCache;
+    /** The registered payment providers and their gateways. */
     gateways: Gateways;
     /** Where uploaded pictures are kept. */
     storage: Storage;
@@ -80,11 +82,12 @@ declare module 'fastify' {
 
 /**
  * Builds the whole shop (API and web) without listening, so tests drive it with `inject`. `logStream`
- * takes the log's JSON lines instead of the standard output.
+ * takes the log's JSON lines instead of the standard output; `extraProviders` are payment providers
+ * registered beside the shop's own (a test's).
  */
 export async function buildApp(
   config: Config,
-  options: { logStream?: DestinationStream } = {},
+  options: { logStream?: DestinationStream; extraProviders?: readonly PaymentProvider[] } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
@@ -133,7 +136,7 @@ export async function buildApp(
   const auth = createAuth(config, database.db, mailer, app.rateLimits, app.log);
   app.decorate('auth', auth);
   app.decorate('sessionCookieName', (await auth.$context).authCookies.sessionToken.name);
-  app.decorate('gateways', createGateways(config, database.db));
+  app.decorate('gateways', createGateways(config, database.db, options.extraProviders));
   app.decorate('storage', createStorage(config, database.db));
 
   registerErrorHandling(app);

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { USERNAME_PATTERN } from '@shop/contracts';
 import { z } from 'zod';
+import { emptyAsUndefined, optionalString } from './lib/env-schema';
+import { readProviderSettings } from './modules/payments/providers/registry';
 
 /** The repository root: `./data` and the built web app are found relative to it, whatever the cwd. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 /** The seeded accounts' usernames follow the one rule every username follows (decision 26). */
 const seededUsername = z
   .string()
@@ -66,14 +66,8 @@ const envSchema = z.object({
     .default(30),
   MAX_PENDING_ORDERS: z.coerce.number().int().min(1).default(5),
   MAX_PENDING_UNITS: z.coerce.number().int().min(1).default(200),
+  // Each payment provider's own variables are read by its schema (modules/payments/providers/<name>/).
   PAYMENTS_TEST_MODE: z.enum(['true', 'false']).optional(),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  PAYPAL_CLIENT_ID: optionalString,
-  PAYPAL_CLIENT_SECRET: optionalString,
-  PAYPAL_WEBHOOK_ID: optionalString,
-  PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
 
@@ -127,8 +121,8 @@ export interface Config {
     reservationMinutes: number;
     /** A provider without keys is served by the built-in test-mode gateway when this is on. */
     testMode: boolean;
-    stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
-    paypal: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string } | null;
+    /** Each provider's settings by its id, as its configuration schema read them; null without keys. */
+    providers: Record<string, unknown>;
   };
   /** What one account may hold unpaid at once, so no account can reserve the stock away from others. */
   checkout: { maxPendingOrders: number; maxPendingUnits: number };
@@ -158,8 +152,12 @@ function embeddedSecret(dataDir: string): string {
 /** Reads the environment once. This is the only module that touches `process.env`. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const providers = readProviderSettings(env);
+  const problems = [
+    ...(parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []),
+    ...providers.problems,
+  ];
+  if (!parsed.success || problems.length > 0) {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
@@ -208,23 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reservationMinutes: e.RESERVATION_MINUTES,
       // Never fake payments in production unless explicitly asked to.
       testMode: e.PAYMENTS_TEST_MODE ? e.PAYMENTS_TEST_MODE === 'true' : e.NODE_ENV !== 'production',
-      stripe:
-        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-          ? {
-              secretKey: e.STRIPE_SECRET_KEY,
-              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-              apiUrl: e.STRIPE_API_URL ?? null,
-            }
-          : null,
-      paypal:
-        e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET && e.PAYPAL_WEBHOOK_ID
-          ? {
-              clientId: e.PAYPAL_CLIENT_ID,
-              clientSecret: e.PAYPAL_CLIENT_SECRET,
-              webhookId: e.PAYPAL_WEBHOOK_ID,
-              apiUrl: e.PAYPAL_API_URL.replace(/\/$/, ''),
-            }
-          : null,
+      providers: providers.settings,
     },
     checkout: { maxPendingOrders: e.MAX_PENDING_ORDERS, maxPendingUnits: e.MAX_PENDING_UNITS },
     accounts: {

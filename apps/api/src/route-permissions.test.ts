@@ -475,6 +475,12 @@ const TABLE: Row[] = [
   // Payments.
   {
     method: 'GET',
+    url: '/api/payments/providers',
+    access: 'public',
+    request: () => ({ url: '/api/payments/providers' }),
+  },
+  {
+    method: 'GET',
     url: '/api/test-gateway/payments/:reference',
     access: 'reference-holder',
     request: (r) => ({ url: `/api/test-gateway/payments/${r.cardReference}` }),
@@ -493,15 +499,12 @@ const TABLE: Row[] = [
   },
   {
     method: 'POST',
-    url: '/api/webhooks/stripe',
+    url: '/api/webhooks/:provider',
     access: 'signed-webhook',
-    request: () => ({ payload: { id: 'evt_forged', type: 'checkout.session.completed' } }),
-  },
-  {
-    method: 'POST',
-    url: '/api/webhooks/paypal',
-    access: 'signed-webhook',
-    request: () => ({ payload: { id: 'WH-forged', event_type: 'CHECKOUT.ORDER.APPROVED' } }),
+    request: () => ({
+      url: '/api/webhooks/stripe',
+      payload: { id: 'evt_forged', type: 'checkout.session.completed' },
+    }),
   },
   // Development only (no SMTP, not in production).
   { method: 'GET', url: '/api/dev/outbox', access: 'own-mail', request: () => ({ url: '/api/dev/outbox' }) },

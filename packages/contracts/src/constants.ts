@@ -66,8 +66,12 @@ export type OrderState = (typeof ORDER_STATES)[number];
 /** What a list of orders sorts by (GET /api/orders `sort`). */
 export const ORDER_SORT_FIELDS = ['date', 'finalAmount', 'state'] as const;
 
-export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/**
+ * A payment provider's id: which ids exist is the API's registry of providers (GET /api/payments/providers),
+ * so the contracts only fix their shape.
+ */
+export const PAYMENT_PROVIDER_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+export type PaymentProvider = string;
 
 /** Canonical key of a shoe size in stock maps and cart items: 6 -> "6", 6.5 -> "6.5". */
 export function sizeKey(size: number): string {

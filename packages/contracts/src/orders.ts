@@ -5,13 +5,15 @@ import {
   ORDER_STATES,
   ORDERS_PAGE_MAX,
   ORDERS_PAGE_SIZE,
-  PAYMENT_PROVIDERS,
+  PAYMENT_PROVIDER_PATTERN,
 } from './constants';
 import { pageQuerySchema } from './paging';
 import { userIdSchema } from './users';
 import { z } from './zod';
 
-export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+export const paymentProviderSchema = z
+  .string()
+  .regex(PAYMENT_PROVIDER_PATTERN, { error: 'must be a payment provider id such as stripe' });
 export const orderStateSchema = z.enum(ORDER_STATES);
 export const orderIdSchema = z.uuid({ error: 'must be an order id' });
 export const orderIdParamsSchema = z.object({ id: orderIdSchema });
@@ -40,8 +42,9 @@ export const checkoutLineSchema = z.object({
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
-/** The spec's payment payload: products, finalAmount, user. */
+/** The spec's payment payload: products, finalAmount, user; `provider` (default stripe) picks how to pay. */
 export const checkoutBodySchema = z.object({
+  provider: paymentProviderSchema.optional(),
   products: z
     .array(checkoutLineSchema)
     .min(1, { error: 'the cart is empty' })
@@ -85,6 +88,12 @@ export const orderSchema = z.object({
   products: z.array(orderLineSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** `GET /api/payments/providers`: the registered providers, and whether each can take a payment now. */
+export const paymentProvidersSchema = z.array(
+  z.object({ id: paymentProviderSchema, label: z.string(), available: z.boolean() }),
+);
+export type PaymentProviderInfo = z.infer<typeof paymentProvidersSchema>[number];
 
 const orderSortValueSchema = z
   .object({

@@ -20,7 +20,7 @@ export async function pastOrder(
     userId: string;
     state: 'pending' | 'aprobed' | 'cancelled';
     createdAt: Date;
-    provider?: 'stripe' | 'paypal';
+    provider?: string;
     lines: PastLine[];
   },
 ): Promise<string> {

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import type { Config, DatabaseConfig } from '../config';
 
@@ -71,7 +70,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
       from: 'Sneaker Shop <no-reply@sneakershop.test>',
       outboxDir: path.join(dataDir, 'outbox'),
     },
-    payments: { currency: 'usd', reservationMinutes: 30, testMode: true, stripe: null, paypal: null },
+    payments: { currency: 'usd', reservationMinutes: 30, testMode: true, providers: {} },
     checkout: { maxPendingOrders: 5, maxPendingUnits: 200 },
     accounts: {
       admin: { email: 'admin@sneakershop.test', username: 'admin', password: 'Admin#2023shop' },
@@ -89,11 +88,12 @@ export interface TestApp {
 /**
  * The whole app on a fresh database, for `app.inject`. Call `close` in `afterAll`. With `overrides.database`
  * it runs on that database instead (another test app's, as a second instance of the shop) and leaves it to
- * its owner to drop: close this app first. `logStream` receives the log's JSON lines (with a `logLevel`).
+ * its owner to drop: close this app first. `options` are buildApp's: `logStream` receives the log's JSON
+ * lines (with a `logLevel`), `extraProviders` registers payment providers beside the shop's own.
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { logStream?: DestinationStream } = {},
+  options: Parameters<typeof buildApp>[1] = {},
 ): Promise<TestApp> {
   const database: TestDatabase = overrides.database
     ? { config: overrides.database, drop: async () => {} }

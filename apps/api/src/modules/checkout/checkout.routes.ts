@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
 import { requireUser, requireVerifiedUser } from '../../plugins/session';
 import { executePayPal } from '../orders/orders.service';
+import { checkProvider } from '../payments';
 import { type CheckoutDeps, checkCart, startCheckout } from './checkout.service';
 
 /** A checkout can be refused by the rules (4xx) or by the payment provider (502, 503). */
@@ -23,14 +24,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = asy
       schema: {
         tags: ['checkout'],
         summary:
-          'Pay by card (Stripe): reserves the cart as a pending order and answers the payment page URL',
+          'Pay by card (Stripe), or with the `provider` named: reserves the cart as a pending order and answers the payment page URL',
         body: checkoutBodySchema,
         response: { 200: stripeCheckoutResponseSchema, ...checkoutRefusals },
       },
     },
     async (request) => {
       const buyer = await requireVerifiedUser(request);
-      const { orderId, redirectUrl } = await startCheckout(deps, buyer, 'stripe', request.body);
+      const provider = checkProvider(deps.gateways, request.body.provider ?? 'stripe');
+      const { orderId, redirectUrl } = await startCheckout(deps, buyer, provider.id, request.body);
       return { url: redirectUrl, orderId };
     },
   );
@@ -41,7 +43,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = asy
       schema: {
         tags: ['checkout'],
         summary: "Pay with PayPal: reserves the cart as a pending order and answers PayPal's approve link",
-        body: checkoutBodySchema,
+        body: checkoutBodySchema.omit({ provider: true }),
         response: { 200: paypalCheckoutResponseSchema, ...checkoutRefusals },
       },
     },

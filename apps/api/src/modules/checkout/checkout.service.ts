@@ -3,7 +3,6 @@ import {
   type CheckoutBody,
   fromCents,
   MAX_COUNT_OPTIONS,
-  type PaymentProvider,
   sizeKey,
   toCents,
 } from '@shop/contracts';
@@ -118,7 +117,7 @@ async function shortLine(tx: DbOrTx, line: Line): Promise<AppError> {
 export async function startCheckout(
   deps: CheckoutDeps,
   buyer: CurrentUser,
-  provider: PaymentProvider,
+  provider: string,
   body: CheckoutBody,
 ): Promise<{ orderId: string; redirectUrl: string }> {
   if (body.user?.uid && body.user.uid !== buyer.id)
@@ -199,7 +198,7 @@ export async function startCheckout(
     await cancelOrder(deps, order.id);
     if (error instanceof PaymentProviderError) {
       deps.log.error({ err: error, orderId: order.id }, 'payment provider failed');
-      throw paymentNotStarted(provider);
+      throw paymentNotStarted(deps.gateways, provider);
     }
     throw error;
   }

@@ -82,16 +82,16 @@ export function orderConfirmationEmail(order: Order, accountUrl: string): MailMe
 
 /**
  * Money paid back for an order: the amount, and the lines it is for. A refund of the whole order names
- * every line; a partial one (`lines`: those refunded) says what the order keeps.
+ * every line; a partial one (`lines`: those refunded) says what the order keeps. `refundTo` is what the
+ * money goes back to, as the order's payment provider words it ('card' unless said).
  */
 export function orderRefundEmail(
   order: Order,
-  refund: { amount: number; lines?: OrderLine[] },
+  refund: { amount: number; lines?: OrderLine[]; refundTo?: string },
   accountUrl: string,
 ): MailMessage {
   const number = orderNumber(order);
   const partial = refund.amount < order.finalAmount;
-  const paidWith = order.provider === 'paypal' ? 'PayPal account' : 'card';
   return orderEmail({
     order,
     subject: `Sneaker Shop: ${formatPrice(refund.amount)} refunded for order ${number}`,
@@ -101,7 +101,7 @@ export function orderRefundEmail(
       : `we refunded the ${formatPrice(refund.amount)} you paid for order ${number}.`,
     lines: refund.lines ?? order.products,
     total: { label: 'Refunded', amount: refund.amount },
-    note: `The money goes back to the ${paidWith} you paid with; your bank may take 5 to 10 days to show it.`,
+    note: `The money goes back to the ${refund.refundTo ?? 'card'} you paid with; your bank may take 5 to 10 days to show it.`,
     accountUrl,
   });
 }

@@ -8,7 +8,8 @@ export type OrderState = 'pending' | 'aprobed' | 'cancelled';
 
 export interface NewOrder {
   userId: string;
-  provider: 'stripe' | 'paypal';
+  /** A registered payment provider's id. */
+  provider: string;
   currency: string;
   reservedUntil: Date;
   items: Omit<OrderItemRow, 'orderId' | 'position'>[];

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  fromCents,
-  type Order,
-  type OrderState,
-  type OrdersSort,
-  type PaymentProvider,
-  sizeKey,
-} from '@shop/contracts';
+import { fromCents, type Order, type OrderState, type OrdersSort, sizeKey } from '@shop/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -27,6 +20,7 @@ import {
   PaymentProviderError,
   type PaymentRequest,
   paymentNotStarted,
+  refundedTo,
 } from '../payments';
 import * as users from '../users/users.service';
 import * as repository from './orders.repository';
@@ -70,7 +64,7 @@ export function toOrderWire(
     user: { _id: customer.id, username: customer.username, email: customer.email, image: customer.image },
     date: row.createdAt.toISOString(),
     state: row.state as Order['state'],
-    provider: row.provider as Order['provider'],
+    provider: row.provider,
     refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
     finalAmount: fromCents(row.totalCents),
     products: items.map((item) => ({
@@ -266,8 +260,7 @@ export function paymentRequestFor(
  * provider, so whichever the buyer pays is the order's.
  */
 async function newPaymentPage(deps: OrderDeps, row: repository.OrderRow, email: string): Promise<string> {
-  const provider = row.provider as PaymentProvider;
-  const gateway = gatewayFor(deps.gateways, provider);
+  const gateway = gatewayFor(deps.gateways, row.provider);
   const items = await repository.findItems(deps.db, [row.id]);
   let page: PaymentPage;
   try {
@@ -277,7 +270,7 @@ async function newPaymentPage(deps: OrderDeps, row: repository.OrderRow, email: 
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     deps.log.error({ err: error, orderId: row.id }, 'payment provider failed');
-    throw paymentNotStarted(provider);
+    throw paymentNotStarted(deps.gateways, row.provider);
   }
   const stored = { reference: page.reference, url: page.redirectUrl };
   if (await repository.setMissingPaymentPage(deps.db, row.id, stored)) return page.redirectUrl;
@@ -455,7 +448,7 @@ function tellCancelled(
  */
 export async function confirmPayment(deps: OrderDeps, row: repository.OrderRow): Promise<void> {
   if (row.state !== 'pending' || !row.providerReference) return;
-  const gateway = gatewayFor(deps.gateways, row.provider as 'stripe' | 'paypal');
+  const gateway = gatewayFor(deps.gateways, row.provider);
   const status = await gateway.confirm(row.providerReference, row.id);
   if (status === 'paid') await approveOrder(deps, row.id);
   if (status === 'failed') await cancelOrder(deps, row.id);
@@ -471,9 +464,7 @@ export async function cancelPending(
     throw new AppError('CONFLICT', 'This order is paid and cannot be cancelled here');
   if (row.state !== 'pending') return;
   if (row.providerReference) {
-    const outcome = await gatewayFor(deps.gateways, row.provider as 'stripe' | 'paypal').cancel(
-      row.providerReference,
-    );
+    const outcome = await gatewayFor(deps.gateways, row.provider).cancel(row.providerReference);
     if (outcome === 'paid') {
       await approveOrder(deps, row.id);
       return;
@@ -530,7 +521,7 @@ export async function executePayPal(
  */
 export async function handleNotice(
   deps: OrderDeps,
-  provider: 'stripe' | 'paypal',
+  provider: string,
   notice: PaymentNotice,
 ): Promise<'handled' | 'duplicate' | 'ignored'> {
   const row = notice.reference
@@ -581,7 +572,7 @@ const SWEEP_LEASE_MS = 5 * 60_000;
 
 /** Asks the provider once more and closes one claimed reservation: approved if it was paid after all. */
 async function expire(deps: OrderDeps, row: repository.OrderRow): Promise<'expired' | 'approved' | null> {
-  const gateway = deps.gateways[row.provider as 'stripe' | 'paypal'];
+  const gateway = deps.gateways.gateway(row.provider);
   const outcome =
     row.providerReference && gateway ? await gateway.cancel(row.providerReference) : 'cancelled';
   if (outcome === 'paid') return (await approveOrder(deps, row.id)) ? 'approved' : null;
@@ -675,10 +666,7 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
     throw new AppError('CONFLICT', 'This order is being refunded or was already refunded');
   }
   try {
-    await gatewayFor(deps.gateways, row.provider as PaymentProvider).refund(
-      row.providerReference,
-      row.totalCents,
-    );
+    await gatewayFor(deps.gateways, row.provider).refund(row.providerReference, row.totalCents);
   } catch (error) {
     await repository.releaseRefund(deps.db, orderId);
     if (error instanceof PaymentProviderError) {
@@ -701,7 +689,7 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
       after: { state: 'cancelled', refunded: true, amount },
     });
     await tellBuyer(deps, tx, orderId, 'refunded', (order, accountUrl) =>
-      orderRefundEmail(order, { amount }, accountUrl),
+      orderRefundEmail(order, { amount, refundTo: refundedTo(deps.gateways, row.provider) }, accountUrl),
     );
   });
   return getOrder(deps.db, orderId, admin);

@@ -22,12 +22,14 @@ beforeAll(async () => {
       currency: 'usd',
       reservationMinutes: 30,
       testMode: false,
-      stripe: { secretKey: 'sk_test_shop', webhookSecret: 'whsec_test', apiUrl: stripeFake.url },
-      paypal: {
-        clientId: 'paypal-client',
-        clientSecret: 'paypal-secret',
-        webhookId: 'paypal-webhook',
-        apiUrl: paypalFake.url,
+      providers: {
+        stripe: { secretKey: 'sk_test_shop', webhookSecret: 'whsec_test', apiUrl: stripeFake.url },
+        paypal: {
+          clientId: 'paypal-client',
+          clientSecret: 'paypal-secret',
+          webhookId: 'paypal-webhook',
+          apiUrl: paypalFake.url,
+        },
       },
     },
   });

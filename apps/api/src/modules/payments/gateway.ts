@@ -1,5 +1,3 @@
-import type { PaymentProvider } from '@shop/contracts';
-
 export interface PaymentLine {
   name: string;
   size: string;
@@ -43,11 +41,13 @@ export interface PaymentNotice {
 }
 
 /**
- * One interface for every way to pay: Stripe, PayPal and the built-in test-mode gateway. The server
- * never trusts the browser about a payment: it asks the provider (`confirm`) or a signed notification.
+ * One interface for every way to pay: each provider's (providers/<name>/) and the built-in test-mode one.
+ * The server never trusts the browser about a payment: it asks the provider (`confirm`) or a signed
+ * notification.
  */
 export interface PaymentGateway {
-  readonly provider: PaymentProvider;
+  /** The registered provider's id. */
+  readonly provider: string;
   readonly testMode: boolean;
   createPayment(request: PaymentRequest): Promise<PaymentPage>;
   /** Asks the provider whether the payment happened; for PayPal this captures an approved payment, once. */
@@ -65,7 +65,7 @@ export interface PaymentGateway {
 
 export class PaymentProviderError extends Error {
   constructor(
-    readonly provider: PaymentProvider,
+    readonly provider: string,
     message: string,
     options?: { cause?: unknown },
   ) {

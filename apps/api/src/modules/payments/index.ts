@@ -5,4 +5,4 @@ export {
   PaymentProviderError,
   type PaymentRequest,
 } from './gateway';
-export { type Gateways, gatewayFor, paymentNotStarted } from './payments';
+export { checkProvider, type Gateways, gatewayFor, paymentNotStarted, refundedTo } from './payments';

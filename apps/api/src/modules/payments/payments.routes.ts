@@ -1,10 +1,12 @@
 import {
   fromCents,
+  PAYMENT_PROVIDER_PATTERN,
   type PaymentProvider,
+  paymentProvidersSchema,
   testPaymentDecisionSchema,
   testPaymentSchema,
 } from '@shop/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
@@ -12,10 +14,10 @@ import type { PaymentNotice } from './gateway';
 import { returnUrl } from './test.gateway';
 import * as testPayments from './test-gateway.repository';
 
+/** test_<provider>_<32 hex digits>, as the test-mode gateway makes them. */
+const TEST_REFERENCE = new RegExp(`^test_${PAYMENT_PROVIDER_PATTERN.source.slice(1, -1)}_[0-9a-f]{32}$`);
 const referenceParams = z.object({
-  reference: z
-    .string()
-    .regex(/^test_(stripe|paypal)_[0-9a-f]{32}$/, { error: 'must be a test payment reference' }),
+  reference: z.string().regex(TEST_REFERENCE, { error: 'must be a test payment reference' }),
 });
 
 /** What a payment means for the shop's orders: the composition root wires it to the orders module. */
@@ -26,57 +28,79 @@ export interface PaymentOutcomes {
   paid(orderId: string): Promise<unknown>;
 }
 
-/** Provider webhooks (signature-verified, handled once) and the test-mode gateway's payment page API. */
+/**
+ * The registered providers, every provider's webhook (signature-verified, handled once) and the test-mode
+ * gateway's payment page API.
+ */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ outcomes: PaymentOutcomes }> = async (
   app,
   { outcomes },
 ) => {
+  app.get(
+    '/api/payments/providers',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'The payment providers: id, label, and whether each can take a payment now',
+        response: { 200: paymentProvidersSchema },
+      },
+    },
+    async () =>
+      app.gateways.providers.map((provider) => ({
+        id: provider.id,
+        label: provider.wording.label,
+        available: app.gateways.gateway(provider.id) !== null,
+      })),
+  );
+
   // Webhooks need the exact bytes that were signed (instead of the shop's JSON parser).
-  app.register(async (webhooks) => {
+  app.register(async (plugin) => {
+    const webhooks = plugin.withTypeProvider<ZodTypeProvider>();
     webhooks.removeContentTypeParser('application/json');
     webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    for (const provider of ['stripe', 'paypal'] as const) {
-      webhooks.post(
-        `/api/webhooks/${provider}`,
-        {
-          schema: {
-            tags: ['payments'],
-            summary: `${provider === 'stripe' ? 'Stripe' : 'PayPal'} webhook: verified by signature, each event handled once`,
-            response: {
-              200: z.object({ received: z.literal(true), outcome: z.string() }),
-              ...refusals(400, 404),
-            },
+    webhooks.post(
+      '/api/webhooks/:provider',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "A provider's webhook: verified by its signature, each event handled once",
+          params: z.object({ provider: z.string().max(100) }),
+          response: {
+            200: z.object({ received: z.literal(true), outcome: z.string() }),
+            ...refusals(400, 404),
           },
         },
-        async (request) => {
-          const gateway = app.gateways[provider];
-          if (!gateway || gateway.testMode) throw new AppError('NOT_FOUND', `${provider} is not configured`);
-          if (!Buffer.isBuffer(request.body)) throw AppError.invalid('body', 'must be the JSON event');
-          const notice = await gateway.readNotice(request.body, request.headers);
-          return { received: true as const, outcome: await outcomes.notice(provider, notice) };
-        },
-      );
-    }
+      },
+      async (request) => {
+        const { provider } = request.params;
+        const gateway = app.gateways.gateway(provider);
+        if (!gateway || gateway.testMode) throw new AppError('NOT_FOUND', `${provider} is not configured`);
+        if (!Buffer.isBuffer(request.body)) throw AppError.invalid('body', 'must be the JSON event');
+        const notice = await gateway.readNotice(request.body, request.headers);
+        return { received: true as const, outcome: await outcomes.notice(provider, notice) };
+      },
+    );
   });
 
   /** A payment of the test gateway, while that provider runs in test mode. */
   const findPayment = async (reference: string) => {
     const payment = await testPayments.findTestPayment(app.db, reference);
-    if (!payment || !app.gateways[payment.provider as 'stripe' | 'paypal']?.testMode) {
+    const provider = payment && app.gateways.provider(payment.provider);
+    if (!payment || !provider || !app.gateways.gateway(provider.id)?.testMode) {
       throw AppError.notFound('Test payment');
     }
-    return payment;
+    return { payment, provider };
   };
 
   /** Pays or gives up an open test payment, exactly once. */
   const closePayment = async (reference: string, status: 'paid' | 'cancelled') => {
-    const payment = await findPayment(reference);
-    if (!(await testPayments.closeTestPayment(app.db, payment.reference, status))) {
+    const found = await findPayment(reference);
+    if (!(await testPayments.closeTestPayment(app.db, reference, status))) {
       throw new AppError('CONFLICT', 'This payment is no longer open');
     }
-    return payment;
+    return found;
   };
 
   const decisionResponse = {
@@ -95,10 +119,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ outcomes: PaymentOutcomes }
       },
     },
     async (request) => {
-      const payment = await findPayment(request.params.reference);
+      const { payment } = await findPayment(request.params.reference);
       return {
         reference: payment.reference,
-        provider: payment.provider as 'stripe' | 'paypal',
+        provider: payment.provider,
         status: payment.status as 'open' | 'paid' | 'cancelled' | 'expired',
         amount: fromCents(payment.amountCents),
         currency: payment.currency,
@@ -125,10 +149,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ outcomes: PaymentOutcomes }
       },
     },
     async (request) => {
-      const payment = await closePayment(request.params.reference, 'paid');
+      const { payment, provider } = await closePayment(request.params.reference, 'paid');
       // The provider's "payment completed" notification, delivered at once.
       await outcomes.paid(payment.orderId);
-      return { redirectUrl: returnUrl(payment, 'paid') };
+      return { redirectUrl: returnUrl(provider, payment, 'paid') };
     },
   );
 
@@ -143,10 +167,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ outcomes: PaymentOutcomes }
       },
     },
     async (request) => {
-      const payment = await closePayment(request.params.reference, 'cancelled');
+      const { payment, provider } = await closePayment(request.params.reference, 'cancelled');
       // Like a real provider, giving up only sends the buyer back; the shop's cancel page (or the
       // reservation sweep) cancels the order after asking the gateway.
-      return { redirectUrl: returnUrl(payment, 'cancelled') };
+      return { redirectUrl: returnUrl(provider, payment, 'cancelled') };
     },
   );
 };

@@ -1,38 +1,74 @@
-import type { PaymentProvider } from '@shop/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { PaymentGateway } from './gateway';
-import { paypalGateway } from './paypal.gateway';
-import { stripeGateway } from './stripe.gateway';
+import type { PaymentProvider } from './providers/provider';
+import { registeredProviders } from './providers/registry';
 import { testGateway } from './test.gateway';
 
-export type Gateways = Record<PaymentProvider, PaymentGateway | null>;
+/** The registered payment providers and the gateway each one pays through. */
+export interface Gateways {
+  readonly providers: readonly PaymentProvider[];
+  provider(id: string): PaymentProvider | undefined;
+  /** The provider's gateway; null when it has no keys and test mode is off (or it is not registered). */
+  gateway(id: string): PaymentGateway | null;
+}
 
-/** The real provider when its keys are configured, else the test-mode gateway (if test mode is on). */
-export function createGateways(config: Config, db: Db): Gateways {
-  const { stripe, paypal, testMode } = config.payments;
+/**
+ * The real provider when its settings (keys) are configured, else the test-mode gateway (if test mode is
+ * on). `extra` providers (a test's) are registered beside the shop's own.
+ */
+export function createGateways(config: Config, db: Db, extra: readonly PaymentProvider[] = []): Gateways {
+  const providers = registeredProviders(extra);
+  const { testMode, providers: settings } = config.payments;
+  const gateways = new Map(
+    providers.map((provider) => {
+      const own = settings[provider.id];
+      if (own) return [provider.id, provider.gateway(own)];
+      return [provider.id, testMode ? testGateway(provider, db, config.siteUrl) : null];
+    }),
+  );
   return {
-    stripe: stripe ? stripeGateway(stripe) : testMode ? testGateway('stripe', db, config.siteUrl) : null,
-    paypal: paypal ? paypalGateway(paypal) : testMode ? testGateway('paypal', db, config.siteUrl) : null,
+    providers,
+    provider: (id) => providers.find((provider) => provider.id === id),
+    gateway: (id) => gateways.get(id) ?? null,
   };
 }
 
+/** A provider the shop does not have: refused like any value outside a list of choices. */
+export function checkProvider(gateways: Gateways, id: string): PaymentProvider {
+  const provider = gateways.provider(id);
+  if (provider) return provider;
+  const reason = `Invalid option: expected one of ${gateways.providers.map((p) => `"${p.id}"`).join('|')}`;
+  throw new AppError('VALIDATION_ERROR', `Invalid body: provider ${reason}`, { provider: reason });
+}
+
+/** How the shop words a provider in a refusal; its id when it is no longer registered. */
+function wording(gateways: Gateways, id: string) {
+  const provider = gateways.provider(id);
+  return provider?.wording ?? { label: id, payment: id, payingWith: id, refundTo: id };
+}
+
 /** The provider could not make a payment page: the buyer may try again. */
-export function paymentNotStarted(provider: PaymentProvider): AppError {
+export function paymentNotStarted(gateways: Gateways, provider: string): AppError {
   return new AppError(
     'PAYMENT_FAILED',
-    `${provider === 'stripe' ? 'The card payment' : 'PayPal'} could not be started, please try again`,
+    `${wording(gateways, provider).payment} could not be started, please try again`,
   );
 }
 
-export function gatewayFor(gateways: Gateways, provider: PaymentProvider): PaymentGateway {
-  const gateway = gateways[provider];
+export function gatewayFor(gateways: Gateways, provider: string): PaymentGateway {
+  const gateway = gateways.gateway(provider);
   if (!gateway) {
     throw new AppError(
       'PAYMENT_UNAVAILABLE',
-      `Paying with ${provider === 'stripe' ? 'a card' : 'PayPal'} is not available right now`,
+      `Paying with ${wording(gateways, provider).payingWith} is not available right now`,
     );
   }
   return gateway;
+}
+
+/** What the buyer's refund goes back to: 'card', 'PayPal account'. */
+export function refundedTo(gateways: Gateways, provider: string): string {
+  return wording(gateways, provider).refundTo;
 }

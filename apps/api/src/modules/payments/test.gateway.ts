@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { PaymentProvider } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { type PaymentGateway, type PaymentPage, PaymentProviderError, type PaymentRequest } from './gateway';
+import type { PaymentProvider } from './providers/provider';
 import * as repository from './test-gateway.repository';
 
 /**
@@ -11,7 +11,7 @@ import * as repository from './test-gateway.repository';
  * sends the buyer back exactly as the provider would, and the server confirms through `confirm`, just as
  * it asks the real provider. No real money moves.
  */
-export function testGateway(provider: PaymentProvider, db: Db, siteUrl: string): PaymentGateway {
+export function testGateway({ id: provider }: PaymentProvider, db: Db, siteUrl: string): PaymentGateway {
   return {
     provider,
     testMode: true,
@@ -64,14 +64,12 @@ export function testGateway(provider: PaymentProvider, db: Db, siteUrl: string):
   };
 }
 
-/** Where the test page sends the buyer: the URLs the real provider would build. */
-export function returnUrl(payment: repository.TestPaymentRow, outcome: 'paid' | 'cancelled'): string {
-  if (outcome === 'paid') {
-    return payment.provider === 'stripe'
-      ? `${payment.successUrl}&session_id=${payment.reference}`
-      : `${payment.successUrl}&token=${payment.reference}&PayerID=TESTBUYER`;
-  }
-  return payment.provider === 'paypal'
-    ? `${payment.cancelUrl}&token=${payment.reference}`
-    : payment.cancelUrl;
+/** Where the test page sends the buyer: the URL the real provider would build. */
+export function returnUrl(
+  provider: PaymentProvider,
+  payment: repository.TestPaymentRow,
+  outcome: 'paid' | 'cancelled',
+): string {
+  const url = outcome === 'paid' ? payment.successUrl : payment.cancelUrl;
+  return `${url}${provider.returnQuery(payment.reference, outcome)}`;
 }

@@ -2,7 +2,6 @@ import type {
   CartItem,
   ErrorEnvelope,
   Order,
-  PaymentProvider,
   ProfileUpdate,
   TestPayment,
   UserDashboard,
@@ -10,6 +9,7 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import { dashboardQuery } from '../../lib/dashboard';
+import type { CheckoutProvider } from '../../lib/payment-providers';
 
 /** The server calls of the checkout flow (cart check lives in features/cart/cart-check.ts). */
 
@@ -69,14 +69,14 @@ export interface PaymentBody {
   user: { uid: string; email: string; username: string };
 }
 
-export const PAYMENT_ENDPOINTS: Record<PaymentProvider, string> = {
+export const PAYMENT_ENDPOINTS: Record<CheckoutProvider, string> = {
   stripe: '/checkouts',
   paypal: '/paypal/create-payment',
 };
 
 /** Creates the pending order with the provider; answers it and where to send the browser. */
 export async function startPayment(
-  provider: PaymentProvider,
+  provider: CheckoutProvider,
   body: PaymentBody,
 ): Promise<{ orderId: string; url: string }> {
   if (provider === 'stripe') {

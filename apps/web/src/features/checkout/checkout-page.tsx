@@ -1,10 +1,4 @@
-import {
-  formatPrice,
-  PAYMENT_PROVIDERS,
-  type PaymentProvider,
-  SUCCESS_MESSAGE_MS,
-  type UserDashboard,
-} from '@shop/contracts';
+import { formatPrice, SUCCESS_MESSAGE_MS, type UserDashboard } from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
@@ -16,6 +10,7 @@ import { OrderLines } from '../../components/order-lines';
 import { ApiError } from '../../lib/api';
 import { DASHBOARD_QUERY_KEY } from '../../lib/dashboard';
 import { useHydrated } from '../../lib/hydrated';
+import { CHECKOUT_PROVIDERS, type CheckoutProvider, providerLabel } from '../../lib/payment-providers';
 import { type SessionUser, useSession } from '../../lib/session';
 import { EMPTY_CART_TEXT, useCartRefresh } from '../cart/cart-check';
 import { AVATAR_MAX_BYTES, startPayment, updateProfile, uploadAvatar, useDashboard } from './checkout-api';
@@ -31,13 +26,12 @@ import {
   profileResolver,
   profileValues,
 } from './profile-form';
-import { PROVIDER_LABELS } from './provider-labels';
 import './checkout.css';
 
 export const NOT_YOUR_CHECKOUT = 'This is not your checkout';
 export const SAVED_MESSAGE = 'Data successfully set!';
 
-const PROVIDER_HINTS: Record<PaymentProvider, string> = {
+const PROVIDER_HINTS: Record<CheckoutProvider, string> = {
   stripe: 'Visa, Mastercard, American Express and more',
   paypal: 'Pay with your PayPal account or balance',
 };
@@ -125,7 +119,7 @@ function CheckoutForm({ user, dashboard }: { user: SessionUser; dashboard: UserD
     country: values.country ?? '',
   });
 
-  const [provider, setProvider] = useState<PaymentProvider | null>(null);
+  const [provider, setProvider] = useState<CheckoutProvider | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [saved, setSaved] = useState(0);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -317,7 +311,7 @@ function CheckoutForm({ user, dashboard }: { user: SessionUser; dashboard: UserD
 
           <fieldset className="checkout-providers" disabled={busy}>
             <legend className="checkout-providers__legend">Payment method</legend>
-            {PAYMENT_PROVIDERS.map((value) => (
+            {CHECKOUT_PROVIDERS.map((value) => (
               <div key={value} className={`checkout-provider checkout-provider--${value}`}>
                 <input
                   className="form-check-input"
@@ -330,7 +324,7 @@ function CheckoutForm({ user, dashboard }: { user: SessionUser; dashboard: UserD
                   aria-describedby={`provider-${value}-hint`}
                 />
                 <label className="checkout-provider__label" htmlFor={`provider-${value}`}>
-                  {PROVIDER_LABELS[value]}
+                  {providerLabel(value)}
                 </label>
                 <span id={`provider-${value}-hint`} className="checkout-provider__hint">
                   {PROVIDER_HINTS[value]}

@@ -1,16 +1,17 @@
-import { orderIdSchema, PAYMENT_PROVIDERS, type PaymentProvider } from '@shop/contracts';
+import { orderIdSchema } from '@shop/contracts';
+import { CHECKOUT_PROVIDERS, type CheckoutProvider } from '../../lib/payment-providers';
 
 /** What the payment page sends back in the query string of /order-completed and /order-canceled. */
 export interface OrderLink {
-  provider: PaymentProvider;
+  provider: CheckoutProvider;
   order: string;
   /** PayPal's order id. */
   token?: string;
   PayerID?: string;
 }
 
-const isProvider = (value: string | null): value is PaymentProvider =>
-  (PAYMENT_PROVIDERS as readonly (string | null)[]).includes(value);
+const isProvider = (value: string | null): value is CheckoutProvider =>
+  (CHECKOUT_PROVIDERS as readonly (string | null)[]).includes(value);
 
 /** The provider and our order id, or null when the link is missing them or they are not valid. */
 export function readOrderLink(params: URLSearchParams): OrderLink | null {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { OrderLines } from '../../components/order-lines';
 import { ApiError } from '../../lib/api';
-import { PROVIDER_LABELS } from './provider-labels';
+import { providerLabel } from '../../lib/payment-providers';
 
 /** Pieces shared by /order-completed and /order-canceled. */
 
@@ -41,7 +41,7 @@ export function OrderDetails({ order }: { order: Order }) {
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>{PROVIDER_LABELS[order.provider] ?? order.provider}</dd>
+          <dd>{providerLabel(order.provider)}</dd>
         </div>
       </dl>
       <OrderLines

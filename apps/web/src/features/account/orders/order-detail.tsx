@@ -3,10 +3,9 @@ import { useEffect, useRef } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { OrderLines } from '../../../components/order-lines';
 import { OrderStateBadge } from '../../../components/order-state';
+import { providerLabel } from '../../../lib/payment-providers';
 import { useOrder } from '../api/get-order';
 import { OrderActions } from './order-actions';
-
-const PROVIDERS: Partial<Record<string, string>> = { stripe: 'Card (Stripe)', paypal: 'PayPal' };
 
 /** One order's lines (count and total price each) with Back to the list. */
 export function OrderDetail({
@@ -62,7 +61,7 @@ export function OrderDetail({
             </div>
             <div>
               <dt>Payment</dt>
-              <dd>{PROVIDERS[query.data.provider] ?? query.data.provider}</dd>
+              <dd>{providerLabel(query.data.provider)}</dd>
             </div>
           </dl>
           <OrderLines

@@ -66,8 +66,7 @@ export function exportHref(filters: OrdersFilters): string {
 export const shortId = (id: string) => id.slice(0, 8);
 export const pairCount = (order: Order) => order.products.reduce((sum, line) => sum + line.count, 0);
 
-const PROVIDERS: Partial<Record<string, string>> = { stripe: 'Card (Stripe)', paypal: 'PayPal' };
-export const providerName = (provider: string) => PROVIDERS[provider] ?? provider;
+export { providerLabel as providerName } from '../../../lib/payment-providers';
 
 /** An account deleted since the order: the order keeps a placeholder in place of the customer. */
 export const isDeletedCustomer = (order: Order) => order.user.email.endsWith('@deleted.invalid');

@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { AppError } from '../../lib/app-error';
 import {
   type PaymentGateway,
   type PaymentNotice,
@@ -7,16 +6,14 @@ import {
   PaymentProviderError,
   type PaymentRequest,
   type PaymentStatus,
-} from './gateway';
+} from '../../gateway';
+import type { StripeSettings } from './config';
+import { readStripeNotice } from './webhook';
 
 const STRIPE_MIN_EXPIRY_MS = 30 * 60 * 1000 + 60 * 1000;
 
 /** Stripe Checkout Sessions through the official SDK, with signed webhooks. */
-export function stripeGateway(options: {
-  secretKey: string;
-  webhookSecret: string;
-  apiUrl: string | null;
-}): PaymentGateway {
+export function stripeGateway(options: StripeSettings): PaymentGateway {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
   // The SDK is loaded on first use: a shop that is not taking card payments right now does not carry it.
   let client: Promise<Stripe> | undefined;
@@ -122,36 +119,7 @@ export function stripeGateway(options: {
     },
 
     async readNotice(rawBody, headers): Promise<PaymentNotice> {
-      const stripe = await sdk();
-      const signature = headers['stripe-signature'];
-      let event: Stripe.Event;
-      try {
-        event = await stripe.webhooks.constructEventAsync(
-          rawBody,
-          String(signature ?? ''),
-          options.webhookSecret,
-        );
-      } catch {
-        throw new AppError('VALIDATION_ERROR', 'The Stripe signature is missing or wrong', {
-          'stripe-signature': 'does not match the payload',
-        });
-      }
-      const base = { eventId: event.id, type: event.type };
-      switch (event.type) {
-        case 'checkout.session.completed':
-          return {
-            ...base,
-            kind: event.data.object.payment_status === 'paid' ? 'paid' : 'ignored',
-            reference: event.data.object.id,
-          };
-        case 'checkout.session.async_payment_succeeded':
-          return { ...base, kind: 'paid', reference: event.data.object.id };
-        case 'checkout.session.expired':
-        case 'checkout.session.async_payment_failed':
-          return { ...base, kind: 'expired', reference: event.data.object.id };
-        default:
-          return { ...base, kind: 'ignored', reference: null };
-      }
+      return readStripeNotice(await sdk(), options.webhookSecret, rawBody, headers);
     },
   };
 }

@@ -1,4 +1,3 @@
-import { AppError } from '../../lib/app-error';
 import {
   formatAmount,
   type PaymentGateway,
@@ -7,14 +6,9 @@ import {
   PaymentProviderError,
   type PaymentRequest,
   type PaymentStatus,
-} from './gateway';
-
-interface PayPalOptions {
-  clientId: string;
-  clientSecret: string;
-  webhookId: string;
-  apiUrl: string;
-}
+} from '../../gateway';
+import type { PayPalSettings } from './config';
+import { readPayPalNotice, type VerifySignature } from './webhook';
 
 interface PayPalOrder {
   id: string;
@@ -35,7 +29,7 @@ interface PayPalError {
 }
 
 /** PayPal Orders v2 over REST: create with an approve link, capture on return, verified webhooks. */
-export function paypalGateway(options: PayPalOptions): PaymentGateway {
+export function paypalGateway(options: PayPalSettings): PaymentGateway {
   let token: { value: string; expires: number } | null = null;
 
   async function accessToken(): Promise<string> {
@@ -209,49 +203,9 @@ export function paypalGateway(options: PayPalOptions): PaymentGateway {
     },
 
     async readNotice(rawBody, headers): Promise<PaymentNotice> {
-      let event: { id?: string; event_type?: string; resource?: Record<string, unknown> };
-      try {
-        event = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw AppError.invalid('body', 'must be a PayPal webhook event');
-      }
-      const header = (name: string) => {
-        const value = headers[name];
-        return Array.isArray(value) ? value[0] : value;
-      };
-      const { status, body } = await call<{ verification_status?: string }>(
-        'POST',
-        '/v1/notifications/verify-webhook-signature',
-        {
-          auth_algo: header('paypal-auth-algo'),
-          cert_url: header('paypal-cert-url'),
-          transmission_id: header('paypal-transmission-id'),
-          transmission_sig: header('paypal-transmission-sig'),
-          transmission_time: header('paypal-transmission-time'),
-          webhook_id: options.webhookId,
-          webhook_event: event,
-        },
-      );
-      if (status >= 300 || body.verification_status !== 'SUCCESS' || !event.id || !event.event_type) {
-        throw new AppError('VALIDATION_ERROR', 'The PayPal signature is missing or wrong', {
-          'paypal-transmission-sig': 'could not be verified',
-        });
-      }
-      const resource = event.resource ?? {};
-      const base = { eventId: event.id, type: event.event_type };
-      switch (event.event_type) {
-        case 'CHECKOUT.ORDER.APPROVED':
-          return { ...base, kind: 'approved', reference: String(resource.id ?? '') || null };
-        case 'PAYMENT.CAPTURE.COMPLETED': {
-          const related = (resource.supplementary_data as { related_ids?: { order_id?: string } } | undefined)
-            ?.related_ids;
-          return { ...base, kind: 'paid', reference: related?.order_id ?? null };
-        }
-        case 'CHECKOUT.ORDER.VOIDED':
-          return { ...base, kind: 'expired', reference: String(resource.id ?? '') || null };
-        default:
-          return { ...base, kind: 'ignored', reference: null };
-      }
+      const verify: VerifySignature = async (request) =>
+        call('POST', '/v1/notifications/verify-webhook-signature', request);
+      return readPayPalNotice(verify, options.webhookId, rawBody, headers);
     },
   };
 }
