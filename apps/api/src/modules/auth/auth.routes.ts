@@ -11,7 +11,7 @@ import {
   USERNAME_MESSAGE,
 } from '@shop/contracts';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ping } from '../../db/client';
@@ -220,154 +220,80 @@ async function toAppError(
   }
 }
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, db, config } = app;
-  const scale = config.auth.rateLimitScale;
-  const google = await startGoogleSignIn(
-    auth,
-    config.auth.google && googleProviderConfig(db, config.auth.google),
-    app.log,
-  );
-  app.addHook('onClose', async () => google.stop());
-  const limit = (key: string, rule: RateLimitRule, message?: string) =>
-    consume(app.rateLimits, key, { ...rule, max: Math.ceil(rule.max * scale) }, message);
-
-  /** Hands the request to Better Auth and answers with its response; failures in the shop's envelope. */
-  async function forward(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    path: string,
-    body?: Record<string, unknown>,
-  ) {
-    const headers = fromNodeHeaders(request.headers);
-    headers.delete('content-length');
-    const init: RequestInit = { method: request.method, headers };
-    if (body !== undefined) {
-      headers.set('content-type', 'application/json');
-      init.body = JSON.stringify(body);
-    }
-    const response = await auth.handler(new Request(new URL(request.url, config.siteUrl), init));
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) reply.header('set-cookie', cookies);
-    if (response.status >= 400) {
-      const failure = (await response.json().catch(() => ({}))) as AuthFailure;
-      throw await toAppError(request, path, response.status, failure, body);
-    }
-    // With no callback URL to go back to (a callback without its state, say), Better Auth redirects to
-    // its own HTML error page; the API answers that refusal in its envelope instead.
-    const location = response.headers.get('location');
-    if (location && new URL(location, config.siteUrl).pathname === `${AUTH_BASE_PATH}/error`) {
-      throw flowError(new URL(location, config.siteUrl).searchParams.get('error'));
-    }
-    for (const [key, value] of response.headers) {
-      if (!['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding'].includes(key))
-        reply.header(key, value);
-    }
-    reply.status(response.status);
-    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+/** Hands the request to Better Auth and answers with its response; failures in the shop's envelope. */
+async function forward(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  body?: Record<string, unknown>,
+) {
+  const { auth, config } = app;
+  const headers = fromNodeHeaders(request.headers);
+  headers.delete('content-length');
+  const init: RequestInit = { method: request.method, headers };
+  if (body !== undefined) {
+    headers.set('content-type', 'application/json');
+    init.body = JSON.stringify(body);
   }
+  const response = await auth.handler(new Request(new URL(request.url, config.siteUrl), init));
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (response.status >= 400) {
+    const failure = (await response.json().catch(() => ({}))) as AuthFailure;
+    throw await toAppError(request, path, response.status, failure, body);
+  }
+  // With no callback URL to go back to (a callback without its state, say), Better Auth redirects to
+  // its own HTML error page; the API answers that refusal in its envelope instead.
+  const location = response.headers.get('location');
+  if (location && new URL(location, config.siteUrl).pathname === `${AUTH_BASE_PATH}/error`) {
+    throw flowError(new URL(location, config.siteUrl).searchParams.get('error'));
+  }
+  for (const [key, value] of response.headers) {
+    if (!['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding'].includes(key))
+      reply.header(key, value);
+  }
+  reply.status(response.status);
+  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+}
 
-  const post = <Body extends z.ZodType>(
-    path: string,
-    summary: string,
-    bodySchema: Body,
-    /** Refuses early; may answer what to do once Better Auth has accepted the request. */
-    guard: (request: FastifyRequest, body: z.infer<Body>) => Promise<void | (() => Promise<void>)>,
-    toAuthBody: (body: z.infer<Body>) => Record<string, unknown> = (body) => body as Record<string, unknown>,
-  ) =>
-    app.post(
-      `${AUTH_BASE_PATH}${path}`,
-      {
-        schema: {
-          tags: ['accounts'],
-          summary,
-          body: bodySchema,
-          response: refusals(400, 401, 429),
-        },
+/** The app as a route plugin sees it. */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** A Better Auth endpoint with the shop's schema for its body and a guard before it. */
+const postToAuth = <Body extends z.ZodType>(
+  app: ZodApp,
+  path: string,
+  summary: string,
+  bodySchema: Body,
+  /** Refuses early; may answer what to do once Better Auth has accepted the request. */
+  guard: (request: FastifyRequest, body: z.infer<Body>) => Promise<void | (() => Promise<void>)>,
+  toAuthBody: (body: z.infer<Body>) => Record<string, unknown> = (body) => body as Record<string, unknown>,
+) =>
+  app.post(
+    `${AUTH_BASE_PATH}${path}`,
+    {
+      schema: {
+        tags: ['accounts'],
+        summary,
+        body: bodySchema,
+        response: refusals(400, 401, 429),
       },
-      async (request, reply) => {
-        const body = request.body as z.infer<Body>;
-        const accepted = await guard(request, body);
-        const sent = await forward(request, reply, path, toAuthBody(body));
-        // The answer is on its way; a failure here only leaves a counter one too high.
-        await accepted?.().catch((error: unknown) =>
-          request.log.error({ err: error }, 'follow-up of an accepted request failed'),
-        );
-        return sent;
-      },
-    );
-
-  post(
-    '/sign-up/email',
-    'Create an account; signs in unverified and sends the verification e-mail',
-    signUpBody,
-    (request) => limit(`sign-up:ip:${request.ip}`, LIMITS.signUpPerIp),
-    (body) => ({ ...body, name: body.username, callbackURL: body.callbackURL ?? '/verify-email' }),
-  );
-
-  post('/sign-in/email', 'Sign in with e-mail and password', signInBody, (request, body) =>
-    countSignInAttempt(app.rateLimits, request.ip, body.email, scale),
-  );
-
-  post(
-    '/send-verification-email',
-    'Send the verification e-mail again',
-    emailBody,
-    async (request, body) => {
-      await limit(`verify-mail:ip:${request.ip}`, LIMITS.mailPerIp, AUTH_MESSAGES.TOO_MANY_REQUESTS);
-      await limit(
-        `verify-mail:account:${keyPart(body.email)}`,
-        LIMITS.mailPerAccount,
-        AUTH_MESSAGES.TOO_MANY_REQUESTS,
+    },
+    async (request, reply) => {
+      const body = request.body as z.infer<Body>;
+      const accepted = await guard(request, body);
+      const sent = await forward(app, request, reply, path, toAuthBody(body));
+      // The answer is on its way; a failure here only leaves a counter one too high.
+      await accepted?.().catch((error: unknown) =>
+        request.log.error({ err: error }, 'follow-up of an accepted request failed'),
       );
+      return sent;
     },
-    (body) => ({ email: body.email, callbackURL: body.callbackURL ?? '/verify-email' }),
   );
 
-  post(
-    '/request-password-reset',
-    'E-mail a password reset link',
-    emailBody,
-    async (request, body) => {
-      await limit(`reset-mail:ip:${request.ip}`, LIMITS.mailPerIp, AUTH_MESSAGES.TOO_MANY_REQUESTS);
-      await limit(
-        `reset-mail:account:${keyPart(body.email)}`,
-        LIMITS.mailPerAccount,
-        AUTH_MESSAGES.TOO_MANY_REQUESTS,
-      );
-    },
-    (body) => ({ email: body.email, redirectTo: body.redirectTo ?? '/restore-password' }),
-  );
-
-  post(
-    '/reset-password',
-    'Choose a new password with the token from the e-mail; ends every session',
-    resetBody,
-    (request) => limit(`reset:ip:${request.ip}`, LIMITS.resetPerIp),
-  );
-
-  post(
-    '/change-password',
-    'Change your password (the current one and a new one); every other session of the account ends',
-    passwordChangeSchema,
-    async (request) => {
-      const user = await requireUser(request);
-      if (!(await hasPassword(db, user.id))) {
-        throw new AppError('VALIDATION_ERROR', AUTH_MESSAGES.NO_PASSWORD, {
-          currentPassword: AUTH_MESSAGES.NO_PASSWORD,
-        });
-      }
-      // Guessing the current password is guessing a password: the sign-in limits count it.
-      return countSignInAttempt(app.rateLimits, request.ip, user.email, scale);
-    },
-    // Better Auth replaces this session with a new one (a new cookie) and ends all the others.
-    (body) => ({
-      currentPassword: body.currentPassword,
-      newPassword: body.newPassword,
-      revokeOtherSessions: true,
-    }),
-  );
-
+/** Every other Better Auth endpoint the shop uses (FORWARDED), with its redirects kept inside the shop. */
+function forwardTheRest(app: ZodApp): void {
   app.route({
     method: ['GET', 'POST'],
     url: `${AUTH_BASE_PATH}/*`,
@@ -390,9 +316,100 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             throw AppError.invalid(key, 'must be a path of this shop');
         }
       }
-      return forward(request, reply, path, request.method === 'POST' ? (body ?? {}) : undefined);
+      return forward(app, request, reply, path, request.method === 'POST' ? (body ?? {}) : undefined);
     },
   });
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth, db, config } = app;
+  const scale = config.auth.rateLimitScale;
+  const google = await startGoogleSignIn(
+    auth,
+    config.auth.google && googleProviderConfig(db, config.auth.google),
+    app.log,
+  );
+  app.addHook('onClose', async () => google.stop());
+  const limit = (key: string, rule: RateLimitRule, message?: string) =>
+    consume(app.rateLimits, key, { ...rule, max: Math.ceil(rule.max * scale) }, message);
+
+  postToAuth(
+    app,
+    '/sign-up/email',
+    'Create an account; signs in unverified and sends the verification e-mail',
+    signUpBody,
+    (request) => limit(`sign-up:ip:${request.ip}`, LIMITS.signUpPerIp),
+    (body) => ({ ...body, name: body.username, callbackURL: body.callbackURL ?? '/verify-email' }),
+  );
+
+  postToAuth(app, '/sign-in/email', 'Sign in with e-mail and password', signInBody, (request, body) =>
+    countSignInAttempt(app.rateLimits, request.ip, body.email, scale),
+  );
+
+  postToAuth(
+    app,
+    '/send-verification-email',
+    'Send the verification e-mail again',
+    emailBody,
+    async (request, body) => {
+      await limit(`verify-mail:ip:${request.ip}`, LIMITS.mailPerIp, AUTH_MESSAGES.TOO_MANY_REQUESTS);
+      await limit(
+        `verify-mail:account:${keyPart(body.email)}`,
+        LIMITS.mailPerAccount,
+        AUTH_MESSAGES.TOO_MANY_REQUESTS,
+      );
+    },
+    (body) => ({ email: body.email, callbackURL: body.callbackURL ?? '/verify-email' }),
+  );
+
+  postToAuth(
+    app,
+    '/request-password-reset',
+    'E-mail a password reset link',
+    emailBody,
+    async (request, body) => {
+      await limit(`reset-mail:ip:${request.ip}`, LIMITS.mailPerIp, AUTH_MESSAGES.TOO_MANY_REQUESTS);
+      await limit(
+        `reset-mail:account:${keyPart(body.email)}`,
+        LIMITS.mailPerAccount,
+        AUTH_MESSAGES.TOO_MANY_REQUESTS,
+      );
+    },
+    (body) => ({ email: body.email, redirectTo: body.redirectTo ?? '/restore-password' }),
+  );
+
+  postToAuth(
+    app,
+    '/reset-password',
+    'Choose a new password with the token from the e-mail; ends every session',
+    resetBody,
+    (request) => limit(`reset:ip:${request.ip}`, LIMITS.resetPerIp),
+  );
+
+  postToAuth(
+    app,
+    '/change-password',
+    'Change your password (the current one and a new one); every other session of the account ends',
+    passwordChangeSchema,
+    async (request) => {
+      const user = await requireUser(request);
+      if (!(await hasPassword(db, user.id))) {
+        throw new AppError('VALIDATION_ERROR', AUTH_MESSAGES.NO_PASSWORD, {
+          currentPassword: AUTH_MESSAGES.NO_PASSWORD,
+        });
+      }
+      // Guessing the current password is guessing a password: the sign-in limits count it.
+      return countSignInAttempt(app.rateLimits, request.ip, user.email, scale);
+    },
+    // Better Auth replaces this session with a new one (a new cookie) and ends all the others.
+    (body) => ({
+      currentPassword: body.currentPassword,
+      newPassword: body.newPassword,
+      revokeOtherSessions: true,
+    }),
+  );
+
+  forwardTheRest(app);
 
   app.get(
     '/api/config',

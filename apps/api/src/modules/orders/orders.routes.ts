@@ -2,29 +2,24 @@ import {
   orderIdParamsSchema,
   orderPaymentLinkSchema,
   orderSchema,
-  ordersExportQuerySchema,
   ordersQuerySchema,
   orderUpdateBodySchema,
   successOrderBodySchema,
 } from '@shop/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireUser } from '../../plugins/session';
-import { consumeForAccount } from '../rate-limit';
+import { requireUser } from '../../plugins/session';
 import {
   confirmLatest,
-  exportOrders,
   getOrder,
   listOrders,
   type OrderDeps,
   paymentLink,
-  refundOrder,
   requestState,
 } from './orders.service';
+import { staffOrdersRoutes } from './staff-orders.routes';
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (app, { deps }) => {
   app.get(
@@ -39,39 +34,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (a
       },
     },
     async (request) => listOrders(app.db, await requireUser(request), request.query),
-  );
-
-  /** Checked before the query is validated: a guest or a shopper learns nothing about the filters. */
-  const adminOnly = async (request: FastifyRequest) => {
-    await requireAdmin(request);
-  };
-
-  // A static path: the router prefers it to /api/orders/:id whatever the order of registration.
-  app.get(
-    '/api/orders/export.csv',
-    {
-      preValidation: adminOnly,
-      schema: {
-        tags: ['orders'],
-        summary:
-          "Every order matching the admin list's filters as CSV (admin), one row per order line, oldest first; streamed",
-        querystring: ordersExportQuerySchema,
-        produces: ['text/csv', 'application/json'],
-        response: {
-          200: csvResponse(
-            'a header row, then one row per order line: order_id, date (ISO), state, provider, customer_username, customer_email, product_id, product_name, brand, size, count, unit_price, line_total, order_total',
-          ),
-          ...refusals(400, 401, 403, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      reply.headers(csvHeaders(csvFileName('orders')));
-      if (request.method === 'HEAD') return reply.send(noCsvBody());
-      const { id } = await requireAdmin(request);
-      await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', id);
-      return reply.send(await exportOrders(app.db, request.query));
-    },
   );
 
   app.get(
@@ -101,20 +63,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (a
     },
     async (request) =>
       requestState(deps, request.params.id, request.body.voucher.state, await requireUser(request)),
-  );
-
-  app.post(
-    '/api/orders/:id/refund',
-    {
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Refund a paid order through its provider (admin): it becomes cancelled once; its pairs stay sold',
-        params: orderIdParamsSchema,
-        response: { 200: orderSchema, ...refusals(400, 401, 403, 404, 409, 502, 503) },
-      },
-    },
-    async (request) => refundOrder(deps, request.params.id, await requireAdmin(request)),
   );
 
   app.post(
@@ -149,4 +97,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (a
       return [await confirmLatest(deps, viewer)];
     },
   );
+
+  await app.register(staffOrdersRoutes, { deps });
 };

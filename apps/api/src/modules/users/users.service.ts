@@ -1,11 +1,4 @@
-import type {
-  AdminUser,
-  BoughtItem,
-  ProfileUpdate,
-  UserDashboard,
-  UsersQuery,
-  UserUpdate,
-} from '@shop/contracts';
+import type { AdminUser, ProfileUpdate, UserDashboard, UsersQuery, UserUpdate } from '@shop/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents, Publish } from '../../events/domain-events';
 import type { FactOf } from '../../events/facts';

@@ -7,129 +7,60 @@ import {
   type PaymentRequest,
   type PaymentStatus,
 } from '../../gateway';
+import { type PayPalOrder, type PayPalOrderDetails, paypalClient } from './client';
 import type { PayPalSettings } from './config';
 import { readPayPalNotice, type VerifySignature } from './webhook';
 
-interface PayPalOrder {
-  id: string;
-  status: string;
-  links?: { href: string; rel: string; method?: string }[];
-}
-
-interface PayPalOrderDetails {
-  purchase_units?: {
-    amount?: { currency_code: string };
-    payments?: { captures?: { id: string; status: string }[] };
-  }[];
-}
-
-interface PayPalError {
-  name?: string;
-  details?: { issue?: string }[];
+/** The Orders v2 body of a payment: one purchase unit with the lines, approved by the buyer on PayPal. */
+function orderBody(request: PaymentRequest) {
+  const value = formatAmount(request.totalCents);
+  const currency = request.currency.toUpperCase();
+  return {
+    intent: 'CAPTURE',
+    purchase_units: [
+      {
+        reference_id: request.orderId,
+        custom_id: request.orderId,
+        amount: {
+          currency_code: currency,
+          value,
+          breakdown: { item_total: { currency_code: currency, value } },
+        },
+        items: request.lines.map((line) => ({
+          name: `${line.name} (size ${line.size})`.slice(0, 127),
+          quantity: String(line.count),
+          unit_amount: { currency_code: currency, value: formatAmount(line.unitPriceCents) },
+          category: 'PHYSICAL_GOODS',
+        })),
+      },
+    ],
+    payment_source: {
+      paypal: {
+        email_address: request.customerEmail,
+        experience_context: {
+          return_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          user_action: 'PAY_NOW',
+          brand_name: 'Sneaker Shop',
+        },
+      },
+    },
+  };
 }
 
 /** PayPal Orders v2 over REST: create with an approve link, capture on return, verified webhooks. */
 export function paypalGateway(options: PayPalSettings): PaymentGateway {
-  let token: { value: string; expires: number } | null = null;
-
-  async function accessToken(): Promise<string> {
-    if (token && token.expires > Date.now() + 60_000) return token.value;
-    const response = await fetch(`${options.apiUrl}/v1/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`,
-        'Content-Type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-      signal: AbortSignal.timeout(15_000),
-    });
-    if (!response.ok)
-      throw new PaymentProviderError('paypal', `PayPal refused the credentials (${response.status})`);
-    const body = (await response.json()) as { access_token: string; expires_in: number };
-    token = { value: body.access_token, expires: Date.now() + body.expires_in * 1000 };
-    return token.value;
-  }
-
-  async function call<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-    requestId?: string,
-  ): Promise<{ status: number; body: T & PayPalError }> {
-    try {
-      const response = await fetch(`${options.apiUrl}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${await accessToken()}`,
-          'Content-Type': 'application/json',
-          Prefer: 'return=representation',
-          ...(requestId ? { 'PayPal-Request-Id': requestId } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : {}) as T & PayPalError };
-    } catch (error) {
-      if (error instanceof PaymentProviderError) throw error;
-      throw new PaymentProviderError('paypal', `PayPal could not be reached (${path})`, { cause: error });
-    }
-  }
-
-  const issues = (error: PayPalError) => (error.details ?? []).map((detail) => detail.issue);
-
-  async function orderStatus(reference: string): Promise<string> {
-    const { status, body } = await call<PayPalOrder>(
-      'GET',
-      `/v2/checkout/orders/${encodeURIComponent(reference)}`,
-    );
-    if (status === 404) return 'NOT_FOUND';
-    if (status >= 400)
-      throw new PaymentProviderError('paypal', `PayPal answered ${status} for order ${reference}`);
-    return body.status;
-  }
+  const { call, issues, orderStatus } = paypalClient(options);
 
   return {
     provider: 'paypal',
     testMode: false,
 
     async createPayment(request: PaymentRequest): Promise<PaymentPage> {
-      const value = formatAmount(request.totalCents);
-      const currency = request.currency.toUpperCase();
       const { status, body } = await call<PayPalOrder>(
         'POST',
         '/v2/checkout/orders',
-        {
-          intent: 'CAPTURE',
-          purchase_units: [
-            {
-              reference_id: request.orderId,
-              custom_id: request.orderId,
-              amount: {
-                currency_code: currency,
-                value,
-                breakdown: { item_total: { currency_code: currency, value } },
-              },
-              items: request.lines.map((line) => ({
-                name: `${line.name} (size ${line.size})`.slice(0, 127),
-                quantity: String(line.count),
-                unit_amount: { currency_code: currency, value: formatAmount(line.unitPriceCents) },
-                category: 'PHYSICAL_GOODS',
-              })),
-            },
-          ],
-          payment_source: {
-            paypal: {
-              email_address: request.customerEmail,
-              experience_context: {
-                return_url: request.successUrl,
-                cancel_url: request.cancelUrl,
-                user_action: 'PAY_NOW',
-                brand_name: 'Sneaker Shop',
-              },
-            },
-          },
-        },
+        orderBody(request),
         request.idempotencyKey,
       );
       const approve = body.links?.find((link) => link.rel === 'payer-action' || link.rel === 'approve');

@@ -1,0 +1,116 @@
+import {
+  fromCents,
+  PAYMENT_PROVIDER_PATTERN,
+  testPaymentDecisionSchema,
+  testPaymentSchema,
+} from '@shop/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { refusals } from '../../lib/refusals';
+import { returnUrl } from './test.gateway';
+import * as testPayments from './test-gateway.repository';
+
+/** test_<provider>_<32 hex digits>, as the test-mode gateway makes them. */
+const TEST_REFERENCE = new RegExp(`^test_${PAYMENT_PROVIDER_PATTERN.source.slice(1, -1)}_[0-9a-f]{32}$`);
+const referenceParams = z.object({
+  reference: z.string().regex(TEST_REFERENCE, { error: 'must be a test payment reference' }),
+});
+
+/**
+ * The test-mode gateway's payment page API, for the providers that run in test mode. `paid` is the
+ * provider's "payment completed" notification, delivered at once.
+ */
+export const testGatewayRoutes: FastifyPluginAsyncZod<{
+  paid: (orderId: string) => Promise<unknown>;
+}> = async (app, { paid }) => {
+  /** A payment of the test gateway, while that provider runs in test mode. */
+  const findPayment = async (reference: string) => {
+    const payment = await testPayments.findTestPayment(app.db, reference);
+    const provider = payment && app.gateways.provider(payment.provider);
+    if (!payment || !provider || !app.gateways.gateway(provider.id)?.testMode) {
+      throw AppError.notFound('Test payment');
+    }
+    return { payment, provider };
+  };
+
+  /** Pays or gives up an open test payment, exactly once. */
+  const closePayment = async (reference: string, status: 'paid' | 'cancelled') => {
+    const found = await findPayment(reference);
+    if (!(await testPayments.closeTestPayment(app.db, reference, status))) {
+      throw new AppError('CONFLICT', 'This payment is no longer open');
+    }
+    return found;
+  };
+
+  const decisionResponse = {
+    200: testPaymentDecisionSchema,
+    ...refusals(400, 404, 409),
+  };
+
+  app.get(
+    '/api/test-gateway/payments/:reference',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Test mode only: a payment of the built-in gateway, for its payment page',
+        params: referenceParams,
+        response: { 200: testPaymentSchema, ...refusals(400, 404) },
+      },
+    },
+    async (request) => {
+      const { payment } = await findPayment(request.params.reference);
+      return {
+        reference: payment.reference,
+        provider: payment.provider,
+        status: payment.status as 'open' | 'paid' | 'cancelled' | 'expired',
+        amount: fromCents(payment.amountCents),
+        currency: payment.currency,
+        email: payment.email,
+        lines: payment.lines.map((line) => ({
+          name: line.name,
+          size: line.size,
+          count: line.count,
+          price: fromCents(line.priceCents),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/test-gateway/payments/:reference/pay',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Test mode only: pay; the gateway notifies the shop as the provider would and answers the return URL',
+        params: referenceParams,
+        response: decisionResponse,
+      },
+    },
+    async (request) => {
+      const { payment, provider } = await closePayment(request.params.reference, 'paid');
+      // The provider's "payment completed" notification, delivered at once.
+      await paid(payment.orderId);
+      return { redirectUrl: returnUrl(provider, payment, 'paid') };
+    },
+  );
+
+  app.post(
+    '/api/test-gateway/payments/:reference/cancel',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Test mode only: give up paying; answers the cancel URL',
+        params: referenceParams,
+        response: decisionResponse,
+      },
+    },
+    async (request) => {
+      const { payment, provider } = await closePayment(request.params.reference, 'cancelled');
+      // Like a real provider, giving up only sends the buyer back; the shop's cancel page (or the
+      // reservation sweep) cancels the order after asking the gateway.
+      return { redirectUrl: returnUrl(provider, payment, 'cancelled') };
+    },
+  );
+};
