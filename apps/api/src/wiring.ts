@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainEvents } from './events/domain-events';
+import type { ResponseCache } from './lib/response-cache';
 import type { AccountDeps } from './modules/account/account.service';
 import type { ContactsOf } from './modules/audit/audit.service';
 import { subscribeAudit } from './modules/audit/audit.subscriber';
@@ -43,7 +44,6 @@ export function wireServices(app: FastifyInstance): Services {
     events,
     gateways: app.gateways,
     mailer: app.mailer,
-    catalogCache,
     siteUrl: config.siteUrl,
     log,
     currency: config.payments.currency,
@@ -54,13 +54,13 @@ export function wireServices(app: FastifyInstance): Services {
     rateLimits: app.rateLimits,
     jobs: app.jobs,
   };
-  subscribe(events, alerts);
+  subscribe(events, alerts, catalogCache);
   return {
     events,
     checkout,
-    products: { db, storage: app.storage, catalogCache, events },
-    reviews: { db, catalogCache, events },
-    account: { db, catalogCache, events },
+    products: { db, storage: app.storage, events },
+    reviews: { db, events },
+    account: { db, events },
     users: {
       db,
       events,
@@ -82,11 +82,27 @@ export function wireServices(app: FastifyInstance): Services {
 }
 
 /** Who listens to which facts. */
-function subscribe(events: DomainEvents, alerts: StockAlertDeps): void {
+function subscribe(events: DomainEvents, alerts: StockAlertDeps, catalogCache: ResponseCache): void {
   // The audit trail records every staff action with the change that made it.
   subscribeAudit(events);
   // A suspended user is signed out in the transaction that suspends them.
   events.withFact('user.suspended', (tx, fact) => auth.endSessions(tx, fact.userId));
   // Shoppers waiting for a size hear that units came back, once the change has committed.
   events.afterFact('units.returned', (fact) => notifyBackInStock(alerts, fact.lines));
+  // The shoppers' lists show what changed (a product, its stock or its rating) once it has committed.
+  events.afterAny(
+    [
+      'product.created',
+      'product.updated',
+      'product.archived',
+      'product.restored',
+      'units.returned',
+      'units.reserved',
+      'order.paid',
+      'review.written',
+      'review.deleted',
+      'user.deleted',
+    ],
+    () => catalogCache.clear(),
+  );
 }

@@ -20,6 +20,7 @@ export type Publish = (fact: Fact) => Promise<void>;
 export class DomainEvents {
   private readonly within = new Map<FactType, WithFact<FactType>[]>();
   private readonly after = new Map<FactType, AfterFact<FactType>[]>();
+  private readonly afterAnyOf = new Map<FactType, (() => Promise<unknown>)[]>();
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
@@ -29,6 +30,11 @@ export class DomainEvents {
 
   afterFact<T extends FactType>(types: T | T[], handler: AfterFact<T>): void {
     for (const type of [types].flat()) add(this.after, type, handler as unknown as AfterFact<FactType>);
+  }
+
+  /** Like `afterFact`, but once per commit however many of these facts it made true (a cache to clear). */
+  afterAny(types: FactType[], handler: () => Promise<unknown>): void {
+    for (const type of types) add(this.afterAnyOf, type, handler);
   }
 
   /**
@@ -59,13 +65,20 @@ export class DomainEvents {
   }
 
   private async committed(facts: Fact[]): Promise<void> {
+    const once = new Set<() => Promise<unknown>>();
     for (const fact of facts) {
-      for (const handler of this.after.get(fact.type) ?? []) {
-        await handler(fact).catch((error: unknown) =>
-          this.log.error({ err: error, fact: fact.type }, 'a subscriber of a committed fact failed'),
-        );
-      }
+      for (const handler of this.after.get(fact.type) ?? [])
+        await this.settle(fact.type, () => handler(fact));
+      for (const handler of this.afterAnyOf.get(fact.type) ?? []) once.add(handler);
     }
+    for (const handler of once) await this.settle(facts[0]?.type, handler);
+  }
+
+  /** A subscriber's failure is logged: the fact has committed, and the publisher's caller is not to blame. */
+  private async settle(type: FactType | undefined, run: () => Promise<unknown>): Promise<void> {
+    await run().catch((error: unknown) =>
+      this.log.error({ err: error, fact: type }, 'a subscriber of a committed fact failed'),
+    );
   }
 }
 

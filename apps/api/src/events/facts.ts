@@ -39,11 +39,17 @@ interface Facts {
   'user.promoted': UserChange;
   'user.demoted': UserChange;
   'user.deleted': UserChange;
+  /** The buyer paid: the order's reserved units are sold. */
+  'order.paid': { orderId: string };
   'order.cancelled': OrderChange;
   'order.refunded': OrderChange;
+  /** A review was written or changed: its product's rating follows. */
+  'review.written': { reviewId: string; productId: string };
   'review.deleted': { reviewId: string } & Change;
   /** Units of these sizes came back on sale: a cancelled order returned them, or staff restocked. */
   'units.returned': { lines: SizeOfProduct[] };
+  /** A checkout reserved units of these sizes for a pending order. */
+  'units.reserved': { lines: SizeOfProduct[] };
 }
 
 export type FactType = keyof Facts;

@@ -2,7 +2,6 @@ import type { BoughtItem } from '@shop/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
-import type { ResponseCache } from '../../lib/response-cache';
 import * as auth from '../auth/auth.service';
 import * as orders from '../orders/orders.service';
 import * as reviews from '../reviews/reviews.service';
@@ -12,7 +11,6 @@ import * as users from '../users/users.service';
 /** What deleting an account needs: removing reviews changes product ratings, which the lists show. */
 export interface AccountDeps {
   db: Db;
-  catalogCache: ResponseCache;
   /** Where the deletion is published (the audit trail listens). */
   events: DomainEvents;
 }
@@ -49,7 +47,6 @@ export async function deleteAccount(
       after: { deleted: true },
     });
   });
-  await deps.catalogCache.clear();
 }
 
 /** Staff delete someone else's account (never their own), the same way its owner would. */

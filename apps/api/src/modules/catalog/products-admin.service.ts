@@ -14,7 +14,6 @@ import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import { type CsvValue, csvStream } from '../../lib/csv';
 import { sanitizeDescription } from '../../lib/html';
-import type { ResponseCache } from '../../lib/response-cache';
 import type { Storage } from '../uploads';
 import { requireStoredProductPictures } from '../uploads';
 import * as repository from './catalog.repository';
@@ -26,7 +25,6 @@ import { forgetVocabulary } from './search-words';
 export interface ProductAdminDeps {
   db: Db;
   storage: Storage;
-  catalogCache: ResponseCache;
   events: DomainEvents;
 }
 
@@ -177,7 +175,6 @@ export async function createProduct(
     await publish({ type: 'product.created', productId: createdId, actorId, before: null, after });
     return createdId;
   });
-  await deps.catalogCache.clear();
   return productById(deps.db, id);
 }
 
@@ -234,7 +231,6 @@ export async function modifyProduct(
       await publish({ type: 'units.returned', lines: restocked.map(([size]) => ({ productId: id, size })) });
     }
   });
-  await deps.catalogCache.clear();
   return productById(deps.db, id);
 }
 
@@ -251,7 +247,6 @@ export async function archiveProduct(deps: ProductAdminDeps, id: string, actorId
       after: { name: current.name, archived: true },
     });
   });
-  await deps.catalogCache.clear();
 }
 
 /**
@@ -273,7 +268,6 @@ export async function restoreProduct(deps: ProductAdminDeps, id: string, actorId
       after: { name: current.name, archived: false },
     });
   });
-  await deps.catalogCache.clear();
   const restored = await productById(deps.db, id);
   const inStock = Object.entries(restored.stock).filter(([, units]) => units > 0);
   if (inStock.length > 0) {

@@ -7,7 +7,6 @@ import {
   toCents,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
 import * as catalog from '../catalog/catalog.service';
@@ -133,7 +132,7 @@ export async function startCheckout(
 
   // Retried when PostgreSQL aborts it for a deadlock or a serialization failure: it only touches the
   // database, so a rolled-back attempt leaves nothing behind.
-  const { order, items } = await inTransaction(deps.db, async (tx) => {
+  const { order, items } = await deps.events.transaction(deps.db, async (tx, publish) => {
     const refusal = refuseOverCap(deps, await lockedPendingHoldings(tx, buyer.id), units);
     if (refusal) throw refusal;
     // Priced from the catalogue and written first, reserved last: a size's stock row (in a drop, every
@@ -166,9 +165,12 @@ export async function startCheckout(
       if (!(await catalog.reserveUnits(tx, line.productId, line.size, line.count)))
         throw await shortLine(tx, line);
     }
+    await publish({
+      type: 'units.reserved',
+      lines: lines.map((line) => ({ productId: line.productId, size: line.size })),
+    });
     return { order, items };
   });
-  await deps.catalogCache.clear();
   // The reservation ends on time even if this instance stops: a job any instance runs when it is due
   // (a second past the end, so the order is due by then). The minutely sweep covers a job not queued.
   await deps.jobs

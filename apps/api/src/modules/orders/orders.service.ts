@@ -3,11 +3,9 @@ import type { Readable } from 'node:stream';
 import { fromCents, type Order, type OrderState, type OrdersSort, sizeKey } from '@shop/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
 import type { DomainEvents, Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import { type CsvValue, csvStream } from '../../lib/csv';
-import type { ResponseCache } from '../../lib/response-cache';
 import type { CurrentUser } from '../../plugins/session';
 import * as catalog from '../catalog/catalog.service';
 import type { Mailer, MailMessage } from '../mail';
@@ -30,7 +28,6 @@ export interface OrderDeps {
   db: Db;
   gateways: Gateways;
   mailer: Mailer;
-  catalogCache: ResponseCache;
   siteUrl: string;
   log: FastifyBaseLogger;
   /** Where cancellations and refunds are published (the audit trail and the back-in-stock alerts listen). */
@@ -324,12 +321,13 @@ async function itemsInLockOrder(tx: DbOrTx, orderId: string) {
 }
 
 /** pending → aprobed: the reserved units become sold. True only for the caller that made the change. */
-async function approveIn(tx: DbOrTx, orderId: string): Promise<boolean> {
+async function approveIn(tx: DbOrTx, publish: Publish, orderId: string): Promise<boolean> {
   const row = await repository.leavePending(tx, orderId, 'aprobed');
   if (!row) return false;
   for (const item of await itemsInLockOrder(tx, orderId)) {
     await catalog.markUnitsSold(tx, item.productId, item.size, item.count);
   }
+  await publish({ type: 'order.paid', orderId });
   return true;
 }
 
@@ -356,11 +354,6 @@ async function cancelIn(tx: Tx, publish: Publish, orderId: string, actorId: stri
     lines: items.map((item) => ({ productId: item.productId, size: item.size })),
   });
   return true;
-}
-
-async function afterApproval(deps: OrderDeps, orderId: string): Promise<void> {
-  await deps.catalogCache.clear();
-  await sendConfirmation(deps, orderId);
 }
 
 /**
@@ -407,8 +400,8 @@ async function tellBuyer(
 }
 
 export async function approveOrder(deps: OrderDeps, orderId: string): Promise<boolean> {
-  const changed = await inTransaction(deps.db, (tx) => approveIn(tx, orderId));
-  if (changed) await afterApproval(deps, orderId);
+  const changed = await deps.events.transaction(deps.db, (tx, publish) => approveIn(tx, publish, orderId));
+  if (changed) await sendConfirmation(deps, orderId);
   return changed;
 }
 
@@ -426,8 +419,6 @@ export async function cancelOrder(deps: OrderDeps, orderId: string, closedBy?: C
     if (closedBy) await tellCancelled(deps, tx, orderId, staffId ? 'staff' : 'not-paid-in-time');
     return true;
   });
-  // The lists show the units again.
-  if (cancelled) await deps.catalogCache.clear();
   return cancelled;
 }
 
@@ -552,11 +543,10 @@ export async function handleNotice(
       if (cancelled) await tellCancelled(deps, tx, row.id, 'payment-failed');
       return { fresh: true, approved: false, cancelled };
     }
-    return { fresh: true, approved: await approveIn(tx, row.id), cancelled: false };
+    return { fresh: true, approved: await approveIn(tx, publish, row.id), cancelled: false };
   });
   if (!fresh) return 'duplicate';
-  if (approved) await afterApproval(deps, row.id);
-  if (cancelled) await deps.catalogCache.clear();
+  if (approved) await sendConfirmation(deps, row.id);
   return 'handled';
 }
 

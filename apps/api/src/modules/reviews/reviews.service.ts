@@ -11,7 +11,6 @@ import { inTransaction } from '../../db/transaction';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import { batchedRead } from '../../lib/batched-read';
-import type { ResponseCache } from '../../lib/response-cache';
 import * as catalog from '../catalog/catalog.service';
 import * as orders from '../orders/orders.service';
 import * as users from '../users/users.service';
@@ -20,7 +19,6 @@ import * as repository from './reviews.repository';
 /** What writing reviews needs: a new review changes its product's rating, which the catalogue list shows. */
 export interface ReviewDeps {
   db: Db;
-  catalogCache: ResponseCache;
   /** Where deletions are published (the audit trail listens). */
   events: DomainEvents;
 }
@@ -160,7 +158,7 @@ export async function createReview(
   if (!(await orders.hasBought(db, authorId, input._idProduct))) {
     throw new AppError('NOT_A_BUYER', ONLY_BUYERS_MESSAGE, { _idProduct: 'was not bought by this user' });
   }
-  const id = await inTransaction(db, (tx) =>
+  const id = await deps.events.transaction(db, (tx, publish) =>
     rerating(tx, [input._idProduct], async () => {
       const row = await repository.insertReview(tx, {
         productId: input._idProduct,
@@ -171,10 +169,10 @@ export async function createReview(
       if (!row) {
         throw new AppError('CONFLICT', ALREADY_REVIEWED_MESSAGE, { _idProduct: 'is already reviewed' });
       }
+      await publish({ type: 'review.written', reviewId: row.id, productId: input._idProduct });
       return row.id;
     }),
   );
-  await deps.catalogCache.clear();
   const created = await repository.findReviewById(db, id);
   if (!created) throw AppError.notFound('Review');
   const [wire] = await named(db, [created]);
@@ -191,12 +189,12 @@ export async function updateReview(
   const { db } = deps;
   const existing = await repository.findReviewById(db, reviewId);
   if (!existing || existing.userId !== authorId) throw AppError.notFound('Review');
-  await inTransaction(db, (tx) =>
+  await deps.events.transaction(db, (tx, publish) =>
     rerating(tx, [existing.productId], async () => {
       if (!(await repository.updateReview(tx, reviewId, authorId, change))) throw AppError.notFound('Review');
+      await publish({ type: 'review.written', reviewId, productId: existing.productId });
     }),
   );
-  await deps.catalogCache.clear();
   const updated = await repository.findReviewById(db, reviewId);
   if (!updated) throw AppError.notFound('Review');
   const [wire] = await authored(db, [updated]);
@@ -238,7 +236,6 @@ async function deleteAll(
       }
     });
   });
-  await deps.catalogCache.clear();
 }
 
 /** Removes reviews of one product (admin); answers what the product has left. */
