@@ -14,10 +14,10 @@ import { AlertSuccess } from '../../components/alert-success';
 import { LockIcon } from '../../components/icons';
 import { OrderLines } from '../../components/order-lines';
 import { ApiError } from '../../lib/api';
+import { EMPTY_CART_TEXT, useCartRefresh } from '../../lib/cart/cart-check';
 import { DASHBOARD_QUERY_KEY } from '../../lib/dashboard';
 import { useHydrated } from '../../lib/hydrated';
 import { type SessionUser, useSession } from '../../lib/session';
-import { EMPTY_CART_TEXT, useCartRefresh } from '../cart/cart-check';
 import { AVATAR_MAX_BYTES, startPayment, updateProfile, uploadAvatar, useDashboard } from './checkout-api';
 import { rememberCheckout } from './checkout-pending';
 import {
