@@ -20,7 +20,8 @@ import {
   sessionBody,
   UID,
 } from '../../test/checkout-test-utils';
-import { CheckoutPage, NOT_YOUR_CHECKOUT, SAVED_MESSAGE } from './checkout-page';
+import { SAVED_MESSAGE } from './checkout-details';
+import { CheckoutPage, NOT_YOUR_CHECKOUT } from './checkout-page';
 
 interface Setup {
   profile?: Partial<UserDashboard>;
