@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { here, mockApi, renderRoutes, sessionReply, testUser } from '../features/auth/auth-test-utils';
 import type { SessionUser } from '../lib/session';
+import { here, mockApi, renderRoutes, sessionReply, testUser } from '../test/auth-test-utils';
 import { ADMIN_ONLY_MESSAGE, RequireAdmin, RequireLogin, RequireVerified } from './guards';
 
 afterEach(() => {

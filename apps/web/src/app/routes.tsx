@@ -1,4 +1,5 @@
 import { type RouteObject, redirect } from 'react-router';
+import type { AccountTabs } from '../features/account/account-layout';
 import { RequireAdmin, RequireLogin, RequireVerified } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { PageLoading } from './page-loading';
@@ -17,6 +18,24 @@ export interface RouteHandle {
 
 const SERVER_RENDERED: RouteHandle = { serverRendered: true };
 const NOT_FOUND: RouteHandle = { serverRendered: true, status: 404 };
+
+/** The account frame's tabs, in the spec's order (section 2): the shopper's, and the staff's dashboard. */
+export const ACCOUNT_TABS: AccountTabs = {
+  shopper: [
+    { path: '/account/profile', label: 'Profile' },
+    { path: '/account/favorites', label: 'Favorites' },
+    { path: '/account/orders', label: 'Orders' },
+    { path: '/account/bought', label: 'Bought' },
+  ],
+  staff: [
+    { path: '/account/orders', label: 'Orders' },
+    { path: '/account/products', label: 'Products' },
+    { path: '/account/users', label: 'Users' },
+    { path: '/account/profile', label: 'Profile' },
+    { path: '/account/sales', label: 'Sales' },
+    { path: '/account/activity', label: 'Activity' },
+  ],
+};
 
 /**
  * Every route of the spec's route table. Pages load lazily, so each route ships only its own code. The
@@ -101,7 +120,9 @@ export const routes: RouteObject[] = [
             // The account area: the frame loads the profile and role, each section is a tab with its URL.
             // Any other /account/{section} falls through to the not-found page.
             lazy: () =>
-              import('../features/account/account-layout').then((m) => ({ Component: m.AccountLayout })),
+              import('../features/account/account-layout').then(({ AccountLayout }) => ({
+                Component: () => <AccountLayout tabs={ACCOUNT_TABS} />,
+              })),
             children: [
               {
                 path: 'account/profile',

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductListParams } from '../features/catalog/catalog-queries';
+import type { ProductListParams } from '../lib/catalog/catalog-queries';
 import { ProductCarousel } from './product-carousel';
 
 function product(n: number): Product {

@@ -1,7 +1,7 @@
 import { CAROUSEL_MAX, type ProductSummary } from '@shop/contracts';
 import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
-import { type ProductListParams, useProductList } from '../features/catalog/catalog-queries';
+import { type ProductListParams, useProductList } from '../lib/catalog/catalog-queries';
 import { CarouselSlider, DEFAULT_STEPS, STRIP_STEPS } from './carousel-slider';
 import { ProductCard } from './product-card';
 

@@ -1,4 +1,4 @@
-import { useCartCount } from '../../features/cart/cart-store';
+import { useCartCount } from '../../lib/cart/cart-store';
 
 /**
  * The cart icon's badge: units in the browser's cart, with the same number in words for screen readers

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rehydrateCart, useCartStore } from '../../features/cart/cart-store';
+import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import type { SessionUser } from '../../lib/session';
 import { searchUrl } from './nav-search';
 import { RootLayout } from './root-layout';

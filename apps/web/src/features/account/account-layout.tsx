@@ -6,41 +6,35 @@ import type { AccountContext } from './account-context';
 import { useDashboard } from './api/get-dashboard';
 import './account.css';
 
-export const ACCOUNT_SECTIONS = [
-  { path: '/account/profile', label: 'Profile' },
-  { path: '/account/favorites', label: 'Favorites' },
-  { path: '/account/orders', label: 'Orders' },
-  { path: '/account/bought', label: 'Bought' },
-] as const;
+export interface AccountTab {
+  path: string;
+  label: string;
+}
 
-/** The staff's dashboard (spec section 2): Orders, Products, Users, Profile, then Sales and Activity. */
-export const ADMIN_SECTIONS = [
-  { path: '/account/orders', label: 'Orders' },
-  { path: '/account/products', label: 'Products' },
-  { path: '/account/users', label: 'Users' },
-  { path: '/account/profile', label: 'Profile' },
-  { path: '/account/sales', label: 'Sales' },
-  { path: '/account/activity', label: 'Activity' },
-] as const;
+/** The tabs the routes give the frame: the shopper's, and the staff's (spec section 2). */
+export interface AccountTabs {
+  shopper: readonly AccountTab[];
+  staff: readonly AccountTab[];
+}
 
 /**
  * /account/{section}: the user dashboard, or the admin dashboard when the role is admin. Loads the profile
  * and role on open, then shows the sections as tabs. Each tab is a link, so every section has its own
  * address and the Back button works.
  */
-export function AccountLayout() {
+export function AccountLayout({ tabs }: { tabs: AccountTabs }) {
   const { user } = useSession();
   // The route sits behind the login guard; this is only for the type.
   if (!user) return null;
-  return <Account user={user} />;
+  return <Account user={user} tabs={tabs} />;
 }
 
-function Account({ user }: { user: SessionUser }) {
+function Account({ user, tabs }: { user: SessionUser; tabs: AccountTabs }) {
   const dashboard = useDashboard(user.uid);
   const { pathname } = useLocation();
   const name = dashboard.data?.username || user.username || user.email;
   const isAdmin = (dashboard.data?.roles[0] ?? user.role) === 'admin';
-  const sections = isAdmin ? ADMIN_SECTIONS : ACCOUNT_SECTIONS;
+  const sections = isAdmin ? tabs.staff : tabs.shopper;
   const section = sections.find((item) => pathname.startsWith(item.path));
 
   return (

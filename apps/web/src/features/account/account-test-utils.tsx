@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AJ1, DUNK, dashboardFixture, ORDER_ID, orderFixture, UID } from '../../test/fixtures';
 import { type ApiAnswer, type ApiCall, mockApi } from '../../test/mock-api';
-import { AccountLayout } from './account-layout';
+import { AccountLayout, type AccountTabs } from './account-layout';
 import { BoughtTab } from './bought/bought-tab';
 import { FavoritesTab } from './favorites/favorites-tab';
 import { OrdersTab } from './orders/orders-tab';
@@ -96,10 +96,21 @@ export type AccountApiHandler = (
   stored: { current: UserDashboard },
 ) => ApiAnswer | Promise<ApiAnswer>;
 
+/** The shopper's tabs, as the routes give them to the frame. */
+const SHOPPER_TABS: AccountTabs = {
+  shopper: [
+    { path: '/account/profile', label: 'Profile' },
+    { path: '/account/favorites', label: 'Favorites' },
+    { path: '/account/orders', label: 'Orders' },
+    { path: '/account/bought', label: 'Bought' },
+  ],
+  staff: [],
+};
+
 export function renderAccount(
   entry: string,
   handler: AccountApiHandler = () => undefined,
-  options: { profile?: Partial<UserDashboard>; role?: 'user' | 'admin' } = {},
+  options: { profile?: Partial<UserDashboard>; role?: 'user' | 'admin'; tabs?: AccountTabs } = {},
 ) {
   const stored = { current: dashboard(options.profile) };
   const api = mockApi(async (call) => {
@@ -115,7 +126,7 @@ export function renderAccount(
   const router = createMemoryRouter(
     [
       {
-        element: <AccountLayout />,
+        element: <AccountLayout tabs={options.tabs ?? SHOPPER_TABS} />,
         children: [
           { path: '/account/profile', element: <ProfileTab /> },
           { path: '/account/favorites', element: <FavoritesTab /> },

@@ -2,8 +2,16 @@ import { AUTH_MESSAGES, EMAIL_MESSAGE, GOOGLE_ERROR_MESSAGES } from '@shop/contr
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  apiError,
+  here,
+  mockApi,
+  type Reply,
+  renderRoutes,
+  sessionReply,
+  testUser,
+} from '../../test/auth-test-utils';
 import { safeRedirect } from './auth-api';
-import { apiError, here, mockApi, type Reply, renderRoutes, sessionReply, testUser } from './auth-test-utils';
 import { LoginPage } from './login-page';
 
 afterEach(() => {

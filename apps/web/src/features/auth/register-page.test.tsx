@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, EMAIL_MESSAGE, PASSWORD_MESSAGE, USERNAME_MESSAGE } from
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, here, mockApi, renderRoutes, sessionReply, testUser } from './auth-test-utils';
+import { apiError, here, mockApi, renderRoutes, sessionReply, testUser } from '../../test/auth-test-utils';
 import { RegisterPage } from './register-page';
 
 afterEach(() => {

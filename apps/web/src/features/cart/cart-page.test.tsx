@@ -2,6 +2,7 @@ import { CART_STORAGE_KEY } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import {
   AJ1,
   type ApiHandler,
@@ -15,9 +16,8 @@ import {
   sessionBody,
   UID,
   VANS,
-} from '../checkout/checkout-test-utils';
+} from '../../test/checkout-test-utils';
 import { CartPage, EMPTY_CART_TEXT } from './cart-page';
-import { rehydrateCart, useCartStore } from './cart-store';
 
 const line = (name: RegExp) => screen.getByRole('listitem', { name });
 const total = () => screen.getByTestId('cart-total');

@@ -2,17 +2,17 @@ import { type CartItem, formatPrice } from '@shop/contracts';
 import { Link, useNavigate } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { TrashIcon } from '../../components/icons';
-import { useHydrated } from '../../lib/hydrated';
-import { usePageHints } from '../../lib/page-hints';
-import { useSession } from '../../lib/session';
 import {
   EMPTY_CART_TEXT,
   isExcluded,
   type LineAvailability,
   unavailableText,
   useCartRefresh,
-} from './cart-check';
-import { useCartStore } from './cart-store';
+} from '../../lib/cart/cart-check';
+import { useCartStore } from '../../lib/cart/cart-store';
+import { useHydrated } from '../../lib/hydrated';
+import { usePageHints } from '../../lib/page-hints';
+import { useSession } from '../../lib/session';
 import './cart.css';
 
 export { EMPTY_CART_TEXT };

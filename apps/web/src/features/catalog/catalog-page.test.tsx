@@ -4,8 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readCatalogState, toProductListParams, writeCatalogParams } from '../../lib/catalog/catalog-params';
 import { CatalogPage, EMPTY_CATALOG_TEXT } from './catalog-page';
-import { readCatalogState, toProductListParams, writeCatalogParams } from './catalog-params';
 import { FilterModal } from './filter-modal';
 
 const product = (n: number): Product => ({

@@ -5,9 +5,7 @@ import { AlertError } from '../../components/alert-error';
 import { LoadingCards } from '../../components/loading-cards';
 import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
-import { useOpenedOnce } from '../../lib/opened-once';
-
-import { rememberCatalogLocation } from './catalog-history';
+import { rememberCatalogLocation } from '../../lib/catalog/catalog-history';
 import {
   activeFilterCount,
   type CatalogFilters,
@@ -18,8 +16,9 @@ import {
   type SortKey,
   toProductListParams,
   writeCatalogParams,
-} from './catalog-params';
-import { useProductList } from './catalog-queries';
+} from '../../lib/catalog/catalog-params';
+import { useProductList } from '../../lib/catalog/catalog-queries';
+import { useOpenedOnce } from '../../lib/opened-once';
 import './catalog.css';
 
 /** The filter dialog (react-bootstrap's Modal) comes when it is first opened, not with the page. */

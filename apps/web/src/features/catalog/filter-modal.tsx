@@ -10,7 +10,7 @@ import {
 } from '@shop/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { type CatalogFilters, capitalize, ratingLabel } from './catalog-params';
+import { type CatalogFilters, capitalize, ratingLabel } from '../../lib/catalog/catalog-params';
 
 interface FilterModalProps {
   show: boolean;

@@ -2,8 +2,7 @@ import { PROFILE_FORMAT_MESSAGES, PROFILE_REQUIRED_MESSAGES, type UserDashboard 
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rehydrateCart, useCartStore } from '../cart/cart-store';
-import { CheckoutPage, NOT_YOUR_CHECKOUT, SAVED_MESSAGE } from './checkout-page';
+import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import {
   AJ1,
   type ApiAnswer,
@@ -20,7 +19,9 @@ import {
   seedCart,
   sessionBody,
   UID,
-} from './checkout-test-utils';
+} from '../../test/checkout-test-utils';
+import { SAVED_MESSAGE } from './checkout-details';
+import { CheckoutPage, NOT_YOUR_CHECKOUT } from './checkout-page';
 
 interface Setup {
   profile?: Partial<UserDashboard>;

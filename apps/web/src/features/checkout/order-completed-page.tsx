@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useCartStore } from '../cart/cart-store';
+import { useCartStore } from '../../lib/cart/cart-store';
 import { executePaypalPayment, fetchOrder, setOrderState } from './checkout-api';
 import { takeCheckout } from './checkout-pending';
 import { type OrderLink, readOrderLink } from './order-link';

@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rehydrateCart, useCartStore } from '../cart/cart-store';
-import { rememberCheckout } from './checkout-pending';
+import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import {
   type ApiCall,
   type ApiHandler,
@@ -14,7 +13,8 @@ import {
   order,
   renderPage,
   seedCart,
-} from './checkout-test-utils';
+} from '../../test/checkout-test-utils';
+import { rememberCheckout } from './checkout-pending';
 import { CANCELED_TITLE, OrderCanceledPage } from './order-canceled-page';
 import { OrderCompletedPage, POLL_INTERVAL_MS, SUCCESS_TEXT, SUCCESS_TITLE } from './order-completed-page';
 import { TEST_CARD_NUMBER, TEST_MODE_TEXT, TestGatewayPage } from './test-gateway-page';

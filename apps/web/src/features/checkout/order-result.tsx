@@ -1,8 +1,8 @@
-import { formatPrice, type Order } from '@shop/contracts';
+import type { Order } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertError } from '../../components/alert-error';
-import { OrderLines } from '../../components/order-lines';
+import { OrderSummary } from '../../components/order-summary';
 import { ApiError } from '../../lib/api';
 import { providerLabel } from '../../lib/payment-providers';
 
@@ -23,43 +23,14 @@ export function ResultHero({ tone, title, children }: { tone: Tone; title: strin
   );
 }
 
-/** The order: number, date (first 10 characters, as the spec shows it), provider, lines and final amount. */
+/** The order that was bought, in its card. */
 export function OrderDetails({ order }: { order: Order }) {
   return (
     <section className="checkout-card" aria-labelledby="order-details-heading">
       <h2 id="order-details-heading" className="checkout-card__title mb-3">
         Your order
       </h2>
-      <dl className="order-result__facts">
-        <div>
-          <dt>Order number</dt>
-          <dd>{order._id}</dd>
-        </div>
-        <div>
-          <dt>Date</dt>
-          <dd>{order.date.slice(0, 10)}</dd>
-        </div>
-        <div>
-          <dt>Payment</dt>
-          <dd>{providerLabel(order.provider)}</dd>
-        </div>
-      </dl>
-      <OrderLines
-        label="Products in this order"
-        lines={order.products.map((line) => ({
-          key: `${line.id}-${line.size}`,
-          name: line.name,
-          img: line.card_picture || line.img,
-          size: line.size,
-          count: line.count,
-          price: line.price,
-          totalPrice: line.totalPrice,
-        }))}
-      />
-      <p className="order-result__total mb-0">
-        <span>Final amount</span>
-        <span data-testid="order-final-amount">{formatPrice(order.finalAmount)}</span>
-      </p>
+      <OrderSummary order={order} payment={providerLabel(order.provider)} showState={false} />
     </section>
   );
 }

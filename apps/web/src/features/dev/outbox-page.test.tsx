@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi, renderRoutes } from '../auth/auth-test-utils';
+import { apiError, mockApi, renderRoutes } from '../../test/auth-test-utils';
 import { DevOutboxPage, NO_OUTBOX_MESSAGE } from './outbox-page';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { formatPrice, type Product } from '@shop/contracts';
 import { Link } from 'react-router';
 import { SecondaryBanner } from '../../components/secondary-banner';
-import { useFeaturedProducts } from '../catalog/catalog-queries';
+import { useFeaturedProducts } from '../../lib/catalog/catalog-queries';
 import { SneakerArt } from './sneaker-art';
 
 /**

@@ -1,7 +1,7 @@
 import { type CartItem, formatPrice } from '@shop/contracts';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
-import type { AddResult } from '../cart/cart-store';
+import type { AddResult } from '../../lib/cart/cart-store';
 
 export const ADDED_TITLE = 'You added products to the cart';
 export const DUPLICATE_TITLE = 'This product is already in your cart';

@@ -4,9 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import { descriptionText } from '../../lib/description-html';
 import { HOSTILE_DESCRIPTION } from '../../test/hostile-description';
-import { rehydrateCart, useCartStore } from '../cart/cart-store';
 import { ADDED_TITLE, DUPLICATE_TITLE } from './added-to-cart-modal';
 import { NO_REVIEWS_TEXT, ProductPage } from './product-page';
 

@@ -1,8 +1,7 @@
-import { formatPrice, type Order } from '@shop/contracts';
+import type { Order } from '@shop/contracts';
 import { useEffect, useRef } from 'react';
 import { AlertError } from '../../../components/alert-error';
-import { OrderLines } from '../../../components/order-lines';
-import { OrderStateBadge } from '../../../components/order-state';
+import { OrderSummary } from '../../../components/order-summary';
 import { providerLabel } from '../../../lib/payment-providers';
 import { useOrder } from '../api/get-order';
 import { OrderActions } from './order-actions';
@@ -40,46 +39,7 @@ export function OrderDetail({
         <AlertError message={`We could not load this order: ${query.error.message}`} dismissible={false} />
       ) : (
         <div className="account-card">
-          <dl className="order-detail__facts">
-            <div className="order-detail__fact--wide">
-              <dt>Order number</dt>
-              <dd className="order-id">{query.data._id}</dd>
-            </div>
-            <div>
-              <dt>Date</dt>
-              <dd>{query.data.date.slice(0, 10)}</dd>
-            </div>
-            <div>
-              <dt>State</dt>
-              <dd>
-                <OrderStateBadge
-                  state={query.data.state}
-                  refunded={query.data.refundedAt !== null}
-                  labelled={false}
-                />
-              </dd>
-            </div>
-            <div>
-              <dt>Payment</dt>
-              <dd>{providerLabel(query.data.provider)}</dd>
-            </div>
-          </dl>
-          <OrderLines
-            label="Products in this order"
-            lines={query.data.products.map((line) => ({
-              key: `${line.id}-${line.size}`,
-              name: line.name,
-              img: line.card_picture || line.img,
-              size: line.size,
-              count: line.count,
-              price: line.price,
-              totalPrice: line.totalPrice,
-            }))}
-          />
-          <p className="order-detail__total">
-            <span>Final amount</span>
-            <span>{formatPrice(query.data.finalAmount)}</span>
-          </p>
+          <OrderSummary order={query.data} payment={providerLabel(query.data.provider)} />
           <OrderActions order={query.data} size="md" />
         </div>
       )}

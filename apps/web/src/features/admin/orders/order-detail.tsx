@@ -2,8 +2,7 @@ import { formatPrice, type Order } from '@shop/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
-import { OrderLines } from '../../../components/order-lines';
-import { OrderStateBadge } from '../../../components/order-state';
+import { OrderSummary } from '../../../components/order-summary';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useAdminOrder } from './api/get-order';
 import { AdminOrderActions } from './order-actions';
@@ -86,50 +85,11 @@ export function AdminOrderDetail({
             </div>
           </section>
 
-          <dl className="admin-order-detail__facts">
-            <div className="admin-order-detail__fact--wide">
-              <dt>Order number</dt>
-              <dd className="admin-order-id">{order._id}</dd>
-            </div>
-            <div>
-              <dt>Date</dt>
-              <dd>
-                <time dateTime={order.date}>{order.date.slice(0, 10)}</time>
-              </dd>
-            </div>
-            <div>
-              <dt>State</dt>
-              <dd>
-                <OrderStateBadge state={order.state} refunded={order.refundedAt !== null} labelled={false} />
-              </dd>
-            </div>
-            <div>
-              <dt>Payment</dt>
-              <dd>{providerName(order.provider)}</dd>
-            </div>
-            <div>
-              <dt>Pairs</dt>
-              <dd>{pairCount(order)}</dd>
-            </div>
-          </dl>
-
-          <h3 className="admin-order-detail__label">Products</h3>
-          <OrderLines
-            label="Products in this order"
-            lines={order.products.map((line) => ({
-              key: `${line.id}-${line.size}`,
-              name: line.name,
-              img: line.card_picture || line.img,
-              size: line.size,
-              count: line.count,
-              price: line.price,
-              totalPrice: line.totalPrice,
-            }))}
+          <OrderSummary
+            order={order}
+            payment={providerName(order.provider)}
+            extraFacts={[{ label: 'Pairs', value: pairCount(order) }]}
           />
-          <p className="admin-order-detail__total">
-            <span>Final amount</span>
-            <span>{formatPrice(order.finalAmount)}</span>
-          </p>
 
           <div className="admin-order-detail__actions">
             <AdminOrderActions

@@ -9,7 +9,7 @@ import {
 } from '@shop/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../../lib/api';
+import { api } from '../api';
 import { useCartItems, useCartStore } from './cart-store';
 
 export const EMPTY_CART_TEXT = 'You dont have any products in your cart';

@@ -1,17 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_ALERT_TITLE } from '../../components/alert-error';
-import { errorBody, renderAccount, UID } from './account-test-utils';
+import { ERROR_ALERT_TITLE } from '../components/alert-error';
+import { errorBody, renderAccount, UID } from '../features/account/account-test-utils';
+import { ACCOUNT_TABS } from './routes';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Account frame', () => {
+describe('Account frame with the tabs the routes give it', () => {
   it('loads the profile and shows the sections as tabs, each a link to its own address', async () => {
-    const { calls, router } = renderAccount('/account/orders', (call) =>
-      call.path === '/api/orders' ? { body: [] } : undefined,
+    const { calls, router } = renderAccount(
+      '/account/orders',
+      (call) => (call.path === '/api/orders' ? { body: [] } : undefined),
+      { tabs: ACCOUNT_TABS },
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'demo_user' })).toBeInTheDocument();
     expect(calls.some((call) => call.path === `/api/users/dashboard/${UID}`)).toBe(true);
@@ -32,7 +35,11 @@ describe('Account frame', () => {
   });
 
   it("marks an admin, who sees the staff's sections: Orders, Products, Users, Profile, Sales, Activity", async () => {
-    renderAccount('/account/profile', undefined, { role: 'admin', profile: { roles: ['admin'] } });
+    renderAccount('/account/profile', undefined, {
+      role: 'admin',
+      profile: { roles: ['admin'] },
+      tabs: ACCOUNT_TABS,
+    });
     expect(await screen.findByText('admin')).toBeInTheDocument();
     expect(screen.getByText('Shop dashboard')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Account sections' });

@@ -1,6 +1,6 @@
 import type { FeaturedProducts, ProductDetail, ProductList } from '@shop/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api } from '../api';
 
 /** Query parameters of `GET /api/products`, as the API takes them (orderBy already JSON). */
 export interface ProductListParams {

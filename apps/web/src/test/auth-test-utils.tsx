@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { SessionUser } from '../../lib/session';
+import type { SessionUser } from '../lib/session';
 
 /** Test helpers for pages that talk to the API and read the session: a fake API and a memory router. */
 

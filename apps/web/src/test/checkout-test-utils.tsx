@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { AJ1, DUNK, dashboardFixture, ORDER_ID, orderFixture, UID } from '../../test/fixtures';
-import { rehydrateCart, useCartStore } from '../cart/cart-store';
+import { rehydrateCart, useCartStore } from '../lib/cart/cart-store';
+import { AJ1, DUNK, dashboardFixture, ORDER_ID, orderFixture, UID } from './fixtures';
 
 /** Test helpers for the cart and checkout pages: a scripted API, a memory router, fixtures. */
 
@@ -15,7 +15,7 @@ export {
   errorBody,
   mockApi,
   mockLocationAssign,
-} from '../../test/mock-api';
+} from './mock-api';
 
 export const sessionBody = (uid = UID) => ({
   user: { id: uid, email: 'demo@shop.test', emailVerified: true, username: 'demo_user', role: 'user' },

@@ -1,0 +1,74 @@
+import './order-summary.css';
+import { formatPrice, type Order } from '@shop/contracts';
+import type { ReactNode } from 'react';
+import { OrderLines } from './order-lines';
+import { OrderStateBadge } from './order-state';
+
+export interface OrderFact {
+  label: string;
+  value: ReactNode;
+}
+
+interface OrderSummaryProps {
+  order: Order;
+  /** How the order was paid, as the page names the provider. */
+  payment: ReactNode;
+  /** Show the state (the shopper's and the staff's views do; the checkout result says it in its title). */
+  showState?: boolean;
+  /** Facts after the payment, such as the staff's pair count. */
+  extraFacts?: OrderFact[];
+}
+
+/**
+ * One order as the shopper's account, the staff's orders and the checkout result show it: number, date
+ * (first 10 characters, as the spec shows it), state, payment, the lines (count and total price each) and
+ * the final amount.
+ */
+export function OrderSummary({ order, payment, showState = true, extraFacts = [] }: OrderSummaryProps) {
+  return (
+    <>
+      <dl className="order-summary__facts">
+        <div className="order-summary__fact--wide">
+          <dt>Order number</dt>
+          <dd className="order-id">{order._id}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>
+            <time dateTime={order.date}>{order.date.slice(0, 10)}</time>
+          </dd>
+        </div>
+        {showState ? (
+          <div>
+            <dt>State</dt>
+            <dd>
+              <OrderStateBadge state={order.state} refunded={order.refundedAt !== null} labelled={false} />
+            </dd>
+          </div>
+        ) : null}
+        {[{ label: 'Payment', value: payment }, ...extraFacts].map((fact) => (
+          <div key={fact.label}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <OrderLines
+        label="Products in this order"
+        lines={order.products.map((line) => ({
+          key: `${line.id}-${line.size}`,
+          name: line.name,
+          img: line.card_picture || line.img,
+          size: line.size,
+          count: line.count,
+          price: line.price,
+          totalPrice: line.totalPrice,
+        }))}
+      />
+      <p className="order-summary__total">
+        <span>Final amount</span>
+        <span data-testid="order-final-amount">{formatPrice(order.finalAmount)}</span>
+      </p>
+    </>
+  );
+}

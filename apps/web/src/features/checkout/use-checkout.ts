@@ -1,0 +1,185 @@
+import type { UserDashboard } from '@shop/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { ApiError } from '../../lib/api';
+import { type CartRefresh, useCartRefresh } from '../../lib/cart/cart-check';
+import { DASHBOARD_QUERY_KEY } from '../../lib/dashboard';
+import type { CheckoutProvider } from '../../lib/payment-providers';
+import type { SessionUser } from '../../lib/session';
+import { startPayment, updateProfile } from './checkout-api';
+import { rememberCheckout } from './checkout-pending';
+import {
+  changedFields,
+  fieldMessage,
+  isComplete,
+  PROFILE_FIELDS,
+  type ProfileField,
+  type ProfileValues,
+  profileResolver,
+  profileValues,
+} from './profile-form';
+
+export type Phase = 'idle' | 'saving' | 'paying' | 'redirecting';
+
+/**
+ * The checkout's data and mutations: the buyer's details form (saved on its own or before paying), the
+ * refreshed cart, the payment choice, and Buy, which starts the payment and leaves for the provider's page.
+ */
+export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
+  const queryClient = useQueryClient();
+  const cart = useCartRefresh();
+  const form = useForm<ProfileValues>({
+    defaultValues: profileValues(dashboard),
+    resolver: profileResolver,
+    mode: 'onTouched',
+  });
+  const {
+    control,
+    reset,
+    setError,
+    formState: { isDirty, dirtyFields },
+  } = form;
+  const values = useWatch({ control });
+  const complete = isComplete(
+    Object.fromEntries(PROFILE_FIELDS.map((field) => [field, values[field] ?? ''])) as Record<
+      ProfileField,
+      string
+    >,
+  );
+
+  const [provider, setProvider] = useState<CheckoutProvider | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [saved, setSaved] = useState(0);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [buyError, setBuyError] = useState<ApiError | Error | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  // Coming back from the payment page with the browser's Back button may restore this page as it was left.
+  useIdleOnRestore(setPhase);
+
+  /** Saves what changed; on a refusal marks the fields and throws. */
+  const save = async (next: ProfileValues) => {
+    const answer = await updateProfile(user.uid, changedFields(next, dirtyFields)).catch((error: unknown) => {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (isProfileFieldName(field)) {
+            setError(field, { type: 'server', message: fieldMessage(field, message) });
+          }
+        }
+      }
+      throw error;
+    });
+    queryClient.setQueryData(DASHBOARD_QUERY_KEY(user.uid), answer);
+    reset(profileValues(answer));
+    setSaved((count) => count + 1);
+  };
+
+  const onSave = async (next: ProfileValues) => {
+    if (!isDirty) return;
+    setSaveError(null);
+    setPhase('saving');
+    try {
+      await save(next);
+    } catch (error) {
+      setSaveError(errorText(error));
+    } finally {
+      setPhase('idle');
+    }
+  };
+
+  const onBuy = async (next: ProfileValues) => {
+    if (!provider) return;
+    setBuyError(null);
+    setSaveError(null);
+    try {
+      if (isDirty) {
+        setPhase('saving');
+        await save(next);
+      }
+      setPhase('paying');
+      const { orderId, url } = await startPayment(provider, {
+        products: cart.buyable,
+        finalAmount: cart.buyableTotal,
+        user: { uid: user.uid, email: user.email, username: user.username },
+      });
+      rememberCheckout(
+        orderId,
+        cart.buyable.map((line) => line.idAux),
+      );
+      setPhase('redirecting');
+      window.location.assign(url);
+    } catch (error) {
+      setPhase('idle');
+      setBuyError(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
+  const onInvalidBuy = (invalid: FieldErrors<ProfileValues>) => {
+    const first = PROFILE_FIELDS.find((field) => invalid[field]);
+    if (first) form.setFocus(first);
+  };
+
+  const busy = phase !== 'idle';
+  const cartReady = cart.status === 'ready' || cart.status === 'error';
+  const canBuy = Boolean(provider) && complete && cartReady && cart.buyable.length > 0 && !uploading && !busy;
+
+  return {
+    form,
+    cart,
+    values,
+    complete,
+    provider,
+    setProvider,
+    phase,
+    busy,
+    saved,
+    saveError,
+    clearSaveError: () => setSaveError(null),
+    buyError,
+    clearBuyError: () => setBuyError(null),
+    uploading,
+    setUploading,
+    canBuy,
+    buyHint: buyHint(cart, cartReady, complete, provider),
+    save: form.handleSubmit(onSave),
+    buy: form.handleSubmit(onBuy, onInvalidBuy),
+  };
+}
+
+export type CheckoutState = ReturnType<typeof useCheckout>;
+
+/** Back to idle when the browser shows this page again from its back-forward cache. */
+function useIdleOnRestore(setPhase: (phase: Phase) => void) {
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPhase('idle');
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [setPhase]);
+}
+
+/** Why Buy is not ready yet, or '' when it is. */
+function buyHint(
+  cart: CartRefresh,
+  cartReady: boolean,
+  complete: boolean,
+  provider: CheckoutProvider | null,
+) {
+  if (cart.items.length === 0 || (cartReady && cart.buyable.length === 0))
+    return 'There is nothing to buy in your cart.';
+  if (!complete) return 'Fill in all your details to continue.';
+  if (!provider) return 'Choose a payment method to continue.';
+  return '';
+}
+
+const isProfileFieldName = (name: string): name is ProfileField =>
+  (PROFILE_FIELDS as readonly string[]).includes(name);
+
+/** A refusal of profile fields is shown under the fields; anything else in the alert as the server says it. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError && Object.keys(error.fields).some(isProfileFieldName))
+    return 'Some details were refused: check the marked fields.';
+  return error instanceof Error ? error.message : 'Something went wrong';
+}
