@@ -66,3 +66,75 @@ describe('the product page rendered on the server', () => {
     expect(body).toBe(await renderedBody(sanitizeDescription(HOSTILE_DESCRIPTION)));
   });
 });
+
+/** The API as `role` sees it, answering every read a server-rendered page makes. */
+function fetchAs(role: 'guest' | 'user' | 'admin') {
+  const user = { id: 'u1', email: 'shopper@example.test', emailVerified: true, username: 'shopper', role };
+  const dashboard = {
+    _id: 'u1',
+    username: 'shopper',
+    email: user.email,
+    emailVerified: true,
+    phone: '',
+    address: '',
+    city: '',
+    state: '',
+    country: '',
+    image: '',
+    status: true,
+    roles: [role],
+    favourites: [],
+    productsFavourites: [],
+    reviews: [],
+  };
+  const list = { products: [shoe], total: 1, totalExact: true, page: 1, pages: 1 };
+  const answers: [string, unknown][] = [
+    ['/api/auth/get-session', role === 'guest' ? null : { user }],
+    ['/api/products/featured', { promo: shoe, banners: [shoe, shoe] }],
+    [`/api/products/details/${ID}`, [shoe]],
+    ['/api/products', list],
+    ['/api/users/dashboard/u1', [dashboard]],
+    ['/api/users/bought/u1', []],
+    ['/api/stock-alerts', []],
+    ['/api/orders', []],
+  ];
+  return async (input: string): Promise<Response> => {
+    const path = input.split('?')[0];
+    const answer = answers.find(([prefix]) => path === prefix);
+    if (!answer)
+      return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: input } }), { status: 404 });
+    return new Response(JSON.stringify(answer[1]), { headers: { 'content-type': 'application/json' } });
+  };
+}
+
+const STOREFRONT = [
+  '/',
+  '/home',
+  '/home?category=running&sort=price-asc&page=2',
+  `/home/${ID}`,
+  '/women',
+  '/basketball',
+];
+const MORE = ['/preview', '/demogrid', '/no-such-page'];
+const ACCOUNT = [
+  '/cart',
+  '/account/favorites',
+  '/account/orders',
+  '/account/orders?sort=state&dir=asc',
+  '/account/bought',
+];
+
+describe('the data of each page rendered on the server', () => {
+  // A page that asks for a query its routes' loaders (app/route-data.ts) do not load goes out loading it.
+  it.each([
+    ...[...STOREFRONT, ...MORE].map((url) => ['guest', url] as const),
+    ...[...STOREFRONT, ...MORE, ...ACCOUNT].map((url) => ['user', url] as const),
+    ...['/', `/home/${ID}`, '/account/orders?state=paid&sort=oldest', '/account/favorites'].map(
+      (url) => ['admin', url] as const,
+    ),
+  ])('is all loaded by its routes before the one render (%s, %s)', async (role, url) => {
+    const outcome = await renderPage(url, fetchAs(role));
+    if (outcome.kind !== 'page') throw new Error(`rendered ${outcome.kind}`);
+    expect(outcome.unloaded).toEqual([]);
+  });
+});

@@ -1,14 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
-import { DEFAULT_PAGE_HINTS, type PageHints } from '@shop/contracts';
+import { DEFAULT_PAGE_HINTS, type RenderOutcome, type RenderPage, type VisitorFetch } from '@shop/contracts';
 import { dehydrate, type Query, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  RouterContextProvider,
+  StaticRouterProvider,
+} from 'react-router';
 import { createQueryClient } from './app/app';
 import { ServerRedirect } from './app/guards';
 import { type RenderedState, serializeRenderedState } from './app/rendered-state';
 import { type RouteHandle, routes } from './app/routes';
+import { serverQueryClient } from './app/server-data';
 import { setServerFetch } from './lib/api';
 import { PageHintsContext } from './lib/page-hints';
 
@@ -18,24 +25,13 @@ import { PageHintsContext } from './lib/page-hints';
  * page request (apps/api/src/plugins/static-web.ts) and answers the plain shell when it fails.
  */
 
-type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
-
 /** The API as the visitor of the page being rendered: each render runs in its own context. */
-const visitorFetch = new AsyncLocalStorage<Fetch>();
+const visitorFetch = new AsyncLocalStorage<VisitorFetch>();
 setServerFetch((input, init) => {
   const fetchAsVisitor = visitorFetch.getStore();
   if (!fetchAsVisitor) return Promise.reject(new Error('An API call outside a server render'));
   return fetchAsVisitor(input, init);
 });
-
-/** Rounds of fetching: a page's data can lead to more (the session opens a guarded page's queries). */
-const MAX_FETCH_ROUNDS = 3;
-
-export type RenderOutcome =
-  | { kind: 'page'; status: number; head: string; body: string; state: string }
-  | { kind: 'redirect'; status: number; location: string }
-  /** The page is not one the server renders: the browser renders it from the shell. */
-  | { kind: 'shell' };
 
 const handler = createStaticHandler(routes);
 
@@ -71,70 +67,73 @@ function renderToHtml(element: React.ReactNode): Promise<string> {
   });
 }
 
-/** The page's queries that nobody has tried to fetch yet and that the page would fetch itself. */
-function unfetchedQueries(queryClient: QueryClient, tried: Set<string>): Query[] {
+/** Queries the page asked for that nobody loaded, and that the page would fetch itself. */
+function unloadedQueries(queryClient: QueryClient, failed: Set<string>): string[] {
   return queryClient
     .getQueryCache()
     .getAll()
     .filter((query) => {
-      if (tried.has(query.queryHash) || query.state.status !== 'pending') return false;
+      if (failed.has(query.queryHash) || query.state.status !== 'pending') return false;
       const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
       return typeof enabled === 'function' ? enabled(query) : enabled !== false;
-    });
+    })
+    .map((query) => query.queryHash);
+}
+
+/** Drops the queries that failed, so the page shows them loading and the browser fetches them. */
+function dropFailed(queryClient: QueryClient): Set<string> {
+  const failed = queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => query.state.status === 'error' });
+  for (const query of failed) queryClient.getQueryCache().remove(query);
+  return new Set(failed.map((query) => query.queryHash));
+}
+
+/** The route the server would render for `pathname`, when it renders one (routes.tsx). */
+function serverRenderedPage(pathname: string): RouteHandle | null {
+  const page = matchRoutes(routes, pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
+  return page?.serverRendered ? page : null;
+}
+
+/** What the routes' loaders get on the server: the query cache to fill, when the page is rendered. */
+function loaderContext(queryClient: QueryClient | null): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(serverQueryClient, queryClient);
+  return context;
 }
 
 /**
  * Renders `url` for the visitor whose API calls `fetchAsVisitor` makes, when its route is one the server
- * renders (routes.tsx), fitted to what the request `hints` of the visitor. Queries the page starts
- * are fetched and the page rendered again, until it asks for nothing new; a query that fails is left for
- * the browser to fetch, as it would without the server.
+ * renders (routes.tsx), fitted to what the request `hints` of the visitor. The matched routes' loaders
+ * load the page's data first (app/route-data.ts), then the page is rendered once; a query that fails is
+ * left for the browser to fetch, as it would without the server.
  */
-export async function renderPage(
-  url: string,
-  fetchAsVisitor: Fetch,
-  hints: PageHints = DEFAULT_PAGE_HINTS,
-): Promise<RenderOutcome> {
-  const request = new Request(new URL(url, 'http://shop.invalid'), { method: 'GET' });
-  const context = await handler.query(request);
-  if (context instanceof Response) {
-    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
-  }
-  if (context.errors) throw new Error('The route failed to load on the server');
-  const page = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
-  if (!page?.serverRendered) return { kind: 'shell' };
+export const renderPage: RenderPage = (url, fetchAsVisitor, hints = DEFAULT_PAGE_HINTS) =>
+  visitorFetch.run(fetchAsVisitor, async (): Promise<RenderOutcome> => {
+    const request = new Request(new URL(url, 'http://shop.invalid'), { method: 'GET' });
+    const page = serverRenderedPage(new URL(request.url).pathname);
+    const queryClient = page ? createQueryClient() : null;
+    const context = await handler.query(request, { requestContext: loaderContext(queryClient) });
+    if (context instanceof Response) {
+      return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+    }
+    if (context.errors) throw new Error('The route failed to load on the server');
+    if (!page || !queryClient) return { kind: 'shell' };
 
-  return visitorFetch.run(fetchAsVisitor, async () => {
-    const queryClient = createQueryClient();
+    const failed = dropFailed(queryClient);
     const router = createStaticRouter(handler.dataRoutes, context);
     const redirect = { location: null as string | null };
-    const app = () => {
-      redirect.location = null;
-      return (
-        <StrictMode>
-          <ServerRedirect.Provider value={redirect}>
-            <PageHintsContext.Provider value={hints}>
-              <QueryClientProvider client={queryClient}>
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
-              </QueryClientProvider>
-            </PageHintsContext.Provider>
-          </ServerRedirect.Provider>
-        </StrictMode>
-      );
-    };
-    const tried = new Set<string>();
-    let html = await renderToHtml(app());
-    for (let round = 0; round < MAX_FETCH_ROUNDS; round += 1) {
-      const queries = unfetchedQueries(queryClient, tried);
-      if (queries.length === 0) break;
-      await Promise.all(
-        queries.map((query) => {
-          tried.add(query.queryHash);
-          return queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey, retry: false });
-        }),
-      );
-      queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
-      html = await renderToHtml(app());
-    }
+    const html = await renderToHtml(
+      <StrictMode>
+        <ServerRedirect.Provider value={redirect}>
+          <PageHintsContext.Provider value={hints}>
+            <QueryClientProvider client={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </QueryClientProvider>
+          </PageHintsContext.Provider>
+        </ServerRedirect.Provider>
+      </StrictMode>,
+    );
     if (redirect.location) return { kind: 'redirect', status: 302, location: redirect.location };
     const { head, body } = splitHoisted(html);
     const state: RenderedState = {
@@ -148,9 +147,9 @@ export async function renderPage(
       head,
       body,
       state: serializeRenderedState(state),
+      unloaded: unloadedQueries(queryClient, failed),
     };
   });
-}
 
 /** React writes the page's <title> and other head elements first: they belong in the document's head. */
 function splitHoisted(html: string): { head: string; body: string } {

@@ -9,6 +9,7 @@ export * from './health';
 export * from './money';
 export * from './orders';
 export * from './page-hints';
+export * from './page-render';
 export * from './paging';
 export * from './products-admin';
 export * from './products-admin-rules';

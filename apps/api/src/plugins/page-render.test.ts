@@ -18,7 +18,7 @@ const SHELL =
 const RENDERER = `
 export async function renderPage(url, fetchAsVisitor, hints) {
   if (url === '/login') return { kind: 'shell' };
-  if (url === '/hints') return { kind: 'page', status: 200, head: '', body: JSON.stringify(hints), state: '{}' };
+  if (url === '/hints') return { kind: 'page', status: 200, head: '', body: JSON.stringify(hints), state: '{}', unloaded: [] };
   if (url === '/fails') throw new Error('the page broke');
   if (url === '/slow') return new Promise(() => {});
   if (url === '/guarded') return { kind: 'redirect', status: 302, location: '/login?redirect=%2Fguarded' };
@@ -32,6 +32,7 @@ export async function renderPage(url, fetchAsVisitor, hints) {
     head: '<title>Costs $& more · Sneaker Shop</title>',
     body: '<main><h1>' + url + ' for ' + who + '</h1></main>',
     state: '{"queries":{"text":"\\\\u003c/script>"}}',
+    unloaded: [],
   };
 }
 `;

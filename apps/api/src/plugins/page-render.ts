@@ -1,21 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CART_LINES_COOKIE, type PageHints } from '@shop/contracts';
+import {
+  CART_LINES_COOKIE,
+  type PageHints,
+  type RenderOutcome,
+  type RenderPage,
+  type VisitorFetch,
+} from '@shop/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redactSecrets } from '../lib/redact';
 
 /** The web app's server render (apps/web/src/entry-server.tsx), as built into apps/web/dist-server. */
 interface PageRenderer {
-  renderPage(
-    url: string,
-    fetchAsVisitor: (input: string, init?: RequestInit) => Promise<Response>,
-    hints: PageHints,
-  ): Promise<
-    | { kind: 'page'; status: number; head: string; body: string; state: string }
-    | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'shell' }
-  >;
+  renderPage: RenderPage;
 }
 
 /** A phone's browser that sends no client hint still names itself one in its user agent. */
@@ -72,7 +70,7 @@ export async function createPageResponder(app: FastifyInstance, webDist: string)
   return async (request, reply) => {
     if (request.method !== 'GET') return sendShell(reply);
     const setCookies: string[] = [];
-    const fetchAsVisitor = async (input: string, init?: RequestInit): Promise<Response> => {
+    const fetchAsVisitor: VisitorFetch = async (input, init) => {
       if (init?.method && init.method !== 'GET') throw new Error('A page render only reads');
       const headers: Record<string, string> = { accept: 'application/json' };
       for (const name of FORWARDED_HEADERS) {
@@ -93,7 +91,7 @@ export async function createPageResponder(app: FastifyInstance, webDist: string)
       });
     };
 
-    let outcome: Awaited<ReturnType<PageRenderer['renderPage']>>;
+    let outcome: RenderOutcome;
     let timer: NodeJS.Timeout | undefined;
     try {
       outcome = await Promise.race([
@@ -113,6 +111,12 @@ export async function createPageResponder(app: FastifyInstance, webDist: string)
     }
 
     if (outcome.kind === 'shell') return sendShell(reply);
+    if (outcome.kind === 'page' && outcome.unloaded.length > 0) {
+      request.log.warn(
+        { url: redactSecrets(request.url), queries: outcome.unloaded },
+        'page rendered without data its routes do not load; the browser fetches it',
+      );
+    }
     if (setCookies.length > 0) reply.header('Set-Cookie', setCookies);
     reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Sec-CH-UA-Mobile, User-Agent, Cookie');
     if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);

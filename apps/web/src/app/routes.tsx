@@ -4,6 +4,7 @@ import { RequireAdmin, RequireLogin, RequireVerified } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
+import { serverData } from './server-data';
 
 /** What the server needs to know of a route (entry-server.tsx). */
 export interface RouteHandle {
@@ -47,32 +48,38 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoading,
+    loader: serverData((data) => data.layout),
     children: [
       {
         index: true,
         handle: SERVER_RENDERED,
         lazy: () => import('../features/marketing/landing-page').then((m) => ({ Component: m.LandingPage })),
+        loader: serverData((data) => data.landing),
       },
       {
         path: 'home',
         handle: SERVER_RENDERED,
         lazy: () => import('../features/catalog/catalog-page').then((m) => ({ Component: m.CatalogPage })),
+        loader: serverData((data) => data.catalog),
       },
       {
         path: 'home/:id',
         handle: SERVER_RENDERED,
         lazy: () => import('../features/product/product-page').then((m) => ({ Component: m.ProductPage })),
+        loader: serverData((data) => data.productPage),
       },
       {
         path: 'women',
         handle: SERVER_RENDERED,
         lazy: () => import('../features/marketing/women-page').then((m) => ({ Component: m.WomenPage })),
+        loader: serverData((data) => data.women),
       },
       {
         path: 'basketball',
         handle: SERVER_RENDERED,
         lazy: () =>
           import('../features/marketing/basketball-page').then((m) => ({ Component: m.BasketballPage })),
+        loader: serverData((data) => data.basketball),
       },
       {
         path: 'login',
@@ -138,18 +145,21 @@ export const routes: RouteObject[] = [
                   import('../features/account/favorites/favorites-tab').then((m) => ({
                     Component: m.FavoritesTab,
                   })),
+                loader: serverData((data) => data.accountFavorites),
               },
               {
                 path: 'account/orders',
                 handle: SERVER_RENDERED,
                 lazy: () =>
                   import('./account-orders-section').then((m) => ({ Component: m.AccountOrdersSection })),
+                loader: serverData((data) => data.accountOrders),
               },
               {
                 path: 'account/bought',
                 handle: SERVER_RENDERED,
                 lazy: () =>
                   import('../features/account/bought/bought-tab').then((m) => ({ Component: m.BoughtTab })),
+                loader: serverData((data) => data.accountBought),
               },
               {
                 // The staff's sections: admins only (the API checks the role itself on every call).
@@ -213,6 +223,7 @@ export const routes: RouteObject[] = [
         path: 'preview',
         handle: SERVER_RENDERED,
         lazy: () => import('../features/marketing/preview-page').then((m) => ({ Component: m.PreviewPage })),
+        loader: serverData((data) => data.preview),
       },
       {
         path: 'dev/outbox',
