@@ -11,18 +11,21 @@ import {
   type QueryKey,
   queryOptions,
 } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import { boughtQueryKey, getBought } from '../features/account/api/get-bought';
 import { getOrders as getOwnOrders, ORDERS_QUERY_KEY } from '../features/account/api/get-orders';
 import { readSort, toOrdersSort } from '../features/account/orders/order-sort';
 import { ADMIN_ORDER_LISTS_KEY, getOrders as getAllOrders } from '../features/admin/orders/api/get-orders';
 import { readFilters } from '../features/admin/orders/orders-view';
-import { readCatalogState, toProductListParams } from '../features/catalog/catalog-params';
-import { fetchProducts, type ProductListParams } from '../features/catalog/catalog-queries';
 import { ApiError, api } from '../lib/api';
+import { readCatalogState, toProductListParams } from '../lib/catalog/catalog-params';
+import { fetchProducts, type ProductListParams } from '../lib/catalog/catalog-queries';
 import { dashboardQuery } from '../lib/dashboard';
 import { fetchSession, SESSION_QUERY_KEY, type SessionUser } from '../lib/session';
 import { stockAlertsQuery } from '../lib/stock-alerts';
-import type { RouteData } from './server-data';
+
+/** Loads what a route shows into the query cache, with the query keys and functions its page uses. */
+export type RouteData = (client: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>;
 
 /**
  * What each page rendered on the server shows, loaded before its one render (server-data.ts), with the

@@ -6,12 +6,10 @@ import {
   RouterContextProvider,
 } from 'react-router';
 import type * as RouteDataModule from './route-data';
+import type { RouteData } from './route-data';
 
 /** The query cache of the page the server is rendering (entry-server.tsx): none in the browser. */
 export const serverQueryClient = createContext<QueryClient | null>(null);
-
-/** Loads what a route shows into the query cache, with the query keys and functions its page uses. */
-export type RouteData = (client: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>;
 
 /**
  * A route's loader: on the server it loads the route's data (route-data.ts) before the page is rendered
