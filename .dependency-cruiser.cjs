@@ -22,7 +22,7 @@ module.exports = {
       name: 'module-through-its-face',
       severity: 'error',
       comment:
-        "An API module reaches another only through its public face (<name>.service.ts or index.ts), never its repository, routes or internals.",
+        'An API module reaches another only through its public face (<name>.service.ts or index.ts), never its repository, routes or internals.',
       from: { path: `${MODULES}([^/]+)/`, pathNot: TEST_FILE },
       to: {
         path: `${MODULES}[^/]+/`,

@@ -1,10 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  createContext,
-  type LoaderFunction,
-  type LoaderFunctionArgs,
-  RouterContextProvider,
-} from 'react-router';
+import { createContext, type LoaderFunction, RouterContextProvider } from 'react-router';
 import type * as RouteDataModule from './route-data';
 import type { RouteData } from './route-data';
 
