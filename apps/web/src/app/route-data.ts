@@ -1,27 +1,26 @@
-import {
-  CAROUSEL_MAX,
-  type FeaturedProducts,
-  ORDERS_PAGE_SIZE,
-  type Order,
-  type ProductDetail,
-} from '@shop/contracts';
-import {
-  type EnsureQueryDataOptions,
-  type QueryClient,
-  type QueryKey,
-  queryOptions,
+import { CAROUSEL_MAX } from '@shop/contracts';
+import type {
+  EnsureInfiniteQueryDataOptions,
+  EnsureQueryDataOptions,
+  QueryClient,
+  QueryKey,
 } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { boughtQueryKey, getBought } from '../features/account/api/get-bought';
-import { getOrders as getOwnOrders, ORDERS_QUERY_KEY } from '../features/account/api/get-orders';
+import { boughtQuery } from '../features/account/api/get-bought';
+import { ordersQuery } from '../features/account/api/get-orders';
 import { readSort, toOrdersSort } from '../features/account/orders/order-sort';
-import { ADMIN_ORDER_LISTS_KEY, getOrders as getAllOrders } from '../features/admin/orders/api/get-orders';
+import { adminOrdersQuery } from '../features/admin/orders/api/get-orders';
 import { readFilters } from '../features/admin/orders/orders-view';
-import { ApiError, api } from '../lib/api';
 import { readCatalogState, toProductListParams } from '../lib/catalog/catalog-params';
-import { fetchProducts, type ProductListParams } from '../lib/catalog/catalog-queries';
+import {
+  featuredProductsQuery,
+  type ProductListParams,
+  productListQuery,
+  productQuery,
+} from '../lib/catalog/catalog-queries';
 import { dashboardQuery } from '../lib/dashboard';
-import { fetchSession, SESSION_QUERY_KEY, type SessionUser } from '../lib/session';
+import { paymentProvidersQuery } from '../lib/payment-providers';
+import { type SessionUser, sessionQuery } from '../lib/session';
 import { stockAlertsQuery } from '../lib/stock-alerts';
 
 /** Loads what a route shows into the query cache, with the query keys and functions its page uses. */
@@ -42,54 +41,25 @@ function load<T, K extends QueryKey>(
   return client.ensureQueryData({ ...query, retry: false }).catch(() => undefined);
 }
 
-/** The first page of a list of orders 'Load more' continues (features/account and features/admin). */
-function loadFirstOrders(client: QueryClient, queryKey: QueryKey, page: (page: number) => Promise<Order[]>) {
-  return client
-    .ensureInfiniteQueryData({
-      queryKey,
-      queryFn: ({ pageParam }) => page(pageParam),
-      initialPageParam: 1,
-      getNextPageParam: (last: Order[], pages: Order[][]) =>
-        last.length < ORDERS_PAGE_SIZE ? undefined : pages.length + 1,
-      retry: false,
-    })
-    .catch(() => undefined);
+/** The first page of a list that 'Load more' continues (the orders of features/account and features/admin). */
+function loadFirstPage<T, K extends QueryKey>(
+  client: QueryClient,
+  query: EnsureInfiniteQueryDataOptions<T, Error, T, K, number>,
+): Promise<unknown> {
+  return client.ensureInfiniteQueryData({ ...query, retry: false }).catch(() => undefined);
 }
 
 const all = (...loads: Promise<unknown>[]) => Promise.all(loads);
 
 const searchParams = (request: Request) => new URL(request.url).searchParams;
 
-const session = queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession });
-
 /** The signed-in user, or null for a guest (lib/session). */
 async function visitor(client: QueryClient): Promise<SessionUser | null> {
-  return (await load(client, session)) ?? null;
+  return (await load(client, sessionQuery)) ?? null;
 }
 
-/** `GET /api/products` (features/catalog/catalog-queries). */
-const products = (params: ProductListParams) =>
-  queryOptions({ queryKey: ['products', params], queryFn: () => fetchProducts(params) });
-
 /** A ProductCarousel's list (components/product-carousel). */
-const carousel = (params: ProductListParams) => products({ ...params, limit: CAROUSEL_MAX });
-
-/** FeaturedBanners (features/marketing/featured-banners). */
-const featured = queryOptions({
-  queryKey: ['products', 'featured'],
-  queryFn: () => api.get<FeaturedProducts>('/products/featured'),
-});
-
-/** The product page's product (features/catalog/catalog-queries, useProduct). */
-const product = (id: string) =>
-  queryOptions({
-    queryKey: ['product', id],
-    queryFn: async () => {
-      const [found] = await api.get<ProductDetail[]>(`/products/details/${encodeURIComponent(id)}`);
-      if (!found) throw new ApiError(404, 'NOT_FOUND', 'Product not found');
-      return found;
-    },
-  });
+const carousel = (params: ProductListParams) => productListQuery({ ...params, limit: CAROUSEL_MAX });
 
 /** What a verified user's visit adds (favourites, alerts...): nothing for a guest or an unverified user. */
 async function forVerified(client: QueryClient, load: (user: SessionUser) => Promise<unknown>) {
@@ -105,26 +75,29 @@ const favourites = (client: QueryClient) =>
 const accountTab = (client: QueryClient, tab: (user: SessionUser) => Promise<unknown>) =>
   forVerified(client, (user) => all(load(client, dashboardQuery(user.uid)), tab(user)));
 
-/** Every page: the navbar and the footer show who is signed in. */
-export const layout: RouteData = (client) => visitor(client);
+/**
+ * Every page: the navbar and the footer show who is signed in; the providers' names are the registry's
+ * (lib/payment-providers), loaded once for the orders and the checkout a visit may open.
+ */
+export const layout: RouteData = (client) => all(visitor(client), load(client, paymentProvidersQuery));
 
 export const landing: RouteData = (client) =>
   all(
     load(client, carousel({ category: 'basketball' })),
-    load(client, featured),
+    load(client, featuredProductsQuery),
     load(client, carousel({ category: 'lifestyle' })),
     favourites(client),
   );
 
 export const catalog: RouteData = (client, { request }) =>
   all(
-    load(client, products(toProductListParams(readCatalogState(searchParams(request))))),
+    load(client, productListQuery(toProductListParams(readCatalogState(searchParams(request))))),
     favourites(client),
   );
 
 export const productPage: RouteData = (client, { params }) =>
   all(
-    load(client, product(params.id ?? '')),
+    load(client, productQuery(params.id ?? '')),
     favourites(client),
     // 'Notify me when a size is back' (features/product/back-in-stock).
     forVerified(client, (user) => load(client, stockAlertsQuery(user.uid))),
@@ -145,7 +118,7 @@ export const basketball: RouteData = (client) =>
     load(client, carousel({ category: 'basketball' })),
     // The strip by gender starts on men's.
     load(client, carousel({ category: 'basketball', gender: 'men' })),
-    load(client, featured),
+    load(client, featuredProductsQuery),
     favourites(client),
   );
 
@@ -160,23 +133,13 @@ export const accountFavorites: RouteData = (client) =>
   accountTab(client, (user) => load(client, stockAlertsQuery(user.uid)));
 
 export const accountBought: RouteData = (client) =>
-  accountTab(client, (user) =>
-    load(client, queryOptions({ queryKey: boughtQueryKey(user.uid), queryFn: () => getBought(user.uid) })),
-  );
+  accountTab(client, (user) => load(client, boughtQuery(user.uid)));
 
 /** A shopper's own orders, or every order for an admin (app/account-orders-section). */
 export const accountOrders: RouteData = (client, { request }) =>
   accountTab(client, (user) => {
     const params = searchParams(request);
-    if (user.role === 'admin') {
-      const filters = readFilters(params);
-      return loadFirstOrders(client, [...ADMIN_ORDER_LISTS_KEY, filters], (page) =>
-        getAllOrders(filters, page),
-      );
-    }
+    if (user.role === 'admin') return loadFirstPage(client, adminOrdersQuery(readFilters(params)));
     const { field, direction } = readSort(params);
-    const sort = toOrdersSort(field, direction);
-    return loadFirstOrders(client, [...ORDERS_QUERY_KEY, user.uid, sort], (page) =>
-      getOwnOrders({ uid: user.uid, sort, page }),
-    );
+    return loadFirstPage(client, ordersQuery(user.uid, toOrdersSort(field, direction)));
   });

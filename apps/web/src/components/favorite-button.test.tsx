@@ -1,5 +1,5 @@
 import type { Product, UserDashboard } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_QUERY_KEY } from '../lib/dashboard';
 import { useSession } from '../lib/session';
 import { type ApiCall, errorBody, mockApi } from '../test/mock-api';
+import { testQueryClient } from '../test/query-client';
 import { ProductCard } from './product-card';
 
 const UID = '0b9d1c1e-5a5b-4c1e-9a3e-1f2a3b4c5d6e';
@@ -66,7 +67,7 @@ function SessionProbe() {
 }
 
 function renderCards({ withNavbar = true } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     [
       {

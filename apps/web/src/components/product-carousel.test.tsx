@@ -1,9 +1,10 @@
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_MAX, type Product, type ProductList } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductListParams } from '../lib/catalog/catalog-queries';
+import { testQueryClient } from '../test/query-client';
 import { ProductCarousel } from './product-carousel';
 
 function product(n: number): Product {
@@ -46,7 +47,7 @@ function mockMatchMedia(reducedMotion: boolean) {
 }
 
 function renderCarousel(products: Product[] | null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const client = testQueryClient({ staleTime: Number.POSITIVE_INFINITY });
   if (products) {
     const list: ProductList = { products, total: products.length, totalExact: true, page: 1, pages: 1 };
     client.setQueryData(['products', { ...params, limit: CAROUSEL_MAX }], list);

@@ -3,7 +3,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { api } from './api';
 import { DASHBOARD_QUERY_KEY, dashboardQuery } from './dashboard';
-import { fetchSession, SESSION_QUERY_KEY, type SessionUser } from './session';
+import { type SessionUser, sessionQuery } from './session';
 
 /** Who is asking: only a signed-in user with a verified e-mail keeps favourites. */
 export type FavoriteAccess = 'unknown' | 'guest' | 'unverified' | 'verified';
@@ -16,8 +16,6 @@ function accessOf(user: SessionUser | null | undefined): FavoriteAccess {
   if (user === null) return 'guest';
   return user.emailVerified ? 'verified' : 'unverified';
 }
-
-const sessionQuery = { queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 30_000 } as const;
 
 /**
  * The session as far as it is already known, without asking for it: the navbar loads it on every page,

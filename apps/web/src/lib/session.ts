@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api';
 
 /** The signed-in user as the app sees it (spec section 3), plus the role for menus. */
@@ -42,8 +42,15 @@ export async function fetchSession(): Promise<SessionUser | null> {
   };
 }
 
+/** The session as every part of the shop asks for it: the navbar, the favourites, the pages' server data. */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: fetchSession,
+  staleTime: 30_000,
+});
+
 /** `loading` is true until the first answer, as the spec's auth state says. */
 export function useSession(): { user: SessionUser | null; loading: boolean } {
-  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 30_000 });
+  const query = useQuery(sessionQuery);
   return { user: query.data ?? null, loading: query.isPending };
 }

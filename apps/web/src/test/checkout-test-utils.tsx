@@ -1,5 +1,5 @@
 import type { CartCheck, CartItem } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
@@ -16,6 +16,8 @@ export {
   mockApi,
   mockLocationAssign,
 } from './mock-api';
+
+import { testQueryClient } from './query-client';
 
 export const sessionBody = (uid = UID) => ({
   user: { id: uid, email: 'demo@shop.test', emailVerified: true, username: 'demo_user', role: 'user' },
@@ -67,7 +69,7 @@ export const order = orderFixture;
 
 /** Renders one page at `entry` in a memory router with a fresh QueryClient; other paths show their name. */
 export function renderPage(path: string, element: ReactNode, entry: string, extra: RouteObject[] = []) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     [{ path, element }, ...extra, { path: '*', element: <p data-testid="elsewhere">elsewhere</p> }],
     { initialEntries: [entry] },

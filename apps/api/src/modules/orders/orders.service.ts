@@ -533,17 +533,16 @@ export async function handleNotice(
     if (status !== 'paid') return 'ignored';
   }
   const kind = notice.kind;
-  // `changed` comes from the attempt that committed, not from one rolled back and run again.
-  const { fresh, approved, cancelled } = await deps.events.transaction(deps.db, async (tx, publish) => {
+  // `approved` comes from the attempt that committed, not from one rolled back and run again.
+  const { fresh, approved } = await deps.events.transaction(deps.db, async (tx, publish) => {
     if (!(await repository.recordPaymentEvent(tx, { provider, ...pick(notice), orderId: row.id })))
-      return { fresh: false, approved: false, cancelled: false };
+      return { fresh: false, approved: false };
     if (kind === 'expired') {
-      const cancelled = await cancelIn(tx, publish, row.id, null);
       // The provider closed the payment: its page expired or the payment failed.
-      if (cancelled) await tellCancelled(deps, tx, row.id, 'payment-failed');
-      return { fresh: true, approved: false, cancelled };
+      if (await cancelIn(tx, publish, row.id, null)) await tellCancelled(deps, tx, row.id, 'payment-failed');
+      return { fresh: true, approved: false };
     }
-    return { fresh: true, approved: await approveIn(tx, publish, row.id), cancelled: false };
+    return { fresh: true, approved: await approveIn(tx, publish, row.id) };
   });
   if (!fresh) return 'duplicate';
   if (approved) await sendConfirmation(deps, row.id);

@@ -1,10 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import type { SessionUser } from '../../lib/session';
+import { testQueryClient } from '../../test/query-client';
 import { searchUrl } from './nav-search';
 import { RootLayout } from './root-layout';
 
@@ -20,7 +21,7 @@ function HeadingAfterData() {
 
 /** The layout for `user`; `undefined`: the session is not known yet. */
 function renderLayout(user: SessionUser | null | undefined, path = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const client = testQueryClient({ staleTime: Number.POSITIVE_INFINITY });
   if (user !== undefined) client.setQueryData(['session'], user);
   const router = createMemoryRouter(
     [

@@ -1,9 +1,10 @@
 import type { BoughtItem, Order, Product, Review, StockAlert, UserDashboard } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AJ1, DUNK, dashboardFixture, ORDER_ID, orderFixture, UID } from '../../test/fixtures';
 import { type ApiAnswer, type ApiCall, mockApi } from '../../test/mock-api';
+import { testQueryClient } from '../../test/query-client';
 import { AccountLayout, type AccountTabs } from './account-layout';
 import { BoughtTab } from './bought/bought-tab';
 import { FavoritesTab } from './favorites/favorites-tab';
@@ -122,7 +123,7 @@ export function renderAccount(
     if (call.method === 'GET' && call.path === '/api/stock-alerts') return { body: [] };
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     [
       {

@@ -1,10 +1,11 @@
 import type { Product, ProductList } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCatalogState, toProductListParams, writeCatalogParams } from '../../lib/catalog/catalog-params';
+import { testQueryClient } from '../../test/query-client';
 import { CatalogPage, EMPTY_CATALOG_TEXT } from './catalog-page';
 import { FilterModal } from './filter-modal';
 
@@ -54,7 +55,7 @@ afterEach(() => {
 });
 
 function renderCatalog(path = '/home') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     [
       { path: '/home', element: <CatalogPage /> },

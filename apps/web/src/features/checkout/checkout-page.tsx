@@ -6,7 +6,7 @@ import { OrderLines } from '../../components/order-lines';
 import { ApiError } from '../../lib/api';
 import { EMPTY_CART_TEXT, type useCartRefresh } from '../../lib/cart/cart-check';
 import { useHydrated } from '../../lib/hydrated';
-import { CHECKOUT_PROVIDERS, type CheckoutProvider, providerLabel } from '../../lib/payment-providers';
+import { CHECKOUT_PROVIDERS, type CheckoutProvider, useProviderLabel } from '../../lib/payment-providers';
 import { type SessionUser, useSession } from '../../lib/session';
 import { useDashboard } from './checkout-api';
 import { CheckoutDetails } from './checkout-details';
@@ -99,6 +99,7 @@ function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
     paying: 'Preparing your payment…',
     redirecting: 'Taking you to the payment page…',
   }[phase];
+  const providerLabel = useProviderLabel();
 
   return (
     <section className="checkout-card checkout-summary" aria-labelledby="checkout-summary-heading">

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { OrderSummary } from '../../components/order-summary';
 import { ApiError } from '../../lib/api';
-import { providerLabel } from '../../lib/payment-providers';
+import { useProviderLabel } from '../../lib/payment-providers';
 
 /** Pieces shared by /order-completed and /order-canceled. */
 
@@ -25,6 +25,7 @@ export function ResultHero({ tone, title, children }: { tone: Tone; title: strin
 
 /** The order that was bought, in its card. */
 export function OrderDetails({ order }: { order: Order }) {
+  const providerLabel = useProviderLabel();
   return (
     <section className="checkout-card" aria-labelledby="order-details-heading">
       <h2 id="order-details-heading" className="checkout-card__title mb-3">

@@ -1,8 +1,9 @@
 import type { FeaturedProducts, Product } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { testQueryClient } from '../../test/query-client';
 import { FeaturedBanners, PromoHero } from './featured-banners';
 
 function product(id: string, name: string, price: number): Product {
@@ -26,7 +27,7 @@ function product(id: string, name: string, price: number): Product {
 }
 
 function renderWith(data: FeaturedProducts) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const client = testQueryClient({ staleTime: Number.POSITIVE_INFINITY });
   client.setQueryData(['products', 'featured'], data);
   render(
     <QueryClientProvider client={client}>

@@ -1,11 +1,12 @@
 import type { ProductDetail, StockAlert, UserDashboard } from '@shop/contracts';
 import { STOCK_ALERT_MESSAGES } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, type ApiHandler, errorBody, mockApi } from '../../test/mock-api';
+import { testQueryClient } from '../../test/query-client';
 import { NOTIFY_TOGGLE_TEXT, waitingText } from './back-in-stock';
 import { ProductPage } from './product-page';
 
@@ -77,7 +78,7 @@ function shop(who: 'guest' | 'unverified' | 'verified', more: ApiHandler = () =>
 }
 
 function renderProduct() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     [
       { path: '/home/:id', element: <ProductPage /> },

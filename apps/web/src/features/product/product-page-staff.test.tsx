@@ -1,10 +1,11 @@
 import type { ProductDetail, Review } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, mockApi } from '../../test/mock-api';
+import { testQueryClient } from '../../test/query-client';
 import { ProductPage } from './product-page';
 
 /** What an admin sees on /home/:id: edit and delete of the product, delete of each review. */
@@ -56,7 +57,7 @@ function shop(role: 'user' | 'admin', answer: (method: string, path: string, bod
 }
 
 function renderProduct() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     [
       { path: '/home/:id', element: <ProductPage /> },

@@ -1,5 +1,5 @@
 import { CART_STORAGE_KEY, type ProductDetail } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import { descriptionText } from '../../lib/description-html';
 import { HOSTILE_DESCRIPTION } from '../../test/hostile-description';
+import { testQueryClient } from '../../test/query-client';
 import { ADDED_TITLE, DUPLICATE_TITLE } from './added-to-cart-modal';
 import { NO_REVIEWS_TEXT, ProductPage } from './product-page';
 
@@ -57,7 +58,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderProduct(id = ID) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     [
       { path: '/home', element: <p>catalogue</p> },

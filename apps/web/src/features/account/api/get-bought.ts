@@ -1,5 +1,5 @@
 import type { BoughtItem } from '@shop/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export const boughtQueryKey = (uid: string) => ['bought', uid] as const;
@@ -9,6 +9,9 @@ export function getBought(uid: string): Promise<BoughtItem[]> {
   return api.get<BoughtItem[]>(`/users/bought/${encodeURIComponent(uid)}`);
 }
 
+export const boughtQuery = (uid: string) =>
+  queryOptions({ queryKey: boughtQueryKey(uid), queryFn: () => getBought(uid), staleTime: 0 });
+
 export function useBought(uid: string) {
-  return useQuery({ queryKey: boughtQueryKey(uid), queryFn: () => getBought(uid), staleTime: 0 });
+  return useQuery(boughtQuery(uid));
 }

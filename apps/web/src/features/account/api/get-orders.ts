@@ -1,5 +1,5 @@
 import { ORDERS_PAGE_SIZE, type Order, type OrdersSort } from '@shop/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export const ORDERS_QUERY_KEY = ['orders', 'own'] as const;
@@ -23,12 +23,17 @@ export function getOrders({ uid, sort, page }: OrdersPageQuery): Promise<Order[]
   });
 }
 
-export function useOrders(uid: string, sort: OrdersSort) {
-  return useInfiniteQuery({
+/** The user's own orders, a page at a time ('Load more'). */
+export const ordersQuery = (uid: string, sort: OrdersSort) =>
+  infiniteQueryOptions({
     queryKey: [...ORDERS_QUERY_KEY, uid, sort],
     queryFn: ({ pageParam }) => getOrders({ uid, sort, page: pageParam }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.length < ORDERS_PAGE_SIZE ? undefined : pages.length + 1),
+    getNextPageParam: (last: Order[], pages: Order[][]) =>
+      last.length < ORDERS_PAGE_SIZE ? undefined : pages.length + 1,
     staleTime: 0,
   });
+
+export function useOrders(uid: string, sort: OrdersSort) {
+  return useInfiniteQuery(ordersQuery(uid, sort));
 }

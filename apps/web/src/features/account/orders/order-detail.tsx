@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts';
 import { useEffect, useRef } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { OrderSummary } from '../../../components/order-summary';
-import { providerLabel } from '../../../lib/payment-providers';
+import { useProviderLabel } from '../../../lib/payment-providers';
 import { useOrder } from '../api/get-order';
 import { OrderActions } from './order-actions';
 
@@ -18,6 +18,7 @@ export function OrderDetail({
 }) {
   const query = useOrder(id, initial);
   const heading = useRef<HTMLHeadingElement>(null);
+  const providerLabel = useProviderLabel();
 
   // Opening the detail takes the reader to it.
   useEffect(() => heading.current?.focus(), []);

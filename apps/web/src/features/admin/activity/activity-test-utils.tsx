@@ -1,9 +1,10 @@
 import type { ActivityEvent, AdminUser } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { UID } from '../../../test/fixtures';
 import { type ApiHandler, mockApi } from '../../../test/mock-api';
+import { testQueryClient } from '../../../test/query-client';
 import { AdminActivityTab } from './activity-tab';
 
 export const ANA = 'a0a0a0a0-0000-4000-8000-000000000001';
@@ -66,7 +67,7 @@ export function renderActivity(entry: string, handler: ApiHandler) {
     if (call.path === '/api/auth/get-session') return { body: adminSession };
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     [
       {

@@ -2,9 +2,10 @@ import { formatPrice, type Order } from '@shop/contracts';
 import { useRef, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { errorText } from '../../../lib/api';
+import { useProviderLabel } from '../../../lib/payment-providers';
 import { useCancelOrder } from './api/cancel-order';
 import { useRefundOrder } from './api/refund-order';
-import { pairCount, providerName, shortId } from './orders-view';
+import { pairCount, shortId } from './orders-view';
 
 export const CANCEL_TITLE = 'Cancel this order?';
 export const REFUND_TITLE = 'Refund this order?';
@@ -27,6 +28,7 @@ export function AdminOrderActions({
   onDialogGone: () => void;
 }) {
   const acted = useRef(false);
+  const providerName = useProviderLabel();
   const afterDialog = () => {
     if (!acted.current) return;
     acted.current = false;

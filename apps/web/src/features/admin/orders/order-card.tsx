@@ -2,7 +2,8 @@ import { formatPrice, type Order } from '@shop/contracts';
 import type { Ref } from 'react';
 import { OrderStateBadge } from '../../../components/order-state';
 import { UserAvatar } from '../../../components/user-avatar';
-import { isDeletedCustomer, pairCount, providerName, shortId } from './orders-view';
+import { useProviderLabel } from '../../../lib/payment-providers';
+import { isDeletedCustomer, pairCount, shortId } from './orders-view';
 
 interface AdminOrderCardProps {
   order: Order;
@@ -15,6 +16,7 @@ interface AdminOrderCardProps {
 export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
   const pairs = pairCount(order);
   const deleted = isDeletedCustomer(order);
+  const providerName = useProviderLabel();
   return (
     <article
       className={`admin-order-card admin-order-card--${order.state}`}

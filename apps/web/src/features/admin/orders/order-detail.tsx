@@ -4,17 +4,18 @@ import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
 import { OrderSummary } from '../../../components/order-summary';
 import { UserAvatar } from '../../../components/user-avatar';
+import { useProviderLabel } from '../../../lib/payment-providers';
 import { useAdminOrder } from './api/get-order';
 import { AdminOrderActions } from './order-actions';
-import { isDeletedCustomer, pairCount, providerName } from './orders-view';
+import { isDeletedCustomer, pairCount } from './orders-view';
 
 const DONE_TEXT = {
   cancelled: (order: Order) => {
     const pairs = pairCount(order);
     return `Order cancelled: nothing is charged and its ${pairs} ${pairs === 1 ? 'pair is' : 'pairs are'} back on sale.`;
   },
-  refunded: (order: Order) =>
-    `Refund sent: ${formatPrice(order.finalAmount)} goes back through ${providerName(order.provider)}. The order is now cancelled.`,
+  refunded: (order: Order, payment: string) =>
+    `Refund sent: ${formatPrice(order.finalAmount)} goes back through ${payment}. The order is now cancelled.`,
 };
 
 /** One order for staff: customer, lines, total, state, and the actions its state allows; Back to the list. */
@@ -28,6 +29,7 @@ export function AdminOrderDetail({
   onBack: () => void;
 }) {
   const query = useAdminOrder(id, initial);
+  const providerName = useProviderLabel();
   const heading = useRef<HTMLHeadingElement>(null);
   const doneBox = useRef<HTMLDivElement>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -94,7 +96,7 @@ export function AdminOrderDetail({
           <div className="admin-order-detail__actions">
             <AdminOrderActions
               order={order}
-              onDone={(what, after) => setDone(DONE_TEXT[what](after))}
+              onDone={(what, after) => setDone(DONE_TEXT[what](after, providerName(after.provider)))}
               // The button that opened the dialog is gone with the state it acted on.
               onDialogGone={() => doneBox.current?.focus()}
             />

@@ -1,5 +1,5 @@
 import { ORDERS_PAGE_SIZE, type Order } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { orderFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody, mockApi } from '../../../test/mock-api';
+import { testQueryClient } from '../../../test/query-client';
 import { CANCEL_TITLE, REFUND_TITLE } from './order-actions';
 import { AdminOrdersTab, NO_MATCH_TEXT } from './orders-tab';
 
@@ -43,7 +44,7 @@ function renderOrders(handler: Handler, entry = '/account/orders') {
     if (call.path === '/api/auth/get-session') return { body: sessionBody };
     return handler(call);
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter([{ path: '/account/orders', element: <AdminOrdersTab /> }], {
     initialEntries: [entry],
   });

@@ -66,7 +66,5 @@ export function exportHref(filters: OrdersFilters): string {
 export const shortId = (id: string) => id.slice(0, 8);
 export const pairCount = (order: Order) => order.products.reduce((sum, line) => sum + line.count, 0);
 
-export { providerLabel as providerName } from '../../../lib/payment-providers';
-
 /** An account deleted since the order: the order keeps a placeholder in place of the customer. */
 export const isDeletedCustomer = (order: Order) => order.user.email.endsWith('@deleted.invalid');

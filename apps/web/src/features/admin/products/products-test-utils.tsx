@@ -1,9 +1,10 @@
 import type { AdminProductList, ProductPictures, Review } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AJ1, DUNK, UID } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, mockApi } from '../../../test/mock-api';
+import { testQueryClient } from '../../../test/query-client';
 import type { AdminProduct } from './products-api';
 import { AdminProductsTab } from './products-tab';
 
@@ -104,7 +105,7 @@ export function renderProductsTab(
     if (call.method === 'GET' && call.path === '/api/products/admin') return { body: productPage(products) };
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     [
       { path: '/account/products', element: <AdminProductsTab /> },

@@ -5,11 +5,12 @@ import {
   type SalesDay,
   type SalesReport,
 } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { UID } from '../../../test/fixtures';
 import { type ApiHandler, mockApi } from '../../../test/mock-api';
+import { testQueryClient } from '../../../test/query-client';
 import { AdminSalesTab } from './sales-tab';
 
 export const AJ1 = '11111111-1111-4111-8111-111111111111';
@@ -106,7 +107,7 @@ export function renderSales(entry: string, handler: ApiHandler) {
     if (call.path === '/api/auth/get-session') return { body: adminSession };
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter(
     [
       {

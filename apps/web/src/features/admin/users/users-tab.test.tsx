@@ -1,5 +1,5 @@
 import type { AdminUser } from '@shop/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { dashboardFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody, mockApi } from '../../../test/mock-api';
+import { testQueryClient } from '../../../test/query-client';
 import { AdminUsersTab, DELETE_CONFIRM_TITLE } from './users-tab';
 
 afterEach(() => {
@@ -55,7 +56,7 @@ function renderUsers(handler: Handler, entry = '/account/users') {
     if (call.path === '/api/auth/get-session') return { body: sessionBody };
     return handler(call);
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const router = createMemoryRouter([{ path: '/account/users', element: <AdminUsersTab /> }], {
     initialEntries: [entry],
   });

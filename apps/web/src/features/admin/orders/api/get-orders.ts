@@ -1,5 +1,5 @@
 import { ORDERS_PAGE_SIZE, type Order } from '@shop/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 import { ORDER_SORTS, type OrdersFilters } from '../orders-view';
 
@@ -22,12 +22,17 @@ export function getOrders(filters: OrdersFilters, page: number): Promise<Order[]
   });
 }
 
-export function useAdminOrders(filters: OrdersFilters) {
-  return useInfiniteQuery({
+/** Every customer's orders with these filters, a page at a time ('Load more'). */
+export const adminOrdersQuery = (filters: OrdersFilters) =>
+  infiniteQueryOptions({
     queryKey: [...ADMIN_ORDER_LISTS_KEY, filters],
     queryFn: ({ pageParam }) => getOrders(filters, pageParam),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.length < ORDERS_PAGE_SIZE ? undefined : pages.length + 1),
+    getNextPageParam: (last: Order[], pages: Order[][]) =>
+      last.length < ORDERS_PAGE_SIZE ? undefined : pages.length + 1,
     staleTime: 0,
   });
+
+export function useAdminOrders(filters: OrdersFilters) {
+  return useInfiniteQuery(adminOrdersQuery(filters));
 }
