@@ -25,9 +25,9 @@ export default defineConfig({
       'apps/web/vite.config.ts',
       {
         test: {
-          name: 'boundaries',
-          root: 'scripts/boundaries',
-          include: ['*.test.ts'],
+          name: 'scripts',
+          root: 'scripts',
+          include: ['*/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },

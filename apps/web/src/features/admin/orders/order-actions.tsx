@@ -45,55 +45,21 @@ export function AdminOrderActions({
     setAsking(what);
   };
 
-  const onConfirmCancel = async () => {
+  const confirm = async (what: 'cancel' | 'refund') => {
     setFailure(null);
     try {
-      const done = await cancel.mutateAsync(order._id);
+      const done = await (what === 'cancel' ? cancel : refund).mutateAsync(order._id);
       acted.current = true;
       setAsking(null);
-      onDone('cancelled', done);
+      onDone(what === 'cancel' ? 'cancelled' : 'refunded', done);
     } catch (error) {
-      setFailure(`The order was not cancelled: ${reason(error)}`);
-    }
-  };
-
-  const onConfirmRefund = async () => {
-    setFailure(null);
-    try {
-      const done = await refund.mutateAsync(order._id);
-      acted.current = true;
-      setAsking(null);
-      onDone('refunded', done);
-    } catch (error) {
-      setFailure(`The order was not refunded: ${reason(error)}`);
+      setFailure(`The order was not ${what === 'cancel' ? 'cancelled' : 'refunded'}: ${reason(error)}`);
     }
   };
 
   return (
     <>
-      {order.state === 'pending' ? (
-        <div className="admin-order-actions">
-          <button type="button" className="btn btn-outline-danger" onClick={() => ask('cancel')}>
-            Cancel order
-          </button>
-          <p className="admin-order-actions__hint">Not paid yet: cancelling puts its pairs back on sale.</p>
-        </div>
-      ) : order.state === 'aprobed' ? (
-        <div className="admin-order-actions">
-          <button type="button" className="btn btn-outline-danger" onClick={() => ask('refund')}>
-            Refund
-          </button>
-          <p className="admin-order-actions__hint">
-            Paid: a refund returns {formatPrice(order.finalAmount)} through {providerName(order.provider)}.
-          </p>
-        </div>
-      ) : (
-        <p className="admin-order-actions__hint admin-order-actions__hint--alone">
-          {order.refundedAt
-            ? `Refunded on ${order.refundedAt.slice(0, 10)}: ${formatPrice(order.finalAmount)} went back through ${providerName(order.provider)}. There is nothing left to do with it.`
-            : 'This order is cancelled: there is nothing left to do with it.'}
-        </p>
-      )}
+      <OrderActionChoices order={order} payment={providerName(order.provider)} onAsk={ask} />
 
       <ConfirmModal
         show={asking === 'cancel'}
@@ -103,7 +69,7 @@ export function AdminOrderActions({
         cancelLabel="Keep order"
         busy={cancel.isPending}
         error={asking === 'cancel' ? failure : null}
-        onConfirm={onConfirmCancel}
+        onConfirm={() => confirm('cancel')}
         onCancel={() => setAsking(null)}
         onExited={afterDialog}
       >
@@ -121,7 +87,7 @@ export function AdminOrderActions({
         cancelLabel="Don't refund"
         busy={refund.isPending}
         error={asking === 'refund' ? failure : null}
-        onConfirm={onConfirmRefund}
+        onConfirm={() => confirm('refund')}
         onCancel={() => setAsking(null)}
         onExited={afterDialog}
       >
@@ -136,5 +102,44 @@ export function AdminOrderActions({
         </p>
       </ConfirmModal>
     </>
+  );
+}
+
+/** The action the order's state allows (cancel while pending, refund once paid), or why there is none. */
+function OrderActionChoices({
+  order,
+  payment,
+  onAsk,
+}: {
+  order: Order;
+  payment: string;
+  onAsk: (what: 'cancel' | 'refund') => void;
+}) {
+  if (order.state === 'pending')
+    return (
+      <div className="admin-order-actions">
+        <button type="button" className="btn btn-outline-danger" onClick={() => onAsk('cancel')}>
+          Cancel order
+        </button>
+        <p className="admin-order-actions__hint">Not paid yet: cancelling puts its pairs back on sale.</p>
+      </div>
+    );
+  if (order.state === 'aprobed')
+    return (
+      <div className="admin-order-actions">
+        <button type="button" className="btn btn-outline-danger" onClick={() => onAsk('refund')}>
+          Refund
+        </button>
+        <p className="admin-order-actions__hint">
+          Paid: a refund returns {formatPrice(order.finalAmount)} through {payment}.
+        </p>
+      </div>
+    );
+  return (
+    <p className="admin-order-actions__hint admin-order-actions__hint--alone">
+      {order.refundedAt
+        ? `Refunded on ${order.refundedAt.slice(0, 10)}: ${formatPrice(order.finalAmount)} went back through ${payment}. There is nothing left to do with it.`
+        : 'This order is cancelled: there is nothing left to do with it.'}
+    </p>
   );
 }
