@@ -1,10 +1,12 @@
+import type { RefObject } from 'react';
+
 /**
- * A ref callback that keeps `map` up to date with the element rendered for `key` (set while it is mounted,
- * removed once it is gone), so focus can later move to one element of a list.
+ * A ref callback that keeps the map in `elements` up to date with the element rendered for `key` (set while
+ * it is mounted, removed once it is gone), so focus can later move to one element of a list.
  */
 export const refInto =
-  <Element extends HTMLElement>(map: Map<string, Element>, key: string) =>
+  <Element extends HTMLElement>(elements: RefObject<Map<string, Element>>, key: string) =>
   (element: Element | null) => {
-    if (element) map.set(key, element);
-    else map.delete(key);
+    if (element) elements.current.set(key, element);
+    else elements.current.delete(key);
   };

@@ -1,5 +1,5 @@
 import { SUCCESS_MESSAGE_MS } from '@shop/contracts';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
@@ -8,6 +8,7 @@ import { ProductEditFields } from './product-edit-fields-view';
 import { ProductSummary } from './product-summary';
 import type { AdminProduct } from './products-api';
 import { StockEditor } from './stock-editor';
+import { useLastShown } from './use-last-shown';
 import { useProductDetails } from './use-product-details';
 
 export { ARCHIVED_TEXT } from './product-summary';
@@ -22,9 +23,7 @@ interface ProductDetailsModalProps {
 /** 'Product Details': the product, its fields one at a time behind a pencil, and its stock behind 'Stock'. */
 export function ProductDetailsModal({ product, onHide }: ProductDetailsModalProps) {
   // The last product stays on screen while the modal fades out.
-  const last = useRef(product);
-  if (product) last.current = product;
-  const shown = product ?? last.current;
+  const shown = useLastShown(product);
   return (
     <Modal
       show={product !== null}
