@@ -66,6 +66,34 @@ function reviewEdits(
   return { changed, fieldError, stockServer, hasErrors, changes, changedCount };
 }
 
+/** Which view shows (the fields or the stock) and which field is open behind its pencil. */
+function useDetailsView() {
+  const [editing, setEditing] = useState<EditField | null>(null);
+  const [view, setView] = useState<DetailsView>('details');
+  return {
+    editing,
+    view,
+    lockFields: () => setEditing(null),
+    /** 'Stock' and 'Back': the other view, with every field locked again. */
+    toggleView: () => {
+      setEditing(null);
+      setView((current) => (current === 'details' ? 'stock' : 'details'));
+    },
+    /** A pencil: opens its field (locking any other), or locks it again. */
+    toggleEditing: (field: EditField) => setEditing((current) => (current === field ? null : field)),
+  };
+}
+
+/** 'The product was saved.': when it showed (0 while hidden), and the element that takes focus then. */
+function useSavedNotice() {
+  const [savedAt, setSavedAt] = useState(0);
+  const savedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (savedAt) savedRef.current?.focus();
+  }, [savedAt]);
+  return { savedAt, setSavedAt, savedRef };
+}
+
 /**
  * Product Details' state: the stored product and the values being edited, the field open behind its pencil,
  * the view (fields or stock), the messages, how many changes wait, and Save.
@@ -76,17 +104,11 @@ export function useProductDetails(product: AdminProduct) {
   const [values, setValues] = useState(() => editValues(product));
   const [lines, setLines] = useState<StockLine[]>(() => stockLines(product.stock));
   const [pictures, setPictures] = useState<ProductPictures | null>(null);
-  const [editing, setEditing] = useState<EditField | null>(null);
-  const [view, setView] = useState<DetailsView>('details');
+  const detailsView = useDetailsView();
   const [uploading, setUploading] = useState(false);
   const [server, setServer] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [savedAt, setSavedAt] = useState(0);
-  const savedRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (savedAt) savedRef.current?.focus();
-  }, [savedAt]);
+  const { savedAt, setSavedAt, savedRef } = useSavedNotice();
 
   const { changed, fieldError, stockServer, hasErrors, changes, changedCount } = reviewEdits(
     base,
@@ -120,7 +142,7 @@ export function useProductDetails(product: AdminProduct) {
       setValues(editValues(next));
       setLines(stockLines(next.stock));
       setPictures(null);
-      setEditing(null);
+      detailsView.lockFields();
       setServer({});
       setSavedAt(Date.now());
     } catch (failure) {
@@ -137,8 +159,7 @@ export function useProductDetails(product: AdminProduct) {
     values,
     lines,
     pictures,
-    editing,
-    view,
+    ...detailsView,
     server,
     stockServer,
     formError,
@@ -153,13 +174,6 @@ export function useProductDetails(product: AdminProduct) {
     onUploaded,
     onSave,
     setUploading,
-    /** 'Stock' and 'Back': the other view, with every field locked again. */
-    toggleView: () => {
-      setEditing(null);
-      setView((current) => (current === 'details' ? 'stock' : 'details'));
-    },
-    /** A pencil: opens its field (locking any other), or locks it again. */
-    toggleEditing: (field: EditField) => setEditing((current) => (current === field ? null : field)),
     changeValue: (field: EditField, value: string) => {
       forget(field);
       setValues((current) => ({ ...current, [field]: value }));
