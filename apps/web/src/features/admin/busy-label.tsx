@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+
+interface BusyLabelProps {
+  busy: boolean;
+  /** What the button says while busy, after a small spinner ('Saving…'). */
+  busyText: string;
+  /** What it says otherwise. */
+  children: ReactNode;
+}
+
+/** The label of a button that starts something slow: a spinner and `busyText` while it runs. */
+export function BusyLabel({ busy, busyText, children }: BusyLabelProps) {
+  if (!busy) return children;
+  return (
+    <>
+      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+      {busyText}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { type AdminProductList, PAGE_SIZE } from '@shop/contracts';
+
+/** The Products heading, how many products there are (and the page), Export CSV and Add. */
+export function ProductsHead({ data, onAdd }: { data: AdminProductList | undefined; onAdd: () => void }) {
+  const total = data?.total ?? 0;
+  return (
+    <div className="admin-products__head">
+      <div>
+        <h2 id="admin-products-heading" className="admin-products__title">
+          Products
+        </h2>
+        {data ? (
+          <p className="admin-products__count" aria-live="polite">
+            {total === 1 ? '1 product' : `${total} products`}
+            {data.pages > 1 ? ` · page ${data.page} of ${data.pages} (${PAGE_SIZE} a page)` : ''}
+          </p>
+        ) : null}
+      </div>
+      <div className="admin-products__actions">
+        {/* Every product, archived ones included, with its stock per size: a streamed download. */}
+        <a className="btn btn-outline-dark admin-products__export" href="/api/products/export.csv" download>
+          Export CSV
+        </a>
+        <button
+          type="button"
+          className="btn btn-accent admin-products__add"
+          aria-label="Add a product"
+          onClick={onAdd}
+        >
+          Add
+        </button>
+      </div>
+    </div>
+  );
+}
