@@ -97,7 +97,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['/dist/', '/node_modules/', '^scripts/boundaries/fixture/'] },
+    exclude: { path: ['/dist/', '/dist-server/', '/node_modules/', '^scripts/boundaries/fixture/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {
