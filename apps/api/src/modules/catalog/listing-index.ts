@@ -434,8 +434,8 @@ export class ListingIndex implements ListingEngine {
       for (let i = 0; i < words; i += 1) count += popcount(all[i] ?? 0);
       return count;
     };
-    /** Sets the places of a lexeme's live slots in `into` (and where it weighs A, in `weightA`). */
-    const place = (lexeme: string, into: Uint32Array) => {
+    /** Sets the places of a lexeme's live slots in `into` (and where it weighs A, in `intoA`). */
+    const place = (lexeme: string, into: Uint32Array, intoA = weightA) => {
       const list = this.postings.get(lexeme);
       for (let i = 0; i < (list?.length ?? 0); i += 1) {
         const entry = list?.entries[i] ?? 0;
@@ -443,7 +443,7 @@ export class ListingIndex implements ListingEngine {
         if (!hasBit(this.alive, slot)) continue;
         const at = position[slot] ?? 0;
         setBit(into, at, true);
-        if (weightA && entry & 1) setBit(weightA, at, true);
+        if (intoA && entry & 1) setBit(intoA, at, true);
       }
     };
     const [only] = group;
@@ -454,14 +454,23 @@ export class ListingIndex implements ListingEngine {
     }
     const found = this.scratchWords();
     const held = this.scratchWords();
+    // A word weighs A where a lexeme of an alternative the product matches does: of an alternative of
+    // several lexemes beside others, only among the products that hold all of them ('90 vibram' must not
+    // lift a product that holds '90' in its name and matches another alternative).
+    const alternativeA = weightA && group.length > 1 ? this.scratchWords() : undefined;
     for (const alternative of group) {
       fillRange(found, 0, this.size);
+      const apart = alternativeA && alternative.length > 1 ? alternativeA.fill(0) : undefined;
       for (const lexeme of alternative) {
         held.fill(0);
-        place(lexeme, held);
+        place(lexeme, held, apart ?? weightA);
         for (let i = 0; i < words; i += 1) found[i] = (found[i] ?? 0) & (held[i] ?? 0);
       }
       for (let i = 0; i < words; i += 1) all[i] = (all[i] ?? 0) | (found[i] ?? 0);
+      if (apart && weightA) {
+        for (let i = 0; i < words; i += 1)
+          weightA[i] = (weightA[i] ?? 0) | ((apart[i] ?? 0) & (found[i] ?? 0));
+      }
     }
     // Only the group's matches are ranked: its places where a lexeme weighs A are kept among them.
     if (weightA) for (let i = 0; i < words; i += 1) weightA[i] = (weightA[i] ?? 0) & (all[i] ?? 0);
