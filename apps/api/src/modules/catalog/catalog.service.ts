@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { sanitizeDescription } from '../../lib/html';
 import * as repository from './catalog.repository';
 import { currentListing } from './listing';
-import type { ListingSearch } from './listing-index';
+import type { ListingSearch } from './listing-engine';
 import { toProductWire } from './product-wire';
 import { correctionsOf, forgetVocabulary, lexemesOf } from './search-words';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingRow } from './catalog.repository';
-import { ListingIndex, type ListingPage, parseLexemes } from './listing-index';
+import { parseLexemes } from './lexemes';
+import type { ListingPage } from './listing-engine';
+import { ListingIndex } from './listing-index';
 
 let serial = 0;
 

@@ -1,5 +1,19 @@
 import type { OrderBy, ProductSummary } from '@shop/contracts';
+import {
+  bytesOf,
+  fillRange,
+  forEachSlot,
+  hasBit,
+  type KeptPlaces,
+  keep,
+  placeWords,
+  popcount,
+  setBit,
+  wordsFor,
+} from './bitsets';
 import type { ListingRow } from './catalog.repository';
+import { hashOf, parseLexemes } from './lexemes';
+import type { ListingEngine, ListingFilter, ListingPage, ListingResult } from './listing-engine';
 import { toProductSummary } from './product-wire';
 
 /**
@@ -10,37 +24,9 @@ import { toProductSummary } from './product-wire';
  * and at 100,000: no query plan to guess, no heap page to read, and an exact count.
  *
  * A product has a slot; a changed product whose words changed gets a new slot and its old slot dies (the
- * word lists keep dead slots until the index is rebuilt). See listing.ts for how the index stays current.
+ * word lists keep dead slots until the index is rebuilt). See listing.ts for how the index stays current,
+ * listing-engine.ts for what its lists answer.
  */
-
-export interface ListingFilter {
-  category?: string;
-  gender?: string;
-  brand?: string;
-  rating?: number;
-  priceMinCents?: number;
-  priceMaxCents?: number;
-  search?: ListingSearch;
-}
-
-/** A search: every group must match, a group by any of its alternatives, an alternative by all its lexemes. */
-export interface ListingSearch {
-  groups: string[][][];
-  /** The searched words, corrected, as one phrase: a name that starts with it or holds it ranks higher. */
-  phrase: string;
-}
-
-export interface ListingPage {
-  filter: ListingFilter;
-  orderBy?: OrderBy;
-  limit: number;
-  offset: number;
-}
-
-export interface ListingResult {
-  cards: ProductSummary[];
-  total: number;
-}
 
 /** Places in the 'closest' order: a sorted list of them, or a bitset. */
 type Starts = { places: Int32Array } | { bits: Uint32Array };
@@ -54,9 +40,6 @@ interface GroupPlaces {
   count: number;
   weightA?: Uint32Array;
 }
-
-/** Places kept between lists: a bitset, or when it would hold few, their sorted list (smaller). */
-type KeptPlaces = { bits: Uint32Array } | { list: Int32Array };
 
 /** A search group's places kept between lists, and the bytes they take. */
 interface KeptGroup {
@@ -83,46 +66,21 @@ interface Postings {
 }
 
 /**
- * The orders kept sorted: the five a list can ask for, and 'closest' (the shorter name first, then the id),
- * the order of a search's matches that score alike.
- */
-/**
  * A range of a sort order is read off bitsets of the slots before every `block`-th place: at most
  * MAX_BLOCKS of them (about MAX_BLOCKS / 8 bytes a product), blocks of at least MIN_BLOCK places.
  */
 const MAX_BLOCKS = 64;
 const MIN_BLOCK = 256;
 
+/**
+ * The orders kept sorted: the five a list can ask for, and 'closest' (the shorter name first, then the id),
+ * the order of a search's matches that score alike.
+ */
 const SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest', 'closest'] as const;
 type SortName = (typeof SORTS)[number];
 
-/** Words of a `tsvector`'s text, each with whether it is weighted A somewhere. */
-export function parseLexemes(text: string): { lexeme: string; weightA: boolean }[] {
-  const found: { lexeme: string; weightA: boolean }[] = [];
-  for (const match of text.matchAll(/'((?:[^']|'')+)'(?::([0-9A-D,]+))?/g)) {
-    const lexeme = (match[1] ?? '').replace(/''/g, "'").replace(/\\\\/g, '\\');
-    found.push({ lexeme, weightA: /A/.test(match[2] ?? '') });
-  }
-  return found;
-}
-
-const wordsFor = (capacity: number) => new Uint32Array(Math.ceil(capacity / 32));
-
-function popcount(value: number): number {
-  let v = value - ((value >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-const hasBit = (bits: Uint32Array, slot: number) => ((bits[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
-
-function setBit(bits: Uint32Array, slot: number, on: boolean) {
-  const word = slot >>> 5;
-  const mask = 1 << (slot & 31);
-  bits[word] = on ? (bits[word] ?? 0) | mask : (bits[word] ?? 0) & ~mask;
-}
-
-export class ListingIndex {
+/** The listing engine (see listing-engine.ts for its contract) kept in bitsets and sorted slot lists. */
+export class ListingIndex implements ListingEngine {
   private capacity: number;
   private used = 0;
   private ids: string[] = [];
@@ -476,8 +434,8 @@ export class ListingIndex {
       for (let i = 0; i < words; i += 1) count += popcount(all[i] ?? 0);
       return count;
     };
-    /** Sets the places of a lexeme's live slots in `into` (and where it weighs A, in `weightA`). */
-    const place = (lexeme: string, into: Uint32Array) => {
+    /** Sets the places of a lexeme's live slots in `into` (and where it weighs A, in `intoA`). */
+    const place = (lexeme: string, into: Uint32Array, intoA = weightA) => {
       const list = this.postings.get(lexeme);
       for (let i = 0; i < (list?.length ?? 0); i += 1) {
         const entry = list?.entries[i] ?? 0;
@@ -485,7 +443,7 @@ export class ListingIndex {
         if (!hasBit(this.alive, slot)) continue;
         const at = position[slot] ?? 0;
         setBit(into, at, true);
-        if (weightA && entry & 1) setBit(weightA, at, true);
+        if (intoA && entry & 1) setBit(intoA, at, true);
       }
     };
     const [only] = group;
@@ -496,14 +454,23 @@ export class ListingIndex {
     }
     const found = this.scratchWords();
     const held = this.scratchWords();
+    // A word weighs A where a lexeme of an alternative the product matches does: of an alternative of
+    // several lexemes beside others, only among the products that hold all of them ('90 vibram' must not
+    // lift a product that holds '90' in its name and matches another alternative).
+    const alternativeA = weightA && group.length > 1 ? this.scratchWords() : undefined;
     for (const alternative of group) {
       fillRange(found, 0, this.size);
+      const apart = alternativeA && alternative.length > 1 ? alternativeA.fill(0) : undefined;
       for (const lexeme of alternative) {
         held.fill(0);
-        place(lexeme, held);
+        place(lexeme, held, apart ?? weightA);
         for (let i = 0; i < words; i += 1) found[i] = (found[i] ?? 0) & (held[i] ?? 0);
       }
       for (let i = 0; i < words; i += 1) all[i] = (all[i] ?? 0) | (found[i] ?? 0);
+      if (apart && weightA) {
+        for (let i = 0; i < words; i += 1)
+          weightA[i] = (weightA[i] ?? 0) | ((apart[i] ?? 0) & (found[i] ?? 0));
+      }
     }
     // Only the group's matches are ranked: its places where a lexeme weighs A are kept among them.
     if (weightA) for (let i = 0; i < words; i += 1) weightA[i] = (weightA[i] ?? 0) & (all[i] ?? 0);
@@ -769,58 +736,6 @@ function sortOf(orderBy: OrderBy | undefined): SortName {
   return 'newest';
 }
 
-/** A 53-bit hash of a text (cyrb53): two texts that differ collide about once in 10^16. */
-function hashOf(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
-
-/**
- * Places to keep: as a bitset, or as their sorted list when that is smaller (fewer places than the bitset
- * has words). `count`: how many are set, when known.
- */
-function keep(bits: Uint32Array, count?: number): KeptPlaces {
-  let set = count ?? 0;
-  if (count === undefined) for (let i = 0; i < bits.length; i += 1) set += popcount(bits[i] ?? 0);
-  if (set >= bits.length) return { bits: bits.slice() };
-  const list = new Int32Array(set);
-  let at = 0;
-  forEachSlot(bits, (place) => {
-    list[at] = place;
-    at += 1;
-  });
-  return { list };
-}
-
-const bytesOf = (kept: KeptPlaces) => ('bits' in kept ? kept.bits.byteLength : kept.list.byteLength);
-
-/** Words of a bitset over the places of an order of `size` products. */
-const placeWords = (size: number) => Math.ceil(size / 32);
-
-/** Sets bits `from` to `to` (excluded). */
-function fillRange(bits: Uint32Array, from: number, to: number) {
-  if (from >= to) return;
-  const first = from >>> 5;
-  const last = (to - 1) >>> 5;
-  const head = 0xffffffff << (from & 31);
-  const tail = 0xffffffff >>> (31 - ((to - 1) & 31));
-  if (first === last) {
-    bits[first] = (bits[first] ?? 0) | (head & tail);
-    return;
-  }
-  bits[first] = (bits[first] ?? 0) | head;
-  bits.fill(0xffffffff, first + 1, last);
-  bits[last] = (bits[last] ?? 0) | tail;
-}
-
 /** Places in a block of an order of `size` products (see ListingIndex.blocks). */
 const blockOf = (size: number) => Math.max(MIN_BLOCK, Math.ceil(size / MAX_BLOCKS));
 
@@ -834,15 +749,4 @@ function firstWhere(order: Int32Array, test: (slot: number) => boolean): number 
     else low = middle + 1;
   }
   return low;
-}
-
-function forEachSlot(bits: Uint32Array, visit: (slot: number) => void) {
-  for (let i = 0; i < bits.length; i += 1) {
-    let word = bits[i] ?? 0;
-    while (word !== 0) {
-      const low = word & -word;
-      visit(i * 32 + 31 - Math.clz32(low));
-      word ^= low;
-    }
-  }
 }

@@ -1,9 +1,18 @@
 import type { DbOrTx } from '../../db/client';
 import * as repository from './catalog.repository';
+import type { ListingEngine } from './listing-engine';
 import { ListingIndex } from './listing-index';
 
 /**
- * Keeps each database's listing index current. Before every list, the catalogue's version is read (one
+ * A new, empty listing engine: the one place the engine is chosen (everything else sees only the
+ * ListingEngine interface), so another implementation drops in here.
+ */
+export function createListingEngine(): ListingEngine {
+  return new ListingIndex();
+}
+
+/**
+ * Keeps each database's listing engine current. Before every list, the catalogue's version is read (one
  * row); a new version means some products changed, and only their rows are read again (the
  * `product_listing_version` trigger stamps each changed product with its transaction's version, and
  * versions commit in order). A new generation (products deleted outright) or a pile of dead slots reads
@@ -13,15 +22,15 @@ import { ListingIndex } from './listing-index';
  * list never answers from a check older than itself.
  */
 class Listing {
-  private index?: ListingIndex;
+  private engine?: ListingEngine;
   private version = -1;
   private generation = -1;
-  private running?: Promise<ListingIndex>;
-  private queued?: Promise<ListingIndex>;
+  private running?: Promise<ListingEngine>;
+  private queued?: Promise<ListingEngine>;
 
   constructor(private readonly db: DbOrTx) {}
 
-  current(): Promise<ListingIndex> {
+  current(): Promise<ListingEngine> {
     if (!this.running) {
       this.running = this.check().finally(() => {
         this.running = undefined;
@@ -39,37 +48,37 @@ class Listing {
 
   /**
    * The whole catalogue, read in batches by id (so its rows never all sit in memory at once). The batches
-   * are separate reads: a product changed while they run may be read as it was, so the index holds only
+   * are separate reads: a product changed while they run may be read as it was, so the engine holds only
    * the version read before them, and the next check reads every change made since.
    */
-  private async load(version: number): Promise<ListingIndex> {
-    const index = new ListingIndex();
+  private async load(version: number): Promise<ListingEngine> {
+    const engine = createListingEngine();
     let afterId: string | undefined;
     for (;;) {
       const rows = await repository.findListingRows(this.db, afterId, LOAD_BATCH);
-      index.apply(rows);
+      engine.apply(rows);
       if (rows.length < LOAD_BATCH) break;
       afterId = rows[rows.length - 1]?.id;
     }
-    index.sortAll();
+    engine.sortAll();
     this.version = version;
-    return index;
+    return engine;
   }
 
-  private async check(): Promise<ListingIndex> {
+  private async check(): Promise<ListingEngine> {
     const { version, generation } = await repository.findCatalogVersion(this.db);
-    const index = this.index;
-    if (!index || generation !== this.generation || index.dead > Math.max(1_000, index.size / 4)) {
-      this.index = await this.load(version);
+    const engine = this.engine;
+    if (!engine || generation !== this.generation || engine.dead > Math.max(1_000, engine.size / 4)) {
+      this.engine = await this.load(version);
       this.generation = generation;
-      return this.index;
+      return this.engine;
     }
     if (version > this.version) {
       const rows = await repository.findChangedListingRows(this.db, this.version);
-      index.apply(rows);
+      engine.apply(rows);
       this.version = highestVersion(rows, version);
     }
-    return index;
+    return engine;
   }
 }
 
@@ -77,7 +86,7 @@ class Listing {
 const LOAD_BATCH = 5_000;
 
 /**
- * The version the index holds after reading these rows in one statement: they may be newer than the
+ * The version the engine holds after reading these rows in one statement: they may be newer than the
  * version read first, and a statement that sees a version sees every version before it.
  */
 const highestVersion = (rows: { version: number }[], version: number) =>
@@ -85,8 +94,8 @@ const highestVersion = (rows: { version: number }[], version: number) =>
 
 const listings = new WeakMap<DbOrTx, Listing>();
 
-/** The database's listing index, current as of now. */
-export function currentListing(db: DbOrTx): Promise<ListingIndex> {
+/** The database's listing engine, current as of now. */
+export function currentListing(db: DbOrTx): Promise<ListingEngine> {
   let listing = listings.get(db);
   if (!listing) {
     listing = new Listing(db);

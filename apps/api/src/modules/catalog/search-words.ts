@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import * as repository from './catalog.repository';
-import { parseLexemes } from './listing-index';
+import { parseLexemes } from './lexemes';
 
 /**
  * Typo correction for searches: a searched word the catalogue never uses is read as the catalogue's words
