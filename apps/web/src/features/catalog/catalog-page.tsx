@@ -1,10 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { AlertError } from '../../components/alert-error';
-import { Pagination } from '../../components/pagination';
 import { filterChips } from '../../lib/catalog/catalog-params';
 import { ActiveFilters } from './active-filters';
 import { CatalogHeader, countText } from './catalog-header';
-import { CatalogResults } from './catalog-results';
+import { CatalogPagination, CatalogResults } from './catalog-results';
 import { CatalogToolbar } from './catalog-toolbar';
 import { useCatalog } from './use-catalog';
 import './catalog.css';
@@ -59,17 +58,7 @@ export function CatalogPage() {
       />
 
       {data && data.pages > 0 && (
-        <div className="mt-4 mt-lg-5 d-flex flex-column align-items-center gap-2">
-          <Pagination
-            page={Math.min(state.page, data.pages)}
-            pages={data.pages}
-            hrefFor={catalog.hrefFor}
-            label="Catalogue pages"
-          />
-          <p className="small text-muted mb-0">
-            Page {Math.min(state.page, data.pages)} of {data.pages}
-          </p>
-        </div>
+        <CatalogPagination page={state.page} pages={data.pages} hrefFor={catalog.hrefFor} />
       )}
 
       {catalog.filtersOpened ? (

@@ -1,5 +1,6 @@
 import { PAGE_SIZE, type ProductList } from '@shop/contracts';
 import { LoadingCards } from '../../components/loading-cards';
+import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
 
 /** Cards in the grid's first row on the widest screens: their pictures load at once, the rest lazily. */
@@ -51,5 +52,25 @@ export function CatalogResults({ loading, list, filterCount, search, onClearAll 
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The pages of results, and which one shows (the last, while a page past it is replaced). */
+export function CatalogPagination({
+  page,
+  pages,
+  hrefFor,
+}: {
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+}) {
+  return (
+    <div className="mt-4 mt-lg-5 d-flex flex-column align-items-center gap-2">
+      <Pagination page={Math.min(page, pages)} pages={pages} hrefFor={hrefFor} label="Catalogue pages" />
+      <p className="small text-muted mb-0">
+        Page {Math.min(page, pages)} of {pages}
+      </p>
+    </div>
   );
 }

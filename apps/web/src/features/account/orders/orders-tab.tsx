@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { EmptyState } from '../../../components/empty-state';
+import { MoreOrders, OrderCards } from './order-cards';
 import { OrderDetail } from './order-detail';
-import { MoreOrders, OrderGrid } from './order-grid';
 import { OrdersSortControls } from './orders-sort-controls';
 import { useOrdersTab } from './use-orders-tab';
 
@@ -57,7 +57,7 @@ export function OrdersTab() {
         </EmptyState>
       ) : (
         <>
-          <OrderGrid orders={list} onOpen={open} detailButtonRef={detailButtonRef} />
+          <OrderCards orders={list} onOpen={open} detailButtonRef={detailButtonRef} />
           <MoreOrders
             shown={list.length}
             loadError={orders.isFetchNextPageError ? (orders.error?.message ?? '') : null}

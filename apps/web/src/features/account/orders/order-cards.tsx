@@ -3,8 +3,8 @@ import { Suspense } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { OrderCard } from './order-card';
 
-/** The orders' cards; `detailButtonRef` receives each card's Detail button. */
-export function OrderGrid({
+/** The orders as a grid of cards; `detailButtonRef` receives each card's Detail button. */
+export function OrderCards({
   orders,
   onOpen,
   detailButtonRef,
