@@ -1,104 +1,14 @@
-import { AUTH_MESSAGES, EMAIL_SHAPE } from '@shop/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { type SubmitHandler, useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AUTH_MESSAGES, type AuthConfig } from '@shop/contracts';
+import { Link } from 'react-router';
 import { AlertError } from '../../components/alert-error';
-import { ApiError } from '../../lib/api';
-import {
-  AUTH_CONFIG_QUERY_KEY,
-  getAuthConfig,
-  type SignInInput,
-  safeRedirect,
-  signIn,
-  startGoogleSignIn,
-} from './auth-api';
-import { authErrorMessage, googleErrorMessage } from './auth-errors';
 import { AuthCard, EmailField, GoogleIcon, PasswordField, SubmitButton } from './auth-ui';
+import { useLogin } from './use-login';
 
-type Field = keyof SignInInput;
-
-const GOOGLE_RECHECK_MS = 30_000;
-
-/**
- * What is missing or not an e-mail address, in the login's words (spec section 8): 'Introduce an email' for
- * an address missing or malformed, 'Introduce an email and password' when the password is missing too.
- * The server answers the same texts (auth.routes.ts), so the page says one thing whichever refuses.
- */
-export function loginRefusal(values: SignInInput): { message: string; fields: Field[] } | null {
-  const email = !EMAIL_SHAPE.test(values.email.trim());
-  const password = values.password === '';
-  if (email && password)
-    return { message: AUTH_MESSAGES.MISSING_EMAIL_AND_PASSWORD, fields: ['email', 'password'] };
-  if (email) return { message: AUTH_MESSAGES.INVALID_EMAIL, fields: ['email'] };
-  if (password) return { message: AUTH_MESSAGES.MISSING_PASSWORD, fields: ['password'] };
-  return null;
-}
+export { loginRefusal } from './use-login';
 
 /** /login: e-mail and password, 'Forgot Password ?', 'Login with Google' when the shop has it on. */
 export function LoginPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  const redirectTo = safeRedirect(params.get('redirect'));
-  const alertId = useId();
-  const [alert, setAlert] = useState<{ message: string; fields: Field[] } | null>(() => {
-    const message = googleErrorMessage(params);
-    return message ? { message, fields: [] } : null;
-  });
-  const [googleBusy, setGoogleBusy] = useState(false);
-  const config = useQuery({
-    queryKey: AUTH_CONFIG_QUERY_KEY,
-    queryFn: getAuthConfig,
-    staleTime: Infinity,
-    // While Google's side cannot be reached, look again now and then: the button comes back by itself.
-    refetchInterval: (query) =>
-      query.state.data?.googleSignInStatus === 'unavailable' ? GOOGLE_RECHECK_MS : false,
-  });
-  const { register, handleSubmit, setFocus, formState } = useForm<SignInInput>({
-    defaultValues: { email: '', password: '' },
-  });
-
-  const fail = (message: string, fields: Field[]) => {
-    setAlert({ message, fields });
-    const first = fields[0];
-    if (first) setFocus(first);
-  };
-
-  const onSubmit: SubmitHandler<SignInInput> = async (values) => {
-    const refusal = loginRefusal(values);
-    if (refusal) {
-      fail(refusal.message, refusal.fields);
-      return;
-    }
-    setAlert(null);
-    try {
-      await signIn(queryClient, { email: values.email.trim(), password: values.password });
-      await navigate(redirectTo, { replace: true });
-    } catch (error) {
-      const fields =
-        error instanceof ApiError ? (['email', 'password'] as const).filter((f) => error.fields[f]) : [];
-      fail(authErrorMessage(error), fields);
-    }
-  };
-
-  const onGoogle = async () => {
-    setGoogleBusy(true);
-    setAlert(null);
-    try {
-      await startGoogleSignIn(redirectTo);
-    } catch (error) {
-      setGoogleBusy(false);
-      fail(authErrorMessage(error), []);
-      if (error instanceof ApiError && error.code === 'SIGN_IN_UNAVAILABLE') {
-        await queryClient.invalidateQueries({ queryKey: AUTH_CONFIG_QUERY_KEY });
-      }
-    }
-  };
-
-  const invalid = (field: Field) => alert?.fields.includes(field) ?? false;
-  const describe = (field: Field) => (alert?.fields.includes(field) ? alertId : undefined);
-  const email = register('email');
+  const login = useLogin();
 
   return (
     <AuthCard
@@ -110,51 +20,65 @@ export function LoginPage() {
         </>
       }
     >
-      {alert ? (
-        <div id={alertId}>
-          <AlertError message={alert.message} onClose={() => setAlert(null)} />
+      {login.alert !== null ? (
+        <div id={login.alertId}>
+          <AlertError message={login.alert} onClose={login.dismissAlert} />
         </div>
       ) : null}
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <EmailField invalid={invalid('email')} aria-describedby={describe('email')} {...email} />
+      <form noValidate onSubmit={login.submit}>
+        <EmailField
+          invalid={login.invalid('email')}
+          aria-describedby={login.describe('email')}
+          {...login.register('email')}
+        />
         <PasswordField
           label="Password"
           autoComplete="current-password"
           required
-          invalid={invalid('password')}
-          aria-describedby={describe('password')}
-          {...register('password')}
+          invalid={login.invalid('password')}
+          aria-describedby={login.describe('password')}
+          {...login.register('password')}
         />
         <div className="auth-row">
           <Link to="/restore-password" className="auth-link">
             Forgot Password ?
           </Link>
         </div>
-        <SubmitButton busy={formState.isSubmitting}>Login</SubmitButton>
+        <SubmitButton busy={login.submitting}>Login</SubmitButton>
       </form>
-      {config.data?.googleSignIn ? (
-        <>
-          <div className="auth-divider">or</div>
-          <button
-            type="button"
-            className="btn btn-lg w-100 auth-google"
-            onClick={onGoogle}
-            disabled={googleBusy}
-          >
-            {googleBusy ? (
-              <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-            ) : (
-              <GoogleIcon />
-            )}
-            Login with Google
-          </button>
-        </>
-      ) : config.data?.googleSignInStatus === 'unavailable' ? (
-        <>
-          <div className="auth-divider">or</div>
-          <p className="text-muted small text-center mb-0">{AUTH_MESSAGES.GOOGLE_UNAVAILABLE}</p>
-        </>
-      ) : null}
+      <GoogleSignIn config={login.authConfig} busy={login.googleBusy} onSignIn={login.signInWithGoogle} />
     </AuthCard>
   );
+}
+
+/** 'Login with Google' when the shop has it on, or that it cannot be reached right now. */
+function GoogleSignIn({
+  config,
+  busy,
+  onSignIn,
+}: {
+  config: AuthConfig | undefined;
+  busy: boolean;
+  onSignIn: () => void;
+}) {
+  if (config?.googleSignIn) {
+    return (
+      <>
+        <div className="auth-divider">or</div>
+        <button type="button" className="btn btn-lg w-100 auth-google" onClick={onSignIn} disabled={busy}>
+          {busy ? <span className="spinner-border spinner-border-sm" aria-hidden="true" /> : <GoogleIcon />}
+          Login with Google
+        </button>
+      </>
+    );
+  }
+  if (config?.googleSignInStatus === 'unavailable') {
+    return (
+      <>
+        <div className="auth-divider">or</div>
+        <p className="text-muted small text-center mb-0">{AUTH_MESSAGES.GOOGLE_UNAVAILABLE}</p>
+      </>
+    );
+  }
+  return null;
 }

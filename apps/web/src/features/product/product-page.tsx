@@ -1,24 +1,20 @@
-import {
-  type CartItem,
-  cartLineId,
-  formatPrice,
-  MAX_COUNT_OPTIONS,
-  type ProductDetail,
-} from '@shop/contracts';
-import { lazy, type MouseEvent, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { formatPrice, type ProductDetail } from '@shop/contracts';
+import { lazy, type MouseEvent, type ReactNode, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { FavoriteButton } from '../../components/favorite-button';
 import { RatingStars } from '../../components/rating-stars';
-import { type AddResult, lineTotal, selectCartTotal, useCartStore } from '../../lib/cart/cart-store';
+import { lineTotal } from '../../lib/cart/cart-store';
 import { lastCatalogHref, previousEntryIsCatalog } from '../../lib/catalog/catalog-history';
-import { capitalize } from '../../lib/catalog/catalog-params';
 import { isProductNotFound, useProduct } from '../../lib/catalog/catalog-queries';
-import { descriptionText, sanitizeDescription } from '../../lib/description-html';
 import { useHydrated } from '../../lib/hydrated';
 import { BackInStock } from './back-in-stock';
-import { SizePicker, sizeOptions } from './size-picker';
+import { ProductDescription } from './product-description';
+import { ProductFacts } from './product-facts';
+import { QuantityPicker } from './quantity-picker';
+import { SizePicker } from './size-picker';
 import { DeleteReviewButton, ProductStaffTools, useIsAdmin } from './staff-tools';
+import { useAddToCart } from './use-add-to-cart';
 import './product.css';
 
 /** The 'added to the cart' dialog (react-bootstrap's Modal) comes with the first pair added, not with the page. */
@@ -71,64 +67,14 @@ function BackToCatalog() {
 
 function ProductDetails({ product, onChanged }: { product: ProductDetail; onChanged: () => void }) {
   const isAdmin = useIsAdmin();
-  const sizes = useMemo(() => sizeOptions(product.stock), [product.stock]);
-  const soldOutSizes = useMemo(
-    () => sizes.filter((option) => option.units <= 0).map((option) => option.size),
-    [sizes],
-  );
-  const [size, setSize] = useState<string | null>(null);
-  const [count, setCount] = useState(1);
-  const [added, setAdded] = useState<{ result: AddResult; item: CartItem } | null>(null);
-  const [showAdded, setShowAdded] = useState(false);
-  const cartItems = useCartStore((state) => state.items);
-  const cartTotal = useCartStore(selectCartTotal);
-  const description = useMemo(() => sanitizeDescription(product.description), [product.description]);
-
-  const units = sizes.find((option) => option.size === size)?.units ?? 0;
-  const maxCount = Math.min(units, MAX_COUNT_OPTIONS);
-  const soldOut = sizes.every((option) => option.units <= 0);
-  const gender = product.gender[0];
-
-  const chooseSize = (next: string) => {
-    setSize(next);
-    setCount(1);
-  };
-
-  const addToCart = () => {
-    if (!size) return;
-    const cart = useCartStore.getState();
-    const result = cart.add({
-      id: product._id,
-      name: product.name,
-      description: descriptionText(product.description),
-      img: product.card_picture,
-      size,
-      price: product.price,
-      count: Math.min(Math.max(count, 1), Math.max(maxCount, 1)),
-    });
-    const idAux = cartLineId(product._id, size);
-    const item = useCartStore.getState().items.find((line) => line.idAux === idAux);
-    if (item) {
-      setAdded({ result, item });
-      setShowAdded(true);
-    }
-  };
+  const purchase = useAddToCart(product);
+  const { size, count, maxCount, soldOut, added } = purchase;
 
   return (
     <>
       <title>{`${product.name} · Sneaker Shop`}</title>
       <div className="row g-4 g-lg-5 mt-0">
-        <div className="col-12 col-lg-7">
-          <div className="product__media">
-            <img
-              src={product.detail_picture}
-              alt={product.name}
-              width={1200}
-              height={900}
-              fetchPriority="high"
-            />
-          </div>
-        </div>
+        <ProductPicture product={product} />
 
         <div className="col-12 col-lg-5">
           {isAdmin ? <ProductStaffTools productId={product._id} productName={product.name} /> : null}
@@ -138,53 +84,27 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
             <span className="product__price">{formatPrice(product.price)}</span>
             <RatingStars rating={product.rating} />
           </div>
-          <dl className="product__facts">
-            <div>
-              <dt>Gender</dt>
-              <dd>{gender ? capitalize(gender) : '—'}</dd>
-            </div>
-            <div>
-              <dt>Category</dt>
-              <dd>{product.category.map(capitalize).join(', ') || '—'}</dd>
-            </div>
-            <div>
-              <dt>Color</dt>
-              <dd>{product.color}</dd>
-            </div>
-          </dl>
+          <ProductFacts product={product} />
 
-          {sizes.length > 0 ? <SizePicker options={sizes} value={size} onChange={chooseSize} /> : null}
+          {purchase.sizes.length > 0 ? (
+            <SizePicker options={purchase.sizes} value={size} onChange={purchase.chooseSize} />
+          ) : null}
           {soldOut && <p className="text-danger fw-semibold mt-2">This product is sold out.</p>}
           <BackInStock
             product={product}
-            soldOutSizes={soldOutSizes}
+            soldOutSizes={purchase.soldOutSizes}
             allSoldOut={soldOut}
             onStockChanged={onChanged}
           />
 
           {size && maxCount > 0 && (
-            <div className="product__count mt-3">
-              <label htmlFor="product-count" className="form-label fw-semibold mb-1">
-                Quantity
-              </label>
-              <div className="d-flex align-items-center gap-3">
-                <select
-                  id="product-count"
-                  className="form-select"
-                  value={count}
-                  onChange={(event) => setCount(Number(event.target.value))}
-                >
-                  {Array.from({ length: maxCount }, (_, i) => i + 1).map((value) => (
-                    <option key={value} value={value}>
-                      {value}
-                    </option>
-                  ))}
-                </select>
-                <span className="small text-muted">
-                  {units <= 5 ? `Only ${units} left in size ${size}` : `${units} in stock`}
-                </span>
-              </div>
-            </div>
+            <QuantityPicker
+              size={size}
+              count={count}
+              maxCount={maxCount}
+              units={purchase.units}
+              onChange={purchase.setCount}
+            />
           )}
 
           <div className="d-flex gap-2 mt-4 product__actions">
@@ -192,7 +112,7 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
               type="button"
               className="btn btn-dark btn-lg product__add flex-grow-1"
               disabled={!size || maxCount < 1}
-              onClick={addToCart}
+              onClick={purchase.addToCart}
               aria-describedby={size ? undefined : 'product-add-hint'}
             >
               Add to cart{size ? ` · ${formatPrice(lineTotal(product.price, count))}` : ''}
@@ -205,14 +125,7 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
             </p>
           )}
 
-          <section className="product__description mt-4" aria-labelledby="product-description-heading">
-            <h2 id="product-description-heading" className="h6 text-uppercase fw-bold">
-              Description
-            </h2>
-            {/* Sanitised with DOMPurify (basic formatting tags only, no attributes). */}
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised just above */}
-            <div className="product__description-body" dangerouslySetInnerHTML={{ __html: description }} />
-          </section>
+          <ProductDescription description={product.description} />
         </div>
       </div>
 
@@ -221,16 +134,27 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
       {added && (
         <Suspense fallback={null}>
           <AddedToCartModal
-            show={showAdded}
+            show={purchase.showAdded}
             result={added.result}
             item={added.item}
-            cartItems={cartItems}
-            cartTotal={cartTotal}
-            onHide={() => setShowAdded(false)}
+            cartItems={purchase.cartItems}
+            cartTotal={purchase.cartTotal}
+            onHide={purchase.hideAdded}
           />
         </Suspense>
       )}
     </>
+  );
+}
+
+/** The product's large picture, fetched first: it is the page's largest paint. */
+function ProductPicture({ product }: { product: ProductDetail }) {
+  return (
+    <div className="col-12 col-lg-7">
+      <div className="product__media">
+        <img src={product.detail_picture} alt={product.name} width={1200} height={900} fetchPriority="high" />
+      </div>
+    </div>
   );
 }
 

@@ -1,0 +1,84 @@
+import { formatPrice } from '@shop/contracts';
+
+interface CartSummaryProps {
+  /** Prices and stock are being checked. */
+  checking: boolean;
+  /** Lines left out of the purchase. */
+  excludedCount: number;
+  /** Pairs Buy buys. */
+  buyableUnits: number;
+  total: number;
+  canBuy: boolean;
+  /** Nothing in the cart can be bought: Buy says why. */
+  nothingToBuy: boolean;
+  onBuy: () => void;
+}
+
+/** The order summary: the pairs bought and their total, shipping, and Buy. */
+export function CartSummary({
+  checking,
+  excludedCount,
+  buyableUnits,
+  total,
+  canBuy,
+  nothingToBuy,
+  onBuy,
+}: CartSummaryProps) {
+  return (
+    <section className="cart-summary" aria-labelledby="cart-summary-heading">
+      <h2 id="cart-summary-heading" className="h5 fw-bold mb-3">
+        Order summary
+      </h2>
+      <div aria-live="polite">
+        {checking && (
+          <p className="small text-muted d-flex align-items-center gap-2">
+            <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+            Checking prices and stock…
+          </p>
+        )}
+        {excludedCount > 0 && (
+          <p className="small text-danger mb-3">
+            {excludedCount === 1
+              ? '1 product is not available and is left out.'
+              : `${excludedCount} products are not available and are left out.`}
+          </p>
+        )}
+      </div>
+      <dl className="cart-summary__rows">
+        <div>
+          <dt>
+            Products ({buyableUnits} {buyableUnits === 1 ? 'pair' : 'pairs'})
+          </dt>
+          <dd>{formatPrice(total)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>Free</dd>
+        </div>
+        <div className="cart-summary__total">
+          <dt>Total</dt>
+          <dd data-testid="cart-total">{formatPrice(total)}</dd>
+        </div>
+      </dl>
+      <div className="d-grid">
+        <button
+          type="button"
+          className="btn btn-accent btn-lg"
+          disabled={!canBuy}
+          onClick={onBuy}
+          aria-describedby={nothingToBuy ? 'cart-buy-hint' : undefined}
+        >
+          Buy
+        </button>
+      </div>
+      {nothingToBuy && (
+        <p id="cart-buy-hint" className="small text-muted mt-2 mb-0">
+          Nothing in your cart can be bought right now.
+        </p>
+      )}
+      <p className="small text-muted mt-3 mb-0">
+        Secure payment by card (Stripe) or PayPal on the next step.
+      </p>
+    </section>
+  );
+}

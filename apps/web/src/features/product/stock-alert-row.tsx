@@ -1,0 +1,41 @@
+import { STOCK_ALERT_MESSAGES } from '@shop/contracts';
+import type { MouseEvent } from 'react';
+
+export const NOTIFY_ME_TEXT = STOCK_ALERT_MESSAGES.NOTIFY_ME;
+
+interface StockAlertRowProps {
+  size: string;
+  /** An alert is asked for this size: 'Cancel' instead of 'Notify me'. */
+  asked: boolean;
+  /** Some size's alert is being changed. */
+  busy: boolean;
+  /** This size's alert is being changed. */
+  changing: boolean;
+  onToggle: (event: MouseEvent<HTMLButtonElement>, size: string) => Promise<void>;
+}
+
+/** A sold-out size with 'Notify me', or, once asked, 'We will e-mail you' and 'Cancel'. */
+export function StockAlertRow({ size, asked, busy, changing, onToggle }: StockAlertRowProps) {
+  return (
+    <li className={`back-in-stock__row${asked ? ' is-asked' : ''}`}>
+      <span className="back-in-stock__size">Size {size}</span>
+      <span className="back-in-stock__waiting">
+        {asked ? (
+          <>
+            <span aria-hidden="true">✓ </span>We will e-mail you
+          </>
+        ) : null}
+      </span>
+      <button
+        type="button"
+        className={`btn btn-sm rounded-pill back-in-stock__action ${asked ? 'btn-link' : 'btn-outline-dark'}`}
+        aria-label={asked ? `Cancel the alert for size ${size}` : `Notify me when size ${size} is back`}
+        aria-disabled={busy || undefined}
+        aria-busy={changing || undefined}
+        onClick={(event) => void onToggle(event, size)}
+      >
+        {asked ? 'Cancel' : NOTIFY_ME_TEXT}
+      </button>
+    </li>
+  );
+}
