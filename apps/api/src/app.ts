@@ -28,6 +28,7 @@ import { expireReservation, sweep } from './modules/orders/orders.service';
 import { createGateways, type Gateways } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import type { PaymentProvider } from './modules/payments/providers/provider';
+import { pruneEnded } from './modules/rate-limit/rate-limit.service';
 import {
   databaseStore,
   type RateLimitStore,
@@ -175,7 +176,7 @@ export async function buildApp(
 /**
  * This instance's share of the jobs: e-mails, reservations that ran out, and the minutely sweep (one
  * instance a minute): reservations whose job went missing, confirmations never queued, back-in-stock
- * e-mails no stock change announced.
+ * e-mails no stock change announced, rate-limit counters whose window ended.
  */
 function startWorkers(app: FastifyInstance, services: Services, transport: MailTransport): void {
   app.addHook('onReady', async () => {
@@ -187,6 +188,7 @@ function startWorkers(app: FastifyInstance, services: Services, transport: MailT
     await app.jobs.work('sweep', async () => {
       await sweep(deps);
       await sweepAlerts(services.alerts);
+      await pruneEnded(app.rateLimits);
     });
     await app.jobs.schedule('sweep', '* * * * *');
   });

@@ -124,18 +124,6 @@ async function toggleFor(
   return 'toggled';
 }
 
-/** The signed-in user's favourite product ids (empty for guests and unverified users) and a toggle. */
-export function useFavorites() {
-  const client = useQueryClient();
-  const user = useKnownSession();
-  const access = accessOf(user);
-  const query = useQuery({ ...dashboardQuery(user?.uid ?? ''), enabled: access === 'verified' });
-  const favourites = access === 'verified' ? (query.data?.favourites ?? []) : [];
-  const isFavorite = useCallback((productId: string) => favourites.includes(productId), [favourites]);
-  const toggle = useCallback((productId: string) => toggleFor(client, user, productId), [client, user]);
-  return { access, favourites, isFavorite, toggle };
-}
-
 /**
  * One product's heart: whether it is a favourite and a toggle. Each heart follows only its own product,
  * so toggling one does not redraw every card on the page.

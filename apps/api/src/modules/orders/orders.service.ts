@@ -308,7 +308,6 @@ export async function paymentLink(
 
 /** The products of the user's approved orders, newest purchase first (the Bought tab). */
 export const boughtProducts = repository.findBoughtProducts;
-export type BoughtProduct = repository.BoughtProduct;
 /** True when an approved order of the user holds the product: only buyers review it. */
 export const hasBought = repository.hasBought;
 

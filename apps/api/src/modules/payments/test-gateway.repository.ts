@@ -28,11 +28,6 @@ export async function closeTestPayment(
   return rows.length === 1;
 }
 
-export async function countTestPayments(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(testPayment);
-  return row?.n ?? 0;
-}
-
 /** Records the refund of a paid test payment; false when it was not paid or is already refunded. */
 export async function refundTestPayment(db: DbOrTx, reference: string): Promise<boolean> {
   const rows = await db

@@ -32,7 +32,7 @@ export async function hit(
   return row ?? { count: 1, resetIn: windowSeconds };
 }
 
-/** Forgets counters whose window ended long ago. */
+/** Forgets the counters whose window started more than `olderThanSeconds` ago. */
 export async function prune(db: DbOrTx, olderThanSeconds: number): Promise<void> {
   await db
     .delete(rateLimit)

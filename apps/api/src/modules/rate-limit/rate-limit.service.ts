@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../lib/app-error';
-import type { RateLimitStore } from './rate-limit.store';
+import { LONGEST_WINDOW_SECONDS, type RateLimitStore } from './rate-limit.store';
 
 export interface RateLimitRule {
   /** Hits allowed in the window. */
@@ -53,6 +53,9 @@ export async function consume(
   rule: RateLimitRule,
   message?: string,
 ): Promise<void> {
+  if (rule.windowSeconds > LONGEST_WINDOW_SECONDS) {
+    throw new Error(`rate limit ${key}: a window may last at most ${LONGEST_WINDOW_SECONDS} s`);
+  }
   const { count, resetIn } = await store.hit(key, rule.windowSeconds);
   if (count > rule.max) throw AppError.rateLimited(message ?? waitMessage(resetIn), resetIn);
 }
@@ -65,4 +68,9 @@ export function refund(store: RateLimitStore, key: string): Promise<void> {
 /** Starts `key` and every counter under it (`key:...`) afresh. */
 export function clear(store: RateLimitStore, key: string): Promise<void> {
   return store.clear(key);
+}
+
+/** Forgets the counters whose window has ended (the minutely sweep's share of the rate limits). */
+export function pruneEnded(store: RateLimitStore): Promise<void> {
+  return store.prune();
 }

@@ -77,11 +77,13 @@ describe('while Redis cannot be reached', () => {
       },
       refund: async () => {},
       clear: async () => {},
+      prune: async () => {},
     };
     const down = {
       hit: () => Promise.reject(new Error('ECONNREFUSED')),
       refund: () => Promise.reject(new Error('ECONNREFUSED')),
       clear: () => Promise.reject(new Error('ECONNREFUSED')),
+      prune: () => Promise.reject(new Error('ECONNREFUSED')),
     };
     const warnings: string[] = [];
     const store = redisFirst(down, database, { warn: (_object, message) => warnings.push(message) });

@@ -13,13 +13,25 @@ export interface RateLimitStore {
   refund(key: string): Promise<void>;
   /** Forgets `key` and every counter under it (`key:...`). */
   clear(key: string): Promise<void>;
+  /**
+   * Forgets the database's counters whose window has certainly ended (Redis expires its own): run by the
+   * minutely sweep, so that the table holds only the windows still counting.
+   */
+  prune(): Promise<void>;
 }
+
+/**
+ * The longest window a rule may have. A counter's row does not say its window, so the database forgets a
+ * row once it is this old: its window, whatever it was, has ended. `consume` refuses longer windows.
+ */
+export const LONGEST_WINDOW_SECONDS = 24 * 60 * 60;
 
 export function databaseStore(db: Db): RateLimitStore {
   return {
     hit: (key, windowSeconds) => repository.hit(db, key, windowSeconds),
     refund: (key) => repository.refund(db, key),
     clear: (key) => repository.clear(db, key),
+    prune: () => repository.prune(db, LONGEST_WINDOW_SECONDS),
   };
 }
 
@@ -63,6 +75,8 @@ export function redisStore(redis: Redis): RateLimitStore {
       } while (cursor !== '0');
       await redis.del(...keys);
     },
+    // Every key expires with its window.
+    prune: async () => {},
   };
 }
 
@@ -90,5 +104,7 @@ export function redisFirst(
     hit: either((store) => store.hit),
     refund: either((store) => store.refund),
     clear: either((store) => store.clear),
+    // The database holds the counters of the outages; Redis forgets its own.
+    prune: () => database.prune(),
   };
 }

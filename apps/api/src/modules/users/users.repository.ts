@@ -17,14 +17,6 @@ export interface ProfileFields {
   image?: string | null;
 }
 
-/** How a user is shown beside their orders and reviews: the display username and the picture. */
-export const userSummaryColumns = {
-  id: user.id,
-  username: sql<string>`coalesce(${user.displayUsername}, ${user.username})`,
-  email: user.email,
-  image: sql<string>`coalesce(${user.image}, '')`,
-};
-
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(user).where(eq(user.id, id));
   return row;

@@ -2,7 +2,7 @@ import type { BoughtItem, Order, Product, Review, StockAlert, UserDashboard } fr
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { AJ1, DUNK, dashboardFixture, ORDER_ID, orderFixture, UID } from '../../test/fixtures';
+import { AJ1, DUNK, dashboardFixture, orderFixture, UID } from '../../test/fixtures';
 import { type ApiAnswer, type ApiCall, mockApi } from '../../test/mock-api';
 import { testQueryClient } from '../../test/query-client';
 import { AccountLayout, type AccountTabs } from './account-layout';
@@ -11,7 +11,7 @@ import { FavoritesTab } from './favorites/favorites-tab';
 import { OrdersTab } from './orders/orders-tab';
 import { ProfileTab } from './profile/profile-tab';
 
-export { AJ1, DUNK, ORDER_ID, UID };
+export { AJ1, DUNK, UID };
 
 /** Test helpers for the account area: fixtures shaped by the contracts and the area in a memory router. */
 

@@ -4,8 +4,6 @@ import { AlertError } from '../../components/alert-error';
 import { AuthCard, EmailField, GoogleIcon, PasswordField, SubmitButton } from './auth-ui';
 import { useLogin } from './use-login';
 
-export { loginRefusal } from './use-login';
-
 /** /login: e-mail and password, 'Forgot Password ?', 'Login with Google' when the shop has it on. */
 export function LoginPage() {
   const login = useLogin();

@@ -6,9 +6,6 @@ import { useBackInStock } from './use-back-in-stock';
 
 const SignInPrompt = lazy(() => import('../../components/sign-in-prompt'));
 
-export { NOTIFY_ME_TEXT } from './stock-alert-row';
-export { ALERT_CREATED_TEXT } from './use-back-in-stock';
-
 export const NOTIFY_TOGGLE_TEXT = 'Notify me when a size is back';
 export const NOTIFY_GUEST_TEXT = 'You must be logged in to be told when a size is back';
 

@@ -214,7 +214,6 @@ export const selectCartCount = (state: Pick<CartState, 'items'>): number =>
   state.items.reduce((sum, item) => sum + item.count, 0);
 
 export const useCartItems = () => useCartStore((state) => state.items);
-export const useCartTotal = () => useCartStore(selectCartTotal);
 export const useCartCount = () => useCartStore(selectCartCount);
 
 /** True while the store is loaded from storage, so that load is not written straight back. */

@@ -119,12 +119,6 @@ export function writeCatalogParams(state: Partial<CatalogState>): URLSearchParam
   return params;
 }
 
-/** A link to the catalogue, for other pages: `catalogHref({ search: 'air' })`, `catalogHref({ filters: { category: 'running' } })`. */
-export function catalogHref(state: Partial<CatalogState> = {}): string {
-  const query = writeCatalogParams(state).toString();
-  return query ? `/home?${query}` : '/home';
-}
-
 /** URL state to `GET /api/products` parameters (orderBy as JSON). */
 export function toProductListParams(state: CatalogState): ProductListParams {
   const params: ProductListParams = { ...state.filters, page: state.page, limit: PAGE_SIZE };

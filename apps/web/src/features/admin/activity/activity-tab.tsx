@@ -6,7 +6,6 @@ import { useActivityTab } from './use-activity-tab';
 import './activity.css';
 
 export { NO_ACTIVITY_TEXT, NO_MATCH_TEXT, NO_MORE_TEXT } from './activity-body';
-export { readFilter } from './use-activity-tab';
 
 /**
  * /account/activity (admins): every staff action, newest first, who did it, when and what changed;

@@ -5,7 +5,7 @@ import { OrdersListBody } from './orders-list-body';
 import { useOrdersTab } from './use-orders-tab';
 import './orders.css';
 
-export { NO_MATCH_TEXT, NO_ORDERS_TEXT } from './orders-list-body';
+export { NO_MATCH_TEXT } from './orders-list-body';
 
 /**
  * /account/orders for staff: every customer's orders, filtered by state and dates, sorted, 20 at a time

@@ -82,5 +82,3 @@ export function paypalClient(options: PayPalSettings) {
 
   return { call, issues, orderStatus };
 }
-
-export type PayPalClient = ReturnType<typeof paypalClient>;
