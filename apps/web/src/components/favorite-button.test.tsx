@@ -175,7 +175,8 @@ describe('FavoriteButton on a product card', () => {
       expect(client.getQueryData<UserDashboard>(DASHBOARD_QUERY_KEY(UID))?.favourites).toEqual([DUNK]),
     );
     firstLoad.resolve();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The late first load has landed (or was dropped): nothing is fetching or changing any more.
+    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
     expect(heart('Remove Dunk Low Panda from favourites')).toHaveAttribute('aria-pressed', 'true');
   });
 
@@ -282,7 +283,7 @@ describe('FavoriteButton on a product card', () => {
       }
       return undefined;
     });
-    renderCards();
+    const { client } = renderCards();
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Add Air Jordan 1 Mid XQ to favourites' });
     await waitFor(() => expect(put).toBe(0));
@@ -301,7 +302,8 @@ describe('FavoriteButton on a product card', () => {
     await waitFor(() =>
       expect(calls.filter((call) => call.path.startsWith('/api/users/dashboard'))).toHaveLength(reads + 1),
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // That read's answer has been applied: nothing is fetching or changing any more.
+    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
     expect(button).toHaveAttribute('aria-pressed', 'false');
   });
 });
