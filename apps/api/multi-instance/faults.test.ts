@@ -152,6 +152,7 @@ async function stop(instances: Instance[]): Promise<void> {
       if (alive(instance)) {
         const exited = new Promise((resolve) => instance.process.once('exit', resolve));
         instance.process.kill('SIGTERM');
+        // Kept: an upper bound on waiting for the exit, not a wait for it.
         await Promise.race([exited, sleep(15_000)]);
         if (alive(instance)) instance.process.kill('SIGKILL');
       }
@@ -247,6 +248,7 @@ function startLoad(instances: Instance[], shop: Shop) {
           record('pay', await request(other, 'POST', `/api/test-gateway/payments/${reference}/pay`));
         }
       }
+      // Kept: paces the load (a buyer's think time).
       await sleep(20);
     }
   };
@@ -286,9 +288,11 @@ async function underFault(
   const back = Date.now();
   while (!(await serving(instances))) {
     if (Date.now() - back > RECOVERY_BUDGET_MS * 3) break;
+    // Kept: the time to recover is what is measured, polled at a fixed step.
     await sleep(100);
   }
   const secondsToRecover = (Date.now() - back) / 1000;
+  // Kept: the load runs on for two seconds after the recovery, as the figures say.
   await sleep(2_000);
   const met = load.outcomes.slice(first);
   const failures = met.filter((outcome) => outcome.status < 200 || outcome.status >= 300);
@@ -488,6 +492,7 @@ describe.runIf(serverUrl && redisUrl)('two instances while PostgreSQL goes away'
       const name = new URL(shop.url).pathname.slice(1);
       const load = startLoad(instances, shop);
       try {
+        // Kept: the load runs for a while before the fault.
         await sleep(2_000);
         const figures = await underFault('pg_terminate_backend', instances, load, async () => {
           const ended = await onServer(
@@ -526,6 +531,7 @@ describe.runIf(serverUrl && redisUrl)('two instances while PostgreSQL goes away'
       const shop = await startShop(server.url);
       const load = startLoad(instances, shop);
       try {
+        // Kept: the load runs for a while before the fault.
         await sleep(2_000);
         for (const mode of ['fast', 'immediate'] as const) {
           const figures = await underFault(
@@ -534,6 +540,7 @@ describe.runIf(serverUrl && redisUrl)('two instances while PostgreSQL goes away'
             load,
             async () => {
               await server.stop(mode);
+              // Kept: PostgreSQL stays down for 3 s, as the fault says.
               await sleep(1_000);
               await expectNotReady(instances);
               await sleep(2_000);

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { batchedRead } from './batched-read';
 
 function recordingReader() {
@@ -29,8 +29,7 @@ it('reads the keys asked for during a read together, in one read that starts aft
   expect(batches).toEqual([['a']]);
   release();
   expect(await first).toBe('a@1');
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(batches).toEqual([['a'], ['b', 'c']]);
+  await vi.waitFor(() => expect(batches).toEqual([['a'], ['b', 'c']]));
   release();
   expect(await Promise.all(during)).toEqual(['b@2', 'c@2', 'b@2']);
 });

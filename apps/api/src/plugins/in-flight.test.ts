@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { registerInFlightDrain } from './in-flight';
 
 describe('registerInFlightDrain', () => {
@@ -10,7 +10,10 @@ describe('registerInFlightDrain', () => {
       events.push('database closed');
     });
     registerInFlightDrain(app);
+    let started = false;
     app.get('/slow', async () => {
+      started = true;
+      // Kept: the handler is slow on purpose, so that close() has something running to wait for.
       await new Promise((resolve) => setTimeout(resolve, 200));
       events.push('handler finished');
       return { ok: true };
@@ -18,7 +21,7 @@ describe('registerInFlightDrain', () => {
     await app.ready();
 
     const response = app.inject({ method: 'GET', url: '/slow' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(started).toBe(true));
     await app.close();
     expect(events).toEqual(['handler finished', 'database closed']);
     expect((await response).statusCode).toBe(200);
@@ -27,10 +30,14 @@ describe('registerInFlightDrain', () => {
   it('gives up waiting after the timeout', async () => {
     const app = Fastify();
     registerInFlightDrain(app, 50);
-    app.get('/stuck', () => new Promise(() => {}));
+    let entered = false;
+    app.get('/stuck', () => {
+      entered = true;
+      return new Promise(() => {});
+    });
     await app.ready();
     void app.inject({ method: 'GET', url: '/stuck' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(entered).toBe(true));
     const started = Date.now();
     await app.close();
     expect(Date.now() - started).toBeLessThan(1000);

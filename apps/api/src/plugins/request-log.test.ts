@@ -24,6 +24,7 @@ describe('the services’ logger', () => {
     registerRequestLog(app);
     const serviceLog = requestScopedLogger(app.log);
     app.get('/work', async () => {
+      // Kept: the handler must cross a real async gap for the request's context to be tested.
       await new Promise((resolve) => setTimeout(resolve, 5));
       serviceLog.warn({ orderId: 'o1' }, 'provider slow');
       return { ok: true };

@@ -1,3 +1,4 @@
+import { buildRegistration } from '@shop/contracts/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { deliveredMail } from './mail';
@@ -33,7 +34,7 @@ export function newAccount(prefix = 'user') {
   counter += 1;
   // The separator keeps the counter whole: 'user1' + '23' and 'user12' + '3' would be the same name.
   const id = `${prefix.slice(0, 6)}${counter}-${Math.floor(Math.random() * 1000)}`;
-  return { username: id, email: `${id}@example.com`, password: 'Sneakers#2024' };
+  return buildRegistration({ username: id, email: `${id}@example.com` });
 }
 
 /** Registers an account and answers its session cookie (the account is unverified). */

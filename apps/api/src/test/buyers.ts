@@ -1,11 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import type { Product } from '@shop/contracts';
+import { buildProduct } from '@shop/contracts/testing';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import { order, orderItem, productStock, session, user } from '../db/schema';
-import { insertProducts } from '../modules/catalog/catalog.repository';
+import { insertProducts, type NewProduct } from '../modules/catalog/catalog.repository';
 import { createTestDatabase, type TestApp, testConfig } from './test-app';
 
 /**
@@ -79,29 +81,40 @@ export async function quickBuyers(app: FastifyInstance, count: number, prefix = 
   });
 }
 
-/** Inserts sneakers sold in size 9 with `units` each; answers their ids in the order given. */
+/**
+ * The row `insertProducts` takes for the product `buildProduct(fields)` builds (the contract's fields, in
+ * dollars), its slug made from the name; `row` sets what only the row has (slug, rating, featured slot).
+ */
+export function newProduct(fields: Partial<Product> = {}, row: Partial<NewProduct> = {}): NewProduct {
+  const built = buildProduct(fields);
+  return {
+    slug: built.name.toLowerCase().replaceAll(' ', '-'),
+    name: built.name,
+    brand: built.brand,
+    priceCents: Math.round(built.price * 100),
+    description: built.description,
+    genders: built.gender,
+    categories: built.category,
+    color: built.color,
+    collection: built.collection,
+    releaseDate: built.release_date,
+    cardPicture: built.card_picture,
+    detailPicture: built.detail_picture,
+    originalPicture: built.original_picture,
+    stock: built.stock,
+    ...row,
+  };
+}
+
+/** Inserts sneakers sold in size 9 with `units` each, at $100; answers their ids in the order given. */
 export async function stockedProducts(app: FastifyInstance, names: string[], units: number) {
   const tag = randomBytes(3).toString('hex');
+  const slug = (name: string) => `${name.toLowerCase().replaceAll(' ', '-')}-${tag}`;
   const created = await insertProducts(
     app.db,
-    names.map((name) => ({
-      slug: `${name.toLowerCase().replaceAll(' ', '-')}-${tag}`,
-      name,
-      brand: 'nike',
-      priceCents: 10000,
-      description: '<p>Made for the test.</p>',
-      genders: ['unisex'],
-      categories: ['running'],
-      color: 'Red',
-      collection: 'Test',
-      releaseDate: '2024-01-01',
-      cardPicture: '/uploads/x/card.webp',
-      detailPicture: '/uploads/x/detail.webp',
-      originalPicture: '/uploads/x/original.webp',
-      stock: { '9': units },
-    })),
+    names.map((name) => newProduct({ name, price: 100, stock: { '9': units } }, { slug: slug(name) })),
   );
-  return names.map((name) => created.get(`${name.toLowerCase().replaceAll(' ', '-')}-${tag}`) ?? '');
+  return names.map((name) => created.get(slug(name)) ?? '');
 }
 
 /**

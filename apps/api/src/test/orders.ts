@@ -1,3 +1,4 @@
+import { buildOrder, buildOrderLine } from '@shop/contracts/testing';
 import type { FastifyInstance } from 'fastify';
 import { order, orderItem } from '../db/schema';
 
@@ -9,6 +10,10 @@ export interface PastLine {
   count: number;
   unitPriceCents: number;
 }
+
+/** What a past order's lines and the order default to: the shared builders' defaults. */
+const LINE = buildOrderLine();
+const ORDER = buildOrder();
 
 /**
  * An order written straight to the database, placed at `createdAt` in `state`, its total the sum of its
@@ -29,7 +34,7 @@ export async function pastOrder(
     .values({
       userId: input.userId,
       state: input.state,
-      provider: input.provider ?? 'stripe',
+      provider: input.provider ?? ORDER.provider,
       totalCents: input.lines.reduce((sum, line) => sum + line.count * line.unitPriceCents, 0),
       // A pending order's reservation still runs, so the sweep leaves it alone.
       reservedUntil: input.state === 'pending' ? new Date(Date.now() + 3_600_000) : input.createdAt,
@@ -44,9 +49,9 @@ export async function pastOrder(
       position,
       productId: line.productId,
       name: line.name,
-      brand: line.brand ?? 'nike',
-      picture: '/uploads/x/card.webp',
-      size: line.size ?? 9,
+      brand: line.brand ?? LINE.brand,
+      picture: LINE.card_picture,
+      size: line.size ?? Number(LINE.size),
       count: line.count,
       unitPriceCents: line.unitPriceCents,
     })),

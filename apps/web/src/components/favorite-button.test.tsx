@@ -1,4 +1,5 @@
-import type { Product, UserDashboard } from '@shop/contracts';
+import type { UserDashboard } from '@shop/contracts';
+import { buildProduct } from '@shop/contracts/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,58 +7,23 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_QUERY_KEY } from '../lib/dashboard';
 import { useSession } from '../lib/session';
+import { AJ1, DUNK, dashboardFixture, UID } from '../test/fixtures';
 import { type ApiCall, errorBody, mockApi } from '../test/mock-api';
 import { testQueryClient } from '../test/query-client';
 import { ProductCard } from './product-card';
 
-const UID = '0b9d1c1e-5a5b-4c1e-9a3e-1f2a3b4c5d6e';
-const AJ1 = '11111111-1111-4111-8111-111111111111';
-const DUNK = '22222222-2222-4222-8222-222222222222';
-
-function product(_id: string, name: string): Product {
-  return {
-    _id,
-    name,
-    brand: 'nike',
-    price: 120,
-    rating: 4,
-    card_picture: `/uploads/${_id}-card.webp`,
-    detail_picture: `/uploads/${_id}-detail.webp`,
-    original_picture: `/uploads/${_id}.webp`,
-    description: 'A shoe used only by these tests, with a long enough description.',
-    gender: ['men'],
-    category: ['basketball'],
-    color: 'Red',
-    collection: 'Test',
-    release_date: '2024-01-01',
-    stock: { '9': 3 },
-  };
-}
-const aj1 = product(AJ1, 'Air Jordan 1 Mid XQ');
-const dunk = product(DUNK, 'Dunk Low Panda');
+const aj1 = buildProduct({ _id: AJ1, name: 'Air Jordan 1 Mid XQ' });
+const dunk = buildProduct({ _id: DUNK, name: 'Dunk Low Panda' });
 
 const session = (emailVerified: boolean) => ({
   user: { id: UID, email: 'demo@shop.test', emailVerified, username: 'demo_user', role: 'user' },
 });
 
 function dashboard(favourites: string[]): UserDashboard {
-  return {
-    _id: UID,
-    username: 'demo_user',
-    email: 'demo@shop.test',
-    emailVerified: true,
-    phone: '',
-    address: '',
-    city: '',
-    state: '',
-    country: '',
-    image: '',
-    status: true,
-    roles: ['user'],
+  return dashboardFixture({
     favourites,
     productsFavourites: [aj1, dunk].filter((shoe) => favourites.includes(shoe._id)),
-    reviews: [],
-  };
+  });
 }
 
 /** What the navbar does on every page: it loads the session. */
@@ -175,7 +141,8 @@ describe('FavoriteButton on a product card', () => {
       expect(client.getQueryData<UserDashboard>(DASHBOARD_QUERY_KEY(UID))?.favourites).toEqual([DUNK]),
     );
     firstLoad.resolve();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The late first load has landed (or was dropped): nothing is fetching or changing any more.
+    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
     expect(heart('Remove Dunk Low Panda from favourites')).toHaveAttribute('aria-pressed', 'true');
   });
 
@@ -282,7 +249,7 @@ describe('FavoriteButton on a product card', () => {
       }
       return undefined;
     });
-    renderCards();
+    const { client } = renderCards();
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Add Air Jordan 1 Mid XQ to favourites' });
     await waitFor(() => expect(put).toBe(0));
@@ -301,7 +268,8 @@ describe('FavoriteButton on a product card', () => {
     await waitFor(() =>
       expect(calls.filter((call) => call.path.startsWith('/api/users/dashboard'))).toHaveLength(reads + 1),
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // That read's answer has been applied: nothing is fetching or changing any more.
+    await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
     expect(button).toHaveAttribute('aria-pressed', 'false');
   });
 });

@@ -1,4 +1,5 @@
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_MAX, type Product, type ProductList } from '@shop/contracts';
+import { buildProduct } from '@shop/contracts/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -8,23 +9,13 @@ import { testQueryClient } from '../test/query-client';
 import { ProductCarousel } from './product-carousel';
 
 function product(n: number): Product {
-  return {
+  return buildProduct({
     _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     name: `Test Runner ${n}`,
-    brand: 'nike',
     price: 100 + n,
-    rating: 4,
-    card_picture: `/uploads/card-${n}.webp`,
-    detail_picture: `/uploads/detail-${n}.webp`,
-    original_picture: `/uploads/original-${n}.webp`,
-    description: 'A shoe used only by these tests, with a long enough description.',
-    gender: ['men'],
-    category: ['basketball'],
     color: 'Black',
-    collection: 'Test',
     release_date: '2023-01-01',
-    stock: { '9': 3 },
-  };
+  });
 }
 
 const params: ProductListParams = { category: 'basketball' };

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@shop/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { ORIGIN } from '../../test/accounts';
 import { freePort } from '../../test/free-port';
 import { type OidcProvider, startOidcProvider } from '../../test/oidc-provider';
@@ -60,10 +60,10 @@ it('still answers 404 for a provider the shop does not have', async () => {
 
 it('turns Google sign-in on by itself once the provider answers', async () => {
   provider = await startOidcProvider(port);
-  const deadline = Date.now() + 15_000;
-  while ((await config()).googleSignIn !== true && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await vi.waitFor(async () => expect((await config()).googleSignIn).toBe(true), {
+    timeout: 15_000,
+    interval: 200,
+  });
   expect(await config()).toEqual({ googleSignIn: true, googleSignInStatus: 'available' });
   const start = await startGoogle();
   expect(start.statusCode, start.body).toBe(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newProduct } from '../../test/buyers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { findProductById } from './catalog.repository';
 import { addProducts } from './catalog.service';
@@ -21,23 +22,7 @@ afterAll(async () => {
 describe('product descriptions', () => {
   it('are stored sanitised, so every client is served safe HTML', async () => {
     const created = await addProducts(app().db, [
-      {
-        slug: 'hostile-runner',
-        name: 'Hostile Runner',
-        brand: 'nike',
-        priceCents: 9900,
-        rating: 3,
-        description: HOSTILE,
-        genders: ['men'],
-        categories: ['running'],
-        color: 'Red',
-        collection: 'Test',
-        releaseDate: '2024-01-01',
-        cardPicture: '/uploads/x/card.webp',
-        detailPicture: '/uploads/x/detail.webp',
-        originalPicture: '/uploads/x/original.webp',
-        stock: { '9': 1 },
-      },
+      newProduct({ name: 'Hostile Runner', rating: 3, description: HOSTILE }),
     ]);
     const id = created.get('hostile-runner') ?? '';
     const safe = '<p>Light and <b>fast</b>.</p>more';

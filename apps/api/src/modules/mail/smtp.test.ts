@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { post, session, signUp, visit } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -20,13 +20,15 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-async function nextMessageTo(email: string): Promise<Received> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const message = inbox.find((candidate) => candidate.to.includes(email));
-    if (message) return message;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No message reached ${email}`);
+function nextMessageTo(email: string): Promise<Received> {
+  return vi.waitFor(
+    () => {
+      const message = inbox.find((candidate) => candidate.to.includes(email));
+      if (!message) throw new Error(`No message reached ${email}`);
+      return message;
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 }
 
 beforeAll(async () => {

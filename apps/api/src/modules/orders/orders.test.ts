@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order, orderItem, testPayment } from '../../db/schema';
 import { seedAccounts } from '../../db/seed/accounts';
 import { signIn } from '../../test/accounts';
-import { type Buyer, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
+import { type Buyer, newProduct, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { buy, orderRow, type Pick, send } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -305,7 +305,7 @@ describe('GET /api/users/bought/:id', () => {
           _id: product(0).id,
           name: product(0).name,
           brand: 'nike',
-          card_picture: '/uploads/x/card.webp',
+          card_picture: newProduct().cardPicture,
         },
         date: (await orderRow(app(), latest))?.createdAt.toISOString(),
         review: null,
@@ -315,7 +315,7 @@ describe('GET /api/users/bought/:id', () => {
           _id: product(1).id,
           name: product(1).name,
           brand: 'nike',
-          card_picture: '/uploads/x/card.webp',
+          card_picture: newProduct().cardPicture,
         },
         date: expect.any(String),
         review: reviewOnly,

@@ -43,6 +43,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits in Redis', () => {
     const k = key();
     expect((await a.hit(k, 1)).count).toBe(1);
     expect((await b.hit(k, 1)).count).toBe(2);
+    // Kept: the point is to let the real one-second window run out (with margin) in Redis and PG.
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect((await a.hit(k, 1)).count).toBe(1);
   });

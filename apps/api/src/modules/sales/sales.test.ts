@@ -9,7 +9,7 @@ import {
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvent, product } from '../../db/schema';
-import { type Buyer, quickAdmin, quickBuyers } from '../../test/buyers';
+import { type Buyer, newProduct, quickAdmin, quickBuyers } from '../../test/buyers';
 import { pastOrder } from '../../test/orders';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { send } from '../../test/shop';
@@ -51,22 +51,18 @@ beforeAll(async () => {
   [buyer] = (await quickBuyers(app(), 1, 'salesbuyer')) as [Buyer];
   const created = await insertProducts(
     app().db,
-    (['A', 'B', 'C', 'D', 'E'] as const).map((letter) => ({
-      slug: `sales-${letter.toLowerCase()}`,
-      name: `Sales ${letter}`,
-      brand: letter === 'B' ? 'adidas' : 'nike',
-      priceCents: 10_000,
-      description: '<p>Made for the test.</p>',
-      genders: ['unisex'],
-      categories: ['running'],
-      color: 'Red',
-      collection: 'Test',
-      releaseDate: '2024-01-01',
-      cardPicture: `/uploads/${letter}/card.webp`,
-      detailPicture: `/uploads/${letter}/detail.webp`,
-      originalPicture: `/uploads/${letter}/original.webp`,
-      stock: STOCK[letter] ?? { '9': 50 },
-    })),
+    (['A', 'B', 'C', 'D', 'E'] as const).map((letter) =>
+      newProduct(
+        {
+          name: `Sales ${letter}`,
+          brand: letter === 'B' ? 'adidas' : 'nike',
+          price: 100,
+          card_picture: `/uploads/${letter}/card.webp`,
+          stock: STOCK[letter] ?? { '9': 50 },
+        },
+        { slug: `sales-${letter.toLowerCase()}` },
+      ),
+    ),
   );
   for (const letter of ['A', 'B', 'C', 'D', 'E'] as const)
     ids[letter] = created.get(`sales-${letter.toLowerCase()}`) ?? '';
@@ -208,23 +204,16 @@ describe('GET /api/admin/sales/low-stock', () => {
 
   it(`counts every low size and shows them all, ${LOW_STOCK_PAGE_SIZE} a page, none twice`, async () => {
     const many = await insertProducts(app().db, [
-      {
-        slug: 'sales-many-sizes',
-        name: 'Sales Many',
-        brand: 'vans',
-        priceCents: 5_000,
-        description: '<p>Made for the test.</p>',
-        genders: ['unisex'],
-        categories: ['skateboarding'],
-        color: 'Black',
-        collection: 'Test',
-        releaseDate: '2024-01-01',
-        cardPicture: '/uploads/m/card.webp',
-        detailPicture: '/uploads/m/detail.webp',
-        originalPicture: '/uploads/m/original.webp',
-        // 25 sizes, 4 to 16, each with 2 units: 28 low sizes in all with D's three.
-        stock: Object.fromEntries(Array.from({ length: 25 }, (_, i) => [String(4 + i / 2), 2])),
-      },
+      newProduct(
+        {
+          name: 'Sales Many',
+          brand: 'vans',
+          price: 50,
+          // 25 sizes, 4 to 16, each with 2 units: 28 low sizes in all with D's three.
+          stock: Object.fromEntries(Array.from({ length: 25 }, (_, i) => [String(4 + i / 2), 2])),
+        },
+        { slug: 'sales-many-sizes' },
+      ),
     ]);
     try {
       const first = await lowStock('');

@@ -2,7 +2,7 @@ import { STOCK_ALERT_MESSAGES } from '@shop/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order, productStock, stockAlert } from '../../db/schema';
-import { type Buyer, createContendedApp, quickBuyers, stockedProducts } from '../../test/buyers';
+import { type Buyer, createContendedApp, newProduct, quickBuyers, stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { send } from '../../test/shop';
@@ -76,7 +76,7 @@ describe('asking to be told', () => {
         _id: first.productId,
         name: expect.stringContaining('Alert Runner'),
         brand: 'nike',
-        card_picture: '/uploads/x/card.webp',
+        card_picture: newProduct().cardPicture,
       },
     });
     const again = await ask(shopper.cookie, first.productId);

@@ -13,6 +13,7 @@ import { RootLayout } from './root-layout';
 function HeadingAfterData() {
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
+    // Kept: this timer is the page's simulated slow data, not a wait in the test.
     const timer = setTimeout(() => setLoaded(true), 50);
     return () => clearTimeout(timer);
   }, []);

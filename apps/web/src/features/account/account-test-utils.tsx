@@ -1,4 +1,5 @@
 import type { BoughtItem, Order, Product, Review, StockAlert, UserDashboard } from '@shop/contracts';
+import { buildProduct } from '@shop/contracts/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -22,24 +23,14 @@ export const sessionBody = (role: 'user' | 'admin' = 'user') => ({
 });
 
 export function product(id: string, name: string, overrides: Partial<Product> = {}): Product {
-  return {
+  return buildProduct({
     _id: id,
     name,
-    brand: 'nike',
-    price: 120,
-    rating: 4,
-    card_picture: `/uploads/${id}-card.webp`,
-    detail_picture: `/uploads/${id}-detail.webp`,
-    original_picture: `/uploads/${id}.webp`,
     description: `<p>${name}</p>`,
-    gender: ['men'],
-    category: ['basketball'],
     color: 'Black',
     collection: '2024',
-    release_date: '2024-01-01',
-    stock: { '9': 3 },
     ...overrides,
-  };
+  });
 }
 
 export const dashboard = dashboardFixture;

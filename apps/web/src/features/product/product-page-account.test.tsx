@@ -5,6 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dashboardFixture } from '../../test/fixtures';
 import { type ApiCall, type ApiHandler, errorBody, mockApi } from '../../test/mock-api';
 import { testQueryClient } from '../../test/query-client';
 import { NOTIFY_TOGGLE_TEXT, waitingText } from './back-in-stock';
@@ -41,23 +42,7 @@ const session = (emailVerified: boolean) => ({
 });
 
 function dashboard(favourites: string[]): UserDashboard {
-  return {
-    _id: UID,
-    username: 'demo_user',
-    email: 'demo@shop.test',
-    emailVerified: true,
-    phone: '',
-    address: '',
-    city: '',
-    state: '',
-    country: '',
-    image: '',
-    status: true,
-    roles: ['user'],
-    favourites,
-    productsFavourites: [],
-    reviews: [],
-  };
+  return dashboardFixture({ favourites });
 }
 
 const alert = (id: string, productId: string, size: string): StockAlert => ({

@@ -1,0 +1,113 @@
+/**
+ * One builder per entity, in the contracts' own shapes, for the API's and the web's tests
+ * (`@shop/contracts/testing`). Each answers a valid object with plain defaults; a test names only what it
+ * is about in `overrides`. Test code only: nothing the shop runs imports this.
+ */
+import type { RegisterInput } from '../auth';
+import type { Product, ProductDetail } from '../catalog';
+import type { Order } from '../orders';
+import type { UserDashboard } from '../users';
+
+/** The default ids: a user, an order and a product (UUIDs, as the API's params require). */
+export const TEST_IDS: Readonly<Record<'user' | 'order' | 'product', string>> = {
+  user: '0b9d1c1e-5a5b-4c1e-9a3e-1f2a3b4c5d6e',
+  order: '7f3e2d1c-0b9a-4877-8665-544332211000',
+  product: '11111111-1111-4111-8111-111111111111',
+};
+
+/** The password every built registration has: it meets the shop's password rules. */
+export const TEST_PASSWORD = 'Sneakers#2024';
+
+/** A sneaker as lists and pages show it: size 9 in stock, its pictures named after its id. */
+export function buildProduct(overrides: Partial<Product> = {}): Product {
+  const id = overrides._id ?? TEST_IDS.product;
+  return {
+    _id: id,
+    name: 'Test Runner',
+    brand: 'nike',
+    price: 120,
+    rating: 4,
+    card_picture: `/uploads/${id}-card.webp`,
+    detail_picture: `/uploads/${id}-detail.webp`,
+    original_picture: `/uploads/${id}.webp`,
+    description: 'A shoe used only by these tests, with a long enough description.',
+    gender: ['men'],
+    category: ['basketball'],
+    color: 'Red',
+    collection: 'Test',
+    release_date: '2024-01-01',
+    stock: { '9': 3 },
+    ...overrides,
+  };
+}
+
+/** A product's own page: the product and its reviews (none unless given). */
+export function buildProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
+  return { ...buildProduct(overrides), reviews: overrides.reviews ?? [] };
+}
+
+/** What signing up sends: a valid username, e-mail and password. */
+export function buildRegistration(overrides: Partial<RegisterInput> = {}): RegisterInput {
+  return { username: 'demo_user', email: 'demo@shop.test', password: TEST_PASSWORD, ...overrides };
+}
+
+/** A verified shopper's account area with a complete profile, no favourites and no reviews. */
+export function buildUserDashboard(overrides: Partial<UserDashboard> = {}): UserDashboard {
+  const { username, email } = buildRegistration();
+  return {
+    _id: TEST_IDS.user,
+    username,
+    email,
+    emailVerified: true,
+    phone: '5551234567',
+    address: '742 Evergreen Terrace',
+    city: 'Springfield',
+    state: 'Oregon',
+    country: 'United States',
+    image: '',
+    status: true,
+    roles: ['user'],
+    favourites: [],
+    productsFavourites: [],
+    reviews: [],
+    ...overrides,
+  };
+}
+
+export type OrderLine = Order['products'][number];
+
+/** One line of an order: one pair of the built product in size 9; its total follows price and count. */
+export function buildOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
+  const product = buildProduct();
+  const price = overrides.price ?? product.price;
+  const count = overrides.count ?? 1;
+  return {
+    id: product._id,
+    name: product.name,
+    brand: product.brand,
+    card_picture: product.card_picture,
+    img: product.card_picture,
+    size: '9',
+    count,
+    price,
+    totalPrice: price * count,
+    ...overrides,
+  };
+}
+
+/** A paid (`aprobed`) card order of the built user, of one built line unless given; its amount the lines' sum. */
+export function buildOrder(overrides: Partial<Order> = {}): Order {
+  const { _id, username, email, image } = buildUserDashboard();
+  const products = overrides.products ?? [buildOrderLine()];
+  return {
+    _id: TEST_IDS.order,
+    user: { _id, username, email, image },
+    date: '2024-05-17T10:20:30.000Z',
+    state: 'aprobed',
+    provider: 'stripe',
+    refundedAt: null,
+    finalAmount: products.reduce((sum, line) => sum + line.totalPrice, 0),
+    products,
+    ...overrides,
+  };
+}
