@@ -1,12 +1,11 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { session, user } from '../src/db/schema';
 import { insertProducts } from '../src/modules/catalog/catalog.repository';
-import { alive, type Instance, ready, startInstance } from './instance';
+import { alive, type Instance, ready, startInstance, stopInstances } from './instance';
 import {
   createThrowawayPostgres,
   type ThrowawayPostgres,
@@ -144,21 +143,6 @@ function start(name: string, port: number, databaseUrl: string): Instance {
     MAX_PENDING_ORDERS: '100000',
     MAX_PENDING_UNITS: '100000',
   });
-}
-
-async function stop(instances: Instance[]): Promise<void> {
-  await Promise.all(
-    instances.map(async (instance) => {
-      if (alive(instance)) {
-        const exited = new Promise((resolve) => instance.process.once('exit', resolve));
-        instance.process.kill('SIGTERM');
-        // Kept: an upper bound on waiting for the exit, not a wait for it.
-        await Promise.race([exited, sleep(15_000)]);
-        if (alive(instance)) instance.process.kill('SIGKILL');
-      }
-      rmSync(instance.dataDir, { recursive: true, force: true });
-    }),
-  );
 }
 
 async function request(
@@ -467,7 +451,7 @@ describe.runIf(serverUrl && redisUrl)('two instances while PostgreSQL goes away'
   });
 
   afterAll(async () => {
-    await stop(instances);
+    await stopInstances(instances);
     for (const { server, name } of databases)
       await onServer(server, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).catch(
         () => {},
@@ -476,7 +460,7 @@ describe.runIf(serverUrl && redisUrl)('two instances while PostgreSQL goes away'
   });
 
   async function startShop(server: string): Promise<Shop> {
-    await stop(instances);
+    await stopInstances(instances);
     const name = `shop_faults_${randomUUID().replaceAll('-', '')}`;
     databases.push({ server, name });
     const shop = await createShop(server, name);
@@ -513,7 +497,7 @@ describe.runIf(serverUrl && redisUrl)('two instances while PostgreSQL goes away'
       }
       await expectJobsRun(instances, shop);
       await expectExact(instances[0] as Instance, shop);
-      await stop(instances);
+      await stopInstances(instances);
     },
     TEST_TIMEOUT_MS,
   );

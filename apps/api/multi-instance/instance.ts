@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,4 +64,22 @@ export async function ready(instance: Instance, timeoutMs = 180_000): Promise<vo
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error(`${instance.name} was not ready in time:\n${instance.output.join('')}`);
+}
+
+/**
+ * Stops each instance and removes its data directory: SIGTERM, then SIGKILL if it has not exited within
+ * 15 s (an upper bound on waiting for the exit, not a wait for it).
+ */
+export async function stopInstances(instances: Instance[]): Promise<void> {
+  await Promise.all(
+    instances.map(async (instance) => {
+      if (alive(instance)) {
+        const exited = new Promise((resolve) => instance.process.once('exit', resolve));
+        instance.process.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+        if (alive(instance)) instance.process.kill('SIGKILL');
+      }
+      rmSync(instance.dataDir, { recursive: true, force: true });
+    }),
+  );
 }

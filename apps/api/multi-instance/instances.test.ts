@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -7,7 +6,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../src/modules/mail/mailer';
-import { type Instance, ready, startInstance } from './instance';
+import { type Instance, ready, startInstance, stopInstances } from './instance';
 
 /**
  * Two instances of the shop, started together on one PostgreSQL database and one Redis, as behind a load
@@ -117,8 +116,7 @@ describe.runIf(serverUrl && redisUrl)('two instances on one database and one Red
 
   afterAll(async () => {
     b?.process.kill('SIGCONT');
-    for (const instance of [a, b, c]) instance?.process.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await stopInstances([a, b, c].filter((instance) => instance !== undefined));
     await db?.end();
     if (databaseName) {
       const server = new pg.Client({ connectionString: serverUrl });
@@ -126,8 +124,6 @@ describe.runIf(serverUrl && redisUrl)('two instances on one database and one Red
       await server.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
       await server.end();
     }
-    for (const instance of [a, b, c])
-      if (instance) rmSync(instance.dataDir, { recursive: true, force: true });
   });
 
   it('started together: one migration, one seed, both ready with the database, Redis and the queue', async () => {
