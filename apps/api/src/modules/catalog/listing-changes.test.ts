@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { product } from '../../db/schema';
+import { seededRandom } from '../../test/seeded-random';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import * as repository from './catalog.repository';
 import { addProducts, listProducts } from './catalog.service';
@@ -32,19 +33,9 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-/** mulberry32, as in listing-engine.test.ts. */
+/** The seeded numbers, and `some`: a few of the items (never none). */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const below = (n: number) => Math.floor(random() * n);
-  const pick = <T>(items: readonly T[]) => items[below(items.length)] as T;
-  const chance = (p: number) => random() < p;
+  const { below, pick, chance } = seededRandom(seed);
   const some = <T>(items: readonly T[]) => {
     const chosen = items.filter(() => chance(0.3));
     return chosen.length > 0 ? chosen : [pick(items)];

@@ -1,5 +1,6 @@
 import type { OrderBy, ProductSummary } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test/seeded-random';
 import type { ListingRow } from './catalog.repository';
 import { createListingEngine } from './listing';
 import type { ListingEngine, ListingFilter, ListingPage, ListingSearch } from './listing-engine';
@@ -20,21 +21,11 @@ import { toProductSummary } from './product-wire';
  * another LISTING_MODEL_SEED and more sequences look further.
  */
 
-/** mulberry32: the same numbers from the same seed, on every machine. */
+/** The seeded numbers, and `some`: each item with chance `p`. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const below = (n: number) => Math.floor(random() * n);
-  const pick = <T>(items: readonly T[]) => items[below(items.length)] as T;
-  const chance = (p: number) => random() < p;
-  const some = <T>(items: readonly T[], p: number) => items.filter(() => chance(p));
-  return { random, below, pick, chance, some };
+  const random = seededRandom(seed);
+  const some = <T>(items: readonly T[], p: number) => items.filter(() => random.chance(p));
+  return { ...random, some };
 }
 type Random = ReturnType<typeof generator>;
 

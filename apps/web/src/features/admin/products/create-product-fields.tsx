@@ -3,17 +3,11 @@ import type { InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { CreateField } from './create-product-check';
 import { capitalize, describe, FieldError } from './form-bits';
+import { EDIT_LABELS } from './product-edit-fields';
 
 /** The create form's name for each field, beside it and in the list of what is still to complete. */
 export const CREATE_LABELS: Record<CreateField, string> = {
-  name: 'Name',
-  brand: 'Brand',
-  color: 'Color',
-  gender: 'Gender',
-  category: 'Category',
-  release_date: 'Release date',
-  price: 'Price',
-  description: 'Description',
+  ...EDIT_LABELS,
   stock: 'Sizes',
   picture: 'Picture',
 };
