@@ -14,6 +14,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Order } from '@shop/contracts';
+import { buildOrder } from '@shop/contracts/testing';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { type DatabaseConfig, loadConfig } from '../src/config';
@@ -58,16 +59,14 @@ function benchOrder(index: number): Order {
       totalPrice: price * count,
     };
   });
-  return {
+  return buildOrder({
     _id: randomUUID(),
+    number: index + 1,
     user: { _id: randomUUID(), username: `buyer${index}`, email: `buyer${index}@example.com`, image: '' },
     date: new Date().toISOString(),
-    state: 'aprobed',
-    provider: 'stripe',
-    refundedAt: null,
     finalAmount: lines.reduce((sum, line) => sum + line.totalPrice, 0),
     products: lines,
-  };
+  });
 }
 
 const seconds = (from: number) => (performance.now() - from) / 1000;

@@ -61,6 +61,9 @@ export const RELEASE_YEAR_MIN = 1900;
 export const RELEASE_YEAR_MAX = 2100;
 export const SEARCH_MAX = 100;
 
+/** A shoe size as the cart and the stock map write it: '9', '9.5', '10'. */
+export const SIZE_PATTERN = /^\d{1,2}(\.5)?$/;
+
 export const ORDER_STATES = ['pending', 'aprobed', 'cancelled'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 /** What a list of orders sorts by (GET /api/orders `sort`). */

@@ -6,8 +6,12 @@ import {
   ORDERS_PAGE_MAX,
   ORDERS_PAGE_SIZE,
   PAYMENT_PROVIDER_PATTERN,
+  SIZE_PATTERN,
 } from './constants';
+import { FULFILMENT_STATES, shipmentSchema } from './fulfilment';
 import { pageQuerySchema } from './paging';
+import { orderReturnSchema } from './returns';
+import { shippingMethodIdSchema } from './shipping';
 import { userIdSchema } from './users';
 import { z } from './zod';
 
@@ -17,9 +21,6 @@ export const paymentProviderSchema = z
 export const orderStateSchema = z.enum(ORDER_STATES);
 export const orderIdSchema = z.uuid({ error: 'must be an order id' });
 export const orderIdParamsSchema = z.object({ id: orderIdSchema });
-
-/** A shoe size as the cart and the stock map write it: '9', '9.5', '10'. */
-export const SIZE_PATTERN = /^\d{1,2}(\.5)?$/;
 
 /** An amount the browser reports (the server prices from its own database): bounded like every amount. */
 const reportedAmountSchema = z
@@ -45,6 +46,8 @@ export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 /** The spec's payment payload: products, finalAmount, user; `provider` (default stripe) picks how to pay. */
 export const checkoutBodySchema = z.object({
   provider: paymentProviderSchema.optional(),
+  /** The shipping method; without it, the cheapest serving the buyer's country. */
+  shippingMethodId: shippingMethodIdSchema.optional(),
   products: z
     .array(checkoutLineSchema)
     .min(1, { error: 'the cart is empty' })
@@ -84,8 +87,30 @@ export const orderSchema = z.object({
   provider: paymentProviderSchema,
   /** When staff refunded it (ISO); a refunded order is `cancelled`, and this tells it from an unpaid one. */
   refundedAt: z.string().nullable(),
+  /** What the buyer paid: the lines plus shipping. */
   finalAmount: z.number(),
   products: z.array(orderLineSchema),
+  /** The order's number on its invoice and e-mails. */
+  number: z.number().int(),
+  shipping: z.object({ methodId: z.string().nullable(), name: z.string(), price: z.number() }),
+  /** Where it ships: the buyer's profile address when it was placed (null for orders placed before). */
+  shipTo: z
+    .object({
+      name: z.string(),
+      phone: z.string(),
+      address: z.string(),
+      city: z.string(),
+      state: z.string(),
+      country: z.string(),
+    })
+    .nullable(),
+  fulfilment: z.enum(FULFILMENT_STATES),
+  shipments: z.array(shipmentSchema),
+  returns: z.array(orderReturnSchema),
+  /** Refunded so far, whole or in part. */
+  refundedAmount: z.number(),
+  /** A size exchange's replacement: the order it replaces pairs of. */
+  replacementOf: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

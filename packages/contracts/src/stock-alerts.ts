@@ -1,5 +1,5 @@
 import { productIdSchema } from './catalog';
-import { SIZE_PATTERN } from './orders';
+import { SIZE_PATTERN } from './constants';
 import { z } from './zod';
 
 /** `POST /api/stock-alerts`: only for a size of the product that is sold out right now. */

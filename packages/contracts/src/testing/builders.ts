@@ -9,10 +9,11 @@ import type { Order } from '../orders';
 import type { UserDashboard } from '../users';
 
 /** The default ids: a user, an order and a product (UUIDs, as the API's params require). */
-export const TEST_IDS: Readonly<Record<'user' | 'order' | 'product', string>> = {
+export const TEST_IDS: Readonly<Record<'user' | 'order' | 'product' | 'shippingMethod', string>> = {
   user: '0b9d1c1e-5a5b-4c1e-9a3e-1f2a3b4c5d6e',
   order: '7f3e2d1c-0b9a-4877-8665-544332211000',
   product: '11111111-1111-4111-8111-111111111111',
+  shippingMethod: '5a1e5a1e-5a1e-45a1-85a1-5a1e5a1e5a1e',
 };
 
 /** The password every built registration has: it meets the shop's password rules. */
@@ -95,10 +96,18 @@ export function buildOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
   };
 }
 
-/** A paid (`aprobed`) card order of the built user, of one built line unless given; its amount the lines' sum. */
+/**
+ * A paid (`aprobed`) card order of the built user, of one built line unless given, shipped free by the
+ * standard method and not shipped yet; its amount the lines' sum plus shipping.
+ */
 export function buildOrder(overrides: Partial<Order> = {}): Order {
   const { _id, username, email, image } = buildUserDashboard();
   const products = overrides.products ?? [buildOrderLine()];
+  const shipping = overrides.shipping ?? {
+    methodId: TEST_IDS.shippingMethod,
+    name: 'Standard shipping',
+    price: 0,
+  };
   return {
     _id: TEST_IDS.order,
     user: { _id, username, email, image },
@@ -106,8 +115,23 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     state: 'aprobed',
     provider: 'stripe',
     refundedAt: null,
-    finalAmount: products.reduce((sum, line) => sum + line.totalPrice, 0),
+    finalAmount: products.reduce((sum, line) => sum + line.totalPrice, shipping.price),
     products,
+    number: 1001,
+    shipping,
+    shipTo: {
+      name: username,
+      phone: '5551234567',
+      address: '1 Main Street',
+      city: 'Springfield',
+      state: 'Oregon',
+      country: 'United States',
+    },
+    fulfilment: 'unfulfilled',
+    shipments: [],
+    returns: [],
+    refundedAmount: 0,
+    replacementOf: null,
     ...overrides,
   };
 }

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -11,7 +13,18 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { product } from './catalog';
+import { shippingMethod } from './shipping';
 import { user } from './users';
+
+/** The address an order ships to, copied from the buyer's profile at checkout. */
+export interface ShipTo {
+  name: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  country: string;
+}
 
 /**
  * An order moves pending → aprobed (payment verified with the provider) or pending → cancelled (cancelled,
@@ -21,6 +34,8 @@ export const order = pgTable(
   'order',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order's number on its invoice and in the buyer's e-mails: 1, 2, 3… in the order they were placed. */
+    number: integer('number').generatedByDefaultAsIdentity().notNull().unique(),
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id),
@@ -31,7 +46,20 @@ export const order = pgTable(
     providerReference: text('provider_reference'),
     /** The provider's payment page for this order, so its buyer can go back to it while it is pending. */
     paymentUrl: text('payment_url'),
+    /** What the buyer pays: the lines plus shipping (zero for a size exchange's replacement). */
     totalCents: integer('total_cents').notNull(),
+    /** The shipping method chosen at checkout, as it was then: its id, name and the price charged. */
+    shippingMethodId: uuid('shipping_method_id').references(() => shippingMethod.id),
+    shippingName: text('shipping_name').notNull().default('Standard shipping'),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    /** Where the pairs go: the buyer's profile address when the order was placed. */
+    shipTo: jsonb('ship_to').$type<ShipTo>(),
+    /** After the payment: unfulfilled → partially_shipped → shipped → delivered (docs/decisions/0029). */
+    fulfilment: text('fulfilment').notNull().default('unfulfilled'),
+    /** Refunded so far (whole-order refunds and returns): never more than `total_cents`. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** A size exchange's replacement: the order whose return it came from. */
+    replacementOf: uuid('replacement_of').references((): AnyPgColumn => order.id),
     currency: text('currency').notNull().default('usd'),
     /** The reserved units return to stock if the order is not paid by then. */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
@@ -47,7 +75,13 @@ export const order = pgTable(
   },
   (t) => [
     check('order_state_valid', sql`${t.state} IN ('pending', 'aprobed', 'cancelled')`),
-    check('order_total_positive', sql`${t.totalCents} > 0`),
+    check('order_total_not_negative', sql`${t.totalCents} >= 0`),
+    check('order_shipping_not_negative', sql`${t.shippingCents} >= 0`),
+    check('order_refunded_within_total', sql`${t.refundedCents} BETWEEN 0 AND ${t.totalCents}`),
+    check(
+      'order_fulfilment_valid',
+      sql`${t.fulfilment} IN ('unfulfilled', 'partially_shipped', 'shipped', 'delivered')`,
+    ),
     // A buyer's orders newest first, page by page: the id breaks ties so pages never overlap or skip.
     index('order_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The admin's list: every order newest first, or those in one state, page by page.
@@ -55,6 +89,10 @@ export const order = pgTable(
     index('order_state_created_idx').on(t.state, t.createdAt, t.id),
     index('order_pending_expiry_idx').on(t.reservedUntil).where(sql`${t.state} = 'pending'`),
     index('order_provider_reference_idx').on(t.provider, t.providerReference),
+    // The staff's "To ship" view: paid orders not yet fully shipped, oldest first.
+    index('order_to_ship_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.state} = 'aprobed' AND ${t.fulfilment} IN ('unfulfilled', 'partially_shipped')`),
   ],
 );
 

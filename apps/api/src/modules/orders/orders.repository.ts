@@ -144,11 +144,45 @@ export interface OrderListing {
   offset: number;
 }
 
+/** The order's own columns its wire shape shows. */
+type WiredColumn =
+  | 'id'
+  | 'number'
+  | 'userId'
+  | 'state'
+  | 'provider'
+  | 'totalCents'
+  | 'createdAt'
+  | 'refundedAt'
+  | 'refundedCents'
+  | 'shippingMethodId'
+  | 'shippingName'
+  | 'shippingCents'
+  | 'shipTo'
+  | 'fulfilment'
+  | 'replacementOf';
+
+/** Those columns, for a select. */
+const wiredColumns = {
+  id: order.id,
+  number: order.number,
+  userId: order.userId,
+  state: order.state,
+  provider: order.provider,
+  totalCents: order.totalCents,
+  createdAt: order.createdAt,
+  refundedAt: order.refundedAt,
+  refundedCents: order.refundedCents,
+  shippingMethodId: order.shippingMethodId,
+  shippingName: order.shippingName,
+  shippingCents: order.shippingCents,
+  shipTo: order.shipTo,
+  fulfilment: order.fulfilment,
+  replacementOf: order.replacementOf,
+};
+
 /** What an order list shows of an order: its summary and its lines (the service adds its buyer). */
-export type ListedOrder = Pick<
-  OrderRow,
-  'id' | 'userId' | 'state' | 'provider' | 'totalCents' | 'createdAt' | 'refundedAt'
-> & {
+export type ListedOrder = Pick<OrderRow, WiredColumn> & {
   items: Pick<
     OrderItemRow,
     'productId' | 'name' | 'brand' | 'picture' | 'size' | 'count' | 'unitPriceCents'
@@ -200,16 +234,7 @@ function listingQuery(
     .offset(bounds.offset)
     .as('page');
   return db
-    .select({
-      id: order.id,
-      userId: order.userId,
-      state: order.state,
-      provider: order.provider,
-      totalCents: order.totalCents,
-      createdAt: order.createdAt,
-      refundedAt: order.refundedAt,
-      items: itemsJson,
-    })
+    .select({ ...wiredColumns, items: itemsJson })
     .from(page)
     .innerJoin(order, eq(order.id, page.pageId))
     .orderBy(...ordering);

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { fromCents, type Order, type OrderState, type OrdersSort, sizeKey } from '@shop/contracts';
+import {
+  type FulfilmentState,
+  fromCents,
+  type Order,
+  type OrderReturn,
+  type OrderState,
+  type OrdersSort,
+  type Shipment,
+  sizeKey,
+} from '@shop/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { DomainEvents, Publish } from '../../events/domain-events';
@@ -8,6 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { type CsvValue, csvStream } from '../../lib/csv';
 import type { CurrentUser } from '../../plugins/session';
 import * as catalog from '../catalog/catalog.service';
+import * as fulfilment from '../fulfilment/shipments.service';
 import type { Mailer, MailMessage } from '../mail';
 import { orderCancelledEmail, orderConfirmationEmail, orderRefundEmail } from '../mail';
 import {
@@ -20,6 +30,7 @@ import {
   paymentNotStarted,
   refundedTo,
 } from '../payments';
+import * as returnViews from '../returns/return-views.service';
 import * as users from '../users/users.service';
 import * as repository from './orders.repository';
 
@@ -50,19 +61,39 @@ function customerOf(customers: Map<string, Customer>, userId: string): Customer 
   return customer;
 }
 
+/** What happened to an order after its payment: its parcels and its returns. */
+interface AfterSale {
+  shipments: Shipment[];
+  returns: OrderReturn[];
+}
+
+const NOTHING_AFTER_SALE: AfterSale = { shipments: [], returns: [] };
+
+/** The shipments and returns of these orders, asked of the fulfilment and returns modules. */
+async function afterSaleOf(db: DbOrTx, orderIds: string[]): Promise<(orderId: string) => AfterSale> {
+  const [shipments, returns] = await Promise.all([
+    fulfilment.shipmentsOf(db, orderIds),
+    returnViews.returnsOf(db, orderIds),
+  ]);
+  return (orderId) => ({ shipments: shipments.get(orderId) ?? [], returns: returns.get(orderId) ?? [] });
+}
+
 /** Database rows to the spec's order shape; the one place order money leaves cents. */
 export function toOrderWire(
-  row: Pick<repository.OrderRow, 'id' | 'state' | 'provider' | 'totalCents' | 'createdAt' | 'refundedAt'>,
+  row: Omit<repository.ListedOrder, 'items' | 'userId'>,
   items: repository.ListedOrder['items'],
   customer: Customer,
+  afterSale: AfterSale = NOTHING_AFTER_SALE,
 ): Order {
   return {
     _id: row.id,
+    number: row.number,
     user: { _id: customer.id, username: customer.username, email: customer.email, image: customer.image },
     date: row.createdAt.toISOString(),
     state: row.state as Order['state'],
     provider: row.provider,
     refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
+    refundedAmount: fromCents(row.refundedCents),
     finalAmount: fromCents(row.totalCents),
     products: items.map((item) => ({
       id: item.productId,
@@ -75,12 +106,22 @@ export function toOrderWire(
       price: fromCents(item.unitPriceCents),
       totalPrice: fromCents(item.unitPriceCents * item.count),
     })),
+    shipping: { methodId: row.shippingMethodId, name: row.shippingName, price: fromCents(row.shippingCents) },
+    shipTo: row.shipTo,
+    fulfilment: row.fulfilment as FulfilmentState,
+    shipments: afterSale.shipments,
+    returns: afterSale.returns,
+    replacementOf: row.replacementOf,
   };
 }
 
 async function wire(db: DbOrTx, row: repository.OrderRow): Promise<Order> {
-  const [items, customers] = await Promise.all([repository.findItems(db, [row.id]), customersOf(db, [row])]);
-  return toOrderWire(row, items, customerOf(customers, row.userId));
+  const [items, customers, afterSale] = await Promise.all([
+    repository.findItems(db, [row.id]),
+    customersOf(db, [row]),
+    afterSaleOf(db, [row.id]),
+  ]);
+  return toOrderWire(row, items, customerOf(customers, row.userId), afterSale(row.id));
 }
 
 /** An order its buyer or an admin may see; anyone else is told it does not exist. */
@@ -127,8 +168,14 @@ export async function listOrders(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  const customers = await customersOf(db, rows);
-  return rows.map((row) => toOrderWire(row, row.items, customerOf(customers, row.userId)));
+  const [customers, afterSale] = await Promise.all([
+    customersOf(db, rows),
+    afterSaleOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return rows.map((row) => toOrderWire(row, row.items, customerOf(customers, row.userId), afterSale(row.id)));
 }
 
 /** The list's state and date filters as the repository takes them. */

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { order } from './orders';
+import { user } from './users';
+
+/**
+ * The returns module's tables. A return moves requested → approved → received, or requested → rejected,
+ * or requested/approved → cancelled, each once (conditional updates on `state`). While it is open, the
+ * units of its exchange lines' new sizes are held in the catalogue's reservations.
+ */
+export const orderReturn = pgTable(
+  'order_return',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The return's number the buyer writes on the parcel: R-1, R-2… */
+    number: integer('number').generatedByDefaultAsIdentity().notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id),
+    state: text('state').notNull().default('requested'),
+    reason: text('reason').notNull(),
+    comment: text('comment').notNull().default(''),
+    /** Staff's words to the buyer when they reject it. */
+    staffMessage: text('staff_message').notNull().default(''),
+    /** What the receipt refunded through the provider (lines, and shipping when it was refunded). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** The replacement order of its exchange lines, made on receipt. */
+    exchangeOrderId: uuid('exchange_order_id').references(() => order.id),
+    /** A refund in progress: nobody else starts the receipt until then (a crashed attempt's claim runs out). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'order_return_state_valid',
+      sql`${t.state} IN ('requested', 'approved', 'rejected', 'received', 'cancelled')`,
+    ),
+    check(
+      'order_return_reason_valid',
+      sql`${t.reason} IN ('too_small', 'too_large', 'not_as_pictured', 'damaged', 'changed_mind', 'other')`,
+    ),
+    check('order_return_refunded_not_negative', sql`${t.refundedCents} >= 0`),
+    index('order_return_order_idx').on(t.orderId),
+    index('order_return_state_created_idx').on(t.state, t.createdAt),
+  ],
+);
+
+/** One order line (by its position) in a return: how many units, and a refund or another size. */
+export const returnLine = pgTable(
+  'return_line',
+  {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => orderReturn.id, { onDelete: 'cascade' }),
+    /** The order line's position, and its product, name and size as the order holds them. */
+    position: integer('position').notNull(),
+    productId: uuid('product_id').notNull(),
+    name: text('name').notNull(),
+    size: doublePrecision('size').notNull(),
+    count: integer('count').notNull(),
+    resolution: text('resolution').notNull(),
+    /** The size an exchange line's units are held in (same product). */
+    exchangeSize: doublePrecision('exchange_size'),
+    /** Set on receipt: whether the returned units went back on sale. */
+    restocked: boolean('restocked'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.position] }),
+    check('return_line_count_positive', sql`${t.count} > 0`),
+    check('return_line_resolution_valid', sql`${t.resolution} IN ('refund', 'exchange')`),
+    check(
+      'return_line_exchange_has_size',
+      sql`(${t.resolution} = 'exchange') = (${t.exchangeSize} IS NOT NULL)`,
+    ),
+  ],
+);

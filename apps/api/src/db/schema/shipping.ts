@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The shipping module's table: the ways an order can travel, priced by the server at checkout. A method
+ * used by an order is archived instead of deleted (the order keeps its name and price either way).
+ */
+export const shippingMethod = pgTable(
+  'shipping_method',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** An order whose lines come to at least this much ships free; null: never free by amount. */
+    freeAboveCents: integer('free_above_cents'),
+    /** ISO 3166 alpha-2 codes the method serves; empty: every country. */
+    countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
+    estimateMinDays: integer('estimate_min_days'),
+    estimateMaxDays: integer('estimate_max_days'),
+    active: boolean('active').notNull().default(true),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('shipping_method_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('shipping_method_free_above_not_negative', sql`${t.freeAboveCents} >= 0`),
+    check(
+      'shipping_method_estimate_ordered',
+      sql`${t.estimateMinDays} IS NULL OR ${t.estimateMaxDays} IS NULL OR ${t.estimateMinDays} <= ${t.estimateMaxDays}`,
+    ),
+  ],
+);

@@ -1,0 +1,30 @@
+import { type Carrier, type Shipment, sizeKey, trackingUrl } from '@shop/contracts';
+import type { DbOrTx } from '../../db/client';
+import * as repository from './fulfilment.repository';
+
+/**
+ * The fulfilment module's read face: what left for each order. The orders module shows it on every order;
+ * it imports nothing of the orders module, so orders can ask it (docs/decisions/0029).
+ */
+export async function shipmentsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, Shipment[]>> {
+  const byOrder = new Map<string, Shipment[]>();
+  for (const row of await repository.findShipments(db, orderIds)) {
+    const carrier = row.carrier as Carrier;
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push({
+      id: row.id,
+      carrier,
+      trackingNumber: row.trackingNumber,
+      trackingUrl: trackingUrl(carrier, row.trackingNumber),
+      lines: row.lines.map((line) => ({
+        productId: line.productId,
+        size: sizeKey(line.size),
+        count: line.count,
+      })),
+      shippedAt: row.shippedAt.toISOString(),
+      deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
+    });
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}

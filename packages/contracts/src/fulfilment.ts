@@ -1,0 +1,85 @@
+import { SIZE_PATTERN } from './constants';
+import { z } from './zod';
+
+/** After the payment, beside the order's state: how much of it left the warehouse. */
+export const FULFILMENT_STATES = ['unfulfilled', 'partially_shipped', 'shipped', 'delivered'] as const;
+export type FulfilmentState = (typeof FULFILMENT_STATES)[number];
+export const FULFILMENT_LABELS: Record<FulfilmentState, string> = {
+  unfulfilled: 'Not shipped yet',
+  partially_shipped: 'Partly shipped',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
+
+export const CARRIERS = ['ups', 'usps', 'fedex', 'dhl', 'other'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+export const CARRIER_LABELS: Record<Carrier, string> = {
+  ups: 'UPS',
+  usps: 'USPS',
+  fedex: 'FedEx',
+  dhl: 'DHL',
+  other: 'Other carrier',
+};
+
+const TRACKING_LINKS: Record<Exclude<Carrier, 'other'>, string> = {
+  ups: 'https://www.ups.com/track?tracknum=',
+  usps: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=',
+  fedex: 'https://www.fedex.com/fedextrack/?trknbr=',
+  dhl: 'https://www.dhl.com/global-en/home/tracking/tracking-express.html?tracking-id=',
+};
+
+/** The carrier's tracking page for a parcel; null for a carrier the shop does not know. */
+export function trackingUrl(carrier: Carrier, trackingNumber: string): string | null {
+  return carrier === 'other' ? null : `${TRACKING_LINKS[carrier]}${encodeURIComponent(trackingNumber)}`;
+}
+
+export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9 -]{4,40}$/;
+
+/** A line of an order, as shipments and returns name it: the product and size, and how many units. */
+export const orderLineRefSchema = z.object({
+  productId: z.uuid({ error: 'must be a product id' }),
+  size: z
+    .union([z.string(), z.number()], { error: 'must be a shoe size such as 9 or 9.5' })
+    .transform((size) => String(size))
+    .refine((size) => SIZE_PATTERN.test(size), { error: 'must be a shoe size such as 9 or 9.5' }),
+  count: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(1000, { error: 'must be at most 1000' }),
+});
+
+/** `POST /api/orders/:id/shipments` (staff): which units left, with whom, under which number. */
+export const shipmentBodySchema = z.object({
+  lines: z
+    .array(orderLineRefSchema)
+    .min(1, { error: 'must name at least one line' })
+    .max(50, { error: 'must have at most 50 lines' }),
+  carrier: z.enum(CARRIERS, { error: `must be one of ${CARRIERS.join(', ')}` }),
+  trackingNumber: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(TRACKING_NUMBER_PATTERN, { error: 'must be 4 to 40 letters, digits, spaces or dashes' }),
+});
+export type ShipmentBody = z.infer<typeof shipmentBodySchema>;
+
+export const shipmentParamsSchema = z.object({
+  id: z.uuid({ error: 'must be an order id' }),
+  shipmentId: z.uuid({ error: 'must be a shipment id' }),
+});
+
+export const shipmentLineSchema = z.object({
+  productId: z.string(),
+  size: z.string(),
+  count: z.number().int(),
+});
+export const shipmentSchema = z.object({
+  id: z.string(),
+  carrier: z.enum(CARRIERS),
+  trackingNumber: z.string(),
+  trackingUrl: z.string().nullable(),
+  lines: z.array(shipmentLineSchema),
+  shippedAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;

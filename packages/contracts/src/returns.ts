@@ -1,0 +1,138 @@
+import { SIZE_PATTERN } from './constants';
+import { orderLineRefSchema } from './fulfilment';
+import { z } from './zod';
+
+/** Days after delivery (or shipping, when no delivery was marked) a buyer may open a return: RETURN_DAYS. */
+export const RETURN_DAYS_DEFAULT = 30;
+
+export const RETURN_REASONS = [
+  'too_small',
+  'too_large',
+  'not_as_pictured',
+  'damaged',
+  'changed_mind',
+  'other',
+] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  too_small: 'Too small',
+  too_large: 'Too large',
+  not_as_pictured: 'Not as pictured',
+  damaged: 'Arrived damaged',
+  changed_mind: 'Changed my mind',
+  other: 'Other',
+};
+
+export const RETURN_STATES = ['requested', 'approved', 'rejected', 'received', 'cancelled'] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+export const RETURN_STATE_LABELS: Record<ReturnState, string> = {
+  requested: 'Requested',
+  approved: 'Approved: send it back',
+  rejected: 'Rejected',
+  received: 'Received',
+  cancelled: 'Cancelled',
+};
+export const RETURN_RESOLUTIONS = ['refund', 'exchange'] as const;
+export type ReturnResolution = (typeof RETURN_RESOLUTIONS)[number];
+
+export const RETURN_COMMENT_MAX = 500;
+export const RETURN_MESSAGE_MAX = 500;
+
+const sizeSchema = z
+  .union([z.string(), z.number()], { error: 'must be a shoe size such as 9 or 9.5' })
+  .transform((size) => String(size))
+  .refine((size) => SIZE_PATTERN.test(size), { error: 'must be a shoe size such as 9 or 9.5' });
+
+/** `POST /api/orders/:id/returns` (the buyer): which units go back, why, and a refund or another size each. */
+export const returnBodySchema = z.object({
+  lines: z
+    .array(
+      orderLineRefSchema
+        .extend({
+          resolution: z.enum(RETURN_RESOLUTIONS, { error: 'must be refund or exchange' }),
+          exchangeSize: sizeSchema.optional(),
+        })
+        .refine((line) => line.resolution === 'refund' || line.exchangeSize !== undefined, {
+          error: 'an exchange needs the size to exchange for',
+          path: ['exchangeSize'],
+        })
+        .refine((line) => line.resolution === 'exchange' || line.exchangeSize === undefined, {
+          error: 'only an exchange takes a size',
+          path: ['exchangeSize'],
+        })
+        .refine((line) => line.exchangeSize === undefined || line.exchangeSize !== line.size, {
+          error: 'must be another size than the one returned',
+          path: ['exchangeSize'],
+        }),
+    )
+    .min(1, { error: 'must name at least one line' })
+    .max(50, { error: 'must have at most 50 lines' }),
+  reason: z.enum(RETURN_REASONS, { error: `must be one of ${RETURN_REASONS.join(', ')}` }),
+  comment: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(RETURN_COMMENT_MAX, { error: `must be at most ${RETURN_COMMENT_MAX} characters` })
+    .optional(),
+});
+export type ReturnBody = z.infer<typeof returnBodySchema>;
+
+export const returnIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a return id' }) });
+
+/** `POST /api/returns/:id/reject` (staff): the words the buyer gets. */
+export const returnRejectBodySchema = z.object({
+  message: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required: tell the buyer why' })
+    .max(RETURN_MESSAGE_MAX, { error: `must be at most ${RETURN_MESSAGE_MAX} characters` }),
+});
+
+/** `POST /api/returns/:id/receive` (staff): per returned line, whether its units go back on sale. */
+export const returnReceiveBodySchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        productId: z.uuid({ error: 'must be a product id' }),
+        size: sizeSchema,
+        restock: z.boolean({ error: 'must be true or false' }),
+      }),
+    )
+    .min(1, { error: 'must name at least one line' })
+    .max(50, { error: 'must have at most 50 lines' }),
+});
+export type ReturnReceiveBody = z.infer<typeof returnReceiveBodySchema>;
+
+/** `GET /api/returns?state=` (staff). */
+export const returnsQuerySchema = z.object({
+  state: z.enum(RETURN_STATES, { error: `must be one of ${RETURN_STATES.join(', ')}` }).optional(),
+});
+
+export const returnLineSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  size: z.string(),
+  count: z.number().int(),
+  resolution: z.enum(RETURN_RESOLUTIONS),
+  exchangeSize: z.string().nullable(),
+  /** Set on receipt: whether the units went back on sale. */
+  restock: z.boolean().nullable(),
+});
+
+export const orderReturnSchema = z.object({
+  id: z.string(),
+  /** The number the buyer writes on the parcel: "R-12". */
+  number: z.string(),
+  orderId: z.string(),
+  state: z.enum(RETURN_STATES),
+  reason: z.enum(RETURN_REASONS),
+  comment: z.string(),
+  /** Staff's message when they rejected it. */
+  message: z.string(),
+  lines: z.array(returnLineSchema),
+  refundedAmount: z.number(),
+  exchangeOrderId: z.string().nullable(),
+  createdAt: z.string(),
+  receivedAt: z.string().nullable(),
+});
+export type OrderReturn = z.infer<typeof orderReturnSchema>;
+export const orderReturnsSchema = z.object({ returns: z.array(orderReturnSchema) });
