@@ -1,4 +1,5 @@
 import { pageQuerySchema } from './paging';
+import { RETURN_REASONS } from './returns';
 import { z } from './zod';
 
 /** The periods the Sales view offers, in days ending today (UTC). */
@@ -9,6 +10,8 @@ export type SalesPeriod = (typeof SALES_PERIODS)[number];
 export const LOW_STOCK_UNITS = 3;
 /** How many products the top list holds. */
 export const SALES_TOP_PRODUCTS = 10;
+/** How many products the return-rate list holds. */
+export const SALES_RETURN_PRODUCTS = 10;
 /** How many sizes a page of the low-stock list holds. */
 export const LOW_STOCK_PAGE_SIZE = 20;
 
@@ -24,8 +27,9 @@ export const salesQuerySchema = z.object({
 export type SalesQuery = z.infer<typeof salesQuerySchema>;
 
 /**
- * One day of paid (aprobed) orders, counted on the day they were placed (UTC); every day of the period is
- * present, quiet days with zeros. A refunded order is cancelled, so it no longer counts.
+ * One day of paid orders, counted on the day they were placed (UTC); every day of the period is present,
+ * quiet days with zeros. `revenue` is net of what was refunded since; a wholly refunded order no longer
+ * counts among the `orders`.
  */
 export const salesDaySchema = z.object({
   /** YYYY-MM-DD (UTC). */
@@ -40,8 +44,20 @@ export const salesReportSchema = z.object({
   /** First and last day of the period (YYYY-MM-DD, UTC; the last is today). */
   from: z.string(),
   to: z.string(),
-  /** Paid orders only: revenue in dollars, their count, and revenue per order rounded to the cent (0 when none). */
-  totals: z.object({ revenue: z.number(), orders: z.number().int(), averageOrder: z.number() }),
+  /**
+   * The orders paid in the period: `gross` what they took (lines and shipping), `refunded` what went back
+   * since (whole orders and returns), `revenue` the net of the two, `shipping` the shipping charged; `orders`
+   * counts those not wholly refunded, and `averageOrder` is the net revenue per such order, to the cent (0
+   * when none).
+   */
+  totals: z.object({
+    revenue: z.number(),
+    gross: z.number(),
+    refunded: z.number(),
+    shipping: z.number(),
+    orders: z.number().int(),
+    averageOrder: z.number(),
+  }),
   perDay: z.array(salesDaySchema),
   /**
    * The best sellers of the period by pairs sold (paid orders), then by revenue, at most SALES_TOP_PRODUCTS;
@@ -57,6 +73,28 @@ export const salesReportSchema = z.object({
       revenue: z.number(),
     }),
   ),
+  /**
+   * The returns opened in the period that count (requested, approved or received; not rejected or
+   * cancelled): per reason, and the products most returned with their return rate (units returned over
+   * units sold in the period's paid orders, 0 to 1; null when none sold in the period).
+   */
+  returns: z.object({
+    returns: z.number().int(),
+    units: z.number().int(),
+    byReason: z.array(
+      z.object({ reason: z.enum(RETURN_REASONS), returns: z.number().int(), units: z.number().int() }),
+    ),
+    products: z.array(
+      z.object({
+        _id: z.string(),
+        name: z.string(),
+        brand: z.string(),
+        returned: z.number().int(),
+        sold: z.number().int(),
+        rate: z.number().nullable(),
+      }),
+    ),
+  }),
 });
 export type SalesReport = z.infer<typeof salesReportSchema>;
 

@@ -16,8 +16,8 @@ const LINE = buildOrderLine();
 const ORDER = buildOrder();
 
 /**
- * An order written straight to the database, placed at `createdAt` in `state`, its total the sum of its
- * lines (no stock moves, no payment): the reports and exports read orders as they are. Answers its id.
+ * An order written straight to the database, placed (and, when aprobed or refunded, paid) at `createdAt`
+ * in `state`, its total the sum of its lines and shipping (no stock moves, no payment): the reports and exports read orders as they are. Answers its id.
  */
 export async function pastOrder(
   app: FastifyInstance,
@@ -27,15 +27,26 @@ export async function pastOrder(
     createdAt: Date;
     provider?: string;
     lines: PastLine[];
+    /** Shipping charged on top of the lines. */
+    shippingCents?: number;
+    /** Refunded since, in part or (with `refundedAt`, cancelled) whole. */
+    refundedCents?: number;
+    refundedAt?: Date;
   },
 ): Promise<string> {
+  const linesCents = input.lines.reduce((sum, line) => sum + line.count * line.unitPriceCents, 0);
   const [row] = await app.db
     .insert(order)
     .values({
       userId: input.userId,
       state: input.state,
       provider: input.provider ?? ORDER.provider,
-      totalCents: input.lines.reduce((sum, line) => sum + line.count * line.unitPriceCents, 0),
+      totalCents: linesCents + (input.shippingCents ?? 0),
+      shippingCents: input.shippingCents ?? 0,
+      refundedCents: input.refundedCents ?? 0,
+      refundedAt: input.refundedAt,
+      // Paid when placed: an aprobed order, or a cancelled one that was refunded.
+      paidAt: input.state === 'aprobed' || input.refundedAt ? input.createdAt : undefined,
       // A pending order's reservation still runs, so the sweep leaves it alone.
       reservedUntil: input.state === 'pending' ? new Date(Date.now() + 3_600_000) : input.createdAt,
       createdAt: input.createdAt,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { order, orderItem, paymentEvent } from '../../db/schema/orders';
 
@@ -350,22 +350,37 @@ export async function findOrdersAfter(
   }));
 }
 
-/** The paid (aprobed) orders placed in [from, to), day by day (UTC): their revenue and count; quiet days are left out. */
+/**
+ * The orders placed in [from, to) and paid (a refund later keeps them here), day by day (UTC): what they
+ * took (lines and shipping), how much of it was refunded since, their shipping, and how many of them are
+ * not wholly refunded. A size exchange's replacement (paid by its original) is left out; quiet days too.
+ */
 export async function paidPerDay(
   db: DbOrTx,
   from: Date,
   to: Date,
-): Promise<{ day: string; revenueCents: number; orders: number }[]> {
+): Promise<
+  { day: string; grossCents: number; refundedCents: number; shippingCents: number; orders: number }[]
+> {
   // No parameters in the expression: GROUP BY and ORDER BY repeat it, and PostgreSQL must see it the same.
   const day = sql<string>`to_char(${order.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({
       day,
-      revenueCents: sql<number>`sum(${order.totalCents})`.mapWith(Number),
-      orders: sql<number>`count(*)`.mapWith(Number),
+      grossCents: sql<number>`sum(${order.totalCents})`.mapWith(Number),
+      refundedCents: sql<number>`sum(${order.refundedCents})`.mapWith(Number),
+      shippingCents: sql<number>`sum(${order.shippingCents})`.mapWith(Number),
+      orders: sql<number>`count(*) FILTER (WHERE ${order.refundedAt} IS NULL)`.mapWith(Number),
     })
     .from(order)
-    .where(and(eq(order.state, 'aprobed'), gte(order.createdAt, from), lt(order.createdAt, to)))
+    .where(
+      and(
+        isNotNull(order.paidAt),
+        isNull(order.replacementOf),
+        gte(order.createdAt, from),
+        lt(order.createdAt, to),
+      ),
+    )
     .groupBy(day)
     .orderBy(day);
 }
@@ -391,10 +406,37 @@ export async function findBestSellers(
     .select({ productId: orderItem.productId, units, revenueCents })
     .from(orderItem)
     .innerJoin(order, eq(order.id, orderItem.orderId))
-    .where(and(eq(order.state, 'aprobed'), gte(order.createdAt, from), lt(order.createdAt, to)))
+    .where(soldIn(from, to))
     .groupBy(orderItem.productId)
     .orderBy(desc(units), desc(revenueCents), asc(orderItem.productId))
     .limit(limit);
+}
+
+/** Paid orders placed in [from, to) that are still sales: not wholly refunded, not an exchange's replacement. */
+function soldIn(from: Date, to: Date): SQL | undefined {
+  return and(
+    eq(order.state, 'aprobed'),
+    isNull(order.replacementOf),
+    gte(order.createdAt, from),
+    lt(order.createdAt, to),
+  );
+}
+
+/** Pairs of these products sold in [from, to), per product (the return rate's denominator). */
+export async function countUnitsSold(
+  db: DbOrTx,
+  productIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: orderItem.productId, units: sql<number>`sum(${orderItem.count})`.mapWith(Number) })
+    .from(orderItem)
+    .innerJoin(order, eq(order.id, orderItem.orderId))
+    .where(and(soldIn(from, to), inArray(orderItem.productId, productIds)))
+    .groupBy(orderItem.productId);
+  return new Map(rows.map((row) => [row.productId, row.units]));
 }
 
 export interface BoughtProduct {

@@ -263,6 +263,7 @@ export function exportOrders(
 /** The paid orders of [from, to) day by day, and the products that sold most in them (the Sales view). */
 export const paidPerDay = repository.paidPerDay;
 export const bestSellers = repository.findBestSellers;
+export const unitsSold = repository.countUnitsSold;
 
 /** The end of a `to` filter: a day (YYYY-MM-DD) includes the whole day (UTC); an instant is exclusive. */
 function endOf(to: string): Date {

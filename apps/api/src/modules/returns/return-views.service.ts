@@ -46,3 +46,12 @@ export async function returnsOf(db: DbOrTx, orderIds: string[]): Promise<Map<str
   }
   return byOrder;
 }
+
+/** Returns opened in [from, to) that count (not rejected or cancelled), per reason and per product. */
+export async function returnFigures(db: DbOrTx, from: Date, to: Date, topProducts: number) {
+  const [perReason, perProduct] = await Promise.all([
+    repository.countReturnsPerReason(db, from, to),
+    repository.countReturnedUnitsPerProduct(db, from, to, topProducts),
+  ]);
+  return { perReason: perReason as { reason: ReturnReason; returns: number; units: number }[], perProduct };
+}

@@ -3,6 +3,7 @@ import {
   LOW_STOCK_PAGE_SIZE,
   LOW_STOCK_UNITS,
   type LowStockPage,
+  SALES_RETURN_PRODUCTS,
   SALES_TOP_PRODUCTS,
   type SalesDay,
   type SalesReport,
@@ -10,26 +11,73 @@ import {
 import type { DbOrTx } from '../../db/client';
 import * as catalog from '../catalog/catalog.service';
 import * as orders from '../orders/orders.service';
+import * as returnViews from '../returns/return-views.service';
 
 const DAY_MS = 86_400_000;
 
 /** YYYY-MM-DD of an instant, in UTC. */
 const dayOf = (instant: Date | number) => new Date(instant).toISOString().slice(0, 10);
 
+/** The period's days, every one present (quiet ones with zeros), and their sums. */
+function daysOf(paid: Awaited<ReturnType<typeof orders.paidPerDay>>, from: Date, days: number) {
+  const byDay = new Map(paid.map((row) => [row.day, row]));
+  const perDay: SalesDay[] = [];
+  const sums = { grossCents: 0, refundedCents: 0, shippingCents: 0, orders: 0 };
+  for (let index = 0; index < days; index += 1) {
+    const day = dayOf(from.getTime() + index * DAY_MS);
+    const found = byDay.get(day) ?? { grossCents: 0, refundedCents: 0, shippingCents: 0, orders: 0 };
+    sums.grossCents += found.grossCents;
+    sums.refundedCents += found.refundedCents;
+    sums.shippingCents += found.shippingCents;
+    sums.orders += found.orders;
+    perDay.push({ day, revenue: fromCents(found.grossCents - found.refundedCents), orders: found.orders });
+  }
+  return { perDay, sums };
+}
+
+/** The returns of the period: per reason, and the most returned products with their return rate. */
+async function returnsOf(db: DbOrTx, from: Date, end: Date): Promise<SalesReport['returns']> {
+  const figures = await returnViews.returnFigures(db, from, end, SALES_RETURN_PRODUCTS);
+  const ids = figures.perProduct.map((row) => row.productId);
+  const [sold, cards] = await Promise.all([
+    orders.unitsSold(db, ids, from, end),
+    catalog.productCards(db, ids),
+  ]);
+  const cardOf = new Map(cards.map((card) => [card.id, card]));
+  return {
+    returns: figures.perReason.reduce((sum, row) => sum + row.returns, 0),
+    units: figures.perReason.reduce((sum, row) => sum + row.units, 0),
+    byReason: figures.perReason,
+    products: figures.perProduct.map((row) => {
+      const units = sold.get(row.productId) ?? 0;
+      return {
+        _id: row.productId,
+        name: cardOf.get(row.productId)?.name ?? '',
+        brand: cardOf.get(row.productId)?.brand ?? '',
+        returned: row.units,
+        sold: units,
+        rate: units === 0 ? null : Math.round((row.units / units) * 1000) / 1000,
+      };
+    }),
+  };
+}
+
 /**
- * The Sales view: the paid (aprobed) orders placed in the `days` UTC days ending today, day by day (every
- * day present, quiet ones with zeros) and in total, and the products that sold most pairs in them (the
- * sizes running out are lowStockSizes, apart: they do not depend on the period). An order counts on the day it was placed; a refunded
- * order is cancelled, so it no longer counts. The best sellers are named as the catalogue has them now
- * (archived ones too). Figures are summed in cents and leave cents here.
+ * The Sales view: the orders paid in the `days` UTC days ending today, day by day (every day present,
+ * quiet ones with zeros) and in total, net of what was refunded since (whole orders and returns); the
+ * products that sold most pairs in them; and the period's returns (the sizes running out are
+ * lowStockSizes, apart: they do not depend on the period). An order counts on the day it was placed. The
+ * products are named as the catalogue has them now (archived ones too). Figures are summed in cents and
+ * leave cents here.
  */
 export async function salesReport(db: DbOrTx, days: number, now = new Date()): Promise<SalesReport> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from = new Date(today - (days - 1) * DAY_MS);
   const end = new Date(today + DAY_MS);
-  const [paid, best] = await Promise.all([
+  const [paid, best, returns] = await Promise.all([
     orders.paidPerDay(db, from, end),
     orders.bestSellers(db, from, end, SALES_TOP_PRODUCTS),
+    returnsOf(db, from, end),
   ]);
   const cards = new Map(
     (
@@ -39,27 +87,19 @@ export async function salesReport(db: DbOrTx, days: number, now = new Date()): P
       )
     ).map((card) => [card.id, card]),
   );
-
-  const byDay = new Map(paid.map((row) => [row.day, row]));
-  const perDay: SalesDay[] = [];
-  let revenueCents = 0;
-  let orderCount = 0;
-  for (let index = 0; index < days; index += 1) {
-    const day = dayOf(from.getTime() + index * DAY_MS);
-    const found = byDay.get(day);
-    revenueCents += found?.revenueCents ?? 0;
-    orderCount += found?.orders ?? 0;
-    perDay.push({ day, revenue: fromCents(found?.revenueCents ?? 0), orders: found?.orders ?? 0 });
-  }
-
+  const { perDay, sums } = daysOf(paid, from, days);
+  const netCents = sums.grossCents - sums.refundedCents;
   return {
     days,
     from: dayOf(from),
     to: dayOf(today),
     totals: {
-      revenue: fromCents(revenueCents),
-      orders: orderCount,
-      averageOrder: orderCount === 0 ? 0 : fromCents(Math.round(revenueCents / orderCount)),
+      revenue: fromCents(netCents),
+      gross: fromCents(sums.grossCents),
+      refunded: fromCents(sums.refundedCents),
+      shipping: fromCents(sums.shippingCents),
+      orders: sums.orders,
+      averageOrder: sums.orders === 0 ? 0 : fromCents(Math.round(netCents / sums.orders)),
     },
     perDay,
     topProducts: best.map((row) => {
@@ -73,6 +113,7 @@ export async function salesReport(db: DbOrTx, days: number, now = new Date()): P
         revenue: fromCents(row.revenueCents),
       };
     }),
+    returns,
   };
 }
 

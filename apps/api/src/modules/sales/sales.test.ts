@@ -8,9 +8,9 @@ import {
 } from '@shop/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvent, product } from '../../db/schema';
+import { auditEvent, order, orderReturn, product, returnLine } from '../../db/schema';
 import { type Buyer, newProduct, quickAdmin, quickBuyers } from '../../test/buyers';
-import { pastOrder } from '../../test/orders';
+import { type PastLine, pastOrder } from '../../test/orders';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { send } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -125,7 +125,14 @@ describe('GET /api/admin/sales', () => {
     expect(byDay[dayOf(29)]).toEqual({ day: dayOf(29), revenue: 0.01, orders: 1 });
     expect(body.perDay.filter((day) => day.orders > 0)).toHaveLength(3);
     // 350 + 149.97 + 0.01 over 4 orders: 124.995 an order, to the cent.
-    expect(body.totals).toEqual({ revenue: 499.98, orders: 4, averageOrder: 125 });
+    expect(body.totals).toEqual({
+      revenue: 499.98,
+      gross: 499.98,
+      refunded: 0,
+      shipping: 0,
+      orders: 4,
+      averageOrder: 125,
+    });
   });
 
   it('ranks the best sellers of the period by pairs sold, with their revenue', async () => {
@@ -149,12 +156,23 @@ describe('GET /api/admin/sales', () => {
     expect(body.perDay).toHaveLength(90);
     expect(body.from).toBe(dayOf(89));
     expect(body.perDay[0]).toEqual({ day: dayOf(89), revenue: 50, orders: 1 });
-    expect(body.totals).toEqual({ revenue: 629.98, orders: 6, averageOrder: 105 });
+    expect(body.totals).toEqual({
+      revenue: 629.98,
+      gross: 629.98,
+      refunded: 0,
+      shipping: 0,
+      orders: 6,
+      averageOrder: 105,
+    });
     expect(body.topProducts.map((top) => [top._id, top.units, top.revenue])).toEqual([
       [ids.C, 10, 130.01],
       [ids.B, 4, 199.97],
       [ids.A, 3, 300],
     ]);
+  });
+
+  it('has no returns to show when none were opened', async () => {
+    expect((await report('')).returns).toEqual({ returns: 0, units: 0, byReason: [], products: [] });
   });
 
   it('no longer carries the low-stock sizes, which do not depend on the period', async () => {
@@ -184,6 +202,152 @@ describe('GET /api/admin/sales', () => {
     await lowStock('');
     const [after] = await app().db.select({ n: count() }).from(auditEvent);
     expect(after?.n).toBe(before?.n);
+  });
+});
+
+describe('GET /api/admin/sales, net of refunds and with the returns', () => {
+  let shop: TestApp;
+  let staff: Buyer;
+  const product = { F: '', G: '' };
+
+  /** A return opened today on an order, in a state, for `units` of a product, for a reason. */
+  async function openReturn(
+    orderId: string,
+    userId: string,
+    input: { reason: string; state: string; productId: string; units: number },
+  ) {
+    const [row] = await shop.app.db
+      .insert(orderReturn)
+      .values({ orderId, userId, reason: input.reason, state: input.state })
+      .returning({ id: orderReturn.id });
+    await shop.app.db.insert(returnLine).values({
+      returnId: row?.id ?? '',
+      position: 0,
+      productId: input.productId,
+      name: 'Returned',
+      size: 9,
+      count: input.units,
+      resolution: 'refund',
+    });
+  }
+
+  beforeAll(async () => {
+    shop = await createTestApp();
+    staff = await quickAdmin(shop.app);
+    const [someone] = (await quickBuyers(shop.app, 1, 'netbuyer')) as [Buyer];
+    const created = await insertProducts(shop.app.db, [
+      newProduct({ name: 'Net F', brand: 'nike', price: 100 }, { slug: 'net-f' }),
+      newProduct({ name: 'Net G', brand: 'vans', price: 50 }, { slug: 'net-g' }),
+    ]);
+    product.F = created.get('net-f') ?? '';
+    product.G = created.get('net-g') ?? '';
+    const today = placedAt(0);
+    const paid = (lines: PastLine[], extra: Partial<Parameters<typeof pastOrder>[1]> = {}) =>
+      pastOrder(shop.app, { userId: someone.id, state: 'aprobed', createdAt: today, lines, ...extra });
+    const lineOf = (id: string, count: number, unitPriceCents: number) => ({
+      productId: id,
+      name: 'Net',
+      count,
+      unitPriceCents,
+    });
+    // 4 F at 100.00 with 10.00 shipping, of which 1 pair came back for a refund of 100.00.
+    const first = await paid([lineOf(product.F, 4, 10_000)], { shippingCents: 1_000, refundedCents: 10_000 });
+    // 2 G at 50.00, free shipping, nothing refunded.
+    const second = await paid([lineOf(product.G, 2, 5_000)]);
+    // 1 F at 100.00 and 5.00 shipping, wholly refunded: cancelled, in the gross and the refunds, not the orders.
+    await pastOrder(shop.app, {
+      userId: someone.id,
+      state: 'cancelled',
+      createdAt: today,
+      lines: [lineOf(product.F, 1, 10_000)],
+      shippingCents: 500,
+      refundedCents: 10_500,
+      refundedAt: today,
+    });
+    // A size exchange's replacement: no sale, left out of every figure.
+    const [replacement] = await shop.app.db
+      .insert(order)
+      .values({
+        userId: someone.id,
+        state: 'aprobed',
+        provider: 'stripe',
+        totalCents: 0,
+        reservedUntil: today,
+        paidAt: today,
+        createdAt: today,
+        replacementOf: first,
+      })
+      .returning({ id: order.id });
+    expect(replacement).toBeDefined();
+    await openReturn(first, someone.id, {
+      reason: 'too_small',
+      state: 'received',
+      productId: product.F,
+      units: 1,
+    });
+    await openReturn(first, someone.id, {
+      reason: 'too_small',
+      state: 'requested',
+      productId: product.F,
+      units: 2,
+    });
+    await openReturn(second, someone.id, {
+      reason: 'damaged',
+      state: 'approved',
+      productId: product.G,
+      units: 2,
+    });
+    // Rejected and cancelled returns do not count.
+    await openReturn(second, someone.id, {
+      reason: 'other',
+      state: 'rejected',
+      productId: product.G,
+      units: 1,
+    });
+    await openReturn(first, someone.id, {
+      reason: 'too_large',
+      state: 'cancelled',
+      productId: product.F,
+      units: 1,
+    });
+  });
+
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('counts refunds against the revenue and shows shipping apart', async () => {
+    const response = await send(shop.app, 'GET', '/api/admin/sales', staff.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = salesReportSchema.parse(response.json());
+    // Gross 410.00 + 100.00 + 105.00; refunded 100.00 + 105.00; net 410.00 over the two orders not wholly refunded.
+    expect(body.totals).toEqual({
+      revenue: 410,
+      gross: 615,
+      refunded: 205,
+      shipping: 15,
+      orders: 2,
+      averageOrder: 205,
+    });
+    expect(body.perDay.at(-1)).toEqual({ day: dayOf(0), revenue: 410, orders: 2 });
+  });
+
+  it('shows the returns by reason and the return rate of the products most returned', async () => {
+    const response = await send(shop.app, 'GET', '/api/admin/sales', staff.cookie);
+    const { returns } = salesReportSchema.parse(response.json());
+    expect(returns).toEqual({
+      returns: 3,
+      units: 5,
+      byReason: [
+        { reason: 'too_small', returns: 2, units: 3 },
+        { reason: 'damaged', returns: 1, units: 2 },
+      ],
+      products: [
+        // 3 of the 4 F still sold (the wholly refunded order is not a sale); 2 of the 2 G.
+        { _id: product.F, name: 'Net F', brand: 'nike', returned: 3, sold: 4, rate: 0.75 },
+        { _id: product.G, name: 'Net G', brand: 'vans', returned: 2, sold: 2, rate: 1 },
+      ],
+    });
   });
 });
 

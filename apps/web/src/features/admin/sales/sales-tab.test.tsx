@@ -51,9 +51,14 @@ describe('Sales tab', () => {
     expect(screen.getByText(/Paid orders from Sat, Jun 1, 2024 to Sun, Jun 30, 2024/)).toBeInTheDocument();
 
     const tile = (term: string) => screen.getByText(term, { selector: '.sales-tile dt' }).nextElementSibling;
-    expect(tile('Revenue')).toHaveTextContent('$540.00');
+    expect(tile('Net revenue')).toHaveTextContent('$540.00');
     expect(tile('Orders')).toHaveTextContent(/^4$/);
     expect(tile('Average order')).toHaveTextContent('$135.00');
+    const part = (term: string) =>
+      screen.getByText(term, { selector: '.sales-breakdown dt' }).nextElementSibling;
+    expect(part('Taken')).toHaveTextContent('$600.00');
+    expect(part('Refunded')).toHaveTextContent('−$60.00');
+    expect(part('Shipping charged')).toHaveTextContent('$15.00');
 
     const chart = screen.getByRole('img', { name: /revenue and orders per day/i });
     expect(chart).toHaveAccessibleName(
@@ -136,6 +141,58 @@ describe('Sales tab', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`/home/${DUNK}`);
   });
 
+  it('shows the returns by reason and the return rate of the products most returned', async () => {
+    renderSales(
+      '/account/sales',
+      salesApi((overrides) =>
+        salesReport({
+          ...overrides,
+          returns: {
+            returns: 3,
+            units: 4,
+            byReason: [
+              { reason: 'too_small', returns: 2, units: 2 },
+              { reason: 'damaged', returns: 1, units: 2 },
+            ],
+            products: [
+              { _id: DUNK, name: 'Dunk Low Panda', brand: 'nike', returned: 3, sold: 8, rate: 0.375 },
+              { _id: AJ1, name: 'Air Jordan 1 Mid XQ', brand: 'nike', returned: 1, sold: 0, rate: null },
+            ],
+          },
+        }),
+      ),
+    );
+    const section = await screen.findByRole('region', { name: 'Returns' });
+    expect(section).toHaveTextContent('3 returns opened, 4 pairs');
+    const reasons = within(within(section).getByRole('table', { name: 'By reason' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(reasons.map((row) => row.textContent)).toEqual(['Too small22', 'Arrived damaged12']);
+    const rates = within(within(section).getByRole('table', { name: 'Most returned products' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(within(rates[0] as HTMLElement).getByRole('link', { name: 'Dunk Low Panda' })).toHaveAttribute(
+      'href',
+      `/home/${DUNK}`,
+    );
+    expect(
+      within(rates[0] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '8', '37.5%']);
+    expect(
+      within(rates[1] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', '0', '—']);
+  });
+
+  it('says so when no return was opened in the period', async () => {
+    renderSales('/account/sales', salesApi());
+    const section = await screen.findByRole('region', { name: 'Returns' });
+    expect(section).toHaveTextContent('No return opened in this period.');
+  });
+
   it('shows the sizes running low, the sold-out ones marked, with the threshold and their count', async () => {
     renderSales('/account/sales', salesApi());
     const table = await screen.findByRole('table', { name: 'Sizes running low' });
@@ -173,7 +230,7 @@ describe('Sales tab', () => {
     const quiet = (overrides: { days?: number } = {}) =>
       salesReport({
         ...overrides,
-        totals: { revenue: 0, orders: 0, averageOrder: 0 },
+        totals: { revenue: 0, gross: 0, refunded: 0, shipping: 0, orders: 0, averageOrder: 0 },
         perDay: days(overrides.days ?? 30, '2024-06-30'),
         topProducts: [],
       });

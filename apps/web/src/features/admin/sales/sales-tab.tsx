@@ -1,6 +1,7 @@
 import {
   formatPrice,
   type LowStockSize,
+  RETURN_REASON_LABELS,
   SALES_PERIODS,
   type SalesPeriod,
   type SalesReport,
@@ -125,27 +126,44 @@ function Report({ report }: { report: SalesReport }) {
       <Totals report={report} />
       <PerDay report={report} />
       <TopProducts report={report} />
+      <Returns report={report} />
     </>
   );
 }
 
 function Totals({ report }: { report: SalesReport }) {
-  const { revenue, orders, averageOrder } = report.totals;
+  const { revenue, gross, refunded, shipping, orders, averageOrder } = report.totals;
   return (
-    <dl className="sales-tiles">
-      <div className="sales-tile">
-        <dt className="sales-tile__label">Revenue</dt>
-        <dd className="sales-tile__value">{formatPrice(revenue)}</dd>
-      </div>
-      <div className="sales-tile">
-        <dt className="sales-tile__label">Orders</dt>
-        <dd className="sales-tile__value">{orders}</dd>
-      </div>
-      <div className="sales-tile">
-        <dt className="sales-tile__label">Average order</dt>
-        <dd className="sales-tile__value">{formatPrice(averageOrder)}</dd>
-      </div>
-    </dl>
+    <>
+      <dl className="sales-tiles">
+        <div className="sales-tile">
+          <dt className="sales-tile__label">Net revenue</dt>
+          <dd className="sales-tile__value">{formatPrice(revenue)}</dd>
+        </div>
+        <div className="sales-tile">
+          <dt className="sales-tile__label">Orders</dt>
+          <dd className="sales-tile__value">{orders}</dd>
+        </div>
+        <div className="sales-tile">
+          <dt className="sales-tile__label">Average order</dt>
+          <dd className="sales-tile__value">{formatPrice(averageOrder)}</dd>
+        </div>
+      </dl>
+      <dl className="sales-breakdown">
+        <div>
+          <dt>Taken</dt>
+          <dd>{formatPrice(gross)}</dd>
+        </div>
+        <div>
+          <dt>Refunded</dt>
+          <dd>{refunded === 0 ? formatPrice(0) : `−${formatPrice(refunded)}`}</dd>
+        </div>
+        <div>
+          <dt>Shipping charged</dt>
+          <dd>{formatPrice(shipping)}</dd>
+        </div>
+      </dl>
+    </>
   );
 }
 
@@ -238,6 +256,109 @@ function TopProducts({ report }: { report: SalesReport }) {
         </ol>
       )}
     </section>
+  );
+}
+
+/** A return rate as people read it: 0.5 → '50%', 0.125 → '12.5%'; no sale in the period → '—'. */
+function formatRate(rate: number | null): string {
+  return rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`;
+}
+
+/** The period's returns: how many, why, and the products that come back most with their return rate. */
+function Returns({ report }: { report: SalesReport }) {
+  const headingId = useId();
+  const { returns } = report;
+  return (
+    <section className="sales-card" aria-labelledby={headingId}>
+      <h3 id={headingId} className="sales-card__title">
+        Returns
+      </h3>
+      {returns.returns === 0 ? (
+        <p className="text-muted mb-0">No return opened in this period.</p>
+      ) : (
+        <>
+          <p className="sales-card__lead">
+            {pluralise(returns.returns, 'return', 'returns')} opened,{' '}
+            {pluralise(returns.units, 'pair', 'pairs')} (rejected and cancelled ones left out).
+          </p>
+          <div className="sales-returns">
+            <ReturnReasons byReason={returns.byReason} />
+            <ReturnRates products={returns.products} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReturnReasons({ byReason }: { byReason: SalesReport['returns']['byReason'] }) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle mb-0">
+        <caption className="sales-returns__caption">By reason</caption>
+        <thead>
+          <tr>
+            <th scope="col">Reason</th>
+            <th scope="col" className="text-end">
+              Returns
+            </th>
+            <th scope="col" className="text-end">
+              Pairs
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {byReason.map((row) => (
+            <tr key={row.reason}>
+              <th scope="row" className="fw-normal">
+                {RETURN_REASON_LABELS[row.reason]}
+              </th>
+              <td className="text-end">{row.returns}</td>
+              <td className="text-end">{row.units}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ReturnRates({ products }: { products: SalesReport['returns']['products'] }) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle mb-0">
+        <caption className="sales-returns__caption">Most returned products</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="text-end">
+              Returned
+            </th>
+            <th scope="col" className="text-end">
+              Sold
+            </th>
+            <th scope="col" className="text-end">
+              Return rate
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => (
+            <tr key={product._id}>
+              <th scope="row" className="fw-normal">
+                <Link to={`/home/${product._id}`} className="sales-top__link">
+                  {product.name || 'A product no longer in the catalogue'}
+                </Link>{' '}
+                <span className="sales-top__brand">{product.brand}</span>
+              </th>
+              <td className="text-end">{product.returned}</td>
+              <td className="text-end">{product.sold}</td>
+              <td className="text-end">{formatRate(product.rate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

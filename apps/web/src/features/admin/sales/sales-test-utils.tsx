@@ -44,7 +44,7 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
     days: count,
     from: perDay[0]?.day ?? '2024-06-01',
     to: '2024-06-30',
-    totals: { revenue: 540, orders: 4, averageOrder: 135 },
+    totals: { revenue: 540, gross: 600, refunded: 60, shipping: 15, orders: 4, averageOrder: 135 },
     perDay,
     topProducts: [
       {
@@ -64,6 +64,7 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
         revenue: 240,
       },
     ],
+    returns: { returns: 0, units: 0, byReason: [], products: [] },
     ...overrides,
   };
 }
