@@ -94,8 +94,8 @@ describe('Stripe', () => {
   it('a retried provider call (the same idempotency key) does not refund twice', async () => {
     const { session } = await paidCardOrder();
     const gateway = gatewayFor(app().gateways, 'stripe');
-    await gateway.refund(session.id, 20000);
-    await gateway.refund(session.id, 20000);
+    await gateway.refund(session.id, 20000, `refund-${session.id}`);
+    await gateway.refund(session.id, 20000, `refund-${session.id}`);
     expect(
       stripeFake.refunds.filter((entry) => entry.payment_intent === session.payment_intent),
     ).toHaveLength(1);
@@ -156,7 +156,7 @@ describe('PayPal', () => {
     ]);
     expect((await refund(orderId)).statusCode).toBe(409);
     // A retry of the provider call itself answers the first result (PayPal-Request-Id).
-    await gatewayFor(app().gateways, 'paypal').refund(paypalId, 10000);
+    await gatewayFor(app().gateways, 'paypal').refund(paypalId, 10000, `refund-${paypalId}`);
     expect(paypalFake.refunds.filter((entry) => entry.captureId === captureId)).toHaveLength(1);
   });
 
