@@ -477,3 +477,25 @@ describe('GET /api/returns/:id/slip', () => {
     expect((await send(app(), 'GET', `/api/returns/${ret.id}/slip`, other?.cookie)).statusCode).toBe(404);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents every returns route with its answers', async () => {
+    const document = (await send(app(), 'GET', '/api/docs/json')).json<{
+      paths: Record<string, Record<string, { summary?: string; responses: Record<string, unknown> }>>;
+    }>();
+    const routes: [string, string, string[]][] = [
+      ['/api/orders/{id}/returns', 'post', ['201', '400', '404', '409']],
+      ['/api/returns', 'get', ['200', '400', '403']],
+      ['/api/returns/{id}/cancel', 'post', ['200', '404', '409']],
+      ['/api/returns/{id}/approve', 'post', ['200', '403', '404', '409']],
+      ['/api/returns/{id}/reject', 'post', ['200', '400', '404', '409']],
+      ['/api/returns/{id}/receive', 'post', ['200', '400', '409', '502']],
+      ['/api/returns/{id}/slip', 'get', ['200', '404']],
+    ];
+    for (const [path, method, statuses] of routes) {
+      const operation = document.paths[path]?.[method];
+      expect(operation?.summary, `${method} ${path}`).toBeTruthy();
+      expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(statuses));
+    }
+  });
+});
