@@ -114,9 +114,17 @@ export async function startFakePayPal(): Promise<FakePayPal> {
           name: 'UNPROCESSABLE_ENTITY',
           details: [{ issue: 'REFUND_FAILED_INSUFFICIENT_FUNDS' }],
         });
-      if (refunds.some((made) => made.captureId === captureId))
+      // Several partial refunds may follow each other, up to what was captured.
+      const captured = [...orders.values()].find((candidate) => candidate.captureId === captureId);
+      const total = Number(captured?.request.purchase_units?.[0]?.amount.value ?? 0);
+      const refunded = refunds
+        .filter((made) => made.captureId === captureId)
+        .reduce((sum, made) => sum + Number(made.amount), 0);
+      const amount = String((body.amount as { value?: string } | undefined)?.value ?? total.toFixed(2));
+      if (refunded >= total)
         return answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }] });
-      const amount = String((body.amount as { value?: string } | undefined)?.value ?? '');
+      if (refunded + Number(amount) > total + 1e-9)
+        return answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] });
       refunds.push({ captureId, amount });
       return answer(201, { id: randomBytes(8).toString('hex').toUpperCase(), status: 'COMPLETED' });
     }

@@ -361,6 +361,33 @@ describe('POST /api/returns/:id/receive', () => {
     expect(await stockOf(app(), pick.id, 9)).toEqual(before);
   });
 
+  it('does not put back on sale a product archived meanwhile, and still receives the return', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(1);
+    const ret = await approved(orderId, buyer.cookie, [refundLine(pick)]);
+    const archived = await send(app(), 'DELETE', `/api/products/${pick.id}`, staff.cookie);
+    expect(archived.statusCode, archived.body).toBe(204);
+    const before = await stockOf(app(), pick.id, 9);
+    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      state: 'received',
+      refundedAmount: 100,
+      lines: [{ restock: false }],
+    });
+    expect(await stockOf(app(), pick.id, 9)).toEqual(before);
+  });
+
+  it('never refunds more than what was paid and not refunded yet', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(2);
+    // $150 of the $200 went back already (say, a goodwill refund made at the provider and recorded).
+    await app().db.update(order).set({ refundedCents: 15000 }).where(eq(order.id, orderId));
+    const ret = await approved(orderId, buyer.cookie, [refundLine(pick, 2)]);
+    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().refundedAmount).toBe(50);
+    expect((await orderRow(app(), orderId))?.refundedCents).toBe(20000);
+  });
+
   it('refunds exactly once when two staff receive at once', async () => {
     const { buyer, pick, orderId } = await shippedOrder(2);
     const ret = await approved(orderId, buyer.cookie, [refundLine(pick, 2)]);
