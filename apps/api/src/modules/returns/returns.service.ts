@@ -134,27 +134,32 @@ function checkLine(
   const line = body.lines[index];
   if (!line) throw new Error(`No line ${index}`);
   const field = `lines.${index}`;
+  // Sizes compare as numbers: "9", 9 and "09" are one size.
+  const size = Number(line.size);
   if (
-    body.lines.findIndex((other) => other.productId === line.productId && other.size === line.size) < index
+    body.lines.findIndex((other) => other.productId === line.productId && Number(other.size) === size) < index
   ) {
     throw AppError.invalid(field, 'names the same order line twice');
   }
   const item = order.items.find(
-    (candidate) => candidate.productId === line.productId && sizeKey(candidate.size) === line.size,
+    (candidate) => candidate.productId === line.productId && candidate.size === size,
   );
   if (!item) throw AppError.invalid(field, 'is not a line of this order');
+  if (line.exchangeSize !== undefined && Number(line.exchangeSize) === size) {
+    throw AppError.invalid(`${field}.exchangeSize`, 'must be another size than the one returned');
+  }
   const open = counting.find(
     (ret) => OPEN_STATES.includes(ret.state) && ret.lines.some((other) => other.position === item.position),
   );
   if (open) {
     const reason = `is already in return R-${open.number}, which is still open`;
-    throw new AppError('CONFLICT', `Size ${line.size} of ${item.name} ${reason}`, { [field]: reason });
+    throw new AppError('CONFLICT', `Size ${sizeKey(size)} of ${item.name} ${reason}`, { [field]: reason });
   }
   const returned = counting
     .flatMap((ret) => ret.lines)
     .filter((other) => other.position === item.position)
     .reduce((sum, other) => sum + other.count, 0);
-  const left = shippedUnits(shipments, item.productId, line.size) - returned;
+  const left = shippedUnits(shipments, item.productId, sizeKey(size)) - returned;
   if (line.count > left) {
     throw AppError.invalid(
       `${field}.count`,

@@ -205,6 +205,11 @@ describe('POST /api/orders/:id/returns', () => {
     expect(same.json().error.fields['lines.0.exchangeSize']).toBe(
       'must be another size than the one returned',
     );
+    const written = await openReturn(orderId, buyer.cookie, [exchangeLine(pick, 1, '09')]);
+    expect(written.statusCode).toBe(400);
+    expect(written.json().error.fields['lines.0.exchangeSize']).toBe(
+      'must be another size than the one returned',
+    );
     const lacking = await openReturn(orderId, buyer.cookie, [exchangeLine(pick, 1, '12')]);
     expect(lacking.statusCode).toBe(400);
     expect(lacking.json().error.fields['lines.0.exchangeSize']).toMatch(/is not a size of this product/);
