@@ -35,6 +35,7 @@ import {
   redisFirst,
   redisStore,
 } from './modules/rate-limit/rate-limit.store';
+import { returnsRoutes } from './modules/returns/returns.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
 import { stockAlertsRoutes } from './modules/stock-alerts/stock-alerts.routes';
@@ -161,6 +162,7 @@ export async function buildApp(
   await app.register(uploadsRoutes);
   await app.register(checkoutRoutes, { deps: services.checkout });
   await app.register(ordersRoutes, { deps: services.checkout });
+  await app.register(returnsRoutes, { deps: services.returns });
   await app.register(reviewsRoutes, { deps: services.reviews });
   await app.register(stockAlertsRoutes);
   await app.register(auditRoutes, { contactsOf: services.contactsOf });

@@ -56,3 +56,28 @@ describe('the seeded accounts', () => {
     );
   });
 });
+
+describe('returns', () => {
+  const dataDir = () => mkdtempSync(path.join(tmpdir(), 'shop-config-'));
+
+  it('default to a 30-day window, shipping refunded for a damaged pair, and no address', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.returns).toEqual({ days: 30, refundShipping: 'damaged' });
+    expect(config.shopAddress).toBeNull();
+  });
+
+  it('take RETURN_DAYS, RETURN_REFUND_SHIPPING and SHOP_ADDRESS, and refuse what is not one', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      RETURN_DAYS: '14',
+      RETURN_REFUND_SHIPPING: 'always',
+      SHOP_ADDRESS: '1 Dock Street, Leeds',
+    });
+    expect(config.returns).toEqual({ days: 14, refundShipping: 'always' });
+    expect(config.shopAddress).toBe('1 Dock Street, Leeds');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RETURN_DAYS: 'a month' })).toThrow(/RETURN_DAYS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RETURN_REFUND_SHIPPING: 'sometimes' })).toThrow(
+      /RETURN_REFUND_SHIPPING/,
+    );
+  });
+});

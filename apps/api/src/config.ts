@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { USERNAME_PATTERN } from '@shop/contracts';
+import { RETURN_DAYS_DEFAULT, USERNAME_PATTERN } from '@shop/contracts';
 import { z } from 'zod';
 import { emptyAsUndefined, optionalString } from './lib/env-schema';
 import { readProviderSettings } from './modules/payments/providers/registry';
@@ -14,6 +14,13 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const seededUsername = z
   .string()
   .regex(USERNAME_PATTERN, 'must be 4 to 16 letters, numbers, hyphens or underscores (the sign-up rule)');
+
+/**
+ * When a return's receipt refunds the order's shipping too (once per order): never, only when the reason
+ * is that the pair arrived damaged, or always.
+ */
+const RETURN_REFUND_SHIPPING = ['never', 'damaged', 'always'] as const;
+export type RefundShipping = (typeof RETURN_REFUND_SHIPPING)[number];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -69,6 +76,9 @@ const envSchema = z.object({
   // Each payment provider's own variables are read by its schema (modules/payments/providers/<name>/).
   PAYMENTS_TEST_MODE: z.enum(['true', 'false']).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(RETURN_DAYS_DEFAULT),
+  RETURN_REFUND_SHIPPING: z.enum(RETURN_REFUND_SHIPPING).default('damaged'),
+  SHOP_ADDRESS: optionalString,
 });
 
 export type DatabaseConfig =
@@ -126,6 +136,13 @@ export interface Config {
   };
   /** What one account may hold unpaid at once, so no account can reserve the stock away from others. */
   checkout: { maxPendingOrders: number; maxPendingUnits: number };
+  returns: {
+    /** Days after the last delivery (or shipping, when none was marked) a buyer may open a return. */
+    days: number;
+    refundShipping: RefundShipping;
+  };
+  /** Where returns are sent, printed on return slips; null when not configured. */
+  shopAddress: string | null;
   /** Accounts the seed creates when they do not exist. */
   accounts: {
     admin: SeedAccount;
@@ -209,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       providers: providers.settings,
     },
     checkout: { maxPendingOrders: e.MAX_PENDING_ORDERS, maxPendingUnits: e.MAX_PENDING_UNITS },
+    returns: { days: e.RETURN_DAYS, refundShipping: e.RETURN_REFUND_SHIPPING },
+    shopAddress: e.SHOP_ADDRESS ?? null,
     accounts: {
       admin: { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
       demo: { email: e.DEMO_EMAIL, username: e.DEMO_USERNAME, password: e.DEMO_PASSWORD },

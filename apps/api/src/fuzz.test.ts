@@ -112,6 +112,13 @@ function sampleBody(method: string, url: string): unknown {
     'DELETE /api/reviews/user/:id': { _idReviews: [ids.order] },
     'PUT /api/reviews/:id': { rating: 4, description: 'Comfortable.' },
     'POST /api/stock-alerts': { productId: product, size: '9' },
+    'POST /api/orders/:id/returns': {
+      lines: [{ productId: product, size: '9', count: 1, resolution: 'exchange', exchangeSize: '10' }],
+      reason: 'too_small',
+      comment: 'Half a size small.',
+    },
+    'POST /api/returns/:id/reject': { message: 'Worn outside.' },
+    'POST /api/returns/:id/receive': { lines: [{ productId: product, size: '9', restock: true }] },
     // A wrong current password: the buyer's session stays.
     'POST /api/auth/change-password': { currentPassword: 'Wrong#2024x', newPassword: 'Fuzz#2024y' },
   };
@@ -136,6 +143,7 @@ function sampleQuery(url: string): Record<string, string> | undefined {
     '/api/orders': { ordersSort: '{"date":-1}', _id: ids.user, page: '1', limit: '20' },
     '/api/orders/export.csv': { _id: ids.user, state: 'aprobed', from: '2024-01-01', to: '2030-12-31' },
     '/api/admin/sales': { days: '90' },
+    '/api/returns': { state: 'requested', page: '1', limit: '20' },
     '/api/paypal/execute-payment': { token: 'test_paypal_0', PayerID: 'X', order: ids.order },
     '/api/auth/verify-email': { token: 'made-up', callbackURL: '/verify-email' },
     '/api/auth/reset-password/made-up-token': { callbackURL: '/restore-password' },

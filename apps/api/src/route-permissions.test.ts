@@ -9,6 +9,7 @@ import { seedDatabase } from './db/seed/seed';
 import { ORIGIN, signIn, signUp } from './test/accounts';
 import { stockedProducts } from './test/buyers';
 import { routesOf } from './test/route-table';
+import { shipOrder } from './test/shipments';
 import { buy, cartLine, productInStock, send, verifiedBuyer } from './test/shop';
 import { createTestApp, type TestApp } from './test/test-app';
 
@@ -83,6 +84,8 @@ interface Resources {
   soldOutId: string;
   alertId: string;
   line: ReturnType<typeof cartLine>;
+  /** The shopper's open return of a unit of the shipped order. */
+  returnId: string;
 }
 
 interface Row {
@@ -453,6 +456,58 @@ const TABLE: Row[] = [
     access: 'admin',
     request: (r) => ({ url: `/api/orders/${r.orderId}/refund` }),
   },
+  // Returns: the buyer opens and cancels their own, staff decide; the slip is the buyer's and staff's.
+  {
+    method: 'POST',
+    url: '/api/orders/:id/returns',
+    access: 'self',
+    request: (r) => ({
+      url: `/api/orders/${r.orderId}/returns`,
+      payload: {
+        lines: [{ productId: r.productId, size: r.line.size, count: 1, resolution: 'refund' }],
+        reason: 'too_small',
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    url: '/api/returns',
+    access: 'admin',
+    request: () => ({ url: '/api/returns?state=requested' }),
+  },
+  {
+    method: 'GET',
+    url: '/api/returns/:id/slip',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/returns/${r.returnId}/slip` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/returns/:id/approve',
+    access: 'admin',
+    request: (r) => ({ url: `/api/returns/${r.returnId}/approve` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/returns/:id/receive',
+    access: 'admin',
+    request: (r) => ({
+      url: `/api/returns/${r.returnId}/receive`,
+      payload: { lines: [{ productId: r.productId, size: r.line.size, restock: true }] },
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/returns/:id/reject',
+    access: 'admin',
+    request: (r) => ({ url: `/api/returns/${r.returnId}/reject`, payload: { message: 'Worn outside.' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/returns/:id/cancel',
+    access: 'self',
+    request: (r) => ({ url: `/api/returns/${r.returnId}/cancel` }),
+  },
   // Back-in-stock alerts: each caller's own.
   {
     method: 'GET',
@@ -565,6 +620,12 @@ beforeAll(async () => {
     size: '9',
   });
   expect(alert.statusCode, alert.body).toBe(201);
+  await shipOrder(app(), orderId);
+  const opened = await send(app(), 'POST', `/api/orders/${orderId}/returns`, shopper.cookie, {
+    lines: [{ productId: pick.id, size: pick.size, count: 1, resolution: 'refund' }],
+    reason: 'too_large',
+  });
+  expect(opened.statusCode, opened.body).toBe(201);
 
   Object.assign(actors, {
     guest: { name: 'guest' },
@@ -592,6 +653,7 @@ beforeAll(async () => {
     soldOutId,
     alertId: alert.json<{ _id: string }>()._id,
     line: cartLine(pick, 1),
+    returnId: opened.json<{ id: string }>().id,
   };
 });
 

@@ -11,6 +11,7 @@ import type { ProductAdminDeps } from './modules/catalog/products-admin.service'
 import type { CheckoutDeps } from './modules/checkout/checkout.service';
 import { approveOrder, handleNotice } from './modules/orders/orders.service';
 import type { PaymentOutcomes } from './modules/payments/payments.routes';
+import type { ReturnDeps } from './modules/returns/returns.service';
 import * as reviews from './modules/reviews/reviews.service';
 import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts/stock-alerts.service';
 import * as users from './modules/users/users.service';
@@ -20,6 +21,7 @@ import type { SessionLookup } from './plugins/session';
 export interface Services {
   events: DomainEvents;
   checkout: CheckoutDeps;
+  returns: ReturnDeps;
   products: ProductAdminDeps;
   reviews: reviews.ReviewDeps;
   account: AccountDeps;
@@ -58,6 +60,17 @@ export function wireServices(app: FastifyInstance): Services {
   return {
     events,
     checkout,
+    returns: {
+      db,
+      events,
+      gateways: app.gateways,
+      mailer: app.mailer,
+      siteUrl: config.siteUrl,
+      log,
+      returnDays: config.returns.days,
+      refundShipping: config.returns.refundShipping,
+      shopAddress: config.shopAddress,
+    },
     products: { db, storage: app.storage, events },
     reviews: { db, events },
     account: { db, events },

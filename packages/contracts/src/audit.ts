@@ -15,6 +15,10 @@ export const AUDIT_KINDS = [
   'user.delete',
   'order.cancel',
   'order.refund',
+  'return.approve',
+  'return.reject',
+  'return.receive',
+  'return.refund',
   'review.delete',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });

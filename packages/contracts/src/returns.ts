@@ -1,5 +1,6 @@
 import { SIZE_PATTERN } from './constants';
 import { orderLineRefSchema } from './fulfilment';
+import { pageQuerySchema } from './paging';
 import { z } from './zod';
 
 /** Days after delivery (or shipping, when no delivery was marked) a buyer may open a return: RETURN_DAYS. */
@@ -102,10 +103,18 @@ export const returnReceiveBodySchema = z.object({
 });
 export type ReturnReceiveBody = z.infer<typeof returnReceiveBodySchema>;
 
-/** `GET /api/returns?state=` (staff). */
+/** `GET /api/returns?state=` (staff): newest first, a page at a time. */
 export const returnsQuerySchema = z.object({
   state: z.enum(RETURN_STATES, { error: `must be one of ${RETURN_STATES.join(', ')}` }).optional(),
+  page: pageQuerySchema,
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100, { error: 'must be at most 100' })
+    .default(50),
 });
+export type ReturnsQuery = z.infer<typeof returnsQuerySchema>;
 
 export const returnLineSchema = z.object({
   productId: z.string(),
@@ -136,3 +145,11 @@ export const orderReturnSchema = z.object({
 });
 export type OrderReturn = z.infer<typeof orderReturnSchema>;
 export const orderReturnsSchema = z.object({ returns: z.array(orderReturnSchema) });
+
+/** A return in the staff's list: with its order's number and its buyer. */
+export const staffReturnSchema = orderReturnSchema.extend({
+  orderNumber: z.number().int(),
+  buyer: z.object({ _id: z.string(), username: z.string(), email: z.string() }),
+});
+export type StaffReturn = z.infer<typeof staffReturnSchema>;
+export const staffReturnsSchema = z.object({ returns: z.array(staffReturnSchema) });

@@ -26,6 +26,8 @@ interface Change {
 type ProductChange = { productId: string } & Change;
 type UserChange = { userId: string } & Change;
 type OrderChange = { orderId: string } & Change;
+/** A return of an order changed state; its order is the audit trail's subject. */
+type ReturnChange = { returnId: string; orderId: string } & Change;
 
 /** Every fact by its name, with what it carries. */
 interface Facts {
@@ -43,6 +45,14 @@ interface Facts {
   'order.paid': { orderId: string };
   'order.cancelled': OrderChange;
   'order.refunded': OrderChange;
+  /** A buyer opened a return (its exchange lines' new sizes are held), or cancelled it. */
+  'return.requested': ReturnChange;
+  'return.cancelled': ReturnChange;
+  /** Staff approved, rejected or received a return; its receipt refunded some of the payment. */
+  'return.approved': ReturnChange;
+  'return.rejected': ReturnChange;
+  'return.received': ReturnChange;
+  'return.refunded': ReturnChange;
   /** A review was written or changed: its product's rating follows. */
   'review.written': { reviewId: string; productId: string };
   'review.deleted': { reviewId: string } & Change;

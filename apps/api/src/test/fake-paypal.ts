@@ -52,6 +52,27 @@ function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
   });
 }
 
+/**
+ * The amount a capture refund asks for (all of the capture without one), or PayPal's refusal: several
+ * partial refunds may follow each other, up to what was captured.
+ */
+function refundOf(
+  orders: Map<string, FakePayPalOrder>,
+  refunds: FakePayPal['refunds'],
+  captureId: string,
+  body: Record<string, unknown>,
+): { amount: string } | { issue: string } {
+  const captured = [...orders.values()].find((candidate) => candidate.captureId === captureId);
+  const total = Number(captured?.request.purchase_units?.[0]?.amount.value ?? 0);
+  const refunded = refunds
+    .filter((made) => made.captureId === captureId)
+    .reduce((sum, made) => sum + Number(made.amount), 0);
+  const amount = String((body.amount as { value?: string } | undefined)?.value ?? total.toFixed(2));
+  if (refunded >= total) return { issue: 'CAPTURE_FULLY_REFUNDED' };
+  if (refunded + Number(amount) > total + 1e-9) return { issue: 'REFUND_AMOUNT_EXCEEDED' };
+  return { amount };
+}
+
 export async function startFakePayPal(): Promise<FakePayPal> {
   const orders = new Map<string, FakePayPalOrder>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
@@ -114,10 +135,10 @@ export async function startFakePayPal(): Promise<FakePayPal> {
           name: 'UNPROCESSABLE_ENTITY',
           details: [{ issue: 'REFUND_FAILED_INSUFFICIENT_FUNDS' }],
         });
-      if (refunds.some((made) => made.captureId === captureId))
-        return answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }] });
-      const amount = String((body.amount as { value?: string } | undefined)?.value ?? '');
-      refunds.push({ captureId, amount });
+      const asked = refundOf(orders, refunds, captureId, body);
+      if ('issue' in asked)
+        return answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: asked.issue }] });
+      refunds.push({ captureId, amount: asked.amount });
       return answer(201, { id: randomBytes(8).toString('hex').toUpperCase(), status: 'COMPLETED' });
     }
 

@@ -113,8 +113,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return error(404, `No such payment_intent: '${intent}'`);
       const paid = [...sessions.values()].find((candidate) => candidate.payment_intent === intent);
       const amount = Number(body.get('amount') ?? paid?.amount_total);
-      if (refunds.some((refund) => refund.payment_intent === intent))
+      // Several partial refunds may follow each other, up to what was paid.
+      const refunded = refunds
+        .filter((refund) => refund.payment_intent === intent)
+        .reduce((sum, refund) => sum + refund.amount, 0);
+      if (paid && refunded >= paid.amount_total)
         return error(400, `Charge for ${intent} has already been refunded.`);
+      if (paid && refunded + amount > paid.amount_total)
+        return error(400, `Refund amount is greater than unrefunded amount on charge for ${intent}`);
       const refund = { id: `re_${randomBytes(8).toString('hex')}`, payment_intent: intent, amount };
       refunds.push(refund);
       if (key) refundKeys.set(key, refund);

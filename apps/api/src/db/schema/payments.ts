@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { order } from './orders';
 
@@ -17,7 +18,10 @@ export const testPayment = pgTable('test_payment', {
     .notNull(),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
-  /** When the test gateway refunded it (once). */
+  /** When the test gateway last refunded (some of) it. */
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  /** How much of it was refunded, never more than `amount_cents`, and the idempotency key of each refund. */
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -17,6 +17,10 @@ const KINDS = {
   'user.deleted': 'user.delete',
   'order.cancelled': 'order.cancel',
   'order.refunded': 'order.refund',
+  'return.approved': 'return.approve',
+  'return.rejected': 'return.reject',
+  'return.received': 'return.receive',
+  'return.refunded': 'return.refund',
   'review.deleted': 'review.delete',
 } as const satisfies Partial<Record<FactType, AuditKind>>;
 

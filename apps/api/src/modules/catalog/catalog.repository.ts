@@ -602,6 +602,27 @@ export async function markUnitsSold(
     .where(reservedAtLeast(productId, size, count));
 }
 
+/**
+ * Units that came back (a returned pair put back on sale) join the sellable units of a size of a live
+ * product; false when the product was archived meanwhile or no longer has the size (nothing changes).
+ */
+export async function addUnits(db: DbOrTx, productId: string, size: number, count: number): Promise<boolean> {
+  const rows = await db
+    .update(productStock)
+    .set({ units: sql`${productStock.units} + ${count}` })
+    .from(product)
+    .where(
+      and(
+        eq(productStock.productId, productId),
+        eq(productStock.size, size),
+        eq(product.id, productStock.productId),
+        isNull(product.deletedAt),
+      ),
+    )
+    .returning({ productId: productStock.productId });
+  return rows.length === 1;
+}
+
 export interface StockLine {
   productId: string;
   size: number;

@@ -174,6 +174,7 @@ export const setRatings = repository.setRatings;
 export const reserveUnits = repository.reserveUnits;
 export const releaseUnits = repository.releaseUnits;
 export const markUnitsSold = repository.markUnitsSold;
+export const addUnits = repository.addUnits;
 
 /**
  * Adds products (keyed by slug: an existing slug is left as it is). Descriptions are stored sanitised, so

@@ -1,4 +1,13 @@
 /** The mail module's face: what other modules may use to write to people. */
 export type { Mailer, MailMessage } from './mailer';
 export { orderCancelledEmail, orderConfirmationEmail, orderRefundEmail } from './order-email';
+export {
+  exchangeOrderEmail,
+  type ReturnBuyer,
+  returnApprovedEmail,
+  returnOpenedEmail,
+  returnReceivedEmail,
+  returnRefundedEmail,
+  returnRejectedEmail,
+} from './return-email';
 export { backInStockEmail, passwordResetEmail, verificationEmail } from './templates';

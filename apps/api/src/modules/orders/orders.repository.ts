@@ -579,7 +579,7 @@ export async function releaseRefund(db: DbOrTx, orderId: string): Promise<void> 
   await db.update(order).set({ refundClaimedUntil: null }).where(eq(order.id, orderId));
 }
 
-/** aprobed → cancelled once the provider refunded it; undefined when it had already moved. */
+/** aprobed → cancelled once the provider refunded what was left of it; undefined when it had already moved. */
 export async function markRefunded(db: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(order)
@@ -587,10 +587,77 @@ export async function markRefunded(db: DbOrTx, orderId: string): Promise<OrderRo
       state: 'cancelled',
       cancelledAt: sql`now()`,
       refundedAt: sql`now()`,
+      refundedCents: sql`${order.totalCents}`,
       refundClaimedUntil: null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(order.id, orderId), eq(order.state, 'aprobed'), isNull(order.refundedAt)))
     .returning();
+  return row;
+}
+
+/** An order, its row locked until the transaction ends: the returns of one order are made one at a time. */
+export async function lockOrder(db: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(order).where(eq(order.id, orderId)).for('update');
+  return row;
+}
+
+/** The numbers of these orders, by id. */
+export async function findNumbers(db: DbOrTx, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: order.id, number: order.number })
+    .from(order)
+    .where(inArray(order.id, orderIds));
+  return new Map(rows.map((row) => [row.id, row.number]));
+}
+
+/**
+ * Adds a partial refund to what the order had refunded (its state stays) and ends the refund claim; false
+ * when it would exceed what was paid.
+ */
+export async function addRefundedCents(db: DbOrTx, orderId: string, cents: number): Promise<boolean> {
+  const rows = await db
+    .update(order)
+    .set({
+      refundedCents: sql`${order.refundedCents} + ${cents}`,
+      refundClaimedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(order.id, orderId), sql`${order.refundedCents} + ${cents} <= ${order.totalCents}`))
+    .returning({ id: order.id });
+  return rows.length === 1;
+}
+
+/**
+ * A size exchange's replacement: paid at once at no cost (`total_cents` 0), by the original's provider, to
+ * the original's address, and waiting to be shipped like any paid order. Its confirmation is the
+ * exchange's own e-mail, so the order confirmation is marked as sent.
+ */
+export async function insertReplacementOrder(
+  db: DbOrTx,
+  original: OrderRow,
+  items: Omit<OrderItemRow, 'orderId' | 'position'>[],
+): Promise<OrderRow> {
+  const [row] = await db
+    .insert(order)
+    .values({
+      userId: original.userId,
+      state: 'aprobed',
+      provider: original.provider,
+      currency: original.currency,
+      totalCents: 0,
+      shippingMethodId: null,
+      shippingName: 'Exchange',
+      shippingCents: 0,
+      shipTo: original.shipTo,
+      replacementOf: original.id,
+      reservedUntil: sql`now()`,
+      paidAt: sql`now()`,
+      confirmationSentAt: sql`now()`,
+    })
+    .returning();
+  if (!row) throw new Error('The replacement order was not created');
+  await db.insert(orderItem).values(items.map((item, position) => ({ ...item, orderId: row.id, position })));
   return row;
 }

@@ -702,7 +702,11 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
     throw new AppError('CONFLICT', 'This order is being refunded or was already refunded');
   }
   try {
-    await gatewayFor(deps.gateways, row.provider).refund(row.providerReference, row.totalCents);
+    await gatewayFor(deps.gateways, row.provider).refund(
+      row.providerReference,
+      row.totalCents - row.refundedCents,
+      `refund-${row.providerReference}`,
+    );
   } catch (error) {
     await repository.releaseRefund(deps.db, orderId);
     if (error instanceof PaymentProviderError) {
@@ -714,7 +718,7 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
     }
     throw error;
   }
-  const amount = fromCents(row.totalCents);
+  const amount = fromCents(row.totalCents - row.refundedCents);
   await deps.events.transaction(deps.db, async (tx, publish) => {
     if (!(await repository.markRefunded(tx, orderId))) return;
     await publish({

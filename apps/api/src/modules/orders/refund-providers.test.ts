@@ -4,6 +4,7 @@ import { signIn } from '../../test/accounts';
 import { stockedProducts } from '../../test/buyers';
 import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { shipOrder } from '../../test/shipments';
 import { cartLine, orderRow, type Pick, send, stockOf, verifiedBuyer } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { gatewayFor } from '../payments/payments';
@@ -73,8 +74,23 @@ describe('Stripe', () => {
       voucher: { state: 'aprobed' },
     });
     expect(paid.json().state).toBe('aprobed');
-    return { orderId, session, pick };
+    return { orderId, session, pick, buyer };
   }
+
+  it("refunds a return's pair (an amount of the payment intent), then the whole order only what is left", async () => {
+    const { orderId, session, pick, buyer } = await paidCardOrder();
+    const received = await returnOnePair(orderId, buyer.cookie, pick);
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().refundedAmount).toBe(100);
+    const whole = await refund(orderId);
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json()).toMatchObject({ state: 'cancelled', refundedAmount: 200 });
+    expect(
+      stripeFake.refunds
+        .filter((entry) => entry.payment_intent === session.payment_intent)
+        .map((entry) => entry.amount),
+    ).toEqual([10000, 10000]);
+  });
 
   it("refunds the session's payment intent, for the order's amount, once", async () => {
     const { orderId, session, pick } = await paidCardOrder();
@@ -94,8 +110,8 @@ describe('Stripe', () => {
   it('a retried provider call (the same idempotency key) does not refund twice', async () => {
     const { session } = await paidCardOrder();
     const gateway = gatewayFor(app().gateways, 'stripe');
-    await gateway.refund(session.id, 20000);
-    await gateway.refund(session.id, 20000);
+    await gateway.refund(session.id, 20000, `refund-${session.id}`);
+    await gateway.refund(session.id, 20000, `refund-${session.id}`);
     expect(
       stripeFake.refunds.filter((entry) => entry.payment_intent === session.payment_intent),
     ).toHaveLength(1);
@@ -123,12 +139,27 @@ describe('Stripe', () => {
   });
 });
 
+/** Ships the order, has its buyer return one pair for a refund, and staff approve and receive it. */
+async function returnOnePair(orderId: string, cookie: string, pick: Pick) {
+  await shipOrder(app(), orderId);
+  const opened = await send(app(), 'POST', `/api/orders/${orderId}/returns`, cookie, {
+    lines: [{ productId: pick.id, size: '9', count: 1, resolution: 'refund' }],
+    reason: 'changed_mind',
+  });
+  expect(opened.statusCode, opened.body).toBe(201);
+  const { id } = opened.json<{ id: string }>();
+  expect((await send(app(), 'POST', `/api/returns/${id}/approve`, adminCookie)).statusCode).toBe(200);
+  return send(app(), 'POST', `/api/returns/${id}/receive`, adminCookie, {
+    lines: [{ productId: pick.id, size: '9', restock: true }],
+  });
+}
+
 describe('PayPal', () => {
-  async function paidPayPalOrder() {
+  async function paidPayPalOrder(count = 1) {
     const buyer = await verifiedBuyer(app());
     const pick = await product();
     const started = await send(app(), 'POST', '/api/paypal/create-payment', buyer.cookie, {
-      products: [cartLine(pick, 1)],
+      products: [cartLine(pick, count)],
     });
     expect(started.statusCode, started.body).toBe(200);
     const { links, orderId } = started.json<{ links: { href: string; rel: string }[]; orderId: string }>();
@@ -142,8 +173,21 @@ describe('PayPal', () => {
       buyer.cookie,
     );
     expect(executed.json().state).toBe('aprobed');
-    return { orderId, paypalId };
+    return { orderId, paypalId, pick, buyer };
   }
+
+  it("refunds a return's pair as an amount of the capture, then the whole order only what is left", async () => {
+    const { orderId, paypalId, pick, buyer } = await paidPayPalOrder(2);
+    const captureId = paypalFake.orders.get(paypalId)?.captureId;
+    const received = await returnOnePair(orderId, buyer.cookie, pick);
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().refundedAmount).toBe(100);
+    expect((await refund(orderId)).statusCode).toBe(200);
+    expect(paypalFake.refunds.filter((entry) => entry.captureId === captureId)).toEqual([
+      { captureId, amount: '100.00' },
+      { captureId, amount: '100.00' },
+    ]);
+  });
 
   it("refunds the order's capture once", async () => {
     const { orderId, paypalId } = await paidPayPalOrder();
@@ -156,7 +200,7 @@ describe('PayPal', () => {
     ]);
     expect((await refund(orderId)).statusCode).toBe(409);
     // A retry of the provider call itself answers the first result (PayPal-Request-Id).
-    await gatewayFor(app().gateways, 'paypal').refund(paypalId, 10000);
+    await gatewayFor(app().gateways, 'paypal').refund(paypalId, 10000, `refund-${paypalId}`);
     expect(paypalFake.refunds.filter((entry) => entry.captureId === captureId)).toHaveLength(1);
   });
 

@@ -55,10 +55,11 @@ export interface PaymentGateway {
   /** Makes sure the payment can no longer happen; answers 'paid' when it already has. */
   cancel(reference: string): Promise<'cancelled' | 'paid'>;
   /**
-   * Gives the buyer back `amountCents` of a completed payment, at most once whatever the retries (an
-   * idempotency key derived from `reference`); throws a PaymentProviderError when the provider refuses.
+   * Gives the buyer back `amountCents` of a completed payment (all of it or a part: several refunds may
+   * follow each other up to what was paid), at most once per `idempotencyKey` whatever the retries;
+   * throws a PaymentProviderError when the provider refuses.
    */
-  refund(reference: string, amountCents: number): Promise<void>;
+  refund(reference: string, amountCents: number, idempotencyKey: string): Promise<void>;
   /** Verifies a notification's signature and reads it; throws an AppError when it is not genuine. */
   readNotice(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<PaymentNotice>;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { testPayment } from '../../db/schema/payments';
 
@@ -28,16 +28,29 @@ export async function closeTestPayment(
   return rows.length === 1;
 }
 
-/** Records the refund of a paid test payment; false when it was not paid or is already refunded. */
-export async function refundTestPayment(db: DbOrTx, reference: string): Promise<boolean> {
+/**
+ * Records a refund of `amountCents` of a paid test payment under `key`, in one conditional update; false
+ * when it was not paid, the key was used already, or more would be refunded than was paid.
+ */
+export async function refundTestPayment(
+  db: DbOrTx,
+  reference: string,
+  amountCents: number,
+  key: string,
+): Promise<boolean> {
   const rows = await db
     .update(testPayment)
-    .set({ refundedAt: sql`now()` })
+    .set({
+      refundedAt: sql`now()`,
+      refundedCents: sql`${testPayment.refundedCents} + ${amountCents}`,
+      refundKeys: sql`array_append(${testPayment.refundKeys}, ${key})`,
+    })
     .where(
       and(
         eq(testPayment.reference, reference),
         eq(testPayment.status, 'paid'),
-        isNull(testPayment.refundedAt),
+        sql`NOT (${key} = ANY(${testPayment.refundKeys}))`,
+        sql`${testPayment.refundedCents} + ${amountCents} <= ${testPayment.amountCents}`,
       ),
     )
     .returning({ reference: testPayment.reference });

@@ -49,13 +49,18 @@ export function testGateway({ id: provider }: PaymentProvider, db: Db, siteUrl: 
       return payment?.status === 'paid' ? 'paid' : 'cancelled';
     },
 
-    async refund(reference: string) {
-      // Recorded once; asking again (a retry) finds it refunded and changes nothing.
-      if (await repository.refundTestPayment(db, reference)) return;
+    async refund(reference: string, amountCents: number, idempotencyKey: string) {
+      // Recorded once per key; asking again (a retry) finds it recorded and changes nothing. Like a
+      // provider, it refuses to give back more than was paid.
+      if (await repository.refundTestPayment(db, reference, amountCents, idempotencyKey)) return;
       const payment = await repository.findTestPayment(db, reference);
-      if (payment?.status !== 'paid' || !payment.refundedAt) {
-        throw new PaymentProviderError(provider, `Test payment ${reference} was not paid`);
-      }
+      if (payment?.status === 'paid' && payment.refundKeys.includes(idempotencyKey)) return;
+      throw new PaymentProviderError(
+        provider,
+        payment?.status === 'paid'
+          ? `Test payment ${reference} has less than ${amountCents} cents left to refund`
+          : `Test payment ${reference} was not paid`,
+      );
     },
 
     async readNotice() {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderReturn, returnLine } from '../../db/schema/returns';
 
@@ -81,4 +81,142 @@ export async function countReturnedUnitsPerProduct(
     .groupBy(returnLine.productId)
     .orderBy(desc(units), asc(returnLine.productId))
     .limit(limit);
+}
+
+export type ReturnWithLines = ReturnRow & { lines: ReturnLineRow[] };
+
+export async function findReturn(db: DbOrTx, id: string): Promise<ReturnWithLines | undefined> {
+  const [row] = await db.select().from(orderReturn).where(eq(orderReturn.id, id));
+  return row ? (await withLines(db, [row]))[0] : undefined;
+}
+
+/** A return and its lines, its row locked until the transaction ends. */
+export async function lockReturn(db: DbOrTx, id: string): Promise<ReturnWithLines | undefined> {
+  const [row] = await db.select().from(orderReturn).where(eq(orderReturn.id, id)).for('update');
+  return row ? (await withLines(db, [row]))[0] : undefined;
+}
+
+/** The order's returns that still count (not rejected or cancelled), with their lines. */
+export async function findCountingReturns(db: DbOrTx, orderId: string): Promise<ReturnWithLines[]> {
+  const rows = await db
+    .select()
+    .from(orderReturn)
+    .where(
+      and(
+        eq(orderReturn.orderId, orderId),
+        inArray(orderReturn.state, ['requested', 'approved', 'received']),
+      ),
+    );
+  return withLines(db, rows);
+}
+
+export interface NewReturn {
+  orderId: string;
+  userId: string;
+  reason: string;
+  comment: string;
+  lines: Omit<ReturnLineRow, 'returnId' | 'restocked'>[];
+}
+
+export async function insertReturn(db: DbOrTx, input: NewReturn): Promise<ReturnWithLines> {
+  const [row] = await db
+    .insert(orderReturn)
+    .values({ orderId: input.orderId, userId: input.userId, reason: input.reason, comment: input.comment })
+    .returning();
+  if (!row) throw new Error('The return was not created');
+  const lines = await db
+    .insert(returnLine)
+    .values(input.lines.map((line) => ({ ...line, returnId: row.id })))
+    .returning();
+  return { ...row, lines: lines.sort((a, b) => a.position - b.position) };
+}
+
+/**
+ * Moves a return from one of the states `from` to `to`, once: undefined when it was in none of them
+ * (another request moved it first).
+ */
+export async function moveReturn(
+  db: DbOrTx,
+  id: string,
+  from: string[],
+  to: 'approved' | 'rejected' | 'cancelled',
+  decision: { by?: string; message?: string } = {},
+): Promise<ReturnRow | undefined> {
+  const [row] = await db
+    .update(orderReturn)
+    .set({
+      state: to,
+      ...(decision.by ? { decidedBy: decision.by, decidedAt: sql`now()` } : {}),
+      ...(decision.message !== undefined ? { staffMessage: decision.message } : {}),
+    })
+    .where(and(eq(orderReturn.id, id), inArray(orderReturn.state, from)))
+    .returning();
+  return row;
+}
+
+/**
+ * Claims an approved return's receipt for `seconds`: true for one caller at a time. A claim left by a
+ * crashed attempt runs out; the provider's idempotency key keeps its retry from refunding twice.
+ */
+export async function claimReceipt(db: DbOrTx, id: string, seconds: number): Promise<boolean> {
+  const rows = await db
+    .update(orderReturn)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(
+      and(
+        eq(orderReturn.id, id),
+        eq(orderReturn.state, 'approved'),
+        or(isNull(orderReturn.claimedUntil), lt(orderReturn.claimedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: orderReturn.id });
+  return rows.length === 1;
+}
+
+export async function releaseReceipt(db: DbOrTx, id: string): Promise<void> {
+  await db.update(orderReturn).set({ claimedUntil: null }).where(eq(orderReturn.id, id));
+}
+
+/** approved → received, once, with what was refunded and the exchange's order; false when it had moved. */
+export async function markReceived(
+  db: DbOrTx,
+  id: string,
+  receipt: { by: string; refundedCents: number; exchangeOrderId: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(orderReturn)
+    .set({
+      state: 'received',
+      receivedAt: sql`now()`,
+      decidedBy: receipt.by,
+      refundedCents: receipt.refundedCents,
+      exchangeOrderId: receipt.exchangeOrderId,
+      claimedUntil: null,
+    })
+    .where(and(eq(orderReturn.id, id), eq(orderReturn.state, 'approved')))
+    .returning({ id: orderReturn.id });
+  return rows.length === 1;
+}
+
+/** Records whether each received line's units went back on sale. */
+export async function setRestocked(db: DbOrTx, id: string, position: number, restocked: boolean) {
+  await db
+    .update(returnLine)
+    .set({ restocked })
+    .where(and(eq(returnLine.returnId, id), eq(returnLine.position, position)));
+}
+
+/** Returns newest first (in one state or all), a page at a time, with their lines. */
+export async function listReturns(
+  db: DbOrTx,
+  query: { state?: string; limit: number; offset: number },
+): Promise<ReturnWithLines[]> {
+  const rows = await db
+    .select()
+    .from(orderReturn)
+    .where(query.state ? eq(orderReturn.state, query.state) : undefined)
+    .orderBy(desc(orderReturn.createdAt), desc(orderReturn.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return withLines(db, rows);
 }

@@ -26,9 +26,8 @@ export function testBankGateway(bank: Bank, settings: TestBankSettings): Payment
       if (payment.status === 'open') payment.status = 'cancelled';
       return payment.status === 'paid' ? 'paid' : 'cancelled';
     },
-    async refund(reference, amountCents) {
+    async refund(reference, amountCents, key) {
       const payment = paymentOf(reference);
-      const key = `refund-${reference}`;
       if (payment.refunds.has(key)) return;
       if (payment.status !== 'paid' || payment.refundedCents + amountCents > payment.amountCents)
         throw new PaymentProviderError('test-bank', `Payment ${reference} cannot be refunded`);

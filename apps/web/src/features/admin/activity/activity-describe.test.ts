@@ -1,6 +1,6 @@
 import type { ActivityEvent } from '@shop/contracts';
 import { expect, describe as group, it } from 'vitest';
-import { changesOf, describe, formatValue, quoteOf } from './activity-describe';
+import { changesOf, describe, formatValue, KIND_LABELS, quoteOf } from './activity-describe';
 import { activityEvent, ORDER_ID, PRODUCT_ID, SHOPPER_ID } from './activity-test-utils';
 
 type Overrides = Parameters<typeof activityEvent>[0];
@@ -85,6 +85,41 @@ group('describe', () => {
       after: { state: 'cancelled', refunded: true, amount: 200 },
     });
     expect(sentence(refunded)).toBe(`refunded order ${ORDER_ID.slice(0, 8)} ($200.00)`);
+  });
+
+  it('names a return by its number, links its order, and gives the refund and the rejection', () => {
+    const order = { type: 'order', id: ORDER_ID };
+    const short = ORDER_ID.slice(0, 8);
+    const approved = activityEvent({
+      kind: 'return.approve',
+      subject: order,
+      before: { number: 'R-7', state: 'requested' },
+      after: { number: 'R-7', state: 'approved' },
+    });
+    expect(sentence(approved)).toBe(`approved return R-7 of order ${short}`);
+    expect(describe(approved).subject?.to).toBe(`/account/orders?order=${ORDER_ID}`);
+    const rejected = activityEvent({
+      kind: 'return.reject',
+      subject: order,
+      before: { number: 'R-7', state: 'requested' },
+      after: { number: 'R-7', state: 'rejected', message: 'Worn outside' },
+    });
+    expect(sentence(rejected)).toBe(`rejected return R-7 of order ${short} saying “Worn outside”`);
+    const received = activityEvent({
+      kind: 'return.receive',
+      subject: order,
+      before: { number: 'R-7', state: 'approved' },
+      after: { number: 'R-7', state: 'received' },
+    });
+    expect(sentence(received)).toBe(`received return R-7 of order ${short}`);
+    const refunded = activityEvent({
+      kind: 'return.refund',
+      subject: order,
+      before: { number: 'R-7', refunded: 0 },
+      after: { number: 'R-7', amount: 120 },
+    });
+    expect(sentence(refunded)).toBe(`refunded return R-7 of order ${short} ($120.00)`);
+    expect(KIND_LABELS['return.refund']).toBe('Return refunded');
   });
 
   it('describes a deleted review by its rating and product, and quotes it', () => {

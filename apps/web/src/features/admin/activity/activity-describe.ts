@@ -14,6 +14,10 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'user.delete': 'User deleted',
   'order.cancel': 'Order cancelled',
   'order.refund': 'Order refunded',
+  'return.approve': 'Return approved',
+  'return.reject': 'Return rejected',
+  'return.receive': 'Return received',
+  'return.refund': 'Return refunded',
   'review.delete': 'Review deleted',
 };
 
@@ -25,6 +29,7 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
     kinds: ['user.update', 'user.suspend', 'user.reactivate', 'user.promote', 'user.demote', 'user.delete'],
   },
   { label: 'Orders', kinds: ['order.cancel', 'order.refund'] },
+  { label: 'Returns', kinds: ['return.approve', 'return.reject', 'return.receive', 'return.refund'] },
   { label: 'Reviews', kinds: ['review.delete'] },
 ];
 
@@ -167,6 +172,32 @@ function changedFields(event: ActivityEvent): string {
   return keys.length > 0 ? listOf(keys.map(fieldName)) : 'details';
 }
 
+const RETURN_ACTIONS: Record<string, string> = {
+  'return.approve': 'approved',
+  'return.reject': 'rejected',
+  'return.receive': 'received',
+  'return.refund': 'refunded',
+};
+
+/** "approved return R-12 of order 1a2b3c4d", "refunded return R-12 of order 1a2b3c4d ($120.00)". */
+function describeReturn(event: ActivityEvent): Description {
+  const number = textOf(latest(event, 'number'));
+  const amount = field(event.after, 'amount');
+  const message = textOf(field(event.after, 'message'));
+  const tail =
+    event.kind === 'return.refund' && typeof amount === 'number'
+      ? `(${formatPrice(amount)})`
+      : event.kind === 'return.reject' && message
+        ? `saying “${shorten(message)}”`
+        : undefined;
+  const verb = RETURN_ACTIONS[event.kind] ?? 'changed';
+  return {
+    action: number ? `${verb} return ${number} of` : `${verb} a return of`,
+    subject: orderSubject(event),
+    tail,
+  };
+}
+
 /** The sentence that says what a staff member did. */
 export function describe(event: ActivityEvent): Description {
   switch (event.kind) {
@@ -201,6 +232,11 @@ export function describe(event: ActivityEvent): Description {
         tail: typeof amount === 'number' ? `(${formatPrice(amount)})` : undefined,
       };
     }
+    case 'return.approve':
+    case 'return.reject':
+    case 'return.receive':
+    case 'return.refund':
+      return describeReturn(event);
     case 'review.delete': {
       const rating = field(event.before, 'rating');
       const product = textOf(field(event.before, 'product'));

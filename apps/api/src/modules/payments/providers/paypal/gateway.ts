@@ -102,7 +102,7 @@ export function paypalGateway(options: PayPalSettings): PaymentGateway {
       return (await orderStatus(reference)) === 'COMPLETED' ? 'paid' : 'cancelled';
     },
 
-    async refund(reference: string, amountCents: number) {
+    async refund(reference: string, amountCents: number, idempotencyKey: string) {
       // The money is held by the order's capture: its id is in the order's details.
       const order = await call<PayPalOrderDetails>(
         'GET',
@@ -124,7 +124,7 @@ export function paypalGateway(options: PayPalSettings): PaymentGateway {
             currency_code: order.body.purchase_units?.[0]?.amount?.currency_code ?? 'USD',
           },
         },
-        `refund-${reference}`,
+        idempotencyKey,
       );
       if (status < 300 || issues(body).includes('CAPTURE_FULLY_REFUNDED')) return;
       throw new PaymentProviderError(

@@ -102,7 +102,7 @@ export function stripeGateway(options: StripeSettings): PaymentGateway {
       }
     },
 
-    async refund(reference: string, amountCents: number) {
+    async refund(reference: string, amountCents: number, idempotencyKey: string) {
       const stripe = await sdk();
       try {
         const session = await stripe.checkout.sessions.retrieve(reference);
@@ -111,7 +111,7 @@ export function stripeGateway(options: StripeSettings): PaymentGateway {
         if (!paymentIntent) throw new Error(`Checkout Session ${reference} has no payment`);
         await stripe.refunds.create(
           { payment_intent: paymentIntent, amount: amountCents },
-          { idempotencyKey: `refund-${reference}` },
+          { idempotencyKey },
         );
       } catch (error) {
         throw fail('Stripe could not refund the payment', error);

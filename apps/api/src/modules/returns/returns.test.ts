@@ -1,0 +1,533 @@
+import { randomBytes } from 'node:crypto';
+import type { OrderReturn, StaffReturn } from '@shop/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvent, order, orderReturn, productStock, testPayment } from '../../db/schema';
+import { type Buyer, createContendedApp, newProduct, quickAdmin, quickBuyers } from '../../test/buyers';
+import { deliveredMail } from '../../test/mail';
+import { shipOrder } from '../../test/shipments';
+import { buy, orderRow, type Pick, send, stockOf } from '../../test/shop';
+import type { TestApp } from '../../test/test-app';
+import { insertProducts } from '../catalog/catalog.repository';
+
+let testApp: TestApp;
+const app = () => testApp.app;
+let staff: Buyer;
+
+beforeAll(async () => {
+  testApp = await createContendedApp(6);
+  staff = await quickAdmin(app());
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const DAY = 86_400_000;
+
+/** A new sneaker at $100 in sizes 9 (`units`) and 10 (`other` units); answers its pick in size 9. */
+async function sneaker(units = 10, other = 3): Promise<Pick> {
+  const name = `Return Runner ${randomBytes(3).toString('hex')}`;
+  const slug = name.toLowerCase().replaceAll(' ', '-');
+  const created = await insertProducts(app().db, [
+    newProduct({ name, price: 100, stock: { '9': units, '10': other } }, { slug }),
+  ]);
+  return { id: created.get(slug) ?? '', name, size: '9', price: 100, units };
+}
+
+/** A buyer's paid order of `count` pairs of a new sneaker, shipped (unless `ship` is false). */
+async function shippedOrder(count = 2, ship: false | { shippedAt?: Date; deliveredAt?: Date } = {}) {
+  const [buyer] = await quickBuyers(app(), 1, 'returner');
+  if (!buyer) throw new Error('no buyer');
+  const pick = await sneaker();
+  const orderId = await buy(app(), buyer.cookie, pick, count);
+  if (ship) await shipOrder(app(), orderId, ship);
+  return { buyer, pick, orderId };
+}
+
+const refundLine = (pick: Pick, count = 1) => ({
+  productId: pick.id,
+  size: '9',
+  count,
+  resolution: 'refund',
+});
+const exchangeLine = (pick: Pick, count = 1, exchangeSize = '10') => ({
+  productId: pick.id,
+  size: '9',
+  count,
+  resolution: 'exchange',
+  exchangeSize,
+});
+
+function openReturn(
+  orderId: string,
+  cookie: string,
+  lines: object[],
+  reason = 'too_small',
+  comment?: string,
+) {
+  return send(app(), 'POST', `/api/orders/${orderId}/returns`, cookie, { lines, reason, comment });
+}
+
+async function opened(orderId: string, cookie: string, lines: object[], reason = 'too_small') {
+  const response = await openReturn(orderId, cookie, lines, reason);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<OrderReturn>();
+}
+
+const act = (id: string, step: 'approve' | 'cancel' | 'reject' | 'receive', cookie: string, body?: object) =>
+  send(app(), 'POST', `/api/returns/${id}/${step}`, cookie, body);
+
+async function approved(orderId: string, cookie: string, lines: object[], reason = 'too_small') {
+  const ret = await opened(orderId, cookie, lines, reason);
+  const response = await act(ret.id, 'approve', staff.cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  return ret;
+}
+
+const receipt = (pick: Pick, restock: boolean) => ({ lines: [{ productId: pick.id, size: '9', restock }] });
+
+describe('POST /api/orders/:id/returns', () => {
+  it('opens a return of shipped units: its number, state and lines, and an e-mail saying what to do', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(2);
+    const response = await openReturn(
+      orderId,
+      buyer.cookie,
+      [refundLine(pick)],
+      'too_large',
+      'Half a size big',
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const ret = response.json<OrderReturn>();
+    expect(ret).toMatchObject({
+      number: expect.stringMatching(/^R-\d+$/),
+      orderId,
+      state: 'requested',
+      reason: 'too_large',
+      comment: 'Half a size big',
+      lines: [
+        {
+          productId: pick.id,
+          name: pick.name,
+          size: '9',
+          count: 1,
+          resolution: 'refund',
+          exchangeSize: null,
+        },
+      ],
+      refundedAmount: 0,
+      exchangeOrderId: null,
+    });
+    // The order shows it.
+    const shown = await send(app(), 'GET', `/api/orders/${orderId}`, buyer.cookie);
+    expect(shown.json().returns).toMatchObject([{ id: ret.id, state: 'requested' }]);
+    const [row] = await app().db.select().from(order).where(eq(order.id, orderId));
+    const mail = (await deliveredMail(app())).find((m) => m.subject.includes(`return ${ret.number} opened`));
+    expect(mail?.text).toContain(`Write the return number ${ret.number} on the parcel`);
+    expect(mail?.text).toContain(`order #${row?.number}`);
+    expect(mail?.text).toContain(`/api/returns/${ret.id}/slip`);
+  });
+
+  it("answers 404 for another buyer's order, and 409 for an order not shipped yet, changing nothing", async () => {
+    const { pick, orderId } = await shippedOrder(1);
+    const [other] = await quickBuyers(app(), 1, 'other');
+    const foreign = await openReturn(orderId, other?.cookie ?? '', [refundLine(pick)]);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('NOT_FOUND');
+
+    const unshipped = await shippedOrder(1, false);
+    const early = await openReturn(unshipped.orderId, unshipped.buyer.cookie, [refundLine(unshipped.pick)]);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.fields).toEqual({ order: 'has not shipped yet' });
+    expect(
+      await app().db.select().from(orderReturn).where(eq(orderReturn.orderId, unshipped.orderId)),
+    ).toEqual([]);
+  });
+
+  it('keeps the return window from the last delivery, or from the shipping when none was marked', async () => {
+    const late = await shippedOrder(1, { shippedAt: new Date(Date.now() - 31 * DAY) });
+    const refused = await openReturn(late.orderId, late.buyer.cookie, [refundLine(late.pick)]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.fields.order).toMatch(/outside the 30-day return window/);
+
+    const delivered = await shippedOrder(1, {
+      shippedAt: new Date(Date.now() - 40 * DAY),
+      deliveredAt: new Date(Date.now() - 20 * DAY),
+    });
+    await opened(delivered.orderId, delivered.buyer.cookie, [refundLine(delivered.pick)]);
+
+    const deliveredLong = await shippedOrder(1, {
+      shippedAt: new Date(Date.now() - 40 * DAY),
+      deliveredAt: new Date(Date.now() - 31 * DAY),
+    });
+    expect(
+      (await openReturn(deliveredLong.orderId, deliveredLong.buyer.cookie, [refundLine(deliveredLong.pick)]))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('refuses a line not in the order, a line named twice, and more units than shipped and not returned', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(2, false);
+    await shipOrder(app(), orderId, { lines: [{ productId: pick.id, size: 9, count: 1 }] });
+    const stranger = await sneaker();
+    const notInOrder = await openReturn(orderId, buyer.cookie, [refundLine(stranger)]);
+    expect(notInOrder.statusCode).toBe(400);
+    expect(notInOrder.json().error.fields).toEqual({ 'lines.0': 'is not a line of this order' });
+    const twice = await openReturn(orderId, buyer.cookie, [refundLine(pick), refundLine(pick)]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.fields).toEqual({ 'lines.1': 'names the same order line twice' });
+    // One of the two pairs shipped: one may go back, not two.
+    const tooMany = await openReturn(orderId, buyer.cookie, [refundLine(pick, 2)]);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.fields).toEqual({
+      'lines.0.count': 'must be at most 1: the units shipped and not already returned',
+    });
+    const first = await opened(orderId, buyer.cookie, [refundLine(pick)]);
+    // The line is in an open return now.
+    const open = await openReturn(orderId, buyer.cookie, [refundLine(pick)]);
+    expect(open.statusCode).toBe(409);
+    expect(open.json().error.fields).toEqual({
+      'lines.0': `is already in return ${first.number}, which is still open`,
+    });
+    // Rejected, it no longer counts; received, its units are returned for good.
+    expect((await act(first.id, 'reject', staff.cookie, { message: 'Worn outside' })).statusCode).toBe(200);
+    const second = await approved(orderId, buyer.cookie, [refundLine(pick)]);
+    expect((await act(second.id, 'receive', staff.cookie, receipt(pick, true))).statusCode).toBe(200);
+    const none = await openReturn(orderId, buyer.cookie, [refundLine(pick)]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields['lines.0.count']).toMatch(/all are already returned/);
+  });
+
+  it('refuses an exchange to the same size, a size the product lacks, or one without enough units', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(2);
+    const same = await openReturn(orderId, buyer.cookie, [exchangeLine(pick, 1, '9')]);
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error.fields['lines.0.exchangeSize']).toBe(
+      'must be another size than the one returned',
+    );
+    const written = await openReturn(orderId, buyer.cookie, [exchangeLine(pick, 1, '09')]);
+    expect(written.statusCode).toBe(400);
+    expect(written.json().error.fields['lines.0.exchangeSize']).toBe(
+      'must be another size than the one returned',
+    );
+    const lacking = await openReturn(orderId, buyer.cookie, [exchangeLine(pick, 1, '12')]);
+    expect(lacking.statusCode).toBe(400);
+    expect(lacking.json().error.fields['lines.0.exchangeSize']).toMatch(/is not a size of this product/);
+    await app()
+      .db.update(productStock)
+      .set({ units: 1 })
+      .where(and(eq(productStock.productId, pick.id), eq(productStock.size, 10)));
+    const gone = await openReturn(orderId, buyer.cookie, [exchangeLine(pick, 2)]);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      fields: { 'lines.0.exchangeSize': 'has not 2 pairs left in size 10' },
+    });
+    expect(await stockOf(app(), pick.id, 10)).toEqual({ units: 1, reserved: 0 });
+  });
+
+  it('holds the new size at once, and gives it back when the buyer cancels or staff reject', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(2);
+    const ret = await opened(orderId, buyer.cookie, [exchangeLine(pick, 2)]);
+    expect(ret.lines[0]).toMatchObject({ resolution: 'exchange', exchangeSize: '10' });
+    expect(await stockOf(app(), pick.id, 10)).toEqual({ units: 1, reserved: 2 });
+    const [other] = await quickBuyers(app(), 1, 'other');
+    expect((await act(ret.id, 'cancel', other?.cookie ?? '')).statusCode).toBe(404);
+    const cancelled = await act(ret.id, 'cancel', buyer.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().state).toBe('cancelled');
+    expect(await stockOf(app(), pick.id, 10)).toEqual({ units: 3, reserved: 0 });
+    const again = await act(ret.id, 'cancel', buyer.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.fields).toEqual({ state: 'is cancelled' });
+
+    const second = await approved(orderId, buyer.cookie, [exchangeLine(pick, 1)]);
+    expect(await stockOf(app(), pick.id, 10)).toEqual({ units: 2, reserved: 1 });
+    const rejected = await act(second.id, 'reject', staff.cookie, { message: 'Worn <b>outside</b>' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json()).toMatchObject({ state: 'rejected', message: 'Worn <b>outside</b>' });
+    expect(await stockOf(app(), pick.id, 10)).toEqual({ units: 3, reserved: 0 });
+    const mail = (await deliveredMail(app())).find((m) =>
+      m.subject.includes(`return ${second.number} not accepted`),
+    );
+    expect(mail?.text).toContain('Our message: Worn <b>outside</b>');
+    expect(mail?.html).toContain('Worn &lt;b&gt;outside&lt;/b&gt;');
+  });
+});
+
+describe('staff decisions', () => {
+  it('moves a return only in order: a change out of order is a 409 naming the current state', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(1);
+    const ret = await opened(orderId, buyer.cookie, [refundLine(pick)]);
+    const early = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.fields).toEqual({ state: 'is requested' });
+    expect((await act(ret.id, 'approve', staff.cookie)).statusCode).toBe(200);
+    const twice = await act(ret.id, 'approve', staff.cookie);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.fields).toEqual({ state: 'is approved' });
+    const empty = await act(ret.id, 'reject', staff.cookie, { message: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields.message).toMatch(/required/);
+    const unknown = await act('00000000-0000-4000-8000-000000000000', 'approve', staff.cookie);
+    expect(unknown.statusCode).toBe(404);
+    // Approved is audited and told.
+    const [entry] = await app()
+      .db.select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.subjectId, orderId), eq(auditEvent.kind, 'return.approve')));
+    expect(entry).toMatchObject({
+      actorId: staff.id,
+      subjectType: 'order',
+      after: { number: ret.number, state: 'approved' },
+    });
+    const mail = (await deliveredMail(app())).find((m) =>
+      m.subject.includes(`return ${ret.number} approved`),
+    );
+    expect(mail?.to).toBeDefined();
+  });
+
+  it('lists returns newest first, in one state, with the order number and the buyer', async () => {
+    const first = await shippedOrder(1);
+    const a = await opened(first.orderId, first.buyer.cookie, [refundLine(first.pick)]);
+    const second = await shippedOrder(1);
+    const b = await opened(second.orderId, second.buyer.cookie, [refundLine(second.pick)]);
+    const listed = await send(app(), 'GET', '/api/returns?state=requested&limit=100', staff.cookie);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const returns = listed.json<{ returns: StaffReturn[] }>().returns;
+    expect(returns.every((ret) => ret.state === 'requested')).toBe(true);
+    const ids = returns.map((ret) => ret.id);
+    expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
+    const row = await orderRow(app(), second.orderId);
+    expect(returns.find((ret) => ret.id === b.id)).toMatchObject({
+      orderNumber: row?.number,
+      buyer: { _id: second.buyer.id },
+    });
+    const bad = await send(app(), 'GET', '/api/returns?state=lost', staff.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.state).toMatch(/must be one of/);
+  });
+});
+
+describe('POST /api/returns/:id/receive', () => {
+  it('refunds what was paid for the refund lines once, counts it on the order, and restocks on request', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(3);
+    const ret = await approved(orderId, buyer.cookie, [refundLine(pick, 2)]);
+    const before = await stockOf(app(), pick.id, 9);
+    const missing = await act(ret.id, 'receive', staff.cookie, {
+      lines: [{ productId: (await sneaker()).id, size: '9', restock: true }],
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ 'lines.0': 'is not a line of this return' });
+    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      state: 'received',
+      refundedAmount: 200,
+      exchangeOrderId: null,
+      lines: [{ restock: true }],
+    });
+    expect(await stockOf(app(), pick.id, 9)).toEqual({ units: (before?.units ?? 0) + 2, reserved: 0 });
+    const row = await orderRow(app(), orderId);
+    expect(row).toMatchObject({
+      state: 'aprobed',
+      refundedCents: 20000,
+      refundedAt: null,
+      refundClaimedUntil: null,
+    });
+    const [payment] = await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId));
+    expect(payment?.refundedCents).toBe(20000);
+    const again = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.fields).toEqual({ state: 'is received' });
+    const mails = await deliveredMail(app());
+    expect(mails.find((m) => m.subject === 'Sneaker Shop: $200.00 refunded')?.text).toContain(ret.number);
+    expect(mails.some((m) => m.subject.includes(`return ${ret.number} received`))).toBe(true);
+    const audited = await app()
+      .db.select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.subjectId, orderId), eq(auditEvent.kind, 'return.refund')));
+    expect(audited[0]?.after).toMatchObject({ amount: 200 });
+    // A later whole-order refund gives back only what is left.
+    const whole = await send(app(), 'POST', `/api/orders/${orderId}/refund`, staff.cookie);
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect((await orderRow(app(), orderId))?.refundedCents).toBe(30000);
+    const [after] = await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId));
+    expect(after?.refundedCents).toBe(30000);
+  });
+
+  it('leaves a pair off sale when staff say so', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(1);
+    const ret = await approved(orderId, buyer.cookie, [refundLine(pick)], 'damaged');
+    const before = await stockOf(app(), pick.id, 9);
+    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, false));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().lines[0].restock).toBe(false);
+    expect(await stockOf(app(), pick.id, 9)).toEqual(before);
+  });
+
+  it('does not put back on sale a product archived meanwhile, and still receives the return', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(1);
+    const ret = await approved(orderId, buyer.cookie, [refundLine(pick)]);
+    const archived = await send(app(), 'DELETE', `/api/products/${pick.id}`, staff.cookie);
+    expect(archived.statusCode, archived.body).toBe(204);
+    const before = await stockOf(app(), pick.id, 9);
+    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      state: 'received',
+      refundedAmount: 100,
+      lines: [{ restock: false }],
+    });
+    expect(await stockOf(app(), pick.id, 9)).toEqual(before);
+  });
+
+  it('never refunds more than what was paid and not refunded yet', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(2);
+    // $150 of the $200 went back already (say, a goodwill refund made at the provider and recorded).
+    await app().db.update(order).set({ refundedCents: 15000 }).where(eq(order.id, orderId));
+    const ret = await approved(orderId, buyer.cookie, [refundLine(pick, 2)]);
+    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().refundedAmount).toBe(50);
+    expect((await orderRow(app(), orderId))?.refundedCents).toBe(20000);
+  });
+
+  it('refunds exactly once when two staff receive at once', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(2);
+    const ret = await approved(orderId, buyer.cookie, [refundLine(pick, 2)]);
+    const other = await quickAdmin(app(), 'staff2');
+    const answers = await Promise.all([
+      act(ret.id, 'receive', staff.cookie, receipt(pick, true)),
+      act(ret.id, 'receive', other.cookie, receipt(pick, true)),
+      act(ret.id, 'receive', staff.cookie, receipt(pick, true)),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect((await orderRow(app(), orderId))?.refundedCents).toBe(20000);
+    const [payment] = await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId));
+    expect(payment).toMatchObject({ refundedCents: 20000, refundKeys: [`return-refund-${ret.id}`] });
+  });
+
+  it('refunds the shipping with a damaged pair, once per order, and never more than was paid', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(2);
+    // The order was charged $10 of shipping (written as checkout would have).
+    await app().db.update(order).set({ shippingCents: 1000, totalCents: 21000 }).where(eq(order.id, orderId));
+    await app().db.update(testPayment).set({ amountCents: 21000 }).where(eq(testPayment.orderId, orderId));
+    const first = await approved(orderId, buyer.cookie, [refundLine(pick)], 'damaged');
+    const one = await act(first.id, 'receive', staff.cookie, receipt(pick, false));
+    expect(one.json().refundedAmount).toBe(110);
+    const second = await approved(orderId, buyer.cookie, [refundLine(pick)], 'damaged');
+    const two = await act(second.id, 'receive', staff.cookie, receipt(pick, false));
+    expect(two.json().refundedAmount).toBe(100);
+    expect((await orderRow(app(), orderId))?.refundedCents).toBe(21000);
+  });
+
+  it('does not refund the shipping for a pair that did not fit', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(1);
+    await app().db.update(order).set({ shippingCents: 1000, totalCents: 11000 }).where(eq(order.id, orderId));
+    await app().db.update(testPayment).set({ amountCents: 11000 }).where(eq(testPayment.orderId, orderId));
+    const ret = await approved(orderId, buyer.cookie, [refundLine(pick)], 'too_small');
+    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    expect(response.json().refundedAmount).toBe(100);
+  });
+
+  it('answers 502 when the provider fails, changes nothing, and may be retried', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(1);
+    const ret = await approved(orderId, buyer.cookie, [refundLine(pick)]);
+    await app().db.update(testPayment).set({ status: 'expired' }).where(eq(testPayment.orderId, orderId));
+    const before = await stockOf(app(), pick.id, 9);
+    const failed = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error.code).toBe('PAYMENT_FAILED');
+    expect(await stockOf(app(), pick.id, 9)).toEqual(before);
+    const [row] = await app().db.select().from(orderReturn).where(eq(orderReturn.id, ret.id));
+    expect(row).toMatchObject({ state: 'approved', claimedUntil: null, refundedCents: 0 });
+    expect(await orderRow(app(), orderId)).toMatchObject({ refundedCents: 0, refundClaimedUntil: null });
+    await app().db.update(testPayment).set({ status: 'paid' }).where(eq(testPayment.orderId, orderId));
+    const retried = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().refundedAmount).toBe(100);
+  });
+
+  it('turns the exchange lines into a paid replacement order of zero amount, to ship like any other', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(2);
+    const ret = await approved(orderId, buyer.cookie, [exchangeLine(pick, 1)]);
+    expect(await stockOf(app(), pick.id, 10)).toEqual({ units: 2, reserved: 1 });
+    const before9 = await stockOf(app(), pick.id, 9);
+    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    expect(response.statusCode, response.body).toBe(200);
+    const received = response.json<OrderReturn>();
+    expect(received).toMatchObject({
+      state: 'received',
+      refundedAmount: 0,
+      exchangeOrderId: expect.any(String),
+    });
+    // The held unit is sold; the returned one is back on sale.
+    expect(await stockOf(app(), pick.id, 10)).toEqual({ units: 2, reserved: 0 });
+    expect(await stockOf(app(), pick.id, 9)).toEqual({ units: (before9?.units ?? 0) + 1, reserved: 0 });
+    const original = await orderRow(app(), orderId);
+    const replacement = await send(app(), 'GET', `/api/orders/${received.exchangeOrderId}`, buyer.cookie);
+    expect(replacement.json()).toMatchObject({
+      state: 'aprobed',
+      finalAmount: 0,
+      replacementOf: orderId,
+      provider: original?.provider,
+      shipping: { name: 'Exchange', price: 0 },
+      shipTo: original?.shipTo ?? null,
+      fulfilment: 'unfulfilled',
+      products: [{ id: pick.id, size: '10', count: 1 }],
+    });
+    expect((await orderRow(app(), orderId))?.refundedCents).toBe(0);
+    const mails = await deliveredMail(app());
+    const exchange = mails.find((m) => m.subject.startsWith('Sneaker Shop: your exchange, order #'));
+    expect(exchange?.text).toContain(ret.number);
+  });
+});
+
+describe('GET /api/returns/:id/slip', () => {
+  it('is a printable page for the buyer and staff, with every value escaped; nobody else sees it', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(1);
+    const response = await openReturn(
+      orderId,
+      buyer.cookie,
+      [refundLine(pick)],
+      'other',
+      '<script>alert(1)</script>',
+    );
+    const ret = response.json<OrderReturn>();
+    const slip = await send(app(), 'GET', `/api/returns/${ret.id}/slip`, buyer.cookie);
+    expect(slip.statusCode).toBe(200);
+    expect(slip.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(slip.headers['content-security-policy']).toContain("style-src-attr 'unsafe-inline'");
+    expect(slip.body).toContain(ret.number);
+    expect(slip.body).toContain(`Order #${(await orderRow(app(), orderId))?.number}`);
+    expect(slip.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(slip.body).not.toContain('<script');
+    expect(slip.body).not.toContain('<style');
+    expect((await send(app(), 'GET', `/api/returns/${ret.id}/slip`, staff.cookie)).statusCode).toBe(200);
+    const [other] = await quickBuyers(app(), 1, 'other');
+    expect((await send(app(), 'GET', `/api/returns/${ret.id}/slip`, other?.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents every returns route with its answers', async () => {
+    const document = (await send(app(), 'GET', '/api/docs/json')).json<{
+      paths: Record<string, Record<string, { summary?: string; responses: Record<string, unknown> }>>;
+    }>();
+    const routes: [string, string, string[]][] = [
+      ['/api/orders/{id}/returns', 'post', ['201', '400', '404', '409']],
+      ['/api/returns', 'get', ['200', '400', '403']],
+      ['/api/returns/{id}/cancel', 'post', ['200', '404', '409']],
+      ['/api/returns/{id}/approve', 'post', ['200', '403', '404', '409']],
+      ['/api/returns/{id}/reject', 'post', ['200', '400', '404', '409']],
+      ['/api/returns/{id}/receive', 'post', ['200', '400', '409', '502']],
+      ['/api/returns/{id}/slip', 'get', ['200', '404']],
+    ];
+    for (const [path, method, statuses] of routes) {
+      const operation = document.paths[path]?.[method];
+      expect(operation?.summary, `${method} ${path}`).toBeTruthy();
+      expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(statuses));
+    }
+  });
+});
