@@ -50,7 +50,6 @@ export function ReturnLineFields({
   const sizes = exchangeSizes(stock, line.size);
   const hint = sizesHint(stockLoading, stock, sizes);
   const countError = errors[`lines.${index}.count`];
-  const sizeError = errors[`lines.${index}.exchangeSize`];
   const returning = choice.count > 0;
   // "Choose at least one pair" belongs to every count.
   const countErrorId = countError ? `${base}-count-error` : errors.lines ? `${id}-lines-error` : undefined;
@@ -91,72 +90,99 @@ export function ReturnLineFields({
         <FieldError id={`${base}-count-error`} message={countError} />
       </div>
       {returning ? (
-        <fieldset className="return-line__resolution">
-          <legend className="form-label">
-            What you would like
-            <span className="visually-hidden">
-              {' '}
-              for {line.name}, size {line.size}
-            </span>
-          </legend>
-          <div className="form-check">
-            <input
-              id={`${base}-refund`}
-              type="radio"
-              className="form-check-input"
-              name={`${base}-resolution`}
-              checked={choice.resolution === 'refund'}
-              onChange={() => onChange({ resolution: 'refund', exchangeSize: '' })}
-            />
-            <label htmlFor={`${base}-refund`} className="form-check-label">
-              Refund
-            </label>
-          </div>
-          <div className="form-check">
-            <input
-              id={`${base}-exchange`}
-              type="radio"
-              className="form-check-input"
-              name={`${base}-resolution`}
-              checked={choice.resolution === 'exchange'}
-              disabled={sizes.length === 0}
-              aria-describedby={hint ? `${base}-sizes-hint` : undefined}
-              onChange={() => onChange({ resolution: 'exchange' })}
-            />
-            <label htmlFor={`${base}-exchange`} className="form-check-label">
-              Exchange for another size
-            </label>
-          </div>
-          {hint ? (
-            <p id={`${base}-sizes-hint`} className="return-line__hint">
-              {hint}
-            </p>
-          ) : null}
-          {choice.resolution === 'exchange' ? (
-            <div className="return-line__size">
-              <label htmlFor={`${base}-size`} className="form-label">
-                New size<span className="visually-hidden"> for {line.name}</span>
-              </label>
-              <select
-                id={`${base}-size`}
-                className={`form-select${sizeError ? ' is-invalid' : ''}`}
-                value={choice.exchangeSize}
-                aria-invalid={sizeError ? true : undefined}
-                aria-describedby={sizeError ? `${base}-size-error` : undefined}
-                onChange={(event) => onChange({ exchangeSize: event.target.value })}
-              >
-                <option value="">Choose a size</option>
-                {sizes.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={`${base}-size-error`} message={sizeError} />
-            </div>
-          ) : null}
-        </fieldset>
+        <ResolutionFields
+          base={base}
+          line={line}
+          choice={choice}
+          sizes={sizes}
+          hint={hint}
+          sizeError={errors[`lines.${index}.exchangeSize`]}
+          onChange={onChange}
+        />
       ) : null}
     </li>
+  );
+}
+
+interface ResolutionFieldsProps {
+  base: string;
+  line: ReturnableLine;
+  choice: LineChoice;
+  /** Sizes in stock to exchange for. */
+  sizes: string[];
+  /** Why there is no size to offer, when there is none. */
+  hint: string | null;
+  sizeError: string | undefined;
+  onChange: (change: Partial<LineChoice>) => void;
+}
+
+/** What the buyer wants for a line's pairs: a refund, or another size (only sizes in stock are offered). */
+function ResolutionFields({ base, line, choice, sizes, hint, sizeError, onChange }: ResolutionFieldsProps) {
+  return (
+    <fieldset className="return-line__resolution">
+      <legend className="form-label">
+        What you would like
+        <span className="visually-hidden">
+          {' '}
+          for {line.name}, size {line.size}
+        </span>
+      </legend>
+      <div className="form-check">
+        <input
+          id={`${base}-refund`}
+          type="radio"
+          className="form-check-input"
+          name={`${base}-resolution`}
+          checked={choice.resolution === 'refund'}
+          onChange={() => onChange({ resolution: 'refund', exchangeSize: '' })}
+        />
+        <label htmlFor={`${base}-refund`} className="form-check-label">
+          Refund
+        </label>
+      </div>
+      <div className="form-check">
+        <input
+          id={`${base}-exchange`}
+          type="radio"
+          className="form-check-input"
+          name={`${base}-resolution`}
+          checked={choice.resolution === 'exchange'}
+          disabled={sizes.length === 0}
+          aria-describedby={hint ? `${base}-sizes-hint` : undefined}
+          onChange={() => onChange({ resolution: 'exchange' })}
+        />
+        <label htmlFor={`${base}-exchange`} className="form-check-label">
+          Exchange for another size
+        </label>
+      </div>
+      {hint ? (
+        <p id={`${base}-sizes-hint`} className="return-line__hint">
+          {hint}
+        </p>
+      ) : null}
+      {choice.resolution === 'exchange' ? (
+        <div className="return-line__size">
+          <label htmlFor={`${base}-size`} className="form-label">
+            New size<span className="visually-hidden"> for {line.name}</span>
+          </label>
+          <select
+            id={`${base}-size`}
+            className={`form-select${sizeError ? ' is-invalid' : ''}`}
+            value={choice.exchangeSize}
+            aria-invalid={sizeError ? true : undefined}
+            aria-describedby={sizeError ? `${base}-size-error` : undefined}
+            onChange={(event) => onChange({ exchangeSize: event.target.value })}
+          >
+            <option value="">Choose a size</option>
+            {sizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${base}-size-error`} message={sizeError} />
+        </div>
+      ) : null}
+    </fieldset>
   );
 }
