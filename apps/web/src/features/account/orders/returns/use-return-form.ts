@@ -150,5 +150,3 @@ export function useReturnForm(order: Order, onOpened: (opened: OrderReturn) => v
     submit,
   };
 }
-
-export type ReturnFormState = ReturnType<typeof useReturnForm>;
