@@ -5,7 +5,7 @@ import { returnSlipUrl } from '../../../lib/returns';
 import { useAdminOrder } from '../orders/api/get-order';
 import { shortId } from '../orders/orders-view';
 import { ReturnActions } from './return-actions';
-import { orderHref, resolutionText } from './returns-view';
+import { orderHref, resolutionText, stateLabel } from './returns-view';
 
 interface ReturnCardProps {
   orderReturn: OrderReturn;
@@ -51,7 +51,7 @@ export function ReturnCard({ orderReturn, onDone }: ReturnCardProps) {
         <h3 id={titleId} className="admin-return__title">
           Return <span className="return-number">{orderReturn.number}</span>
         </h3>
-        <ReturnStateBadge state={orderReturn.state} />
+        <ReturnStateBadge state={orderReturn.state} label={stateLabel(orderReturn.state)} />
       </div>
       <dl className="admin-return__facts">
         <div>

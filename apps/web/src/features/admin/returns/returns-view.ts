@@ -10,6 +10,10 @@ export const STATE_FILTERS: { value: ReturnState | ''; label: string }[] = [
   { value: 'cancelled', label: 'Cancelled' },
 ];
 
+/** A state as staff read it: the filter's word for it. */
+export const stateLabel = (state: ReturnState) =>
+  STATE_FILTERS.find((filter) => filter.value === state)?.label ?? state;
+
 /** The filter lives in the address (`?state=requested`), so a reload and Back keep it. */
 export function readState(params: URLSearchParams): ReturnState | '' {
   const raw = params.get('state') ?? '';
