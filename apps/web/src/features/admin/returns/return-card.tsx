@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ReturnStateBadge } from '../../../components/return-state';
 import { returnSlipUrl } from '../../../lib/returns';
 import { useAdminOrder } from '../orders/api/get-order';
-import { shortId } from '../orders/orders-view';
+import { isDeletedCustomer, shortId } from '../orders/orders-view';
 import { ReturnActions } from './return-actions';
 import { orderHref, resolutionText, stateLabel } from './returns-view';
 
@@ -12,24 +12,40 @@ interface ReturnCardProps {
   onDone: (what: 'approved' | 'rejected' | 'received', changed: OrderReturn) => void;
 }
 
-/** The order a return belongs to: its number and buyer once read, its id until then. */
+/** A link to an order's detail, named by its number once the order is read (its short id until then). */
+function OrderLink({ orderId, className }: { orderId: string; className?: string }) {
+  const order = useAdminOrder(orderId, undefined);
+  return (
+    <Link to={orderHref(orderId)} className={className}>
+      {order.data ? `#${order.data.number}` : shortId(orderId)}
+    </Link>
+  );
+}
+
+/** The order a return belongs to, and its buyer once the order is read. */
 function ReturnOrder({ orderId }: { orderId: string }) {
   const order = useAdminOrder(orderId, undefined);
+  const deleted = order.data ? isDeletedCustomer(order.data) : false;
   return (
     <>
       <div>
         <dt>Order</dt>
         <dd>
-          <Link to={orderHref(orderId)} className="admin-return__order">
-            {order.data ? `#${order.data.number}` : shortId(orderId)}
-          </Link>
+          <OrderLink orderId={orderId} className="admin-return__order" />
         </dd>
       </div>
       {order.data ? (
         <div className="admin-return__buyer">
           <dt>Buyer</dt>
           <dd>
-            {order.data.user.username} <span className="admin-return__email">{order.data.user.email}</span>
+            {deleted ? (
+              'Deleted account'
+            ) : (
+              <>
+                {order.data.user.username}{' '}
+                <span className="admin-return__email">{order.data.user.email}</span>
+              </>
+            )}
           </dd>
         </div>
       ) : null}
@@ -101,9 +117,7 @@ export function ReturnCard({ orderReturn, onDone }: ReturnCardProps) {
             <div>
               <dt>Exchange order</dt>
               <dd>
-                <Link to={orderHref(orderReturn.exchangeOrderId)}>
-                  #{shortId(orderReturn.exchangeOrderId)}
-                </Link>
+                <OrderLink orderId={orderReturn.exchangeOrderId} />
               </dd>
             </div>
           ) : null}

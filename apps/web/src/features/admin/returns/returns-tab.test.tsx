@@ -67,6 +67,10 @@ function renderReturns(start: OrderReturn[], handler: Handler = () => undefined,
       return { body: { returns: store.returns.filter((item) => !state || item.state === state) } };
     }
     if (call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}`) return { body: theOrder };
+    if (call.method === 'GET' && call.path === `/api/orders/${EXCHANGE_ORDER_ID}`)
+      return {
+        body: { ...theOrder, _id: EXCHANGE_ORDER_ID, number: 1077, finalAmount: 0, replacementOf: ORDER_ID },
+      };
     return undefined;
   });
   const client = testQueryClient();
@@ -164,7 +168,7 @@ describe('Returns tab (admin)', () => {
     const settled = await card(received.number);
     expect(settled).toHaveTextContent('Refunded$120.00');
     expect(settled).toHaveTextContent('Back on sale');
-    expect(within(settled).getByRole('link', { name: '#cccccccc' })).toHaveAttribute(
+    expect(await within(settled).findByRole('link', { name: '#1077' })).toHaveAttribute(
       'href',
       `/account/orders?order=${EXCHANGE_ORDER_ID}`,
     );
