@@ -5,15 +5,21 @@
  */
 import type { RegisterInput } from '../auth';
 import type { Product, ProductDetail } from '../catalog';
+import type { Shipment } from '../fulfilment';
 import type { Order } from '../orders';
+import type { OrderReturn } from '../returns';
 import type { UserDashboard } from '../users';
 
 /** The default ids: a user, an order and a product (UUIDs, as the API's params require). */
-export const TEST_IDS: Readonly<Record<'user' | 'order' | 'product' | 'shippingMethod', string>> = {
+export const TEST_IDS: Readonly<
+  Record<'user' | 'order' | 'product' | 'shippingMethod' | 'shipment' | 'return', string>
+> = {
   user: '0b9d1c1e-5a5b-4c1e-9a3e-1f2a3b4c5d6e',
   order: '7f3e2d1c-0b9a-4877-8665-544332211000',
   product: '11111111-1111-4111-8111-111111111111',
   shippingMethod: '5a1e5a1e-5a1e-45a1-85a1-5a1e5a1e5a1e',
+  shipment: '5b1b5b1b-5b1b-45b1-85b1-5b1b5b1b5b1b',
+  return: '3e7e3e7e-3e7e-43e7-83e7-3e7e3e7e3e7e',
 };
 
 /** The password every built registration has: it meets the shop's password rules. */
@@ -132,6 +138,56 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     returns: [],
     refundedAmount: 0,
     replacementOf: null,
+    ...overrides,
+  };
+}
+
+/** A UPS shipment of the built order's line (one pair of size 9), shipped the day after it was placed. */
+export function buildShipment(overrides: Partial<Shipment> = {}): Shipment {
+  const trackingNumber = overrides.trackingNumber ?? '1Z999AA10123456784';
+  return {
+    id: TEST_IDS.shipment,
+    carrier: 'ups',
+    trackingNumber,
+    trackingUrl: `https://www.ups.com/track?tracknum=${trackingNumber}`,
+    lines: [{ productId: TEST_IDS.product, size: '9', count: 1 }],
+    shippedAt: '2024-05-18T09:00:00.000Z',
+    deliveredAt: null,
+    ...overrides,
+  };
+}
+
+export type OrderReturnLine = OrderReturn['lines'][number];
+
+/** One returned line: one pair of the built product in size 9, for a refund, not received yet. */
+export function buildReturnLine(overrides: Partial<OrderReturnLine> = {}): OrderReturnLine {
+  return {
+    productId: TEST_IDS.product,
+    name: buildProduct().name,
+    size: '9',
+    count: 1,
+    resolution: 'refund',
+    exchangeSize: null,
+    restock: null,
+    ...overrides,
+  };
+}
+
+/** A return the buyer just opened on the built order (R-1, too small, one line to refund unless given). */
+export function buildOrderReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {
+  return {
+    id: TEST_IDS.return,
+    number: 'R-1',
+    orderId: TEST_IDS.order,
+    state: 'requested',
+    reason: 'too_small',
+    comment: '',
+    message: '',
+    lines: [buildReturnLine()],
+    refundedAmount: 0,
+    exchangeOrderId: null,
+    createdAt: '2024-05-25T14:00:00.000Z',
+    receivedAt: null,
     ...overrides,
   };
 }

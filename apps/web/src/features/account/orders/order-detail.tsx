@@ -5,6 +5,7 @@ import { OrderSummary } from '../../../components/order-summary';
 import { useProviderLabel } from '../../../lib/payment-providers';
 import { useOrder } from '../api/get-order';
 import { OrderActions } from './order-actions';
+import { OrderReturns } from './returns/order-returns';
 
 /** One order's lines (count and total price each) with Back to the list. */
 export function OrderDetail({
@@ -42,6 +43,7 @@ export function OrderDetail({
         <div className="account-card">
           <OrderSummary order={query.data} payment={providerLabel(query.data.provider)} />
           <OrderActions order={query.data} size="md" />
+          <OrderReturns order={query.data} />
         </div>
       )}
     </section>

@@ -1,0 +1,150 @@
+import { formatPrice, type OrderReturn, RETURN_REASON_LABELS } from '@shop/contracts';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmModal } from '../../../../components/confirm-modal';
+import { ReturnStateBadge } from '../../../../components/return-state';
+import { errorText } from '../../../../lib/api';
+import { returnSlipUrl } from '../../../../lib/returns';
+import { useCancelReturn } from '../../api/cancel-return';
+import { canCancelReturn } from './return-rules';
+
+export const CANCEL_RETURN_TITLE = 'Cancel this return?';
+
+/** One line of a return: the pair, how many, and the refund or the size it is exchanged for. */
+function lineText(line: OrderReturn['lines'][number]): string {
+  const what = line.resolution === 'exchange' ? `exchange for size ${line.exchangeSize ?? '?'}` : 'refund';
+  return `Size ${line.size} · ${line.count} × ${what}`;
+}
+
+/**
+ * One of the order's returns as its buyer sees it: number, state, reason, lines, and once received the
+ * refund and the replacement order; the staff's words when they refused it; "Cancel return" while it is
+ * requested or approved (asked first).
+ */
+export function OrderReturnItem({ orderReturn }: { orderReturn: OrderReturn }) {
+  const cancel = useCancelReturn();
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const titleId = `order-return-${orderReturn.id}`;
+  // Once cancelled, the button that opened the dialog is gone: the focus goes to the return's title.
+  const title = useRef<HTMLHeadingElement>(null);
+  const cancelled = useRef(false);
+
+  const onConfirm = async () => {
+    setFailure(null);
+    try {
+      await cancel.mutateAsync(orderReturn.id);
+      cancelled.current = true;
+      setAsking(false);
+    } catch (error) {
+      setFailure(`The return was not cancelled: ${errorText(error)}`);
+    }
+  };
+
+  return (
+    <article className={`order-return order-return--${orderReturn.state}`} aria-labelledby={titleId}>
+      <div className="order-return__head">
+        <h4 id={titleId} ref={title} tabIndex={-1} className="order-return__title">
+          Return <span className="return-number">{orderReturn.number}</span>
+        </h4>
+        <ReturnStateBadge state={orderReturn.state} />
+      </div>
+      <p className="order-return__meta">
+        Opened <time dateTime={orderReturn.createdAt}>{orderReturn.createdAt.slice(0, 10)}</time> ·{' '}
+        {RETURN_REASON_LABELS[orderReturn.reason]}
+        {orderReturn.comment ? <>: “{orderReturn.comment}”</> : null}
+      </p>
+      <ul className="order-return__lines" aria-label={`Pairs in return ${orderReturn.number}`}>
+        {orderReturn.lines.map((line) => (
+          <li key={`${line.productId}-${line.size}`}>
+            <span className="order-return__name">{line.name}</span> <span>{lineText(line)}</span>
+          </li>
+        ))}
+      </ul>
+      {orderReturn.state === 'rejected' && orderReturn.message ? (
+        <p className="order-return__message">
+          <strong>Why it was refused:</strong> {orderReturn.message}
+        </p>
+      ) : null}
+      {orderReturn.state === 'received' ? <ReceivedFacts orderReturn={orderReturn} /> : null}
+      <div className="order-return__actions">
+        {orderReturn.state === 'requested' || orderReturn.state === 'approved' ? (
+          <a
+            href={returnSlipUrl(orderReturn.id)}
+            target="_blank"
+            rel="noopener"
+            className="btn btn-link btn-sm"
+            aria-label={`Return slip of ${orderReturn.number} (opens in a new tab)`}
+          >
+            Return slip
+          </a>
+        ) : null}
+        {canCancelReturn(orderReturn) ? (
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            aria-label={`Cancel return ${orderReturn.number}`}
+            onClick={() => {
+              setFailure(null);
+              setAsking(true);
+            }}
+          >
+            Cancel return
+          </button>
+        ) : null}
+      </div>
+      <ConfirmModal
+        show={asking}
+        title={CANCEL_RETURN_TITLE}
+        confirmLabel="Cancel return"
+        busyLabel="Cancelling…"
+        cancelLabel="Keep return"
+        busy={cancel.isPending}
+        error={failure}
+        onConfirm={onConfirm}
+        onCancel={() => setAsking(false)}
+        onExited={() => {
+          if (cancelled.current) title.current?.focus();
+          cancelled.current = false;
+        }}
+      >
+        <p className="mb-0">
+          Return {orderReturn.number} will be withdrawn; you keep the pairs, and a size held for an exchange
+          goes back on sale.
+        </p>
+      </ConfirmModal>
+    </article>
+  );
+}
+
+/** A received return: the money refunded and the replacement order, when there are. */
+function ReceivedFacts({ orderReturn }: { orderReturn: OrderReturn }) {
+  return (
+    <dl className="order-return__facts">
+      {orderReturn.receivedAt ? (
+        <div>
+          <dt>Received</dt>
+          <dd>
+            <time dateTime={orderReturn.receivedAt}>{orderReturn.receivedAt.slice(0, 10)}</time>
+          </dd>
+        </div>
+      ) : null}
+      {orderReturn.refundedAmount > 0 ? (
+        <div>
+          <dt>Refunded</dt>
+          <dd>{formatPrice(orderReturn.refundedAmount)}</dd>
+        </div>
+      ) : null}
+      {orderReturn.exchangeOrderId ? (
+        <div>
+          <dt>Exchange</dt>
+          <dd>
+            <Link to={`/account/orders?order=${encodeURIComponent(orderReturn.exchangeOrderId)}`}>
+              Your replacement order
+            </Link>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

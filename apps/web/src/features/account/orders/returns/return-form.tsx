@@ -1,0 +1,158 @@
+import {
+  type Order,
+  type OrderReturn,
+  RETURN_COMMENT_MAX,
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  type ReturnReason,
+} from '@shop/contracts';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
+import { AlertError } from '../../../../components/alert-error';
+import { ReturnLineFields } from './return-line-fields';
+import { commentRequired } from './return-rules';
+import { type ReturnFormErrors, useReturnForm } from './use-return-form';
+
+export const RETURN_FORM_TITLE = 'Return or exchange';
+
+interface ReturnFormProps {
+  order: Order;
+  onOpened: (opened: OrderReturn) => void;
+  onClose: () => void;
+}
+
+/** The id of the first field in error, in the order the form shows them. */
+function firstInvalid(id: string, errors: ReturnFormErrors, lineCount: number): string | null {
+  for (let index = 0; index < lineCount; index += 1) {
+    if (errors[`lines.${index}.count`]) return `${id}-line-${index}-count`;
+    if (errors[`lines.${index}.exchangeSize`]) return `${id}-line-${index}-size`;
+  }
+  if (errors.lines) return `${id}-line-0-count`;
+  if (errors.reason) return `${id}-reason`;
+  if (errors.comment) return `${id}-comment`;
+  return null;
+}
+
+/**
+ * The buyer's return form on a shipped order: per line how many pairs go back and a refund or another size
+ * in stock, a reason, a comment (required for "Other"). Opening it takes the focus to its heading; a
+ * refusal (the form's checks or the server's) takes it to the first field in error.
+ */
+export function ReturnForm({ order, onOpened, onClose }: ReturnFormProps) {
+  const id = useId();
+  const form = useReturnForm(order, onOpened);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { errors } = form;
+
+  useEffect(() => heading.current?.focus(), []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = await form.submit();
+    const target = firstInvalid(id, found, form.returnable.length);
+    if (target) document.getElementById(target)?.focus();
+  };
+
+  const needsComment = commentRequired(form.reason);
+  return (
+    <section className="return-form" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className="return-form__title">
+        {RETURN_FORM_TITLE}
+      </h3>
+      <p className="return-form__lead">
+        Choose the pairs that go back and whether you want your money or another size. Sizes are held for you
+        as soon as you ask.
+      </p>
+      <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+        <ul className="return-form__lines list-unstyled" aria-label="Pairs in this order">
+          {form.returnable.map((line, index) => (
+            <ReturnLineFields
+              key={`${line.productId}-${line.size}`}
+              id={id}
+              index={index}
+              line={line}
+              choice={form.lines[index] ?? { count: 0, resolution: 'refund', exchangeSize: '' }}
+              errors={errors}
+              stock={form.stock.stock.get(line.productId)}
+              stockLoading={form.stock.loading && !form.stock.stock.has(line.productId)}
+              onChange={(change) => form.changeLine(index, change)}
+            />
+          ))}
+        </ul>
+        {errors.lines ? (
+          <p id={`${id}-lines-error`} className="return-form__error">
+            {errors.lines}
+          </p>
+        ) : null}
+
+        <div className="return-form__why">
+          <div>
+            <label htmlFor={`${id}-reason`} className="form-label">
+              Reason
+            </label>
+            <select
+              id={`${id}-reason`}
+              className={`form-select${errors.reason ? ' is-invalid' : ''}`}
+              value={form.reason}
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
+              onChange={(event) => form.setReason(event.target.value as ReturnReason | '')}
+            >
+              <option value="">Choose a reason</option>
+              {RETURN_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {RETURN_REASON_LABELS[reason]}
+                </option>
+              ))}
+            </select>
+            {errors.reason ? (
+              <div id={`${id}-reason-error`} className="invalid-feedback">
+                {errors.reason}
+              </div>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor={`${id}-comment`} className="form-label">
+              Comment{needsComment ? '' : ' (optional)'}
+            </label>
+            <textarea
+              id={`${id}-comment`}
+              className={`form-control${errors.comment ? ' is-invalid' : ''}`}
+              rows={3}
+              maxLength={RETURN_COMMENT_MAX}
+              value={form.comment}
+              required={needsComment}
+              aria-invalid={errors.comment ? true : undefined}
+              aria-describedby={errors.comment ? `${id}-comment-error` : undefined}
+              onChange={(event) => form.setComment(event.target.value)}
+            />
+            {errors.comment ? (
+              <div id={`${id}-comment-error`} className="invalid-feedback">
+                {errors.comment}
+              </div>
+            ) : null}
+          </div>
+        </div>
+
+        {form.failure ? (
+          <AlertError message={form.failure} onClose={form.dismissFailure} className="mt-3 mb-0" />
+        ) : null}
+
+        <div className="return-form__buttons">
+          <button type="submit" className="btn btn-accent" disabled={form.busy}>
+            {form.busy ? (
+              <>
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                Sending…
+              </>
+            ) : (
+              'Send return request'
+            )}
+          </button>
+          <button type="button" className="btn btn-outline-dark" disabled={form.busy} onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

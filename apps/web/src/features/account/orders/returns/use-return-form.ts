@@ -1,0 +1,152 @@
+import {
+  type Order,
+  type OrderReturn,
+  RETURN_COMMENT_MAX,
+  type ReturnBody,
+  type ReturnReason,
+  type ReturnResolution,
+} from '@shop/contracts';
+import { useState } from 'react';
+import { ApiError, errorText } from '../../../../lib/api';
+import { useCreateReturn } from '../../api/create-return';
+import { useExchangeStock } from '../../api/get-exchange-stock';
+import { commentRequired, type ReturnableLine, returnableLines } from './return-rules';
+
+/** What the buyer chose for one line: how many pairs go back (0: none) and what they want for them. */
+export interface LineChoice {
+  count: number;
+  resolution: ReturnResolution;
+  exchangeSize: string;
+}
+
+/** Field errors by name: `lines.<index in the form>.count|exchangeSize`, `lines`, `reason`, `comment`. */
+export type ReturnFormErrors = Record<string, string>;
+
+export const LINES_ERROR = 'Choose at least one pair to send back.';
+export const REASON_ERROR = 'Choose why they go back.';
+export const COMMENT_ERROR = 'Tell us what is wrong with them.';
+export const EXCHANGE_SIZE_ERROR = 'Choose the size you want instead.';
+
+/** The form's own checks, before anything is sent: the same rules the server applies to the body. */
+function check(lines: LineChoice[], reason: ReturnReason | '', comment: string): ReturnFormErrors {
+  const errors: ReturnFormErrors = {};
+  if (!lines.some((line) => line.count > 0)) errors.lines = LINES_ERROR;
+  lines.forEach((line, index) => {
+    if (line.count > 0 && line.resolution === 'exchange' && !line.exchangeSize)
+      errors[`lines.${index}.exchangeSize`] = EXCHANGE_SIZE_ERROR;
+  });
+  if (!reason) errors.reason = REASON_ERROR;
+  if (commentRequired(reason) && !comment.trim()) errors.comment = COMMENT_ERROR;
+  if (comment.trim().length > RETURN_COMMENT_MAX)
+    errors.comment = `Keep it to ${RETURN_COMMENT_MAX} characters.`;
+  return errors;
+}
+
+/** The body the API takes, and for each of its lines the form line it came from. */
+function toBody(returnable: ReturnableLine[], lines: LineChoice[], reason: ReturnReason, comment: string) {
+  const formIndex: number[] = [];
+  const bodyLines: ReturnBody['lines'] = [];
+  lines.forEach((choice, index) => {
+    const line = returnable[index];
+    if (!line || choice.count === 0) return;
+    formIndex.push(index);
+    bodyLines.push({
+      productId: line.productId,
+      size: line.size,
+      count: choice.count,
+      resolution: choice.resolution,
+      ...(choice.resolution === 'exchange' ? { exchangeSize: choice.exchangeSize } : {}),
+    });
+  });
+  const trimmed = comment.trim();
+  const body: ReturnBody = { lines: bodyLines, reason, ...(trimmed ? { comment: trimmed } : {}) };
+  return { body, formIndex };
+}
+
+/** The server's field names (`lines.<index in the body>.…`) as the form names its fields. */
+function serverErrors(error: unknown, formIndex: number[]): ReturnFormErrors {
+  if (!(error instanceof ApiError)) return {};
+  const errors: ReturnFormErrors = {};
+  for (const [field, reason] of Object.entries(error.fields)) {
+    const match = /^lines\.(\d+)\.(\w+)/.exec(field);
+    if (match) {
+      const index = formIndex[Number(match[1])];
+      const name = match[2] === 'exchangeSize' ? 'exchangeSize' : 'count';
+      if (index !== undefined) errors[`lines.${index}.${name}`] = reason;
+    } else if (field === 'reason' || field === 'comment' || field === 'lines') errors[field] = reason;
+  }
+  return errors;
+}
+
+/**
+ * The buyer's return form on one order: a choice per returnable line, the reason and the comment, the
+ * sizes in stock for an exchange, the checks, and the call. `onOpened` hears the new return.
+ */
+export function useReturnForm(order: Order, onOpened: (opened: OrderReturn) => void) {
+  const [returnable] = useState(() => returnableLines(order));
+  const [lines, setLines] = useState<LineChoice[]>(() =>
+    returnable.map(() => ({
+      count: returnable.length === 1 ? 1 : 0,
+      resolution: 'refund',
+      exchangeSize: '',
+    })),
+  );
+  const [reason, setReason] = useState<ReturnReason | ''>('');
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<ReturnFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const create = useCreateReturn();
+  const stock = useExchangeStock(returnable.map((line) => line.productId));
+
+  const changeLine = (index: number, change: Partial<LineChoice>) => {
+    setLines((current) => current.map((line, at) => (at === index ? { ...line, ...change } : line)));
+    setErrors(
+      ({
+        lines: _lines,
+        [`lines.${index}.count`]: _count,
+        [`lines.${index}.exchangeSize`]: _size,
+        ...rest
+      }) => rest,
+    );
+  };
+
+  /** Checks and sends; answers the field errors found (empty when it went through or the server refused). */
+  const submit = async (): Promise<ReturnFormErrors> => {
+    setFailure(null);
+    const found = check(lines, reason, comment);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !reason) return found;
+    const { body, formIndex } = toBody(returnable, lines, reason, comment);
+    try {
+      onOpened(await create.mutateAsync({ orderId: order._id, body }));
+      return {};
+    } catch (error) {
+      const refused = serverErrors(error, formIndex);
+      setErrors(refused);
+      setFailure(`Your return was not opened: ${errorText(error)}`);
+      return refused;
+    }
+  };
+
+  return {
+    returnable,
+    lines,
+    reason,
+    comment,
+    errors,
+    failure,
+    busy: create.isPending,
+    stock,
+    changeLine,
+    setReason: (next: ReturnReason | '') => {
+      setReason(next);
+      setErrors(({ reason: _reason, comment: _comment, ...rest }) => rest);
+    },
+    setComment: (next: string) => {
+      setComment(next);
+      setErrors(({ comment: _comment, ...rest }) => rest);
+    },
+    dismissFailure: () => setFailure(null),
+    submit,
+  };
+}

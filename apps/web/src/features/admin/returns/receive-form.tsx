@@ -1,0 +1,98 @@
+import type { OrderReturn } from '@shop/contracts';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { AlertError } from '../../../components/alert-error';
+import { errorText } from '../../../lib/api';
+import { BusyLabel } from '../busy-label';
+import { useReceiveReturn } from './api/receive-return';
+import { restockByDefault } from './returns-view';
+
+/**
+ * The parcel of an approved return is in: per line whether its pairs go back on sale (yes by default, no
+ * when the buyer said they arrived damaged). Receiving refunds the refund lines and makes the exchange
+ * lines a replacement order.
+ */
+export function ReceiveForm({
+  orderReturn,
+  onDone,
+  onCancel,
+}: {
+  orderReturn: OrderReturn;
+  onDone: (received: OrderReturn) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const receive = useReceiveReturn();
+  const [restock, setRestock] = useState(() => orderReturn.lines.map(() => restockByDefault(orderReturn)));
+  const [failure, setFailure] = useState<string | null>(null);
+  const first = useRef<HTMLInputElement>(null);
+
+  useEffect(() => first.current?.focus(), []);
+
+  const refunds = orderReturn.lines.some((line) => line.resolution === 'refund');
+  const exchanges = orderReturn.lines.some((line) => line.resolution === 'exchange');
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const lines = orderReturn.lines.map((line, index) => ({
+      productId: line.productId,
+      size: line.size,
+      restock: restock[index] ?? false,
+    }));
+    try {
+      onDone(await receive.mutateAsync({ id: orderReturn.id, lines }));
+    } catch (error) {
+      setFailure(`Return ${orderReturn.number} was not marked received: ${errorText(error)}`);
+    }
+  };
+
+  return (
+    <form className="admin-return__form" noValidate onSubmit={onSubmit}>
+      <fieldset className="admin-return__restock">
+        <legend className="form-label">Which pairs go back on sale?</legend>
+        {orderReturn.lines.map((line, index) => (
+          <div key={`${line.productId}-${line.size}`} className="form-check">
+            <input
+              ref={index === 0 ? first : undefined}
+              id={`${id}-restock-${index}`}
+              type="checkbox"
+              className="form-check-input"
+              checked={restock[index] ?? false}
+              onChange={(event) =>
+                setRestock((current) =>
+                  current.map((value, at) => (at === index ? event.target.checked : value)),
+                )
+              }
+            />
+            <label htmlFor={`${id}-restock-${index}`} className="form-check-label">
+              Back on sale: {line.count} × {line.name}, size {line.size}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <p className="admin-return__note">
+        {refunds ? 'The refund lines are refunded through the order’s payment. ' : ''}
+        {exchanges ? 'The exchange lines become a replacement order to ship. ' : ''}
+        This happens once.
+      </p>
+      {failure ? (
+        <AlertError message={failure} onClose={() => setFailure(null)} className="mt-3 mb-0" />
+      ) : null}
+      <div className="admin-return__buttons">
+        <button type="submit" className="btn btn-dark" disabled={receive.isPending}>
+          <BusyLabel busy={receive.isPending} busyText="Receiving…">
+            Confirm receipt
+          </BusyLabel>
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-dark"
+          disabled={receive.isPending}
+          onClick={onCancel}
+        >
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import type { OrderReturn } from '@shop/contracts';
+import { useRef, useState } from 'react';
+import { AlertError } from '../../../components/alert-error';
+import { errorText } from '../../../lib/api';
+import { BusyLabel } from '../busy-label';
+import { useApproveReturn } from './api/approve-return';
+import { ReceiveForm } from './receive-form';
+import { RejectForm } from './reject-form';
+
+type Open = 'reject' | 'receive' | null;
+
+/**
+ * What staff can do with a return, by its state: approve or reject (with words for the buyer) one that is
+ * requested, mark one that is approved received. A finished return has nothing left to do. `onDone` hears
+ * the return as the server answered it.
+ */
+export function ReturnActions({
+  orderReturn,
+  onDone,
+}: {
+  orderReturn: OrderReturn;
+  onDone: (what: 'approved' | 'rejected' | 'received', changed: OrderReturn) => void;
+}) {
+  const approve = useApproveReturn();
+  const [open, setOpen] = useState<Open>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+
+  const close = () => {
+    setOpen(null);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+
+  const onApprove = async () => {
+    setFailure(null);
+    try {
+      onDone('approved', await approve.mutateAsync(orderReturn.id));
+    } catch (error) {
+      setFailure(`Return ${orderReturn.number} was not approved: ${errorText(error)}`);
+    }
+  };
+
+  if (open === 'reject')
+    return (
+      <RejectForm orderReturn={orderReturn} onDone={(done) => onDone('rejected', done)} onCancel={close} />
+    );
+  if (open === 'receive')
+    return (
+      <ReceiveForm orderReturn={orderReturn} onDone={(done) => onDone('received', done)} onCancel={close} />
+    );
+
+  if (orderReturn.state === 'requested')
+    return (
+      <>
+        <div className="admin-return__buttons">
+          <button type="button" className="btn btn-dark" disabled={approve.isPending} onClick={onApprove}>
+            <BusyLabel busy={approve.isPending} busyText="Approving…">
+              Approve
+            </BusyLabel>
+          </button>
+          <button
+            ref={opener}
+            type="button"
+            className="btn btn-outline-danger"
+            disabled={approve.isPending}
+            onClick={() => {
+              setFailure(null);
+              setOpen('reject');
+            }}
+          >
+            Reject…
+          </button>
+        </div>
+        {failure ? (
+          <AlertError message={failure} onClose={() => setFailure(null)} className="mt-3 mb-0" />
+        ) : null}
+      </>
+    );
+  if (orderReturn.state === 'approved')
+    return (
+      <div className="admin-return__buttons">
+        <button ref={opener} type="button" className="btn btn-dark" onClick={() => setOpen('receive')}>
+          Mark received…
+        </button>
+        <p className="admin-return__hint">When the parcel is in: choose which pairs go back on sale.</p>
+      </div>
+    );
+  return null;
+}

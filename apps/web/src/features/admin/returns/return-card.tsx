@@ -1,0 +1,140 @@
+import { formatPrice, type OrderReturn, RETURN_REASON_LABELS } from '@shop/contracts';
+import { Link } from 'react-router';
+import { ReturnStateBadge } from '../../../components/return-state';
+import { returnSlipUrl } from '../../../lib/returns';
+import { useAdminOrder } from '../orders/api/get-order';
+import { isDeletedCustomer, shortId } from '../orders/orders-view';
+import { ReturnActions } from './return-actions';
+import { orderHref, resolutionText, stateLabel } from './returns-view';
+
+interface ReturnCardProps {
+  orderReturn: OrderReturn;
+  onDone: (what: 'approved' | 'rejected' | 'received', changed: OrderReturn) => void;
+}
+
+/** A link to an order's detail, named by its number once the order is read (its short id until then). */
+function OrderLink({ orderId, className }: { orderId: string; className?: string }) {
+  const order = useAdminOrder(orderId, undefined);
+  return (
+    <Link to={orderHref(orderId)} className={className}>
+      {order.data ? `#${order.data.number}` : shortId(orderId)}
+    </Link>
+  );
+}
+
+/** The order a return belongs to, and its buyer once the order is read. */
+function ReturnOrder({ orderId }: { orderId: string }) {
+  const order = useAdminOrder(orderId, undefined);
+  const deleted = order.data ? isDeletedCustomer(order.data) : false;
+  return (
+    <>
+      <div>
+        <dt>Order</dt>
+        <dd>
+          <OrderLink orderId={orderId} className="admin-return__order" />
+        </dd>
+      </div>
+      {order.data ? (
+        <div className="admin-return__buyer">
+          <dt>Buyer</dt>
+          <dd>
+            {deleted ? (
+              'Deleted account'
+            ) : (
+              <>
+                {order.data.user.username}{' '}
+                <span className="admin-return__email">{order.data.user.email}</span>
+              </>
+            )}
+          </dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * One return in the staff's list: number, date, order and buyer, reason and comment, the lines with their
+ * refund or exchange size, the staff's message or the refund and replacement once settled, and the actions
+ * its state allows.
+ */
+export function ReturnCard({ orderReturn, onDone }: ReturnCardProps) {
+  const titleId = `admin-return-${orderReturn.id}`;
+  const received = orderReturn.state === 'received';
+  return (
+    <article className={`admin-return admin-return--${orderReturn.state}`} aria-labelledby={titleId}>
+      <div className="admin-return__head">
+        <h3 id={titleId} className="admin-return__title">
+          Return <span className="return-number">{orderReturn.number}</span>
+        </h3>
+        <ReturnStateBadge state={orderReturn.state} label={stateLabel(orderReturn.state)} />
+      </div>
+      <dl className="admin-return__facts">
+        <div>
+          <dt>Opened</dt>
+          <dd>
+            <time dateTime={orderReturn.createdAt}>{orderReturn.createdAt.slice(0, 10)}</time>
+          </dd>
+        </div>
+        <ReturnOrder orderId={orderReturn.orderId} />
+        <div className="admin-return__reason">
+          <dt>Reason</dt>
+          <dd>
+            {RETURN_REASON_LABELS[orderReturn.reason]}
+            {orderReturn.comment ? <q className="admin-return__comment">{orderReturn.comment}</q> : null}
+          </dd>
+        </div>
+      </dl>
+      <ul className="admin-return__lines" aria-label={`Pairs in return ${orderReturn.number}`}>
+        {orderReturn.lines.map((line) => (
+          <li key={`${line.productId}-${line.size}`} className="admin-return__line">
+            <span className="admin-return__pair">
+              {line.count} × {line.name}, size {line.size}
+            </span>
+            <span className={`admin-return__resolution admin-return__resolution--${line.resolution}`}>
+              {resolutionText(line)}
+            </span>
+            {line.restock !== null ? (
+              <span className="admin-return__restock-state">
+                {line.restock ? 'Back on sale' : 'Not back on sale'}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {orderReturn.state === 'rejected' && orderReturn.message ? (
+        <p className="admin-return__message">
+          <strong>Told the buyer:</strong> {orderReturn.message}
+        </p>
+      ) : null}
+      {received ? (
+        <dl className="admin-return__settled">
+          <div>
+            <dt>Refunded</dt>
+            <dd>{formatPrice(orderReturn.refundedAmount)}</dd>
+          </div>
+          {orderReturn.exchangeOrderId ? (
+            <div>
+              <dt>Exchange order</dt>
+              <dd>
+                <OrderLink orderId={orderReturn.exchangeOrderId} />
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      <div className="admin-return__foot">
+        <a
+          href={returnSlipUrl(orderReturn.id)}
+          target="_blank"
+          rel="noopener"
+          className="admin-return__slip"
+          aria-label={`Return slip of ${orderReturn.number} (opens in a new tab)`}
+        >
+          Return slip
+        </a>
+        <ReturnActions key={orderReturn.state} orderReturn={orderReturn} onDone={onDone} />
+      </div>
+    </article>
+  );
+}

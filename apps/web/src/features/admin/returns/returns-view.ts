@@ -1,0 +1,31 @@
+import { type OrderReturn, RETURN_STATES, type ReturnState } from '@shop/contracts';
+
+/** The state filter's choices: every return, or those in one state. */
+export const STATE_FILTERS: { value: ReturnState | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'requested', label: 'Requested' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'received', label: 'Received' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+
+/** A state as staff read it: the filter's word for it. */
+export const stateLabel = (state: ReturnState) =>
+  STATE_FILTERS.find((filter) => filter.value === state)?.label ?? state;
+
+/** The filter lives in the address (`?state=requested`), so a reload and Back keep it. */
+export function readState(params: URLSearchParams): ReturnState | '' {
+  const raw = params.get('state') ?? '';
+  return (RETURN_STATES as readonly string[]).includes(raw) ? (raw as ReturnState) : '';
+}
+
+/** A damaged pair does not go back on sale unless staff say so; any other does unless they say not. */
+export const restockByDefault = (orderReturn: OrderReturn) => orderReturn.reason !== 'damaged';
+
+/** A line's resolution in words: "Refund" or "Exchange for size 10.5". */
+export const resolutionText = (line: OrderReturn['lines'][number]) =>
+  line.resolution === 'exchange' ? `Exchange for size ${line.exchangeSize ?? '?'}` : 'Refund';
+
+/** The staff's view of an order (its detail in the Orders tab). */
+export const orderHref = (orderId: string) => `/account/orders?order=${encodeURIComponent(orderId)}`;
