@@ -69,12 +69,13 @@ interface AfterSale {
 
 const NOTHING_AFTER_SALE: AfterSale = { shipments: [], returns: [] };
 
-/** The shipments and returns of these orders, asked of the fulfilment and returns modules. */
+/**
+ * The shipments and returns of these orders, asked of the fulfilment and returns modules. One query after
+ * the other: `db` may be a transaction, whose one connection runs one query at a time.
+ */
 async function afterSaleOf(db: DbOrTx, orderIds: string[]): Promise<(orderId: string) => AfterSale> {
-  const [shipments, returns] = await Promise.all([
-    fulfilment.shipmentsOf(db, orderIds),
-    returnViews.returnsOf(db, orderIds),
-  ]);
+  const shipments = await fulfilment.shipmentsOf(db, orderIds);
+  const returns = await returnViews.returnsOf(db, orderIds);
   return (orderId) => ({ shipments: shipments.get(orderId) ?? [], returns: returns.get(orderId) ?? [] });
 }
 
@@ -115,12 +116,11 @@ export function toOrderWire(
   };
 }
 
+/** One order as the API shows it; its queries one after the other, as `db` may be a transaction. */
 async function wire(db: DbOrTx, row: repository.OrderRow): Promise<Order> {
-  const [items, customers, afterSale] = await Promise.all([
-    repository.findItems(db, [row.id]),
-    customersOf(db, [row]),
-    afterSaleOf(db, [row.id]),
-  ]);
+  const items = await repository.findItems(db, [row.id]);
+  const customers = await customersOf(db, [row]);
+  const afterSale = await afterSaleOf(db, [row.id]);
   return toOrderWire(row, items, customerOf(customers, row.userId), afterSale(row.id));
 }
 
