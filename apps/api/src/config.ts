@@ -69,6 +69,9 @@ const envSchema = z.object({
   // Each payment provider's own variables are read by its schema (modules/payments/providers/<name>/).
   PAYMENTS_TEST_MODE: z.enum(['true', 'false']).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  SHOP_NAME: z.string().trim().min(1).max(100).default('Sneaker Shop'),
+  /** The shop's postal address, its lines separated by new lines (or `\n`, as a .env file writes them). */
+  SHOP_ADDRESS: z.string().trim().min(1).max(500).default('1 Market Street\\nSan Francisco, CA 94105\\nUSA'),
 });
 
 export type DatabaseConfig =
@@ -126,6 +129,8 @@ export interface Config {
   };
   /** What one account may hold unpaid at once, so no account can reserve the stock away from others. */
   checkout: { maxPendingOrders: number; maxPendingUnits: number };
+  /** Who sells: the name and postal address printed on invoices and packing slips. */
+  shop: { name: string; address: string[] };
   /** Accounts the seed creates when they do not exist. */
   accounts: {
     admin: SeedAccount;
@@ -147,6 +152,14 @@ function embeddedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** An address as its lines: split at new lines, or at `\n` as a .env file writes them. */
+function addressLines(address: string): string[] {
+  return address
+    .split(/\\n|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 /** Reads the environment once. This is the only module that touches `process.env`. */
@@ -209,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       providers: providers.settings,
     },
     checkout: { maxPendingOrders: e.MAX_PENDING_ORDERS, maxPendingUnits: e.MAX_PENDING_UNITS },
+    shop: { name: e.SHOP_NAME, address: addressLines(e.SHOP_ADDRESS) },
     accounts: {
       admin: { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
       demo: { email: e.DEMO_EMAIL, username: e.DEMO_USERNAME, password: e.DEMO_PASSWORD },

@@ -9,6 +9,7 @@ import type { PageReviews } from './modules/catalog/catalog.routes';
 import * as catalog from './modules/catalog/catalog.service';
 import type { ProductAdminDeps } from './modules/catalog/products-admin.service';
 import type { CheckoutDeps } from './modules/checkout/checkout.service';
+import type { FulfilmentDeps } from './modules/fulfilment/fulfilment.service';
 import { approveOrder, handleNotice } from './modules/orders/orders.service';
 import type { PaymentOutcomes } from './modules/payments/payments.routes';
 import * as reviews from './modules/reviews/reviews.service';
@@ -20,6 +21,7 @@ import type { SessionLookup } from './plugins/session';
 export interface Services {
   events: DomainEvents;
   checkout: CheckoutDeps;
+  fulfilment: FulfilmentDeps;
   products: ProductAdminDeps;
   reviews: reviews.ReviewDeps;
   account: AccountDeps;
@@ -58,6 +60,14 @@ export function wireServices(app: FastifyInstance): Services {
   return {
     events,
     checkout,
+    fulfilment: {
+      db,
+      events,
+      mailer: app.mailer,
+      gateways: app.gateways,
+      siteUrl: config.siteUrl,
+      shop: config.shop,
+    },
     products: { db, storage: app.storage, events },
     reviews: { db, events },
     account: { db, events },

@@ -15,6 +15,8 @@ export const AUDIT_KINDS = [
   'user.delete',
   'order.cancel',
   'order.refund',
+  'order.ship',
+  'order.deliver',
   'review.delete',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });

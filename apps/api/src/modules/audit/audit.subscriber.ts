@@ -17,6 +17,8 @@ const KINDS = {
   'user.deleted': 'user.delete',
   'order.cancelled': 'order.cancel',
   'order.refunded': 'order.refund',
+  'order.shipped': 'order.ship',
+  'shipment.delivered': 'order.deliver',
   'review.deleted': 'review.delete',
 } as const satisfies Partial<Record<FactType, AuditKind>>;
 
