@@ -546,6 +546,7 @@ export async function markRefunded(db: DbOrTx, orderId: string): Promise<OrderRo
       state: 'cancelled',
       cancelledAt: sql`now()`,
       refundedAt: sql`now()`,
+      refundedCents: sql`${order.totalCents}`,
       refundClaimedUntil: null,
       updatedAt: sql`now()`,
     })

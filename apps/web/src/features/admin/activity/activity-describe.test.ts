@@ -108,7 +108,9 @@ group('describe', () => {
       before: { fulfilment: 'shipped', delivered: false },
       after: { fulfilment: 'delivered', delivered: true, carrier: 'DHL', trackingNumber: 'JD0141' },
     });
-    expect(sentence(delivered)).toBe(`marked delivered a parcel of order ${short} (DHL JD0141) now delivered`);
+    expect(sentence(delivered)).toBe(
+      `marked delivered a parcel of order ${short} (DHL JD0141) now delivered`,
+    );
   });
 
   it('describes a deleted review by its rating and product, and quotes it', () => {
