@@ -5,6 +5,7 @@
  */
 import type { RegisterInput } from '../auth';
 import type { Product, ProductDetail } from '../catalog';
+import type { Shipment } from '../fulfilment';
 import type { Order } from '../orders';
 import type { UserDashboard } from '../users';
 
@@ -132,6 +133,23 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     returns: [],
     refundedAmount: 0,
     replacementOf: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A parcel of the built order: one pair of the built product in size 9, shipped by UPS with its tracking
+ * link, not delivered yet.
+ */
+export function buildShipment(overrides: Partial<Shipment> = {}): Shipment {
+  return {
+    id: '55555555-5555-4555-8555-555555555555',
+    carrier: 'ups',
+    trackingNumber: '1Z999AA10123456784',
+    trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    lines: [{ productId: TEST_IDS.product, size: '9', count: 1 }],
+    shippedAt: '2024-05-18T09:00:00.000Z',
+    deliveredAt: null,
     ...overrides,
   };
 }
