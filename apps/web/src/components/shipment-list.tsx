@@ -20,16 +20,19 @@ function parcelLines(order: Order, shipment: Shipment) {
 export function ShipmentList({
   order,
   headingLevel = 3,
+  label = 'Shipments',
   action,
 }: {
   order: Order;
   headingLevel?: 3 | 4;
+  /** The region's name: unique on the page, as several orders' parcels may show together. */
+  label?: string;
   action?: (shipment: Shipment) => ReactNode;
 }) {
   const Heading = `h${headingLevel}` as const;
   if (order.shipments.length === 0) return null;
   return (
-    <section className="shipment-list" aria-label="Shipments">
+    <section className="shipment-list" aria-label={label}>
       <Heading className="shipment-list__title">Shipments</Heading>
       <ol className="shipment-list__items">
         {order.shipments.map((shipment, index) => (

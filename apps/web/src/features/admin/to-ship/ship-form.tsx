@@ -71,10 +71,8 @@ export function ShipForm({ order, onShipped }: { order: Order; onShipped: (messa
   };
   const described = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
   return (
-    <form className="to-ship__form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`} className="to-ship__label">
-        Left to ship
-      </h4>
+    <form className="to-ship__form" onSubmit={onSubmit} noValidate aria-label={`Ship order ${order.number}`}>
+      <h4 className="to-ship__label">Left to ship</h4>
       <ul className="to-ship__lines" aria-describedby={described('lines')}>
         {form.picks.map((line) => (
           <LineRow

@@ -11,7 +11,7 @@ const documentLink = (order: Order, kind: 'packing-slip' | 'invoice') =>
 function ShipTo({ order }: { order: Order }) {
   const to = order.shipTo;
   return (
-    <section className="to-ship__address" aria-label="Ship to">
+    <section className="to-ship__address" aria-label={`Ship to, order ${order.number}`}>
       <h4 className="to-ship__label">Ship to</h4>
       {to ? (
         <address className="mb-0">
@@ -70,6 +70,7 @@ export function ToShipCard({ order, onShipped }: { order: Order; onShipped: (mes
       <ShipmentList
         order={order}
         headingLevel={4}
+        label={`Shipments of order ${order.number}`}
         action={(shipment) => <MarkDeliveredButton orderId={order._id} shipment={shipment} />}
       />
     </article>

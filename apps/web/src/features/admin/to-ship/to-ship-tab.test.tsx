@@ -62,7 +62,7 @@ describe('To ship (admin)', () => {
     expect(card).toHaveTextContent('2024-05-17');
     expect(card).toHaveTextContent('demo_user');
     expect(card).toHaveTextContent('Shipping: Partly shipped');
-    const address = within(card).getByRole('region', { name: 'Ship to' });
+    const address = within(card).getByRole('region', { name: 'Ship to, order 1042' });
     expect(address).toHaveTextContent('Ana Gómez');
     expect(address).toHaveTextContent('Springfield, Oregon');
     // The Dunk line had 3 units, 1 left already: 2 are left.
@@ -76,7 +76,7 @@ describe('To ship (admin)', () => {
       `/api/orders/${ORDER_ID}/packing-slip`,
     );
     expect(within(card).getByRole('link', { name: /Invoice/ })).toHaveAttribute('target', '_blank');
-    const parcels = within(card).getByRole('region', { name: 'Shipments' });
+    const parcels = within(card).getByRole('region', { name: 'Shipments of order 1042' });
     expect(parcels).toHaveTextContent('Dunk Low Panda, size 10 × 1');
     expect(within(parcels).getByRole('button', { name: /Mark delivered/ })).toBeInTheDocument();
   });
