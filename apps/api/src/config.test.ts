@@ -56,3 +56,21 @@ describe('the seeded accounts', () => {
     );
   });
 });
+
+describe("the shop's name and address on invoices and packing slips", () => {
+  const dataDir = () => mkdtempSync(path.join(tmpdir(), 'shop-config-'));
+
+  it('default to the shop, and take an address line by line (new lines, or \\n as a .env file writes them)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shop).toEqual({
+      name: 'Sneaker Shop',
+      address: ['1 Market Street', 'San Francisco, CA 94105', 'USA'],
+    });
+    const shop = loadConfig({
+      DATA_DIR: dataDir(),
+      SHOP_NAME: ' Kicks & Co ',
+      SHOP_ADDRESS: 'Calle Mayor 1\\n28013 Madrid\nSpain',
+    }).shop;
+    expect(shop).toEqual({ name: 'Kicks & Co', address: ['Calle Mayor 1', '28013 Madrid', 'Spain'] });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SHOP_NAME: '   ' })).toThrow(/SHOP_NAME/);
+  });
+});
