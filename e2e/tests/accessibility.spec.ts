@@ -180,7 +180,8 @@ for (const width of [375, 1280]) {
         await expect(lowRows).not.toHaveCount(shown);
         await expectAccessible(page, 'the low stock, shown further');
       }
-      for (const path of ['/account/activity', '/account/profile']) await visit(page, path);
+      for (const path of ['/account/to-ship', '/account/activity', '/account/profile'])
+        await visit(page, path);
 
       await page.goto('/home?search=Pegasus');
       await page.locator('.product-card').first().getByRole('link').first().click();

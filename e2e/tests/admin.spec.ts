@@ -30,6 +30,7 @@ test.describe('admin dashboard', () => {
     await page.goto('/account/products');
     await expect(tabs(page).getByRole('link')).toHaveText([
       'Orders',
+      'To ship',
       'Products',
       'Users',
       'Profile',

@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productsAdminRoutes } from './modules/catalog/products-admin.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { type Jobs, startJobs } from './modules/jobs/jobs';
 import {
@@ -163,6 +164,7 @@ export async function buildApp(
   await app.register(checkoutRoutes, { deps: services.checkout });
   await app.register(ordersRoutes, { deps: services.checkout });
   await app.register(returnsRoutes, { deps: services.returns });
+  await app.register(fulfilmentRoutes, { deps: services.fulfilment });
   await app.register(reviewsRoutes, { deps: services.reviews });
   await app.register(stockAlertsRoutes);
   await app.register(auditRoutes, { contactsOf: services.contactsOf });

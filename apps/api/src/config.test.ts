@@ -60,24 +60,39 @@ describe('the seeded accounts', () => {
 describe('returns', () => {
   const dataDir = () => mkdtempSync(path.join(tmpdir(), 'shop-config-'));
 
-  it('default to a 30-day window, shipping refunded for a damaged pair, and no address', () => {
+  it('default to a 30-day window and shipping refunded for a damaged pair', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.returns).toEqual({ days: 30, refundShipping: 'damaged' });
-    expect(config.shopAddress).toBeNull();
   });
 
-  it('take RETURN_DAYS, RETURN_REFUND_SHIPPING and SHOP_ADDRESS, and refuse what is not one', () => {
+  it('take RETURN_DAYS and RETURN_REFUND_SHIPPING, and refuse what is not one', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
       RETURN_DAYS: '14',
       RETURN_REFUND_SHIPPING: 'always',
-      SHOP_ADDRESS: '1 Dock Street, Leeds',
     });
     expect(config.returns).toEqual({ days: 14, refundShipping: 'always' });
-    expect(config.shopAddress).toBe('1 Dock Street, Leeds');
     expect(() => loadConfig({ DATA_DIR: dataDir(), RETURN_DAYS: 'a month' })).toThrow(/RETURN_DAYS/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), RETURN_REFUND_SHIPPING: 'sometimes' })).toThrow(
       /RETURN_REFUND_SHIPPING/,
     );
+  });
+});
+
+describe("the shop's name and address on invoices and packing slips", () => {
+  const dataDir = () => mkdtempSync(path.join(tmpdir(), 'shop-config-'));
+
+  it('default to the shop, and take an address line by line (new lines, or \\n as a .env file writes them)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shop).toEqual({
+      name: 'Sneaker Shop',
+      address: ['1 Market Street', 'San Francisco, CA 94105', 'USA'],
+    });
+    const shop = loadConfig({
+      DATA_DIR: dataDir(),
+      SHOP_NAME: ' Kicks & Co ',
+      SHOP_ADDRESS: 'Calle Mayor 1\\n28013 Madrid\nSpain',
+    }).shop;
+    expect(shop).toEqual({ name: 'Kicks & Co', address: ['Calle Mayor 1', '28013 Madrid', 'Spain'] });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SHOP_NAME: '   ' })).toThrow(/SHOP_NAME/);
   });
 });

@@ -78,7 +78,9 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(RETURN_DAYS_DEFAULT),
   RETURN_REFUND_SHIPPING: z.enum(RETURN_REFUND_SHIPPING).default('damaged'),
-  SHOP_ADDRESS: optionalString,
+  SHOP_NAME: z.string().trim().min(1).max(100).default('Sneaker Shop'),
+  /** The shop's postal address, its lines separated by new lines (or `\n`, as a .env file writes them). */
+  SHOP_ADDRESS: z.string().trim().min(1).max(500).default('1 Market Street\\nSan Francisco, CA 94105\\nUSA'),
 });
 
 export type DatabaseConfig =
@@ -141,8 +143,8 @@ export interface Config {
     days: number;
     refundShipping: RefundShipping;
   };
-  /** Where returns are sent, printed on return slips; null when not configured. */
-  shopAddress: string | null;
+  /** Who sells: the name and postal address printed on invoices and packing slips. */
+  shop: { name: string; address: string[] };
   /** Accounts the seed creates when they do not exist. */
   accounts: {
     admin: SeedAccount;
@@ -164,6 +166,14 @@ function embeddedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** An address as its lines: split at new lines, or at `\n` as a .env file writes them. */
+function addressLines(address: string): string[] {
+  return address
+    .split(/\\n|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 /** Reads the environment once. This is the only module that touches `process.env`. */
@@ -227,7 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     checkout: { maxPendingOrders: e.MAX_PENDING_ORDERS, maxPendingUnits: e.MAX_PENDING_UNITS },
     returns: { days: e.RETURN_DAYS, refundShipping: e.RETURN_REFUND_SHIPPING },
-    shopAddress: e.SHOP_ADDRESS ?? null,
+    shop: { name: e.SHOP_NAME, address: addressLines(e.SHOP_ADDRESS) },
     accounts: {
       admin: { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
       demo: { email: e.DEMO_EMAIL, username: e.DEMO_USERNAME, password: e.DEMO_PASSWORD },

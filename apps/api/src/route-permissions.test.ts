@@ -69,6 +69,9 @@ interface Resources {
   productId: string;
   /** An approved order of the shopper, and their review of its product. */
   orderId: string;
+  /** A parcel of that order, shipped by the admin, and the line it holds. */
+  shipmentId: string;
+  shipped: { productId: string; size: string; count: number };
   reviewId: string;
   /** The shopper's open PayPal order and its reference (PayPal's token). */
   paypalOrderId: string;
@@ -449,6 +452,40 @@ const TABLE: Row[] = [
     access: 'self',
     request: (r) => ({ payload: { user: { uid: r.shopperId } } }),
   },
+  // Fulfilment: the order's one line has shipped, so shipping it again is refused even to the admin (409).
+  {
+    method: 'GET',
+    url: '/api/fulfilment/to-ship',
+    access: 'admin',
+    request: () => ({ url: '/api/fulfilment/to-ship?limit=5' }),
+  },
+  {
+    method: 'POST',
+    url: '/api/orders/:id/shipments',
+    access: 'admin',
+    request: (r) => ({
+      url: `/api/orders/${r.orderId}/shipments`,
+      payload: { lines: [r.shipped], carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/orders/:id/shipments/:shipmentId/delivered',
+    access: 'admin',
+    request: (r) => ({ url: `/api/orders/${r.orderId}/shipments/${r.shipmentId}/delivered` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/orders/:id/invoice',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/orders/${r.orderId}/invoice` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/orders/:id/packing-slip',
+    access: 'admin',
+    request: (r) => ({ url: `/api/orders/${r.orderId}/packing-slip` }),
+  },
   // After the reviews rows: the refund cancels the shopper's paid order.
   {
     method: 'POST',
@@ -607,6 +644,13 @@ beforeAll(async () => {
   expect(card.statusCode, card.body).toBe(200);
 
   const adminCookie = await signIn(app(), admin.email, admin.password);
+  const shipped = { productId: pick.id, size: pick.size, count: 1 };
+  const parcel = await send(app(), 'POST', `/api/orders/${orderId}/shipments`, adminCookie, {
+    lines: [shipped],
+    carrier: 'ups',
+    trackingNumber: '1Z999AA10123456784',
+  });
+  expect(parcel.statusCode, parcel.body).toBe(201);
   const suspended = await verifiedBuyer(app());
   const suspend = await send(app(), 'PUT', '/api/user-suspended', adminCookie, { email: suspended.email });
   expect(suspend.statusCode, suspend.body).toBe(200);
@@ -639,6 +683,8 @@ beforeAll(async () => {
     shopperId: shopper.id,
     productId: pick.id,
     orderId,
+    shipmentId: parcel.json<{ id: string }>().id,
+    shipped,
     reviewId: review.json<{ _id: string }>()._id,
     paypalOrderId: approve.orderId,
     paypalReference:

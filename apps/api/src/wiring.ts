@@ -9,6 +9,7 @@ import type { PageReviews } from './modules/catalog/catalog.routes';
 import * as catalog from './modules/catalog/catalog.service';
 import type { ProductAdminDeps } from './modules/catalog/products-admin.service';
 import type { CheckoutDeps } from './modules/checkout/checkout.service';
+import type { FulfilmentDeps } from './modules/fulfilment/fulfilment.service';
 import { approveOrder, handleNotice } from './modules/orders/orders.service';
 import type { PaymentOutcomes } from './modules/payments/payments.routes';
 import type { ReturnDeps } from './modules/returns/returns.service';
@@ -22,6 +23,7 @@ export interface Services {
   events: DomainEvents;
   checkout: CheckoutDeps;
   returns: ReturnDeps;
+  fulfilment: FulfilmentDeps;
   products: ProductAdminDeps;
   reviews: reviews.ReviewDeps;
   account: AccountDeps;
@@ -69,7 +71,15 @@ export function wireServices(app: FastifyInstance): Services {
       log,
       returnDays: config.returns.days,
       refundShipping: config.returns.refundShipping,
-      shopAddress: config.shopAddress,
+      shop: config.shop,
+    },
+    fulfilment: {
+      db,
+      events,
+      mailer: app.mailer,
+      gateways: app.gateways,
+      siteUrl: config.siteUrl,
+      shop: config.shop,
     },
     products: { db, storage: app.storage, events },
     reviews: { db, events },

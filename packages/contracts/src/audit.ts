@@ -19,6 +19,8 @@ export const AUDIT_KINDS = [
   'return.reject',
   'return.receive',
   'return.refund',
+  'order.ship',
+  'order.deliver',
   'review.delete',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });

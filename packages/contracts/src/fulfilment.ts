@@ -1,4 +1,5 @@
 import { SIZE_PATTERN } from './constants';
+import { pageQuerySchema } from './paging';
 import { z } from './zod';
 
 /** After the payment, beside the order's state: how much of it left the warehouse. */
@@ -83,3 +84,46 @@ export const shipmentSchema = z.object({
   deliveredAt: z.string().nullable(),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
+
+/** `GET /api/fulfilment/to-ship` (staff): paid orders not fully shipped, oldest first, one page. */
+export const TO_SHIP_PAGE_SIZE = 20;
+export const toShipQuerySchema = z.object({
+  page: pageQuerySchema,
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100, { error: 'must be at most 100' })
+    .default(TO_SHIP_PAGE_SIZE),
+});
+export type ToShipQuery = z.infer<typeof toShipQuerySchema>;
+
+/** An order line as the shipments count it: its product, size and how many were bought. */
+export interface LineToShip {
+  id: string;
+  size: string;
+  count: number;
+}
+
+/**
+ * How many units of each line are still to ship: the lines' counts minus what the shipments already took
+ * (a shipment names a line by its product and size), in the lines' order; fully shipped lines show 0.
+ */
+export function leftToShip<Line extends LineToShip>(
+  lines: Line[],
+  shipments: { lines: { productId: string; size: string; count: number }[] }[],
+): (Line & { left: number })[] {
+  const shipped = new Map<string, number>();
+  for (const shipment of shipments) {
+    for (const line of shipment.lines) {
+      const key = `${line.productId}|${line.size}`;
+      shipped.set(key, (shipped.get(key) ?? 0) + line.count);
+    }
+  }
+  return lines.map((line) => {
+    const key = `${line.id}|${line.size}`;
+    const taken = Math.min(shipped.get(key) ?? 0, line.count);
+    shipped.set(key, (shipped.get(key) ?? 0) - taken);
+    return { ...line, left: line.count - taken };
+  });
+}

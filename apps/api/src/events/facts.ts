@@ -53,6 +53,10 @@ interface Facts {
   'return.rejected': ReturnChange;
   'return.received': ReturnChange;
   'return.refunded': ReturnChange;
+  /** Staff sent units of a paid order: one parcel, with its carrier and tracking number. */
+  'order.shipped': OrderChange & { shipmentId: string };
+  /** Staff marked a parcel delivered (and the order delivered when it was the last one out). */
+  'shipment.delivered': OrderChange & { shipmentId: string };
   /** A review was written or changed: its product's rating follows. */
   'review.written': { reviewId: string; productId: string };
   'review.deleted': { reviewId: string } & Change;

@@ -49,6 +49,7 @@ describe('Account frame with the tabs the routes give it', () => {
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
       ['Orders', '/account/orders'],
+      ['To ship', '/account/to-ship'],
       ['Products', '/account/products'],
       ['Users', '/account/users'],
       ['Profile', '/account/profile'],

@@ -30,6 +30,7 @@ export const ACCOUNT_TABS: AccountTabs = {
   ],
   staff: [
     { path: '/account/orders', label: 'Orders' },
+    { path: '/account/to-ship', label: 'To ship' },
     { path: '/account/products', label: 'Products' },
     { path: '/account/users', label: 'Users' },
     { path: '/account/profile', label: 'Profile' },
@@ -166,6 +167,13 @@ export const routes: RouteObject[] = [
                 // The staff's sections: admins only (the API checks the role itself on every call).
                 Component: RequireAdmin,
                 children: [
+                  {
+                    path: 'account/to-ship',
+                    lazy: () =>
+                      import('../features/admin/to-ship/to-ship-tab').then((m) => ({
+                        Component: m.AdminToShipTab,
+                      })),
+                  },
                   {
                     path: 'account/products',
                     lazy: () =>

@@ -21,6 +21,8 @@ const KINDS = {
   'return.rejected': 'return.reject',
   'return.received': 'return.receive',
   'return.refunded': 'return.refund',
+  'order.shipped': 'order.ship',
+  'shipment.delivered': 'order.deliver',
   'review.deleted': 'review.delete',
 } as const satisfies Partial<Record<FactType, AuditKind>>;
 

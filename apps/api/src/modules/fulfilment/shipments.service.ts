@@ -2,6 +2,24 @@ import { type Carrier, type Shipment, sizeKey, trackingUrl } from '@shop/contrac
 import type { DbOrTx } from '../../db/client';
 import * as repository from './fulfilment.repository';
 
+/** A parcel as the wire shows it: its carrier's tracking page, its lines by product and size. */
+export function toShipment(row: repository.ShipmentRow & { lines: repository.ShipmentLineRow[] }): Shipment {
+  const carrier = row.carrier as Carrier;
+  return {
+    id: row.id,
+    carrier,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: trackingUrl(carrier, row.trackingNumber),
+    lines: row.lines.map((line) => ({
+      productId: line.productId,
+      size: sizeKey(line.size),
+      count: line.count,
+    })),
+    shippedAt: row.shippedAt.toISOString(),
+    deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
+  };
+}
+
 /**
  * The fulfilment module's read face: what left for each order. The orders module shows it on every order;
  * it imports nothing of the orders module, so orders can ask it (docs/decisions/0029).
@@ -9,21 +27,8 @@ import * as repository from './fulfilment.repository';
 export async function shipmentsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, Shipment[]>> {
   const byOrder = new Map<string, Shipment[]>();
   for (const row of await repository.findShipments(db, orderIds)) {
-    const carrier = row.carrier as Carrier;
     const list = byOrder.get(row.orderId) ?? [];
-    list.push({
-      id: row.id,
-      carrier,
-      trackingNumber: row.trackingNumber,
-      trackingUrl: trackingUrl(carrier, row.trackingNumber),
-      lines: row.lines.map((line) => ({
-        productId: line.productId,
-        size: sizeKey(line.size),
-        count: line.count,
-      })),
-      shippedAt: row.shippedAt.toISOString(),
-      deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
-    });
+    list.push(toShipment(row));
     byOrder.set(row.orderId, list);
   }
   return byOrder;

@@ -1,6 +1,12 @@
 /** The mail module's face: what other modules may use to write to people. */
 export type { Mailer, MailMessage } from './mailer';
-export { orderCancelledEmail, orderConfirmationEmail, orderRefundEmail } from './order-email';
+export {
+  orderCancelledEmail,
+  orderConfirmationEmail,
+  orderDeliveredEmail,
+  orderRefundEmail,
+  orderShippedEmail,
+} from './order-email';
 export {
   exchangeOrderEmail,
   type ReturnBuyer,

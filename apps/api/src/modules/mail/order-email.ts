@@ -26,17 +26,29 @@ function orderEmail(options: {
   heading: string;
   intro: string;
   lines: OrderLine[];
-  total: { label: string; amount: number };
+  /** Without a total, the lines are listed without prices (what is in a parcel). */
+  total?: { label: string; amount: number };
+  /** A labelled detail under the lines, such as a parcel's carrier and tracking link. */
+  detail?: { label: string; value: string; href: string | null };
   note?: string;
   accountUrl: string;
 }): MailMessage {
-  const { order, accountUrl } = options;
+  const { order, accountUrl, total, detail } = options;
   const rows = options.lines
     .map(
       (line) =>
-        `<tr><td style="padding:8px 0;border-bottom:1px solid #eee">${escapeHtml(line.name)}<br><span style="color:#777;font-size:13px">Size ${escapeHtml(line.size)} &times; ${line.count}</span></td><td style="padding:8px 0;border-bottom:1px solid #eee;text-align:right">${formatPrice(line.totalPrice)}</td></tr>`,
+        `<tr><td style="padding:8px 0;border-bottom:1px solid #eee">${escapeHtml(line.name)}<br><span style="color:#777;font-size:13px">Size ${escapeHtml(line.size)} &times; ${line.count}</span></td><td style="padding:8px 0;border-bottom:1px solid #eee;text-align:right">${total ? formatPrice(line.totalPrice) : ''}</td></tr>`,
     )
     .join('');
+  const totalRow = total
+    ? `<tr><td style="padding:12px 0;font-weight:bold">${escapeHtml(total.label)}</td><td style="padding:12px 0;text-align:right;font-weight:bold">${formatPrice(total.amount)}</td></tr>`
+    : '';
+  const detailValue = detail?.href
+    ? `<a href="${escapeHtml(detail.href)}" style="color:#ff5a1f">${escapeHtml(detail.value)}</a>`
+    : escapeHtml(detail?.value ?? '');
+  const detailBlock = detail
+    ? `<p style="margin:20px 0 0;line-height:1.5"><strong>${escapeHtml(detail.label)}:</strong> ${detailValue}</p>`
+    : '';
   const note = options.note
     ? `<p style="margin:20px 0 0;line-height:1.5;color:#555">${escapeHtml(options.note)}</p>`
     : '';
@@ -48,8 +60,7 @@ function orderEmail(options: {
 <tr><td style="padding:32px;color:#333">
 <h1 style="margin:0 0 12px;font-size:22px;color:#111">${escapeHtml(options.heading)}</h1>
 <p style="margin:0 0 20px;line-height:1.5">Hi ${escapeHtml(order.user.username)}, ${escapeHtml(options.intro)}</p>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}
-<tr><td style="padding:12px 0;font-weight:bold">${escapeHtml(options.total.label)}</td><td style="padding:12px 0;text-align:right;font-weight:bold">${formatPrice(options.total.amount)}</td></tr></table>${note}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}${totalRow}</table>${detailBlock}${note}
 <p style="margin:24px 0 0"><a href="${escapeHtml(accountUrl)}" style="display:inline-block;background:#ff5a1f;color:#fff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">See your orders</a></p>
 </td></tr></table></td></tr></table></body></html>`;
   const text = [
@@ -57,9 +68,11 @@ function orderEmail(options: {
     options.heading,
     `Hi ${order.user.username}, ${options.intro}`,
     ...options.lines.map(
-      (line) => `- ${line.name}, size ${line.size} x ${line.count}: ${formatPrice(line.totalPrice)}`,
+      (line) =>
+        `- ${line.name}, size ${line.size} x ${line.count}${total ? `: ${formatPrice(line.totalPrice)}` : ''}`,
     ),
-    `${options.total.label}: ${formatPrice(options.total.amount)}`,
+    ...(total ? [`${total.label}: ${formatPrice(total.amount)}`] : []),
+    ...(detail ? [`${detail.label}: ${detail.value}${detail.href ? ` (${detail.href})` : ''}`] : []),
     ...(options.note ? [options.note] : []),
     `Your orders: ${accountUrl}`,
   ].join('\n');
@@ -130,6 +143,55 @@ export function orderCancelledEmail(
     lines: order.products,
     total: { label: 'Not charged', amount: order.finalAmount },
     note: 'No money was taken, and the pairs went back on sale. To buy them, add them to your cart again.',
+    accountUrl,
+  });
+}
+
+/** A parcel as its e-mail tells it: the carrier's name, the tracking number and its page, what is in it. */
+export interface ParcelNotice {
+  carrier: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+  lines: { productId: string; size: string; count: number }[];
+}
+
+/** The order's lines in a parcel, each with the parcel's count of it. */
+function parcelLines(order: Order, parcel: ParcelNotice): OrderLine[] {
+  return parcel.lines.flatMap((line) => {
+    const bought = order.products.find((item) => item.id === line.productId && item.size === line.size);
+    return bought ? [{ ...bought, count: line.count, totalPrice: bought.price * line.count }] : [];
+  });
+}
+
+/** A parcel left for the buyer: what is in it, with whom, and where to follow it. */
+export function orderShippedEmail(order: Order, parcel: ParcelNotice, accountUrl: string): MailMessage {
+  const number = orderNumber(order);
+  const all = order.fulfilment === 'shipped' || order.fulfilment === 'delivered';
+  return orderEmail({
+    order,
+    subject: `Sneaker Shop: order ${number} shipped`,
+    heading: all ? 'Your order is on its way' : 'Part of your order is on its way',
+    intro: `${all ? 'the pairs' : 'these pairs'} of order ${number} left our warehouse with ${parcel.carrier}.`,
+    lines: parcelLines(order, parcel),
+    detail: {
+      label: `${parcel.carrier} tracking number`,
+      value: parcel.trackingNumber,
+      href: parcel.trackingUrl,
+    },
+    note: all ? undefined : 'We will write again when the rest of your order ships.',
+    accountUrl,
+  });
+}
+
+/** Every parcel of the order arrived. */
+export function orderDeliveredEmail(order: Order, accountUrl: string): MailMessage {
+  const number = orderNumber(order);
+  return orderEmail({
+    order,
+    subject: `Sneaker Shop: order ${number} delivered`,
+    heading: 'Your order was delivered',
+    intro: `every pair of order ${number} was delivered. Enjoy them!`,
+    lines: order.products,
     accountUrl,
   });
 }

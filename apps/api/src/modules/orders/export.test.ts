@@ -96,6 +96,10 @@ describe('GET /api/orders/export.csv', () => {
       unit_price: '129.99',
       line_total: '259.98',
       order_total: '309.98',
+      fulfilment: 'unfulfilled',
+      shipped_at: '',
+      carrier: '',
+      tracking: '',
     });
     expect(records[1]).toMatchObject({
       product_name: "'@SUM(A1)",

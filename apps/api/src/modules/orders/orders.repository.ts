@@ -303,7 +303,7 @@ export interface OrderCursor {
 /** An order as the CSV export writes it: its summary, its buyer's id and its lines. */
 export type ExportedOrder = Pick<
   ListedOrder,
-  'id' | 'userId' | 'state' | 'provider' | 'totalCents' | 'createdAt' | 'items'
+  'id' | 'userId' | 'state' | 'provider' | 'totalCents' | 'createdAt' | 'fulfilment' | 'items'
 > & {
   cursor: OrderCursor;
 };
@@ -329,6 +329,7 @@ export async function findOrdersAfter(
       provider: order.provider,
       totalCents: order.totalCents,
       createdAt: order.createdAt,
+      fulfilment: order.fulfilment,
       // The exact timestamp (a JavaScript Date keeps only milliseconds): the next page starts right after it.
       createdAtText: sql<string>`${order.createdAt}::text`,
       items: itemsJson,
@@ -596,7 +597,10 @@ export async function markRefunded(db: DbOrTx, orderId: string): Promise<OrderRo
   return row;
 }
 
-/** An order, its row locked until the transaction ends: the returns of one order are made one at a time. */
+/**
+ * The order's row, locked until the transaction ends: the shipments and the returns of one order are made
+ * one after the other, each counting what the ones before it took (docs/decisions/0029).
+ */
 export async function lockOrder(db: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(order).where(eq(order.id, orderId)).for('update');
   return row;
@@ -660,4 +664,26 @@ export async function insertReplacementOrder(
   if (!row) throw new Error('The replacement order was not created');
   await db.insert(orderItem).values(items.map((item, position) => ({ ...item, orderId: row.id, position })));
   return row;
+}
+
+/** Records how much of the order left the warehouse (written with the shipment that changed it). */
+export async function setFulfilment(
+  db: DbOrTx,
+  orderId: string,
+  fulfilment: 'unfulfilled' | 'partially_shipped' | 'shipped' | 'delivered',
+): Promise<void> {
+  await db.update(order).set({ fulfilment, updatedAt: sql`now()` }).where(eq(order.id, orderId));
+}
+
+/**
+ * Paid orders not yet fully shipped, oldest first, one page: read off the partial index
+ * `order_to_ship_idx`, whose predicate this condition repeats word for word.
+ */
+export async function listToShip(db: DbOrTx, limit: number, offset: number): Promise<ListedOrder[]> {
+  return listingQuery(
+    db,
+    { field: 'date', direction: 1 },
+    sql`${order.state} = 'aprobed' AND ${order.fulfilment} IN ('unfulfilled', 'partially_shipped')`,
+    { limit, offset },
+  );
 }

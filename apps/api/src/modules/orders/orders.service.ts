@@ -139,6 +139,50 @@ export async function getOrder(db: DbOrTx, orderId: string, viewer: CurrentUser)
   return wire(db, await visibleOrder(db, orderId, viewer));
 }
 
+/** An order as its buyer and staff see it, read through `db` (a transaction sees its own changes). */
+export async function orderById(db: DbOrTx, orderId: string): Promise<Order | undefined> {
+  const row = await repository.findOrder(db, orderId);
+  return row ? wire(db, row) : undefined;
+}
+
+/** An order's row and lines, the row locked until `tx` ends (shipments are made one at a time per order). */
+export interface LockedOrder {
+  id: string;
+  userId: string;
+  state: OrderState;
+  fulfilment: FulfilmentState;
+  items: { position: number; productId: string; size: number; count: number }[];
+}
+
+export async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | undefined> {
+  const row = await repository.lockOrder(tx, orderId);
+  if (!row) return undefined;
+  const items = await repository.findItems(tx, [orderId]);
+  return {
+    id: row.id,
+    userId: row.userId,
+    state: row.state as OrderState,
+    fulfilment: row.fulfilment as FulfilmentState,
+    items: items.map(({ position, productId, size, count }) => ({ position, productId, size, count })),
+  };
+}
+
+/** Records how much of the order left: in the transaction of the shipment or delivery that changed it. */
+export const setFulfilment = repository.setFulfilment;
+
+/** Paid orders not yet fully shipped, oldest first, one page (the staff's "To ship" view). */
+export async function listToShip(db: DbOrTx, query: { page: number; limit: number }): Promise<Order[]> {
+  const rows = await repository.listToShip(db, query.limit, (query.page - 1) * query.limit);
+  const [customers, afterSale] = await Promise.all([
+    customersOf(db, rows),
+    afterSaleOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return rows.map((row) => toOrderWire(row, row.items, customerOf(customers, row.userId), afterSale(row.id)));
+}
+
 /** One page of orders, newest first unless `ordersSort` says otherwise: the buyer's own, or any for an admin. */
 export async function listOrders(
   db: DbOrTx,
@@ -206,13 +250,30 @@ export const ORDER_EXPORT_HEADER = [
   'unit_price',
   'line_total',
   'order_total',
+  'fulfilment',
+  'shipped_at',
+  'carrier',
+  'tracking',
 ] as const;
 
 /** Money in the export: dollars with two decimals, as an accountant's spreadsheet reads them. */
 const amount = (cents: number) => fromCents(cents).toFixed(2);
 
+/** An order's shipments in the export: when the first left, and every parcel's carrier and tracking number. */
+function shipmentColumns(shipments: Shipment[]): CsvValue[] {
+  return [
+    shipments[0]?.shippedAt ?? '',
+    shipments.map((shipment) => shipment.carrier).join('; '),
+    shipments.map((shipment) => shipment.trackingNumber).join('; '),
+  ];
+}
+
 /** An order's rows in the export: one per line (an order without lines, which checkout never makes, gets one). */
-function exportRowsOf(row: repository.ExportedOrder, customer: Customer): CsvValue[][] {
+function exportRowsOf(
+  row: repository.ExportedOrder,
+  customer: Customer,
+  shipments: Shipment[],
+): CsvValue[][] {
   const head = [
     row.id,
     row.createdAt.toISOString(),
@@ -222,7 +283,8 @@ function exportRowsOf(row: repository.ExportedOrder, customer: Customer): CsvVal
     customer.email,
   ];
   const total = amount(row.totalCents);
-  if (row.items.length === 0) return [[...head, '', '', '', '', '', '', '', total]];
+  const tail = [row.fulfilment, ...shipmentColumns(shipments)];
+  if (row.items.length === 0) return [[...head, '', '', '', '', '', '', '', total, ...tail]];
   return row.items.map((item) => [
     ...head,
     item.productId,
@@ -233,6 +295,7 @@ function exportRowsOf(row: repository.ExportedOrder, customer: Customer): CsvVal
     amount(item.unitPriceCents),
     amount(item.unitPriceCents * item.count),
     total,
+    ...tail,
   ]);
 }
 
@@ -241,8 +304,16 @@ async function* exportBatches(db: DbOrTx, filter: repository.OrderFilter): Async
   let after: repository.OrderCursor | undefined;
   for (;;) {
     const batch = await repository.findOrdersAfter(db, filter, after, EXPORT_BATCH);
-    const customers = await customersOf(db, batch);
-    yield batch.flatMap((row) => exportRowsOf(row, customerOf(customers, row.userId)));
+    const [customers, shipments] = await Promise.all([
+      customersOf(db, batch),
+      fulfilment.shipmentsOf(
+        db,
+        batch.map((row) => row.id),
+      ),
+    ]);
+    yield batch.flatMap((row) =>
+      exportRowsOf(row, customerOf(customers, row.userId), shipments.get(row.id) ?? []),
+    );
     const last = batch.at(-1);
     if (!last || batch.length < EXPORT_BATCH) return;
     after = last.cursor;

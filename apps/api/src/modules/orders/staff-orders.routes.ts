@@ -27,7 +27,7 @@ export const staffOrdersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = asy
         produces: ['text/csv', 'application/json'],
         response: {
           200: csvResponse(
-            'a header row, then one row per order line: order_id, date (ISO), state, provider, customer_username, customer_email, product_id, product_name, brand, size, count, unit_price, line_total, order_total',
+            'a header row, then one row per order line: order_id, date (ISO), state, provider, customer_username, customer_email, product_id, product_name, brand, size, count, unit_price, line_total, order_total, fulfilment, shipped_at (the first shipment, ISO), carrier and tracking (every shipment, separated by "; ")',
           ),
           ...refusals(400, 401, 403, 429),
         },

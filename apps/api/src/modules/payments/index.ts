@@ -5,4 +5,11 @@ export {
   PaymentProviderError,
   type PaymentRequest,
 } from './gateway';
-export { checkProvider, type Gateways, gatewayFor, paymentNotStarted, refundedTo } from './payments';
+export {
+  checkProvider,
+  type Gateways,
+  gatewayFor,
+  paymentNotStarted,
+  providerLabel,
+  refundedTo,
+} from './payments';

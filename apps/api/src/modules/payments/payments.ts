@@ -72,3 +72,8 @@ export function gatewayFor(gateways: Gateways, provider: string): PaymentGateway
 export function refundedTo(gateways: Gateways, provider: string): string {
   return wording(gateways, provider).refundTo;
 }
+
+/** The provider's name as a person reads it ('Card', 'PayPal'): on invoices. */
+export function providerLabel(gateways: Gateways, provider: string): string {
+  return wording(gateways, provider).label;
+}

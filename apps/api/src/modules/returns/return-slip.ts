@@ -28,7 +28,7 @@ export function returnSlipHtml(slip: {
   ret: OrderReturn;
   orderNumber: number;
   shipTo: Order['shipTo'];
-  shopAddress: string | null;
+  shop: { name: string; address: string[] };
 }): string {
   const { ret, shipTo } = slip;
   const rows = ret.lines
@@ -40,12 +40,12 @@ export function returnSlipHtml(slip: {
   const sender = shipTo
     ? lines([shipTo.name, shipTo.address, `${shipTo.city} ${shipTo.state}`, shipTo.country, shipTo.phone])
     : '';
-  const to = slip.shopAddress ? lines(['Sneaker Shop, Returns', ...slip.shopAddress.split(/\n|\\n/)]) : '';
+  const to = lines([`${slip.shop.name}, Returns`, ...slip.shop.address]);
   const comment = ret.comment ? `<p style="margin:4px 0 0">${escapeHtml(ret.comment)}</p>` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Return slip ${escapeHtml(ret.number)}</title></head>
 <body style="margin:0;padding:24px;font-family:Helvetica,Arial,sans-serif;color:#111;background:#fff">
 <main style="max-width:720px;margin:0 auto">
-<h1 style="margin:0 0 4px;font-size:24px">Sneaker Shop: return slip</h1>
+<h1 style="margin:0 0 4px;font-size:24px">${escapeHtml(slip.shop.name)}: return slip</h1>
 <p style="margin:0 0 16px;color:#444">Put this slip in the parcel and write the return number on the outside.</p>
 <p style="margin:0;font-size:40px;font-weight:bold;letter-spacing:2px">${escapeHtml(ret.number)}</p>
 <p style="margin:4px 0 16px">Order #${slip.orderNumber} · opened ${escapeHtml(ret.createdAt.slice(0, 10))} · ${escapeHtml(RETURN_STATE_LABELS[ret.state])}</p>

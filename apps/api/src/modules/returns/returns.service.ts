@@ -41,8 +41,8 @@ export interface ReturnDeps {
   returnDays: number;
   /** When a receipt refunds the order's shipping too: RETURN_REFUND_SHIPPING. */
   refundShipping: RefundShipping;
-  /** Where returns are sent (SHOP_ADDRESS), printed on the slip; null when not configured. */
-  shopAddress: string | null;
+  /** Who sells and where returns are sent (SHOP_NAME, SHOP_ADDRESS), printed on the slip. */
+  shop: { name: string; address: string[] };
 }
 
 /** Returns that are still open: their lines cannot be returned again, their exchange units are held. */
@@ -402,6 +402,6 @@ export async function returnSlip(deps: ReturnDeps, id: string, viewer: CurrentUs
     ret: toReturnWire(row),
     orderNumber: order.number,
     shipTo: order.shipTo,
-    shopAddress: deps.shopAddress,
+    shop: deps.shop,
   });
 }

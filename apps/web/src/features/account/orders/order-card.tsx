@@ -1,5 +1,6 @@
 import { formatPrice, type Order } from '@shop/contracts';
 import type { Ref } from 'react';
+import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderStateBadge } from '../../../components/order-state';
 import { UserAvatar } from '../../../components/user-avatar';
 import { OrderActions } from './order-actions';
@@ -10,6 +11,9 @@ interface OrderCardProps {
   /** The Detail button, so focus can come back to it from the detail view. */
   ref?: Ref<HTMLButtonElement>;
 }
+
+/** A paid order, or one that has parcels, has a shipping status to show; an unpaid one has none yet. */
+export const hasFulfilment = (order: Order) => order.state === 'aprobed' || order.shipments.length > 0;
 
 /** One order: the user's picture, id, date (first 10 characters), state in its colour and final amount. */
 export function OrderCard({ order, onOpen, ref }: OrderCardProps) {
@@ -27,7 +31,10 @@ export function OrderCard({ order, onOpen, ref }: OrderCardProps) {
             {order.date.slice(0, 10)}
           </p>
         </div>
-        <OrderStateBadge state={order.state} refunded={order.refundedAt !== null} />
+        <div className="order-card__badges">
+          <OrderStateBadge state={order.state} refunded={order.refundedAt !== null} />
+          {hasFulfilment(order) ? <FulfilmentBadge fulfilment={order.fulfilment} /> : null}
+        </div>
       </div>
       <dl className="order-card__facts">
         <div>

@@ -1,11 +1,17 @@
 import type { Order } from '@shop/contracts';
 import { useEffect, useRef } from 'react';
 import { AlertError } from '../../../components/alert-error';
+import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderSummary } from '../../../components/order-summary';
+import { ShipmentList } from '../../../components/shipment-list';
 import { useProviderLabel } from '../../../lib/payment-providers';
 import { useOrder } from '../api/get-order';
 import { OrderActions } from './order-actions';
+import { hasFulfilment } from './order-card';
 import { OrderReturns } from './returns/order-returns';
+
+/** A paid order has an invoice, and so does one refunded after its payment. */
+const invoiced = (order: Order) => order.state === 'aprobed' || order.refundedAt !== null;
 
 /** One order's lines (count and total price each) with Back to the list. */
 export function OrderDetail({
@@ -41,7 +47,28 @@ export function OrderDetail({
         <AlertError message={`We could not load this order: ${query.error.message}`} dismissible={false} />
       ) : (
         <div className="account-card">
-          <OrderSummary order={query.data} payment={providerLabel(query.data.provider)} />
+          <OrderSummary
+            order={query.data}
+            payment={providerLabel(query.data.provider)}
+            extraFacts={
+              hasFulfilment(query.data)
+                ? [{ label: 'Shipping', value: <FulfilmentBadge fulfilment={query.data.fulfilment} /> }]
+                : []
+            }
+          />
+          <ShipmentList order={query.data} />
+          {invoiced(query.data) ? (
+            <p className="order-detail__invoice">
+              <a
+                href={`/api/orders/${encodeURIComponent(query.data._id)}/invoice`}
+                target="_blank"
+                rel="noopener"
+                className="btn btn-outline-dark btn-sm"
+              >
+                Invoice<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </p>
+          ) : null}
           <OrderActions order={query.data} size="md" />
           <OrderReturns order={query.data} />
         </div>

@@ -122,6 +122,32 @@ group('describe', () => {
     expect(KIND_LABELS['return.refund']).toBe('Return refunded');
   });
 
+  it('names the parcel a shipment or a delivery was, and whether it completed the order', () => {
+    const order = { type: 'order', id: ORDER_ID };
+    const short = ORDER_ID.slice(0, 8);
+    const shipped = (fulfilment: string) =>
+      activityEvent({
+        kind: 'order.ship',
+        subject: order,
+        before: { fulfilment: 'unfulfilled' },
+        after: { fulfilment, carrier: 'UPS', trackingNumber: '1Z999AA10123456784', units: 1 },
+      });
+    expect(sentence(shipped('shipped'))).toBe(`shipped order ${short} (UPS 1Z999AA10123456784)`);
+    expect(sentence(shipped('partially_shipped'))).toBe(
+      `shipped order ${short} (UPS 1Z999AA10123456784) in part`,
+    );
+    expect(describe(shipped('shipped')).subject?.to).toBe(`/account/orders?order=${ORDER_ID}`);
+    const delivered = activityEvent({
+      kind: 'order.deliver',
+      subject: order,
+      before: { fulfilment: 'shipped', delivered: false },
+      after: { fulfilment: 'delivered', delivered: true, carrier: 'DHL', trackingNumber: 'JD0141' },
+    });
+    expect(sentence(delivered)).toBe(
+      `marked delivered a parcel of order ${short} (DHL JD0141) now delivered`,
+    );
+  });
+
   it('describes a deleted review by its rating and product, and quotes it', () => {
     const event = activityEvent({
       kind: 'review.delete',

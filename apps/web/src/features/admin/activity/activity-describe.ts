@@ -14,6 +14,8 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'user.delete': 'User deleted',
   'order.cancel': 'Order cancelled',
   'order.refund': 'Order refunded',
+  'order.ship': 'Order shipped',
+  'order.deliver': 'Parcel delivered',
   'return.approve': 'Return approved',
   'return.reject': 'Return rejected',
   'return.receive': 'Return received',
@@ -28,7 +30,7 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
     label: 'Users',
     kinds: ['user.update', 'user.suspend', 'user.reactivate', 'user.promote', 'user.demote', 'user.delete'],
   },
-  { label: 'Orders', kinds: ['order.cancel', 'order.refund'] },
+  { label: 'Orders', kinds: ['order.cancel', 'order.refund', 'order.ship', 'order.deliver'] },
   { label: 'Returns', kinds: ['return.approve', 'return.reject', 'return.receive', 'return.refund'] },
   { label: 'Reviews', kinds: ['review.delete'] },
 ];
@@ -164,6 +166,22 @@ function orderSubject(event: ActivityEvent): Subject {
   };
 }
 
+/** A parcel's carrier and tracking number ("(UPS 1Z999AA10123456784)"), and whether the order is complete. */
+function parcelOf(event: ActivityEvent): string | undefined {
+  const carrier = textOf(field(event.after, 'carrier'));
+  const tracking = textOf(field(event.after, 'trackingNumber'));
+  const parcel = [carrier, tracking].filter(Boolean).join(' ');
+  const fulfilment = field(event.after, 'fulfilment');
+  const whole =
+    event.kind === 'order.ship' && fulfilment === 'partially_shipped'
+      ? 'in part'
+      : event.kind === 'order.deliver' && fulfilment === 'delivered'
+        ? 'now delivered'
+        : undefined;
+  const text = [parcel ? `(${parcel})` : undefined, whole].filter(Boolean).join(' ');
+  return text === '' ? undefined : text;
+}
+
 /** The names of the fields an edit changed ("the price and stock"), or "details" when none is known. */
 function changedFields(event: ActivityEvent): string {
   const keys = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])].filter(
@@ -232,6 +250,14 @@ export function describe(event: ActivityEvent): Description {
         tail: typeof amount === 'number' ? `(${formatPrice(amount)})` : undefined,
       };
     }
+    case 'order.ship':
+      return { action: 'shipped', subject: orderSubject(event), tail: parcelOf(event) };
+    case 'order.deliver':
+      return {
+        action: 'marked delivered a parcel of',
+        subject: orderSubject(event),
+        tail: parcelOf(event),
+      };
     case 'return.approve':
     case 'return.reject':
     case 'return.receive':

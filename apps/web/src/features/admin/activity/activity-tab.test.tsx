@@ -122,7 +122,7 @@ describe('Activity tab', () => {
     const user = userEvent.setup();
     const select = screen.getByRole('combobox', { name: 'Kind of action' });
     expect(within(select).getByRole('option', { name: 'All actions' })).toBeInTheDocument();
-    // Every kind of action (returns' included), after "All actions".
+    // Every kind of action, after "All actions".
     expect(within(select).getAllByRole('option')).toHaveLength(AUDIT_KINDS.length + 1);
 
     await user.selectOptions(select, 'Order refunded');

@@ -1,5 +1,6 @@
 import { formatPrice, type Order } from '@shop/contracts';
 import type { Ref } from 'react';
+import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderStateBadge } from '../../../components/order-state';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useProviderLabel } from '../../../lib/payment-providers';
@@ -29,7 +30,12 @@ export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
             #{shortId(order._id)}
           </span>
         </h3>
-        <OrderStateBadge state={order.state} refunded={order.refundedAt !== null} />
+        <div className="admin-order-card__badges">
+          <OrderStateBadge state={order.state} refunded={order.refundedAt !== null} />
+          {order.state === 'aprobed' || order.shipments.length > 0 ? (
+            <FulfilmentBadge fulfilment={order.fulfilment} />
+          ) : null}
+        </div>
       </div>
       <div className="admin-order-card__customer">
         <UserAvatar image={order.user.image} name={order.user.username} size="sm" />

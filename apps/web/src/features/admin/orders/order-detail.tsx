@@ -2,9 +2,12 @@ import { formatPrice, type Order } from '@shop/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
+import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderSummary } from '../../../components/order-summary';
+import { ShipmentList } from '../../../components/shipment-list';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useProviderLabel } from '../../../lib/payment-providers';
+import { MarkDeliveredButton } from '../to-ship/mark-delivered-button';
 import { useAdminOrder } from './api/get-order';
 import { AdminOrderActions } from './order-actions';
 import { isDeletedCustomer, pairCount } from './orders-view';
@@ -90,7 +93,15 @@ export function AdminOrderDetail({
           <OrderSummary
             order={order}
             payment={providerName(order.provider)}
-            extraFacts={[{ label: 'Pairs', value: pairCount(order) }]}
+            extraFacts={[
+              { label: 'Pairs', value: pairCount(order) },
+              { label: 'Shipping', value: <FulfilmentBadge fulfilment={order.fulfilment} /> },
+            ]}
+          />
+
+          <ShipmentList
+            order={order}
+            action={(shipment) => <MarkDeliveredButton orderId={order._id} shipment={shipment} />}
           />
 
           <div className="admin-order-detail__actions">

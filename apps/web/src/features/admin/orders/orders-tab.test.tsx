@@ -1,11 +1,12 @@
 import { ORDERS_PAGE_SIZE, type Order } from '@shop/contracts';
+import { buildShipment } from '@shop/contracts/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
-import { orderFixture } from '../../../test/fixtures';
+import { DUNK, orderFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody, mockApi } from '../../../test/mock-api';
 import { testQueryClient } from '../../../test/query-client';
 import { CANCEL_TITLE, REFUND_TITLE } from './order-actions';
@@ -376,5 +377,34 @@ describe('Orders tab (admin)', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(cards()[0]).toHaveTextContent('Customer: Deleted account');
     expect(cards()[0]).not.toHaveTextContent('deleted.invalid');
+  });
+});
+
+describe('Orders tab (admin): fulfilment', () => {
+  it("shows each paid order's shipping status, and its parcels in the detail with Mark delivered", async () => {
+    const parcel = buildShipment({ lines: [{ productId: DUNK, size: '10', count: 3 }] });
+    const shipped = order({ fulfilment: 'shipped', shipments: [parcel] });
+    const pending = order({ state: 'pending' });
+    const { calls } = renderOrders((call) => {
+      if (
+        call.method === 'POST' &&
+        call.path === `/api/orders/${shipped._id}/shipments/${parcel.id}/delivered`
+      )
+        return { body: { ...parcel, deliveredAt: '2024-05-20T10:00:00.000Z' } };
+      return ordersApi([shipped, pending])(call);
+    });
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(cards()[0]).toHaveTextContent('Shipping: Shipped');
+    expect(cards()[1]).not.toHaveTextContent('Shipping:');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: `Detail of order ${short(shipped)}` }));
+    const parcels = await screen.findByRole('region', { name: 'Shipments' });
+    expect(parcels).toHaveTextContent('UPS 1Z999AA10123456784');
+    expect(parcels).toHaveTextContent('Dunk Low Panda, size 10 × 3');
+    await user.click(within(parcels).getByRole('button', { name: /Mark delivered/ }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.path.endsWith('/delivered'))).toBe(true),
+    );
   });
 });

@@ -1,0 +1,134 @@
+import {
+  orderIdParamsSchema,
+  orderSchema,
+  shipmentBodySchema,
+  shipmentParamsSchema,
+  shipmentSchema,
+  toShipQuerySchema,
+} from '@shop/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { refusals } from '../../lib/refusals';
+import { requireAdmin, requireUser } from '../../plugins/session';
+import { type DocumentPage, documentPolicy } from './documents';
+import {
+  type FulfilmentDeps,
+  invoice,
+  markDelivered,
+  packingSlip,
+  shipOrder,
+  toShip,
+} from './fulfilment.service';
+
+/** A printable page: HTML whose one style element the page's own policy allows by its nonce. */
+const htmlResponse = (what: string) =>
+  z.string().meta({ type: 'string', description: `text/html; charset=utf-8: ${what}` });
+
+function sendPage(reply: FastifyReply, document: DocumentPage) {
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', documentPolicy(document.nonce))
+    .send(document.html);
+}
+
+/** Staff ship and deliver orders; buyers and staff print invoices; staff print packing slips. */
+export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> = async (app, { deps }) => {
+  /** Checked before the input is validated: a guest or a shopper learns nothing about it. */
+  const adminOnly = async (request: FastifyRequest) => {
+    await requireAdmin(request);
+  };
+
+  app.get(
+    '/api/fulfilment/to-ship',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['fulfilment'],
+        summary:
+          'Paid orders not yet fully shipped, oldest first, with their address, lines and shipments (admin)',
+        querystring: toShipQuerySchema,
+        response: { 200: z.array(orderSchema), ...refusals(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return toShip(deps, request.query);
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/shipments',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['fulfilment'],
+        summary:
+          'Ship units of a paid order (admin): one parcel with its carrier and tracking number; each line at most what is left to ship (409 when it already left)',
+        params: orderIdParamsSchema,
+        body: shipmentBodySchema,
+        response: { 201: shipmentSchema, ...refusals(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const staff = await requireAdmin(request);
+      return reply.status(201).send(await shipOrder(deps, request.params.id, request.body, staff));
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/shipments/:shipmentId/delivered',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['fulfilment'],
+        summary:
+          'Mark a parcel delivered, once (admin); the order is delivered when every unit shipped and every parcel arrived',
+        params: shipmentParamsSchema,
+        response: { 200: shipmentSchema, ...refusals(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      markDelivered(deps, request.params.id, request.params.shipmentId, await requireAdmin(request)),
+  );
+
+  app.get(
+    '/api/orders/:id/invoice',
+    {
+      schema: {
+        tags: ['fulfilment'],
+        summary: "The paid order's printable invoice (its buyer or an admin)",
+        params: orderIdParamsSchema,
+        produces: ['text/html', 'application/json'],
+        response: {
+          200: htmlResponse('the invoice, numbered after the order, as a self-contained printable page'),
+          ...refusals(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, await invoice(deps, request.params.id, await requireUser(request))),
+  );
+
+  app.get(
+    '/api/orders/:id/packing-slip',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['fulfilment'],
+        summary:
+          "The paid order's printable packing slip (admin): the address and what is left to ship, no prices",
+        params: orderIdParamsSchema,
+        produces: ['text/html', 'application/json'],
+        response: {
+          200: htmlResponse('the packing slip as a self-contained printable page'),
+          ...refusals(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return sendPage(reply, await packingSlip(deps, request.params.id));
+    },
+  );
+};
