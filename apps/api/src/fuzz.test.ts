@@ -87,6 +87,14 @@ const WILDCARDS: Record<string, string[]> = {
 function sampleBody(method: string, url: string): unknown {
   const product = ids.product;
   const line = { id: product, size: '9', count: 1 };
+  const shippingBody = {
+    name: 'Fuzz express',
+    price: 9.5,
+    freeAbove: 200,
+    countries: ['US', 'DE'],
+    estimateDays: [1, 3],
+    active: true,
+  };
   const bodies: Record<string, unknown> = {
     'POST /api/auth/sign-up/email': {
       username: 'fuzzer',
@@ -112,6 +120,8 @@ function sampleBody(method: string, url: string): unknown {
     'DELETE /api/reviews/user/:id': { _idReviews: [ids.order] },
     'PUT /api/reviews/:id': { rating: 4, description: 'Comfortable.' },
     'POST /api/stock-alerts': { productId: product, size: '9' },
+    'POST /api/shipping-methods': shippingBody,
+    'PUT /api/shipping-methods/:id': shippingBody,
     // A wrong current password: the buyer's session stays.
     'POST /api/auth/change-password': { currentPassword: 'Wrong#2024x', newPassword: 'Fuzz#2024y' },
   };
@@ -136,6 +146,7 @@ function sampleQuery(url: string): Record<string, string> | undefined {
     '/api/orders': { ordersSort: '{"date":-1}', _id: ids.user, page: '1', limit: '20' },
     '/api/orders/export.csv': { _id: ids.user, state: 'aprobed', from: '2024-01-01', to: '2030-12-31' },
     '/api/admin/sales': { days: '90' },
+    '/api/shipping-methods': { country: 'United States' },
     '/api/paypal/execute-payment': { token: 'test_paypal_0', PayerID: 'X', order: ids.order },
     '/api/auth/verify-email': { token: 'made-up', callbackURL: '/verify-email' },
     '/api/auth/reset-password/made-up-token': { callbackURL: '/restore-password' },

@@ -12,6 +12,7 @@ import type { CheckoutDeps } from './modules/checkout/checkout.service';
 import { approveOrder, handleNotice } from './modules/orders/orders.service';
 import type { PaymentOutcomes } from './modules/payments/payments.routes';
 import * as reviews from './modules/reviews/reviews.service';
+import type { ShippingDeps } from './modules/shipping/shipping.service';
 import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts/stock-alerts.service';
 import * as users from './modules/users/users.service';
 import type { SessionLookup } from './plugins/session';
@@ -22,6 +23,7 @@ export interface Services {
   checkout: CheckoutDeps;
   products: ProductAdminDeps;
   reviews: reviews.ReviewDeps;
+  shipping: ShippingDeps;
   account: AccountDeps;
   users: users.UserDeps;
   alerts: StockAlertDeps;
@@ -60,6 +62,7 @@ export function wireServices(app: FastifyInstance): Services {
     checkout,
     products: { db, storage: app.storage, events },
     reviews: { db, events },
+    shipping: { db, events },
     account: { db, events },
     users: {
       db,

@@ -26,6 +26,7 @@ interface Change {
 type ProductChange = { productId: string } & Change;
 type UserChange = { userId: string } & Change;
 type OrderChange = { orderId: string } & Change;
+type ShippingMethodChange = { shippingMethodId: string } & Change;
 
 /** Every fact by its name, with what it carries. */
 interface Facts {
@@ -43,6 +44,11 @@ interface Facts {
   'order.paid': { orderId: string };
   'order.cancelled': OrderChange;
   'order.refunded': OrderChange;
+  'shipping.created': ShippingMethodChange;
+  'shipping.updated': ShippingMethodChange;
+  /** Deleted: no order named it. Archived: orders name it, so it is kept for them but offered no more. */
+  'shipping.deleted': ShippingMethodChange;
+  'shipping.archived': ShippingMethodChange;
   /** A review was written or changed: its product's rating follows. */
   'review.written': { reviewId: string; productId: string };
   'review.deleted': { reviewId: string } & Change;

@@ -274,7 +274,10 @@ function endOf(to: string): Date {
 /** What the provider is asked for: the order as it was reserved, and where it sends the buyer back. */
 export function paymentRequestFor(
   siteUrl: string,
-  row: Pick<repository.OrderRow, 'id' | 'provider' | 'currency' | 'totalCents' | 'reservedUntil'>,
+  row: Pick<
+    repository.OrderRow,
+    'id' | 'provider' | 'currency' | 'totalCents' | 'reservedUntil' | 'shippingName' | 'shippingCents'
+  >,
   items: Pick<repository.OrderItemRow, 'name' | 'size' | 'count' | 'unitPriceCents'>[],
   customerEmail: string,
   idempotencyKey: string,
@@ -290,6 +293,7 @@ export function paymentRequestFor(
       count: item.count,
       unitPriceCents: item.unitPriceCents,
     })),
+    shipping: { name: row.shippingName, cents: row.shippingCents },
     successUrl: `${siteUrl}/order-completed?provider=${row.provider}&order=${row.id}`,
     cancelUrl: `${siteUrl}/order-canceled?provider=${row.provider}&order=${row.id}`,
     expiresAt: row.reservedUntil,
@@ -357,6 +361,8 @@ export async function paymentLink(
 export const boughtProducts = repository.findBoughtProducts;
 /** True when an approved order of the user holds the product: only buyers review it. */
 export const hasBought = repository.hasBought;
+/** True when an order names the shipping method: staff deleting it archive it instead. */
+export const orderUsesShippingMethod = repository.usesShippingMethod;
 
 /**
  * The order's lines in the catalogue's lock order: releasing or selling them takes the stock rows' locks in

@@ -15,6 +15,10 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'order.cancel': 'Order cancelled',
   'order.refund': 'Order refunded',
   'review.delete': 'Review deleted',
+  'shipping.create': 'Shipping method added',
+  'shipping.update': 'Shipping method changed',
+  'shipping.delete': 'Shipping method deleted',
+  'shipping.archive': 'Shipping method archived',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -26,6 +30,10 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
   },
   { label: 'Orders', kinds: ['order.cancel', 'order.refund'] },
   { label: 'Reviews', kinds: ['review.delete'] },
+  {
+    label: 'Shipping',
+    kinds: ['shipping.create', 'shipping.update', 'shipping.delete', 'shipping.archive'],
+  },
 ];
 
 /** What an action was done to: a name to show and, where there is a page for it, its address. */
@@ -159,6 +167,13 @@ function orderSubject(event: ActivityEvent): Subject {
   };
 }
 
+/** A shipping method by its name when the record kept it (a deleted one has no page to go to). */
+function shippingSubject(event: ActivityEvent): Subject {
+  const name = textOf(latest(event, 'name'));
+  const text = name ? `"${name}"` : shortId(event.subject.id);
+  return event.kind === 'shipping.delete' ? { text } : { text, to: '/account/shipping' };
+}
+
 /** The names of the fields an edit changed ("the price and stock"), or "details" when none is known. */
 function changedFields(event: ActivityEvent): string {
   const keys = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])].filter(
@@ -212,6 +227,18 @@ export function describe(event: ActivityEvent): Description {
           }
         : { action: `deleted ${review}` };
     }
+    case 'shipping.create':
+      return { action: 'added the shipping method', subject: shippingSubject(event) };
+    case 'shipping.update':
+      return { action: 'changed the shipping method', subject: shippingSubject(event) };
+    case 'shipping.delete':
+      return { action: 'deleted the shipping method', subject: shippingSubject(event) };
+    case 'shipping.archive':
+      return {
+        action: 'archived the shipping method',
+        subject: shippingSubject(event),
+        tail: '(orders use it)',
+      };
     default:
       return { action: 'did something' };
   }
