@@ -27,6 +27,8 @@ export async function pastOrder(
     createdAt: Date;
     provider?: string;
     lines: PastLine[];
+    /** What it was charged for shipping (default: the free standard method, as the column defaults say). */
+    shipping?: { name: string; cents: number };
   },
 ): Promise<string> {
   const [row] = await app.db
@@ -35,7 +37,11 @@ export async function pastOrder(
       userId: input.userId,
       state: input.state,
       provider: input.provider ?? ORDER.provider,
-      totalCents: input.lines.reduce((sum, line) => sum + line.count * line.unitPriceCents, 0),
+      totalCents: input.lines.reduce(
+        (sum, line) => sum + line.count * line.unitPriceCents,
+        input.shipping?.cents ?? 0,
+      ),
+      ...(input.shipping ? { shippingName: input.shipping.name, shippingCents: input.shipping.cents } : {}),
       // A pending order's reservation still runs, so the sweep leaves it alone.
       reservedUntil: input.state === 'pending' ? new Date(Date.now() + 3_600_000) : input.createdAt,
       createdAt: input.createdAt,

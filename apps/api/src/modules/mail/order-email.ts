@@ -16,6 +16,11 @@ export function orderNumber(order: Pick<Order, '_id'>): string {
 
 type OrderLine = Order['products'][number];
 
+/** The shipping's amount, or "Free" when nothing was charged for it. */
+function shippingPrice(shipping: Order['shipping']): string {
+  return shipping.price === 0 ? 'Free' : formatPrice(shipping.price);
+}
+
 /**
  * An e-mail about one order: a heading, what happened, the lines it concerns with their amounts, a total
  * (labelled), a note, and a link to the buyer's orders. The HTML and the text say the same.
@@ -26,17 +31,24 @@ function orderEmail(options: {
   heading: string;
   intro: string;
   lines: OrderLine[];
+  /** The order's shipping, shown as its own amount when the e-mail is about the whole order. */
+  shipping?: Order['shipping'];
   total: { label: string; amount: number };
   note?: string;
   accountUrl: string;
 }): MailMessage {
-  const { order, accountUrl } = options;
-  const rows = options.lines
-    .map(
-      (line) =>
-        `<tr><td style="padding:8px 0;border-bottom:1px solid #eee">${escapeHtml(line.name)}<br><span style="color:#777;font-size:13px">Size ${escapeHtml(line.size)} &times; ${line.count}</span></td><td style="padding:8px 0;border-bottom:1px solid #eee;text-align:right">${formatPrice(line.totalPrice)}</td></tr>`,
-    )
-    .join('');
+  const { order, accountUrl, shipping } = options;
+  const cell = 'padding:8px 0;border-bottom:1px solid #eee';
+  const rows =
+    options.lines
+      .map(
+        (line) =>
+          `<tr><td style="${cell}">${escapeHtml(line.name)}<br><span style="color:#777;font-size:13px">Size ${escapeHtml(line.size)} &times; ${line.count}</span></td><td style="${cell};text-align:right">${formatPrice(line.totalPrice)}</td></tr>`,
+      )
+      .join('') +
+    (shipping
+      ? `<tr><td style="${cell}">Shipping<br><span style="color:#777;font-size:13px">${escapeHtml(shipping.name)}</span></td><td style="${cell};text-align:right">${shippingPrice(shipping)}</td></tr>`
+      : '');
   const note = options.note
     ? `<p style="margin:20px 0 0;line-height:1.5;color:#555">${escapeHtml(options.note)}</p>`
     : '';
@@ -59,6 +71,7 @@ function orderEmail(options: {
     ...options.lines.map(
       (line) => `- ${line.name}, size ${line.size} x ${line.count}: ${formatPrice(line.totalPrice)}`,
     ),
+    ...(shipping ? [`- Shipping, ${shipping.name}: ${shippingPrice(shipping)}`] : []),
     `${options.total.label}: ${formatPrice(options.total.amount)}`,
     ...(options.note ? [options.note] : []),
     `Your orders: ${accountUrl}`,
@@ -75,6 +88,7 @@ export function orderConfirmationEmail(order: Order, accountUrl: string): MailMe
     heading: 'Thank you for your purchase!',
     intro: `your payment was received and order ${number} is confirmed.`,
     lines: order.products,
+    shipping: order.shipping,
     total: { label: 'Total', amount: order.finalAmount },
     accountUrl,
   });
@@ -100,6 +114,8 @@ export function orderRefundEmail(
       ? `we refunded ${formatPrice(refund.amount)} of the ${formatPrice(order.finalAmount)} you paid for order ${number}, for the pairs below.`
       : `we refunded the ${formatPrice(refund.amount)} you paid for order ${number}.`,
     lines: refund.lines ?? order.products,
+    // A whole order's refund gives the shipping back too.
+    shipping: refund.lines ? undefined : order.shipping,
     total: { label: 'Refunded', amount: refund.amount },
     note: `The money goes back to the ${refund.refundTo ?? 'card'} you paid with; your bank may take 5 to 10 days to show it.`,
     accountUrl,
@@ -128,6 +144,7 @@ export function orderCancelledEmail(
     heading: 'Your order was cancelled',
     intro: why[reason],
     lines: order.products,
+    shipping: order.shipping,
     total: { label: 'Not charged', amount: order.finalAmount },
     note: 'No money was taken, and the pairs went back on sale. To buy them, add them to your cart again.',
     accountUrl,

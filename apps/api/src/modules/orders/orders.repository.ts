@@ -321,7 +321,15 @@ export interface OrderCursor {
 /** An order as the CSV export writes it: its summary, its buyer's id and its lines. */
 export type ExportedOrder = Pick<
   ListedOrder,
-  'id' | 'userId' | 'state' | 'provider' | 'totalCents' | 'createdAt' | 'items'
+  | 'id'
+  | 'userId'
+  | 'state'
+  | 'provider'
+  | 'totalCents'
+  | 'shippingName'
+  | 'shippingCents'
+  | 'createdAt'
+  | 'items'
 > & {
   cursor: OrderCursor;
 };
@@ -346,6 +354,8 @@ export async function findOrdersAfter(
       state: order.state,
       provider: order.provider,
       totalCents: order.totalCents,
+      shippingName: order.shippingName,
+      shippingCents: order.shippingCents,
       createdAt: order.createdAt,
       // The exact timestamp (a JavaScript Date keeps only milliseconds): the next page starts right after it.
       createdAtText: sql<string>`${order.createdAt}::text`,

@@ -190,7 +190,10 @@ function filterOf(query: { state?: OrderState; from?: string; to?: string }) {
 /** Orders the export reads per query. */
 const EXPORT_BATCH = 1_000;
 
-/** The columns of the orders export: one row per order line, the order's own columns repeated on each. */
+/**
+ * The columns of the orders export: one row per order line, the order's own columns repeated on each;
+ * `order_total` includes the `shipping` charged by `shipping_method`.
+ */
 export const ORDER_EXPORT_HEADER = [
   'order_id',
   'date',
@@ -206,6 +209,8 @@ export const ORDER_EXPORT_HEADER = [
   'unit_price',
   'line_total',
   'order_total',
+  'shipping_method',
+  'shipping',
 ] as const;
 
 /** Money in the export: dollars with two decimals, as an accountant's spreadsheet reads them. */
@@ -222,7 +227,8 @@ function exportRowsOf(row: repository.ExportedOrder, customer: Customer): CsvVal
     customer.email,
   ];
   const total = amount(row.totalCents);
-  if (row.items.length === 0) return [[...head, '', '', '', '', '', '', '', total]];
+  const shipping = [row.shippingName, amount(row.shippingCents)];
+  if (row.items.length === 0) return [[...head, '', '', '', '', '', '', '', total, ...shipping]];
   return row.items.map((item) => [
     ...head,
     item.productId,
@@ -233,6 +239,7 @@ function exportRowsOf(row: repository.ExportedOrder, customer: Customer): CsvVal
     amount(item.unitPriceCents),
     amount(item.unitPriceCents * item.count),
     total,
+    ...shipping,
   ]);
 }
 

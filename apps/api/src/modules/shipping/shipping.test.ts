@@ -5,6 +5,7 @@ import { order as orderTable, shippingMethod } from '../../db/schema';
 import { seedAccounts } from '../../db/seed/accounts';
 import { seedDatabase } from '../../db/seed/seed';
 import { signIn } from '../../test/accounts';
+import { deliveredMail } from '../../test/mail';
 import { cartLine, orderRow, productInStock, send, stockOf, verifiedBuyer } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -240,6 +241,23 @@ describe('shipping at checkout', () => {
       finalAmount: (lineCents + 1235) / 100,
       shipping: { methodId: method.id, name: 'Canal express', price: 12.35 },
     });
+  });
+
+  it("shows the shipping as its own amount in the buyer's confirmation e-mail", async () => {
+    const method = await addMethod({ name: 'Danube courier', price: 7.4, countries: ['HU'] });
+    const buyer = await buyerIn('Hungary');
+    const pick = await productInStock(app(), 2);
+    const response = await checkout(buyer.cookie, [cartLine(pick, 1)], { shippingMethodId: method.id });
+    const { url } = response.json<{ url: string }>();
+    const paid = await send(app(), 'POST', `/api/test-gateway/payments/${url.split('/').pop()}/pay`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const mail = (await deliveredMail(app())).find(
+      (message) => message.to === buyer.email && message.subject.includes('confirmed'),
+    );
+    const total = (Math.round(pick.price * 100) + 740) / 100;
+    expect(mail?.text).toContain('- Shipping, Danube courier: $7.40');
+    expect(mail?.text).toContain(`Total: $${total.toFixed(2)}`);
+    expect(mail?.html).toContain('Danube courier');
   });
 
   it('ships free when the lines reach the free-above amount, by PayPal too', async () => {
