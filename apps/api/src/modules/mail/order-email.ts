@@ -1,4 +1,4 @@
-import { formatPrice, type Order } from '@shop/contracts';
+import { formatPrice, formatShippingPrice, type Order } from '@shop/contracts';
 import type { MailMessage } from './mailer';
 
 function escapeHtml(text: string): string {
@@ -15,11 +15,6 @@ export function orderNumber(order: Pick<Order, '_id'>): string {
 }
 
 type OrderLine = Order['products'][number];
-
-/** The shipping's amount, or "Free" when nothing was charged for it. */
-function shippingPrice(shipping: Order['shipping']): string {
-  return shipping.price === 0 ? 'Free' : formatPrice(shipping.price);
-}
 
 /**
  * An e-mail about one order: a heading, what happened, the lines it concerns with their amounts, a total
@@ -47,7 +42,7 @@ function orderEmail(options: {
       )
       .join('') +
     (shipping
-      ? `<tr><td style="${cell}">Shipping<br><span style="color:#777;font-size:13px">${escapeHtml(shipping.name)}</span></td><td style="${cell};text-align:right">${shippingPrice(shipping)}</td></tr>`
+      ? `<tr><td style="${cell}">Shipping<br><span style="color:#777;font-size:13px">${escapeHtml(shipping.name)}</span></td><td style="${cell};text-align:right">${formatShippingPrice(shipping.price)}</td></tr>`
       : '');
   const note = options.note
     ? `<p style="margin:20px 0 0;line-height:1.5;color:#555">${escapeHtml(options.note)}</p>`
@@ -71,7 +66,7 @@ function orderEmail(options: {
     ...options.lines.map(
       (line) => `- ${line.name}, size ${line.size} x ${line.count}: ${formatPrice(line.totalPrice)}`,
     ),
-    ...(shipping ? [`- Shipping, ${shipping.name}: ${shippingPrice(shipping)}`] : []),
+    ...(shipping ? [`- Shipping, ${shipping.name}: ${formatShippingPrice(shipping.price)}`] : []),
     `${options.total.label}: ${formatPrice(options.total.amount)}`,
     ...(options.note ? [options.note] : []),
     `Your orders: ${accountUrl}`,

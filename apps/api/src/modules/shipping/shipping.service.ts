@@ -190,14 +190,23 @@ async function chosenMethod(
   code: string | undefined,
 ): Promise<ShippingMethodRow> {
   const row = await repository.findMethod(tx, choice.methodId, 'share');
-  if (!row || row.archivedAt)
-    throw AppError.invalid('shippingMethodId', 'is not a shipping method of this shop');
-  if (!row.active) throw AppError.invalid('shippingMethodId', `is not offered any more (${row.name})`);
+  if (!row || row.archivedAt) {
+    throw refusedMethod('This shipping method does not exist', 'is not a shipping method of this shop');
+  }
+  if (!row.active) {
+    throw refusedMethod(`${row.name} is not offered any more`, `is not offered any more (${row.name})`);
+  }
   if (!servesCountry(row.countries, code)) {
-    throw AppError.invalid(
-      'shippingMethodId',
-      `does not ship to ${choice.country.trim() === '' ? 'an address without a country' : countryWords(choice.country, code)} (${row.name})`,
-    );
+    const where =
+      choice.country.trim() === '' ? 'an address without a country' : countryWords(choice.country, code);
+    throw refusedMethod(`${row.name} does not ship to ${where}`, `does not ship to ${where} (${row.name})`);
   }
   return row;
+}
+
+/** A refusal of the chosen method: what the buyer reads, and the reason under `shippingMethodId`. */
+function refusedMethod(message: string, reason: string): AppError {
+  return new AppError('VALIDATION_ERROR', `${message}; choose another shipping method`, {
+    shippingMethodId: reason,
+  });
 }

@@ -3,10 +3,11 @@ import type {
   ErrorEnvelope,
   Order,
   ProfileUpdate,
+  ShippingMethod,
   TestPayment,
   UserDashboard,
 } from '@shop/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import { dashboardQuery } from '../../lib/dashboard';
 import type { CheckoutProvider } from '../../lib/payment-providers';
@@ -63,8 +64,25 @@ export async function uploadAvatar(file: File): Promise<string> {
   return url;
 }
 
+/** `GET /api/shipping-methods?country=`: the methods serving the country, cheapest first. */
+export function shippingMethodsQuery(country: string) {
+  return queryOptions({
+    queryKey: ['shipping-methods', country] as const,
+    queryFn: async () =>
+      (await api.get<{ methods: ShippingMethod[] }>('/shipping-methods', { country })).methods,
+    staleTime: 60_000,
+  });
+}
+
+/** The methods serving the country typed in the details form; the last list stays while the next loads. */
+export function useShippingMethods(country: string) {
+  return useQuery({ ...shippingMethodsQuery(country), placeholderData: keepPreviousData });
+}
+
 export interface PaymentBody {
   products: CartItem[];
+  /** The method chosen among those serving the buyer's country. */
+  shippingMethodId: string;
   finalAmount: number;
   user: { uid: string; email: string; username: string };
 }

@@ -122,7 +122,7 @@ describe('Activity tab', () => {
     const user = userEvent.setup();
     const select = screen.getByRole('combobox', { name: 'Kind of action' });
     expect(within(select).getByRole('option', { name: 'All actions' })).toBeInTheDocument();
-    expect(within(select).getAllByRole('option')).toHaveLength(14);
+    expect(within(select).getAllByRole('option')).toHaveLength(18);
 
     await user.selectOptions(select, 'Order refunded');
     await waitFor(() => expect(items()).toHaveLength(1));
