@@ -180,6 +180,10 @@ for (const width of [375, 1280]) {
         await expect(lowRows).not.toHaveCount(shown);
         await expectAccessible(page, 'the low stock, shown further');
       }
+      await visit(page, '/account/shipping');
+      await page.getByRole('button', { name: 'Add a method' }).click();
+      await expect(page.getByRole('heading', { name: 'Add a shipping method' })).toBeFocused();
+      await expectAccessible(page, 'the form adding a shipping method');
       for (const path of ['/account/activity', '/account/profile']) await visit(page, path);
 
       await page.goto('/home?search=Pegasus');

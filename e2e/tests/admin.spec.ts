@@ -34,6 +34,7 @@ test.describe('admin dashboard', () => {
       'Users',
       'Profile',
       'Sales',
+      'Shipping',
       'Activity',
     ]);
 
