@@ -347,6 +347,42 @@ describe('shipping at checkout', () => {
     });
   });
 
+  it('never loses a race between staff deleting a method and buyers checking out with it', async () => {
+    const pick = await productInStock(app(), 4);
+    const buyers = await Promise.all([buyerIn('Poland'), buyerIn('Poland'), buyerIn('Poland')]);
+    for (let round = 0; round < 3; round += 1) {
+      const method = await addMethod({ name: `Vistula van ${round}`, price: 3, countries: ['PL'] });
+      const [removal, ...checkouts] = await Promise.all([
+        send(app(), 'DELETE', `/api/shipping-methods/${method.id}`, adminCookie),
+        ...buyers.map((buyer) =>
+          checkout(buyer.cookie, [cartLine(pick, 1)], { shippingMethodId: method.id }),
+        ),
+      ]);
+      expect(removal?.statusCode, removal?.body).toBe(200);
+      const placed = checkouts.filter((response) => response.statusCode === 200);
+      for (const response of checkouts) expect([200, 400], response.body).toContain(response.statusCode);
+      const [row] = await app().db.select().from(shippingMethod).where(eq(shippingMethod.id, method.id));
+      // Orders placed with it keep it, archived; with none placed, it is gone.
+      if (placed.length > 0) {
+        expect(removal?.json()).toEqual({ archived: true });
+        expect(row?.archivedAt).toBeInstanceOf(Date);
+      } else {
+        expect(removal?.json()).toEqual({ archived: false });
+        expect(row).toBeUndefined();
+      }
+      for (const [index, response] of checkouts.entries()) {
+        if (response.statusCode !== 200) continue;
+        const orderId = response.json<{ orderId: string }>().orderId;
+        expect((await orderRow(app(), orderId))?.shippingMethodId).toBe(method.id);
+        // The buyer cancels it, so the units go back for the next round.
+        const cancelled = await send(app(), 'PUT', `/api/orders/${orderId}`, buyers[index]?.cookie, {
+          voucher: { state: 'cancelled' },
+        });
+        expect(cancelled.json().state).toBe('cancelled');
+      }
+    }
+  });
+
   it('tells a buyer whose country no method serves, naming the country', async () => {
     const [standard] = await app()
       .db.select()
