@@ -3,14 +3,14 @@ import type {
   ErrorEnvelope,
   Order,
   ProfileUpdate,
-  ShippingMethod,
   TestPayment,
   UserDashboard,
 } from '@shop/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import { dashboardQuery } from '../../lib/dashboard';
 import type { CheckoutProvider } from '../../lib/payment-providers';
+import { shippingMethodsQuery } from '../../lib/shipping';
 
 /** The server calls of the checkout flow (cart check lives in features/cart/cart-check.ts). */
 
@@ -62,16 +62,6 @@ export async function uploadAvatar(file: File): Promise<string> {
   const url = (data as { url?: unknown } | undefined)?.url;
   if (typeof url !== 'string') throw new ApiError(500, 'HTTP_ERROR', 'The upload gave no picture address');
   return url;
-}
-
-/** `GET /api/shipping-methods?country=`: the methods serving the country, cheapest first. */
-export function shippingMethodsQuery(country: string) {
-  return queryOptions({
-    queryKey: ['shipping-methods', country] as const,
-    queryFn: async () =>
-      (await api.get<{ methods: ShippingMethod[] }>('/shipping-methods', { country })).methods,
-    staleTime: 60_000,
-  });
 }
 
 /** The methods serving the country typed in the details form; the last list stays while the next loads. */
