@@ -180,6 +180,15 @@ for (const width of [375, 1280]) {
         await expect(lowRows).not.toHaveCount(shown);
         await expectAccessible(page, 'the low stock, shown further');
       }
+      await visit(page, '/account/shipping');
+      await page.getByRole('button', { name: 'Add a method' }).click();
+      await expect(page.getByRole('heading', { name: 'Add a shipping method' })).toBeFocused();
+      await expectAccessible(page, 'the form adding a shipping method');
+      // Sent empty: the server's reasons show under the fields, and nothing is added.
+      await page.getByRole('button', { name: 'Add method' }).click();
+      await expect(page.getByLabel('Name')).toBeFocused();
+      await expect(page.getByText('Name is required')).toBeVisible();
+      await expectAccessible(page, 'the shipping method form with its refusals');
       for (const path of ['/account/to-ship', '/account/activity', '/account/profile'])
         await visit(page, path);
 

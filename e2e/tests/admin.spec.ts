@@ -35,6 +35,7 @@ test.describe('admin dashboard', () => {
       'Users',
       'Profile',
       'Sales',
+      'Shipping',
       'Activity',
     ]);
 

@@ -39,6 +39,7 @@ import {
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { salesRoutes } from './modules/sales/sales.routes';
+import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { stockAlertsRoutes } from './modules/stock-alerts/stock-alerts.routes';
 import { sweepAlerts } from './modules/stock-alerts/stock-alerts.service';
 import { createStorage, type Storage } from './modules/uploads/storage';
@@ -169,6 +170,7 @@ export async function buildApp(
   await app.register(stockAlertsRoutes);
   await app.register(auditRoutes, { contactsOf: services.contactsOf });
   await app.register(salesRoutes);
+  await app.register(shippingRoutes, { deps: services.shipping });
   await app.register(paymentsRoutes, { outcomes: services.payments });
   startWorkers(app, services, transport);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);

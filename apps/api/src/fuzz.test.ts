@@ -87,6 +87,14 @@ const WILDCARDS: Record<string, string[]> = {
 function sampleBody(method: string, url: string): unknown {
   const product = ids.product;
   const line = { id: product, size: '9', count: 1 };
+  const shippingBody = {
+    name: 'Fuzz express',
+    price: 9.5,
+    freeAbove: 200,
+    countries: ['US', 'DE'],
+    estimateDays: [1, 3],
+    active: true,
+  };
   const bodies: Record<string, unknown> = {
     'POST /api/auth/sign-up/email': {
       username: 'fuzzer',
@@ -124,6 +132,8 @@ function sampleBody(method: string, url: string): unknown {
     },
     'POST /api/returns/:id/reject': { message: 'Worn outside.' },
     'POST /api/returns/:id/receive': { lines: [{ productId: product, size: '9', restock: true }] },
+    'POST /api/shipping-methods': shippingBody,
+    'PUT /api/shipping-methods/:id': shippingBody,
     // A wrong current password: the buyer's session stays.
     'POST /api/auth/change-password': { currentPassword: 'Wrong#2024x', newPassword: 'Fuzz#2024y' },
   };
@@ -150,6 +160,7 @@ function sampleQuery(url: string): Record<string, string> | undefined {
     '/api/admin/sales': { days: '90' },
     '/api/returns': { state: 'requested', page: '1', limit: '20' },
     '/api/fulfilment/to-ship': { page: '1', limit: '20' },
+    '/api/shipping-methods': { country: 'United States' },
     '/api/paypal/execute-payment': { token: 'test_paypal_0', PayerID: 'X', order: ids.order },
     '/api/auth/verify-email': { token: 'made-up', callbackURL: '/verify-email' },
     '/api/auth/reset-password/made-up-token': { callbackURL: '/restore-password' },

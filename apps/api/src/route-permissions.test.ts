@@ -183,6 +183,41 @@ const TABLE: Row[] = [
     access: 'admin',
     request: () => ({ url: '/api/admin/sales/low-stock?page=2' }),
   },
+  // Shipping methods: anyone reads the offered ones; staff add one (priced above the free standard
+  // method, so the shopper's checkouts below still ship by it) and change or delete an unknown one.
+  {
+    method: 'GET',
+    url: '/api/shipping-methods',
+    access: 'public',
+    request: () => ({ url: '/api/shipping-methods?country=Germany' }),
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/shipping-methods',
+    access: 'admin',
+    request: () => ({ url: '/api/admin/shipping-methods' }),
+  },
+  {
+    method: 'POST',
+    url: '/api/shipping-methods',
+    access: 'admin',
+    request: () => ({ payload: { name: 'Table express', price: 12.5, estimateDays: [1, 2] } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/shipping-methods/:id',
+    access: 'admin',
+    request: () => ({
+      url: `/api/shipping-methods/${UNKNOWN_PRODUCT}`,
+      payload: { name: 'Table express', price: 12.5 },
+    }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/shipping-methods/:id',
+    access: 'admin',
+    request: () => ({ url: `/api/shipping-methods/${UNKNOWN_PRODUCT}` }),
+  },
   {
     method: 'GET',
     url: '/api/products/export.csv',

@@ -14,6 +14,7 @@ import { approveOrder, handleNotice } from './modules/orders/orders.service';
 import type { PaymentOutcomes } from './modules/payments/payments.routes';
 import type { ReturnDeps } from './modules/returns/returns.service';
 import * as reviews from './modules/reviews/reviews.service';
+import type { ShippingDeps } from './modules/shipping/shipping.service';
 import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts/stock-alerts.service';
 import * as users from './modules/users/users.service';
 import type { SessionLookup } from './plugins/session';
@@ -26,6 +27,7 @@ export interface Services {
   fulfilment: FulfilmentDeps;
   products: ProductAdminDeps;
   reviews: reviews.ReviewDeps;
+  shipping: ShippingDeps;
   account: AccountDeps;
   users: users.UserDeps;
   alerts: StockAlertDeps;
@@ -83,6 +85,7 @@ export function wireServices(app: FastifyInstance): Services {
     },
     products: { db, storage: app.storage, events },
     reviews: { db, events },
+    shipping: { db, events },
     account: { db, events },
     users: {
       db,

@@ -22,6 +22,10 @@ export const AUDIT_KINDS = [
   'order.ship',
   'order.deliver',
   'review.delete',
+  'shipping.create',
+  'shipping.update',
+  'shipping.delete',
+  'shipping.archive',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;

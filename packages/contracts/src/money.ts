@@ -13,3 +13,8 @@ export function fromCents(cents: number): number {
 export function formatPrice(amount: number): string {
   return `$${amount.toFixed(2)}`;
 }
+
+/** A shipping charge as the buyer reads it: "Free" when nothing is charged, else the price. */
+export function formatShippingPrice(amount: number): string {
+  return amount === 0 ? 'Free' : formatPrice(amount);
+}

@@ -267,6 +267,8 @@ export const testPaymentSchema = z.object({
   currency: z.string(),
   email: z.string(),
   lines: z.array(z.object({ name: z.string(), size: z.string(), count: z.number(), price: z.number() })),
+  /** The shipping charged, as its own amount (null on a payment made before shipping was charged). */
+  shipping: z.object({ name: z.string(), price: z.number() }).nullable(),
 });
 export type TestPayment = z.infer<typeof testPaymentSchema>;
 export const testPaymentDecisionSchema = z.object({ redirectUrl: z.string() });

@@ -33,6 +33,10 @@ export const shippingMethodsQuerySchema = z.object({
 export const shippingMethodsSchema = z.object({ methods: z.array(shippingMethodSchema) });
 export const staffShippingMethodsSchema = z.object({ methods: z.array(staffShippingMethodSchema) });
 
+/** `DELETE /api/shipping-methods/:id`: deleted, or archived because orders name it. */
+export const shippingMethodRemovalSchema = z.object({ archived: z.boolean() });
+export type ShippingMethodRemoval = z.infer<typeof shippingMethodRemovalSchema>;
+
 const amountSchema = z
   .number({ error: 'must be a number' })
   .nonnegative({ error: 'must be 0 or more' })

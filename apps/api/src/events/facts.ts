@@ -28,6 +28,7 @@ type UserChange = { userId: string } & Change;
 type OrderChange = { orderId: string } & Change;
 /** A return of an order changed state; its order is the audit trail's subject. */
 type ReturnChange = { returnId: string; orderId: string } & Change;
+type ShippingMethodChange = { shippingMethodId: string } & Change;
 
 /** Every fact by its name, with what it carries. */
 interface Facts {
@@ -57,6 +58,11 @@ interface Facts {
   'order.shipped': OrderChange & { shipmentId: string };
   /** Staff marked a parcel delivered (and the order delivered when it was the last one out). */
   'shipment.delivered': OrderChange & { shipmentId: string };
+  'shipping.created': ShippingMethodChange;
+  'shipping.updated': ShippingMethodChange;
+  /** Deleted: no order named it. Archived: orders name it, so it is kept for them but offered no more. */
+  'shipping.deleted': ShippingMethodChange;
+  'shipping.archived': ShippingMethodChange;
   /** A review was written or changed: its product's rating follows. */
   'review.written': { reviewId: string; productId: string };
   'review.deleted': { reviewId: string } & Change;

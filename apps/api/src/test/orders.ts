@@ -27,22 +27,24 @@ export async function pastOrder(
     createdAt: Date;
     provider?: string;
     lines: PastLine[];
-    /** Shipping charged on top of the lines. */
-    shippingCents?: number;
+    /** What it was charged for shipping (default: the free standard method, as the column defaults say). */
+    shipping?: { name: string; cents: number };
     /** Refunded since, in part or (with `refundedAt`, cancelled) whole. */
     refundedCents?: number;
     refundedAt?: Date;
   },
 ): Promise<string> {
-  const linesCents = input.lines.reduce((sum, line) => sum + line.count * line.unitPriceCents, 0);
   const [row] = await app.db
     .insert(order)
     .values({
       userId: input.userId,
       state: input.state,
       provider: input.provider ?? ORDER.provider,
-      totalCents: linesCents + (input.shippingCents ?? 0),
-      shippingCents: input.shippingCents ?? 0,
+      totalCents: input.lines.reduce(
+        (sum, line) => sum + line.count * line.unitPriceCents,
+        input.shipping?.cents ?? 0,
+      ),
+      ...(input.shipping ? { shippingName: input.shipping.name, shippingCents: input.shipping.cents } : {}),
       refundedCents: input.refundedCents ?? 0,
       refundedAt: input.refundedAt,
       // Paid when placed: an aprobed order, or a cancelled one that was refunded.

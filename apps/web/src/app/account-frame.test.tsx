@@ -34,7 +34,7 @@ describe('Account frame with the tabs the routes give it', () => {
     expect(within(nav).getByRole('link', { name: 'Bought' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it("marks an admin, who sees the staff's sections: Orders, Products, Users, Profile, Sales, Returns, Activity", async () => {
+  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Users, Profile, Sales, Shipping, Returns, Activity", async () => {
     renderAccount('/account/profile', undefined, {
       role: 'admin',
       profile: { roles: ['admin'] },
@@ -54,6 +54,7 @@ describe('Account frame with the tabs the routes give it', () => {
       ['Users', '/account/users'],
       ['Profile', '/account/profile'],
       ['Sales', '/account/sales'],
+      ['Shipping', '/account/shipping'],
       ['Returns', '/account/returns'],
       ['Activity', '/account/activity'],
     ]);

@@ -35,6 +35,7 @@ export const ACCOUNT_TABS: AccountTabs = {
     { path: '/account/users', label: 'Users' },
     { path: '/account/profile', label: 'Profile' },
     { path: '/account/sales', label: 'Sales' },
+    { path: '/account/shipping', label: 'Shipping' },
     { path: '/account/returns', label: 'Returns' },
     { path: '/account/activity', label: 'Activity' },
   ],
@@ -193,6 +194,13 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../features/admin/sales/sales-tab').then((m) => ({
                         Component: m.AdminSalesTab,
+                      })),
+                  },
+                  {
+                    path: 'account/shipping',
+                    lazy: () =>
+                      import('../features/admin/shipping/shipping-tab').then((m) => ({
+                        Component: m.AdminShippingTab,
                       })),
                   },
                   {

@@ -1,5 +1,5 @@
 import './order-summary.css';
-import { formatPrice, type Order } from '@shop/contracts';
+import { formatPrice, formatShippingPrice, type Order } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { OrderLines } from './order-lines';
 import { OrderStateBadge } from './order-state';
@@ -21,8 +21,8 @@ interface OrderSummaryProps {
 
 /**
  * One order as the shopper's account, the staff's orders and the checkout result show it: number, date
- * (first 10 characters, as the spec shows it), state, payment, the lines (count and total price each) and
- * the final amount.
+ * (first 10 characters, as the spec shows it), state, payment, the lines (count and total price each), the
+ * shipping (its method and price) and the final amount, which includes it.
  */
 export function OrderSummary({ order, payment, showState = true, extraFacts = [] }: OrderSummaryProps) {
   return (
@@ -65,6 +65,12 @@ export function OrderSummary({ order, payment, showState = true, extraFacts = []
           totalPrice: line.totalPrice,
         }))}
       />
+      <p className="order-summary__shipping">
+        <span>
+          Shipping <span className="order-summary__method">{order.shipping.name}</span>
+        </span>
+        <span data-testid="order-shipping">{formatShippingPrice(order.shipping.price)}</span>
+      </p>
       <p className="order-summary__total">
         <span>Final amount</span>
         <span data-testid="order-final-amount">{formatPrice(order.finalAmount)}</span>

@@ -13,8 +13,9 @@ export const testPayment = pgTable('test_payment', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
   email: text('email').notNull(),
+  /** The pairs, then the shipping charged as one line marked `shipping` (no size, a count of 1). */
   lines: jsonb('lines')
-    .$type<{ name: string; size: string; count: number; priceCents: number }[]>()
+    .$type<{ name: string; size: string; count: number; priceCents: number; shipping?: true }[]>()
     .notNull(),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),

@@ -24,17 +24,22 @@ const KINDS = {
   'order.shipped': 'order.ship',
   'shipment.delivered': 'order.deliver',
   'review.deleted': 'review.delete',
+  'shipping.created': 'shipping.create',
+  'shipping.updated': 'shipping.update',
+  'shipping.deleted': 'shipping.delete',
+  'shipping.archived': 'shipping.archive',
 } as const satisfies Partial<Record<FactType, AuditKind>>;
 
 type AuditedFact = Extract<Fact, { type: keyof typeof KINDS }>;
 
 function subjectOf(fact: AuditedFact): {
-  subjectType: 'product' | 'user' | 'order' | 'review';
+  subjectType: 'product' | 'user' | 'order' | 'review' | 'shipping-method';
   subjectId: string;
 } {
   if ('productId' in fact) return { subjectType: 'product', subjectId: fact.productId };
   if ('userId' in fact) return { subjectType: 'user', subjectId: fact.userId };
   if ('orderId' in fact) return { subjectType: 'order', subjectId: fact.orderId };
+  if ('shippingMethodId' in fact) return { subjectType: 'shipping-method', subjectId: fact.shippingMethodId };
   return { subjectType: 'review', subjectId: fact.reviewId };
 }
 

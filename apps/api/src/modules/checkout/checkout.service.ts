@@ -3,6 +3,8 @@ import {
   type CheckoutBody,
   fromCents,
   MAX_COUNT_OPTIONS,
+  type Order,
+  priceOrder,
   sizeKey,
   toCents,
 } from '@shop/contracts';
@@ -22,6 +24,8 @@ import {
 import { gatewayFor, PaymentProviderError, paymentNotStarted } from '../payments';
 import type { RateLimitStore } from '../rate-limit';
 import { consume } from '../rate-limit';
+import * as shipping from '../shipping/shipping.service';
+import * as users from '../users/users.service';
 
 export interface CheckoutDeps extends OrderDeps {
   currency: string;
@@ -107,9 +111,23 @@ async function shortLine(tx: DbOrTx, line: Line): Promise<AppError> {
   return new AppError('OUT_OF_STOCK', `${info.name}: ${reason}`, { [`products.${line.index}`]: reason });
 }
 
+/** Where the order goes: the buyer's profile as it is now (the order keeps it as it was). */
+async function shipToOf(tx: DbOrTx, buyerId: string): Promise<NonNullable<Order['shipTo']>> {
+  const profile = await users.findUser(tx, buyerId);
+  if (!profile) throw new AppError('UNAUTHORIZED', 'Please sign in again');
+  return {
+    name: profile.name.trim() || profile.username,
+    phone: profile.phone,
+    address: profile.address,
+    city: profile.city,
+    state: profile.state,
+    country: profile.country,
+  };
+}
+
 /**
- * Buys the cart: prices every line from the database (client prices and totals are ignored), creates a
- * pending order and reserves its units in one transaction with conditional updates, then asks the
+ * Buys the cart: prices every line from the database and the shipping from the shop's methods (client
+ * prices and totals are ignored), creates a pending order and reserves its units in one transaction with conditional updates, then asks the
  * provider for its payment page. A short line refuses the whole cart and reserves nothing, and so does an
  * account that already holds as much unpaid as it may.
  */
@@ -152,12 +170,21 @@ export async function startCheckout(
         unitPriceCents: info.priceCents,
       });
     }
+    const shipTo = await shipToOf(tx, buyer.id);
+    const method = await shipping.methodForOrder(tx, {
+      methodId: body.shippingMethodId,
+      country: shipTo.country,
+    });
+    const price = priceOrder(items, method);
     const order = await createPendingOrder(tx, {
       userId: buyer.id,
       provider,
       currency: deps.currency,
       reservedUntil,
       items,
+      shipping: { methodId: method.id, name: method.name, cents: price.shippingCents },
+      shipTo,
+      totalCents: price.totalCents,
     });
     // One conditional update a line, in the catalogue's lock order so crossing carts cannot deadlock: a
     // line whose units went meanwhile refuses the whole cart, and the order goes with the rollback.

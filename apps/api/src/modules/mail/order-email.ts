@@ -1,4 +1,4 @@
-import { formatPrice, type Order } from '@shop/contracts';
+import { formatPrice, formatShippingPrice, type Order } from '@shop/contracts';
 import type { MailMessage } from './mailer';
 
 function escapeHtml(text: string): string {
@@ -26,6 +26,8 @@ function orderEmail(options: {
   heading: string;
   intro: string;
   lines: OrderLine[];
+  /** The order's shipping, shown as its own amount when the e-mail is about the whole order. */
+  shipping?: Order['shipping'];
   /** Without a total, the lines are listed without prices (what is in a parcel). */
   total?: { label: string; amount: number };
   /** A labelled detail under the lines, such as a parcel's carrier and tracking link. */
@@ -33,13 +35,18 @@ function orderEmail(options: {
   note?: string;
   accountUrl: string;
 }): MailMessage {
-  const { order, accountUrl, total, detail } = options;
-  const rows = options.lines
-    .map(
-      (line) =>
-        `<tr><td style="padding:8px 0;border-bottom:1px solid #eee">${escapeHtml(line.name)}<br><span style="color:#777;font-size:13px">Size ${escapeHtml(line.size)} &times; ${line.count}</span></td><td style="padding:8px 0;border-bottom:1px solid #eee;text-align:right">${total ? formatPrice(line.totalPrice) : ''}</td></tr>`,
-    )
-    .join('');
+  const { order, accountUrl, total, detail, shipping } = options;
+  const cell = 'padding:8px 0;border-bottom:1px solid #eee';
+  const rows =
+    options.lines
+      .map(
+        (line) =>
+          `<tr><td style="${cell}">${escapeHtml(line.name)}<br><span style="color:#777;font-size:13px">Size ${escapeHtml(line.size)} &times; ${line.count}</span></td><td style="${cell};text-align:right">${total ? formatPrice(line.totalPrice) : ''}</td></tr>`,
+      )
+      .join('') +
+    (shipping
+      ? `<tr><td style="${cell}">Shipping<br><span style="color:#777;font-size:13px">${escapeHtml(shipping.name)}</span></td><td style="${cell};text-align:right">${formatShippingPrice(shipping.price)}</td></tr>`
+      : '');
   const totalRow = total
     ? `<tr><td style="padding:12px 0;font-weight:bold">${escapeHtml(total.label)}</td><td style="padding:12px 0;text-align:right;font-weight:bold">${formatPrice(total.amount)}</td></tr>`
     : '';
@@ -71,6 +78,7 @@ function orderEmail(options: {
       (line) =>
         `- ${line.name}, size ${line.size} x ${line.count}${total ? `: ${formatPrice(line.totalPrice)}` : ''}`,
     ),
+    ...(shipping ? [`- Shipping, ${shipping.name}: ${formatShippingPrice(shipping.price)}`] : []),
     ...(total ? [`${total.label}: ${formatPrice(total.amount)}`] : []),
     ...(detail ? [`${detail.label}: ${detail.value}${detail.href ? ` (${detail.href})` : ''}`] : []),
     ...(options.note ? [options.note] : []),
@@ -88,6 +96,7 @@ export function orderConfirmationEmail(order: Order, accountUrl: string): MailMe
     heading: 'Thank you for your purchase!',
     intro: `your payment was received and order ${number} is confirmed.`,
     lines: order.products,
+    shipping: order.shipping,
     total: { label: 'Total', amount: order.finalAmount },
     accountUrl,
   });
@@ -113,6 +122,8 @@ export function orderRefundEmail(
       ? `we refunded ${formatPrice(refund.amount)} of the ${formatPrice(order.finalAmount)} you paid for order ${number}, for the pairs below.`
       : `we refunded the ${formatPrice(refund.amount)} you paid for order ${number}.`,
     lines: refund.lines ?? order.products,
+    // A whole order's refund gives the shipping back too.
+    shipping: refund.lines ? undefined : order.shipping,
     total: { label: 'Refunded', amount: refund.amount },
     note: `The money goes back to the ${refund.refundTo ?? 'card'} you paid with; your bank may take 5 to 10 days to show it.`,
     accountUrl,
@@ -141,6 +152,7 @@ export function orderCancelledEmail(
     heading: 'Your order was cancelled',
     intro: why[reason],
     lines: order.products,
+    shipping: order.shipping,
     total: { label: 'Not charged', amount: order.finalAmount },
     note: 'No money was taken, and the pairs went back on sale. To buy them, add them to your cart again.',
     accountUrl,

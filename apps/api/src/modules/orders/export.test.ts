@@ -43,6 +43,7 @@ beforeAll(async () => {
       state: item.state,
       provider: item.provider,
       createdAt: new Date(item.at),
+      ...(index === 0 ? { shipping: { name: 'Express, tracked', cents: 1_500 } } : {}),
       lines:
         index === 0
           ? [
@@ -95,7 +96,9 @@ describe('GET /api/orders/export.csv', () => {
       count: '2',
       unit_price: '129.99',
       line_total: '259.98',
-      order_total: '309.98',
+      order_total: '324.98',
+      shipping_method: 'Express, tracked',
+      shipping: '15.00',
       fulfilment: 'unfulfilled',
       shipped_at: '',
       carrier: '',
@@ -108,9 +111,18 @@ describe('GET /api/orders/export.csv', () => {
       count: '1',
       unit_price: '50.00',
       line_total: '50.00',
-      order_total: '309.98',
+      order_total: '324.98',
+      shipping_method: 'Express, tracked',
+      shipping: '15.00',
     });
-    expect(records[2]).toMatchObject({ state: 'cancelled', provider: 'paypal', unit_price: '100.01' });
+    expect(records[2]).toMatchObject({
+      state: 'cancelled',
+      provider: 'paypal',
+      unit_price: '100.01',
+      order_total: '100.01',
+      shipping_method: 'Standard shipping',
+      shipping: '0.00',
+    });
   });
 
   it('escapes what must be escaped and neutralises formulas in the raw text', async () => {

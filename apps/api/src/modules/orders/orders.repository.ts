@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { order, orderItem, paymentEvent } from '../../db/schema/orders';
+import { order, orderItem, paymentEvent, type ShipTo } from '../../db/schema/orders';
 
 export type OrderRow = typeof order.$inferSelect;
 export type OrderItemRow = typeof orderItem.$inferSelect;
@@ -13,17 +13,25 @@ export interface NewOrder {
   currency: string;
   reservedUntil: Date;
   items: Omit<OrderItemRow, 'orderId' | 'position'>[];
+  /** The method it travels by, as it was charged, and the address it goes to. */
+  shipping: { methodId: string; name: string; cents: number };
+  shipTo: ShipTo;
+  /** The lines plus shipping, as the pricing function made it. */
+  totalCents: number;
 }
 
 export async function insertOrder(db: DbOrTx, input: NewOrder): Promise<OrderRow> {
-  const totalCents = input.items.reduce((sum, item) => sum + item.unitPriceCents * item.count, 0);
   const [row] = await db
     .insert(order)
     .values({
       userId: input.userId,
       provider: input.provider,
       currency: input.currency,
-      totalCents,
+      totalCents: input.totalCents,
+      shippingMethodId: input.shipping.methodId,
+      shippingName: input.shipping.name,
+      shippingCents: input.shipping.cents,
+      shipTo: input.shipTo,
       reservedUntil: input.reservedUntil,
     })
     .returning();
@@ -32,6 +40,16 @@ export async function insertOrder(db: DbOrTx, input: NewOrder): Promise<OrderRow
     .insert(orderItem)
     .values(input.items.map((item, position) => ({ ...item, orderId: row.id, position })));
   return row;
+}
+
+/** True when any order, in any state, names the shipping method. */
+export async function usesShippingMethod(db: DbOrTx, methodId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(order)
+    .where(eq(order.shippingMethodId, methodId))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Records the provider's payment for an order: its reference, and the page where the buyer pays it. */
@@ -303,7 +321,16 @@ export interface OrderCursor {
 /** An order as the CSV export writes it: its summary, its buyer's id and its lines. */
 export type ExportedOrder = Pick<
   ListedOrder,
-  'id' | 'userId' | 'state' | 'provider' | 'totalCents' | 'createdAt' | 'fulfilment' | 'items'
+  | 'id'
+  | 'userId'
+  | 'state'
+  | 'provider'
+  | 'totalCents'
+  | 'shippingName'
+  | 'shippingCents'
+  | 'createdAt'
+  | 'items'
+  | 'fulfilment'
 > & {
   cursor: OrderCursor;
 };
@@ -328,6 +355,8 @@ export async function findOrdersAfter(
       state: order.state,
       provider: order.provider,
       totalCents: order.totalCents,
+      shippingName: order.shippingName,
+      shippingCents: order.shippingCents,
       createdAt: order.createdAt,
       fulfilment: order.fulfilment,
       // The exact timestamp (a JavaScript Date keeps only milliseconds): the next page starts right after it.

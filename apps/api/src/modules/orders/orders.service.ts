@@ -234,7 +234,10 @@ function filterOf(query: { state?: OrderState; from?: string; to?: string }) {
 /** Orders the export reads per query. */
 const EXPORT_BATCH = 1_000;
 
-/** The columns of the orders export: one row per order line, the order's own columns repeated on each. */
+/**
+ * The columns of the orders export: one row per order line, the order's own columns repeated on each;
+ * `order_total` includes the `shipping` charged by `shipping_method`.
+ */
 export const ORDER_EXPORT_HEADER = [
   'order_id',
   'date',
@@ -254,6 +257,8 @@ export const ORDER_EXPORT_HEADER = [
   'shipped_at',
   'carrier',
   'tracking',
+  'shipping_method',
+  'shipping',
 ] as const;
 
 /** Money in the export: dollars with two decimals, as an accountant's spreadsheet reads them. */
@@ -283,7 +288,7 @@ function exportRowsOf(
     customer.email,
   ];
   const total = amount(row.totalCents);
-  const tail = [row.fulfilment, ...shipmentColumns(shipments)];
+  const tail = [row.fulfilment, ...shipmentColumns(shipments), row.shippingName, amount(row.shippingCents)];
   if (row.items.length === 0) return [[...head, '', '', '', '', '', '', '', total, ...tail]];
   return row.items.map((item) => [
     ...head,
@@ -346,7 +351,10 @@ function endOf(to: string): Date {
 /** What the provider is asked for: the order as it was reserved, and where it sends the buyer back. */
 export function paymentRequestFor(
   siteUrl: string,
-  row: Pick<repository.OrderRow, 'id' | 'provider' | 'currency' | 'totalCents' | 'reservedUntil'>,
+  row: Pick<
+    repository.OrderRow,
+    'id' | 'provider' | 'currency' | 'totalCents' | 'reservedUntil' | 'shippingName' | 'shippingCents'
+  >,
   items: Pick<repository.OrderItemRow, 'name' | 'size' | 'count' | 'unitPriceCents'>[],
   customerEmail: string,
   idempotencyKey: string,
@@ -362,6 +370,7 @@ export function paymentRequestFor(
       count: item.count,
       unitPriceCents: item.unitPriceCents,
     })),
+    shipping: { name: row.shippingName, cents: row.shippingCents },
     successUrl: `${siteUrl}/order-completed?provider=${row.provider}&order=${row.id}`,
     cancelUrl: `${siteUrl}/order-canceled?provider=${row.provider}&order=${row.id}`,
     expiresAt: row.reservedUntil,
@@ -429,6 +438,8 @@ export async function paymentLink(
 export const boughtProducts = repository.findBoughtProducts;
 /** True when an approved order of the user holds the product: only buyers review it. */
 export const hasBought = repository.hasBought;
+/** True when an order names the shipping method: staff deleting it archive it instead. */
+export const orderUsesShippingMethod = repository.usesShippingMethod;
 
 /**
  * The order's lines in the catalogue's lock order: releasing or selling them takes the stock rows' locks in

@@ -10,6 +10,9 @@ export interface PaymentRequest {
   currency: string;
   customerEmail: string;
   lines: PaymentLine[];
+  /** The shipping method charged, shown as its own amount on the payment page. */
+  shipping: { name: string; cents: number };
+  /** The lines plus shipping. */
   totalCents: number;
   /** Where the provider sends the buyer after paying / after giving up. */
   successUrl: string;

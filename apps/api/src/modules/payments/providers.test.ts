@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { order } from '../../db/schema';
+import { order, shippingMethod } from '../../db/schema';
 import { seedDatabase } from '../../db/seed/seed';
 import { type FakePayPal, startFakePayPal, VALID_PAYPAL_SIGNATURE } from '../../test/fake-paypal';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
@@ -37,6 +37,13 @@ beforeAll(async () => {
   });
   await seedDatabase(app().db, app().config, { pictures: false });
 });
+
+/** A paid shipping method to every country, as staff would add it. */
+async function paidShipping(name: string, priceCents: number): Promise<string> {
+  const [row] = await app().db.insert(shippingMethod).values({ name, priceCents }).returning();
+  if (!row) throw new Error('no shipping method');
+  return row.id;
+}
 
 afterAll(async () => {
   await testApp?.close();
@@ -108,6 +115,28 @@ describe('Stripe', () => {
     ]);
     expect(session.expires_at * 1000).toBeGreaterThan(Date.now() + 29 * 60_000);
     expect((await orderRow(app(), orderId))?.providerReference).toBe(session.id);
+  });
+
+  it('shows a paid shipping method as a line of its own, so the session totals exactly the order', async () => {
+    const buyer = await verifiedBuyer(app());
+    const pick = await productInStock(app(), 1, 9);
+    const shippingMethodId = await paidShipping('Card courier', 1_299);
+    const response = await send(app(), 'POST', '/api/checkouts', buyer.cookie, {
+      products: [cartLine(pick, 1)],
+      shippingMethodId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { orderId } = response.json<{ orderId: string }>();
+    const session = [...stripeFake.sessions.values()].find(
+      (candidate) => candidate.metadata.orderId === orderId,
+    );
+    const lineCents = Math.round(pick.price * 100);
+    expect(session?.line_items).toEqual([
+      { name: `${pick.name} (size ${pick.size})`, quantity: 1, unit_amount: lineCents, currency: 'usd' },
+      { name: 'Shipping: Card courier', quantity: 1, unit_amount: 1_299, currency: 'usd' },
+    ]);
+    expect(session?.amount_total).toBe(lineCents + 1_299);
+    expect((await orderRow(app(), orderId))?.totalCents).toBe(lineCents + 1_299);
   });
 
   it('approves on return only after retrieving a paid session', async () => {
@@ -249,6 +278,28 @@ describe('PayPal', () => {
     expect(created?.request.payment_source.paypal.experience_context.return_url).toBe(
       `http://localhost:3000/order-completed?provider=paypal&order=${orderId}`,
     );
+  });
+
+  it('breaks the amount down into the items and the shipping, which add up to it', async () => {
+    const buyer = await verifiedBuyer(app());
+    const pick = await productInStock(app(), 1, 10);
+    const shippingMethodId = await paidShipping('PayPal courier', 705);
+    const response = await send(app(), 'POST', '/api/paypal/create-payment', buyer.cookie, {
+      products: [cartLine(pick, 1)],
+      shippingMethodId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const approve = response.json<{ links: { href: string; rel: string }[] }>().links[0];
+    const paypalId = new URL(approve?.href ?? '').searchParams.get('token') ?? '';
+    const lineCents = Math.round(pick.price * 100);
+    expect(paypalFake.orders.get(paypalId)?.request.purchase_units[0]?.amount).toEqual({
+      currency_code: 'USD',
+      value: ((lineCents + 705) / 100).toFixed(2),
+      breakdown: {
+        item_total: { currency_code: 'USD', value: (lineCents / 100).toFixed(2) },
+        shipping: { currency_code: 'USD', value: '7.05' },
+      },
+    });
   });
 
   it('captures on return only once approved, and never twice', async () => {

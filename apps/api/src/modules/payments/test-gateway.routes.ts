@@ -67,12 +67,15 @@ export const testGatewayRoutes: FastifyPluginAsyncZod<{
         amount: fromCents(payment.amountCents),
         currency: payment.currency,
         email: payment.email,
-        lines: payment.lines.map((line) => ({
-          name: line.name,
-          size: line.size,
-          count: line.count,
-          price: fromCents(line.priceCents),
-        })),
+        lines: payment.lines
+          .filter((line) => !line.shipping)
+          .map((line) => ({
+            name: line.name,
+            size: line.size,
+            count: line.count,
+            price: fromCents(line.priceCents),
+          })),
+        shipping: shippingOf(payment.lines),
       };
     },
   );
@@ -114,3 +117,9 @@ export const testGatewayRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
+
+/** The shipping line of a test payment (none for a payment made before shipping was charged). */
+function shippingOf(lines: { name: string; priceCents: number; shipping?: true }[]) {
+  const line = lines.find((candidate) => candidate.shipping);
+  return line ? { name: line.name, price: fromCents(line.priceCents) } : null;
+}

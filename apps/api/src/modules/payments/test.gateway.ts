@@ -25,12 +25,21 @@ export function testGateway({ id: provider }: PaymentProvider, db: Db, siteUrl: 
         amountCents: request.totalCents,
         currency: request.currency,
         email: request.customerEmail,
-        lines: request.lines.map((line) => ({
-          name: line.name,
-          size: line.size,
-          count: line.count,
-          priceCents: line.unitPriceCents,
-        })),
+        lines: [
+          ...request.lines.map((line) => ({
+            name: line.name,
+            size: line.size,
+            count: line.count,
+            priceCents: line.unitPriceCents,
+          })),
+          {
+            name: request.shipping.name,
+            size: '',
+            count: 1,
+            priceCents: request.shipping.cents,
+            shipping: true,
+          },
+        ],
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
       });

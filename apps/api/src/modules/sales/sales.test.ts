@@ -251,7 +251,10 @@ describe('GET /api/admin/sales, net of refunds and with the returns', () => {
       unitPriceCents,
     });
     // 4 F at 100.00 with 10.00 shipping, of which 1 pair came back for a refund of 100.00.
-    const first = await paid([lineOf(product.F, 4, 10_000)], { shippingCents: 1_000, refundedCents: 10_000 });
+    const first = await paid([lineOf(product.F, 4, 10_000)], {
+      shipping: { name: 'Express', cents: 1_000 },
+      refundedCents: 10_000,
+    });
     // 2 G at 50.00, free shipping, nothing refunded.
     const second = await paid([lineOf(product.G, 2, 5_000)]);
     // 1 F at 100.00 and 5.00 shipping, wholly refunded: cancelled, in the gross and the refunds, not the orders.
@@ -260,7 +263,7 @@ describe('GET /api/admin/sales, net of refunds and with the returns', () => {
       state: 'cancelled',
       createdAt: today,
       lines: [lineOf(product.F, 1, 10_000)],
-      shippingCents: 500,
+      shipping: { name: 'Express', cents: 500 },
       refundedCents: 10_500,
       refundedAt: today,
     });

@@ -22,9 +22,19 @@ import { CartPage, EMPTY_CART_TEXT } from './cart-page';
 const line = (name: RegExp) => screen.getByRole('listitem', { name });
 const total = () => screen.getByTestId('cart-total');
 
-function setup(check: ApiHandler, signedIn = true) {
+const STANDARD = {
+  id: 's',
+  name: 'Standard shipping',
+  price: 0,
+  freeAbove: null,
+  estimateDays: null,
+  countries: [],
+};
+
+function setup(check: ApiHandler, signedIn = true, methods: object[] = [STANDARD]) {
   const api = mockApi((call) => {
     if (call.path === '/api/auth/get-session') return { body: signedIn ? sessionBody() : null };
+    if (call.path === '/api/shipping-methods') return { body: { methods } };
     if (call.method === 'POST' && call.path === '/api/cart/check') return check(call);
     return undefined;
   });
@@ -71,6 +81,25 @@ describe('CartPage', () => {
         { id: DUNK, size: '10' },
       ],
     });
+  });
+
+  it('says shipping is free while every method offered is free (a fresh shop)', async () => {
+    seedCart(cartLines());
+    setup((call) => ({ body: checkAnswer(call.body, {}, { [AJ1]: 120, [DUNK]: 100 }) }));
+    await waitFor(() => expect(screen.getByTestId('cart-shipping')).toHaveTextContent('Free'));
+    expect(screen.getByText('Total')).toBeInTheDocument();
+  });
+
+  it('says shipping is priced at checkout once a method charges for it', async () => {
+    seedCart(cartLines());
+    const express = { ...STANDARD, id: 'e', name: 'Express', price: 15, countries: ['US'] };
+    setup((call) => ({ body: checkAnswer(call.body, {}, { [AJ1]: 120, [DUNK]: 100 }) }), true, [
+      STANDARD,
+      express,
+    ]);
+    await waitFor(() => expect(screen.getByTestId('cart-shipping')).toHaveTextContent('At checkout'));
+    expect(screen.getByText('Total before shipping')).toBeInTheDocument();
+    await waitFor(() => expect(total()).toHaveTextContent('$420.00'));
   });
 
   it('keeps + and − between 1 and the stock the refresh reported', async () => {

@@ -1,4 +1,17 @@
 import { formatPrice } from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { shippingMethodsQuery } from '../../lib/shipping';
+
+/**
+ * What the cart can say of shipping before the country is known: Free when every method offered is free
+ * (a fresh shop's), else that the checkout prices it once the buyer's country is known.
+ */
+function useShippingText(): string {
+  const methods = useQuery(shippingMethodsQuery());
+  if (!methods.isSuccess) return methods.isError ? 'At checkout' : '…';
+  const allFree = methods.data.length > 0 && methods.data.every((method) => method.price === 0);
+  return allFree ? 'Free' : 'At checkout';
+}
 
 interface CartSummaryProps {
   /** Prices and stock are being checked. */
@@ -14,7 +27,7 @@ interface CartSummaryProps {
   onBuy: () => void;
 }
 
-/** The order summary: the pairs bought and their total, shipping, and Buy. */
+/** The order summary: the pairs bought and their total, shipping (free, or priced at checkout), and Buy. */
 export function CartSummary({
   checking,
   excludedCount,
@@ -24,6 +37,7 @@ export function CartSummary({
   nothingToBuy,
   onBuy,
 }: CartSummaryProps) {
+  const shipping = useShippingText();
   return (
     <section className="cart-summary" aria-labelledby="cart-summary-heading">
       <h2 id="cart-summary-heading" className="h5 fw-bold mb-3">
@@ -53,10 +67,10 @@ export function CartSummary({
         </div>
         <div>
           <dt>Shipping</dt>
-          <dd>Free</dd>
+          <dd data-testid="cart-shipping">{shipping}</dd>
         </div>
         <div className="cart-summary__total">
-          <dt>Total</dt>
+          <dt>{shipping === 'At checkout' ? 'Total before shipping' : 'Total'}</dt>
           <dd data-testid="cart-total">{formatPrice(total)}</dd>
         </div>
       </dl>

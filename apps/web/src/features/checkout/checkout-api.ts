@@ -6,10 +6,11 @@ import type {
   TestPayment,
   UserDashboard,
 } from '@shop/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import { dashboardQuery } from '../../lib/dashboard';
 import type { CheckoutProvider } from '../../lib/payment-providers';
+import { shippingMethodsQuery } from '../../lib/shipping';
 
 /** The server calls of the checkout flow (cart check lives in features/cart/cart-check.ts). */
 
@@ -63,8 +64,15 @@ export async function uploadAvatar(file: File): Promise<string> {
   return url;
 }
 
+/** The methods serving the country typed in the details form; the last list stays while the next loads. */
+export function useShippingMethods(country: string) {
+  return useQuery({ ...shippingMethodsQuery(country), placeholderData: keepPreviousData });
+}
+
 export interface PaymentBody {
   products: CartItem[];
+  /** The method chosen among those serving the buyer's country. */
+  shippingMethodId: string;
   finalAmount: number;
   user: { uid: string; email: string; username: string };
 }

@@ -1,4 +1,9 @@
-import { PROFILE_FORMAT_MESSAGES, PROFILE_REQUIRED_MESSAGES, type UserDashboard } from '@shop/contracts';
+import {
+  PROFILE_FORMAT_MESSAGES,
+  PROFILE_REQUIRED_MESSAGES,
+  type ShippingMethod,
+  type UserDashboard,
+} from '@shop/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,15 +30,25 @@ import { CheckoutPage, NOT_YOUR_CHECKOUT } from './checkout-page';
 
 interface Setup {
   profile?: Partial<UserDashboard>;
+  /** The methods the server offers in a country (default: the fresh shop's free standard one). */
+  shipping?: (country: string) => ShippingMethod[];
   entry?: string;
   check?: (call: ApiCall) => ApiAnswer;
   other?: (call: ApiCall) => ApiAnswer;
 }
 
-function setup({ profile = {}, entry = `/checkout/${UID}`, check, other }: Setup = {}) {
+function setup({
+  profile = {},
+  entry = `/checkout/${UID}`,
+  check,
+  other,
+  shipping = () => [STANDARD],
+}: Setup = {}) {
   let stored = dashboard(profile);
   const api = mockApi((call) => {
     if (call.path === '/api/auth/get-session') return { body: sessionBody() };
+    if (call.method === 'GET' && call.path === '/api/shipping-methods')
+      return { body: { methods: shipping(call.search.get('country') ?? '') } };
     if (call.path === '/api/cart/check')
       return check ? check(call) : { body: checkAnswer(call.body, {}, PRICES) };
     if (call.method === 'GET' && call.path === `/api/users/dashboard/${UID}`) return { body: [stored] };
@@ -66,6 +81,30 @@ function setup({ profile = {}, entry = `/checkout/${UID}`, check, other }: Setup
 }
 
 const PRICES = { [AJ1]: 120, [DUNK]: 100 };
+const STANDARD: ShippingMethod = {
+  id: '5a1e5a1e-5a1e-45a1-85a1-5a1e5a1e5a1e',
+  name: 'Standard shipping',
+  price: 0,
+  freeAbove: null,
+  estimateDays: [3, 5],
+  countries: [],
+};
+const EXPRESS: ShippingMethod = {
+  id: '0e0e0e0e-0e0e-40e0-80e0-0e0e0e0e0e0e',
+  name: 'Express',
+  price: 15,
+  freeAbove: 500,
+  estimateDays: [1, 1],
+  countries: ['US', 'CA'],
+};
+const COURIER: ShippingMethod = {
+  id: 'c0c0c0c0-c0c0-40c0-80c0-c0c0c0c0c0c0',
+  name: 'Courier',
+  price: 25,
+  freeAbove: 400,
+  estimateDays: null,
+  countries: ['US'],
+};
 const buy = () => screen.getByRole('button', { name: 'Buy' });
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -155,7 +194,7 @@ describe('CheckoutPage', () => {
     expect(buy()).toBeDisabled();
     expect(screen.getByText('Fill in all your details to continue.')).toBeInTheDocument();
     await user.type(field('Country'), 'Canada');
-    expect(buy()).toBeEnabled();
+    await waitFor(() => expect(buy()).toBeEnabled());
   });
 
   it('saves the profile and shows the success message for 5 seconds', async () => {
@@ -217,11 +256,106 @@ describe('CheckoutPage', () => {
     const post = calls.find((call) => call.method === 'POST' && call.path === '/api/checkouts');
     expect(post?.body).toEqual({
       products: useCartStore.getState().items,
+      shippingMethodId: STANDARD.id,
       finalAmount: 420,
       user: { uid: UID, email: 'demo@shop.test', username: 'demo_user' },
     });
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     expect(screen.getByRole('button', { name: 'Taking you to the payment page…' })).toBeDisabled();
+  });
+
+  it('offers the methods serving the country, cheapest checked, and adds the chosen one to the total', async () => {
+    const { calls, assign } = setup({
+      shipping: (country) => (country === 'United States' ? [STANDARD, EXPRESS, COURIER] : [STANDARD]),
+    });
+    await ready();
+    const group = await screen.findByRole('group', { name: 'Shipping' });
+    await within(group).findByRole('radio', { name: /Express/ });
+    expect(calls.find((call) => call.path === '/api/shipping-methods')?.search.get('country')).toBe(
+      'United States',
+    );
+    const standard = within(group).getByRole('radio', { name: /Standard shipping/ });
+    expect(standard).toBeChecked();
+    expect(standard).toHaveAccessibleName('Standard shipping Free');
+    expect(standard).toHaveAccessibleDescription('3-5 business days');
+    const express = within(group).getByRole('radio', { name: /Express/ });
+    expect(express).toHaveAccessibleName('Express $15.00 · Free over $500.00');
+    expect(express).toHaveAccessibleDescription('1 business day');
+    // The lines ($420) reach the courier's free-above amount: it ships free.
+    expect(within(group).getByRole('radio', { name: /Courier/ })).toHaveAccessibleName('Courier Free');
+    expect(screen.getByTestId('checkout-shipping')).toHaveTextContent('Free');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$420.00');
+
+    const user = userEvent.setup();
+    await user.click(express);
+    expect(express).toBeChecked();
+    expect(screen.getByTestId('checkout-shipping')).toHaveTextContent('$15.00');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$435.00');
+    await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+    await user.click(buy());
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    const post = calls.find((call) => call.path === '/api/paypal/create-payment');
+    expect(post?.body).toMatchObject({ shippingMethodId: EXPRESS.id, finalAmount: 435 });
+  });
+
+  it('asks again when the country changes, falling back to the cheapest there, and says when none ships', async () => {
+    const { calls } = setup({
+      shipping: (country) =>
+        country === 'United States' ? [STANDARD, EXPRESS] : country === 'Canada' ? [EXPRESS] : [],
+    });
+    await ready();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /Express/ }));
+    await user.click(screen.getByRole('radio', { name: 'Card (Stripe)' }));
+    await user.clear(field('Country'));
+    await user.type(field('Country'), 'Canada');
+    // One method still shows, checked, with its cost in the total.
+    await waitFor(() => expect(screen.getAllByRole('radio', { name: /Express|Standard/ })).toHaveLength(1));
+    expect(screen.getByRole('radio', { name: /Express/ })).toBeChecked();
+    await waitFor(() => expect(buy()).toBeEnabled());
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$435.00');
+    expect(
+      calls.filter((call) => call.path === '/api/shipping-methods').map((call) => call.search.get('country')),
+    ).toContain('Canada');
+
+    await user.clear(field('Country'));
+    await user.type(field('Country'), 'Narnia');
+    expect(
+      await screen.findByText('We do not ship to Narnia yet. Check the country in your details.'),
+    ).toBeInTheDocument();
+    expect(buy()).toBeDisabled();
+    expect(
+      screen.getByText('We do not ship to this country yet: check the country in your details.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$420.00');
+  });
+
+  it('shows a refused shipping method in the alert and asks for the methods again', async () => {
+    const { calls } = setup({
+      other: (call) =>
+        call.method === 'POST' && call.path === '/api/checkouts'
+          ? {
+              status: 400,
+              body: errorBody(
+                'VALIDATION_ERROR',
+                'Standard shipping is not offered any more; choose another shipping method',
+                { shippingMethodId: 'is not offered any more (Standard shipping)' },
+              ),
+            }
+          : undefined,
+    });
+    await ready();
+    const user = userEvent.setup();
+    await screen.findByRole('radio', { name: /Standard shipping/ });
+    await user.click(screen.getByRole('radio', { name: 'Card (Stripe)' }));
+    const asked = calls.filter((call) => call.path === '/api/shipping-methods').length;
+    await user.click(buy());
+    expect(
+      await screen.findByText('Standard shipping is not offered any more; choose another shipping method'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/shipping-methods').length).toBeGreaterThan(asked),
+    );
   });
 
   it('pays with PayPal: goes to the approve link', async () => {

@@ -10,7 +10,9 @@ import { CHECKOUT_PROVIDERS, type CheckoutProvider, useProviderLabel } from '../
 import { type SessionUser, useSession } from '../../lib/session';
 import { useDashboard } from './checkout-api';
 import { CheckoutDetails } from './checkout-details';
+import { ShippingOptions, shippingRowText } from './shipping-options';
 import { type CheckoutState, errorText, useCheckout } from './use-checkout';
+import type { ShippingChoice } from './use-shipping-choice';
 import './checkout.css';
 
 export const NOT_YOUR_CHECKOUT = 'This is not your checkout';
@@ -91,8 +93,19 @@ function CheckoutForm({ user, dashboard }: { user: SessionUser; dashboard: UserD
 
 /** The order summary, the payment choice and Buy. */
 function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
-  const { cart, provider, setProvider, phase, busy, canBuy, buyHint, buy, buyError, clearBuyError } =
-    checkout;
+  const {
+    cart,
+    shipping,
+    provider,
+    setProvider,
+    phase,
+    busy,
+    canBuy,
+    buyHint,
+    buy,
+    buyError,
+    clearBuyError,
+  } = checkout;
   const buyLabel = {
     idle: 'Buy',
     saving: 'Saving your details…',
@@ -106,7 +119,11 @@ function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
       <h2 id="checkout-summary-heading" className="checkout-card__title">
         Order summary
       </h2>
-      <OrderSummary cart={cart} />
+      <OrderSummary cart={cart} shipping={shipping} />
+
+      {cart.buyable.length > 0 && (
+        <ShippingOptions shipping={shipping} linesTotal={cart.buyableTotal} disabled={busy} />
+      )}
 
       <fieldset className="checkout-providers" disabled={busy}>
         <legend className="checkout-providers__legend">Payment method</legend>
@@ -189,7 +206,13 @@ function BuyError({ error, onClose }: { error: Error; onClose: () => void }) {
   );
 }
 
-function OrderSummary({ cart }: { cart: ReturnType<typeof useCartRefresh> }) {
+function OrderSummary({
+  cart,
+  shipping,
+}: {
+  cart: ReturnType<typeof useCartRefresh>;
+  shipping: ShippingChoice;
+}) {
   if (cart.items.length === 0) {
     return (
       <div className="checkout-summary__empty">
@@ -242,12 +265,19 @@ function OrderSummary({ cart }: { cart: ReturnType<typeof useCartRefresh> }) {
       </div>
       <dl className="checkout-summary__rows">
         <div>
-          <dt>Shipping</dt>
-          <dd>Free</dd>
+          <dt>Products</dt>
+          <dd>{formatPrice(cart.buyableTotal)}</dd>
+        </div>
+        <div>
+          <dt>
+            Shipping
+            {shipping.chosen && <span className="checkout-summary__method"> · {shipping.chosen.name}</span>}
+          </dt>
+          <dd data-testid="checkout-shipping">{shippingRowText(shipping)}</dd>
         </div>
         <div className="checkout-summary__total">
           <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatPrice(cart.buyableTotal)}</dd>
+          <dd data-testid="checkout-total">{formatPrice(shipping.total)}</dd>
         </div>
       </dl>
     </>

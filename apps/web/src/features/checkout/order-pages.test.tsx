@@ -224,13 +224,14 @@ describe('TestGatewayPage', () => {
     reference: 'ref_1',
     provider,
     status,
-    amount: 420,
+    amount: 435,
     currency: 'usd',
     email: 'demo@shop.test',
     lines: [
       { name: 'Air Jordan 1 Mid XQ', size: '9', count: 1, price: 120 },
       { name: 'Dunk Low Panda', size: '10', count: 3, price: 100 },
     ],
+    shipping: { name: 'Express', price: 15 },
   });
   const gateway = (handler: ApiHandler) => {
     const api = mockApi(handler);
@@ -252,8 +253,10 @@ describe('TestGatewayPage', () => {
     expect(screen.getByLabelText('Card information')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Email')).toHaveValue('demo@shop.test');
     expect(screen.getByText('Dunk Low Panda')).toBeInTheDocument();
+    // The shipping is its own line of what is paid for.
+    expect(screen.getByTestId('test-gateway-shipping')).toHaveTextContent('ShippingExpress$15.00');
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Pay $420.00' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Pay $435.00' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(redirectUrl));
     expect(calls.find((call) => call.path.endsWith('/pay'))?.method).toBe('POST');
   });
@@ -266,7 +269,7 @@ describe('TestGatewayPage', () => {
       return undefined;
     });
     expect(await screen.findByText('demo@shop.test')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Pay $420.00' })).toHaveClass('tg-paypal__pay');
+    expect(screen.getByRole('button', { name: 'Pay $435.00' })).toHaveClass('tg-paypal__pay');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(redirectUrl));
   });
@@ -276,7 +279,7 @@ describe('TestGatewayPage', () => {
       call.path === '/api/test-gateway/payments/ref_1' ? { body: payment('stripe', 'paid') } : undefined,
     );
     expect(await screen.findByText('This payment is already paid.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Pay $420.00' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pay $435.00' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
   });
 

@@ -125,6 +125,17 @@ function Lines({ payment }: { payment: TestPayment }) {
           <span>{money(line.price * line.count, payment.currency)}</span>
         </li>
       ))}
+      {payment.shipping && (
+        <li data-testid="test-gateway-shipping">
+          <span className="min-w-0">
+            <span className="d-block text-truncate">Shipping</span>
+            <span className="test-gateway__muted">{payment.shipping.name}</span>
+          </span>
+          <span>
+            {payment.shipping.price === 0 ? 'Free' : money(payment.shipping.price, payment.currency)}
+          </span>
+        </li>
+      )}
     </ul>
   );
 }

@@ -19,6 +19,7 @@ import {
   profileResolver,
   profileValues,
 } from './profile-form';
+import { type ShippingChoice, useShippingChoice } from './use-shipping-choice';
 
 export type Phase = 'idle' | 'saving' | 'paying' | 'redirecting';
 
@@ -29,25 +30,14 @@ export type Phase = 'idle' | 'saving' | 'paying' | 'redirecting';
 export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
   const queryClient = useQueryClient();
   const cart = useCartRefresh();
-  const form = useForm<ProfileValues>({
-    defaultValues: profileValues(dashboard),
-    resolver: profileResolver,
-    mode: 'onTouched',
-  });
+  const { form, values, complete } = useDetailsForm(dashboard);
   const {
-    control,
     reset,
     setError,
     formState: { isDirty, dirtyFields },
   } = form;
-  const values = useWatch({ control });
-  const complete = isComplete(
-    Object.fromEntries(PROFILE_FIELDS.map((field) => [field, values[field] ?? ''])) as Record<
-      ProfileField,
-      string
-    >,
-  );
 
+  const shipping = useShippingChoice(values.country ?? '', cart.buyable);
   const [provider, setProvider] = useState<CheckoutProvider | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [saved, setSaved] = useState(0);
@@ -89,7 +79,8 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
   };
 
   const onBuy = async (next: ProfileValues) => {
-    if (!provider) return;
+    const method = shipping.chosen;
+    if (!provider || !method) return;
     setBuyError(null);
     setSaveError(null);
     try {
@@ -100,7 +91,8 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
       setPhase('paying');
       const { orderId, url } = await startPayment(provider, {
         products: cart.buyable,
-        finalAmount: cart.buyableTotal,
+        shippingMethodId: method.id,
+        finalAmount: shipping.total,
         user: { uid: user.uid, email: user.email, username: user.username },
       });
       rememberCheckout(
@@ -111,6 +103,8 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
       window.location.assign(url);
     } catch (error) {
       setPhase('idle');
+      // The method may have changed meanwhile (staff turned it off): show the methods as they are now.
+      if (error instanceof ApiError && 'shippingMethodId' in error.fields) void shipping.retry();
       setBuyError(error instanceof Error ? error : new Error(String(error)));
     }
   };
@@ -122,13 +116,16 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
 
   const busy = phase !== 'idle';
   const cartReady = cart.status === 'ready' || cart.status === 'error';
-  const canBuy = Boolean(provider) && complete && cartReady && cart.buyable.length > 0 && !uploading && !busy;
+  const shippingReady = shipping.status === 'ready' && shipping.chosen !== undefined;
+  const ready = complete && shippingReady && cartReady && cart.buyable.length > 0;
+  const canBuy = Boolean(provider) && ready && !uploading && !busy;
 
   return {
     form,
     cart,
     values,
     complete,
+    shipping,
     provider,
     setProvider,
     phase,
@@ -141,13 +138,30 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
     uploading,
     setUploading,
     canBuy,
-    buyHint: buyHint(cart, cartReady, complete, provider),
+    buyHint: buyHint(cart, cartReady, complete, shipping, provider),
     save: form.handleSubmit(onSave),
     buy: form.handleSubmit(onBuy, onInvalidBuy),
   };
 }
 
 export type CheckoutState = ReturnType<typeof useCheckout>;
+
+/** The buyer's details form, prefilled from the dashboard, its values as typed and whether all are filled. */
+function useDetailsForm(dashboard: UserDashboard) {
+  const form = useForm<ProfileValues>({
+    defaultValues: profileValues(dashboard),
+    resolver: profileResolver,
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control: form.control });
+  const complete = isComplete(
+    Object.fromEntries(PROFILE_FIELDS.map((field) => [field, values[field] ?? ''])) as Record<
+      ProfileField,
+      string
+    >,
+  );
+  return { form, values, complete };
+}
 
 /** Back to idle when the browser shows this page again from its back-forward cache. */
 function useIdleOnRestore(setPhase: (phase: Phase) => void) {
@@ -165,11 +179,15 @@ function buyHint(
   cart: CartRefresh,
   cartReady: boolean,
   complete: boolean,
+  shipping: ShippingChoice,
   provider: CheckoutProvider | null,
 ) {
   if (cart.items.length === 0 || (cartReady && cart.buyable.length === 0))
     return 'There is nothing to buy in your cart.';
   if (!complete) return 'Fill in all your details to continue.';
+  if (shipping.status === 'loading') return 'Finding the ways we ship to your country…';
+  if (shipping.status === 'error') return 'We could not load the shipping methods; try again.';
+  if (!shipping.chosen) return 'We do not ship to this country yet: check the country in your details.';
   if (!provider) return 'Choose a payment method to continue.';
   return '';
 }

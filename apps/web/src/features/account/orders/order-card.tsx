@@ -1,4 +1,4 @@
-import { formatPrice, type Order } from '@shop/contracts';
+import { formatPrice, formatShippingPrice, type Order } from '@shop/contracts';
 import type { Ref } from 'react';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderStateBadge } from '../../../components/order-state';
@@ -40,6 +40,12 @@ export function OrderCard({ order, onOpen, ref }: OrderCardProps) {
         <div>
           <dt>Items</dt>
           <dd>{count}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd className="order-card__shipping">
+            {order.shipping.name} {formatShippingPrice(order.shipping.price)}
+          </dd>
         </div>
         <div>
           <dt>Final amount</dt>

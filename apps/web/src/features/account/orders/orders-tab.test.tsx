@@ -113,6 +113,9 @@ describe('Orders tab', () => {
     expect(items[1]).toHaveTextContent('Size 10 · 3 × $100.00');
     expect(items[1]).toHaveTextContent('$300.00');
     expect(screen.getByText('$420.00')).toBeInTheDocument();
+    expect(screen.getByTestId('order-shipping').parentElement).toHaveTextContent(
+      'Shipping Standard shippingFree',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
@@ -120,6 +123,23 @@ describe('Orders tab', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: `Detail of order ${one._id}` })).toHaveFocus(),
     );
+  });
+
+  it('shows the shipping charged on the card and in the detail, included in the final amount', async () => {
+    const one = order({
+      shipping: { methodId: '0e0e0e0e-0e0e-40e0-80e0-0e0e0e0e0e0e', name: 'Express', price: 15 },
+      finalAmount: 435,
+    });
+    renderAccount('/account/orders', ordersApi([one]));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const card = cards()[0] as HTMLElement;
+    expect(card).toHaveTextContent('ShippingExpress $15.00');
+    expect(card).toHaveTextContent('Final amount$435.00');
+    await userEvent.setup().click(within(card).getByRole('button', { name: `Detail of order ${one._id}` }));
+    await screen.findByRole('heading', { name: 'Order detail' });
+    expect(screen.getByTestId('order-shipping')).toHaveTextContent('$15.00');
+    expect(screen.getByTestId('order-shipping').parentElement).toHaveTextContent('Shipping Express$15.00');
+    expect(screen.getByTestId('order-final-amount')).toHaveTextContent('$435.00');
   });
 
   it('opens the detail straight from its address', async () => {

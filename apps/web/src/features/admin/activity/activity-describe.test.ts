@@ -167,6 +167,36 @@ group('describe', () => {
   });
 });
 
+group('describe shipping methods', () => {
+  const subject = { type: 'shipping-method', id: 'a1a1a1a1-0000-4000-8000-000000000001' };
+  const method = {
+    name: 'Express',
+    price: 15,
+    freeAbove: null,
+    countries: ['US'],
+    estimateDays: [1, 2],
+    active: true,
+  };
+
+  it('names the method added, changed, archived or deleted; a deleted one has no section to link to', () => {
+    const created = activityEvent({ kind: 'shipping.create', subject, before: null, after: method });
+    expect(sentence(created)).toBe('added the shipping method "Express"');
+    expect(describe(created).subject?.to).toBe('/account/shipping');
+    const changed = activityEvent({
+      kind: 'shipping.update',
+      subject,
+      before: method,
+      after: { ...method, name: 'Express, tracked', price: 18 },
+    });
+    expect(sentence(changed)).toBe('changed the shipping method "Express, tracked"');
+    const archived = activityEvent({ kind: 'shipping.archive', subject, before: method, after: null });
+    expect(sentence(archived)).toBe('archived the shipping method "Express" (orders use it)');
+    const deleted = activityEvent({ kind: 'shipping.delete', subject, before: method, after: null });
+    expect(sentence(deleted)).toBe('deleted the shipping method "Express"');
+    expect(describe(deleted).subject?.to).toBeUndefined();
+  });
+});
+
 group('changesOf', () => {
   it('lists each changed field before and after, a product stock size by size, and leaves out the same', () => {
     const event = product({

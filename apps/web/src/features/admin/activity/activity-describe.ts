@@ -21,6 +21,10 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'return.receive': 'Return received',
   'return.refund': 'Return refunded',
   'review.delete': 'Review deleted',
+  'shipping.create': 'Shipping method added',
+  'shipping.update': 'Shipping method changed',
+  'shipping.delete': 'Shipping method deleted',
+  'shipping.archive': 'Shipping method archived',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -33,6 +37,10 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
   { label: 'Orders', kinds: ['order.cancel', 'order.refund', 'order.ship', 'order.deliver'] },
   { label: 'Returns', kinds: ['return.approve', 'return.reject', 'return.receive', 'return.refund'] },
   { label: 'Reviews', kinds: ['review.delete'] },
+  {
+    label: 'Shipping',
+    kinds: ['shipping.create', 'shipping.update', 'shipping.delete', 'shipping.archive'],
+  },
 ];
 
 /** What an action was done to: a name to show and, where there is a page for it, its address. */
@@ -182,6 +190,13 @@ function parcelOf(event: ActivityEvent): string | undefined {
   return text === '' ? undefined : text;
 }
 
+/** A shipping method by its name when the record kept it (a deleted one has no page to go to). */
+function shippingSubject(event: ActivityEvent): Subject {
+  const name = textOf(latest(event, 'name'));
+  const text = name ? `"${name}"` : shortId(event.subject.id);
+  return event.kind === 'shipping.delete' ? { text } : { text, to: '/account/shipping' };
+}
+
 /** The names of the fields an edit changed ("the price and stock"), or "details" when none is known. */
 function changedFields(event: ActivityEvent): string {
   const keys = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])].filter(
@@ -274,6 +289,18 @@ export function describe(event: ActivityEvent): Description {
           }
         : { action: `deleted ${review}` };
     }
+    case 'shipping.create':
+      return { action: 'added the shipping method', subject: shippingSubject(event) };
+    case 'shipping.update':
+      return { action: 'changed the shipping method', subject: shippingSubject(event) };
+    case 'shipping.delete':
+      return { action: 'deleted the shipping method', subject: shippingSubject(event) };
+    case 'shipping.archive':
+      return {
+        action: 'archived the shipping method',
+        subject: shippingSubject(event),
+        tail: '(orders use it)',
+      };
     default:
       return { action: 'did something' };
   }

@@ -1,4 +1,4 @@
-import { formatPrice, type Order } from '@shop/contracts';
+import { formatPrice, formatShippingPrice, type Order } from '@shop/contracts';
 import type { Ref } from 'react';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderStateBadge } from '../../../components/order-state';
@@ -57,6 +57,12 @@ export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
         <div>
           <dt>Payment</dt>
           <dd>{providerName(order.provider)}</dd>
+        </div>
+        <div className="admin-order-card__fact--wide">
+          <dt>Shipping</dt>
+          <dd className="admin-order-card__shipping">
+            {order.shipping.name} {formatShippingPrice(order.shipping.price)}
+          </dd>
         </div>
         <div>
           <dt>Pairs</dt>

@@ -15,6 +15,7 @@ import { readPayPalNotice, type VerifySignature } from './webhook';
 function orderBody(request: PaymentRequest) {
   const value = formatAmount(request.totalCents);
   const currency = request.currency.toUpperCase();
+  const money = (cents: number) => ({ currency_code: currency, value: formatAmount(cents) });
   return {
     intent: 'CAPTURE',
     purchase_units: [
@@ -24,12 +25,16 @@ function orderBody(request: PaymentRequest) {
         amount: {
           currency_code: currency,
           value,
-          breakdown: { item_total: { currency_code: currency, value } },
+          // The pairs and the shipping, which add up to the value exactly.
+          breakdown: {
+            item_total: money(request.totalCents - request.shipping.cents),
+            shipping: money(request.shipping.cents),
+          },
         },
         items: request.lines.map((line) => ({
           name: `${line.name} (size ${line.size})`.slice(0, 127),
           quantity: String(line.count),
-          unit_amount: { currency_code: currency, value: formatAmount(line.unitPriceCents) },
+          unit_amount: money(line.unitPriceCents),
           category: 'PHYSICAL_GOODS',
         })),
       },

@@ -12,6 +12,23 @@ import { readStripeNotice } from './webhook';
 
 const STRIPE_MIN_EXPIRY_MS = 30 * 60 * 1000 + 60 * 1000;
 
+/**
+ * The session's lines: the pairs, then the shipping as a line of its own when it costs anything, so that
+ * Stripe's total is exactly the order's.
+ */
+function lineItems(request: PaymentRequest) {
+  const item = (name: string, quantity: number, unitAmount: number) => ({
+    quantity,
+    price_data: { currency: request.currency, unit_amount: unitAmount, product_data: { name } },
+  });
+  const items = request.lines.map((line) =>
+    item(`${line.name} (size ${line.size})`, line.count, line.unitPriceCents),
+  );
+  if (request.shipping.cents > 0)
+    items.push(item(`Shipping: ${request.shipping.name}`, 1, request.shipping.cents));
+  return items;
+}
+
 /** Stripe Checkout Sessions through the official SDK, with signed webhooks. */
 export function stripeGateway(options: StripeSettings): PaymentGateway {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
@@ -53,14 +70,7 @@ export function stripeGateway(options: StripeSettings): PaymentGateway {
             client_reference_id: request.orderId,
             metadata: { orderId: request.orderId },
             payment_intent_data: { metadata: { orderId: request.orderId } },
-            line_items: request.lines.map((line) => ({
-              quantity: line.count,
-              price_data: {
-                currency: request.currency,
-                unit_amount: line.unitPriceCents,
-                product_data: { name: `${line.name} (size ${line.size})` },
-              },
-            })),
+            line_items: lineItems(request),
             success_url: `${request.successUrl}&session_id={CHECKOUT_SESSION_ID}`,
             cancel_url: request.cancelUrl,
             expires_at: Math.floor(expiresAt / 1000),

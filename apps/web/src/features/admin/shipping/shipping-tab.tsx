@@ -1,0 +1,217 @@
+import { countryName, formatPrice, type StaffShippingMethod } from '@shop/contracts';
+import { useId, useRef, useState } from 'react';
+import { AlertError } from '../../../components/alert-error';
+import { AlertSuccess } from '../../../components/alert-success';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { useDeleteShippingMethod, useStaffShippingMethods } from './api/shipping-methods';
+import { ShippingForm } from './shipping-form';
+import './shipping.css';
+
+export const DELETE_METHOD_TITLE = 'Delete this shipping method?';
+
+/** "3-5 days", "1 day", or "—" when the method promises none. */
+function estimateOf(method: StaffShippingMethod): string {
+  if (!method.estimateDays) return '—';
+  const [min, max] = method.estimateDays;
+  return `${min === max ? min : `${min}-${max}`} ${max === 1 ? 'day' : 'days'}`;
+}
+
+function countriesOf(method: StaffShippingMethod): string {
+  return method.countries.length === 0 ? 'Every country' : method.countries.join(', ');
+}
+
+type Editing = { method: StaffShippingMethod | null } | null;
+
+/**
+ * /account/shipping (admins): the shop's shipping methods (inactive ones too), a form to add or change
+ * one, and Delete after asking; a method that orders name is archived instead, and the message says so.
+ */
+export function AdminShippingTab() {
+  const id = useId();
+  const methods = useStaffShippingMethods();
+  const remove = useDeleteShippingMethod();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<StaffShippingMethod | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const { archived } = await remove.mutateAsync(deleting);
+    setDone(
+      archived
+        ? `"${deleting.name}" is named by orders, so it was archived instead of deleted: it is no longer offered, and those orders keep it.`
+        : `"${deleting.name}" was deleted.`,
+    );
+    setDeleting(null);
+  };
+
+  return (
+    <section className="admin-shipping" aria-labelledby={`${id}-heading`}>
+      <div className="admin-shipping__head">
+        <h2 id={`${id}-heading`} ref={heading} tabIndex={-1} className="admin-shipping__title">
+          Shipping
+        </h2>
+        {editing ? null : (
+          <button
+            ref={addButton}
+            type="button"
+            className="btn btn-dark"
+            onClick={() => {
+              setDone(null);
+              setEditing({ method: null });
+            }}
+          >
+            Add a method
+          </button>
+        )}
+      </div>
+      <p className="admin-shipping__intro">
+        The ways an order can travel. Buyers see the active methods that ship to their country, cheapest
+        first; orders keep the name and price they were charged.
+      </p>
+
+      {done ? (
+        <AlertSuccess key={done} message={done} onClose={() => setDone(null)} className="mb-3" />
+      ) : null}
+
+      {editing ? (
+        <ShippingForm
+          key={editing.method?.id ?? 'new'}
+          method={editing.method}
+          onSaved={(saved, added) => {
+            setEditing(null);
+            setDone(added ? `"${saved.name}" was added.` : `"${saved.name}" was saved.`);
+            heading.current?.focus();
+          }}
+          onCancel={() => {
+            setEditing(null);
+            heading.current?.focus();
+          }}
+        />
+      ) : null}
+
+      {methods.isPending ? (
+        <div className="d-flex justify-content-center py-4" role="status">
+          <span className="spinner-border text-dark" aria-hidden="true" />
+          <span className="visually-hidden">Loading the shipping methods</span>
+        </div>
+      ) : methods.isError ? (
+        <AlertError
+          message={`We could not load the shipping methods: ${methods.error.message}`}
+          onRetry={() => methods.refetch()}
+        />
+      ) : methods.data.length === 0 ? (
+        <p className="admin-shipping__empty">
+          No shipping methods: buyers cannot check out until you add one.
+        </p>
+      ) : (
+        <MethodsTable
+          methods={methods.data}
+          onEdit={(method) => {
+            setDone(null);
+            setEditing({ method });
+          }}
+          onDelete={(method) => {
+            setDone(null);
+            remove.reset();
+            setDeleting(method);
+          }}
+        />
+      )}
+
+      <ConfirmModal
+        show={deleting !== null}
+        title={DELETE_METHOD_TITLE}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        busy={remove.isPending}
+        error={remove.error ? remove.error.message : null}
+        onConfirm={() => {
+          confirmDelete().catch(() => undefined);
+        }}
+        onCancel={() => setDeleting(null)}
+        onExited={() => heading.current?.focus()}
+      >
+        {deleting ? (
+          <p className="mb-0">
+            <strong>{deleting.name}</strong> will no longer be offered. If orders were shipped by it, it is
+            archived instead of deleted, and they keep it.
+          </p>
+        ) : null}
+      </ConfirmModal>
+    </section>
+  );
+}
+
+function MethodsTable({
+  methods,
+  onEdit,
+  onDelete,
+}: {
+  methods: StaffShippingMethod[];
+  onEdit: (method: StaffShippingMethod) => void;
+  onDelete: (method: StaffShippingMethod) => void;
+}) {
+  return (
+    <table className="admin-shipping__table">
+      <caption className="visually-hidden">Shipping methods, cheapest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Price</th>
+          <th scope="col">Free above</th>
+          <th scope="col">Countries</th>
+          <th scope="col">Estimate</th>
+          <th scope="col">Active</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {methods.map((method) => (
+          <tr key={method.id} className={method.active ? undefined : 'admin-shipping__row--inactive'}>
+            <th scope="row" className="admin-shipping__name">
+              {method.name}
+            </th>
+            <td data-label="Price">{method.price === 0 ? 'Free' : formatPrice(method.price)}</td>
+            <td data-label="Free above">{method.freeAbove === null ? '—' : formatPrice(method.freeAbove)}</td>
+            <td data-label="Countries">
+              <span title={method.countries.map(countryName).join(', ') || undefined}>
+                {countriesOf(method)}
+              </span>
+            </td>
+            <td data-label="Estimate">{estimateOf(method)}</td>
+            <td data-label="Active">
+              <span
+                className={`admin-shipping__badge admin-shipping__badge--${method.active ? 'on' : 'off'}`}
+              >
+                {method.active ? 'Active' : 'Inactive'}
+              </span>
+            </td>
+            <td className="admin-shipping__actions">
+              <button
+                type="button"
+                className="btn btn-outline-dark btn-sm"
+                onClick={() => onEdit(method)}
+                aria-label={`Change ${method.name}`}
+              >
+                Change
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline-danger btn-sm"
+                onClick={() => onDelete(method)}
+                aria-label={`Delete ${method.name}`}
+              >
+                Delete
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
