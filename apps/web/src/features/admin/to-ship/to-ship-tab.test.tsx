@@ -1,5 +1,5 @@
 import type { Order } from '@shop/contracts';
-import { buildShipment } from '@shop/contracts/testing';
+import { buildShipment, TEST_IDS } from '@shop/contracts/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -164,7 +164,7 @@ describe('To ship (admin)', () => {
     await userEvent.setup().click(within(card).getByRole('button', { name: /Mark delivered/ }));
     await waitFor(() =>
       expect(calls.map((call) => `${call.method} ${call.path}`)).toContain(
-        `POST /api/orders/${ORDER_ID}/shipments/55555555-5555-4555-8555-555555555555/delivered`,
+        `POST /api/orders/${ORDER_ID}/shipments/${TEST_IDS.shipment}/delivered`,
       ),
     );
   });
