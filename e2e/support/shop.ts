@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
+import { waitingForApp } from './test';
 
 let counter = 0;
 export function newAccount(prefix: string) {
@@ -43,11 +44,11 @@ export async function mailedLink(
  * (page.request shares its cookies). It sends the shop's Origin, as a browser would: a request that carries
  * cookies (the cart's, once a page has run) and no Origin is refused as a possible forgery.
  */
-export async function signedInBuyer(page: Page, prefix = 'buyer') {
+export async function signedInBuyer(page: Page, prefix = 'buyer', origin = BASE_URL) {
   const account = newAccount(prefix);
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: account,
-    headers: { origin: BASE_URL },
+    headers: { origin },
   });
   expect(response.ok(), await response.text()).toBe(true);
   const link = await mailedLink(page.request, account.email, '/api/auth/verify-email');
@@ -122,4 +123,24 @@ export async function toPaymentPage(page: Page) {
   await page.getByRole('radio', { name: 'Card (Stripe)' }).check();
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/test-gateway\/test_stripe_[0-9a-f]{32}$/);
+}
+
+/** A second browser signed in as the admin (the page under test keeps the buyer). */
+export async function adminPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const page = waitingForApp(await context.newPage());
+  await logIn(page, ADMIN.email, ADMIN.password);
+  return page;
+}
+
+/** The order's card in the staff's To ship list, loading more orders until it shows. */
+export async function toShipCard(admin: Page, number: number) {
+  const card = admin.getByRole('article', { name: `Order ${number}`, exact: true });
+  await expect(admin.getByRole('list', { name: 'Orders to ship' })).toBeVisible();
+  while (!(await card.isVisible())) {
+    const more = admin.getByRole('button', { name: 'Load more' });
+    await expect(more).toBeVisible();
+    await more.click();
+  }
+  return card;
 }
