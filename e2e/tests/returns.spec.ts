@@ -1,13 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { CLOSED_RETURNS_URL } from '../playwright.config';
-import {
-  addToCart,
-  adminPage,
-  signedInBuyer,
-  toPaymentPage,
-  toShipCard,
-  unitsInStock,
-} from '../support/shop';
+import { adminPage, buyOnePair, orderOf, shipFromToShip, signedInBuyer, unitsInStock } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /**
@@ -16,57 +9,9 @@ import { expect, test } from '../support/test';
  * Each journey has its own buyer and a product no other journey buys, so their stock counts are exact.
  */
 
-interface Paid {
-  orderId: string;
-  number: number;
-  productId: string;
-  name: string;
-  size: string;
-}
-
-interface OrderWire {
-  number: number;
-  state: string;
-  fulfilment: string;
-  products: { id: string; size: string }[];
-  returns: { id: string; number: string; state: string; exchangeOrderId: string | null }[];
-  refundedAmount: number;
-}
-
 interface OutboxMessage {
   to: string;
   subject: string;
-}
-
-async function orderOf(page: Page, orderId: string): Promise<OrderWire> {
-  const response = await page.request.get(`/api/orders/${orderId}`);
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as OrderWire;
-}
-
-/** One pair of the first product a search finds, paid with the test card gateway. */
-async function buyOnePair(page: Page, search: string): Promise<Paid> {
-  const bought = await addToCart(page, search);
-  await toPaymentPage(page);
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect(page).toHaveURL(/\/order-completed\?provider=stripe&order=/);
-  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
-  await expect.poll(async () => (await orderOf(page, orderId)).state).toBe('aprobed');
-  const order = await orderOf(page, orderId);
-  return { ...bought, orderId, number: order.number, size: order.products[0]?.size ?? '' };
-}
-
-/** Staff ship every line of an order from To ship, with a UPS tracking number. */
-async function shipFromToShip(admin: Page, number: number) {
-  await admin.goto('/account/to-ship');
-  const card = await toShipCard(admin, number);
-  await card.getByRole('combobox', { name: 'Carrier' }).selectOption('UPS');
-  await card
-    .getByRole('textbox', { name: 'Tracking number' })
-    .fill(`1Z999AA1${String(number).padStart(10, '0')}`);
-  await card.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(admin.getByText(`Order ${number} marked shipped: 1 pair with UPS`)).toBeVisible();
-  await expect(admin.getByRole('article', { name: `Order ${number}`, exact: true })).toHaveCount(0);
 }
 
 /** The buyer opens the order's detail in Account → Orders, then "Return or exchange". */
