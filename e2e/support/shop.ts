@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
+import { waitingForApp } from './test';
 
 let counter = 0;
 export function newAccount(prefix: string) {
@@ -43,11 +44,11 @@ export async function mailedLink(
  * (page.request shares its cookies). It sends the shop's Origin, as a browser would: a request that carries
  * cookies (the cart's, once a page has run) and no Origin is refused as a possible forgery.
  */
-export async function signedInBuyer(page: Page, prefix = 'buyer') {
+export async function signedInBuyer(page: Page, prefix = 'buyer', origin = BASE_URL) {
   const account = newAccount(prefix);
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: account,
-    headers: { origin: BASE_URL },
+    headers: { origin },
   });
   expect(response.ok(), await response.text()).toBe(true);
   const link = await mailedLink(page.request, account.email, '/api/auth/verify-email');
@@ -122,4 +123,72 @@ export async function toPaymentPage(page: Page) {
   await page.getByRole('radio', { name: 'Card (Stripe)' }).check();
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/test-gateway\/test_stripe_[0-9a-f]{32}$/);
+}
+
+/** A second browser signed in as the admin (the page under test keeps the buyer). */
+export async function adminPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const page = waitingForApp(await context.newPage());
+  await logIn(page, ADMIN.email, ADMIN.password);
+  return page;
+}
+
+/** The order's card in the staff's To ship list, loading more orders until it shows. */
+export async function toShipCard(admin: Page, number: number) {
+  const card = admin.getByRole('article', { name: `Order ${number}`, exact: true });
+  await expect(admin.getByRole('list', { name: 'Orders to ship' })).toBeVisible();
+  while (!(await card.isVisible())) {
+    const more = admin.getByRole('button', { name: 'Load more' });
+    await expect(more).toBeVisible();
+    await more.click();
+  }
+  return card;
+}
+
+export interface Paid {
+  orderId: string;
+  number: number;
+  productId: string;
+  name: string;
+  size: string;
+}
+
+export interface OrderWire {
+  number: number;
+  state: string;
+  fulfilment: string;
+  products: { id: string; size: string }[];
+  returns: { id: string; number: string; state: string; exchangeOrderId: string | null }[];
+  refundedAmount: number;
+}
+
+export async function orderOf(page: Page, orderId: string): Promise<OrderWire> {
+  const response = await page.request.get(`/api/orders/${orderId}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as OrderWire;
+}
+
+/** One pair of the first product a search finds, paid with the test card gateway. */
+export async function buyOnePair(page: Page, search: string): Promise<Paid> {
+  const bought = await addToCart(page, search);
+  await toPaymentPage(page);
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/order-completed\?provider=stripe&order=/);
+  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+  await expect.poll(async () => (await orderOf(page, orderId)).state).toBe('aprobed');
+  const order = await orderOf(page, orderId);
+  return { ...bought, orderId, number: order.number, size: order.products[0]?.size ?? '' };
+}
+
+/** Staff ship every line of an order from To ship, with a UPS tracking number. */
+export async function shipFromToShip(admin: Page, number: number) {
+  await admin.goto('/account/to-ship');
+  const card = await toShipCard(admin, number);
+  await card.getByRole('combobox', { name: 'Carrier' }).selectOption('UPS');
+  await card
+    .getByRole('textbox', { name: 'Tracking number' })
+    .fill(`1Z999AA1${String(number).padStart(10, '0')}`);
+  await card.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(admin.getByText(`Order ${number} marked shipped: 1 pair with UPS`)).toBeVisible();
+  await expect(admin.getByRole('article', { name: `Order ${number}`, exact: true })).toHaveCount(0);
 }

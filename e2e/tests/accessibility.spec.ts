@@ -1,6 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { ADMIN, accountMenu, addToCart, logIn, signedInBuyer, toPaymentPage } from '../support/shop';
+import {
+  ADMIN,
+  accountMenu,
+  addToCart,
+  adminPage,
+  buyOnePair,
+  logIn,
+  orderOf,
+  shipFromToShip,
+  signedInBuyer,
+  toPaymentPage,
+} from '../support/shop';
 import { expect, test, waitingForApp } from '../support/test';
 
 /**
@@ -79,7 +90,11 @@ for (const width of [375, 1280]) {
       await checkOpen(page, page.getByRole('dialog'), 'the added-to-cart modal');
     });
 
-    test('a shopper: cart, checkout, payment, success and every account section', async ({ page }) => {
+    test('a shopper: cart, checkout, payment, success, every account section, and a return of a shipped pair', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
       await signedInBuyer(page, `a11y${width}`);
       const bought = await addToCart(page, 'Pegasus');
       await visit(page, '/cart');
@@ -93,6 +108,13 @@ for (const width of [375, 1280]) {
       await expect(page.getByText('Checkout Success')).toBeVisible();
       await expectAccessible(page, 'the success page');
 
+      // Staff ship the pair, so that it can go back.
+      const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+      await expect.poll(async () => (await orderOf(page, orderId)).state).toBe('aprobed');
+      const staff = await adminPage(browser, baseURL);
+      await shipFromToShip(staff, (await orderOf(page, orderId)).number);
+      await staff.context().close();
+
       await accountMenu(page).click();
       await checkOpen(page, page.getByRole('link', { name: 'Favorites' }), "the shopper's account menu");
 
@@ -105,6 +127,27 @@ for (const width of [375, 1280]) {
         .click();
       await expect(page.getByRole('heading', { name: 'Order detail' })).toBeVisible();
       await expectAccessible(page, 'an order detail');
+
+      // The return form with an exchange chosen and its errors, the return opened, its cancel confirmation.
+      await page.getByRole('button', { name: 'Return or exchange' }).click();
+      const returnForm = page.getByRole('region', { name: 'Return or exchange' });
+      const exchange = returnForm.getByRole('radio', { name: 'Exchange for another size' });
+      await expect(exchange).toBeEnabled();
+      await exchange.check();
+      await returnForm.getByRole('button', { name: 'Send return request' }).click();
+      await expect(returnForm.getByText('Choose the size you want instead.')).toBeVisible();
+      await expectAccessible(page, 'the return form with its errors');
+      await returnForm.getByRole('radio', { name: 'Refund' }).check();
+      await returnForm.getByRole('combobox', { name: 'Reason' }).selectOption({ label: 'Too large' });
+      await returnForm.getByRole('button', { name: 'Send return request' }).click();
+      await expect(page.getByRole('heading', { name: /^Return \S+ is open$/ })).toBeFocused();
+      await expectAccessible(page, 'a return just opened');
+      await page.getByRole('button', { name: /^Cancel return / }).click();
+      await checkOpen(
+        page,
+        page.getByRole('dialog', { name: 'Cancel this return?' }),
+        'the cancel-return confirmation',
+      );
 
       await visit(page, '/account/bought');
       const card = page.getByRole('article', { name: bought.name });
@@ -120,17 +163,28 @@ for (const width of [375, 1280]) {
       browser,
       baseURL,
     }) => {
-      // An order for the staff to open, from a shopper in a browser of their own.
+      // An order for the staff to open, paid by a shopper in a browser of their own, who sends it back once
+      // the staff have shipped it.
       const shopper = await browser.newContext({ baseURL, viewport: { width, height: 800 } });
       const shopperPage = waitingForApp(await shopper.newPage());
       await signedInBuyer(shopperPage, `a11yorder${width}`);
-      await addToCart(shopperPage, 'Pegasus');
-      await toPaymentPage(shopperPage);
-      await shopper.close();
+      const paid = await buyOnePair(shopperPage, 'Pegasus');
 
       await logIn(page, ADMIN.email, ADMIN.password);
       await accountMenu(page).click();
       await checkOpen(page, page.getByRole('link', { name: 'Users' }), "the admin's account menu");
+
+      await shipFromToShip(page, paid.number);
+      const opened = await shopperPage.request.post(`/api/orders/${paid.orderId}/returns`, {
+        data: {
+          lines: [{ productId: paid.productId, size: paid.size, count: 1, resolution: 'refund' }],
+          reason: 'too_large',
+        },
+        headers: { origin: baseURL ?? '' },
+      });
+      expect(opened.status(), await opened.text()).toBe(201);
+      const { number: returnNumber } = (await opened.json()) as { number: string };
+      await shopper.close();
 
       await visit(page, '/account/orders');
       await page
@@ -191,6 +245,22 @@ for (const width of [375, 1280]) {
       await expectAccessible(page, 'the shipping method form with its refusals');
       for (const path of ['/account/to-ship', '/account/activity', '/account/profile'])
         await visit(page, path);
+
+      // Returns: the list, the reject form, an approved return with its notice, the receive form.
+      await page.goto('/account/returns');
+      const returnCard = page.getByRole('article', { name: `Return ${returnNumber}`, exact: true });
+      await expect(returnCard).toBeVisible();
+      await expectAccessible(page, 'the returns');
+      await returnCard.getByRole('button', { name: 'Reject…' }).click();
+      await expect(returnCard.getByRole('textbox', { name: 'Message to the buyer' })).toBeFocused();
+      await expectAccessible(page, 'the reject form');
+      await returnCard.getByRole('button', { name: 'Back' }).click();
+      await returnCard.getByRole('button', { name: 'Approve' }).click();
+      await expect(page.getByText(`Return ${returnNumber} is approved`)).toBeVisible();
+      await expectAccessible(page, 'an approved return');
+      await returnCard.getByRole('button', { name: 'Mark received…' }).click();
+      await expect(returnCard.getByRole('checkbox', { name: /^Back on sale/ })).toBeFocused();
+      await expectAccessible(page, 'the receive form');
 
       await page.goto('/home?search=Pegasus');
       await page.locator('.product-card').first().getByRole('link').first().click();

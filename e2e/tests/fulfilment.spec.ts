@@ -1,31 +1,10 @@
-import type { Browser, Page } from '@playwright/test';
-import { ADMIN, addToCart, logIn, signedInBuyer, toPaymentPage } from '../support/shop';
-import { expect, test, waitingForApp } from '../support/test';
+import { addToCart, adminPage, signedInBuyer, toPaymentPage, toShipCard } from '../support/shop';
+import { expect, test } from '../support/test';
 
 /** After the payment: staff ship the order with a tracking number, and the buyer follows it. */
 
 const TRACKING = '1Z999AA10123456784';
 const TRACKING_URL = `https://www.ups.com/track?tracknum=${TRACKING}`;
-
-/** A second browser signed in as the admin (the page under test keeps the buyer). */
-async function adminPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  const page = waitingForApp(await context.newPage());
-  await logIn(page, ADMIN.email, ADMIN.password);
-  return page;
-}
-
-/** The order's card in the To ship list, loading more orders until it shows. */
-async function toShipCard(admin: Page, number: number) {
-  const card = admin.getByRole('article', { name: `Order ${number}`, exact: true });
-  await expect(admin.getByRole('list', { name: 'Orders to ship' })).toBeVisible();
-  while (!(await card.isVisible())) {
-    const more = admin.getByRole('button', { name: 'Load more' });
-    await expect(more).toBeVisible();
-    await more.click();
-  }
-  return card;
-}
 
 interface OutboxMessage {
   to: string;
