@@ -38,9 +38,13 @@ describe('account e-mail and bulk e-mail', () => {
       );
     }
     await app().db.execute(sql`UPDATE pgboss.job SET start_after = now() WHERE name = 'bulkMail'`);
-    // A new shopper signs up while the burst is being sent.
+    // A new shopper signs up while the burst is being sent (its first e-mail can take a while to go out on
+    // a busy machine).
     await expect
-      .poll(async () => (await readOutbox(app().config.mail.outboxDir)).length, { interval: 10 })
+      .poll(async () => (await readOutbox(app().config.mail.outboxDir)).length, {
+        interval: 10,
+        timeout: 30_000,
+      })
       .toBeGreaterThan(0);
     const shopper = await signUp(app());
 
