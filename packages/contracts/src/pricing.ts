@@ -1,4 +1,12 @@
-import { shippingCentsFor } from './shipping';
+/**
+ * The shop's one pricing function and its parts. It imports nothing (no zod schemas), so the checkout page
+ * prices the order without loading the validation library.
+ */
+
+/** The price a method charges on lines worth `linesCents`: free at or above its `freeAbove`. */
+function shippingCentsFor(method: { priceCents: number; freeAboveCents: number | null }, linesCents: number) {
+  return method.freeAboveCents !== null && linesCents >= method.freeAboveCents ? 0 : method.priceCents;
+}
 
 /** A line as priced by the server: its unit price (from the catalogue, never the client's) and count. */
 export interface PricedLine {

@@ -80,14 +80,6 @@ export const shippingMethodBodySchema = z.object({
 });
 export type ShippingMethodBody = z.infer<typeof shippingMethodBodySchema>;
 
-/** The price a method charges on lines worth `linesCents`: free at or above its `freeAbove`. */
-export function shippingCentsFor(
-  method: { priceCents: number; freeAboveCents: number | null },
-  linesCents: number,
-): number {
-  return method.freeAboveCents !== null && linesCents >= method.freeAboveCents ? 0 : method.priceCents;
-}
-
 /** Whether a method serves a country (an ISO code); a method with no countries serves every one. */
 export function servesCountry(countries: readonly string[], code: string | undefined): boolean {
   return countries.length === 0 || (code !== undefined && countries.includes(code));
