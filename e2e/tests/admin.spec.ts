@@ -36,6 +36,7 @@ test.describe('admin dashboard', () => {
       'Profile',
       'Sales',
       'Shipping',
+      'Returns',
       'Activity',
     ]);
 

@@ -73,9 +73,11 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByText('Data successfully set!')).toBeVisible();
 
+    // Shipping: the cheapest method is already chosen, and Tab passes through its radio group.
+    await tabTo(page, page.getByRole('group', { name: 'Shipping' }).getByRole('radio', { checked: true }));
     // The card provider, chosen with the arrow keys if it is not already the choice.
     const stripe = page.getByRole('radio', { name: 'Card (Stripe)' });
-    await tabTo(page, page.getByRole('radio'));
+    await tabTo(page, page.getByRole('group', { name: 'Payment method' }).getByRole('radio'));
     for (let press = 0; press < 3 && !(await stripe.isChecked()); press += 1)
       await page.keyboard.press('ArrowDown');
     await expect(stripe).toBeChecked();
