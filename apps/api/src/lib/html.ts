@@ -25,3 +25,13 @@ export function sanitizeDescription(html: string): string {
 export function htmlToText(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 }
+
+/** Text or a number made safe inside HTML, in an element or a quoted attribute: e-mails and printable pages. */
+export function escapeHtml(value: string | number): string {
+  return String(value)
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatPrice, leftToShip, type Order } from '@shop/contracts';
+import { escapeHtml } from '../../lib/html';
 
 /** A printable page and the nonce its one style element carries (its Content-Security-Policy names it). */
 export interface DocumentPage {
@@ -8,15 +9,6 @@ export interface DocumentPage {
 }
 
 type Shop = { name: string; address: string[] };
-
-function escapeHtml(value: string | number): string {
-  return String(value)
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** A document's Content-Security-Policy: nothing loads but its own style element (no script, no frame). */
 export function documentPolicy(nonce: string): string {

@@ -1,13 +1,6 @@
 import { formatPrice, formatShippingPrice, type Order } from '@shop/contracts';
+import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from './mailer';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 /** The number an order goes by in e-mails and on the screens: the first eight characters of its id. */
 export function orderNumber(order: Pick<Order, '_id'>): string {

@@ -1,13 +1,6 @@
 import { formatPrice, type OrderReturn, RETURN_REASON_LABELS } from '@shop/contracts';
+import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from './mailer';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 /** Who a return's e-mails go to. */
 export interface ReturnBuyer {

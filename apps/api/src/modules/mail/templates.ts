@@ -1,15 +1,7 @@
+import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from './mailer';
 
 const SHOP = 'Sneaker Shop';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** The shared HTML frame: the wordmark, a heading, paragraphs and one call-to-action button. */
 function layout(options: {

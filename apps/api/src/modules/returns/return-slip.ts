@@ -1,13 +1,5 @@
 import { type Order, type OrderReturn, RETURN_REASON_LABELS, RETURN_STATE_LABELS } from '@shop/contracts';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../../lib/html';
 
 /** A block of text lines as HTML lines. */
 const lines = (values: string[]) =>
