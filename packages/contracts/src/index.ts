@@ -5,6 +5,7 @@ export * from './cart';
 export * from './catalog';
 export * from './constants';
 export * from './countries';
+export * from './drops';
 export * from './errors';
 export * from './fulfilment';
 export * from './health';

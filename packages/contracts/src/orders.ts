@@ -53,6 +53,8 @@ export const checkoutBodySchema = z.object({
     .min(1, { error: 'the cart is empty' })
     .max(50, { error: 'must have at most 50 lines' }),
   finalAmount: reportedAmountSchema.optional(),
+  /** A first-come drop's admission token from its waiting room (`GET /api/drops/:id/queue/me`). */
+  admission: z.string().max(2000, { error: 'is too long' }).optional(),
   user: z
     .object({ uid: z.string().optional(), email: z.string().optional(), username: z.string().optional() })
     .optional(),

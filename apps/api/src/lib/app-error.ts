@@ -17,6 +17,20 @@ const STATUS: Record<ErrorCode, number> = {
   OUT_OF_STOCK: 409,
   /** One account already holds as many unpaid orders or units as it may. */
   TOO_MANY_PENDING: 409,
+  /** A drop's product before its release time. */
+  DROP_NOT_RELEASED: 409,
+  /** A drawn drop's product, bought without a winning entry (or past its purchase window). */
+  DROP_NOT_WON: 409,
+  /** A first-come drop's product, bought without a valid admission from its waiting room. */
+  DROP_ADMISSION_REQUIRED: 409,
+  /** More pairs of a drop than one person may buy. */
+  DROP_LIMIT_REACHED: 409,
+  /** A draw's entry is not open (yet, or any more). */
+  DROP_ENTRY_CLOSED: 409,
+  /** One entry per person, per address and per phone number. */
+  ALREADY_ENTERED: 409,
+  /** A proof of work that does not solve its challenge, is stale, or was used before. */
+  PROOF_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
