@@ -26,6 +26,10 @@ export const AUDIT_KINDS = [
   'shipping.update',
   'shipping.delete',
   'shipping.archive',
+  'drop.create',
+  'drop.update',
+  'drop.draw',
+  'drop.export',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;
