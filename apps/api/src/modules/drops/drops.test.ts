@@ -381,3 +381,56 @@ describe('notify me', () => {
     expect(mail.filter((m) => m.subject.includes('the draw for Notice Shoe is open'))).toHaveLength(1);
   });
 });
+
+describe("a winner's unpaid order", () => {
+  it('keeps the pair for the winner when cancelled within the window, and passes it on once when it runs out', async () => {
+    const [productId = ''] = await stockedProducts(app(), ['Window Shoe'], 1);
+    const drop = await createDrop(app(), admin.cookie, {
+      productId,
+      mode: 'draw',
+      releaseAt: inMinutes(90),
+      entryClosesAt: inMinutes(60),
+    });
+    const people = await entrants(app(), 2, 'window');
+    for (const person of people) expect((await enter(app(), person, drop.id, '9')).statusCode).toBe(201);
+    await moveDrop(app(), drop.id, { opens: -3, closes: -2, release: -1 });
+    expect((await send(app(), 'POST', `/api/drops/${drop.id}/draw`, admin.cookie)).statusCode).toBe(200);
+    const rows = await entryRows(app(), drop.id);
+    const winnerRow = rows.find((row) => row.status === 'won');
+    const winner = people.find((person) => person.id === winnerRow?.userId) as Buyer;
+    const next = people.find((person) => person !== winner) as Buyer;
+
+    const first = await checkout(winner, [line(productId)]);
+    expect(first.statusCode, first.body).toBe(200);
+    const twice = await checkout(winner, [line(productId)]);
+    expect(twice.json().error.code).toBe('DROP_LIMIT_REACHED');
+    const cancelled = await send(app(), 'PUT', `/api/orders/${first.json().orderId}`, winner.cookie, {
+      voucher: { state: 'cancelled' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await entryRows(app(), drop.id)).find((row) => row.id === winnerRow?.id)).toMatchObject({
+      status: 'won',
+      orderId: null,
+    });
+    expect(await stockOf(app(), productId, 9)).toEqual({ units: 0, reserved: 1 });
+
+    const second = await checkout(winner, [line(productId)]);
+    expect(second.statusCode, second.body).toBe(200);
+    const orderId = second.json().orderId as string;
+    // The window and the order's reservation run out together.
+    await endHold(app(), winnerRow?.id as string);
+    await app()
+      .db.update(orderTable)
+      .set({ reservedUntil: new Date(Date.now() - 60_000) })
+      .where(eq(orderTable.id, orderId));
+    await sweepNow(app());
+    await sweepNow(app());
+    const after = await entryRows(app(), drop.id);
+    expect(after.find((row) => row.userId === winner.id)?.status).toBe('lapsed');
+    expect(after.find((row) => row.userId === next.id)?.status).toBe('won');
+    expect(await stockOf(app(), productId, 9)).toEqual({ units: 0, reserved: 1 });
+    const bought = await checkout(next, [line(productId)]);
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect((await checkout(winner, [line(productId)])).json().error.code).toBe('DROP_NOT_WON');
+  });
+});
