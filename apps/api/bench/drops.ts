@@ -56,6 +56,8 @@ export interface DropsBenchResult {
   statusP99: number;
   admittedSeconds: number;
   admitted: number;
+  /** Shoppers still waiting when the last pair went, told so instead of admitted. */
+  toldSoldOut: number;
   queueCheckoutP99: number;
   sold: number;
   oversold: number;
@@ -120,14 +122,44 @@ async function shoppers(app: FastifyInstance, count: number, prefix: string): Pr
   });
 }
 
+/**
+ * The shoppers' HTTP client: at most CONCURRENCY requests in flight (the rest wait their turn here, as
+ * browsers queue behind a busy network), each timed from when it is sent.
+ */
 class Client {
   serverErrors = 0;
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
+
   constructor(
     private readonly base: string,
     private readonly origin: string,
   ) {}
 
+  private async turn(): Promise<void> {
+    if (this.inFlight < CONCURRENCY) {
+      this.inFlight += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private done(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.inFlight -= 1;
+  }
+
   async call(method: string, url: string, cookie: string, body?: unknown) {
+    await this.turn();
+    try {
+      return await this.send(method, url, cookie, body);
+    } finally {
+      this.done();
+    }
+  }
+
+  private async send(method: string, url: string, cookie: string, body?: unknown) {
     const started = performance.now();
     const response = await fetch(`${this.base}${url}`, {
       method,
@@ -284,6 +316,7 @@ async function benchRoom(
   const checkoutMs: number[] = [];
   let lastAdmission = 0;
   let admitted = 0;
+  let toldSoldOut = 0;
   const start = Date.now();
   await Promise.all(
     people.map(async (person, index) => {
@@ -299,6 +332,7 @@ async function benchRoom(
         statusMs.push(polled.ms);
         status = polled.json;
       }
+      if (status?.state === 'sold_out') toldSoldOut += 1;
       if (!status?.admitted) return;
       admitted += 1;
       lastAdmission = Math.max(lastAdmission, Date.now());
@@ -317,6 +351,7 @@ async function benchRoom(
     statusMs,
     checkoutMs,
     admitted,
+    toldSoldOut,
     admittedSeconds: Math.max(0, (lastAdmission - releaseAt.getTime()) / 1000),
     totals,
   };
@@ -368,6 +403,7 @@ export async function benchDrops(
       statusP99: percentile(room.statusMs, 99),
       admittedSeconds: room.admittedSeconds,
       admitted: room.admitted,
+      toldSoldOut: room.toldSoldOut,
       queueCheckoutP99: percentile(room.checkoutMs, 99),
       sold: room.totals.ordered,
       oversold,
@@ -388,7 +424,7 @@ export function dropsLines(result: DropsBenchResult | undefined): string[] {
   return [
     `drops (PostgreSQL; ${result.load}):`,
     `  draw: ${result.entries} entries, entry p50 ${ms(result.entryP50)}, p99 ${ms(result.entryP99)}; the draw took ${result.drawSeconds.toFixed(2)} s; ${result.winners} winners, their checkout p99 ${ms(result.winnerCheckoutP99)}`,
-    `  first come: ${SHOPPERS} shoppers, join p99 ${ms(result.joinP99)}, place p99 ${ms(result.statusP99)}; ${result.admitted} admitted, the last ${result.admittedSeconds.toFixed(0)} s after the release; their checkout p99 ${ms(result.queueCheckoutP99)}; ${result.sold} of ${PAIRS} pairs sold`,
+    `  first come: ${SHOPPERS} shoppers, join p99 ${ms(result.joinP99)}, place p99 ${ms(result.statusP99)}; ${result.admitted} admitted, the last ${result.admittedSeconds.toFixed(0)} s after the release, ${result.toldSoldOut} told it sold out while waiting; the admitted shoppers' checkout p99 ${ms(result.queueCheckoutP99)}; ${result.sold} of ${PAIRS} pairs sold`,
     `target: drops 0 pairs oversold, 0 x 5xx, nobody over the per-person limit: ${result.oversold} oversold, ${result.serverErrors} x 5xx, ${result.overLimit} over the limit, ${result.oversold + result.serverErrors + result.overLimit === 0 ? 'met' : 'MISSED'}`,
   ];
 }

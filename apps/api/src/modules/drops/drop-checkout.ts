@@ -116,13 +116,21 @@ export async function gateCheckout(secret: string, tx: Tx, input: GateInput): Pr
   for (const row of gated) {
     const lines = input.lines.filter((line) => line.productId === row.productId);
     const first = lines[0] as GateLine;
-    if (now < row.releaseAt.getTime() || states.get(row.id) === 'entry_closed') {
+    if (now < row.releaseAt.getTime()) {
       const at = row.releaseAt.toISOString();
       throw refuse(
         'DROP_NOT_RELEASED',
         first,
         `This release starts at ${at}: it cannot be bought before then`,
         `is released at ${at}`,
+      );
+    }
+    if (states.get(row.id) === 'entry_closed') {
+      throw refuse(
+        'DROP_NOT_RELEASED',
+        first,
+        'The draw for this release is being made: its winners are e-mailed and may buy then',
+        'is being drawn',
       );
     }
     refuseOverLimit(row, lines, already.get(row.productId) ?? 0);
