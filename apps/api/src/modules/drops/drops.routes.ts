@@ -18,7 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvFileName, csvHeaders } from '../../lib/csv';
+import { csvFileName, csvHeaders, csvResponse } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
 import { requireAdmin, requireUser, requireVerifiedUser } from '../../plugins/session';
 import * as drops from './drops.service';
@@ -139,7 +139,12 @@ function staffRoutes(app: App, deps: drops.DropDeps): void {
           "A drop's entries with their entrants (admin); with `Accept: text/csv`, a CSV file of entries and winners: entry, size, status, rank, winner, username, email, hold_until, order, paid, entered_at",
         params,
         produces: ['application/json', 'text/csv'],
-        response: { 200: staffDropEntriesSchema, ...refusals(400, 401, 403, 404) },
+        response: {
+          200: staffDropEntriesSchema.or(
+            csvResponse('entry, size, status, rank, winner, username, email, hold_until, order, paid, entered_at'),
+          ),
+          ...refusals(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -148,7 +153,7 @@ function staffRoutes(app: App, deps: drops.DropDeps): void {
         return { entries: await drops.staffEntries(app.db, request.params.id) };
       const csv = await drops.exportEntries(deps, admin, request.params.id);
       reply.headers(csvHeaders(csvFileName(`drop-${request.params.id.slice(0, 8)}-entries`)));
-      return reply.send(Readable.from([csv]) as never);
+      return reply.send(Readable.from([csv]));
     },
   );
 }
