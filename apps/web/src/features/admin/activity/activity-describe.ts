@@ -25,6 +25,10 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'shipping.update': 'Shipping method changed',
   'shipping.delete': 'Shipping method deleted',
   'shipping.archive': 'Shipping method archived',
+  'drop.create': 'Drop scheduled',
+  'drop.update': 'Drop changed',
+  'drop.draw': 'Drop drawn',
+  'drop.export': 'Drop entries exported',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -41,6 +45,7 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
     label: 'Shipping',
     kinds: ['shipping.create', 'shipping.update', 'shipping.delete', 'shipping.archive'],
   },
+  { label: 'Drops', kinds: ['drop.create', 'drop.update', 'drop.draw', 'drop.export'] },
 ];
 
 /** What an action was done to: a name to show and, where there is a page for it, its address. */
@@ -78,6 +83,14 @@ const FIELD_NAMES: Record<string, string> = {
   release_date: 'release date',
   roles: 'role',
   image: 'picture',
+  productName: 'product',
+  releaseAt: 'release time',
+  entryOpensAt: 'entry opening',
+  entryClosesAt: 'entry closing',
+  perPersonLimit: 'limit per person',
+  purchaseWindowMinutes: 'purchase window',
+  admissionPerMinute: 'admission rate',
+  preQueueMinutes: 'pre-queue',
 };
 const fieldName = (key: string) => FIELD_NAMES[key] ?? key.replace(/_/g, ' ');
 
@@ -96,9 +109,21 @@ function shorten(text: string): string {
   return plain.length > MAX_TEXT ? `${plain.slice(0, MAX_TEXT - 1)}…` : plain;
 }
 
+/** The instants a drop's record keeps, and its modes in words. */
+const DROP_TIMES = new Set(['releaseAt', 'entryOpensAt', 'entryClosesAt']);
+const DROP_MODE_WORDS = { draw: 'draw', queue: 'first come' } as const;
+
+/** An instant as staff anywhere read it the same: "2027-01-31 18:00 UTC". */
+function utcText(value: unknown): string | undefined {
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return undefined;
+  return `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** A snapshot's value as a short text: prices as prices, lists joined, long texts cut, none as a dash. */
 export function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (DROP_TIMES.has(key)) return utcText(value) ?? String(value);
+  if (key === 'mode' && (value === 'draw' || value === 'queue')) return DROP_MODE_WORDS[value];
   if (key === 'price' || key === 'amount')
     return typeof value === 'number' ? formatPrice(value) : String(value);
   if (key === 'status' && typeof value === 'boolean') return value ? 'active' : 'suspended';
@@ -151,7 +176,7 @@ export function changesOf(event: ActivityEvent): Change[] {
 
 /** Whether the event is an edit whose changed fields are worth listing under it. */
 export const showsChanges = (event: ActivityEvent) =>
-  event.kind === 'product.update' || event.kind === 'user.update';
+  event.kind === 'product.update' || event.kind === 'user.update' || event.kind === 'drop.update';
 
 function productSubject(event: ActivityEvent, linked = true): Subject {
   const name = textOf(latest(event, 'name'));
@@ -195,6 +220,49 @@ function shippingSubject(event: ActivityEvent): Subject {
   const name = textOf(latest(event, 'name'));
   const text = name ? `"${name}"` : shortId(event.subject.id);
   return event.kind === 'shipping.delete' ? { text } : { text, to: '/account/shipping' };
+}
+
+/** A drop by its product's name when the record kept it, linked to the drop's detail in the Drops tab. */
+function dropSubject(event: ActivityEvent): Subject {
+  const name = textOf(latest(event, 'productName'));
+  return {
+    text: name ?? `drop ${shortId(event.subject.id)}`,
+    to: `/account/drops?drop=${encodeURIComponent(event.subject.id)}`,
+  };
+}
+
+/** "(42 entries)" for a draw or an export whose record counted them. */
+function entriesTail(event: ActivityEvent): string | undefined {
+  const entries = field(event.after, 'entries');
+  if (typeof entries !== 'number') return undefined;
+  return `(${entries} ${entries === 1 ? 'entry' : 'entries'})`;
+}
+
+/**
+ * "scheduled a draw of Dunk Low Panda for 2027-01-31 18:00 UTC", "changed the release time of the drop of
+ * Dunk Low Panda", "drew the winners of the drop of Dunk Low Panda (42 entries)".
+ */
+function describeDrop(event: ActivityEvent): Description {
+  const subject = dropSubject(event);
+  if (event.kind === 'drop.create') {
+    const mode = field(event.after, 'mode');
+    const release = utcText(field(event.after, 'releaseAt'));
+    return {
+      action:
+        mode === 'queue'
+          ? 'scheduled a first-come drop of'
+          : mode === 'draw'
+            ? 'scheduled a draw of'
+            : 'scheduled a drop of',
+      subject,
+      tail: release ? `for ${release}` : undefined,
+    };
+  }
+  if (event.kind === 'drop.update')
+    return { action: `changed the ${changedFields(event)} of the drop of`, subject };
+  if (event.kind === 'drop.draw')
+    return { action: 'drew the winners of the drop of', subject, tail: entriesTail(event) };
+  return { action: 'exported the entries of the drop of', subject, tail: entriesTail(event) };
 }
 
 /** The names of the fields an edit changed ("the price and stock"), or "details" when none is known. */
@@ -301,6 +369,11 @@ export function describe(event: ActivityEvent): Description {
         subject: shippingSubject(event),
         tail: '(orders use it)',
       };
+    case 'drop.create':
+    case 'drop.update':
+    case 'drop.draw':
+    case 'drop.export':
+      return describeDrop(event);
     default:
       return { action: 'did something' };
   }
