@@ -59,7 +59,6 @@ export function fromLocalInput(value: string): string | undefined {
 
 /** How many have entered a draw, all sizes together. */
 export const entrantsOf = (drop: DropSummary) => drop.sizes.reduce((sum, size) => sum + size.entrants, 0);
-export const unitsOf = (drop: DropSummary) => drop.sizes.reduce((sum, size) => sum + size.units, 0);
 
 /** Times, rules and product may change only before anything has started. */
 export const isEditable = (drop: DropSummary) => drop.state === 'scheduled';
