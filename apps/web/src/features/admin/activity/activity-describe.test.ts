@@ -246,17 +246,35 @@ group('describe drops', () => {
     expect(changesOf(mode)).toEqual([{ field: 'mode', before: 'draw', after: 'first come' }]);
   });
 
-  it('counts the entries of a draw and of an export, and falls back to the short id without a name', () => {
+  it('counts the entries and winners of a draw and of an export, naming the drop by its id without a name', () => {
     const drawn = activityEvent({
       kind: 'drop.draw',
       subject,
-      before: { productName: 'Dunk Low Panda', state: 'entry_closed' },
-      after: { productName: 'Dunk Low Panda', state: 'drawn', entries: 42 },
+      before: { drawnAt: null },
+      after: { drawnAt: '2027-01-31T12:00:05.000Z', entries: 42, winners: 3 },
     });
-    expect(sentence(drawn)).toBe('drew the winners of the drop of Dunk Low Panda (42 entries)');
+    expect(sentence(drawn)).toBe(`drew the winners of drop ${id.slice(0, 8)} (42 entries, 3 winners)`);
+    expect(describe(drawn).subject?.to).toBe(`/account/drops?drop=${id}`);
     const exported = activityEvent({ kind: 'drop.export', subject, before: null, after: { entries: 1 } });
-    expect(sentence(exported)).toBe(`exported the entries of the drop of drop ${id.slice(0, 8)} (1 entry)`);
-    expect(describe(exported).subject?.to).toBe(`/account/drops?drop=${id}`);
+    expect(sentence(exported)).toBe(`exported the entries of drop ${id.slice(0, 8)} (1 entry)`);
+    const named = activityEvent({
+      kind: 'drop.export',
+      subject,
+      before: null,
+      after: { productName: 'Dunk Low Panda', entries: 0 },
+    });
+    expect(sentence(named)).toBe('exported the entries of the drop of Dunk Low Panda (0 entries)');
+  });
+
+  it('shows a change of product once, by its name', () => {
+    const moved = activityEvent({
+      kind: 'drop.update',
+      subject,
+      before: { ...drop, productId: PRODUCT_ID },
+      after: { ...drop, productId: ORDER_ID, productName: 'Air Max 1' },
+    });
+    expect(sentence(moved)).toBe('changed the product of the drop of Air Max 1');
+    expect(changesOf(moved)).toEqual([{ field: 'product', before: 'Dunk Low Panda', after: 'Air Max 1' }]);
   });
 });
 

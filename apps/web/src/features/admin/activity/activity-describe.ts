@@ -83,6 +83,7 @@ const FIELD_NAMES: Record<string, string> = {
   release_date: 'release date',
   roles: 'role',
   image: 'picture',
+  productId: 'product',
   productName: 'product',
   releaseAt: 'release time',
   entryOpensAt: 'entry opening',
@@ -143,6 +144,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Ids whose change a readable field beside them shows (a drop's product by its name). */
+const SHOWN_BY_NAME = new Set(['productId']);
+
 /**
  * The fields an action changed, before and after; a product's stock size by size. Fields that are the
  * same on both sides are left out.
@@ -155,7 +159,7 @@ export function changesOf(event: ActivityEvent): Change[] {
   for (const key of keys) {
     const was = before[key];
     const is = after[key];
-    if (same(was, is)) continue;
+    if (same(was, is) || SHOWN_BY_NAME.has(key)) continue;
     if (key === 'stock' && (isRecord(was) || isRecord(is))) {
       const wasStock = isRecord(was) ? was : {};
       const isStock = isRecord(is) ? is : {};
@@ -222,47 +226,47 @@ function shippingSubject(event: ActivityEvent): Subject {
   return event.kind === 'shipping.delete' ? { text } : { text, to: '/account/shipping' };
 }
 
-/** A drop by its product's name when the record kept it, linked to the drop's detail in the Drops tab. */
-function dropSubject(event: ActivityEvent): Subject {
-  const name = textOf(latest(event, 'productName'));
-  return {
-    text: name ?? `drop ${shortId(event.subject.id)}`,
-    to: `/account/drops?drop=${encodeURIComponent(event.subject.id)}`,
-  };
-}
-
-/** "(42 entries)" for a draw or an export whose record counted them. */
+/** "(42 entries, 3 winners)" for a draw or an export whose record counted them. */
 function entriesTail(event: ActivityEvent): string | undefined {
   const entries = field(event.after, 'entries');
-  if (typeof entries !== 'number') return undefined;
-  return `(${entries} ${entries === 1 ? 'entry' : 'entries'})`;
+  const winners = field(event.after, 'winners');
+  const counts = [
+    typeof entries === 'number' ? `${entries} ${entries === 1 ? 'entry' : 'entries'}` : undefined,
+    typeof winners === 'number' ? `${winners} ${winners === 1 ? 'winner' : 'winners'}` : undefined,
+  ].filter(Boolean);
+  return counts.length > 0 ? `(${counts.join(', ')})` : undefined;
 }
+
+const DROP_CREATED: Record<string, string> = {
+  draw: 'scheduled a draw',
+  queue: 'scheduled a first-come drop',
+};
 
 /**
  * "scheduled a draw of Dunk Low Panda for 2027-01-31 18:00 UTC", "changed the release time of the drop of
- * Dunk Low Panda", "drew the winners of the drop of Dunk Low Panda (42 entries)".
+ * Dunk Low Panda", "drew the winners of drop 1a2b3c4d (42 entries, 3 winners)": the drop by its product's
+ * name when the record kept it, else by its short id, linked to its detail in the Drops tab.
  */
 function describeDrop(event: ActivityEvent): Description {
-  const subject = dropSubject(event);
+  const name = textOf(latest(event, 'productName'));
+  const subject = {
+    text: name ?? `drop ${shortId(event.subject.id)}`,
+    to: `/account/drops?drop=${encodeURIComponent(event.subject.id)}`,
+  };
+  const ofDrop = (verb: string) => (name ? `${verb} the drop of` : verb);
   if (event.kind === 'drop.create') {
-    const mode = field(event.after, 'mode');
+    const created = DROP_CREATED[textOf(field(event.after, 'mode')) ?? ''] ?? 'scheduled a drop';
     const release = utcText(field(event.after, 'releaseAt'));
     return {
-      action:
-        mode === 'queue'
-          ? 'scheduled a first-come drop of'
-          : mode === 'draw'
-            ? 'scheduled a draw of'
-            : 'scheduled a drop of',
+      action: name ? `${created} of` : 'scheduled',
       subject,
       tail: release ? `for ${release}` : undefined,
     };
   }
   if (event.kind === 'drop.update')
-    return { action: `changed the ${changedFields(event)} of the drop of`, subject };
-  if (event.kind === 'drop.draw')
-    return { action: 'drew the winners of the drop of', subject, tail: entriesTail(event) };
-  return { action: 'exported the entries of the drop of', subject, tail: entriesTail(event) };
+    return { action: ofDrop(`changed the ${changedFields(event)} of`), subject };
+  const verb = event.kind === 'drop.draw' ? 'drew the winners of' : 'exported the entries of';
+  return { action: ofDrop(verb), subject, tail: entriesTail(event) };
 }
 
 /** The names of the fields an edit changed ("the price and stock"), or "details" when none is known. */
@@ -270,7 +274,7 @@ function changedFields(event: ActivityEvent): string {
   const keys = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])].filter(
     (key) => !same(field(event.before, key), field(event.after, key)),
   );
-  return keys.length > 0 ? listOf(keys.map(fieldName)) : 'details';
+  return keys.length > 0 ? listOf([...new Set(keys.map(fieldName))]) : 'details';
 }
 
 const RETURN_ACTIONS: Record<string, string> = {
