@@ -36,7 +36,7 @@ function EntriesTable({ entries }: { entries: StaffDropEntry[] }) {
               </span>
             </td>
             <td data-label="Rank">{entry.rank ?? '—'}</td>
-            <td data-label="Hold until">
+            <td data-label="Hold until" className="admin-drops__entry-hold">
               {entry.holdUntil ? (
                 <time dateTime={entry.holdUntil}>{formatInstant(entry.holdUntil)}</time>
               ) : (

@@ -4,7 +4,7 @@ import { AlertError } from '../../../components/alert-error';
 import { BusyLabel } from '../busy-label';
 import { DropField, ModeChoice } from './drop-fields';
 import type { DropFormField } from './drop-form-values';
-import { localZone, STATE_LABELS } from './drops-view';
+import { localZone } from './drops-view';
 import { ProductPicker } from './product-picker';
 import { useDropForm } from './use-drop-form';
 
@@ -16,12 +16,11 @@ interface DropFormProps {
 }
 
 /** Why a started drop is shown and not changed. */
-function RefusedNotice({ drop, reason }: { drop: Drop | null; reason: string }) {
+function RefusedNotice({ reason }: { reason: string }) {
   return (
     <div className="admin-drops__notice" role="note">
-      <strong>This drop can no longer be changed.</strong> {reason}{' '}
-      {drop ? `It is ${STATE_LABELS[drop.state].toLowerCase()}: ` : ''}
-      shoppers have been told its times and rules, so they stay as they are.
+      <strong>This drop can no longer be changed.</strong> {reason} Shoppers have been told its times and
+      rules, so they stay as they are.
     </div>
   );
 }
@@ -54,12 +53,13 @@ export function DropForm({ drop, onSaved, onCancel }: DropFormProps) {
       <h2 id={`${id}-title`} ref={form.heading} tabIndex={-1} className="admin-drops__title">
         {drop ? `Drop of ${drop.product.name}` : 'New drop'}
       </h2>
-      {form.refused ? <RefusedNotice drop={drop} reason={form.refused} /> : null}
+      {form.refused ? <RefusedNotice reason={form.refused} /> : null}
       <fieldset disabled={form.refused !== null} className="admin-drops__fields">
         <ProductPicker
           id={`${id}-product`}
           value={values.product}
           error={errors.product}
+          readOnly={form.refused !== null}
           searchRef={form.inputRef('product')}
           onChange={(product) => form.change('product', product)}
         />

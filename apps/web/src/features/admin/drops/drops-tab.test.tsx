@@ -195,7 +195,8 @@ describe('Drops tab: changing a drop', () => {
       call.path === `/api/drops/${DRAW_ID}` ? { body: dropFixture({ state: 'entry_open' }) } : undefined,
     );
     expect(await screen.findByText('This drop can no longer be changed.')).toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent('It is entry open');
+    expect(screen.getByRole('note')).toHaveTextContent('It has started: entry open.');
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Limit per person (pairs)')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();

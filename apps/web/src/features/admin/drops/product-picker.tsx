@@ -23,60 +23,75 @@ function useSettled(text: string, delay = 300): string {
   return settled;
 }
 
-/** The products offered: the chosen one first (even when the search does not find it), then those found. */
-function useChoices(search: string, value: DropProductChoice | null) {
+/**
+ * The products offered: the chosen one first (even when the search does not find it), then those found;
+ * only the chosen one when the drop can no longer change.
+ */
+function useChoices(search: string, value: DropProductChoice | null, readOnly: boolean) {
   const products = useDropProducts(useSettled(search.trim()));
-  const found = (products.data ?? []).map(choiceOf).filter((choice) => choice.id !== value?.id);
+  const found = readOnly
+    ? []
+    : (products.data ?? []).map(choiceOf).filter((choice) => choice.id !== value?.id);
   const choices = [...(value ? [value] : []), ...found].slice(0, SHOWN);
   return { products, choices };
+}
+
+/** What the search found, in words, for those who cannot see the choices change. */
+function foundText(
+  products: ReturnType<typeof useDropProducts>,
+  shown: number,
+  value: DropProductChoice | null,
+): string {
+  if (products.isError) return `We could not search the products: ${products.error.message}`;
+  if (products.isPending) return 'Looking for products…';
+  if (shown === 0) return 'No product on sale matches that name.';
+  return value ? `Chosen: ${value.name}.` : 'Pick the product to release.';
 }
 
 interface ProductPickerProps {
   id: string;
   value: DropProductChoice | null;
   error?: string;
+  /** A started drop: its product only, no search. */
+  readOnly: boolean;
   searchRef: (element: HTMLElement | null) => void;
   onChange: (product: DropProductChoice) => void;
 }
 
 /** The product to release: a search by name and the products found as a radio group, pictures shown. */
-export function ProductPicker({ id, value, error, searchRef, onChange }: ProductPickerProps) {
+export function ProductPicker({ id, value, error, readOnly, searchRef, onChange }: ProductPickerProps) {
   const [search, setSearch] = useState('');
-  const { products, choices } = useChoices(search, value);
+  const { products, choices } = useChoices(search, value, readOnly);
   const described = [error ? `${id}-error` : null, `${id}-found`].filter(Boolean).join(' ');
   return (
     <fieldset className="admin-drops__picker admin-drops__field--wide">
       <legend className="admin-drops__label">Product</legend>
-      <label className="visually-hidden" htmlFor={`${id}-search`}>
-        Find a product by name
-      </label>
-      <input
-        ref={searchRef}
-        id={`${id}-search`}
-        type="search"
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        placeholder="Find a product by name"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-      />
-      {error ? (
-        <div id={`${id}-error`} className="invalid-feedback d-block">
-          Product {error}
-        </div>
-      ) : null}
-      <p id={`${id}-found`} className="form-text mb-2" role="status">
-        {products.isError
-          ? `We could not search the products: ${products.error.message}`
-          : products.isPending
-            ? 'Looking for products…'
-            : choices.length === 0
-              ? 'No product on sale matches that name.'
-              : value
-                ? `Chosen: ${value.name}.`
-                : 'Pick the product to release.'}
-      </p>
+      {readOnly ? null : (
+        <>
+          <label className="visually-hidden" htmlFor={`${id}-search`}>
+            Find a product by name
+          </label>
+          <input
+            ref={searchRef}
+            id={`${id}-search`}
+            type="search"
+            className={`form-control${error ? ' is-invalid' : ''}`}
+            placeholder="Find a product by name"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={described}
+          />
+          {error ? (
+            <div id={`${id}-error`} className="invalid-feedback d-block">
+              Product {error}
+            </div>
+          ) : null}
+          <p id={`${id}-found`} className="form-text mb-2" role="status">
+            {foundText(products, choices.length, value)}
+          </p>
+        </>
+      )}
       <ul className="admin-drops__choices list-unstyled">
         {choices.map((choice) => (
           <li key={choice.id}>

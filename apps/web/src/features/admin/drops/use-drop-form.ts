@@ -12,7 +12,7 @@ import {
   formFieldOf,
   formValuesOf,
 } from './drop-form-values';
-import { isEditable } from './drops-view';
+import { isEditable, STATE_LABELS } from './drops-view';
 
 /** The server's reasons, field by field, for the fields the form has. */
 function fieldErrorsOf(error: unknown): DropFormErrors {
@@ -75,7 +75,9 @@ export function useDropForm(drop: Drop | null, onSaved: (saved: Drop, added: boo
     failure,
     dismissFailure: () => setFailure(null),
     /** Why the drop cannot change any more, or null while it can. */
-    refused: refused ?? (drop && !isEditable(drop) ? 'It has started.' : null),
+    refused:
+      refused ??
+      (drop && !isEditable(drop) ? `It has started: ${STATE_LABELS[drop.state].toLowerCase()}.` : null),
     saving: save.isPending,
     heading,
     inputRef: (field: DropFormField) => (element: HTMLElement | null) => {
