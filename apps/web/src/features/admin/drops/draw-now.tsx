@@ -13,17 +13,20 @@ function drawBlockedText(drop: Drop): string | null {
   return 'Possible once the entry has closed; the draw also runs by itself then.';
 }
 
-/** "Draw now" for a draw whose entry has closed, after asking; the outcome goes to `onDrawn`. */
+/**
+ * "Draw now" for a draw whose entry has closed, after asking; the outcome goes to `onDrawn` once the dialog
+ * has closed, so what shows it can take the focus.
+ */
 export function DrawNow({ drop, onDrawn }: { drop: Drop; onDrawn: (drawn: Drop) => void }) {
   const draw = useDrawDrop(drop.id);
   const [asking, setAsking] = useState(false);
+  const [result, setResult] = useState<Drop | null>(null);
   const blocked = drawBlockedText(drop);
   const entrants = entrantsOf(drop);
 
   const confirm = async () => {
-    const drawn = await draw.mutateAsync();
+    setResult(await draw.mutateAsync());
     setAsking(false);
-    onDrawn(drawn);
   };
 
   return (
@@ -56,6 +59,10 @@ export function DrawNow({ drop, onDrawn }: { drop: Drop; onDrawn: (drawn: Drop) 
           confirm().catch(() => undefined);
         }}
         onCancel={() => setAsking(false)}
+        onExited={() => {
+          if (result) onDrawn(result);
+          setResult(null);
+        }}
       >
         <p className="mb-0">
           The winners of each size are picked among {entrants} {entrants === 1 ? 'entry' : 'entries'} with the

@@ -73,7 +73,8 @@ describe('Drop detail', () => {
     expect(dialog).toHaveTextContent('among 23 entries');
     await user.click(within(dialog).getByRole('button', { name: 'Draw now' }));
 
-    expect(await screen.findByText(/Drawn: the winners were picked/)).toBeInTheDocument();
+    const drawnText = await screen.findByText(/Drawn: the winners were picked/);
+    await waitFor(() => expect(drawnText.closest('.admin-drops__done')).toHaveFocus());
     expect(calls.filter((call) => call.path.endsWith('/draw'))).toHaveLength(1);
     expect(await screen.findByText('f00d'.repeat(16))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Draw now' })).toBeDisabled();

@@ -79,10 +79,15 @@ function DropBody({
 export function DropDetail({ id, done, onDismissDone, onBack, onEdit }: DropDetailProps) {
   const query = useAdminDrop(id);
   const heading = useRef<HTMLHeadingElement>(null);
+  const doneBox = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState<string | null>(null);
   const message = drawn ?? done;
 
   useEffect(() => heading.current?.focus(), []);
+  // The draw's outcome takes the focus: the dialog has closed and Draw now can no longer be pressed.
+  useEffect(() => {
+    if (drawn) doneBox.current?.focus();
+  }, [drawn]);
 
   return (
     <section className="admin-drops admin-drops--detail" aria-labelledby="admin-drop-heading">
@@ -92,17 +97,19 @@ export function DropDetail({ id, done, onDismissDone, onBack, onEdit }: DropDeta
       <h2 id="admin-drop-heading" ref={heading} tabIndex={-1} className="admin-drops__title mt-3 mb-3">
         Drop detail
       </h2>
-      {message ? (
-        <AlertSuccess
-          key={message}
-          message={message}
-          onClose={() => {
-            setDrawn(null);
-            onDismissDone();
-          }}
-          className="mb-3"
-        />
-      ) : null}
+      <div ref={doneBox} tabIndex={-1} className="admin-drops__done">
+        {message ? (
+          <AlertSuccess
+            key={message}
+            message={message}
+            onClose={() => {
+              setDrawn(null);
+              onDismissDone();
+            }}
+            className="mb-3"
+          />
+        ) : null}
+      </div>
       {query.isPending ? (
         <div className="d-flex justify-content-center py-5" role="status">
           <span className="spinner-border text-dark" aria-hidden="true" />

@@ -60,6 +60,19 @@ describe('Drops tab: the list', () => {
     expect(await screen.findByText(NO_DROPS_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New drop' })).toHaveAttribute('href', '/account/drops?new');
   });
+
+  it('takes the reader back to the list heading from a drop', async () => {
+    renderDrops(`/account/drops?drop=${DRAW_ID}`, (call) => {
+      if (call.path === '/api/admin/drops') return { body: { drops: [dropFixture()] } };
+      if (call.path === `/api/drops/${DRAW_ID}`) return { body: dropFixture() };
+      if (call.path.endsWith('/entries')) return { body: { entries: [] } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Back to the drops/ }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Drops' })).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/account\/drops$/);
+  });
 });
 
 describe('Drops tab: scheduling a drop', () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { EmptyState } from '../../../components/empty-state';
@@ -16,6 +16,11 @@ export const NO_DROPS_TEXT = 'No drops yet. Schedule one to release a product by
 function DropsList() {
   const id = useId();
   const drops = useStaffDrops();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Back from a drop or the form, whose button went away: the reader lands on the list's heading.
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) heading.current?.focus();
+  }, []);
   const newLink = (
     <Link to={{ search: viewSearch({ kind: 'new' }) }} className="btn btn-dark">
       New drop
@@ -24,7 +29,7 @@ function DropsList() {
   return (
     <section className="admin-drops" aria-labelledby={`${id}-heading`}>
       <div className="admin-drops__head">
-        <h2 id={`${id}-heading`} className="admin-drops__title">
+        <h2 id={`${id}-heading`} ref={heading} tabIndex={-1} className="admin-drops__title">
           Drops
         </h2>
         {newLink}
