@@ -77,6 +77,11 @@
  * order confirmations come due at once and the shop's own mail workers write them to the outbox; one
  * verification e-mail is queued once a tenth is written. Prints the drain in seconds and the verification
  * e-mail's delay against its target (under 5 s).
+ *
+ * The drops (BENCH_ONLY=drops, PostgreSQL only, bench/drops.ts; no catalogue): a draw of BENCH_DROP_ENTRIES
+ * (10,000) entries (entry p99, the draw's duration, the winners' checkout) and BENCH_DROP_SHOPPERS (5,000)
+ * shoppers arriving in the last minute before a first-come release of 200 pairs (join p99, admission, the
+ * admitted shoppers' checkout p99). Target: 0 pairs oversold, 0 x 5xx, nobody over the per-person limit.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -92,6 +97,7 @@ import { type Db, openDatabase } from '../src/db/client';
 import { order, orderItem, session, user } from '../src/db/schema';
 import type { NewProduct } from '../src/modules/catalog/catalog.repository';
 import { addProducts } from '../src/modules/catalog/catalog.service';
+import { benchDrops, DROPS_SCENARIO, type DropsBenchResult, dropsLines } from './drops';
 import { generateBenchProducts } from './generate';
 import {
   benchInstances,
@@ -1519,6 +1525,19 @@ async function benchPostgres(generated: readonly NewProduct[]): Promise<BackendR
   }
 }
 
+/** The drops on PostgreSQL, on a fresh database of their own. */
+async function benchDropsPostgres(): Promise<DropsBenchResult> {
+  const name = `bench_drops_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  try {
+    return await benchDrops(url.toString(), log);
+  } finally {
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
 /** The mail drain on each backend asked for, each on a fresh database of its own. */
 async function benchMailBackends(postgresUp: boolean): Promise<MailBenchResult[]> {
   const results: MailBenchResult[] = [];
@@ -1764,7 +1783,7 @@ async function main() {
     catalogueWanted
       ? `${catalogue}, ${CONNECTIONS} connections, ${DURATION} s per scenario (+${WARMUP} s warm-up); ` +
           `server: ${describeServerCommand()}; ${machine}`
-      : `mail drain only; ${machine}`,
+      : `mail drain or drops only; ${machine}`,
   );
   const largest =
     GROWTH.length > 0 ? Math.max(0, ...BACKENDS.flatMap((backend) => heldSizes(backend))) : PRODUCTS;
@@ -1779,6 +1798,7 @@ async function main() {
   const postgresUp = BACKENDS.includes('postgres') && (await postgresAvailable());
   if (postgresUp && catalogueWanted) results.push(await benchPostgres(generated));
   const mail = wanted(MAIL_SCENARIO) ? await benchMailBackends(postgresUp) : [];
+  const drops = postgresUp && wanted(DROPS_SCENARIO) ? await benchDropsPostgres() : undefined;
 
   printSummary(results);
   let failed = false;
@@ -1830,6 +1850,8 @@ async function main() {
     console.log('target: PostgreSQL p99: not measured (no PostgreSQL server)');
   }
   for (const line of mailLines(mail)) console.log(line);
+  for (const line of dropsLines(drops)) console.log(line);
+  if (drops && drops.oversold + drops.serverErrors + drops.overLimit > 0) failed = true;
   for (const result of results) {
     const exported = result.export;
     if (!exported) continue;

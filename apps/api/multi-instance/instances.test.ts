@@ -272,6 +272,53 @@ describe.runIf(serverUrl && redisUrl)('two instances on one database and one Red
       .toEqual([{ state: 'completed' }]);
   });
 
+  it("a waiting room's place and a drop's per-person limit hold across A and B", async () => {
+    // A product nothing else here buys: not one of the landing page's.
+    const [product] = await query<{ id: string; size: number }>(
+      `SELECT s.product_id AS id, s.size FROM product_stock s JOIN product p ON p.id = s.product_id
+       WHERE p.featured_slot IS NULL AND s.units >= 3 ORDER BY p.slug, s.size LIMIT 1`,
+    );
+    if (!product) throw new Error('no product in stock');
+    const releaseAt = new Date(Date.now() + 5 * 60_000).toISOString();
+    const created = await call(a, 'POST', '/api/drops', {
+      cookie: admin,
+      body: { productId: product.id, mode: 'queue', releaseAt, admissionPerMinute: 100 },
+    });
+    expect(created.status, created.text).toBe(201);
+    const dropId = created.json.id as string;
+    const joined = await call(a, 'POST', `/api/drops/${dropId}/queue`, { cookie: shopper });
+    expect(joined.json).toMatchObject({ admitted: false, state: 'pre_queue' });
+    // One place per person, whichever instance is asked.
+    expect((await call(b, 'POST', `/api/drops/${dropId}/queue`, { cookie: shopper })).status).toBe(200);
+    expect(
+      (
+        await query<{ n: number }>('SELECT count(*)::int AS n FROM drop_ticket WHERE drop_id = $1', [dropId])
+      )[0]?.n,
+    ).toBe(1);
+
+    await query('UPDATE "drop" SET release_at = now() WHERE id = $1', [dropId]);
+    const status = await call(b, 'GET', `/api/drops/${dropId}/queue/me`, { cookie: shopper });
+    expect(status.json.admitted, status.text).toBe(true);
+    const line = { id: product.id, size: String(product.size), count: 1 };
+    const bought = await Promise.all(
+      [a, b, a, b].map((instance) =>
+        call(instance, 'POST', '/api/checkouts', {
+          cookie: shopper,
+          body: { products: [line], admission: status.json.token },
+        }),
+      ),
+    );
+    const statuses = bought.map((response) => response.status).sort();
+    expect(statuses, bought.map((response) => response.text).join('\n')).toEqual([200, 409, 409, 409]);
+    for (const refused of bought.filter((response) => response.status === 409))
+      expect(refused.json.error.code).toBe('DROP_LIMIT_REACHED');
+    const refusedWithout = await call(b, 'POST', '/api/checkouts', {
+      cookie: admin,
+      body: { products: [line] },
+    });
+    expect(refusedWithout.json.error.code).toBe('DROP_ADMISSION_REQUIRED');
+  });
+
   it('a confirmation e-mail is sent exactly once when the instance that took the order dies before sending it', async () => {
     const { orderId, redirectUrl } = await checkout(a, 1);
     // The order's number, as its confirmation e-mail shows it.

@@ -1,0 +1,394 @@
+/**
+ * The drops (BENCH_ONLY=drops; PostgreSQL only): a draw taking 10,000 entries and a first-come release of
+ * 200 pairs with 5,000 shoppers arriving in its last minute (docs/decisions/0030).
+ *
+ * The shop runs in this process (buildApp, listening on loopback, its own job workers) on a fresh
+ * PostgreSQL database; the shoppers are HTTP clients in the same process, at most BENCH_DROP_CONCURRENCY
+ * (50) requests in flight. Accounts and sessions are written directly (signing up hashes a password each).
+ *
+ * Draw: BENCH_DROP_ENTRIES (10,000) verified shoppers, each with an address and phone of their own, ask for
+ * a proof-of-work challenge, solve it (DROP_POW_MAX_NUMBER is set to BENCH_DROP_POW (1,000) so the clients'
+ * solving does not swamp the measure; the shop's default is 100,000) and enter one of five sizes. Then the
+ * entry closes, an admin draws and every winner buys their pair. Figures: entry p50/p99 (the POST), the
+ * draw's duration, checkout p99 of the winners.
+ *
+ * First come: 200 pairs (five sizes of 40), BENCH_DROP_SHOPPERS (5,000) shoppers join the pre-queue spread
+ * over the last BENCH_DROP_ARRIVAL_S (60) seconds before the release, then poll their place (every 5 s, or
+ * half their estimate when that is longer, as a patient browser would) and, once admitted, buy one pair of
+ * a random size with their admission token. The room admits BENCH_DROP_ADMISSION (5,000) a minute. Figures:
+ * join p99, status p99, the time from the release to the last admission, checkout p99 of admitted shoppers.
+ *
+ * Checked after each: no pair oversold (units + reserved + sold is what there was, none negative), no
+ * 5xx, nobody with more pairs than the per-person limit (1).
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildProduct } from '@shop/contracts/testing';
+import { solveChallenge } from 'altcha-lib';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { Db } from '../src/db/client';
+import { insertProducts } from '../src/modules/catalog/catalog.repository';
+
+export const DROPS_SCENARIO = 'drops (a draw of 10,000 entries; 5,000 shoppers for a first-come release)';
+const ENTRIES = Number(process.env.BENCH_DROP_ENTRIES ?? 10_000);
+const SHOPPERS = Number(process.env.BENCH_DROP_SHOPPERS ?? 5_000);
+const CONCURRENCY = Number(process.env.BENCH_DROP_CONCURRENCY ?? 50);
+const POW = Number(process.env.BENCH_DROP_POW ?? 1_000);
+const ARRIVAL_S = Number(process.env.BENCH_DROP_ARRIVAL_S ?? 60);
+const ADMISSION = Number(process.env.BENCH_DROP_ADMISSION ?? 5_000);
+const SIZES = ['8', '9', '10', '11', '12'];
+const UNITS_PER_SIZE = 40;
+const PAIRS = SIZES.length * UNITS_PER_SIZE;
+
+export interface DropsBenchResult {
+  entryP50: number;
+  entryP99: number;
+  entries: number;
+  drawSeconds: number;
+  winners: number;
+  winnerCheckoutP99: number;
+  joinP99: number;
+  statusP99: number;
+  admittedSeconds: number;
+  admitted: number;
+  queueCheckoutP99: number;
+  sold: number;
+  oversold: number;
+  serverErrors: number;
+  overLimit: number;
+  load: string;
+}
+
+interface Shopper {
+  id: string;
+  cookie: string;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `work` for every item, at most `limit` at once. */
+async function pooled<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index] as T, index);
+      }
+    }),
+  );
+}
+
+/** Verified shoppers with an address and a phone of their own, signed in (written directly). */
+async function shoppers(app: FastifyInstance, count: number, prefix: string): Promise<Shopper[]> {
+  const rows = await app.db.execute(sql`
+    INSERT INTO "user" (name, email, email_verified, username, address, city, state, country, phone)
+    SELECT ${prefix} || i, ${prefix} || i || '@bench.test', true, ${prefix} || i, i || ' ' || ${prefix} || ' Street',
+           'Springfield', 'IL', 'US', '+1555' || lpad(i::text, 7, '0')
+    FROM generate_series(1, ${count}) AS i
+    RETURNING id`);
+  const ids = (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  const tokens = ids.map(() => randomBytes(24).toString('base64url'));
+  for (let start = 0; start < ids.length; start += 1000) {
+    const values = ids
+      .slice(start, start + 1000)
+      .map(
+        (id, index) =>
+          sql`(gen_random_uuid(), ${id}, ${tokens[start + index]}, now() + interval '2 hours', now(), now())`,
+      );
+    await app.db.execute(
+      sql`INSERT INTO session (id, user_id, token, expires_at, created_at, updated_at) VALUES ${sql.join(values, sql`, `)}`,
+    );
+  }
+  return ids.map((id, index) => {
+    const token = tokens[index] ?? '';
+    const signature = createHmac('sha256', app.config.auth.secret).update(token).digest('base64');
+    return { id, cookie: `${app.sessionCookieName}=${encodeURIComponent(`${token}.${signature}`)}` };
+  });
+}
+
+class Client {
+  serverErrors = 0;
+  constructor(
+    private readonly base: string,
+    private readonly origin: string,
+  ) {}
+
+  async call(method: string, url: string, cookie: string, body?: unknown) {
+    const started = performance.now();
+    const response = await fetch(`${this.base}${url}`, {
+      method,
+      headers: {
+        origin: this.origin,
+        cookie,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const ms = performance.now() - started;
+    if (response.status >= 500) this.serverErrors += 1;
+    // biome-ignore lint/suspicious/noExplicitAny: answers of several shapes, read field by field
+    const json = (text ? JSON.parse(text) : null) as any;
+    return { status: response.status, json, ms };
+  }
+}
+
+async function proof(client: Client, shopper: Shopper, dropId: string): Promise<string> {
+  const { json: challenge } = await client.call('GET', `/api/drops/${dropId}/challenge`, shopper.cookie);
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
+  const payload = { ...challenge, number: solution?.number };
+  delete payload.maxnumber;
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+async function dropProduct(db: Db, name: string): Promise<string> {
+  const stock = Object.fromEntries(SIZES.map((size) => [size, UNITS_PER_SIZE]));
+  const slug = `${name}-${randomBytes(3).toString('hex')}`;
+  const built = buildProduct({ name, price: 180, stock });
+  const created = await insertProducts(db, [
+    {
+      slug,
+      name,
+      brand: built.brand,
+      priceCents: 18_000,
+      description: built.description,
+      genders: built.gender,
+      categories: built.category,
+      color: built.color,
+      collection: built.collection,
+      releaseDate: built.release_date,
+      cardPicture: built.card_picture,
+      detailPicture: built.detail_picture,
+      originalPicture: built.original_picture,
+      stock,
+    },
+  ]);
+  return created.get(slug) ?? '';
+}
+
+async function stockTotals(db: Db, productId: string) {
+  const result = await db.execute(sql`
+    SELECT coalesce(sum(units), 0)::int AS units, coalesce(sum(reserved), 0)::int AS reserved,
+           min(units)::int AS lowest FROM product_stock WHERE product_id = ${productId}`);
+  const [row] = (result as unknown as { rows: { units: number; reserved: number; lowest: number }[] }).rows;
+  const sold = await db.execute(sql`
+    SELECT coalesce(sum(i.count), 0)::int AS pending_or_paid, coalesce(max(per.n), 0)::int AS most
+    FROM order_item i JOIN "order" o ON o.id = i.order_id AND o.state IN ('pending', 'aprobed')
+    LEFT JOIN LATERAL (SELECT sum(i2.count) AS n FROM order_item i2 JOIN "order" o2 ON o2.id = i2.order_id
+      AND o2.state IN ('pending', 'aprobed') WHERE i2.product_id = ${productId} AND o2.user_id = o.user_id) per ON true
+    WHERE i.product_id = ${productId}`);
+  const [orders] = (sold as unknown as { rows: { pending_or_paid: number; most: number }[] }).rows;
+  return {
+    ...(row ?? { units: 0, reserved: 0, lowest: 0 }),
+    ordered: orders?.pending_or_paid ?? 0,
+    most: orders?.most ?? 0,
+  };
+}
+
+const line = (productId: string, size: string) => ({ id: productId, size, count: 1 });
+
+async function benchDraw(
+  app: FastifyInstance,
+  client: Client,
+  admin: Shopper,
+  log: (message: string) => void,
+) {
+  const productId = await dropProduct(app.db, 'Bench Draw');
+  const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const created = await client.call('POST', '/api/drops', admin.cookie, {
+    productId,
+    mode: 'draw',
+    releaseAt: soon(120),
+    entryClosesAt: soon(60),
+  });
+  if (created.status !== 201) throw new Error(`drop not created: ${JSON.stringify(created.json)}`);
+  const dropId = created.json.id as string;
+  const people = await shoppers(app, ENTRIES, `entrant${randomBytes(2).toString('hex')}`);
+  log(`draw: ${ENTRIES} entrants written; entering at ${CONCURRENCY} at once`);
+  const entryMs: number[] = [];
+  let entered = 0;
+  const entering = performance.now();
+  await pooled(people, CONCURRENCY, async (person, index) => {
+    const solved = await proof(client, person, dropId);
+    const response = await client.call('POST', `/api/drops/${dropId}/entries`, person.cookie, {
+      size: SIZES[index % SIZES.length],
+      proof: solved,
+    });
+    entryMs.push(response.ms);
+    if (response.status === 201) entered += 1;
+  });
+  log(`draw: ${entered} entries in ${((performance.now() - entering) / 1000).toFixed(1)} s`);
+  await app.db.execute(sql`UPDATE "drop" SET entry_opens_at = now() - interval '2 minutes',
+    entry_closes_at = now() - interval '1 minute', release_at = now() WHERE id = ${dropId}`);
+  const drawing = performance.now();
+  const drawn = await client.call('POST', `/api/drops/${dropId}/draw`, admin.cookie);
+  const drawSeconds = (performance.now() - drawing) / 1000;
+  if (drawn.status !== 200) throw new Error(`draw failed: ${JSON.stringify(drawn.json)}`);
+  const winners = await app.db.execute(
+    sql`SELECT user_id, size FROM drop_entry WHERE drop_id = ${dropId} AND status = 'won'`,
+  );
+  const won = (winners as unknown as { rows: { user_id: string; size: number }[] }).rows;
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const checkoutMs: number[] = [];
+  await pooled(won, CONCURRENCY, async (winner) => {
+    const person = byId.get(winner.user_id) as Shopper;
+    const response = await client.call('POST', '/api/checkouts', person.cookie, {
+      products: [line(productId, String(winner.size))],
+    });
+    checkoutMs.push(response.ms);
+  });
+  const totals = await stockTotals(app.db, productId);
+  return { entryMs, entered, drawSeconds, winners: won.length, checkoutMs, totals };
+}
+
+async function benchRoom(
+  app: FastifyInstance,
+  client: Client,
+  admin: Shopper,
+  log: (message: string) => void,
+) {
+  const productId = await dropProduct(app.db, 'Bench Room');
+  const releaseAt = new Date(Date.now() + (ARRIVAL_S + 5) * 1000);
+  const created = await client.call('POST', '/api/drops', admin.cookie, {
+    productId,
+    mode: 'queue',
+    releaseAt: releaseAt.toISOString(),
+    preQueueMinutes: 15,
+    admissionPerMinute: ADMISSION,
+  });
+  if (created.status !== 201) throw new Error(`drop not created: ${JSON.stringify(created.json)}`);
+  const dropId = created.json.id as string;
+  const people = await shoppers(app, SHOPPERS, `queuer${randomBytes(2).toString('hex')}`);
+  log(`room: ${SHOPPERS} shoppers arriving over ${ARRIVAL_S} s before the release`);
+  const joinMs: number[] = [];
+  const statusMs: number[] = [];
+  const checkoutMs: number[] = [];
+  let lastAdmission = 0;
+  let admitted = 0;
+  const start = Date.now();
+  await Promise.all(
+    people.map(async (person, index) => {
+      await pause((index / people.length) * ARRIVAL_S * 1000);
+      const joined = await client.call('POST', `/api/drops/${dropId}/queue`, person.cookie);
+      joinMs.push(joined.ms);
+      let status = joined.json;
+      for (;;) {
+        if (!status || status.admitted || ['sold_out', 'expired'].includes(status.state)) break;
+        const waitMs = Math.max(5_000, (status.estimateSeconds ?? 0) * 500) + Math.random() * 1000;
+        await pause(waitMs);
+        const polled = await client.call('GET', `/api/drops/${dropId}/queue/me`, person.cookie);
+        statusMs.push(polled.ms);
+        status = polled.json;
+      }
+      if (!status?.admitted) return;
+      admitted += 1;
+      lastAdmission = Math.max(lastAdmission, Date.now());
+      const size = SIZES[Math.floor(Math.random() * SIZES.length)] as string;
+      const bought = await client.call('POST', '/api/checkouts', person.cookie, {
+        products: [line(productId, size)],
+        admission: status.token,
+      });
+      checkoutMs.push(bought.ms);
+    }),
+  );
+  log(`room: done ${((Date.now() - start) / 1000).toFixed(0)} s after the first arrival`);
+  const totals = await stockTotals(app.db, productId);
+  return {
+    joinMs,
+    statusMs,
+    checkoutMs,
+    admitted,
+    admittedSeconds: Math.max(0, (lastAdmission - releaseAt.getTime()) / 1000),
+    totals,
+  };
+}
+
+export async function benchDrops(
+  databaseUrl: string,
+  log: (message: string) => void,
+): Promise<DropsBenchResult> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-drops-'));
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      AUTH_SECRET: randomBytes(24).toString('hex'),
+      LOG_LEVEL: 'silent',
+      DROP_POW_MAX_NUMBER: String(POW),
+      // Every shopper checks out once; the shop's limits are per account, so none is in the way.
+      RATE_LIMIT_SCALE: '1000',
+    }),
+    database: { kind: 'postgres' as const, url: databaseUrl, poolSize: 20 },
+    webDistDir: null,
+    seedOnStart: false,
+    catalogCacheSeconds: 5,
+  };
+  const app = await buildApp(config);
+  const before = loadavg();
+  try {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const client = new Client(address, config.siteUrl);
+    const [admin] = await shoppers(app, 1, `benchadmin${randomBytes(2).toString('hex')}`);
+    if (!admin) throw new Error('no admin');
+    await app.db.execute(sql`UPDATE "user" SET role = 'admin' WHERE id = ${admin.id}`);
+    const draw = await benchDraw(app, client, admin, log);
+    const room = await benchRoom(app, client, admin, log);
+    const after = loadavg();
+    const oversold = [draw.totals, room.totals].reduce(
+      (sum, totals) => sum + Math.max(0, totals.ordered + totals.units - PAIRS) + Math.max(0, -totals.lowest),
+      0,
+    );
+    return {
+      entryP50: percentile(draw.entryMs, 50),
+      entryP99: percentile(draw.entryMs, 99),
+      entries: draw.entered,
+      drawSeconds: draw.drawSeconds,
+      winners: draw.winners,
+      winnerCheckoutP99: percentile(draw.checkoutMs, 99),
+      joinP99: percentile(room.joinMs, 99),
+      statusP99: percentile(room.statusMs, 99),
+      admittedSeconds: room.admittedSeconds,
+      admitted: room.admitted,
+      queueCheckoutP99: percentile(room.checkoutMs, 99),
+      sold: room.totals.ordered,
+      oversold,
+      serverErrors: client.serverErrors,
+      overLimit: [draw.totals, room.totals].filter((totals) => totals.most > 1).length,
+      load: `${cpus().length} cores, load average ${before.map((v) => v.toFixed(2)).join(' ')} before, ${after.map((v) => v.toFixed(2)).join(' ')} after`,
+    };
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The summary lines. */
+export function dropsLines(result: DropsBenchResult | undefined): string[] {
+  if (!result) return [];
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  return [
+    `drops (PostgreSQL; ${result.load}):`,
+    `  draw: ${result.entries} entries, entry p50 ${ms(result.entryP50)}, p99 ${ms(result.entryP99)}; the draw took ${result.drawSeconds.toFixed(2)} s; ${result.winners} winners, their checkout p99 ${ms(result.winnerCheckoutP99)}`,
+    `  first come: ${SHOPPERS} shoppers, join p99 ${ms(result.joinP99)}, place p99 ${ms(result.statusP99)}; ${result.admitted} admitted, the last ${result.admittedSeconds.toFixed(0)} s after the release; their checkout p99 ${ms(result.queueCheckoutP99)}; ${result.sold} of ${PAIRS} pairs sold`,
+    `target: drops 0 pairs oversold, 0 x 5xx, nobody over the per-person limit: ${result.oversold} oversold, ${result.serverErrors} x 5xx, ${result.overLimit} over the limit, ${result.oversold + result.serverErrors + result.overLimit === 0 ? 'met' : 'MISSED'}`,
+  ];
+}
