@@ -5,6 +5,12 @@ import { Pagination } from '../../../components/pagination';
 import { ENTRY_STATUS_LABELS, formatInstant } from './drops-view';
 import { useEntriesTable } from './use-entries-table';
 
+/** "12 entries", or "3 of 12 entries" when a status narrows them. */
+function countText(all: boolean, matching: number, total: number): string {
+  const noun = total === 1 ? 'entry' : 'entries';
+  return all ? `${total} ${noun}` : `${matching} of ${total} ${noun}`;
+}
+
 function EntriesTable({ entries }: { entries: StaffDropEntry[] }) {
   return (
     <table className="admin-drops__entries">
@@ -64,7 +70,7 @@ export function DropEntries({ dropId }: { dropId: string }) {
           Entries
         </h3>
         <p className="admin-drops__count" role="status">
-          {entries.isSuccess ? `${matching.length} of ${total} ${total === 1 ? 'entry' : 'entries'}` : ''}
+          {entries.isSuccess ? countText(table.status === '', matching.length, total) : ''}
         </p>
         <div className="admin-drops__filter">
           <label htmlFor={`${id}-status`} className="admin-drops__label">
