@@ -9,7 +9,6 @@ export const DRAW_NOW_TITLE = 'Draw the winners now?';
 /** Why Draw now cannot be pressed, or null when it can. */
 function drawBlockedText(drop: Drop): string | null {
   if (drop.state === 'entry_closed') return null;
-  if (drop.drawnAt) return 'The draw has run.';
   return 'Possible once the entry has closed; the draw also runs by itself then.';
 }
 
@@ -31,23 +30,28 @@ export function DrawNow({ drop, onDrawn }: { drop: Drop; onDrawn: (drawn: Drop) 
 
   return (
     <div className="admin-drops__draw">
-      <button
-        type="button"
-        className="btn btn-dark"
-        disabled={blocked !== null}
-        aria-describedby={blocked ? `admin-drop-draw-hint-${drop.id}` : undefined}
-        onClick={() => {
-          draw.reset();
-          setAsking(true);
-        }}
-      >
-        Draw now
-      </button>
-      {blocked ? (
-        <span id={`admin-drop-draw-hint-${drop.id}`} className="admin-drops__hint">
-          {blocked}
-        </span>
-      ) : null}
+      {/* Once drawn the facts say when, and there is nothing left to draw; the dialog stays to close. */}
+      {drop.drawnAt ? null : (
+        <>
+          <button
+            type="button"
+            className="btn btn-dark"
+            disabled={blocked !== null}
+            aria-describedby={blocked ? `admin-drop-draw-hint-${drop.id}` : undefined}
+            onClick={() => {
+              draw.reset();
+              setAsking(true);
+            }}
+          >
+            Draw now
+          </button>
+          {blocked ? (
+            <span id={`admin-drop-draw-hint-${drop.id}`} className="admin-drops__hint">
+              {blocked}
+            </span>
+          ) : null}
+        </>
+      )}
       <ConfirmModal
         show={asking}
         title={DRAW_NOW_TITLE}
