@@ -37,6 +37,7 @@ test.describe('admin dashboard', () => {
       'Sales',
       'Shipping',
       'Returns',
+      'Drops',
       'Activity',
     ]);
 

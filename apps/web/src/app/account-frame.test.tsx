@@ -34,7 +34,7 @@ describe('Account frame with the tabs the routes give it', () => {
     expect(within(nav).getByRole('link', { name: 'Bought' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Users, Profile, Sales, Shipping, Returns, Activity", async () => {
+  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Users, Profile, Sales, Shipping, Returns, Drops, Activity", async () => {
     renderAccount('/account/profile', undefined, {
       role: 'admin',
       profile: { roles: ['admin'] },
@@ -56,6 +56,7 @@ describe('Account frame with the tabs the routes give it', () => {
       ['Sales', '/account/sales'],
       ['Shipping', '/account/shipping'],
       ['Returns', '/account/returns'],
+      ['Drops', '/account/drops'],
       ['Activity', '/account/activity'],
     ]);
     await waitFor(() => expect(document.title).toBe('Profile · Sneaker Shop'));

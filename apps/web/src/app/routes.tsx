@@ -37,6 +37,7 @@ export const ACCOUNT_TABS: AccountTabs = {
     { path: '/account/sales', label: 'Sales' },
     { path: '/account/shipping', label: 'Shipping' },
     { path: '/account/returns', label: 'Returns' },
+    { path: '/account/drops', label: 'Drops' },
     { path: '/account/activity', label: 'Activity' },
   ],
 };
@@ -208,6 +209,13 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../features/admin/returns/returns-tab').then((m) => ({
                         Component: m.AdminReturnsTab,
+                      })),
+                  },
+                  {
+                    path: 'account/drops',
+                    lazy: () =>
+                      import('../features/admin/drops/drops-tab').then((m) => ({
+                        Component: m.AdminDropsTab,
                       })),
                   },
                   {

@@ -197,6 +197,87 @@ group('describe shipping methods', () => {
   });
 });
 
+group('describe drops', () => {
+  const id = 'd0d0d0d0-0000-4000-8000-000000000001';
+  const subject = { type: 'drop', id };
+  const drop = {
+    productName: 'Dunk Low Panda',
+    mode: 'draw',
+    releaseAt: '2027-01-31T18:00:00.000Z',
+    entryOpensAt: '2027-01-29T18:00:00.000Z',
+    entryClosesAt: '2027-01-31T12:00:00.000Z',
+    perPersonLimit: 1,
+  };
+
+  it('says which product was scheduled, how and for when, linking to the drop in the Drops tab', () => {
+    const created = activityEvent({ kind: 'drop.create', subject, before: null, after: drop });
+    expect(sentence(created)).toBe('scheduled a draw of Dunk Low Panda for 2027-01-31 18:00 UTC');
+    expect(describe(created).subject?.to).toBe(`/account/drops?drop=${id}`);
+    const queue = activityEvent({
+      kind: 'drop.create',
+      subject,
+      before: null,
+      after: { productName: 'Air Max 1', mode: 'queue', releaseAt: '2027-02-01T09:30:00+01:00' },
+    });
+    expect(sentence(queue)).toBe('scheduled a first-come drop of Air Max 1 for 2027-02-01 08:30 UTC');
+    expect(KIND_LABELS['drop.create']).toBe('Drop scheduled');
+  });
+
+  it('names the fields a change moved, and lists them with times in UTC', () => {
+    const changed = activityEvent({
+      kind: 'drop.update',
+      subject,
+      before: drop,
+      after: { ...drop, releaseAt: '2027-02-01T18:00:00.000Z', perPersonLimit: 2 },
+    });
+    expect(sentence(changed)).toBe(
+      'changed the release time and limit per person of the drop of Dunk Low Panda',
+    );
+    expect(changesOf(changed)).toEqual([
+      { field: 'release time', before: '2027-01-31 18:00 UTC', after: '2027-02-01 18:00 UTC' },
+      { field: 'limit per person', before: '1', after: '2' },
+    ]);
+    const mode = activityEvent({
+      kind: 'drop.update',
+      subject,
+      before: drop,
+      after: { ...drop, mode: 'queue' },
+    });
+    expect(changesOf(mode)).toEqual([{ field: 'mode', before: 'draw', after: 'first come' }]);
+  });
+
+  it('counts the entries and winners of a draw and of an export, naming the drop by its id without a name', () => {
+    const drawn = activityEvent({
+      kind: 'drop.draw',
+      subject,
+      before: { drawnAt: null },
+      after: { drawnAt: '2027-01-31T12:00:05.000Z', entries: 42, winners: 3 },
+    });
+    expect(sentence(drawn)).toBe(`drew the winners of drop ${id.slice(0, 8)} (42 entries, 3 winners)`);
+    expect(describe(drawn).subject?.to).toBe(`/account/drops?drop=${id}`);
+    const exported = activityEvent({ kind: 'drop.export', subject, before: null, after: { entries: 1 } });
+    expect(sentence(exported)).toBe(`exported the entries of drop ${id.slice(0, 8)} (1 entry)`);
+    const named = activityEvent({
+      kind: 'drop.export',
+      subject,
+      before: null,
+      after: { productName: 'Dunk Low Panda', entries: 0 },
+    });
+    expect(sentence(named)).toBe('exported the entries of the drop of Dunk Low Panda (0 entries)');
+  });
+
+  it('shows a change of product once, by its name', () => {
+    const moved = activityEvent({
+      kind: 'drop.update',
+      subject,
+      before: { ...drop, productId: PRODUCT_ID },
+      after: { ...drop, productId: ORDER_ID, productName: 'Air Max 1' },
+    });
+    expect(sentence(moved)).toBe('changed the product of the drop of Air Max 1');
+    expect(changesOf(moved)).toEqual([{ field: 'product', before: 'Dunk Low Panda', after: 'Air Max 1' }]);
+  });
+});
+
 group('changesOf', () => {
   it('lists each changed field before and after, a product stock size by size, and leaves out the same', () => {
     const event = product({

@@ -25,6 +25,10 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'shipping.update': 'Shipping method changed',
   'shipping.delete': 'Shipping method deleted',
   'shipping.archive': 'Shipping method archived',
+  'drop.create': 'Drop scheduled',
+  'drop.update': 'Drop changed',
+  'drop.draw': 'Drop drawn',
+  'drop.export': 'Drop entries exported',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -41,6 +45,7 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
     label: 'Shipping',
     kinds: ['shipping.create', 'shipping.update', 'shipping.delete', 'shipping.archive'],
   },
+  { label: 'Drops', kinds: ['drop.create', 'drop.update', 'drop.draw', 'drop.export'] },
 ];
 
 /** What an action was done to: a name to show and, where there is a page for it, its address. */
@@ -78,6 +83,15 @@ const FIELD_NAMES: Record<string, string> = {
   release_date: 'release date',
   roles: 'role',
   image: 'picture',
+  productId: 'product',
+  productName: 'product',
+  releaseAt: 'release time',
+  entryOpensAt: 'entry opening',
+  entryClosesAt: 'entry closing',
+  perPersonLimit: 'limit per person',
+  purchaseWindowMinutes: 'purchase window',
+  admissionPerMinute: 'admission rate',
+  preQueueMinutes: 'pre-queue',
 };
 const fieldName = (key: string) => FIELD_NAMES[key] ?? key.replace(/_/g, ' ');
 
@@ -96,9 +110,21 @@ function shorten(text: string): string {
   return plain.length > MAX_TEXT ? `${plain.slice(0, MAX_TEXT - 1)}…` : plain;
 }
 
+/** The instants a drop's record keeps, and its modes in words. */
+const DROP_TIMES = new Set(['releaseAt', 'entryOpensAt', 'entryClosesAt']);
+const DROP_MODE_WORDS = { draw: 'draw', queue: 'first come' } as const;
+
+/** An instant as staff anywhere read it the same: "2027-01-31 18:00 UTC". */
+function utcText(value: unknown): string | undefined {
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return undefined;
+  return `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** A snapshot's value as a short text: prices as prices, lists joined, long texts cut, none as a dash. */
 export function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (DROP_TIMES.has(key)) return utcText(value) ?? String(value);
+  if (key === 'mode' && (value === 'draw' || value === 'queue')) return DROP_MODE_WORDS[value];
   if (key === 'price' || key === 'amount')
     return typeof value === 'number' ? formatPrice(value) : String(value);
   if (key === 'status' && typeof value === 'boolean') return value ? 'active' : 'suspended';
@@ -118,6 +144,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Ids whose change a readable field beside them shows (a drop's product by its name). */
+const SHOWN_BY_NAME = new Set(['productId']);
+
 /**
  * The fields an action changed, before and after; a product's stock size by size. Fields that are the
  * same on both sides are left out.
@@ -130,7 +159,7 @@ export function changesOf(event: ActivityEvent): Change[] {
   for (const key of keys) {
     const was = before[key];
     const is = after[key];
-    if (same(was, is)) continue;
+    if (same(was, is) || SHOWN_BY_NAME.has(key)) continue;
     if (key === 'stock' && (isRecord(was) || isRecord(is))) {
       const wasStock = isRecord(was) ? was : {};
       const isStock = isRecord(is) ? is : {};
@@ -151,7 +180,7 @@ export function changesOf(event: ActivityEvent): Change[] {
 
 /** Whether the event is an edit whose changed fields are worth listing under it. */
 export const showsChanges = (event: ActivityEvent) =>
-  event.kind === 'product.update' || event.kind === 'user.update';
+  event.kind === 'product.update' || event.kind === 'user.update' || event.kind === 'drop.update';
 
 function productSubject(event: ActivityEvent, linked = true): Subject {
   const name = textOf(latest(event, 'name'));
@@ -197,12 +226,55 @@ function shippingSubject(event: ActivityEvent): Subject {
   return event.kind === 'shipping.delete' ? { text } : { text, to: '/account/shipping' };
 }
 
+/** "(42 entries, 3 winners)" for a draw or an export whose record counted them. */
+function entriesTail(event: ActivityEvent): string | undefined {
+  const entries = field(event.after, 'entries');
+  const winners = field(event.after, 'winners');
+  const counts = [
+    typeof entries === 'number' ? `${entries} ${entries === 1 ? 'entry' : 'entries'}` : undefined,
+    typeof winners === 'number' ? `${winners} ${winners === 1 ? 'winner' : 'winners'}` : undefined,
+  ].filter(Boolean);
+  return counts.length > 0 ? `(${counts.join(', ')})` : undefined;
+}
+
+const DROP_CREATED: Record<string, string> = {
+  draw: 'scheduled a draw',
+  queue: 'scheduled a first-come drop',
+};
+
+/**
+ * "scheduled a draw of Dunk Low Panda for 2027-01-31 18:00 UTC", "changed the release time of the drop of
+ * Dunk Low Panda", "drew the winners of drop 1a2b3c4d (42 entries, 3 winners)": the drop by its product's
+ * name when the record kept it, else by its short id, linked to its detail in the Drops tab.
+ */
+function describeDrop(event: ActivityEvent): Description {
+  const name = textOf(latest(event, 'productName'));
+  const subject = {
+    text: name ?? `drop ${shortId(event.subject.id)}`,
+    to: `/account/drops?drop=${encodeURIComponent(event.subject.id)}`,
+  };
+  const ofDrop = (verb: string) => (name ? `${verb} the drop of` : verb);
+  if (event.kind === 'drop.create') {
+    const created = DROP_CREATED[textOf(field(event.after, 'mode')) ?? ''] ?? 'scheduled a drop';
+    const release = utcText(field(event.after, 'releaseAt'));
+    return {
+      action: name ? `${created} of` : 'scheduled',
+      subject,
+      tail: release ? `for ${release}` : undefined,
+    };
+  }
+  if (event.kind === 'drop.update')
+    return { action: ofDrop(`changed the ${changedFields(event)} of`), subject };
+  const verb = event.kind === 'drop.draw' ? 'drew the winners of' : 'exported the entries of';
+  return { action: ofDrop(verb), subject, tail: entriesTail(event) };
+}
+
 /** The names of the fields an edit changed ("the price and stock"), or "details" when none is known. */
 function changedFields(event: ActivityEvent): string {
   const keys = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])].filter(
     (key) => !same(field(event.before, key), field(event.after, key)),
   );
-  return keys.length > 0 ? listOf(keys.map(fieldName)) : 'details';
+  return keys.length > 0 ? listOf([...new Set(keys.map(fieldName))]) : 'details';
 }
 
 const RETURN_ACTIONS: Record<string, string> = {
@@ -301,6 +373,11 @@ export function describe(event: ActivityEvent): Description {
         subject: shippingSubject(event),
         tail: '(orders use it)',
       };
+    case 'drop.create':
+    case 'drop.update':
+    case 'drop.draw':
+    case 'drop.export':
+      return describeDrop(event);
     default:
       return { action: 'did something' };
   }

@@ -1,0 +1,129 @@
+import type { Drop } from '@shop/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { AlertError } from '../../../components/alert-error';
+import { AlertSuccess } from '../../../components/alert-success';
+import { useAdminDrop } from './api/get-drop';
+import { DrawNow } from './draw-now';
+import { DropEntries } from './drop-entries';
+import { DropFacts, DropSizes } from './drop-facts';
+import { DropProof } from './drop-proof';
+import { formatInstant, isEditable } from './drops-view';
+import { ExportEntriesButton } from './export-entries-button';
+
+interface DropDetailProps {
+  id: string;
+  /** The last save's outcome, shown above the drop. */
+  done: string | null;
+  onDismissDone: () => void;
+  onBack: () => void;
+  onEdit: () => void;
+}
+
+const drawnText = (drop: Drop) =>
+  `Drawn: the winners were picked and told to pay${drop.drawnAt ? ` (drawn ${formatInstant(drop.drawnAt)})` : ''}.`;
+
+/** The drop once read: its facts, sizes and proof, the actions its state allows, and its entries. */
+function DropBody({
+  drop,
+  onEdit,
+  onDrawn,
+}: {
+  drop: Drop;
+  onEdit: () => void;
+  onDrawn: (drop: Drop) => void;
+}) {
+  return (
+    <>
+      <div className="admin-drops__detail-product">
+        <img src={drop.product.card_picture} alt="" width={96} height={96} />
+        <div>
+          <p className="admin-drops__product-name">{drop.product.name}</p>
+          <p className="admin-drops__product-brand">{drop.product.brand}</p>
+        </div>
+      </div>
+      <div className="admin-drops__toolbar">
+        {isEditable(drop) ? (
+          <button type="button" className="btn btn-outline-dark" onClick={onEdit}>
+            Edit
+          </button>
+        ) : null}
+        {drop.mode === 'draw' ? <DrawNow drop={drop} onDrawn={onDrawn} /> : null}
+        <ExportEntriesButton dropId={drop.id} />
+      </div>
+      <div className="admin-drops__detail-grid">
+        <section className="admin-drops__panel" aria-labelledby="admin-drop-times">
+          <h3 id="admin-drop-times" className="admin-drops__panel-title">
+            Times and rules
+          </h3>
+          <DropFacts drop={drop} />
+        </section>
+        <section className="admin-drops__panel" aria-labelledby="admin-drop-sizes">
+          <h3 id="admin-drop-sizes" className="admin-drops__panel-title">
+            Sizes
+          </h3>
+          <DropSizes drop={drop} />
+        </section>
+        <section className="admin-drops__panel admin-drops__panel--wide" aria-labelledby="admin-drop-proof">
+          <h3 id="admin-drop-proof" className="admin-drops__panel-title">
+            {drop.mode === 'draw' ? 'Proof of a fair draw' : 'Public page'}
+          </h3>
+          <DropProof drop={drop} />
+        </section>
+      </div>
+      <DropEntries dropId={drop.id} />
+    </>
+  );
+}
+
+/** `?drop=<id>`: one drop for staff, with Back to the list. */
+export function DropDetail({ id, done, onDismissDone, onBack, onEdit }: DropDetailProps) {
+  const query = useAdminDrop(id);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const doneBox = useRef<HTMLDivElement>(null);
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const message = drawn ?? done;
+
+  useEffect(() => heading.current?.focus(), []);
+  // The draw's outcome takes the focus: the dialog has closed and Draw now can no longer be pressed.
+  useEffect(() => {
+    if (drawn) doneBox.current?.focus();
+  }, [drawn]);
+
+  return (
+    <section className="admin-drops admin-drops--detail" aria-labelledby="admin-drop-heading">
+      <button type="button" className="btn btn-outline-dark btn-sm" onClick={onBack}>
+        <span aria-hidden="true">←</span> Back to the drops
+      </button>
+      <h2 id="admin-drop-heading" ref={heading} tabIndex={-1} className="admin-drops__title mt-3 mb-3">
+        Drop detail
+      </h2>
+      <div ref={doneBox} tabIndex={-1} className="admin-drops__done">
+        {message ? (
+          <AlertSuccess
+            key={message}
+            message={message}
+            onClose={() => {
+              setDrawn(null);
+              onDismissDone();
+            }}
+            className="mb-3"
+          />
+        ) : null}
+      </div>
+      {query.isPending ? (
+        <div className="d-flex justify-content-center py-5" role="status">
+          <span className="spinner-border text-dark" aria-hidden="true" />
+          <span className="visually-hidden">Loading the drop</span>
+        </div>
+      ) : query.isError ? (
+        <AlertError
+          message={`We could not load this drop: ${query.error.message}`}
+          dismissible={false}
+          onRetry={() => query.refetch()}
+        />
+      ) : (
+        <DropBody drop={query.data} onEdit={onEdit} onDrawn={(drop) => setDrawn(drawnText(drop))} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { DROP_ENTRY_STATUSES, type DropEntryStatus, type StaffDropEntry } from '@shop/contracts';
+import { useId } from 'react';
+import { AlertError } from '../../../components/alert-error';
+import { Pagination } from '../../../components/pagination';
+import { ENTRY_STATUS_LABELS, formatInstant } from './drops-view';
+import { useEntriesTable } from './use-entries-table';
+
+/** "12 entries", or "3 of 12 entries" when a status narrows them. */
+function countText(all: boolean, matching: number, total: number): string {
+  const noun = total === 1 ? 'entry' : 'entries';
+  return all ? `${total} ${noun}` : `${matching} of ${total} ${noun}`;
+}
+
+function EntriesTable({ entries }: { entries: StaffDropEntry[] }) {
+  return (
+    <table className="admin-drops__entries">
+      <caption className="visually-hidden">Entries</caption>
+      <thead>
+        <tr>
+          <th scope="col">Entry</th>
+          <th scope="col">Entrant</th>
+          <th scope="col">Size</th>
+          <th scope="col">Status</th>
+          <th scope="col">Rank</th>
+          <th scope="col">Hold until</th>
+          <th scope="col">Paid</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <th scope="row" className="admin-drops__entry-id">
+              <code title={entry.id}>{entry.id.slice(0, 8)}</code>
+            </th>
+            <td data-label="Entrant" className="admin-drops__entrant">
+              {entry.user.username} <span className="admin-drops__email">{entry.user.email}</span>
+            </td>
+            <td data-label="Size">{entry.size}</td>
+            <td data-label="Status">
+              <span className={`admin-drops__entry-status admin-drops__entry-status--${entry.status}`}>
+                {ENTRY_STATUS_LABELS[entry.status]}
+              </span>
+            </td>
+            <td data-label="Rank">{entry.rank ?? '—'}</td>
+            <td data-label="Hold until" className="admin-drops__entry-hold">
+              {entry.holdUntil ? (
+                <time dateTime={entry.holdUntil}>{formatInstant(entry.holdUntil)}</time>
+              ) : (
+                '—'
+              )}
+            </td>
+            <td data-label="Paid">{entry.paid ? 'Yes' : 'No'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The entries of a drop, filtered by status, a page at a time. */
+export function DropEntries({ dropId }: { dropId: string }) {
+  const id = useId();
+  const table = useEntriesTable(dropId);
+  const { entries, matching } = table;
+  const total = entries.data?.length ?? 0;
+  return (
+    <section className="admin-drops__panel" aria-labelledby={`${id}-title`}>
+      <div className="admin-drops__panel-head">
+        <h3 id={`${id}-title`} className="admin-drops__panel-title">
+          Entries
+        </h3>
+        <p className="admin-drops__count" role="status">
+          {entries.isSuccess ? countText(table.status === '', matching.length, total) : ''}
+        </p>
+        <div className="admin-drops__filter">
+          <label htmlFor={`${id}-status`} className="admin-drops__label">
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            className="form-select form-select-sm"
+            value={table.status}
+            onChange={(event) => table.setStatus(event.target.value as DropEntryStatus | '')}
+          >
+            <option value="">All</option>
+            {DROP_ENTRY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ENTRY_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {entries.isPending ? (
+        <div className="d-flex justify-content-center py-3" role="status">
+          <span className="spinner-border spinner-border-sm text-dark" aria-hidden="true" />
+          <span className="visually-hidden">Loading the entries</span>
+        </div>
+      ) : entries.isError ? (
+        <AlertError
+          message={`We could not load the entries: ${entries.error.message}`}
+          dismissible={false}
+          onRetry={() => entries.refetch()}
+        />
+      ) : matching.length === 0 ? (
+        <p className="admin-drops__muted">{total === 0 ? 'No entries yet.' : 'No entry has that status.'}</p>
+      ) : (
+        <>
+          <EntriesTable entries={table.shown} />
+          {table.pages > 1 ? (
+            <Pagination
+              page={table.page}
+              pages={table.pages}
+              onChange={table.setPage}
+              label="Pages of entries"
+              className="mt-3"
+            />
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

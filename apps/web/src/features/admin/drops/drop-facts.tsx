@@ -1,0 +1,90 @@
+import type { Drop } from '@shop/contracts';
+import type { ReactNode } from 'react';
+import { DropStateBadge } from './drop-state-badge';
+import { formatInstant, MODE_LABELS } from './drops-view';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const Instant = ({ iso, none = '—' }: { iso: string | null; none?: string }) =>
+  iso ? <time dateTime={iso}>{formatInstant(iso)}</time> : none;
+
+/** A drop's mode, state, times and rules, in the reader's time zone. */
+export function DropFacts({ drop }: { drop: Drop }) {
+  const draw = drop.mode === 'draw';
+  return (
+    <dl className="admin-drops__facts">
+      <Fact term="Mode">{MODE_LABELS[drop.mode]}</Fact>
+      <Fact term="State">
+        <DropStateBadge state={drop.state} />
+      </Fact>
+      <Fact term="Release">
+        <Instant iso={drop.releaseAt} />
+      </Fact>
+      {draw ? (
+        <>
+          <Fact term="Entry opens">
+            <Instant iso={drop.entryOpensAt} />
+          </Fact>
+          <Fact term="Entry closes">
+            <Instant iso={drop.entryClosesAt} />
+          </Fact>
+          <Fact term="Purchase window">{plural(drop.purchaseWindowMinutes, 'minute', 'minutes')}</Fact>
+          <Fact term="Drawn">
+            <Instant iso={drop.drawnAt} none="Not yet" />
+          </Fact>
+        </>
+      ) : (
+        <>
+          <Fact term="Pre-queue opens">
+            <Instant iso={drop.preQueueOpensAt} />
+          </Fact>
+          <Fact term="Admission">
+            {drop.admissionPerMinute === null
+              ? 'Set from the pairs on sale'
+              : `${drop.admissionPerMinute} a minute`}
+          </Fact>
+        </>
+      )}
+      <Fact term="Limit per person">{plural(drop.perPersonLimit, 'pair', 'pairs')}</Fact>
+    </dl>
+  );
+}
+
+/** Per size: the pairs there are, the entrants (a draw) and, once drawn, the winners. */
+export function DropSizes({ drop }: { drop: Drop }) {
+  const draw = drop.mode === 'draw';
+  if (drop.sizes.length === 0)
+    return <p className="admin-drops__muted">No sizes in stock for this release.</p>;
+  return (
+    <table className="admin-drops__sizes">
+      <caption className="visually-hidden">Pairs{draw ? ' and entrants' : ''} per size</caption>
+      <thead>
+        <tr>
+          <th scope="col">Size</th>
+          <th scope="col">Pairs</th>
+          {draw ? <th scope="col">Entrants</th> : null}
+          {draw && drop.winners ? <th scope="col">Winners</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {drop.sizes.map((size) => (
+          <tr key={size.size}>
+            <th scope="row">{size.size}</th>
+            <td>{size.units}</td>
+            {draw ? <td>{size.entrants}</td> : null}
+            {draw && drop.winners ? <td>{drop.winners[size.size]?.length ?? 0}</td> : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,131 @@
+import type { Drop, StaffDropEntry } from '@shop/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { AJ1, DUNK } from '../../../test/fixtures';
+import { type ApiHandler, mockApi } from '../../../test/mock-api';
+import { testQueryClient } from '../../../test/query-client';
+import { adminProduct } from '../products/products-test-utils';
+import { AdminDropsTab } from './drops-tab';
+
+export { errorBody } from '../../../test/mock-api';
+export { AJ1, DUNK };
+
+/** Test helpers for the staff's Drops tab: contract-shaped drops and entries, the tab in a memory router. */
+
+export const DRAW_ID = 'd1d1d1d1-0000-4000-8000-000000000001';
+export const QUEUE_ID = 'd2d2d2d2-0000-4000-8000-000000000002';
+export const COMMITMENT = 'a3f1c2'.padEnd(64, '0');
+
+/** A draw of the Dunk, releasing on 31 January 2027 at 18:00 UTC, entry open, by default. */
+export function dropFixture(overrides: Partial<Drop> = {}): Drop {
+  return {
+    id: DRAW_ID,
+    mode: 'draw',
+    state: 'entry_open',
+    product: {
+      id: DUNK,
+      name: 'Dunk Low Panda',
+      brand: 'nike',
+      price: 110,
+      card_picture: '/uploads/dunk.webp',
+    },
+    releaseAt: '2027-01-31T18:00:00.000Z',
+    entryOpensAt: '2027-01-29T18:00:00.000Z',
+    entryClosesAt: '2027-01-31T12:00:00.000Z',
+    preQueueOpensAt: null,
+    perPersonLimit: 1,
+    purchaseWindowMinutes: 30,
+    admissionPerMinute: null,
+    sizes: [
+      { size: '9', units: 2, entrants: 14 },
+      { size: '10', units: 1, entrants: 9 },
+    ],
+    commitment: COMMITMENT,
+    drawnAt: null,
+    seed: null,
+    entries: null,
+    winners: null,
+    ...overrides,
+  };
+}
+
+/** A first-come drop of the Air Jordan 1, pre-queue 15 minutes before its release. */
+export function queueDropFixture(overrides: Partial<Drop> = {}): Drop {
+  return dropFixture({
+    id: QUEUE_ID,
+    mode: 'queue',
+    state: 'scheduled',
+    product: {
+      id: AJ1,
+      name: 'Air Jordan 1',
+      brand: 'jordan',
+      price: 180,
+      card_picture: '/uploads/aj1.webp',
+    },
+    releaseAt: '2027-02-10T09:00:00.000Z',
+    entryOpensAt: null,
+    entryClosesAt: null,
+    preQueueOpensAt: '2027-02-10T08:45:00.000Z',
+    admissionPerMinute: 50,
+    sizes: [{ size: '9', units: 30, entrants: 0 }],
+    commitment: null,
+    ...overrides,
+  });
+}
+
+let entryCount = 0;
+export function entryFixture(overrides: Partial<StaffDropEntry> = {}): StaffDropEntry {
+  entryCount += 1;
+  return {
+    id: `e${String(entryCount).padStart(7, '0')}-0000-4000-8000-000000000000`,
+    size: '9',
+    status: 'entered',
+    rank: null,
+    holdUntil: null,
+    orderId: null,
+    paid: false,
+    user: { id: `u${entryCount}`, username: `runner_${entryCount}`, email: `runner${entryCount}@shop.test` },
+    createdAt: '2027-01-30T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The products the picker finds: the Products tab's list, whatever the search. */
+export const PICKER_PRODUCTS = [adminProduct(DUNK, 'Dunk Low Panda'), adminProduct(AJ1, 'Air Jordan 1')];
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{`${pathname}${search}`}</p>;
+}
+
+/** The Drops tab at `entry` with a scripted API (the products search answered unless the handler does). */
+export function renderDrops(entry: string, handler: ApiHandler) {
+  const api = mockApi(async (call) => {
+    const answer = await handler(call);
+    if (answer) return answer;
+    if (call.path === '/api/products/admin')
+      return { body: { products: PICKER_PRODUCTS, total: 2, totalExact: true, page: 1, pages: 1 } };
+    return undefined;
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Where />
+          </>
+        ),
+        children: [{ path: '/account/drops', element: <AdminDropsTab /> }],
+      },
+    ],
+    { initialEntries: [entry] },
+  );
+  const view = render(
+    <QueryClientProvider client={testQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...api, ...view, router };
+}
