@@ -31,7 +31,13 @@ export function verifyDraw(drop) {
   const sizes = Object.entries(drop.entries).map(([size, ids]) => {
     const published = drop.winners[size] ?? [];
     const expected = drawnOrder(drop.seed, ids).slice(0, published.length);
-    return { size, entries: ids.length, winners: published, ok: expected.join() === published.join(), expected };
+    return {
+      size,
+      entries: ids.length,
+      winners: published,
+      ok: expected.join() === published.join(),
+      expected,
+    };
   });
   const commitmentOk = commitment === drop.commitment;
   return { drawn: true, commitmentOk, ok: commitmentOk && sizes.every((size) => size.ok), sizes };
@@ -60,7 +66,9 @@ async function main(source) {
   console.log(`commitment  ${result.commitmentOk ? 'matches' : 'DOES NOT MATCH'} the seed`);
   for (const size of result.sizes) {
     const verdict = size.ok ? 'match' : `DIFFER (expected ${size.expected.join(', ')})`;
-    console.log(`size ${size.size.padEnd(4)}  ${size.entries} entries, ${size.winners.length} winners: ${verdict}`);
+    console.log(
+      `size ${size.size.padEnd(4)}  ${size.entries} entries, ${size.winners.length} winners: ${verdict}`,
+    );
   }
   console.log(result.ok ? 'The draw checks out.' : 'The draw does NOT check out.');
   return result.ok ? 0 : 1;

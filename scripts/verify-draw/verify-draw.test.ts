@@ -19,7 +19,10 @@ function publishedDrop(winnersPerSize: number) {
     '10': Array.from({ length: 3 }, () => randomBytes(10).toString('hex')),
   };
   const winners = Object.fromEntries(
-    Object.entries(entries).map(([size, ids]) => [size, (drawnOrder(seed, ids) as string[]).slice(0, winnersPerSize)]),
+    Object.entries(entries).map(([size, ids]) => [
+      size,
+      (drawnOrder(seed, ids) as string[]).slice(0, winnersPerSize),
+    ]),
   );
   const commitment = createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex');
   return { seed, commitment, entries, winners };
@@ -43,7 +46,10 @@ describe('verify-draw', () => {
   it('catches a swapped winner, a seed that is not the committed one, and exits 1', async () => {
     const drop = publishedDrop(4);
     const loser = drop.entries['9'].find((id) => !drop.winners['9']?.includes(id)) as string;
-    const swapped = { ...drop, winners: { ...drop.winners, '9': [loser, ...(drop.winners['9'] ?? []).slice(1)] } };
+    const swapped = {
+      ...drop,
+      winners: { ...drop.winners, '9': [loser, ...(drop.winners['9'] ?? []).slice(1)] },
+    };
     expect(verifyDraw(swapped).ok).toBe(false);
     const reseeded = { ...drop, seed: randomBytes(32).toString('hex') };
     expect(verifyDraw(reseeded).commitmentOk).toBe(false);

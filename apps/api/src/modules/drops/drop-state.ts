@@ -48,8 +48,3 @@ function queueState(row: DropRow, now: number, facts: DropFacts): DropState {
 export function dropState(row: DropRow, now: number, facts: DropFacts): DropState {
   return row.mode === 'draw' ? drawState(row, now, facts) : queueState(row, now, facts);
 }
-
-/** A state in which the drop's product cannot be bought as usual. */
-export function gates(state: DropState): boolean {
-  return state !== 'finished';
-}

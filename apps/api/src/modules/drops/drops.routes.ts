@@ -141,7 +141,9 @@ function staffRoutes(app: App, deps: drops.DropDeps): void {
         produces: ['application/json', 'text/csv'],
         response: {
           200: staffDropEntriesSchema.or(
-            csvResponse('entry, size, status, rank, winner, username, email, hold_until, order, paid, entered_at'),
+            csvResponse(
+              'entry, size, status, rank, winner, username, email, hold_until, order, paid, entered_at',
+            ),
           ),
           ...refusals(400, 401, 403, 404),
         },
