@@ -19,6 +19,7 @@ import {
   productQuery,
 } from '../lib/catalog/catalog-queries';
 import { dashboardQuery } from '../lib/dashboard';
+import { dropQuery, dropsQuery } from '../lib/drops/drops-api';
 import { paymentProvidersQuery } from '../lib/payment-providers';
 import { type SessionUser, sessionQuery } from '../lib/session';
 import { stockAlertsQuery } from '../lib/stock-alerts';
@@ -98,6 +99,8 @@ export const catalog: RouteData = (client, { request }) =>
 export const productPage: RouteData = (client, { params }) =>
   all(
     load(client, productQuery(params.id ?? '')),
+    // A product released as a drop shows its drop panel instead of the sizes (features/product/drop-panel).
+    load(client, dropsQuery(params.id ?? '')),
     favourites(client),
     // 'Notify me when a size is back' (features/product/back-in-stock).
     forVerified(client, (user) => load(client, stockAlertsQuery(user.uid))),

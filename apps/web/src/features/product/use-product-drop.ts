@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { dropsQuery } from '../../lib/drops/drops-api';
+
+/**
+ * The product's upcoming or live drop, if it is released as one. `settled` once the answer came (or
+ * failed: the page then sells as usual, and the server still refuses a product not yet released).
+ */
+export function useProductDrop(productId: string) {
+  const query = useQuery(dropsQuery(productId));
+  const drop = query.data?.find((candidate) => candidate.product.id === productId) ?? null;
+  return { drop, settled: !query.isPending };
+}
