@@ -19,7 +19,7 @@ import {
   productQuery,
 } from '../lib/catalog/catalog-queries';
 import { dashboardQuery } from '../lib/dashboard';
-import { dropQuery, dropsQuery } from '../lib/drops/drops-api';
+import { dropQuery, dropsQuery, myDropEntryQuery } from '../lib/drops/drops-api';
 import { paymentProvidersQuery } from '../lib/payment-providers';
 import { type SessionUser, sessionQuery } from '../lib/session';
 import { stockAlertsQuery } from '../lib/stock-alerts';
@@ -84,6 +84,8 @@ export const layout: RouteData = (client) => all(visitor(client), load(client, p
 
 export const landing: RouteData = (client) =>
   all(
+    // 'Next drops' (features/marketing/next-drops).
+    load(client, dropsQuery()),
     load(client, carousel({ category: 'basketball' })),
     load(client, featuredProductsQuery),
     load(client, carousel({ category: 'lifestyle' })),
@@ -93,6 +95,8 @@ export const landing: RouteData = (client) =>
 export const catalog: RouteData = (client, { request }) =>
   all(
     load(client, productListQuery(toProductListParams(readCatalogState(searchParams(request))))),
+    // The upcoming drops in place of the products (features/catalog/upcoming-drops).
+    searchParams(request).get('upcoming') === '1' ? load(client, dropsQuery()) : Promise.resolve(),
     favourites(client),
   );
 
@@ -105,6 +109,14 @@ export const productPage: RouteData = (client, { params }) =>
     // 'Notify me when a size is back' (features/product/back-in-stock).
     forVerified(client, (user) => load(client, stockAlertsQuery(user.uid))),
   );
+
+/** A drop (features/drops/drop-page) and, in a draw, the verified shopper's own entry to highlight. */
+export const dropPage: RouteData = async (client, { params }) => {
+  const id = params.id ?? '';
+  const drop = await load(client, dropQuery(id));
+  if (drop?.mode === 'draw')
+    await forVerified(client, (user) => load(client, myDropEntryQuery(id, user.uid)));
+};
 
 export const women: RouteData = (client) =>
   all(
