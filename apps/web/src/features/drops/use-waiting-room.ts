@@ -28,8 +28,8 @@ function useJoin(dropId: string, uid: string) {
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: joins once, when the page opens for this drop
   useEffect(() => {
-    void join();
-  }, [dropId]);
+    if (uid) void join();
+  }, [dropId, uid]);
   return { joined, joinError, join };
 }
 
@@ -87,6 +87,8 @@ export function useWaitingRoom() {
   const statusQuery = useQuery({
     ...myQueueQuery(id, uid),
     enabled: joined,
+    // The join has just answered the status: the first poll comes one period later.
+    staleTime: QUEUE_POLL_MS,
     refetchInterval: (query) => {
       const status = query.state.data;
       return status && (status.admitted || status.state === 'sold_out' || status.state === 'expired')
