@@ -12,6 +12,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productsAdminRoutes } from './modules/catalog/products-admin.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { dropsRoutes } from './modules/drops/drops.routes';
+import { type DropJob, runDropJob, sweepDrops } from './modules/drops/drops.service';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { type Jobs, startJobs } from './modules/jobs/jobs';
@@ -171,6 +173,7 @@ export async function buildApp(
   await app.register(auditRoutes, { contactsOf: services.contactsOf });
   await app.register(salesRoutes);
   await app.register(shippingRoutes, { deps: services.shipping });
+  await app.register(dropsRoutes, { deps: services.drops });
   await app.register(paymentsRoutes, { outcomes: services.payments });
   startWorkers(app, services, transport);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);
@@ -191,8 +194,10 @@ function startWorkers(app: FastifyInstance, services: Services, transport: MailT
     await app.jobs.work<{ orderId: string }>('reservationExpiry', ({ orderId }) =>
       expireReservation(deps, orderId),
     );
+    await app.jobs.work<DropJob>('drops', (job) => runDropJob(services.drops, job));
     await app.jobs.work('sweep', async () => {
       await sweep(deps);
+      await sweepDrops(services.drops);
       await sweepAlerts(services.alerts);
       await pruneEnded(app.rateLimits);
     });

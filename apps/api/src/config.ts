@@ -78,6 +78,8 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(RETURN_DAYS_DEFAULT),
   RETURN_REFUND_SHIPPING: z.enum(RETURN_REFUND_SHIPPING).default('damaged'),
+  /** A drop entry's proof of work: the secret number is at most this (the browser tries half as many on average). */
+  DROP_POW_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   SHOP_NAME: z.string().trim().min(1).max(100).default('Sneaker Shop'),
   /** The shop's postal address, its lines separated by new lines (or `\n`, as a .env file writes them). */
   SHOP_ADDRESS: z.string().trim().min(1).max(500).default('1 Market Street\\nSan Francisco, CA 94105\\nUSA'),
@@ -143,6 +145,8 @@ export interface Config {
     days: number;
     refundShipping: RefundShipping;
   };
+  /** Fair drops: how much work one entry costs a browser (docs/decisions/0030). */
+  drops: { powMaxNumber: number };
   /** Who sells: the name and postal address printed on invoices and packing slips. */
   shop: { name: string; address: string[] };
   /** Accounts the seed creates when they do not exist. */
@@ -237,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     checkout: { maxPendingOrders: e.MAX_PENDING_ORDERS, maxPendingUnits: e.MAX_PENDING_UNITS },
     returns: { days: e.RETURN_DAYS, refundShipping: e.RETURN_REFUND_SHIPPING },
+    drops: { powMaxNumber: e.DROP_POW_MAX_NUMBER },
     shop: { name: e.SHOP_NAME, address: addressLines(e.SHOP_ADDRESS) },
     accounts: {
       admin: { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },

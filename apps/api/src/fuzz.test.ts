@@ -5,6 +5,7 @@ import path from 'node:path';
 import { errorEnvelopeSchema } from '@shop/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { drop } from './db/schema';
 import { seedDatabase } from './db/seed/seed';
 import { ORIGIN } from './test/accounts';
 import { type RouteEntry, routesOf } from './test/route-table';
@@ -23,7 +24,7 @@ vi.mock('fastify', async (importOriginal) =>
 let testApp: TestApp;
 const app = () => testApp.app;
 let buyer: { id: string; cookie: string };
-let ids: { product: string; user: string; order: string; reference: string };
+let ids: { product: string; user: string; order: string; reference: string; drop: string };
 
 beforeAll(async () => {
   const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
@@ -38,7 +39,26 @@ beforeAll(async () => {
   });
   expect(started.statusCode, started.body).toBe(200);
   const { url, orderId } = started.json<{ url: string; orderId: string }>();
-  ids = { product: pick.id, user: buyer.id, order: orderId, reference: url.split('/').pop() ?? '' };
+  // A draw open for entries, written directly (the fuzz's callers are not staff).
+  const [drawn] = await app()
+    .db.insert(drop)
+    .values({
+      productId: pick.id,
+      mode: 'draw',
+      releaseAt: new Date(Date.now() + 3600_000),
+      entryOpensAt: new Date(),
+      entryClosesAt: new Date(Date.now() + 1800_000),
+      seed: '00'.repeat(32),
+      commitment: 'x',
+    })
+    .returning({ id: drop.id });
+  ids = {
+    product: pick.id,
+    user: buyer.id,
+    order: orderId,
+    reference: url.split('/').pop() ?? '',
+    drop: drawn?.id ?? '',
+  };
 });
 
 afterAll(async () => {
@@ -95,6 +115,15 @@ function sampleBody(method: string, url: string): unknown {
     estimateDays: [1, 3],
     active: true,
   };
+  const dropBody = {
+    productId: product,
+    mode: 'draw',
+    releaseAt: '2030-01-31T18:00:00Z',
+    entryOpensAt: '2030-01-30T18:00:00Z',
+    entryClosesAt: '2030-01-31T17:00:00Z',
+    perPersonLimit: 1,
+    purchaseWindowMinutes: 30,
+  };
   const bodies: Record<string, unknown> = {
     'POST /api/auth/sign-up/email': {
       username: 'fuzzer',
@@ -132,6 +161,10 @@ function sampleBody(method: string, url: string): unknown {
     },
     'POST /api/returns/:id/reject': { message: 'Worn outside.' },
     'POST /api/returns/:id/receive': { lines: [{ productId: product, size: '9', restock: true }] },
+    'POST /api/drops': dropBody,
+    'PUT /api/drops/:id': dropBody,
+    'POST /api/drops/:id/entries': { size: '9', proof: 'eyJjaGFsbGVuZ2UiOiJ4In0=' },
+    'PUT /api/drops/:id/entries/me': { size: '9' },
     'POST /api/shipping-methods': shippingBody,
     'PUT /api/shipping-methods/:id': shippingBody,
     // A wrong current password: the buyer's session stays.
@@ -161,6 +194,7 @@ function sampleQuery(url: string): Record<string, string> | undefined {
     '/api/returns': { state: 'requested', page: '1', limit: '20' },
     '/api/fulfilment/to-ship': { page: '1', limit: '20' },
     '/api/shipping-methods': { country: 'United States' },
+    '/api/drops': { productId: ids.product },
     '/api/paypal/execute-payment': { token: 'test_paypal_0', PayerID: 'X', order: ids.order },
     '/api/auth/verify-email': { token: 'made-up', callbackURL: '/verify-email' },
     '/api/auth/reset-password/made-up-token': { callbackURL: '/restore-password' },
@@ -181,6 +215,7 @@ function fill(url: string, param?: (name: string) => string): string[] {
     if (name === 'provider') return 'stripe';
     if (url.startsWith('/api/users/') || url.startsWith('/api/reviews/user/')) return ids.user;
     if (url.startsWith('/api/orders/')) return ids.order;
+    if (url.startsWith('/api/drops/')) return ids.drop;
     return ids.product;
   };
   return [url.replace(/:(\w+)/g, (_match, name: string) => (param ? param(name) : plausible(name)))];

@@ -2,8 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { errorEnvelopeSchema } from '@shop/contracts';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dropEntry, dropTicket, user } from './db/schema';
 import { seedAccounts } from './db/seed/accounts';
 import { seedDatabase } from './db/seed/seed';
 import { ORIGIN, signIn, signUp } from './test/accounts';
@@ -89,6 +91,10 @@ interface Resources {
   line: ReturnType<typeof cartLine>;
   /** The shopper's open return of a unit of the shipped order. */
   returnId: string;
+  /** A draw open for entries and a first-come drop in its pre-queue; every signed-in caller is in both. */
+  drawId: string;
+  queueDropId: string;
+  drawProductId: string;
 }
 
 interface Row {
@@ -636,6 +642,117 @@ const TABLE: Row[] = [
   // Development only (no SMTP, not in production).
   { method: 'GET', url: '/api/dev/outbox', access: 'own-mail', request: () => ({ url: '/api/dev/outbox' }) },
   // With a wrong current password, so that no caller's session is replaced.
+  // Drops: anyone reads them; staff schedule (a product without one), change and draw (an unknown one:
+  // 404), and read a drop's entries; every signed-in caller has an entry in the draw and a place in the
+  // waiting room, so reading their own answers 200.
+  { method: 'GET', url: '/api/drops', access: 'public', request: () => ({ url: '/api/drops' }) },
+  {
+    method: 'GET',
+    url: '/api/drops/:id',
+    access: 'public',
+    request: (r) => ({ url: `/api/drops/${r.drawId}` }),
+  },
+  { method: 'GET', url: '/api/admin/drops', access: 'admin', request: () => ({ url: '/api/admin/drops' }) },
+  {
+    method: 'POST',
+    url: '/api/drops',
+    access: 'admin',
+    request: (r) => ({
+      payload: {
+        productId: r.soldOutId,
+        mode: 'queue',
+        releaseAt: new Date(Date.now() + 3600_000).toISOString(),
+      },
+    }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/drops/:id',
+    access: 'admin',
+    request: (r) => ({
+      url: `/api/drops/${UNKNOWN_PRODUCT}`,
+      payload: {
+        productId: r.drawProductId,
+        mode: 'queue',
+        releaseAt: new Date(Date.now() + 3600_000).toISOString(),
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/drops/:id/draw',
+    access: 'admin',
+    request: () => ({ url: `/api/drops/${UNKNOWN_PRODUCT}/draw` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/drops/:id/entries',
+    access: 'admin',
+    request: (r) => ({ url: `/api/drops/${r.drawId}/entries` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/drops/:id/notify',
+    access: 'signed-in',
+    request: (r) => ({ url: `/api/drops/${r.drawId}/notify` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/drops/:id/notify',
+    access: 'signed-in',
+    request: (r) => ({ url: `/api/drops/${r.drawId}/notify` }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/drops/:id/notify',
+    access: 'signed-in',
+    request: (r) => ({ url: `/api/drops/${r.drawId}/notify` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/drops/:id/challenge',
+    access: 'verified',
+    request: (r) => ({ url: `/api/drops/${r.drawId}/challenge` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/drops/:id/entries',
+    access: 'verified',
+    request: (r) => ({
+      url: `/api/drops/${r.drawId}/entries`,
+      payload: { size: '9', proof: 'eyJjaGFsbGVuZ2UiOiJ4In0=' },
+    }),
+  },
+  {
+    method: 'GET',
+    url: '/api/drops/:id/entries/me',
+    access: 'signed-in',
+    request: (r) => ({ url: `/api/drops/${r.drawId}/entries/me` }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/drops/:id/entries/me',
+    access: 'signed-in',
+    request: (r) => ({ url: `/api/drops/${r.drawId}/entries/me`, payload: { size: '9' } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/drops/:id/entries/me',
+    access: 'signed-in',
+    request: (r) => ({ url: `/api/drops/${r.drawId}/entries/me` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/drops/:id/queue',
+    access: 'verified',
+    request: (r) => ({ url: `/api/drops/${r.queueDropId}/queue` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/drops/:id/queue/me',
+    access: 'signed-in',
+    request: (r) => ({ url: `/api/drops/${r.queueDropId}/queue/me` }),
+  },
   {
     method: 'POST',
     url: '/api/auth/change-password',
@@ -735,8 +852,58 @@ beforeAll(async () => {
     alertId: alert.json<{ _id: string }>()._id,
     line: cartLine(pick, 1),
     returnId: opened.json<{ id: string }>().id,
+    ...(await dropsFor(adminCookie, [unverified.id, other.id, shopper.id])),
   };
 });
+
+/**
+ * A draw open for entries and a first-come drop in its pre-queue, each of the callers given (and the
+ * admin) entered in the first and waiting in the second, written directly (a proof of work each otherwise).
+ */
+async function dropsFor(adminCookie: string, userIds: string[]) {
+  const [drawProductId = '', queueProductId = ''] = await stockedProducts(
+    app(),
+    ['Table Draw', 'Table Queue'],
+    3,
+  );
+  const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const draw = await send(app(), 'POST', '/api/drops', adminCookie, {
+    productId: drawProductId,
+    mode: 'draw',
+    releaseAt: soon(120),
+    entryClosesAt: soon(60),
+  });
+  expect(draw.statusCode, draw.body).toBe(201);
+  const queue = await send(app(), 'POST', '/api/drops', adminCookie, {
+    productId: queueProductId,
+    mode: 'queue',
+    releaseAt: soon(5),
+  });
+  expect(queue.statusCode, queue.body).toBe(201);
+  const drawId = draw.json<{ id: string }>().id;
+  const queueDropId = queue.json<{ id: string }>().id;
+  const [admin] = await app()
+    .db.select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, app().config.accounts.admin.email));
+  const everyone = [...userIds, admin?.id ?? ''];
+  await app()
+    .db.insert(dropEntry)
+    .values(
+      everyone.map((userId, index) => ({
+        id: `table${index}`,
+        dropId: drawId,
+        userId,
+        size: 9,
+        addressKey: `table-${index}`,
+        phoneKey: '',
+      })),
+    );
+  await app()
+    .db.insert(dropTicket)
+    .values(everyone.map((userId, index) => ({ dropId: queueDropId, userId, phase: 0, place: index })));
+  return { drawId, queueDropId, drawProductId };
+}
 
 afterAll(async () => {
   await testApp?.close();

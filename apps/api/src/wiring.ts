@@ -9,6 +9,7 @@ import type { PageReviews } from './modules/catalog/catalog.routes';
 import * as catalog from './modules/catalog/catalog.service';
 import type { ProductAdminDeps } from './modules/catalog/products-admin.service';
 import type { CheckoutDeps } from './modules/checkout/checkout.service';
+import * as drops from './modules/drops/drops.service';
 import type { FulfilmentDeps } from './modules/fulfilment/fulfilment.service';
 import { approveOrder, handleNotice } from './modules/orders/orders.service';
 import type { PaymentOutcomes } from './modules/payments/payments.routes';
@@ -23,6 +24,7 @@ import type { SessionLookup } from './plugins/session';
 export interface Services {
   events: DomainEvents;
   checkout: CheckoutDeps;
+  drops: drops.DropDeps;
   returns: ReturnDeps;
   fulfilment: FulfilmentDeps;
   products: ProductAdminDeps;
@@ -59,11 +61,23 @@ export function wireServices(app: FastifyInstance): Services {
     rateLimitScale: config.auth.rateLimitScale,
     rateLimits: app.rateLimits,
     jobs: app.jobs,
+    dropSecret: config.auth.secret,
+  };
+  const dropDeps: drops.DropDeps = {
+    db,
+    events,
+    mailer: app.mailer,
+    jobs: app.jobs,
+    siteUrl: config.siteUrl,
+    secret: config.auth.secret,
+    powMaxNumber: config.drops.powMaxNumber,
   };
   subscribe(events, alerts, catalogCache);
+  subscribeDrops(events, dropDeps);
   return {
     events,
     checkout,
+    drops: dropDeps,
     returns: {
       db,
       events,
@@ -105,6 +119,12 @@ export function wireServices(app: FastifyInstance): Services {
       return userId ? users.findSessionUser(db, userId) : undefined;
     },
   };
+}
+
+/** A draw winner's order, paid or cancelled, moves their entry (and the pair held for them) in its transaction. */
+function subscribeDrops(events: DomainEvents, deps: drops.DropDeps): void {
+  events.withFact('order.cancelled', (tx, fact) => drops.onOrderCancelled(deps, tx, fact.orderId));
+  events.withFact('order.paid', (tx, fact) => drops.onOrderPaid(tx, fact.orderId));
 }
 
 /** Who listens to which facts. */

@@ -29,6 +29,7 @@ type OrderChange = { orderId: string } & Change;
 /** A return of an order changed state; its order is the audit trail's subject. */
 type ReturnChange = { returnId: string; orderId: string } & Change;
 type ShippingMethodChange = { shippingMethodId: string } & Change;
+type DropChange = { dropId: string } & Change;
 
 /** Every fact by its name, with what it carries. */
 interface Facts {
@@ -63,6 +64,12 @@ interface Facts {
   /** Deleted: no order named it. Archived: orders name it, so it is kept for them but offered no more. */
   'shipping.deleted': ShippingMethodChange;
   'shipping.archived': ShippingMethodChange;
+  'drop.created': DropChange;
+  'drop.updated': DropChange;
+  /** A draw's winners were drawn: by staff ("draw now") or by the shop's clock at the entry's close. */
+  'drop.drawn': DropChange;
+  /** Staff downloaded a drop's entries (names and e-mail addresses). */
+  'drop.exported': DropChange;
   /** A review was written or changed: its product's rating follows. */
   'review.written': { reviewId: string; productId: string };
   'review.deleted': { reviewId: string } & Change;

@@ -1,6 +1,7 @@
 export * from './audit';
 export * from './auth';
 export * from './catalog';
+export * from './drops';
 export * from './fulfilment';
 export * from './orders';
 export * from './payments';

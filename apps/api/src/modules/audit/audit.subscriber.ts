@@ -28,17 +28,22 @@ const KINDS = {
   'shipping.updated': 'shipping.update',
   'shipping.deleted': 'shipping.delete',
   'shipping.archived': 'shipping.archive',
+  'drop.created': 'drop.create',
+  'drop.updated': 'drop.update',
+  'drop.drawn': 'drop.draw',
+  'drop.exported': 'drop.export',
 } as const satisfies Partial<Record<FactType, AuditKind>>;
 
 type AuditedFact = Extract<Fact, { type: keyof typeof KINDS }>;
 
 function subjectOf(fact: AuditedFact): {
-  subjectType: 'product' | 'user' | 'order' | 'review' | 'shipping-method';
+  subjectType: 'product' | 'user' | 'order' | 'review' | 'shipping-method' | 'drop';
   subjectId: string;
 } {
   if ('productId' in fact) return { subjectType: 'product', subjectId: fact.productId };
   if ('userId' in fact) return { subjectType: 'user', subjectId: fact.userId };
   if ('orderId' in fact) return { subjectType: 'order', subjectId: fact.orderId };
+  if ('dropId' in fact) return { subjectType: 'drop', subjectId: fact.dropId };
   if ('shippingMethodId' in fact) return { subjectType: 'shipping-method', subjectId: fact.shippingMethodId };
   return { subjectType: 'review', subjectId: fact.reviewId };
 }

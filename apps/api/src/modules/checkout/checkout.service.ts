@@ -8,10 +8,12 @@ import {
   sizeKey,
   toCents,
 } from '@shop/contracts';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
+import type { Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
 import * as catalog from '../catalog/catalog.service';
+import * as drops from '../drops/drops.service';
 import type { Jobs } from '../jobs';
 import {
   cancelOrder,
@@ -20,6 +22,7 @@ import {
   type OrderDeps,
   paymentRequestFor,
   setPaymentPage,
+  unitsHeldBy,
 } from '../orders/orders.service';
 import { gatewayFor, PaymentProviderError, paymentNotStarted } from '../payments';
 import type { RateLimitStore } from '../rate-limit';
@@ -33,6 +36,8 @@ export interface CheckoutDeps extends OrderDeps {
   /** Unpaid orders, and units in them, one account may hold at once. */
   maxPendingOrders: number;
   maxPendingUnits: number;
+  /** Verifies the waiting rooms' admission tokens. */
+  dropSecret: string;
   /** Multiplies the checkout rate limit, as it does every other one. */
   rateLimitScale: number;
   rateLimits: RateLimitStore;
@@ -125,6 +130,80 @@ async function shipToOf(tx: DbOrTx, buyerId: string): Promise<NonNullable<Order[
   };
 }
 
+interface OrderRequest {
+  buyer: CurrentUser;
+  provider: string;
+  body: CheckoutBody;
+  lines: Line[];
+  units: number;
+}
+
+/**
+ * The checkout's transaction: the buyer's holdings counted under their lock, the drops' rules (a release
+ * not started, a draw's held pair, a waiting room's admission, the per-person limit), the lines priced from
+ * the catalogue and the shipping from the shop's methods, the pending order written, and its units reserved.
+ */
+async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request: OrderRequest) {
+  const { buyer, body, lines, units } = request;
+  const refusal = refuseOverCap(deps, await lockedPendingHoldings(tx, buyer.id), units);
+  if (refusal) throw refusal;
+  const gate = await drops.gateCheckout(deps.dropSecret, tx, {
+    buyerId: buyer.id,
+    lines,
+    admission: body.admission,
+    heldByBuyer: (productIds) => unitsHeldBy(tx, buyer.id, productIds),
+  });
+  const normalEnd = Date.now() + deps.reservationMinutes * 60_000;
+  const reservedUntil = new Date(Math.min(normalEnd, gate.holdUntil?.getTime() ?? normalEnd));
+  // Priced from the catalogue and written first, reserved last: a size's stock row (in a drop, every
+  // buyer's) is locked from its reservation to the commit only, not while the order is written as well.
+  const stock = await catalog.stockLines(tx, lines);
+  const items = [];
+  for (const line of lines) {
+    const info = stock.find((row) => row.productId === line.productId && row.size === line.size);
+    // A draw winner's pair is already held for them: it is not among the units on sale.
+    if (!info || (!gate.held.has(line.index) && info.units < line.count)) throw await shortLine(tx, line);
+    items.push({
+      productId: line.productId,
+      name: info.name,
+      brand: info.brand,
+      picture: info.cardPicture,
+      size: line.size,
+      count: line.count,
+      unitPriceCents: info.priceCents,
+    });
+  }
+  const shipTo = await shipToOf(tx, buyer.id);
+  const method = await shipping.methodForOrder(tx, {
+    methodId: body.shippingMethodId,
+    country: shipTo.country,
+  });
+  const price = priceOrder(items, method);
+  const order = await createPendingOrder(tx, {
+    userId: buyer.id,
+    provider: request.provider,
+    currency: deps.currency,
+    reservedUntil,
+    items,
+    shipping: { methodId: method.id, name: method.name, cents: price.shippingCents },
+    shipTo,
+    totalCents: price.totalCents,
+  });
+  await drops.takeHeldPairs(tx, gate, order.id);
+  // One conditional update a line, in the catalogue's lock order so crossing carts cannot deadlock: a
+  // line whose units went meanwhile refuses the whole cart, and the order goes with the rollback.
+  const toReserve = lines.filter((line) => !gate.held.has(line.index));
+  for (const line of catalog.inLockOrder(toReserve)) {
+    if (!(await catalog.reserveUnits(tx, line.productId, line.size, line.count)))
+      throw await shortLine(tx, line);
+  }
+  await publish({
+    type: 'units.reserved',
+    lines: lines.map((line) => ({ productId: line.productId, size: line.size })),
+  });
+  return { order, items, reservedUntil };
+}
+
 /**
  * Buys the cart: prices every line from the database and the shipping from the shop's methods (client
  * prices and totals are ignored), creates a pending order and reserves its units in one transaction with conditional updates, then asks the
@@ -146,58 +225,11 @@ export async function startCheckout(
     ...CHECKOUTS_PER_ACCOUNT,
     max: Math.ceil(CHECKOUTS_PER_ACCOUNT.max * deps.rateLimitScale),
   });
-  const reservedUntil = new Date(Date.now() + deps.reservationMinutes * 60_000);
-
   // Retried when PostgreSQL aborts it for a deadlock or a serialization failure: it only touches the
   // database, so a rolled-back attempt leaves nothing behind.
-  const { order, items } = await deps.events.transaction(deps.db, async (tx, publish) => {
-    const refusal = refuseOverCap(deps, await lockedPendingHoldings(tx, buyer.id), units);
-    if (refusal) throw refusal;
-    // Priced from the catalogue and written first, reserved last: a size's stock row (in a drop, every
-    // buyer's) is locked from its reservation to the commit only, not while the order is written as well.
-    const stock = await catalog.stockLines(tx, lines);
-    const items = [];
-    for (const line of lines) {
-      const info = stock.find((row) => row.productId === line.productId && row.size === line.size);
-      if (!info || info.units < line.count) throw await shortLine(tx, line);
-      items.push({
-        productId: line.productId,
-        name: info.name,
-        brand: info.brand,
-        picture: info.cardPicture,
-        size: line.size,
-        count: line.count,
-        unitPriceCents: info.priceCents,
-      });
-    }
-    const shipTo = await shipToOf(tx, buyer.id);
-    const method = await shipping.methodForOrder(tx, {
-      methodId: body.shippingMethodId,
-      country: shipTo.country,
-    });
-    const price = priceOrder(items, method);
-    const order = await createPendingOrder(tx, {
-      userId: buyer.id,
-      provider,
-      currency: deps.currency,
-      reservedUntil,
-      items,
-      shipping: { methodId: method.id, name: method.name, cents: price.shippingCents },
-      shipTo,
-      totalCents: price.totalCents,
-    });
-    // One conditional update a line, in the catalogue's lock order so crossing carts cannot deadlock: a
-    // line whose units went meanwhile refuses the whole cart, and the order goes with the rollback.
-    for (const line of catalog.inLockOrder(lines)) {
-      if (!(await catalog.reserveUnits(tx, line.productId, line.size, line.count)))
-        throw await shortLine(tx, line);
-    }
-    await publish({
-      type: 'units.reserved',
-      lines: lines.map((line) => ({ productId: line.productId, size: line.size })),
-    });
-    return { order, items };
-  });
+  const { order, items, reservedUntil } = await deps.events.transaction(deps.db, (tx, publish) =>
+    placeOrder(deps, tx, publish, { buyer, provider, body, lines, units }),
+  );
   // The reservation ends on time even if this instance stops: a job any instance runs when it is due
   // (a second past the end, so the order is due by then). The minutely sweep covers a job not queued.
   await deps.jobs

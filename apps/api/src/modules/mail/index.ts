@@ -16,4 +16,10 @@ export {
   returnRefundedEmail,
   returnRejectedEmail,
 } from './return-email';
-export { backInStockEmail, passwordResetEmail, verificationEmail } from './templates';
+export {
+  backInStockEmail,
+  type DropNews,
+  dropEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from './templates';

@@ -85,3 +85,27 @@ export function backInStockEmail(
     text: textVersion([heading, intro, hurry, `See the sneaker: ${url}`, footnote]),
   };
 }
+
+/** A drop's news to one shopper: its heading, paragraphs, one link and a footnote. */
+export interface DropNews {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  footnote: string;
+}
+
+/** Every drop e-mail (notices, draw results, a winner's hold running out) in the shop's frame. */
+export function dropEmail(to: string, news: DropNews): MailMessage {
+  return {
+    to,
+    subject: `${SHOP}: ${news.subject}`,
+    html: layout(news),
+    text: textVersion([
+      news.heading,
+      ...news.paragraphs,
+      `${news.action.label}: ${news.action.url}`,
+      news.footnote,
+    ]),
+  };
+}

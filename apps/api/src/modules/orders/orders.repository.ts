@@ -564,6 +564,31 @@ export async function pendingHoldings(
   return row ?? { orders: 0, units: 0 };
 }
 
+/** Pairs of these products the user holds in pending or paid orders, by product (a drop's per-person limit). */
+export async function unitsHeldBy(
+  db: DbOrTx,
+  userId: string,
+  productIds: string[],
+): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      productId: orderItem.productId,
+      units: sql<number>`sum(${orderItem.count})`.mapWith(Number),
+    })
+    .from(order)
+    .innerJoin(orderItem, eq(orderItem.orderId, order.id))
+    .where(
+      and(
+        eq(order.userId, userId),
+        inArray(order.state, ['pending', 'aprobed']),
+        inArray(orderItem.productId, productIds),
+      ),
+    )
+    .groupBy(orderItem.productId);
+  return new Map(rows.map((row) => [row.productId, row.units]));
+}
+
 /** Approved orders whose confirmation e-mail has not gone out (a failed send is retried). */
 export async function findUnconfirmedApproved(db: DbOrTx, limit: number): Promise<OrderRow[]> {
   return db

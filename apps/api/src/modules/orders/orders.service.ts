@@ -761,6 +761,9 @@ export async function lockedPendingHoldings(tx: Tx, userId: string) {
   return repository.pendingHoldings(tx, userId);
 }
 
+/** Pairs of these products a buyer holds in pending or paid orders: checkout counts them in its transaction. */
+export const unitsHeldBy = repository.unitsHeldBy;
+
 /** For checkout, which creates orders inside its own transaction. */
 export const createPendingOrder = repository.insertOrder;
 export const setPaymentPage = repository.setPaymentPage;
