@@ -23,7 +23,7 @@ const waiting = (
   position: number | null,
   estimateSeconds: number,
   state: 'pre_queue' | 'waiting' = 'waiting',
-): QueueStatus => ({
+): Extract<QueueStatus, { admitted: false }> => ({
   admitted: false,
   state,
   position,
