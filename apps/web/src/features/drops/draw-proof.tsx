@@ -134,13 +134,9 @@ export function DrawProof({ drop, myEntryId }: { drop: Drop; myEntryId: string |
         </h2>
         <dl className="draw-proof__values">
           <dt>Commitment (SHA-256 of the secret seed)</dt>
-          <dd>
-            <code>{drop.commitment ?? 'Published when the entry opens'}</code>
-          </dd>
+          <dd>{drop.commitment ? <code>{drop.commitment}</code> : 'Published when the entry opens'}</dd>
           <dt>Seed</dt>
-          <dd>
-            <code>{drop.seed ?? 'Published once the draw is made'}</code>
-          </dd>
+          <dd>{drop.seed ? <code>{drop.seed}</code> : 'Published once the draw is made'}</dd>
         </dl>
         {drawn ? <DrawnSizes drop={drop} myEntryId={myEntryId} /> : null}
       </section>

@@ -42,6 +42,13 @@ function DropDetails({ drop, myEntryId }: { drop: Drop; myEntryId: string | null
         </div>
         <div className="col-12 col-lg-8">
           <DropFacts drop={drop} />
+          {drop.state === 'entry_open' ? (
+            <p>
+              <Link to={`/home/${drop.product.id}`} className="btn btn-dark btn-lg rounded-pill px-4">
+                Enter the draw
+              </Link>
+            </p>
+          ) : null}
           <section className="drop-section" aria-labelledby="drop-sizes-title">
             <h2 id="drop-sizes-title" className="drop-section__title">
               Sizes

@@ -9,6 +9,9 @@ export const ENTER_GUEST_TEXT = 'You must be logged in to enter the draw';
 
 const pairs = (units: number) => (units === 1 ? '1 pair' : `${units} pairs`);
 
+/** The sizes the drop releases pairs in (a size without pairs cannot be entered for). */
+const releasedSizes = (drop: DropSummary) => drop.sizes.filter((size) => size.units > 0);
+
 /** A draw whose entry is open: choose a size and enter, or, once in, change the size or withdraw. */
 export function DrawEntry({ drop }: { drop: DropSummary }) {
   const state = useDrawEntry(drop);
@@ -33,7 +36,7 @@ function EnterForm({ drop, state }: { drop: DropSummary; state: DrawEntryState }
     <>
       <SizePicker
         legend="Choose your size"
-        options={drop.sizes}
+        options={releasedSizes(drop)}
         value={state.size}
         onChange={state.setSize}
         caption={(option) => pairs(option.units)}
@@ -69,7 +72,7 @@ function EnteredView({ drop, state }: { drop: DropSummary; state: DrawEntryState
       </p>
       <SizePicker
         legend="Change your size"
-        options={drop.sizes}
+        options={releasedSizes(drop)}
         value={chosen}
         onChange={state.setSize}
         caption={(option) => pairs(option.units)}
@@ -81,7 +84,11 @@ function EnteredView({ drop, state }: { drop: DropSummary; state: DrawEntryState
           disabled={busy || chosen === entry.size}
           onClick={state.changeSize}
         >
-          {state.phase === 'changing' ? 'Changing…' : `Change to size ${chosen}`}
+          {state.phase === 'changing'
+            ? 'Changing…'
+            : chosen === entry.size
+              ? 'Change size'
+              : `Change to size ${chosen}`}
         </button>
         <button
           type="button"
