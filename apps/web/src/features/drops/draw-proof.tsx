@@ -43,9 +43,9 @@ function DrawnSizes({ drop, myEntryId }: { drop: Drop; myEntryId: string | null 
               {ids.length === 1 ? 'entry' : 'entries'}
               {mine ? ' · your entry is here' : ''}
             </summary>
-            <h4 className="h6 mt-3">Winners, in drawn order</h4>
+            <h3 className="h6 mt-3">Winners, in drawn order</h3>
             {winners.length > 0 ? <IdList ids={winners} myEntryId={myEntryId} /> : <p>None.</p>}
-            <h4 className="h6">Every entry, in the order they were made</h4>
+            <h3 className="h6">Every entry, in the order they were made</h3>
             <IdList ids={ids} myEntryId={myEntryId} />
           </details>
         );
