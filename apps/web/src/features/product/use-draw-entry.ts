@@ -78,6 +78,9 @@ export function useDrawEntry(drop: DropSummary) {
     } catch (failure) {
       setError(entryError(failure));
       if (failure instanceof ApiError && failure.code !== 'VALIDATION_ERROR') void entryQuery.refetch();
+      // The entry closed meanwhile: the panel moves on to the drop's next state.
+      if (failure instanceof ApiError && failure.code === 'DROP_ENTRY_CLOSED')
+        void client.invalidateQueries({ queryKey: DROPS_QUERY_KEY });
     } finally {
       setPhase('idle');
     }
