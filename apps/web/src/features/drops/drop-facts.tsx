@@ -81,26 +81,24 @@ export function DropFacts({ drop }: { drop: Drop }) {
 export function DropSizes({ drop }: { drop: Drop }) {
   const isDraw = drop.mode === 'draw';
   return (
-    <div className="table-responsive">
-      <table className="table drop-table mb-0">
-        <caption className="visually-hidden">Sizes released</caption>
-        <thead>
-          <tr>
-            <th scope="col">Size (US)</th>
-            <th scope="col">Pairs</th>
-            {isDraw ? <th scope="col">Entrants</th> : null}
+    <table className="table drop-table mb-0">
+      <caption className="visually-hidden">Sizes released</caption>
+      <thead>
+        <tr>
+          <th scope="col">Size (US)</th>
+          <th scope="col">Pairs</th>
+          {isDraw ? <th scope="col">Entrants</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {drop.sizes.map((size) => (
+          <tr key={size.size}>
+            <th scope="row">{size.size}</th>
+            <td>{size.units}</td>
+            {isDraw ? <td>{size.entrants}</td> : null}
           </tr>
-        </thead>
-        <tbody>
-          {drop.sizes.map((size) => (
-            <tr key={size.size}>
-              <th scope="row">{size.size}</th>
-              <td>{size.units}</td>
-              {isDraw ? <td>{size.entrants}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }
