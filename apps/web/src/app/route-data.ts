@@ -19,6 +19,7 @@ import {
   productQuery,
 } from '../lib/catalog/catalog-queries';
 import { dashboardQuery } from '../lib/dashboard';
+import { dropNotifyQuery, dropQuery, dropsQuery, myDropEntryQuery } from '../lib/drops/drops-api';
 import { paymentProvidersQuery } from '../lib/payment-providers';
 import { type SessionUser, sessionQuery } from '../lib/session';
 import { stockAlertsQuery } from '../lib/stock-alerts';
@@ -50,6 +51,9 @@ function loadFirstPage<T, K extends QueryKey>(
 }
 
 const all = (...loads: Promise<unknown>[]) => Promise.all(loads);
+
+/** Nothing to load. */
+const skip = () => Promise.resolve();
 
 const searchParams = (request: Request) => new URL(request.url).searchParams;
 
@@ -83,6 +87,8 @@ export const layout: RouteData = (client) => all(visitor(client), load(client, p
 
 export const landing: RouteData = (client) =>
   all(
+    // 'Next drops' (features/marketing/next-drops).
+    load(client, dropsQuery()),
     load(client, carousel({ category: 'basketball' })),
     load(client, featuredProductsQuery),
     load(client, carousel({ category: 'lifestyle' })),
@@ -92,16 +98,49 @@ export const landing: RouteData = (client) =>
 export const catalog: RouteData = (client, { request }) =>
   all(
     load(client, productListQuery(toProductListParams(readCatalogState(searchParams(request))))),
+    // The upcoming drops in place of the products (features/catalog/upcoming-drops).
+    searchParams(request).get('upcoming') === '1' ? load(client, dropsQuery()) : skip(),
     favourites(client),
   );
+
+/**
+ * A product released as a drop shows its drop panel instead of the sizes (features/product/drop-panel),
+ * with the shopper's 'Notify me' before the release, and a verified shopper's entry in a draw (and once
+ * drawn the draw, for the place on the waiting list).
+ */
+async function productDrop(client: QueryClient, productId: string) {
+  const drops = await load(client, dropsQuery(productId));
+  const drop = drops?.find((candidate) => candidate.product.id === productId);
+  const user = drop ? await visitor(client) : null;
+  if (!drop || !user) return;
+  const verified = user.emailVerified && drop.mode === 'draw';
+  await all(
+    drop.state === 'drawn' || drop.state === 'live'
+      ? skip()
+      : load(client, dropNotifyQuery(drop.id, user.uid)),
+    verified && (drop.state === 'entry_open' || drop.state === 'drawn')
+      ? load(client, myDropEntryQuery(drop.id, user.uid))
+      : skip(),
+    verified && drop.state === 'drawn' ? load(client, dropQuery(drop.id)) : skip(),
+  );
+}
 
 export const productPage: RouteData = (client, { params }) =>
   all(
     load(client, productQuery(params.id ?? '')),
+    productDrop(client, params.id ?? ''),
     favourites(client),
     // 'Notify me when a size is back' (features/product/back-in-stock).
     forVerified(client, (user) => load(client, stockAlertsQuery(user.uid))),
   );
+
+/** A drop (features/drops/drop-page) and, in a draw, the verified shopper's own entry to highlight. */
+export const dropPage: RouteData = async (client, { params }) => {
+  const id = params.id ?? '';
+  const drop = await load(client, dropQuery(id));
+  if (drop?.mode === 'draw')
+    await forVerified(client, (user) => load(client, myDropEntryQuery(id, user.uid)));
+};
 
 export const women: RouteData = (client) =>
   all(

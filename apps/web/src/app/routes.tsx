@@ -73,6 +73,13 @@ export const routes: RouteObject[] = [
         loader: serverData((data) => data.productPage),
       },
       {
+        // A drop: how it works and, once drawn, the draw's proof.
+        path: 'drops/:id',
+        handle: SERVER_RENDERED,
+        lazy: () => import('../features/drops/drop-page').then((m) => ({ Component: m.DropPage })),
+        loader: serverData((data) => data.dropPage),
+      },
+      {
         path: 'women',
         handle: SERVER_RENDERED,
         lazy: () => import('../features/marketing/women-page').then((m) => ({ Component: m.WomenPage })),
@@ -122,6 +129,11 @@ export const routes: RouteObject[] = [
         // Needs login and a verified e-mail.
         Component: RequireVerified,
         children: [
+          {
+            // A first-come drop's waiting room: a place is one a person, so it needs the account.
+            path: 'drops/:id/queue',
+            lazy: () => import('../features/drops/queue-page').then((m) => ({ Component: m.QueuePage })),
+          },
           {
             path: 'checkout/:id',
             lazy: () =>

@@ -5,10 +5,13 @@ export const countText = (total: number, exact: boolean) =>
 /** The catalogue's heading ('Sneakers', or the search with Clear search) and how many products match. */
 export function CatalogHeader({
   search,
+  title,
   status,
   onClearSearch,
 }: {
   search: string | undefined;
+  /** The heading without a search: 'Sneakers', or 'Upcoming drops'. */
+  title: string;
   /** How many products match, or that they are loading. */
   status: string;
   onClearSearch: () => void;
@@ -28,7 +31,7 @@ export function CatalogHeader({
             </button>
           </div>
         ) : (
-          <h1 className="catalog__title mb-0">Sneakers</h1>
+          <h1 className="catalog__title mb-0">{title}</h1>
         )}
         <p className="text-muted mb-0 mt-1 small" role="status" aria-live="polite" aria-atomic="true">
           {status}

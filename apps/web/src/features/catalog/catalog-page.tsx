@@ -5,6 +5,7 @@ import { ActiveFilters } from './active-filters';
 import { CatalogHeader, countText } from './catalog-header';
 import { CatalogPagination, CatalogResults } from './catalog-results';
 import { CatalogToolbar } from './catalog-toolbar';
+import { UpcomingDrops, useUpcomingStatus } from './upcoming-drops';
 import { useCatalog } from './use-catalog';
 import './catalog.css';
 
@@ -18,7 +19,12 @@ export function CatalogPage() {
   const catalog = useCatalog();
   const { state, query, update } = catalog;
   const data = query.data;
-  const chips = filterChips(state.filters);
+  const dropsStatus = useUpcomingStatus(catalog.upcoming);
+  const productsStatus = data
+    ? countText(data.total, data.totalExact)
+    : query.isPending
+      ? 'Loading products…'
+      : '';
 
   return (
     <main className="container py-4 py-lg-5 catalog">
@@ -27,8 +33,9 @@ export function CatalogPage() {
       </title>
       <div ref={catalog.topRef} className="catalog__top" />
       <CatalogHeader
-        search={state.search}
-        status={data ? countText(data.total, data.totalExact) : query.isPending ? 'Loading products…' : ''}
+        search={catalog.upcoming ? undefined : state.search}
+        title={catalog.upcoming ? 'Upcoming drops' : 'Sneakers'}
+        status={catalog.upcoming ? dropsStatus : productsStatus}
         onClearSearch={() => update({ search: undefined })}
       />
 
@@ -37,8 +44,37 @@ export function CatalogPage() {
         sort={state.sort}
         onOpenFilters={() => catalog.setShowFilters(true)}
         onSort={(sort) => update({ sort })}
+        upcoming={catalog.upcoming}
+        onToggleUpcoming={catalog.toggleUpcoming}
       />
 
+      {catalog.upcoming ? (
+        <UpcomingDrops onShowProducts={catalog.toggleUpcoming} />
+      ) : (
+        <ProductResults catalog={catalog} />
+      )}
+
+      {catalog.filtersOpened ? (
+        <Suspense fallback={null}>
+          <FilterModal
+            show={catalog.showFilters}
+            onHide={() => catalog.setShowFilters(false)}
+            filters={state.filters}
+            onApply={(filters) => update({ filters })}
+          />
+        </Suspense>
+      ) : null}
+    </main>
+  );
+}
+
+/** The filter chips, the product grid and its pages. */
+function ProductResults({ catalog }: { catalog: ReturnType<typeof useCatalog> }) {
+  const { state, query, update } = catalog;
+  const data = query.data;
+  const chips = filterChips(state.filters);
+  return (
+    <>
       {chips.length > 0 && (
         <ActiveFilters
           chips={chips}
@@ -60,17 +96,6 @@ export function CatalogPage() {
       {data && data.pages > 0 && (
         <CatalogPagination page={state.page} pages={data.pages} hrefFor={catalog.hrefFor} />
       )}
-
-      {catalog.filtersOpened ? (
-        <Suspense fallback={null}>
-          <FilterModal
-            show={catalog.showFilters}
-            onHide={() => catalog.setShowFilters(false)}
-            filters={state.filters}
-            onApply={(filters) => update({ filters })}
-          />
-        </Suspense>
-      ) : null}
-    </main>
+    </>
   );
 }

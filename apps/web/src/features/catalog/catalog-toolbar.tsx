@@ -6,14 +6,30 @@ export function CatalogToolbar({
   sort,
   onOpenFilters,
   onSort,
+  upcoming,
+  onToggleUpcoming,
 }: {
   filterCount: number;
   sort: CatalogState['sort'];
   onOpenFilters: () => void;
   onSort: (sort: SortKey | undefined) => void;
+  /** The upcoming drops show in place of the products: filters and sort are for products only. */
+  upcoming: boolean;
+  onToggleUpcoming: () => void;
 }) {
+  const toggle = (
+    <button
+      type="button"
+      className={`btn ${upcoming ? 'btn-dark' : 'btn-outline-dark'} catalog__upcoming`}
+      aria-pressed={upcoming}
+      onClick={onToggleUpcoming}
+    >
+      Upcoming drops
+    </button>
+  );
+  if (upcoming) return <div className="catalog__toolbar d-flex flex-wrap gap-2 mb-3">{toggle}</div>;
   return (
-    <div className="catalog__toolbar d-flex gap-2 mb-3">
+    <div className="catalog__toolbar d-flex flex-wrap gap-2 mb-3">
       <button
         type="button"
         className="btn btn-outline-dark d-inline-flex align-items-center gap-2 catalog__filters-button"
@@ -29,6 +45,7 @@ export function CatalogToolbar({
           </span>
         )}
       </button>
+      {toggle}
       <div className="catalog__sort ms-auto d-flex align-items-center gap-2">
         <label htmlFor="catalog-sort" className="catalog__sort-label text-nowrap small fw-semibold mb-0">
           Sort by

@@ -56,6 +56,15 @@ export function useCatalog() {
     }
   }, [fresh, data, state, setSearchParams]);
 
+  /** `?upcoming=1`: the upcoming drops in place of the products; the products' state is left as it was. */
+  const upcoming = searchParams.get('upcoming') === '1';
+  const toggleUpcoming = () => {
+    const next = new URLSearchParams(searchParams);
+    if (upcoming) next.delete('upcoming');
+    else next.set('upcoming', '1');
+    setSearchParams(next);
+  };
+
   const removeFilter = (keys: (keyof CatalogFilters)[]) => {
     const filters = { ...state.filters };
     for (const key of keys) delete filters[key];
@@ -71,6 +80,8 @@ export function useCatalog() {
     update,
     hrefFor,
     removeFilter,
+    upcoming,
+    toggleUpcoming,
     topRef,
     showFilters,
     filtersOpened,

@@ -75,6 +75,8 @@ export interface PaymentBody {
   shippingMethodId: string;
   finalAmount: number;
   user: { uid: string; email: string; username: string };
+  /** A first-come drop's admission from its waiting room, when the cart holds that drop's product. */
+  admission?: string;
 }
 
 export const PAYMENT_ENDPOINTS: Record<CheckoutProvider, string> = {

@@ -8,6 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
+import { saveAdmission } from '../../lib/drops/drop-admission';
 import {
   AJ1,
   type ApiAnswer,
@@ -262,6 +263,18 @@ describe('CheckoutPage', () => {
     });
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     expect(screen.getByRole('button', { name: 'Taking you to the payment page…' })).toBeDisabled();
+  });
+
+  it("sends a drop's admission from its waiting room when the cart holds that product", async () => {
+    const { calls, assign } = setup();
+    saveAdmission(AJ1, 'admission-token-1', new Date(Date.now() + 10 * 60_000).toISOString());
+    await ready();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Card (Stripe)' }));
+    await user.click(buy());
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/api/checkouts');
+    expect(post?.body).toMatchObject({ admission: 'admission-token-1' });
   });
 
   it('offers the methods serving the country, cheapest checked, and adds the chosen one to the total', async () => {

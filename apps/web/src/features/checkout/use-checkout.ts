@@ -5,6 +5,7 @@ import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../lib/api';
 import { type CartRefresh, useCartRefresh } from '../../lib/cart/cart-check';
 import { DASHBOARD_QUERY_KEY } from '../../lib/dashboard';
+import { admissionFor } from '../../lib/drops/drop-admission';
 import type { CheckoutProvider } from '../../lib/payment-providers';
 import type { SessionUser } from '../../lib/session';
 import { startPayment, updateProfile } from './checkout-api';
@@ -94,6 +95,7 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
         shippingMethodId: method.id,
         finalAmount: shipping.total,
         user: { uid: user.uid, email: user.email, username: user.username },
+        admission: admissionFor(cart.buyable),
       });
       rememberCheckout(
         orderId,

@@ -2,6 +2,7 @@ import { ProductCarousel } from '../../components/product-carousel';
 import { BrandCarousel } from './brand-carousel';
 import { FeaturedBanners, PromoHero } from './featured-banners';
 import { QualityBanner, RegisterCta, Testimonials, WelcomeBanner } from './marketing-sections';
+import { NextDrops } from './next-drops';
 import './marketing.css';
 
 /** `/`: the featured Air Jordan, two carousels, the promo banners and the shop's marketing sections. */
@@ -17,6 +18,7 @@ export function LandingPage() {
           viewAllTo="/home?category=basketball"
         />
         <FeaturedBanners />
+        <NextDrops />
         <ProductCarousel
           title="for men"
           params={{ category: 'lifestyle' }}

@@ -4,17 +4,19 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { FavoriteButton } from '../../components/favorite-button';
 import { RatingStars } from '../../components/rating-stars';
+import { SizePicker } from '../../components/size-picker';
 import { lineTotal } from '../../lib/cart/cart-store';
 import { lastCatalogHref, previousEntryIsCatalog } from '../../lib/catalog/catalog-history';
 import { isProductNotFound, useProduct } from '../../lib/catalog/catalog-queries';
 import { useHydrated } from '../../lib/hydrated';
 import { BackInStock } from './back-in-stock';
+import { DropPanel } from './drop-panel';
 import { ProductDescription } from './product-description';
 import { ProductFacts } from './product-facts';
 import { QuantityPicker } from './quantity-picker';
-import { SizePicker } from './size-picker';
 import { DeleteReviewButton, ProductStaffTools, useIsAdmin } from './staff-tools';
 import { useAddToCart } from './use-add-to-cart';
+import { useProductDrop } from './use-product-drop';
 import './product.css';
 
 /** The 'added to the cart' dialog (react-bootstrap's Modal) comes with the first pair added, not with the page. */
@@ -68,7 +70,8 @@ function BackToCatalog() {
 function ProductDetails({ product, onChanged }: { product: ProductDetail; onChanged: () => void }) {
   const isAdmin = useIsAdmin();
   const purchase = useAddToCart(product);
-  const { size, count, maxCount, soldOut, added } = purchase;
+  const drop = useProductDrop(product._id);
+  const { added } = purchase;
 
   return (
     <>
@@ -86,43 +89,14 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
           </div>
           <ProductFacts product={product} />
 
-          {purchase.sizes.length > 0 ? (
-            <SizePicker options={purchase.sizes} value={size} onChange={purchase.chooseSize} />
-          ) : null}
-          {soldOut && <p className="text-danger fw-semibold mt-2">This product is sold out.</p>}
-          <BackInStock
-            product={product}
-            soldOutSizes={purchase.soldOutSizes}
-            allSoldOut={soldOut}
-            onStockChanged={onChanged}
-          />
-
-          {size && maxCount > 0 && (
-            <QuantityPicker
-              size={size}
-              count={count}
-              maxCount={maxCount}
-              units={purchase.units}
-              onChange={purchase.setCount}
-            />
-          )}
-
-          <div className="d-flex gap-2 mt-4 product__actions">
-            <button
-              type="button"
-              className="btn btn-dark btn-lg product__add flex-grow-1"
-              disabled={!size || maxCount < 1}
-              onClick={purchase.addToCart}
-              aria-describedby={size ? undefined : 'product-add-hint'}
-            >
-              Add to cart{size ? ` · ${formatPrice(lineTotal(product.price, count))}` : ''}
-            </button>
-            <FavoriteButton product={product} variant="page" />
-          </div>
-          {!size && !soldOut && (
-            <p id="product-add-hint" className="small text-muted mt-2 mb-0">
-              Choose a size to add this product to your cart.
-            </p>
+          {drop.drop ? (
+            <DropPanel drop={drop.drop} />
+          ) : drop.settled ? (
+            <ProductPurchase product={product} purchase={purchase} onChanged={onChanged} />
+          ) : (
+            <div className="placeholder-glow mt-2" aria-hidden="true">
+              <span className="placeholder col-12 product__drop-wait" />
+            </div>
           )}
 
           <ProductDescription description={product.description} />
@@ -142,6 +116,61 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
             onHide={purchase.hideAdded}
           />
         </Suspense>
+      )}
+    </>
+  );
+}
+
+/** The sizes, the quantity and Add to cart, with the back-in-stock alerts of sold-out sizes. */
+function ProductPurchase({
+  product,
+  purchase,
+  onChanged,
+}: {
+  product: ProductDetail;
+  purchase: ReturnType<typeof useAddToCart>;
+  onChanged: () => void;
+}) {
+  const { size, count, maxCount, soldOut } = purchase;
+  return (
+    <>
+      {purchase.sizes.length > 0 ? (
+        <SizePicker options={purchase.sizes} value={size} onChange={purchase.chooseSize} />
+      ) : null}
+      {soldOut && <p className="text-danger fw-semibold mt-2">This product is sold out.</p>}
+      <BackInStock
+        product={product}
+        soldOutSizes={purchase.soldOutSizes}
+        allSoldOut={soldOut}
+        onStockChanged={onChanged}
+      />
+
+      {size && maxCount > 0 && (
+        <QuantityPicker
+          size={size}
+          count={count}
+          maxCount={maxCount}
+          units={purchase.units}
+          onChange={purchase.setCount}
+        />
+      )}
+
+      <div className="d-flex gap-2 mt-4 product__actions">
+        <button
+          type="button"
+          className="btn btn-dark btn-lg product__add flex-grow-1"
+          disabled={!size || maxCount < 1}
+          onClick={purchase.addToCart}
+          aria-describedby={size ? undefined : 'product-add-hint'}
+        >
+          Add to cart{size ? ` · ${formatPrice(lineTotal(product.price, count))}` : ''}
+        </button>
+        <FavoriteButton product={product} variant="page" />
+      </div>
+      {!size && !soldOut && (
+        <p id="product-add-hint" className="small text-muted mt-2 mb-0">
+          Choose a size to add this product to your cart.
+        </p>
       )}
     </>
   );

@@ -1,8 +1,8 @@
 import { type CartItem, cartLineId, MAX_COUNT_OPTIONS, type ProductDetail } from '@shop/contracts';
 import { useMemo, useState } from 'react';
+import { sizeOptions } from '../../components/size-picker';
 import { type AddResult, selectCartTotal, useCartStore } from '../../lib/cart/cart-store';
 import { descriptionText } from '../../lib/description-html';
-import { sizeOptions } from './size-picker';
 
 /**
  * A product's sizes with their stock, the size and quantity chosen, and Add to cart, which puts the line

@@ -1,5 +1,6 @@
 import { useEffect, useId } from 'react';
-import { takeEarlyChoice } from '../../lib/early-choices';
+import { takeEarlyChoice } from '../lib/early-choices';
+import './size-picker.css';
 
 export interface SizeOption {
   size: string;
@@ -18,10 +19,21 @@ interface SizePickerProps {
   value: string | null;
   onChange: (size: string) => void;
   describedBy?: string;
+  /** The group's name; the shop's sizes are US sizes. */
+  legend?: string;
+  /** A line under each size, e.g. the pairs a drop releases in it. */
+  caption?: (option: SizeOption) => string;
 }
 
 /** Size tiles as a radio group; sold-out sizes are disabled and announced as sold out. */
-export function SizePicker({ options, value, onChange, describedBy }: SizePickerProps) {
+export function SizePicker({
+  options,
+  value,
+  onChange,
+  describedBy,
+  legend = 'Select size',
+  caption,
+}: SizePickerProps) {
   const id = useId();
   const name = `${id}-size`;
   // A size tapped on the server-rendered page before the app was running.
@@ -34,7 +46,7 @@ export function SizePicker({ options, value, onChange, describedBy }: SizePicker
   return (
     <fieldset className="size-picker" aria-describedby={describedBy}>
       <legend className="size-picker__legend">
-        Select size <span className="text-muted fw-normal">(US)</span>
+        {legend} <span className="text-muted fw-normal">(US)</span>
       </legend>
       <div className="size-picker__grid">
         {options.map(({ size, units }) => {
@@ -59,6 +71,7 @@ export function SizePicker({ options, value, onChange, describedBy }: SizePicker
                 title={soldOut ? 'Sold out' : undefined}
               >
                 {size}
+                {caption ? <span className="size-tile__caption">{caption({ size, units })}</span> : null}
               </label>
             </div>
           );
