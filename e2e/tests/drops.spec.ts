@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, signedInBuyer, toPaymentPage } from '../support/shop';
+import { ADMIN, adminPage, orderOf, signedInBuyer, toPaymentPage } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /** Fair drops from the shopper's side: entering a draw, and a first-come drop's waiting room. */
@@ -114,4 +114,73 @@ test('a waiting room lets the shopper in, and the checkout carries the admission
   expect(body.admission).toBeTruthy();
   expect(body.products).toEqual([expect.objectContaining({ id: product, count: 1 })]);
   await admin.dispose();
+});
+
+test('a draw is made by the shop at the close; staff see it, anyone checks it, and its winner buys the held pair', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.slow();
+  const api = await playwright.request.newContext({ baseURL });
+  const product = await productId(api, 'Half Cab');
+  // The entry closes in 40 s (time to enter on a busy machine), the release five seconds later.
+  const drop = await scheduleDrop(api, baseURL ?? '', {
+    productId: product,
+    mode: 'draw',
+    entryClosesAt: inSeconds(40),
+    releaseAt: inSeconds(45),
+  });
+  await buyerWithProfile(page, baseURL ?? '');
+  await page.goto(`/home/${product}`);
+  const panel = page.getByRole('region', { name: 'Released by a fair draw' });
+  const size = panel.locator('.size-picker input:not([disabled])').first();
+  await panel.locator(`label[for="${await size.getAttribute('id')}"]`).click();
+  await panel.getByRole('button', { name: 'Enter the draw' }).click();
+  await expect(panel.getByText(/^You're in: entry /)).toBeVisible({ timeout: 30_000 });
+
+  // Nobody presses anything: the shop's clock draws at the close, and the only entrant wins.
+  await expect
+    .poll(async () => ((await (await api.get(`/api/drops/${drop}`)).json()) as { state: string }).state, {
+      timeout: 90_000,
+      intervals: [2_000],
+    })
+    .toBe('drawn');
+
+  // Staff find it drawn in the dashboard, its seed published and the winner listed.
+  const admin = await adminPage(browser, baseURL);
+  await admin.goto('/account/drops');
+  await admin.getByRole('link', { name: 'View the drop of Half Cab' }).first().click();
+  await expect(admin.getByText(/^[0-9a-f]{64}$/).first()).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'Won' }).first()).toBeVisible();
+  await admin.close();
+
+  // From the release the winner buys the pair held for them, through the usual checkout.
+  const release = Date.parse(
+    ((await (await api.get(`/api/drops/${drop}`)).json()) as { releaseAt: string }).releaseAt,
+  );
+  await page.waitForTimeout(Math.max(0, release - Date.now() + 500));
+  await page.goto(`/home/${product}`);
+  await expect(panel.getByText(/^You won a pair in size /)).toBeVisible();
+  await panel.getByRole('button', { name: /^Buy size / }).click();
+  await expect(page).toHaveURL('/cart');
+  await toPaymentPage(page);
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/order-completed\?provider=stripe&order=/);
+  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+  await expect.poll(async () => (await orderOf(page, orderId)).state).toBe('aprobed');
+  // Its only winner has paid: the draw is over, and the product page is an ordinary one again.
+  await expect
+    .poll(async () => ((await (await api.get(`/api/drops/${drop}`)).json()) as { state: string }).state)
+    .toBe('finished');
+  await page.goto(`/home/${product}`);
+  await expect(page.getByRole('region', { name: 'Released by a fair draw' })).toHaveCount(0);
+
+  // Anyone recomputes the draw from what the shop published.
+  await page.goto(`/drops/${drop}`);
+  await page.getByRole('button', { name: 'Recompute in this browser' }).click();
+  await expect(page.getByText('Commitment matches')).toBeVisible();
+  await expect(page.getByText(/Winners match/).first()).toBeVisible();
+  await api.dispose();
 });

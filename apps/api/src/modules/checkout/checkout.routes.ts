@@ -9,7 +9,7 @@ import {
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { requireUser, requireVerifiedUser } from '../../plugins/session';
+import { currentUser, requireUser, requireVerifiedUser } from '../../plugins/session';
 import { executePayPal } from '../orders/orders.service';
 import { checkProvider } from '../payments';
 import { type CheckoutDeps, checkCart, startCheckout } from './checkout.service';
@@ -80,6 +80,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = asy
         response: { 200: cartCheckResponseSchema, ...refusals(400) },
       },
     },
-    (request) => checkCart(deps, request.body.products),
+    async (request) => checkCart(deps, request.body.products, (await currentUser(request))?.id),
   );
 };

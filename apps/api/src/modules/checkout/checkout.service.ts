@@ -265,27 +265,29 @@ export async function startCheckout(
   }
 }
 
-/** Today's price and units for each cart line, for the cart page's refresh. */
+/**
+ * Today's price and units for each cart line, for the cart page's refresh. A draw's winner (`viewerId`)
+ * sees the pair held for them as one unit of their size: it is not among the units on sale to others.
+ */
 export async function checkCart(
   deps: Pick<CheckoutDeps, 'db'>,
   pairs: { id: string; size: string }[],
+  viewerId?: string,
 ): Promise<CartCheck> {
-  const stock = await catalog.stockLines(
-    deps.db,
-    pairs.map((pair) => ({ productId: pair.id, size: Number(pair.size) })),
-  );
+  const wanted = pairs.map((pair) => ({ productId: pair.id, size: Number(pair.size) }));
+  const [stock, held] = await Promise.all([
+    catalog.stockLines(deps.db, wanted),
+    viewerId ? drops.pairsHeldFor(deps.db, viewerId, wanted) : Promise.resolve([]),
+  ]);
   return {
     lines: pairs.map((pair) => {
       const info = stock.find((row) => row.productId === pair.id && row.size === Number(pair.size));
-      return info
-        ? {
-            id: pair.id,
-            size: pair.size,
-            available: info.units > 0,
-            price: fromCents(info.priceCents),
-            units: info.units,
-          }
-        : { id: pair.id, size: pair.size, available: false, price: null, units: 0 };
+      if (!info) return { id: pair.id, size: pair.size, available: false, price: null, units: 0 };
+      const mine = held.filter(
+        (line) => line.productId === pair.id && line.size === Number(pair.size),
+      ).length;
+      const units = info.units + mine;
+      return { id: pair.id, size: pair.size, available: units > 0, price: fromCents(info.priceCents), units };
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { sizeKey } from '@shop/contracts';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { readAdmission } from './admission';
 import { statesOf } from './drop-views';
@@ -152,4 +152,23 @@ export async function takeHeldPairs(tx: Tx, gate: CheckoutGate, orderId: string)
     if (!(await repository.takeHeldPair(tx, entry.id, orderId, now)))
       throw new AppError('DROP_NOT_WON', 'The time to pay for your pair has run out');
   }
+}
+
+/** The pairs held for this shopper as a draw's winner (not yet in an order), among these sizes of products. */
+export async function pairsHeldFor(
+  db: DbOrTx,
+  userId: string,
+  pairs: { productId: string; size: number }[],
+): Promise<{ productId: string; size: number }[]> {
+  const rows = await repository.findDropsOfProducts(db, [...new Set(pairs.map((pair) => pair.productId))]);
+  const held: { productId: string; size: number }[] = [];
+  const now = Date.now();
+  for (const row of rows.filter((candidate) => candidate.mode === 'draw' && candidate.drawnAt)) {
+    const entry = await repository.findEntry(db, row.id, userId);
+    if (entry?.status !== 'won' || entry.orderId || !entry.holdUntil || entry.holdUntil.getTime() <= now)
+      continue;
+    if (pairs.some((pair) => pair.productId === row.productId && pair.size === entry.size))
+      held.push({ productId: row.productId, size: entry.size });
+  }
+  return held;
 }

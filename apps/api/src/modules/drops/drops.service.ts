@@ -14,7 +14,7 @@ import { dropView, statesOf, summariesOf } from './drop-views';
 import type { DropRow } from './drops.repository';
 import * as repository from './drops.repository';
 
-export { gateCheckout, takeHeldPairs } from './drop-checkout';
+export { gateCheckout, pairsHeldFor, takeHeldPairs } from './drop-checkout';
 export type { DropDeps, DropJob } from './drop-deps';
 export { challengeFor, changeEntrySize, enterDraw, myEntry, withdrawEntry } from './drop-entries';
 export { drawNow, onOrderCancelled, onOrderPaid, runDropJob, sweepDrops } from './drop-results';

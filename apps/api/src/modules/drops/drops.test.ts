@@ -266,6 +266,16 @@ describe('a draw', () => {
     expect((await checkout(winner, [line(productId)])).json().error.code).toBe('DROP_NOT_RELEASED');
     await moveDrop(app(), drop.id, { release: -1 });
     expect((await checkout(loser, [line(productId)])).json().error.code).toBe('DROP_NOT_WON');
+    // The cart shows the winner their held pair; everyone else sees the size sold out.
+    const cartOf = async (buyer?: Buyer) =>
+      (
+        await send(app(), 'POST', '/api/cart/check', buyer?.cookie, {
+          products: [{ id: productId, size: '9' }],
+        })
+      ).json().lines[0];
+    expect(await cartOf(winner)).toMatchObject({ available: true, units: 1 });
+    expect(await cartOf(loser)).toMatchObject({ available: false, units: 0 });
+    expect(await cartOf()).toMatchObject({ available: false, units: 0 });
     expect((await checkout(winner, [line(productId, 2)])).json().error.code).toBe('DROP_LIMIT_REACHED');
     const bought = await checkout(winner, [line(productId)]);
     expect(bought.statusCode, bought.body).toBe(200);
