@@ -8,12 +8,13 @@ export const DROP_MODE_LABELS: Record<DropSummary['mode'], string> = {
   queue: 'First come',
 };
 
-/** What a card says of the drop's moment: the entry is open, the waiting room is, or how long to go. */
+/** What a card says of the drop's moment: the entry or the waiting room is open, it is drawn, or how long to go. */
 function DropMoment({ drop }: { drop: DropSummary }) {
   if (drop.state === 'entry_open') return <span className="drop-card__live">Entry open</span>;
   if (drop.state === 'pre_queue') return <span className="drop-card__live">Waiting room open</span>;
-  if (drop.state === 'live' || drop.state === 'drawn')
-    return <span className="drop-card__live">Live now</span>;
+  if (drop.state === 'live') return <span className="drop-card__live">Live now</span>;
+  if (drop.state === 'drawn') return <span className="drop-card__live">Drawn: winners buying</span>;
+  if (drop.state === 'entry_closed') return <span className="drop-card__live">Drawing now</span>;
   return (
     <span className="drop-card__countdown">
       <span className="visually-hidden">Starts in </span>
