@@ -13,8 +13,8 @@
  * draw's duration, checkout p99 of the winners.
  *
  * First come: 200 pairs (five sizes of 40), BENCH_DROP_SHOPPERS (5,000) shoppers join the pre-queue spread
- * over the last BENCH_DROP_ARRIVAL_S (60) seconds before the release, then poll their place (every 5 s, or
- * half their estimate when that is longer, as a patient browser would) and, once admitted, buy one pair of
+ * over the last BENCH_DROP_ARRIVAL_S (60) seconds before the release, then poll their place as the waiting
+ * room's page does (a quarter of their estimated wait, between 3 and 30 seconds) and, once admitted, buy one pair of
  * a random size with their admission token. The room admits BENCH_DROP_ADMISSION (5,000) a minute. Figures:
  * join p99, status p99, the time from the release to the last admission, checkout p99 of admitted shoppers.
  *
@@ -326,7 +326,9 @@ async function benchRoom(
       let status = joined.json;
       for (;;) {
         if (!status || status.admitted || ['sold_out', 'expired'].includes(status.state)) break;
-        const waitMs = Math.max(5_000, (status.estimateSeconds ?? 0) * 500) + Math.random() * 1000;
+        // As the waiting room's page asks: a quarter of the wait, between 3 and 30 seconds.
+        const waitMs =
+          Math.min(30_000, Math.max(3_000, (status.estimateSeconds ?? 0) * 250)) + Math.random() * 500;
         await pause(waitMs);
         const polled = await client.call('GET', `/api/drops/${dropId}/queue/me`, person.cookie);
         statusMs.push(polled.ms);

@@ -7,7 +7,7 @@ import { readAdmission } from '../../lib/drops/drop-admission';
 import { errorBody, mockApi } from '../../test/mock-api';
 import { DROP_ID, dropDetail, PRODUCT_ID, renderAt, sessionBody } from './drops-test-utils';
 import { QueuePage } from './queue-page';
-import { QUEUE_POLL_MS } from './use-waiting-room';
+import { pollDelayMs, QUEUE_POLL_MAX_MS, QUEUE_POLL_MS } from './use-waiting-room';
 
 const RELEASE = '2030-01-31T18:00:00.000Z';
 const queueDrop = dropDetail({
@@ -46,7 +46,8 @@ function serve(statuses: QueueStatus[]) {
   });
 }
 
-const poll = () => act(() => vi.advanceTimersByTimeAsync(QUEUE_POLL_MS));
+/** Time enough for the next poll, however long the wait. */
+const poll = () => act(() => vi.advanceTimersByTimeAsync(QUEUE_POLL_MAX_MS));
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -56,6 +57,17 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+describe('how often the waiting room asks', () => {
+  it('asks a quarter of the wait, between 3 and 30 seconds, and stops once there is nothing to wait for', () => {
+    expect(pollDelayMs(waiting(2, 4))).toBe(QUEUE_POLL_MS);
+    expect(pollDelayMs(waiting(40, 60))).toBe(15_000);
+    expect(pollDelayMs(waiting(900, 3600))).toBe(QUEUE_POLL_MAX_MS);
+    expect(pollDelayMs(waiting(null, 40, 'pre_queue'))).toBe(10_000);
+    expect(pollDelayMs({ admitted: true, token: 't', expiresAt: RELEASE })).toBe(false);
+    expect(pollDelayMs({ ...waiting(null, 0), state: 'sold_out' })).toBe(false);
+  });
 });
 
 describe('the waiting room', () => {
@@ -69,7 +81,7 @@ describe('the waiting room', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
-  it('shows the place and an estimate that never goes up, polling every few seconds', async () => {
+  it('shows the place and an estimate that never goes up, asking again as it waits', async () => {
     serve([waiting(120, 600), waiting(80, 900), waiting(40, 240)]);
     renderAt('/drops/:id/queue', `/drops/${DROP_ID}/queue`, <QueuePage />);
     expect(await screen.findByRole('heading', { name: 'Your place: 120' })).toBeInTheDocument();

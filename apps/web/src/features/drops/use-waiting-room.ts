@@ -8,8 +8,19 @@ import { putDropPairInCart } from '../../lib/drops/drop-cart';
 import { dropQuery, joinQueue, myQueueQuery } from '../../lib/drops/drops-api';
 import { useSession } from '../../lib/session';
 
-/** How often the place is asked again while waiting (paused while the tab is hidden). */
+/** The quickest the place is asked again while waiting (paused while the tab is hidden). */
 export const QUEUE_POLL_MS = 3000;
+/** The slowest: a shopper far back still sees the place move at least this often. */
+export const QUEUE_POLL_MAX_MS = 30_000;
+
+/**
+ * When to ask again: a quarter of the estimated wait (to the release in the pre-queue, to the turn after
+ * it), between 3 and 30 seconds. Thousands of shoppers far back poll seldom; those near their turn, often.
+ */
+export function pollDelayMs(status: QueueStatus | null | undefined): number | false {
+  if (!status || status.admitted || status.state === 'sold_out' || status.state === 'expired') return false;
+  return Math.min(QUEUE_POLL_MAX_MS, Math.max(QUEUE_POLL_MS, status.estimateSeconds * 250));
+}
 
 /** Joins the waiting room on opening (joining again keeps the place), and again on 'Rejoin'. */
 function useJoin(dropId: string, uid: string) {
@@ -73,7 +84,7 @@ function useAnnouncement(status: QueueStatus | null | undefined) {
 }
 
 /**
- * /drops/:id/queue: joins the waiting room, then asks for the place every few seconds until the
+ * /drops/:id/queue: joins the waiting room, then asks for the place (pollDelayMs) until the
  * shopper's turn. The server keeps one place a person, so a reload or a second tab finds the same one.
  * Admitted, the token is kept for the checkout, and Buy now puts one pair of the chosen size in the cart.
  */
@@ -89,12 +100,7 @@ export function useWaitingRoom() {
     enabled: joined,
     // The join has just answered the status: the first poll comes one period later.
     staleTime: QUEUE_POLL_MS,
-    refetchInterval: (query) => {
-      const status = query.state.data;
-      return status && (status.admitted || status.state === 'sold_out' || status.state === 'expired')
-        ? false
-        : QUEUE_POLL_MS;
-    },
+    refetchInterval: (query) => pollDelayMs(query.state.data),
   });
   const status = statusQuery.data;
   const seen = useLowestEstimate(status);
