@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
+import { productForDrop, scheduleDrop } from '../support/drops';
 import {
   ADMIN,
   accountMenu,
@@ -36,33 +37,20 @@ async function checkOpen(page: Page, overlay: Locator, what: string) {
   await expect(overlay).toBeHidden();
 }
 
-/** The first product of the catalogue whose name starts with `name` (names go on with the colourway). */
-async function productNamed(page: Page, name: string): Promise<string> {
-  const response = await page.request.get(`/api/products?search=${encodeURIComponent(name)}`);
-  const { products } = (await response.json()) as { products: { _id: string; name: string }[] };
-  const found = products.find((product) => product.name.startsWith(name));
-  expect(found, name).toBeTruthy();
-  return found?._id ?? '';
-}
-
 /**
  * Drops, as the signed-in admin: the staff's list, a new drop's form with its refusals, a draw's detail,
  * the product page's drop panel of a draw and of a first-come release, the drop's public page and its
- * waiting room. Each width schedules drops of products of its own (no other journey buys them).
+ * waiting room, on products of the walk's own (see productForDrop).
  */
 async function walkDrops(page: Page, width: number, origin: string) {
-  const [drawName, queueName] = width === 375 ? ['Rhyton', 'Rally Pro'] : ['Screener', 'Drome Hi'];
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
-  const schedule = async (name: string, body: Record<string, unknown>) => {
-    const response = await page.request.post('/api/drops', {
-      data: { productId: await productNamed(page, name), ...body },
-      headers: { origin },
+  const schedule = async (name: string, body: Record<string, unknown>) =>
+    scheduleDrop(page.request, origin, {
+      productId: await productForDrop(page.request, origin, `${name} ${width}`),
+      ...body,
     });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: string; product: { id: string } };
-  };
-  const draw = await schedule(drawName, { mode: 'draw', releaseAt: tomorrow });
-  const queue = await schedule(queueName, {
+  const draw = await schedule('Walk Draw', { mode: 'draw', releaseAt: tomorrow });
+  const queue = await schedule('Walk Queue', {
     mode: 'queue',
     releaseAt: new Date(Date.now() + 5 * 60_000).toISOString(),
   });
@@ -75,10 +63,7 @@ async function walkDrops(page: Page, width: number, origin: string) {
   await expect(page.locator('.invalid-feedback').first()).toBeVisible();
   await expectAccessible(page, 'the drop form with its refusals');
   await page.goto('/account/drops');
-  await page
-    .getByRole('link', { name: `View the drop of ${drawName}` })
-    .first()
-    .click();
+  await page.getByRole('link', { name: `View the drop of ${draw.product.name}` }).click();
   await expect(page.getByText(/^[0-9a-f]{64}$/).first()).toBeVisible();
   await expectAccessible(page, "a draw's detail");
 

@@ -1,31 +1,23 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, adminPage, orderOf, signedInBuyer, toPaymentPage } from '../support/shop';
+import { adminRequest, productForDrop, scheduleDrop } from '../support/drops';
+import { adminPage, orderOf, signedInBuyer, toPaymentPage } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /** Fair drops from the shopper's side: entering a draw, and a first-come drop's waiting room. */
 
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 
-/** The id of the first product a search finds (each journey has a product of its own). */
-async function productId(request: APIRequestContext, search: string): Promise<string> {
-  const response = await request.get(`/api/products?search=${encodeURIComponent(search)}&limit=1`);
-  const { products } = (await response.json()) as { products: { _id: string }[] };
-  const id = products[0]?._id;
-  if (!id) throw new Error(`No product found for "${search}"`);
-  return id;
-}
-
-/** Schedules a drop as the seeded admin, through the API the staff's Drops tab uses. */
-async function scheduleDrop(
+/** A product of the journey's own (see productForDrop), scheduled as a drop by the staff's API. */
+async function dropOfItsOwn(
   request: APIRequestContext,
   origin: string,
+  name: string,
   body: Record<string, unknown>,
-): Promise<string> {
-  const signIn = await request.post('/api/auth/sign-in/email', { data: ADMIN, headers: { origin } });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const created = await request.post('/api/drops', { data: body, headers: { origin } });
-  expect(created.ok(), await created.text()).toBe(true);
-  return ((await created.json()) as { id: string }).id;
+): Promise<{ drop: string; product: string; name: string }> {
+  const admin = await adminRequest(request, origin);
+  const product = await productForDrop(admin, origin, name);
+  const created = await scheduleDrop(admin, origin, { productId: product, ...body });
+  return { drop: created.id, product, name: created.product.name };
 }
 
 /** A signed-in, verified buyer whose profile has the shipping address and phone a drop asks for. */
@@ -53,9 +45,7 @@ test('enters a draw with the proof of work, then finds the entry and the commitm
   baseURL,
 }) => {
   const admin = await playwright.request.newContext({ baseURL });
-  const product = await productId(admin, 'Clifton');
-  const drop = await scheduleDrop(admin, baseURL ?? '', {
-    productId: product,
+  const { drop, product } = await dropOfItsOwn(admin, baseURL ?? '', 'Entry Runner', {
     mode: 'draw',
     releaseAt: inSeconds(86_400),
   });
@@ -86,9 +76,7 @@ test('a waiting room lets the shopper in, and the checkout carries the admission
   baseURL,
 }) => {
   const admin = await playwright.request.newContext({ baseURL });
-  const product = await productId(admin, 'Jazz Original');
-  const drop = await scheduleDrop(admin, baseURL ?? '', {
-    productId: product,
+  const { drop, product } = await dropOfItsOwn(admin, baseURL ?? '', 'Queue Runner', {
     mode: 'queue',
     releaseAt: inSeconds(5),
     preQueueMinutes: 15,
@@ -124,10 +112,8 @@ test('a draw is made by the shop at the close; staff see it, anyone checks it, a
 }) => {
   test.slow();
   const api = await playwright.request.newContext({ baseURL });
-  const product = await productId(api, 'Half Cab');
   // The entry closes in 40 s (time to enter on a busy machine), the release five seconds later.
-  const drop = await scheduleDrop(api, baseURL ?? '', {
-    productId: product,
+  const { drop, product, name } = await dropOfItsOwn(api, baseURL ?? '', 'Draw Runner', {
     mode: 'draw',
     entryClosesAt: inSeconds(40),
     releaseAt: inSeconds(45),
@@ -151,7 +137,7 @@ test('a draw is made by the shop at the close; staff see it, anyone checks it, a
   // Staff find it drawn in the dashboard, its seed published and the winner listed.
   const admin = await adminPage(browser, baseURL);
   await admin.goto('/account/drops');
-  await admin.getByRole('link', { name: 'View the drop of Half Cab' }).first().click();
+  await admin.getByRole('link', { name: `View the drop of ${name}` }).click();
   await expect(admin.getByText(/^[0-9a-f]{64}$/).first()).toBeVisible();
   await expect(admin.getByRole('cell', { name: 'Won' }).first()).toBeVisible();
   await admin.close();
