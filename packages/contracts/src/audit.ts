@@ -30,6 +30,10 @@ export const AUDIT_KINDS = [
   'drop.update',
   'drop.draw',
   'drop.export',
+  'promotion.create',
+  'promotion.update',
+  'promotion.export',
+  'credit.grant',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;

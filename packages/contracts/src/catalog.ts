@@ -45,6 +45,8 @@ export const productSchema = z.object({
   name: z.string(),
   brand: brandSchema,
   price: z.number(),
+  /** The price before the sale, shown struck through; null when the product is not on sale. */
+  compareAtPrice: z.number().nullable(),
   rating: z.number().int().min(MIN_RATING).max(MAX_RATING),
   card_picture: z.string(),
   detail_picture: z.string(),
@@ -122,6 +124,11 @@ const listQueryFields = {
   rating: queryInt(MIN_RATING, MAX_RATING).optional(),
   priceMin: queryPrice.optional(),
   priceMax: queryPrice.optional(),
+  /** `true`: only products with a compare-at price above their price. */
+  onSale: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
   search: z.string().trim().max(SEARCH_MAX, `must be at most ${SEARCH_MAX} characters`).optional(),
   page: queryInt(1, MAX_PAGE).default(1),
   limit: queryInt(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
@@ -153,6 +160,7 @@ export const productSummarySchema = productSchema.pick({
   name: true,
   brand: true,
   price: true,
+  compareAtPrice: true,
   rating: true,
   card_picture: true,
 });

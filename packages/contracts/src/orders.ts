@@ -55,6 +55,14 @@ export const checkoutBodySchema = z.object({
   finalAmount: reportedAmountSchema.optional(),
   /** A first-come drop's admission token from its waiting room (`GET /api/drops/:id/queue/me`). */
   admission: z.string().max(2000, { error: 'is too long' }).optional(),
+  /** A discount code: the server prices the order with it, or refuses the checkout saying why. */
+  code: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(32, { error: 'must be at most 32 characters' })
+    .optional(),
+  /** Pay what the account's store credit covers of the total; the provider is asked for the rest. */
+  useCredit: z.boolean({ error: 'must be true or false' }).optional(),
   user: z
     .object({ uid: z.string().optional(), email: z.string().optional(), username: z.string().optional() })
     .optional(),
@@ -79,6 +87,8 @@ export const orderLineSchema = z.object({
   count: z.number().int(),
   price: z.number(),
   totalPrice: z.number(),
+  /** The discount code's amount off this line (all its units); what was paid is totalPrice less it. */
+  discount: z.number(),
 });
 
 export const orderSchema = z.object({
@@ -89,8 +99,13 @@ export const orderSchema = z.object({
   provider: paymentProviderSchema,
   /** When staff refunded it (ISO); a refunded order is `cancelled`, and this tells it from an unpaid one. */
   refundedAt: z.string().nullable(),
-  /** What the buyer paid: the lines plus shipping. */
+  /** What the order came to: the lines less the discount, plus shipping. */
   finalAmount: z.number(),
+  /** The discount code used, and what it took off the lines. */
+  code: z.string().nullable(),
+  discount: z.number(),
+  /** The part of finalAmount paid with store credit; the provider was asked for the rest. */
+  creditUsed: z.number(),
   products: z.array(orderLineSchema),
   /** The order's number on its invoice and e-mails. */
   number: z.number().int(),
@@ -271,6 +286,9 @@ export const testPaymentSchema = z.object({
   lines: z.array(z.object({ name: z.string(), size: z.string(), count: z.number(), price: z.number() })),
   /** The shipping charged, as its own amount (null on a payment made before shipping was charged). */
   shipping: z.object({ name: z.string(), price: z.number() }).nullable(),
+  /** The discount code's amount off, and the store credit paid (both 0 when none). */
+  discount: z.object({ code: z.string().nullable(), amount: z.number() }),
+  credit: z.number(),
 });
 export type TestPayment = z.infer<typeof testPaymentSchema>;
 export const testPaymentDecisionSchema = z.object({ redirectUrl: z.string() });

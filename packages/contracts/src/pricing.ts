@@ -12,6 +12,8 @@ function shippingCentsFor(method: { priceCents: number; freeAboveCents: number |
 export interface PricedLine {
   unitPriceCents: number;
   count: number;
+  /** Whether the discount applies to it (every line when absent). */
+  eligible?: boolean;
 }
 
 /** The shipping method an order travels by, as its table holds it. */
@@ -21,20 +23,61 @@ export interface PricedShipping {
   freeAboveCents: number | null;
 }
 
-/** What an order comes to, in cents: each line's total, the lines' sum, the shipping charged and the total. */
+/** A discount code's effect, as its promotion holds it: a percentage or cents off the eligible lines, or free shipping. */
+export type PricedDiscount =
+  | { kind: 'percent'; percentOff: number }
+  | { kind: 'amount'; amountOffCents: number }
+  | { kind: 'free_shipping' };
+
+/** What an order comes to, in cents. */
 export interface OrderPrice {
   lineTotalsCents: number[];
+  /** The discount's cents off each line (all its units). */
+  lineDiscountsCents: number[];
+  /** The lines before the discount. */
   linesCents: number;
+  discountCents: number;
   shippingCents: number;
+  /** The lines less the discount, plus shipping. */
   totalCents: number;
+  /** What store credit pays of the total, and what the payment provider is asked for. */
+  creditCents: number;
+  chargeCents: number;
 }
 
 /**
- * The one pricing function (DESIGN.md section 3): priced lines and a shipping method become line totals,
- * shipping and the total, in integer cents. Whether the method ships free is decided on the lines' amount.
- * The checkout, the payment page and refunds all read their amounts from it, so they never disagree.
+ * Splits `amount` cents over `weights` in proportion, each part whole cents, the parts summing to `amount`
+ * exactly: the cents left by rounding down go to the largest remainders (the first line on a tie).
  */
-export function priceOrder(lines: readonly PricedLine[], shipping: PricedShipping): OrderPrice {
+export function splitCents(amount: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((total, weight) => total + weight, 0);
+  if (sum === 0) return weights.map(() => 0);
+  const parts = weights.map((weight) => Math.floor((amount * weight) / sum));
+  let left = amount - parts.reduce((total, part) => total + part, 0);
+  const order = weights
+    .map((weight, index) => ({ index, remainder: (amount * weight) % sum }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left === 0) break;
+    if (weights[index] === 0) continue;
+    parts[index] = (parts[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+function lineDiscounts(lineTotals: number[], lines: readonly PricedLine[], discount?: PricedDiscount) {
+  const eligible = lineTotals.map((cents, index) => (lines[index]?.eligible === false ? 0 : cents));
+  if (!discount || discount.kind === 'free_shipping') return lineTotals.map(() => 0);
+  const eligibleCents = eligible.reduce((sum, cents) => sum + cents, 0);
+  const off =
+    discount.kind === 'percent'
+      ? Math.round((eligibleCents * discount.percentOff) / 100)
+      : Math.min(discount.amountOffCents, eligibleCents);
+  return splitCents(off, eligible);
+}
+
+function checkInputs(lines: readonly PricedLine[], shipping: PricedShipping, discount?: PricedDiscount) {
   for (const line of lines) {
     if (!Number.isInteger(line.unitPriceCents) || line.unitPriceCents < 0)
       throw new RangeError(`A unit price must be whole cents, 0 or more: ${line.unitPriceCents}`);
@@ -43,8 +86,75 @@ export function priceOrder(lines: readonly PricedLine[], shipping: PricedShippin
   }
   if (!Number.isInteger(shipping.priceCents) || shipping.priceCents < 0)
     throw new RangeError(`A shipping price must be whole cents, 0 or more: ${shipping.priceCents}`);
+  if (discount?.kind === 'percent' && !(discount.percentOff >= 0 && discount.percentOff <= 100))
+    throw new RangeError(`A percentage off must be 0 to 100: ${discount.percentOff}`);
+  if (
+    discount?.kind === 'amount' &&
+    !(Number.isInteger(discount.amountOffCents) && discount.amountOffCents >= 0)
+  )
+    throw new RangeError(`An amount off must be whole cents, 0 or more: ${discount.amountOffCents}`);
+}
+
+/**
+ * The one pricing function (DESIGN.md section 3): priced lines, a shipping method, a discount code's
+ * effect and the store credit on hand become line totals, each line's discount, shipping, the total and
+ * what credit and the provider pay, in integer cents. A percentage is taken off the eligible lines' sum
+ * (rounded to the cent) and an amount never exceeds it; either is split over the eligible lines in
+ * proportion, so a refund of a line gives back what was paid for it. Whether the method ships free is
+ * decided on the lines after the discount. The checkout, the cart, the payment page and refunds all read
+ * their amounts from it, so they never disagree.
+ */
+export function priceOrder(
+  lines: readonly PricedLine[],
+  shipping: PricedShipping,
+  options: { discount?: PricedDiscount; creditCents?: number } = {},
+): OrderPrice {
+  const { discount, creditCents: creditOnHand = 0 } = options;
+  checkInputs(lines, shipping, discount);
   const lineTotalsCents = lines.map((line) => line.unitPriceCents * line.count);
   const linesCents = lineTotalsCents.reduce((sum, cents) => sum + cents, 0);
-  const shippingCents = shippingCentsFor(shipping, linesCents);
-  return { lineTotalsCents, linesCents, shippingCents, totalCents: linesCents + shippingCents };
+  const lineDiscountsCents = lineDiscounts(lineTotalsCents, lines, discount);
+  const discountCents = lineDiscountsCents.reduce((sum, cents) => sum + cents, 0);
+  const shippingCents =
+    discount?.kind === 'free_shipping' ? 0 : shippingCentsFor(shipping, linesCents - discountCents);
+  const totalCents = linesCents - discountCents + shippingCents;
+  const creditCents = Math.max(0, Math.min(Math.floor(creditOnHand), totalCents));
+  return {
+    lineTotalsCents,
+    lineDiscountsCents,
+    linesCents,
+    discountCents,
+    shippingCents,
+    totalCents,
+    creditCents,
+    chargeCents: totalCents - creditCents,
+  };
+}
+
+/**
+ * What a refund of `units` more of a line gives back, when `before` of its `count` were refunded already:
+ * the line's paid cents (its total less its discount) spread over its units, the last unit taking what
+ * rounding left, so refunding every unit, in any steps, gives back exactly what was paid for the line.
+ */
+export function paidForUnits(
+  line: { paidCents: number; count: number },
+  before: number,
+  units: number,
+): number {
+  const upTo = (refunded: number) => Math.floor((line.paidCents * refunded) / line.count);
+  return upTo(Math.min(line.count, before + units)) - upTo(before);
+}
+
+/**
+ * How a refund of `amountCents` splits between store credit and the payment provider when the order was
+ * paid partly with credit (`creditUsedCents`) and `refundedCents` were refunded before: credit first (it goes
+ * back as credit), then the provider.
+ */
+export function splitRefund(
+  order: { creditUsedCents: number; refundedCents: number },
+  amountCents: number,
+): { creditCents: number; providerCents: number } {
+  const creditBack = (refunded: number) => Math.min(order.creditUsedCents, refunded);
+  const creditCents = creditBack(order.refundedCents + amountCents) - creditBack(order.refundedCents);
+  return { creditCents, providerCents: amountCents - creditCents };
 }

@@ -73,6 +73,11 @@ const productStockInput = z
     }
   });
 
+const COMPARE_AT_MESSAGE = 'The compare-at price must be a positive amount with at most 2 decimals, or empty';
+/** A sale's old price is above the price, or there is no sale. */
+export const COMPARE_AT_ABOVE_PRICE =
+  'The compare-at price must be above the price, or empty when not on sale';
+
 /** The price in dollars; a numeric string (what a form field holds) is read as its number. */
 const priceInput = z.preprocess(
   (value) => (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value),
@@ -107,6 +112,11 @@ export const productEditFields = {
     .transform((value) => value.slice(0, 10))
     .refine(isValidReleaseDate, PRODUCT_MESSAGES.releaseDate),
   price: priceInput,
+  /** The price before the sale (above the price), or null (or an empty field) when not on sale. */
+  compareAtPrice: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.union([z.null(), priceInput], { error: COMPARE_AT_MESSAGE }),
+  ),
   description: z
     .string({ error: PRODUCT_MESSAGES.description })
     .transform(collapseSpaces)
@@ -124,12 +134,18 @@ export const productEditFields = {
  * list). A new product starts with units of every size it offers: 'All the sizes must have an stock most
  * of 0' (the edit form may later set a size to 0, which sells it out).
  */
-export const productCreateSchema = z.object({
-  ...productEditFields,
-  stock: productStockInput.refine((stock) => Object.values(stock).every((units) => units > 0), {
-    message: PRODUCT_MESSAGES.zeroStock,
-  }),
-});
+export const productCreateSchema = z
+  .object({
+    ...productEditFields,
+    compareAtPrice: productEditFields.compareAtPrice.optional(),
+    stock: productStockInput.refine((stock) => Object.values(stock).every((units) => units > 0), {
+      message: PRODUCT_MESSAGES.zeroStock,
+    }),
+  })
+  .refine((body) => body.compareAtPrice == null || body.compareAtPrice > body.price, {
+    path: ['compareAtPrice'],
+    message: COMPARE_AT_ABOVE_PRICE,
+  });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /** PUT /api/products/modify/:id: any of the fields, at least one; `stock` sets the units of the sizes it names. */

@@ -33,6 +33,9 @@ export const RETURN_STATE_LABELS: Record<ReturnState, string> = {
   received: 'Received',
   cancelled: 'Cancelled',
 };
+/** Where a return's refund goes: back to how the order was paid, or as store credit. */
+export const RETURN_REFUND_TO = ['original', 'credit'] as const;
+export type ReturnRefundTo = (typeof RETURN_REFUND_TO)[number];
 export const RETURN_RESOLUTIONS = ['refund', 'exchange'] as const;
 export type ReturnResolution = (typeof RETURN_RESOLUTIONS)[number];
 
@@ -69,6 +72,8 @@ export const returnBodySchema = z.object({
     .min(1, { error: 'must name at least one line' })
     .max(50, { error: 'must have at most 50 lines' }),
   reason: z.enum(RETURN_REASONS, { error: `must be one of ${RETURN_REASONS.join(', ')}` }),
+  /** Where the refund goes: back to how the order was paid (the default), or as store credit. */
+  refundTo: z.enum(RETURN_REFUND_TO, { error: 'must be original or credit' }).optional(),
   comment: z
     .string({ error: 'must be text' })
     .trim()
@@ -139,6 +144,7 @@ export const orderReturnSchema = z.object({
   message: z.string(),
   lines: z.array(returnLineSchema),
   refundedAmount: z.number(),
+  refundTo: z.enum(RETURN_REFUND_TO),
   exchangeOrderId: z.string().nullable(),
   createdAt: z.string(),
   receivedAt: z.string().nullable(),

@@ -33,6 +33,8 @@ export const profileUpdateSchema = z
     state: field(PLACE_PATTERN, PROFILE_FORMAT_MESSAGES.state),
     country: field(PLACE_PATTERN, PROFILE_FORMAT_MESSAGES.country),
     image: z.union([z.literal(''), field(IMAGE_PATH_PATTERN, PROFILE_FORMAT_MESSAGES.image)]),
+    /** Whether to be e-mailed when a favourite's price drops. */
+    priceDropEmails: z.boolean({ error: 'must be true or false' }),
   })
   .partial()
   .strict();
@@ -50,6 +52,10 @@ export const userDashboardSchema = z.object({
   state: z.string(),
   country: z.string(),
   image: z.string(),
+  /** Whether the user is e-mailed when a favourite's price drops. */
+  priceDropEmails: z.boolean(),
+  /** The store credit balance (its history: GET /api/users/:id/credit). */
+  credit: z.number(),
   /** true: active; false: suspended. */
   status: z.boolean(),
   roles: z.array(z.enum(ROLES)),

@@ -31,6 +31,19 @@ const STATUS: Record<ErrorCode, number> = {
   ALREADY_ENTERED: 409,
   /** A proof of work that does not solve its challenge, is stale, or was used before. */
   PROOF_INVALID: 400,
+  /** No promotion has this code. */
+  PROMOTION_NOT_FOUND: 404,
+  /** Paused or archived by staff. */
+  PROMOTION_INACTIVE: 422,
+  PROMOTION_NOT_STARTED: 422,
+  PROMOTION_EXPIRED: 422,
+  /** Every use of the code is taken (a race for the last one is lost). */
+  PROMOTION_USED_UP: 409,
+  /** The account used it as often as one customer may. */
+  PROMOTION_ALREADY_USED: 409,
+  PROMOTION_BELOW_MINIMUM: 422,
+  /** Nothing in the cart is among the products, brands or categories it is for. */
+  PROMOTION_NOT_ELIGIBLE: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -27,6 +27,8 @@ export const product = pgTable(
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The price before the sale, shown struck through: above the price, or null when not on sale. */
+    compareAtPriceCents: integer('compare_at_price_cents'),
     rating: smallint('rating').notNull().default(0),
     description: text('description').notNull(),
     genders: text('genders').array().notNull(),
@@ -58,6 +60,10 @@ export const product = pgTable(
   },
   (t) => [
     check('product_price_positive', sql`${t.priceCents} > 0`),
+    check(
+      'product_compare_at_above_price',
+      sql`${t.compareAtPriceCents} IS NULL OR ${t.compareAtPriceCents} > ${t.priceCents}`,
+    ),
     check('product_rating_range', sql`${t.rating} BETWEEN 0 AND 5`),
     index('product_search_vector_idx').using('gin', t.searchVector),
     index('product_categories_idx').using('gin', t.categories),

@@ -46,8 +46,14 @@ export const order = pgTable(
     providerReference: text('provider_reference'),
     /** The provider's payment page for this order, so its buyer can go back to it while it is pending. */
     paymentUrl: text('payment_url'),
-    /** What the buyer pays: the lines plus shipping (zero for a size exchange's replacement). */
+    /** What the order costs: the lines less the discount, plus shipping (zero for an exchange's replacement). */
     totalCents: integer('total_cents').notNull(),
+    /** The discount code's cents off the lines (its free shipping shows as shipping of 0). */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** The discount code as the buyer typed it, in its promotion's spelling. */
+    promotionCode: text('promotion_code'),
+    /** The part of the total paid with store credit; the provider is asked for the rest. */
+    creditUsedCents: integer('credit_used_cents').notNull().default(0),
     /** The shipping method chosen at checkout, as it was then: its id, name and the price charged. */
     shippingMethodId: uuid('shipping_method_id').references(() => shippingMethod.id),
     shippingName: text('shipping_name').notNull().default('Standard shipping'),
@@ -78,6 +84,8 @@ export const order = pgTable(
     check('order_total_not_negative', sql`${t.totalCents} >= 0`),
     check('order_shipping_not_negative', sql`${t.shippingCents} >= 0`),
     check('order_refunded_within_total', sql`${t.refundedCents} BETWEEN 0 AND ${t.totalCents}`),
+    check('order_discount_not_negative', sql`${t.discountCents} >= 0`),
+    check('order_credit_within_total', sql`${t.creditUsedCents} BETWEEN 0 AND ${t.totalCents}`),
     check(
       'order_fulfilment_valid',
       sql`${t.fulfilment} IN ('unfulfilled', 'partially_shipped', 'shipped', 'delivered')`,
@@ -113,11 +121,17 @@ export const orderItem = pgTable(
     size: doublePrecision('size').notNull(),
     count: integer('count').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /** The discount code's cents off this line (all its units): what was paid is the line's total less it. */
+    discountCents: integer('discount_cents').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),
     check('order_item_count_positive', sql`${t.count} > 0`),
     check('order_item_price_positive', sql`${t.unitPriceCents} > 0`),
+    check(
+      'order_item_discount_within_line',
+      sql`${t.discountCents} BETWEEN 0 AND ${t.unitPriceCents} * ${t.count}`,
+    ),
   ],
 );
 

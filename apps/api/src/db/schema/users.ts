@@ -27,6 +27,8 @@ export const user = pgTable(
     city: text('city').notNull().default(''),
     state: text('state').notNull().default(''),
     country: text('country').notNull().default(''),
+    /** Whether the user is e-mailed when a favourite's price drops (the profile's opt-out). */
+    priceDropEmails: boolean('price_drop_emails').notNull().default(true),
   },
   (t) => [
     // The admin's user search: a substring of the username or e-mail, in any case.

@@ -3,13 +3,17 @@ import type { ProductRow } from './catalog.repository';
 
 /** A product's card: what a list shows of it. The one place a card's money leaves cents. */
 export function toProductSummary(
-  row: Pick<ProductRow, 'id' | 'name' | 'brand' | 'priceCents' | 'rating' | 'cardPicture'>,
+  row: Pick<
+    ProductRow,
+    'id' | 'name' | 'brand' | 'priceCents' | 'compareAtPriceCents' | 'rating' | 'cardPicture'
+  >,
 ): ProductSummary {
   return {
     _id: row.id,
     name: row.name,
     brand: row.brand as Product['brand'],
     price: fromCents(row.priceCents),
+    compareAtPrice: row.compareAtPriceCents === null ? null : fromCents(row.compareAtPriceCents),
     rating: row.rating,
     card_picture: row.cardPicture,
   };

@@ -96,6 +96,9 @@ export function toOrderWire(
     refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
     refundedAmount: fromCents(row.refundedCents),
     finalAmount: fromCents(row.totalCents),
+    code: row.promotionCode,
+    discount: fromCents(row.discountCents),
+    creditUsed: fromCents(row.creditUsedCents),
     products: items.map((item) => ({
       id: item.productId,
       name: item.name,
@@ -106,6 +109,7 @@ export function toOrderWire(
       count: item.count,
       price: fromCents(item.unitPriceCents),
       totalPrice: fromCents(item.unitPriceCents * item.count),
+      discount: fromCents(item.discountCents),
     })),
     shipping: { methodId: row.shippingMethodId, name: row.shippingName, price: fromCents(row.shippingCents) },
     shipTo: row.shipTo,

@@ -18,6 +18,8 @@ export interface UserDeps {
     cards(db: DbOrTx, productIds: string[]): Promise<UserDashboard['productsFavourites']>;
   };
   reviewsOf(db: DbOrTx, userId: string): Promise<UserDashboard['reviews']>;
+  /** The account's store credit balance, in dollars. */
+  creditOf(db: DbOrTx, userId: string): Promise<number>;
 }
 
 export async function getDashboard(deps: UserDeps, userId: string): Promise<UserDashboard> {
@@ -36,6 +38,8 @@ export async function getDashboard(deps: UserDeps, userId: string): Promise<User
     state: user.state,
     country: user.country,
     image: user.image ?? '',
+    priceDropEmails: user.priceDropEmails,
+    credit: await deps.creditOf(db, userId),
     status: !user.banned,
     roles: [user.role === 'admin' ? 'admin' : 'user'],
     favourites,

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { order } from './orders';
+import { user } from './users';
+
+/**
+ * The promotions module's tables. A promotion is a discount code: a percentage or an amount off the
+ * order or its eligible lines, or free shipping, within its dates and caps. `uses` counts the orders
+ * holding it (pending or paid); the checkout raises it with a conditional update, so a race never takes
+ * it past `total_uses`, and an order cancelled before payment gives its use back.
+ */
+export const promotion = pgTable(
+  'promotion',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** As staff typed it; shoppers may type it in any case. */
+    code: text('code').notNull(),
+    /** The code in upper case: unique, what a shopper's code is looked up by. */
+    codeKey: text('code_key').notNull().unique(),
+    kind: text('kind').notNull(),
+    /** For `percent`: the percentage off, 1 to 100. */
+    percentOff: integer('percent_off'),
+    /** For `amount`: the cents off. */
+    amountOffCents: integer('amount_off_cents'),
+    /** The eligible lines' amount the cart must reach (0: none). */
+    minOrderCents: integer('min_order_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** At most this many orders may use it (null: no cap). */
+    totalUses: integer('total_uses'),
+    /** At most this many orders per account (null: no cap). */
+    usesPerCustomer: integer('uses_per_customer'),
+    /** Eligible lines: of these products, brands or categories; all empty means every line. */
+    productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    brands: text('brands').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    /** Whether a drop's product may be bought with it. */
+    appliesToDrops: boolean('applies_to_drops').notNull().default(false),
+    /** active, paused (refused for now) or archived (refused for good, hidden from the default list). */
+    status: text('status').notNull().default('active'),
+    uses: integer('uses').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('promotion_kind_valid', sql`${t.kind} IN ('percent', 'amount', 'free_shipping')`),
+    check('promotion_status_valid', sql`${t.status} IN ('active', 'paused', 'archived')`),
+    check(
+      'promotion_value_fits_kind',
+      sql`(${t.kind} = 'percent' AND ${t.percentOff} BETWEEN 1 AND 100 AND ${t.amountOffCents} IS NULL)
+        OR (${t.kind} = 'amount' AND ${t.amountOffCents} > 0 AND ${t.percentOff} IS NULL)
+        OR (${t.kind} = 'free_shipping' AND ${t.percentOff} IS NULL AND ${t.amountOffCents} IS NULL)`,
+    ),
+    check('promotion_min_order_not_negative', sql`${t.minOrderCents} >= 0`),
+    check(
+      'promotion_uses_within_cap',
+      sql`${t.uses} >= 0 AND (${t.totalUses} IS NULL OR ${t.uses} <= ${t.totalUses})`,
+    ),
+    check(
+      'promotion_caps_positive',
+      sql`(${t.totalUses} IS NULL OR ${t.totalUses} > 0) AND (${t.usesPerCustomer} IS NULL OR ${t.usesPerCustomer} > 0)`,
+    ),
+    check(
+      'promotion_dates_ordered',
+      sql`${t.startsAt} IS NULL OR ${t.endsAt} IS NULL OR ${t.startsAt} < ${t.endsAt}`,
+    ),
+    index('promotion_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * One order's use of a promotion (an order takes one code). Released when the order is cancelled before
+ * its payment: the promotion's `uses` goes down in the same transaction.
+ */
+export const promotionUse = pgTable(
+  'promotion_use',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => order.id, { onDelete: 'cascade' }),
+    promotionId: uuid('promotion_id')
+      .notNull()
+      .references(() => promotion.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id),
+    discountCents: integer('discount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('promotion_use_discount_not_negative', sql`${t.discountCents} >= 0`),
+    index('promotion_use_customer_idx').on(t.promotionId, t.userId).where(sql`${t.releasedAt} IS NULL`),
+  ],
+);
