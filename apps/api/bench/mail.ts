@@ -57,6 +57,7 @@ function benchOrder(index: number): Order {
       count,
       price,
       totalPrice: price * count,
+      discount: 0,
     };
   });
   return buildOrder({

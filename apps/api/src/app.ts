@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productsAdminRoutes } from './modules/catalog/products-admin.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { creditRoutes } from './modules/credit/credit.routes';
 import { dropsRoutes } from './modules/drops/drops.routes';
 import { type DropJob, runDropJob, sweepDrops } from './modules/drops/drops.service';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes';
@@ -31,6 +32,7 @@ import { expireReservation, sweep } from './modules/orders/orders.service';
 import { createGateways, type Gateways } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import type { PaymentProvider } from './modules/payments/providers/provider';
+import { promotionRoutes } from './modules/promotions/promotions.routes';
 import { pruneEnded } from './modules/rate-limit/rate-limit.service';
 import {
   databaseStore,
@@ -174,6 +176,8 @@ export async function buildApp(
   await app.register(salesRoutes);
   await app.register(shippingRoutes, { deps: services.shipping });
   await app.register(dropsRoutes, { deps: services.drops });
+  await app.register(promotionRoutes, { deps: services.promotions });
+  await app.register(creditRoutes, { deps: services.credit });
   await app.register(paymentsRoutes, { outcomes: services.payments });
   startWorkers(app, services, transport);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);

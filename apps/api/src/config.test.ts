@@ -62,7 +62,7 @@ describe('returns', () => {
 
   it('default to a 30-day window and shipping refunded for a damaged pair', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
-    expect(config.returns).toEqual({ days: 30, refundShipping: 'damaged' });
+    expect(config.returns).toEqual({ days: 30, refundShipping: 'damaged', toCredit: true });
   });
 
   it('take RETURN_DAYS and RETURN_REFUND_SHIPPING, and refuse what is not one', () => {
@@ -71,7 +71,7 @@ describe('returns', () => {
       RETURN_DAYS: '14',
       RETURN_REFUND_SHIPPING: 'always',
     });
-    expect(config.returns).toEqual({ days: 14, refundShipping: 'always' });
+    expect(config.returns).toEqual({ days: 14, refundShipping: 'always', toCredit: true });
     expect(() => loadConfig({ DATA_DIR: dataDir(), RETURN_DAYS: 'a month' })).toThrow(/RETURN_DAYS/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), RETURN_REFUND_SHIPPING: 'sometimes' })).toThrow(
       /RETURN_REFUND_SHIPPING/,

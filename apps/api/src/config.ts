@@ -78,6 +78,8 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(RETURN_DAYS_DEFAULT),
   RETURN_REFUND_SHIPPING: z.enum(RETURN_REFUND_SHIPPING).default('damaged'),
+  /** Whether a buyer may take a return's refund as store credit instead of back to how they paid. */
+  RETURN_CREDIT: z.enum(['on', 'off']).default('on'),
   /** A drop entry's proof of work: the secret number is at most this (the browser tries half as many on average). */
   DROP_POW_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   SHOP_NAME: z.string().trim().min(1).max(100).default('Sneaker Shop'),
@@ -144,6 +146,8 @@ export interface Config {
     /** Days after the last delivery (or shipping, when none was marked) a buyer may open a return. */
     days: number;
     refundShipping: RefundShipping;
+    /** Whether a buyer may take a return's refund as store credit. */
+    toCredit: boolean;
   };
   /** Fair drops: how much work one entry costs a browser (docs/decisions/0030). */
   drops: { powMaxNumber: number };
@@ -240,7 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       providers: providers.settings,
     },
     checkout: { maxPendingOrders: e.MAX_PENDING_ORDERS, maxPendingUnits: e.MAX_PENDING_UNITS },
-    returns: { days: e.RETURN_DAYS, refundShipping: e.RETURN_REFUND_SHIPPING },
+    returns: {
+      days: e.RETURN_DAYS,
+      refundShipping: e.RETURN_REFUND_SHIPPING,
+      toCredit: e.RETURN_CREDIT === 'on',
+    },
     drops: { powMaxNumber: e.DROP_POW_MAX_NUMBER },
     shop: { name: e.SHOP_NAME, address: addressLines(e.SHOP_ADDRESS) },
     accounts: {

@@ -753,6 +753,50 @@ const TABLE: Row[] = [
     access: 'signed-in',
     request: (r) => ({ url: `/api/drops/${r.queueDropId}/queue/me` }),
   },
+  // Promotions: staff list, export, create and change them (an unknown one: 404); anyone checks a code
+  // (an unknown code: 404 for everyone). Store credit: the owner and staff read it, staff grant it.
+  { method: 'GET', url: '/api/promotions', access: 'admin', request: () => ({ url: '/api/promotions' }) },
+  {
+    method: 'GET',
+    url: '/api/promotions/export.csv',
+    access: 'admin',
+    request: () => ({ url: '/api/promotions/export.csv' }),
+  },
+  {
+    method: 'POST',
+    url: '/api/promotions',
+    access: 'admin',
+    request: () => ({ payload: { code: 'ROUTES10', kind: 'percent', value: 10 } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/promotions/:id',
+    access: 'admin',
+    request: () => ({ url: `/api/promotions/${UNKNOWN_PRODUCT}`, payload: { status: 'paused' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/promotions/check',
+    access: 'public',
+    request: (r) => ({
+      payload: { code: 'NOSUCHCODE', products: [{ id: r.productId, size: '9', count: 1 }] },
+    }),
+  },
+  {
+    method: 'GET',
+    url: '/api/users/:id/credit',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/users/${r.shopperId}/credit` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/users/:id/credit',
+    access: 'admin',
+    request: (r) => ({
+      url: `/api/users/${r.shopperId}/credit`,
+      payload: { amount: 5, reason: 'A goodwill gesture' },
+    }),
+  },
   {
     method: 'POST',
     url: '/api/auth/change-password',

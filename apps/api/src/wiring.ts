@@ -9,10 +9,13 @@ import type { PageReviews } from './modules/catalog/catalog.routes';
 import * as catalog from './modules/catalog/catalog.service';
 import type { ProductAdminDeps } from './modules/catalog/products-admin.service';
 import type { CheckoutDeps } from './modules/checkout/checkout.service';
+import * as credit from './modules/credit/credit.service';
 import * as drops from './modules/drops/drops.service';
 import type { FulfilmentDeps } from './modules/fulfilment/fulfilment.service';
 import { approveOrder, handleNotice } from './modules/orders/orders.service';
 import type { PaymentOutcomes } from './modules/payments/payments.routes';
+import type { PromotionRouteDeps } from './modules/promotions/promotions.routes';
+import * as promotions from './modules/promotions/promotions.service';
 import type { ReturnDeps } from './modules/returns/returns.service';
 import * as reviews from './modules/reviews/reviews.service';
 import type { ShippingDeps } from './modules/shipping/shipping.service';
@@ -25,6 +28,8 @@ export interface Services {
   events: DomainEvents;
   checkout: CheckoutDeps;
   drops: drops.DropDeps;
+  promotions: PromotionRouteDeps;
+  credit: credit.CreditDeps;
   returns: ReturnDeps;
   fulfilment: FulfilmentDeps;
   products: ProductAdminDeps;
@@ -74,10 +79,18 @@ export function wireServices(app: FastifyInstance): Services {
   };
   subscribe(events, alerts, catalogCache);
   subscribeDrops(events, dropDeps);
+  subscribeMoney(events);
   return {
     events,
     checkout,
     drops: dropDeps,
+    promotions: {
+      db,
+      events,
+      rateLimits: app.rateLimits,
+      rateLimitScale: config.auth.rateLimitScale,
+    },
+    credit: { db, events, mailer: app.mailer, siteUrl: config.siteUrl },
     returns: {
       db,
       events,
@@ -87,6 +100,7 @@ export function wireServices(app: FastifyInstance): Services {
       log,
       returnDays: config.returns.days,
       refundShipping: config.returns.refundShipping,
+      toCredit: config.returns.toCredit,
       shop: config.shop,
     },
     fulfilment: {
@@ -106,6 +120,7 @@ export function wireServices(app: FastifyInstance): Services {
       events,
       products: { exists: catalog.productExists, cards: catalog.getProducts },
       reviewsOf: reviews.listUserReviews,
+      creditOf: credit.balanceOf,
     },
     alerts,
     payments: {
@@ -125,6 +140,18 @@ export function wireServices(app: FastifyInstance): Services {
 function subscribeDrops(events: DomainEvents, deps: drops.DropDeps): void {
   events.withFact('order.cancelled', (tx, fact) => drops.onOrderCancelled(deps, tx, fact.orderId));
   events.withFact('order.paid', (tx, fact) => drops.onOrderPaid(tx, fact.orderId));
+}
+
+/**
+ * An order cancelled before its payment gives back its discount code's use and the store credit it spent;
+ * a paid one's discount counts in its promotion's figures. Each in the transaction of the fact.
+ */
+function subscribeMoney(events: DomainEvents): void {
+  events.withFact('order.cancelled', async (tx, fact) => {
+    await promotions.onOrderCancelled(tx, fact.orderId);
+    await credit.onOrderCancelled(tx, fact.orderId);
+  });
+  events.withFact('order.paid', (tx, fact) => promotions.onOrderPaid(tx, fact.orderId));
 }
 
 /** Who listens to which facts. */

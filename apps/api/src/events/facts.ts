@@ -30,6 +30,7 @@ type OrderChange = { orderId: string } & Change;
 type ReturnChange = { returnId: string; orderId: string } & Change;
 type ShippingMethodChange = { shippingMethodId: string } & Change;
 type DropChange = { dropId: string } & Change;
+type PromotionChange = { promotionId: string } & Change;
 
 /** Every fact by its name, with what it carries. */
 interface Facts {
@@ -70,6 +71,13 @@ interface Facts {
   'drop.drawn': DropChange;
   /** Staff downloaded a drop's entries (names and e-mail addresses). */
   'drop.exported': DropChange;
+  'promotion.created': PromotionChange;
+  /** Staff changed a promotion: its terms, or paused, resumed or archived it. */
+  'promotion.updated': PromotionChange;
+  /** Staff downloaded the promotions' figures. */
+  'promotion.exported': PromotionChange;
+  /** Staff granted store credit to an account (or took some back): `after` holds the amount and balance. */
+  'credit.granted': UserChange;
   /** A review was written or changed: its product's rating follows. */
   'review.written': { reviewId: string; productId: string };
   'review.deleted': { reviewId: string } & Change;

@@ -13,6 +13,7 @@ CREATE TABLE "credit_entry" (
 	"kind" text NOT NULL,
 	"reason" text NOT NULL,
 	"order_id" uuid,
+	"order_number" integer,
 	"return_id" uuid,
 	"actor_id" uuid,
 	"key" text NOT NULL,
@@ -60,6 +61,8 @@ CREATE TABLE "promotion_use" (
 	"promotion_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"discount_cents" integer NOT NULL,
+	"order_total_cents" integer NOT NULL,
+	"paid_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"released_at" timestamp with time zone,
 	CONSTRAINT "promotion_use_discount_not_negative" CHECK ("promotion_use"."discount_cents" >= 0)

@@ -35,6 +35,8 @@ export const creditEntry = pgTable(
     kind: text('kind').notNull(),
     reason: text('reason').notNull(),
     orderId: uuid('order_id'),
+    /** The order's number, for the buyer's history ("Paid order #12"). */
+    orderNumber: integer('order_number'),
     returnId: uuid('return_id'),
     /** The staff member who granted it. */
     actorId: uuid('actor_id').references(() => user.id, { onDelete: 'set null' }),

@@ -13,9 +13,22 @@ export const testPayment = pgTable('test_payment', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
   email: text('email').notNull(),
-  /** The pairs, then the shipping charged as one line marked `shipping` (no size, a count of 1). */
+  /**
+   * The pairs, then the shipping charged as one line marked `shipping` (no size, a count of 1), then the
+   * discount (named by its code) and the store credit as negative lines marked `discount` and `credit`.
+   */
   lines: jsonb('lines')
-    .$type<{ name: string; size: string; count: number; priceCents: number; shipping?: true }[]>()
+    .$type<
+      {
+        name: string;
+        size: string;
+        count: number;
+        priceCents: number;
+        shipping?: true;
+        discount?: true;
+        credit?: true;
+      }[]
+    >()
     .notNull(),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),

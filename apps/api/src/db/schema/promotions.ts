@@ -85,6 +85,10 @@ export const promotionUse = pgTable(
       .notNull()
       .references(() => user.id),
     discountCents: integer('discount_cents').notNull(),
+    /** What the order came to with the discount, for the promotion's sales figure once it is paid. */
+    orderTotalCents: integer('order_total_cents').notNull(),
+    /** Set when the order is paid: its discount then counts in the promotion's figures for good. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },

@@ -12,7 +12,7 @@ export type ContactsOf = (
 export interface AuditEntry {
   actorId: string;
   kind: AuditKind;
-  subjectType: 'product' | 'user' | 'order' | 'review' | 'shipping-method' | 'drop';
+  subjectType: 'product' | 'user' | 'order' | 'review' | 'shipping-method' | 'drop' | 'promotion';
   subjectId: string;
   before: Snapshot;
   after: Snapshot;

@@ -32,18 +32,23 @@ const KINDS = {
   'drop.updated': 'drop.update',
   'drop.drawn': 'drop.draw',
   'drop.exported': 'drop.export',
+  'promotion.created': 'promotion.create',
+  'promotion.updated': 'promotion.update',
+  'promotion.exported': 'promotion.export',
+  'credit.granted': 'credit.grant',
 } as const satisfies Partial<Record<FactType, AuditKind>>;
 
 type AuditedFact = Extract<Fact, { type: keyof typeof KINDS }>;
 
 function subjectOf(fact: AuditedFact): {
-  subjectType: 'product' | 'user' | 'order' | 'review' | 'shipping-method' | 'drop';
+  subjectType: 'product' | 'user' | 'order' | 'review' | 'shipping-method' | 'drop' | 'promotion';
   subjectId: string;
 } {
   if ('productId' in fact) return { subjectType: 'product', subjectId: fact.productId };
   if ('userId' in fact) return { subjectType: 'user', subjectId: fact.userId };
   if ('orderId' in fact) return { subjectType: 'order', subjectId: fact.orderId };
   if ('dropId' in fact) return { subjectType: 'drop', subjectId: fact.dropId };
+  if ('promotionId' in fact) return { subjectType: 'promotion', subjectId: fact.promotionId };
   if ('shippingMethodId' in fact) return { subjectType: 'shipping-method', subjectId: fact.shippingMethodId };
   return { subjectType: 'review', subjectId: fact.reviewId };
 }

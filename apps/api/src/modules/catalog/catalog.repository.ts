@@ -540,6 +540,7 @@ const stockLineColumns = {
   brand: product.brand,
   cardPicture: product.cardPicture,
   priceCents: product.priceCents,
+  categories: product.categories,
 };
 
 /**
@@ -630,6 +631,7 @@ export interface StockLine {
   brand: string;
   cardPicture: string;
   priceCents: number;
+  categories: string[];
   units: number;
 }
 

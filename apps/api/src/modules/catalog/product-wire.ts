@@ -13,7 +13,7 @@ export function toProductSummary(
     name: row.name,
     brand: row.brand as Product['brand'],
     price: fromCents(row.priceCents),
-    compareAtPrice: row.compareAtPriceCents === null ? null : fromCents(row.compareAtPriceCents),
+    compareAtPrice: row.compareAtPriceCents == null ? null : fromCents(row.compareAtPriceCents),
     rating: row.rating,
     card_picture: row.cardPicture,
   };

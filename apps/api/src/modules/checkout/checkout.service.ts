@@ -13,18 +13,23 @@ import type { Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
 import * as catalog from '../catalog/catalog.service';
+import * as credit from '../credit/credit.service';
 import * as drops from '../drops/drops.service';
 import type { Jobs } from '../jobs';
 import {
+  approvePlacedOrder,
   cancelOrder,
+  completedUrl,
   createPendingOrder,
   lockedPendingHoldings,
   type OrderDeps,
   paymentRequestFor,
+  sendConfirmation,
   setPaymentPage,
   unitsHeldBy,
 } from '../orders/orders.service';
 import { gatewayFor, PaymentProviderError, paymentNotStarted } from '../payments';
+import * as promotions from '../promotions/promotions.service';
 import type { RateLimitStore } from '../rate-limit';
 import { consume } from '../rate-limit';
 import * as shipping from '../shipping/shipping.service';
@@ -138,10 +143,87 @@ interface OrderRequest {
   units: number;
 }
 
+/** The cart's lines as the catalogue prices them now; a line short of units refuses the cart. */
+async function itemsOf(tx: Tx, lines: Line[], held: Map<number, unknown>) {
+  const stock = await catalog.stockLines(tx, lines);
+  const items = [];
+  for (const line of lines) {
+    const info = stock.find((row) => row.productId === line.productId && row.size === line.size);
+    // A draw winner's pair is already held for them: it is not among the units on sale.
+    if (!info || (!held.has(line.index) && info.units < line.count)) throw await shortLine(tx, line);
+    items.push({
+      productId: line.productId,
+      name: info.name,
+      brand: info.brand,
+      categories: info.categories,
+      picture: info.cardPicture,
+      size: line.size,
+      count: line.count,
+      unitPriceCents: info.priceCents,
+    });
+  }
+  return items;
+}
+
+type Item = Awaited<ReturnType<typeof itemsOf>>[number];
+
+/**
+ * The order's price from the one pricing function: the lines, the shipping method serving the buyer's
+ * address, the discount code (refused in words when it does not apply) and the store credit on hand.
+ */
+async function priceItems(tx: Tx, buyer: CurrentUser, body: CheckoutBody, items: Item[]) {
+  const shipTo = await shipToOf(tx, buyer.id);
+  const method = await shipping.methodForOrder(tx, {
+    methodId: body.shippingMethodId,
+    country: shipTo.country,
+  });
+  const applied = body.code?.trim()
+    ? await promotions.applyCode(tx, { code: body.code, buyerId: buyer.id, lines: items })
+    : undefined;
+  const creditCents = body.useCredit ? await credit.balanceCentsOf(tx, buyer.id) : 0;
+  const priced = items.map((item, index) => ({ ...item, eligible: applied?.eligible[index] ?? true }));
+  const price = priceOrder(priced, method, { discount: applied?.discount, creditCents });
+  // Free shipping's worth is what the method would have charged: it counts in the promotion's figures.
+  const shippingSaved =
+    applied?.discount.kind === 'free_shipping' ? priceOrder(priced, method).shippingCents : 0;
+  return { shipTo, method, applied, price, shippingSaved };
+}
+
+/** The order takes its code's use and spends the credit it is paid with, or the checkout is refused. */
+async function takeUseAndCredit(
+  tx: Tx,
+  order: { id: string; number: number; userId: string },
+  priced: Awaited<ReturnType<typeof priceItems>>,
+) {
+  const { applied, price } = priced;
+  if (applied) {
+    await promotions.takeUse(tx, applied, {
+      orderId: order.id,
+      userId: order.userId,
+      discountCents: price.discountCents + priced.shippingSaved,
+      orderTotalCents: price.totalCents,
+    });
+  }
+  const spent = await credit.spendCredit(tx, {
+    userId: order.userId,
+    orderId: order.id,
+    orderNumber: order.number,
+    cents: price.creditCents,
+  });
+  if (!spent) {
+    throw new AppError(
+      'CONFLICT',
+      'Your store credit changed while you were checking out (another order used it); please check out again',
+      { useCredit: 'the balance changed' },
+    );
+  }
+}
+
 /**
  * The checkout's transaction: the buyer's holdings counted under their lock, the drops' rules (a release
  * not started, a draw's held pair, a waiting room's admission, the per-person limit), the lines priced from
- * the catalogue and the shipping from the shop's methods, the pending order written, and its units reserved.
+ * the catalogue with the discount code and the store credit, the pending order written with its code's use
+ * and its credit spent, and its units reserved. An order the credit pays whole is paid there and then.
  */
 async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request: OrderRequest) {
   const { buyer, body, lines, units } = request;
@@ -157,38 +239,26 @@ async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request:
   const reservedUntil = new Date(Math.min(normalEnd, gate.holdUntil?.getTime() ?? normalEnd));
   // Priced from the catalogue and written first, reserved last: a size's stock row (in a drop, every
   // buyer's) is locked from its reservation to the commit only, not while the order is written as well.
-  const stock = await catalog.stockLines(tx, lines);
-  const items = [];
-  for (const line of lines) {
-    const info = stock.find((row) => row.productId === line.productId && row.size === line.size);
-    // A draw winner's pair is already held for them: it is not among the units on sale.
-    if (!info || (!gate.held.has(line.index) && info.units < line.count)) throw await shortLine(tx, line);
-    items.push({
-      productId: line.productId,
-      name: info.name,
-      brand: info.brand,
-      picture: info.cardPicture,
-      size: line.size,
-      count: line.count,
-      unitPriceCents: info.priceCents,
-    });
-  }
-  const shipTo = await shipToOf(tx, buyer.id);
-  const method = await shipping.methodForOrder(tx, {
-    methodId: body.shippingMethodId,
-    country: shipTo.country,
-  });
-  const price = priceOrder(items, method);
+  const items = await itemsOf(tx, lines, gate.held);
+  const priced = await priceItems(tx, buyer, body, items);
+  const { price } = priced;
   const order = await createPendingOrder(tx, {
     userId: buyer.id,
     provider: request.provider,
     currency: deps.currency,
     reservedUntil,
-    items,
-    shipping: { methodId: method.id, name: method.name, cents: price.shippingCents },
-    shipTo,
+    items: items.map(({ categories: _categories, ...item }, index) => ({
+      ...item,
+      discountCents: price.lineDiscountsCents[index] ?? 0,
+    })),
+    shipping: { methodId: priced.method.id, name: priced.method.name, cents: price.shippingCents },
+    shipTo: priced.shipTo,
     totalCents: price.totalCents,
+    discountCents: price.discountCents,
+    promotionCode: priced.applied?.row.code ?? null,
+    creditUsedCents: price.creditCents,
   });
+  await takeUseAndCredit(tx, order, priced);
   await drops.takeHeldPairs(tx, gate, order.id);
   // One conditional update a line, in the catalogue's lock order so crossing carts cannot deadlock: a
   // line whose units went meanwhile refuses the whole cart, and the order goes with the rollback.
@@ -201,7 +271,8 @@ async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request:
     type: 'units.reserved',
     lines: lines.map((line) => ({ productId: line.productId, size: line.size })),
   });
-  return { order, items, reservedUntil };
+  const paid = price.chargeCents === 0 && (await approvePlacedOrder(tx, publish, order.id));
+  return { order, items, reservedUntil, paid };
 }
 
 /**
@@ -227,9 +298,14 @@ export async function startCheckout(
   });
   // Retried when PostgreSQL aborts it for a deadlock or a serialization failure: it only touches the
   // database, so a rolled-back attempt leaves nothing behind.
-  const { order, items, reservedUntil } = await deps.events.transaction(deps.db, (tx, publish) =>
+  const { order, items, reservedUntil, paid } = await deps.events.transaction(deps.db, (tx, publish) =>
     placeOrder(deps, tx, publish, { buyer, provider, body, lines, units }),
   );
+  // Store credit paid it all: no payment page, the buyer goes straight to the order's confirmation.
+  if (paid) {
+    await sendConfirmation(deps, order.id);
+    return { orderId: order.id, redirectUrl: completedUrl(deps.siteUrl, order) };
+  }
   // The reservation ends on time even if this instance stops: a job any instance runs when it is due
   // (a second past the end, so the order is due by then). The minutely sweep covers a job not queued.
   await deps.jobs

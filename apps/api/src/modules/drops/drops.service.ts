@@ -1,6 +1,6 @@
 import type { Drop, DropBody, DropSummary, StaffDropEntry } from '@shop/contracts';
 import { sizeKey } from '@shop/contracts';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Snapshot } from '../../events/facts';
 import { AppError } from '../../lib/app-error';
 import { csvRow } from '../../lib/csv';
@@ -246,4 +246,11 @@ export async function setNotify(db: Db, dropId: string, userId: string, on: bool
   if (!(await repository.findDrop(db, dropId))) throw AppError.notFound('Drop');
   await repository.setNotify(db, dropId, userId, on);
   return on;
+}
+
+/** Which of these products are a drop's (a promotion applies to them only when it says so). */
+export async function dropProducts(db: DbOrTx, productIds: string[]): Promise<Set<string>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await repository.findDropsOfProducts(db, productIds);
+  return new Set(rows.map((row) => row.productId));
 }

@@ -18,6 +18,7 @@ export {
 } from './return-email';
 export {
   backInStockEmail,
+  creditEmail,
   type DropNews,
   dropEmail,
   passwordResetEmail,

@@ -21,6 +21,8 @@ function orderEmail(options: {
   lines: OrderLine[];
   /** The order's shipping, shown as its own amount when the e-mail is about the whole order. */
   shipping?: Order['shipping'];
+  /** The order's discount code, shown as its own amount off when the e-mail is about the whole order. */
+  discount?: { code: string | null; amount: number };
   /** Without a total, the lines are listed without prices (what is in a parcel). */
   total?: { label: string; amount: number };
   /** A labelled detail under the lines, such as a parcel's carrier and tracking link. */
@@ -29,6 +31,8 @@ function orderEmail(options: {
   accountUrl: string;
 }): MailMessage {
   const { order, accountUrl, total, detail, shipping } = options;
+  const discount = options.discount && options.discount.amount > 0 ? options.discount : undefined;
+  const discountLabel = discount ? `Discount${discount.code ? ` (${discount.code})` : ''}` : '';
   const cell = 'padding:8px 0;border-bottom:1px solid #eee';
   const rows =
     options.lines
@@ -39,6 +43,9 @@ function orderEmail(options: {
       .join('') +
     (shipping
       ? `<tr><td style="${cell}">Shipping<br><span style="color:#777;font-size:13px">${escapeHtml(shipping.name)}</span></td><td style="${cell};text-align:right">${formatShippingPrice(shipping.price)}</td></tr>`
+      : '') +
+    (discount
+      ? `<tr><td style="${cell}">${escapeHtml(discountLabel)}</td><td style="${cell};text-align:right">&minus;${formatPrice(discount.amount)}</td></tr>`
       : '');
   const totalRow = total
     ? `<tr><td style="padding:12px 0;font-weight:bold">${escapeHtml(total.label)}</td><td style="padding:12px 0;text-align:right;font-weight:bold">${formatPrice(total.amount)}</td></tr>`
@@ -72,6 +79,7 @@ function orderEmail(options: {
         `- ${line.name}, size ${line.size} x ${line.count}${total ? `: ${formatPrice(line.totalPrice)}` : ''}`,
     ),
     ...(shipping ? [`- Shipping, ${shipping.name}: ${formatShippingPrice(shipping.price)}`] : []),
+    ...(discount ? [`- ${discountLabel}: -${formatPrice(discount.amount)}`] : []),
     ...(total ? [`${total.label}: ${formatPrice(total.amount)}`] : []),
     ...(detail ? [`${detail.label}: ${detail.value}${detail.href ? ` (${detail.href})` : ''}`] : []),
     ...(options.note ? [options.note] : []),
@@ -90,9 +98,24 @@ export function orderConfirmationEmail(order: Order, accountUrl: string): MailMe
     intro: `your payment was received and order ${number} is confirmed.`,
     lines: order.products,
     shipping: order.shipping,
+    discount: { code: order.code, amount: order.discount },
     total: { label: 'Total', amount: order.finalAmount },
+    note:
+      order.creditUsed > 0
+        ? `${formatPrice(order.creditUsed)} was paid with your store credit${order.creditUsed < order.finalAmount ? ` and ${formatPrice(order.finalAmount - order.creditUsed)} with your ${order.provider === 'paypal' ? 'PayPal account' : 'card'}` : ''}.`
+        : undefined,
     accountUrl,
   });
+}
+
+/** Where a refund's money goes: store credit at once, the rest to what the buyer paid with. */
+export function refundNote(refund: { amount: number; refundTo?: string; credit?: number }): string {
+  const credit = refund.credit ?? 0;
+  const toProvider = Math.round((refund.amount - credit) * 100) / 100;
+  const providerNote = `goes back to the ${refund.refundTo ?? 'card'} you paid with; your bank may take 5 to 10 days to show it`;
+  if (credit <= 0) return `The money ${providerNote}.`;
+  const creditNote = `${formatPrice(credit)} is back in your store credit now`;
+  return toProvider > 0 ? `${creditNote}; ${formatPrice(toProvider)} ${providerNote}.` : `${creditNote}.`;
 }
 
 /**
@@ -102,7 +125,7 @@ export function orderConfirmationEmail(order: Order, accountUrl: string): MailMe
  */
 export function orderRefundEmail(
   order: Order,
-  refund: { amount: number; lines?: OrderLine[]; refundTo?: string },
+  refund: { amount: number; lines?: OrderLine[]; refundTo?: string; credit?: number },
   accountUrl: string,
 ): MailMessage {
   const number = orderNumber(order);
@@ -118,7 +141,7 @@ export function orderRefundEmail(
     // A whole order's refund gives the shipping back too.
     shipping: refund.lines ? undefined : order.shipping,
     total: { label: 'Refunded', amount: refund.amount },
-    note: `The money goes back to the ${refund.refundTo ?? 'card'} you paid with; your bank may take 5 to 10 days to show it.`,
+    note: refundNote(refund),
     accountUrl,
   });
 }

@@ -125,16 +125,29 @@ export function returnReceivedEmail(buyer: ReturnBuyer, ret: OrderReturn, accoun
 export function returnRefundedEmail(
   buyer: ReturnBuyer,
   ret: OrderReturn,
-  refund: { amount: number; refundTo: string },
+  refund: { amount: number; refundTo: string; credit?: number },
   accountUrl: string,
 ): MailMessage {
+  const credit = refund.credit ?? 0;
+  const toProvider = Math.round((refund.amount - credit) * 100) / 100;
+  const where =
+    credit <= 0
+      ? `to the ${refund.refundTo} you paid with`
+      : toProvider > 0
+        ? `: ${formatPrice(credit)} as store credit and ${formatPrice(toProvider)} to the ${refund.refundTo} you paid with`
+        : 'as store credit';
   return returnEmail({
     buyer,
     ret,
     subject: `Sneaker Shop: ${formatPrice(refund.amount)} refunded`,
-    heading: 'Your refund is on its way',
-    intro: `we refunded ${formatPrice(refund.amount)} for your return ${ret.number} to the ${refund.refundTo} you paid with.`,
-    steps: ['It can take a few days to appear on your statement.'],
+    heading:
+      credit > 0 && toProvider <= 0 ? 'Your refund is in your store credit' : 'Your refund is on its way',
+    intro: `we refunded ${formatPrice(refund.amount)} for your return ${ret.number} ${where}.`,
+    steps: [
+      toProvider > 0
+        ? 'It can take a few days to appear on your statement.'
+        : 'Your store credit pays all or part of your next order at checkout.',
+    ],
     link: { label: 'See your orders', url: accountUrl },
   });
 }

@@ -65,6 +65,8 @@ export async function createReplacementOrder(
       size: line.size,
       count: line.count,
       unitPriceCents: item.unitPriceCents,
+      // A replacement costs nothing: the discount took nothing off it.
+      discountCents: 0,
     };
   });
   const row = await repository.insertReplacementOrder(tx, original, items);

@@ -16,8 +16,12 @@ export interface NewOrder {
   /** The method it travels by, as it was charged, and the address it goes to. */
   shipping: { methodId: string; name: string; cents: number };
   shipTo: ShipTo;
-  /** The lines plus shipping, as the pricing function made it. */
+  /** The lines less the discount, plus shipping, as the pricing function made it. */
   totalCents: number;
+  /** The discount code's cents off the lines and its code, and the store credit paying part of the total. */
+  discountCents?: number;
+  promotionCode?: string | null;
+  creditUsedCents?: number;
 }
 
 export async function insertOrder(db: DbOrTx, input: NewOrder): Promise<OrderRow> {
@@ -28,6 +32,9 @@ export async function insertOrder(db: DbOrTx, input: NewOrder): Promise<OrderRow
       provider: input.provider,
       currency: input.currency,
       totalCents: input.totalCents,
+      discountCents: input.discountCents ?? 0,
+      promotionCode: input.promotionCode ?? null,
+      creditUsedCents: input.creditUsedCents ?? 0,
       shippingMethodId: input.shipping.methodId,
       shippingName: input.shipping.name,
       shippingCents: input.shipping.cents,
@@ -170,6 +177,9 @@ type WiredColumn =
   | 'state'
   | 'provider'
   | 'totalCents'
+  | 'discountCents'
+  | 'promotionCode'
+  | 'creditUsedCents'
   | 'createdAt'
   | 'refundedAt'
   | 'refundedCents'
@@ -188,6 +198,9 @@ const wiredColumns = {
   state: order.state,
   provider: order.provider,
   totalCents: order.totalCents,
+  discountCents: order.discountCents,
+  promotionCode: order.promotionCode,
+  creditUsedCents: order.creditUsedCents,
   createdAt: order.createdAt,
   refundedAt: order.refundedAt,
   refundedCents: order.refundedCents,
@@ -203,7 +216,7 @@ const wiredColumns = {
 export type ListedOrder = Pick<OrderRow, WiredColumn> & {
   items: Pick<
     OrderItemRow,
-    'productId' | 'name' | 'brand' | 'picture' | 'size' | 'count' | 'unitPriceCents'
+    'productId' | 'name' | 'brand' | 'picture' | 'size' | 'count' | 'unitPriceCents' | 'discountCents'
   >[];
 };
 
@@ -212,7 +225,7 @@ const itemsJson = sql<ListedOrder['items']>`(
   SELECT coalesce(json_agg(json_build_object(
     'productId', ${orderItem.productId}, 'name', ${orderItem.name}, 'brand', ${orderItem.brand},
     'picture', ${orderItem.picture}, 'size', ${orderItem.size}, 'count', ${orderItem.count},
-    'unitPriceCents', ${orderItem.unitPriceCents}
+    'unitPriceCents', ${orderItem.unitPriceCents}, 'discountCents', ${orderItem.discountCents}
   ) ORDER BY ${orderItem.position}), '[]'::json)
   FROM ${orderItem} WHERE ${orderItem.orderId} = ${order.id}
 )`;

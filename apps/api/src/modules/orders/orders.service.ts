@@ -9,6 +9,7 @@ import {
   type OrdersSort,
   type Shipment,
   sizeKey,
+  splitRefund,
 } from '@shop/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -17,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { type CsvValue, csvStream } from '../../lib/csv';
 import type { CurrentUser } from '../../plugins/session';
 import * as catalog from '../catalog/catalog.service';
+import * as credit from '../credit/credit.service';
 import * as fulfilment from '../fulfilment/shipments.service';
 import type { Mailer, MailMessage } from '../mail';
 import { orderCancelledEmail, orderConfirmationEmail, orderRefundEmail } from '../mail';
@@ -352,12 +354,29 @@ function endOf(to: string): Date {
   return end;
 }
 
-/** What the provider is asked for: the order as it was reserved, and where it sends the buyer back. */
+/** Where the buyer lands once the order is paid (the provider sends them, or store credit paid it all). */
+export function completedUrl(siteUrl: string, row: Pick<repository.OrderRow, 'id' | 'provider'>): string {
+  return `${siteUrl}/order-completed?provider=${row.provider}&order=${row.id}`;
+}
+
+/**
+ * What the provider is asked for: the order as it was reserved, less the store credit paying part of it,
+ * with its discount and credit as their own amounts, and where it sends the buyer back.
+ */
 export function paymentRequestFor(
   siteUrl: string,
   row: Pick<
     repository.OrderRow,
-    'id' | 'provider' | 'currency' | 'totalCents' | 'reservedUntil' | 'shippingName' | 'shippingCents'
+    | 'id'
+    | 'provider'
+    | 'currency'
+    | 'totalCents'
+    | 'discountCents'
+    | 'promotionCode'
+    | 'creditUsedCents'
+    | 'reservedUntil'
+    | 'shippingName'
+    | 'shippingCents'
   >,
   items: Pick<repository.OrderItemRow, 'name' | 'size' | 'count' | 'unitPriceCents'>[],
   customerEmail: string,
@@ -367,7 +386,9 @@ export function paymentRequestFor(
     orderId: row.id,
     currency: row.currency,
     customerEmail,
-    totalCents: row.totalCents,
+    totalCents: row.totalCents - row.creditUsedCents,
+    discount: { code: row.promotionCode, cents: row.discountCents },
+    creditCents: row.creditUsedCents,
     lines: items.map((item) => ({
       name: item.name,
       size: sizeKey(item.size),
@@ -375,7 +396,7 @@ export function paymentRequestFor(
       unitPriceCents: item.unitPriceCents,
     })),
     shipping: { name: row.shippingName, cents: row.shippingCents },
-    successUrl: `${siteUrl}/order-completed?provider=${row.provider}&order=${row.id}`,
+    successUrl: completedUrl(siteUrl, row),
     cancelUrl: `${siteUrl}/order-canceled?provider=${row.provider}&order=${row.id}`,
     expiresAt: row.reservedUntil,
     idempotencyKey,
@@ -454,7 +475,7 @@ async function itemsInLockOrder(tx: DbOrTx, orderId: string) {
 }
 
 /** pending → aprobed: the reserved units become sold. True only for the caller that made the change. */
-async function approveIn(tx: DbOrTx, publish: Publish, orderId: string): Promise<boolean> {
+export async function approvePlacedOrder(tx: DbOrTx, publish: Publish, orderId: string): Promise<boolean> {
   const row = await repository.leavePending(tx, orderId, 'aprobed');
   if (!row) return false;
   for (const item of await itemsInLockOrder(tx, orderId)) {
@@ -533,7 +554,9 @@ async function tellBuyer(
 }
 
 export async function approveOrder(deps: OrderDeps, orderId: string): Promise<boolean> {
-  const changed = await deps.events.transaction(deps.db, (tx, publish) => approveIn(tx, publish, orderId));
+  const changed = await deps.events.transaction(deps.db, (tx, publish) =>
+    approvePlacedOrder(tx, publish, orderId),
+  );
   if (changed) await sendConfirmation(deps, orderId);
   return changed;
 }
@@ -675,7 +698,7 @@ export async function handleNotice(
       if (await cancelIn(tx, publish, row.id, null)) await tellCancelled(deps, tx, row.id, 'payment-failed');
       return { fresh: true, approved: false };
     }
-    return { fresh: true, approved: await approveIn(tx, publish, row.id) };
+    return { fresh: true, approved: await approvePlacedOrder(tx, publish, row.id) };
   });
   if (!fresh) return 'duplicate';
   if (approved) await sendConfirmation(deps, row.id);
@@ -776,26 +799,32 @@ export const setPaymentPage = repository.setPaymentPage;
 const REFUND_CLAIM_SECONDS = 120;
 
 /**
- * Staff refund an aprobed order through its provider (docs/decisions/0010): it moves to `cancelled` exactly
- * once and its units stay sold (the pairs went out). One attempt at a time holds the claim (another gets a
- * 409); the provider call carries an idempotency key, so a retry after a crash never refunds twice. A
- * provider failure leaves the order aprobed (502) for another try.
+ * Staff refund an aprobed order (docs/decisions/0010): it moves to `cancelled` exactly once and its units
+ * stay sold (the pairs went out). What store credit paid goes back as credit first, the rest through the
+ * provider (docs/decisions/0031). One attempt at a time holds the claim (another gets a 409); the provider
+ * call and the credit entry are keyed, so a retry after a crash never refunds twice. A provider failure
+ * leaves the order aprobed (502) for another try.
  */
 export async function refundOrder(deps: OrderDeps, orderId: string, admin: CurrentUser): Promise<Order> {
   const row = await visibleOrder(deps.db, orderId, admin);
   if (row.refundedAt) throw new AppError('CONFLICT', 'This order was already refunded');
   if (row.state !== 'aprobed')
     throw new AppError('CONFLICT', `Only a paid order can be refunded; it is ${row.state}`);
-  if (!row.providerReference) throw new AppError('CONFLICT', 'This order has no payment to refund');
+  const due = row.totalCents - row.refundedCents;
+  const split = splitRefund(row, due);
+  if (split.providerCents > 0 && !row.providerReference)
+    throw new AppError('CONFLICT', 'This order has no payment to refund');
   if (!(await repository.claimRefund(deps.db, orderId, REFUND_CLAIM_SECONDS))) {
     throw new AppError('CONFLICT', 'This order is being refunded or was already refunded');
   }
   try {
-    await gatewayFor(deps.gateways, row.provider).refund(
-      row.providerReference,
-      row.totalCents - row.refundedCents,
-      `refund-${row.providerReference}`,
-    );
+    if (split.providerCents > 0 && row.providerReference) {
+      await gatewayFor(deps.gateways, row.provider).refund(
+        row.providerReference,
+        split.providerCents,
+        `refund-${row.providerReference}`,
+      );
+    }
   } catch (error) {
     await repository.releaseRefund(deps.db, orderId);
     if (error instanceof PaymentProviderError) {
@@ -807,18 +836,29 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
     }
     throw error;
   }
-  const amount = fromCents(row.totalCents - row.refundedCents);
+  const amount = fromCents(due);
   await deps.events.transaction(deps.db, async (tx, publish) => {
     if (!(await repository.markRefunded(tx, orderId))) return;
+    await credit.creditRefund(tx, {
+      userId: row.userId,
+      orderId,
+      orderNumber: row.number,
+      cents: split.creditCents,
+      key: `refund-credit:${orderId}`,
+    });
     await publish({
       type: 'order.refunded',
       orderId,
       actorId: admin.id,
       before: { state: 'aprobed', refunded: false },
-      after: { state: 'cancelled', refunded: true, amount },
+      after: { state: 'cancelled', refunded: true, amount, asCredit: fromCents(split.creditCents) },
     });
     await tellBuyer(deps, tx, orderId, 'refunded', (order, accountUrl) =>
-      orderRefundEmail(order, { amount, refundTo: refundedTo(deps.gateways, row.provider) }, accountUrl),
+      orderRefundEmail(
+        order,
+        { amount, refundTo: refundedTo(deps.gateways, row.provider), credit: fromCents(split.creditCents) },
+        accountUrl,
+      ),
     );
   });
   return getOrder(deps.db, orderId, admin);

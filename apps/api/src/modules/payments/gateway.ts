@@ -12,8 +12,12 @@ export interface PaymentRequest {
   lines: PaymentLine[];
   /** The shipping method charged, shown as its own amount on the payment page. */
   shipping: { name: string; cents: number };
-  /** The lines plus shipping. */
+  /** What the provider charges: the lines less the discount, plus shipping, less the store credit. */
   totalCents: number;
+  /** The discount code's cents off the lines (0: none), shown as its own amount. */
+  discount: { code: string | null; cents: number };
+  /** Store credit paying part of the order, shown as its own amount. */
+  creditCents: number;
   /** Where the provider sends the buyer after paying / after giving up. */
   successUrl: string;
   cancelUrl: string;

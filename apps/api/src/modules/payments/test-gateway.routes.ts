@@ -68,7 +68,7 @@ export const testGatewayRoutes: FastifyPluginAsyncZod<{
         currency: payment.currency,
         email: payment.email,
         lines: payment.lines
-          .filter((line) => !line.shipping)
+          .filter((line) => !line.shipping && !line.discount && !line.credit)
           .map((line) => ({
             name: line.name,
             size: line.size,
@@ -76,6 +76,7 @@ export const testGatewayRoutes: FastifyPluginAsyncZod<{
             price: fromCents(line.priceCents),
           })),
         shipping: shippingOf(payment.lines),
+        ...deductionsOf(payment.lines),
       };
     },
   );
@@ -122,4 +123,14 @@ export const testGatewayRoutes: FastifyPluginAsyncZod<{
 function shippingOf(lines: { name: string; priceCents: number; shipping?: true }[]) {
   const line = lines.find((candidate) => candidate.shipping);
   return line ? { name: line.name, price: fromCents(line.priceCents) } : null;
+}
+
+/** The discount code's amount off and the store credit of a test payment, each 0 when it has none. */
+function deductionsOf(lines: { name: string; priceCents: number; discount?: true; credit?: true }[]) {
+  const discount = lines.find((line) => line.discount);
+  const credit = lines.find((line) => line.credit);
+  return {
+    discount: { code: discount?.name || null, amount: fromCents(-(discount?.priceCents ?? 0)) },
+    credit: fromCents(-(credit?.priceCents ?? 0)),
+  };
 }

@@ -39,6 +39,28 @@ export function testGateway({ id: provider }: PaymentProvider, db: Db, siteUrl: 
             priceCents: request.shipping.cents,
             shipping: true,
           },
+          ...(request.discount.cents > 0
+            ? [
+                {
+                  name: request.discount.code ?? '',
+                  size: '',
+                  count: 1,
+                  priceCents: -request.discount.cents,
+                  discount: true as const,
+                },
+              ]
+            : []),
+          ...(request.creditCents > 0
+            ? [
+                {
+                  name: 'Store credit',
+                  size: '',
+                  count: 1,
+                  priceCents: -request.creditCents,
+                  credit: true as const,
+                },
+              ]
+            : []),
         ],
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,

@@ -1,9 +1,16 @@
-import { fromCents, type OrderReturn, type ReturnReceiveBody } from '@shop/contracts';
+import {
+  fromCents,
+  type OrderReturn,
+  paidForUnits,
+  type ReturnReceiveBody,
+  splitRefund,
+} from '@shop/contracts';
 import type { Tx } from '../../db/client';
 import type { Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
 import * as catalog from '../catalog/catalog.service';
+import * as credit from '../credit/credit.service';
 import { exchangeOrderEmail, returnReceivedEmail, returnRefundedEmail } from '../mail';
 import * as orders from '../orders/order-returns.service';
 import { gatewayFor, PaymentProviderError, refundedTo } from '../payments';
@@ -38,68 +45,115 @@ function restockByPosition(row: repository.ReturnWithLines, body: ReturnReceiveB
 }
 
 /**
- * What the receipt owes the buyer: what was paid for the refund lines (unit price × count) and, when the
- * setting says so and no earlier return of the order had it back, the order's shipping.
+ * What each earlier received return refunded of the order's lines: the units by line position (in the
+ * order they were received), and for each return whether its refund included the shipping.
+ */
+function earlierRefunds(order: orders.ReturnedOrder, earlier: repository.ReturnWithLines[]) {
+  const refunded = new Map<number, number>();
+  let shippingRefunded = false;
+  const received = earlier
+    .filter((other) => other.state === 'received')
+    .sort((a, b) => (a.receivedAt?.getTime() ?? 0) - (b.receivedAt?.getTime() ?? 0));
+  for (const other of received) {
+    const value = linesValue(order, other.lines, refunded);
+    if (other.refundedCents > value) shippingRefunded = true;
+  }
+  return { refunded, shippingRefunded };
+}
+
+/**
+ * What was paid for a return's refund lines: each line's total less its share of the discount code,
+ * spread over its units (`paidForUnits`), after the units of it refunded before (counted on in `refunded`).
+ */
+function linesValue(
+  order: orders.ReturnedOrder,
+  lines: repository.ReturnLineRow[],
+  refunded: Map<number, number>,
+): number {
+  let cents = 0;
+  for (const line of lines.filter((candidate) => candidate.resolution === 'refund')) {
+    const item = order.items.find((candidate) => candidate.position === line.position);
+    if (!item) continue;
+    const before = refunded.get(line.position) ?? 0;
+    const paid = { paidCents: item.unitPriceCents * item.count - item.discountCents, count: item.count };
+    cents += paidForUnits(paid, before, line.count);
+    refunded.set(line.position, before + line.count);
+  }
+  return cents;
+}
+
+/**
+ * What the receipt owes the buyer: what was paid for the refund lines (never the price before the
+ * discount) and, when the setting says so and no earlier return of the order had it back, the shipping.
  */
 async function refundDue(
   deps: ReturnDeps,
   row: repository.ReturnWithLines,
   order: orders.ReturnedOrder,
 ): Promise<number> {
-  const price = (position: number) =>
-    order.items.find((item) => item.position === position)?.unitPriceCents ?? 0;
-  const lineValue = (lines: repository.ReturnLineRow[]) =>
-    lines
-      .filter((line) => line.resolution === 'refund')
-      .reduce((sum, line) => sum + price(line.position) * line.count, 0);
-  const lines = lineValue(row.lines);
+  const earlier = (await repository.findCountingReturns(deps.db, order.id)).filter(
+    (other) => other.id !== row.id,
+  );
+  const { refunded, shippingRefunded } = earlierRefunds(order, earlier);
+  const lines = linesValue(order, row.lines, refunded);
   const refundsShipping =
     deps.refundShipping === 'always' || (deps.refundShipping === 'damaged' && row.reason === 'damaged');
-  if (!refundsShipping || order.shippingCents === 0) return lines;
-  const earlier = await repository.findCountingReturns(deps.db, order.id);
-  const shippingRefunded = earlier.some(
-    (other) =>
-      other.id !== row.id && other.state === 'received' && other.refundedCents > lineValue(other.lines),
-  );
-  return shippingRefunded ? lines : lines + order.shippingCents;
+  if (!refundsShipping || order.shippingCents === 0 || shippingRefunded) return lines;
+  return lines + order.shippingCents;
+}
+
+/** A receipt's refund: the cents refunded in all, and the part of them paid as store credit. */
+interface ReceiptRefund {
+  cents: number;
+  creditCents: number;
 }
 
 /**
- * Refunds `due` (at most what was paid and not refunded yet) through the order's provider, holding the
- * order's refund claim (a whole-order refund cannot run meanwhile) with the return's idempotency key: a
- * retry after a crash never refunds twice. Answers the cents refunded; a provider failure is a 502 with
+ * Refunds `due` (at most what was paid and not refunded yet), holding the order's refund claim (a
+ * whole-order refund cannot run meanwhile): all of it as store credit when the buyer asked for that, else
+ * what credit paid of the order back as credit first and the rest through the order's provider, with the
+ * return's idempotency key: a retry after a crash never refunds twice. A provider failure is a 502 with
  * nothing changed and the claim released.
  */
-async function refundThroughProvider(deps: ReturnDeps, returnId: string, orderId: string, due: number) {
-  if (due === 0) return 0;
-  if (!(await orders.claimOrderRefund(deps.db, orderId))) {
-    const now = await orders.orderForReturn(deps.db, orderId);
+async function refundReceipt(
+  deps: ReturnDeps,
+  row: repository.ReturnWithLines,
+  due: number,
+): Promise<ReceiptRefund> {
+  const none = { cents: 0, creditCents: 0 };
+  if (due === 0) return none;
+  if (!(await orders.claimOrderRefund(deps.db, row.orderId))) {
+    const now = await orders.orderForReturn(deps.db, row.orderId);
     // A cancelled order (refunded whole, say) has nothing left to give back.
-    if (now?.state !== 'aprobed') return 0;
+    if (now?.state !== 'aprobed') return none;
     throw new AppError('CONFLICT', 'A refund of this order is in progress; try again in a moment');
   }
-  const order = await orders.orderForReturn(deps.db, orderId);
-  const amount = order?.providerReference ? Math.min(due, order.totalCents - order.refundedCents) : 0;
-  if (!order?.providerReference || amount <= 0) {
-    await orders.releaseOrderRefund(deps.db, orderId);
-    return 0;
+  const order = await orders.orderForReturn(deps.db, row.orderId);
+  const cents = order ? Math.min(due, order.totalCents - order.refundedCents) : 0;
+  const split = order && cents > 0 ? splitRefund(order, cents) : { creditCents: 0, providerCents: 0 };
+  const creditCents = row.refundTo === 'credit' ? cents : split.creditCents;
+  const providerCents = cents - creditCents;
+  if (!order || cents <= 0 || (providerCents > 0 && !order.providerReference)) {
+    await orders.releaseOrderRefund(deps.db, row.orderId);
+    return none;
   }
+  if (providerCents === 0 || !order.providerReference) return { cents, creditCents };
   try {
     await gatewayFor(deps.gateways, order.provider).refund(
       order.providerReference,
-      amount,
-      `return-refund-${returnId}`,
+      providerCents,
+      `return-refund-${row.id}`,
     );
   } catch (error) {
-    await orders.releaseOrderRefund(deps.db, orderId);
+    await orders.releaseOrderRefund(deps.db, row.orderId);
     if (!(error instanceof PaymentProviderError)) throw error;
-    deps.log.error({ err: error, orderId, returnId }, 'return refund failed');
+    deps.log.error({ err: error, orderId: row.orderId, returnId: row.id }, 'return refund failed');
     throw new AppError(
       'PAYMENT_FAILED',
       'The payment provider could not refund this return; nothing changed, please try again',
     );
   }
-  return amount;
+  return { cents, creditCents };
 }
 
 /**
@@ -148,10 +202,11 @@ async function completeReceipt(
     row: repository.ReturnWithLines;
     staff: CurrentUser;
     restock: Map<number, boolean>;
-    cents: number;
+    refund: ReceiptRefund;
   },
 ): Promise<void> {
-  const { row, staff, cents } = receipt;
+  const { row, staff } = receipt;
+  const { cents, creditCents } = receipt.refund;
   const order = await orders.lockOrderForReturn(tx, row.orderId);
   if (!order) throw AppError.notFound('Order');
   const exchanges = row.lines.flatMap((line) =>
@@ -167,6 +222,14 @@ async function completeReceipt(
   if (cents > 0 && !(await orders.addRefunded(tx, order.id, cents))) {
     throw new Error(`Return ${row.id} would refund more than order ${order.id} was paid`);
   }
+  await credit.creditRefund(tx, {
+    userId: order.userId,
+    orderId: order.id,
+    orderNumber: order.number,
+    returnId: row.id,
+    cents: creditCents,
+    key: `return-credit:${row.id}`,
+  });
   const restocked = await moveStock(deps, tx, row, receipt.restock);
   for (const [position, done] of restocked) await repository.setRestocked(tx, row.id, position, done);
   const number = `R-${row.number}`;
@@ -197,13 +260,18 @@ async function completeReceipt(
       orderId: row.orderId,
       actorId: staff.id,
       before: { number, refunded: fromCents(order.refundedCents) },
-      after: { number, amount, refunded: fromCents(order.refundedCents + cents) },
+      after: {
+        number,
+        amount,
+        asCredit: fromCents(creditCents),
+        refunded: fromCents(order.refundedCents + cents),
+      },
     });
     await tellBuyer(deps, tx, row, 'refunded', (to) =>
       returnRefundedEmail(
         to,
         wire,
-        { amount, refundTo: refundedTo(deps.gateways, order.provider) },
+        { amount, refundTo: refundedTo(deps.gateways, order.provider), credit: fromCents(creditCents) },
         accountUrl(deps),
       ),
     );
@@ -240,17 +308,17 @@ export async function receiveReturn(
       state: 'is being received',
     });
   }
-  let cents = 0;
+  let refund: ReceiptRefund = { cents: 0, creditCents: 0 };
   try {
     const order = await orders.orderForReturn(deps.db, row.orderId);
     if (!order) throw AppError.notFound('Order');
-    cents = await refundThroughProvider(deps, id, order.id, await refundDue(deps, row, order));
+    refund = await refundReceipt(deps, row, await refundDue(deps, row, order));
     await deps.events.transaction(deps.db, (tx, publish) =>
-      completeReceipt(deps, tx, publish, { row, staff, restock, cents }),
+      completeReceipt(deps, tx, publish, { row, staff, restock, refund }),
     );
   } catch (error) {
     // A retry asks the provider again with the same key: it answers the refund already made.
-    if (cents > 0) await orders.releaseOrderRefund(deps.db, row.orderId);
+    if (refund.cents > 0) await orders.releaseOrderRefund(deps.db, row.orderId);
     await repository.releaseReceipt(deps.db, id);
     throw error;
   }

@@ -114,6 +114,7 @@ export interface NewReturn {
   orderId: string;
   userId: string;
   reason: string;
+  refundTo: string;
   comment: string;
   lines: Omit<ReturnLineRow, 'returnId' | 'restocked'>[];
 }
@@ -121,7 +122,13 @@ export interface NewReturn {
 export async function insertReturn(db: DbOrTx, input: NewReturn): Promise<ReturnWithLines> {
   const [row] = await db
     .insert(orderReturn)
-    .values({ orderId: input.orderId, userId: input.userId, reason: input.reason, comment: input.comment })
+    .values({
+      orderId: input.orderId,
+      userId: input.userId,
+      reason: input.reason,
+      refundTo: input.refundTo,
+      comment: input.comment,
+    })
     .returning();
   if (!row) throw new Error('The return was not created');
   const lines = await db

@@ -41,6 +41,8 @@ export interface ReturnDeps {
   returnDays: number;
   /** When a receipt refunds the order's shipping too: RETURN_REFUND_SHIPPING. */
   refundShipping: RefundShipping;
+  /** Whether a buyer may take the refund as store credit (RETURN_CREDIT). */
+  toCredit: boolean;
   /** Who sells and where returns are sent (SHOP_NAME, SHOP_ADDRESS), printed on the slip. */
   shop: { name: string; address: string[] };
 }
@@ -243,6 +245,11 @@ export async function openReturn(
     const order = await orders.lockOrderForReturn(tx, orderId);
     const shipments = (await fulfilment.shipmentsOf(tx, [orderId])).get(orderId) ?? [];
     checkReturnable(order, buyer, shipments, deps.returnDays);
+    if (body.refundTo === 'credit' && !deps.toCredit)
+      throw AppError.invalid(
+        'refundTo',
+        'must be original: this shop refunds returns to how the order was paid',
+      );
     const counting = await repository.findCountingReturns(tx, orderId);
     const lines = body.lines.map((_, index) => checkLine(order, shipments, counting, body, index));
     await holdExchanges(tx, lines);
@@ -250,6 +257,7 @@ export async function openReturn(
       orderId,
       userId: buyer.id,
       reason: body.reason,
+      refundTo: body.refundTo ?? 'original',
       comment: body.comment ?? '',
       lines,
     });

@@ -14,6 +14,8 @@ import { readPayPalNotice, type VerifySignature } from './webhook';
 /** The Orders v2 body of a payment: one purchase unit with the lines, approved by the buyer on PayPal. */
 function orderBody(request: PaymentRequest) {
   const value = formatAmount(request.totalCents);
+  const itemTotal = request.lines.reduce((sum, line) => sum + line.unitPriceCents * line.count, 0);
+  const deducted = request.discount.cents + request.creditCents;
   const currency = request.currency.toUpperCase();
   const money = (cents: number) => ({ currency_code: currency, value: formatAmount(cents) });
   return {
@@ -25,10 +27,11 @@ function orderBody(request: PaymentRequest) {
         amount: {
           currency_code: currency,
           value,
-          // The pairs and the shipping, which add up to the value exactly.
+          // The pairs and the shipping less the discount and the store credit: they add up to the value exactly.
           breakdown: {
-            item_total: money(request.totalCents - request.shipping.cents),
+            item_total: money(itemTotal),
             shipping: money(request.shipping.cents),
+            ...(deducted > 0 ? { discount: money(deducted) } : {}),
           },
         },
         items: request.lines.map((line) => ({

@@ -29,6 +29,36 @@ function lineItems(request: PaymentRequest) {
   return items;
 }
 
+/** What the coupon of a session is called: the discount code, the store credit, or both. */
+function couponName(request: PaymentRequest): string {
+  const parts = [
+    request.discount.cents > 0 ? `Discount ${request.discount.code ?? ''}`.trim() : '',
+    request.creditCents > 0 ? 'Store credit' : '',
+  ].filter(Boolean);
+  return parts.join(' and ').slice(0, 40);
+}
+
+/**
+ * The discount and the store credit as one coupon for this session alone (Checkout has no negative lines):
+ * an amount off, once, redeemable once, made with the session's idempotency key so a retry makes one.
+ */
+async function sessionDiscounts(stripe: Stripe, request: PaymentRequest) {
+  const off = request.discount.cents + request.creditCents;
+  if (off === 0) return {};
+  const coupon = await stripe.coupons.create(
+    {
+      amount_off: off,
+      currency: request.currency,
+      duration: 'once',
+      max_redemptions: 1,
+      name: couponName(request),
+      metadata: { orderId: request.orderId },
+    },
+    { idempotencyKey: `${request.idempotencyKey}-coupon` },
+  );
+  return { discounts: [{ coupon: coupon.id }] };
+}
+
 /** Stripe Checkout Sessions through the official SDK, with signed webhooks. */
 export function stripeGateway(options: StripeSettings): PaymentGateway {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
@@ -71,6 +101,7 @@ export function stripeGateway(options: StripeSettings): PaymentGateway {
             metadata: { orderId: request.orderId },
             payment_intent_data: { metadata: { orderId: request.orderId } },
             line_items: lineItems(request),
+            ...(await sessionDiscounts(stripe, request)),
             success_url: `${request.successUrl}&session_id={CHECKOUT_SESSION_ID}`,
             cancel_url: request.cancelUrl,
             expires_at: Math.floor(expiresAt / 1000),

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { creditGrantBodySchema, creditQuerySchema, creditSchema, userIdParamsSchema } from '@shop/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refusals } from '../../lib/refusals';
+import { requireAdmin, requireSelfOrAdmin } from '../../plugins/session';
+import * as credit from './credit.service';
+
+/** Checked before the body is validated: a guest or a shopper learns nothing about the payload rules. */
+const adminOnly = async (request: FastifyRequest) => {
+  await requireAdmin(request);
+};
+
+/** An account's store credit: its owner and staff read it; staff grant or take back. */
+export const creditRoutes: FastifyPluginAsyncZod<{ deps: credit.CreditDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/users/:id/credit',
+    {
+      schema: {
+        tags: ['credit'],
+        summary:
+          "An account's store credit balance and its ledger, newest first, one page (the owner or staff)",
+        params: userIdParamsSchema,
+        querystring: creditQuerySchema,
+        response: { 200: creditSchema, ...refusals(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await requireSelfOrAdmin(request, request.params.id);
+      return credit.creditOf(app.db, request.params.id, request.query.page);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/credit',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['credit'],
+        summary:
+          'Grant store credit (a positive amount) or take some back (negative, never below zero), with the reason the owner reads (admin); the owner is e-mailed. An `Idempotency-Key` header makes a retry add nothing',
+        params: userIdParamsSchema,
+        body: creditGrantBodySchema,
+        response: { 201: creditSchema, ...refusals(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      const header = request.headers['idempotency-key'];
+      const key =
+        typeof header === 'string' && header.length > 0 && header.length <= 100
+          ? `grant:${admin.id}:${header}`
+          : `grant:${randomUUID()}`;
+      const body = await credit.grantCredit(deps, admin, request.params.id, request.body, key);
+      return reply.code(201).send(body);
+    },
+  );
+};

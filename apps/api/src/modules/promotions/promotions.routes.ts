@@ -1,0 +1,124 @@
+import { Readable } from 'node:stream';
+import {
+  promotionCheckBodySchema,
+  promotionCheckSchema,
+  promotionCreateSchema,
+  promotionIdParamsSchema,
+  promotionListSchema,
+  promotionSchema,
+  promotionsQuerySchema,
+  promotionUpdateSchema,
+} from '@shop/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { csvFileName, csvHeaders, csvResponse } from '../../lib/csv';
+import { refusals } from '../../lib/refusals';
+import { currentUser, requireAdmin } from '../../plugins/session';
+import { consume, type RateLimitStore } from '../rate-limit';
+import * as promotions from './promotions.service';
+
+/** Checked before the body is validated: a guest or a shopper learns nothing about the payload rules. */
+const adminOnly = async (request: FastifyRequest) => {
+  await requireAdmin(request);
+};
+
+/** Codes one visitor may try in a window: plenty for a shopper, too few to guess codes. */
+const CHECKS_PER_VISITOR = { max: 30, windowSeconds: 10 * 60 };
+
+export interface PromotionRouteDeps extends promotions.PromotionDeps {
+  rateLimits: RateLimitStore;
+  rateLimitScale: number;
+}
+
+/** Discount codes: staff manage them; shoppers check one against their cart. */
+export const promotionRoutes: FastifyPluginAsyncZod<{ deps: PromotionRouteDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/promotions',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['promotions'],
+        summary:
+          "The staff's promotions, newest first (admin): by default all but the archived; `state` and `search` (a part of the code) narrow them; each with its uses and what it took off paid orders",
+        querystring: promotionsQuerySchema,
+        response: { 200: promotionListSchema, ...refusals(400, 401, 403) },
+      },
+    },
+    async (request) => promotions.listPromotions(app.db, request.query),
+  );
+
+  app.get(
+    '/api/promotions/export.csv',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['promotions'],
+        summary: 'The promotions the filters match as a CSV file, with their figures (admin); audited',
+        querystring: promotionsQuerySchema.omit({ page: true }),
+        produces: ['text/csv'],
+        response: { 200: csvResponse(promotions.EXPORT_COLUMNS.join(', ')), ...refusals(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const csv = await promotions.exportPromotions(deps, await requireAdmin(request), request.query);
+      reply.headers(csvHeaders(csvFileName('promotions')));
+      return reply.send(Readable.from([csv]));
+    },
+  );
+
+  app.post(
+    '/api/promotions',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['promotions'],
+        summary:
+          'Create a discount code (admin): a percentage or amount off the order or its eligible lines, or free shipping, with its dates, minimum and caps',
+        body: promotionCreateSchema,
+        response: { 201: promotionSchema, ...refusals(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const created = await promotions.createPromotion(deps, await requireAdmin(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/api/promotions/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['promotions'],
+        summary:
+          "Change a promotion's terms, or pause, resume or archive it with `status` (admin); orders already placed keep their discount",
+        params: promotionIdParamsSchema,
+        body: promotionUpdateSchema,
+        response: { 200: promotionSchema, ...refusals(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      promotions.updatePromotion(deps, await requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/promotions/check',
+    {
+      schema: {
+        tags: ['promotions'],
+        summary:
+          "What a discount code takes off these cart lines at today's prices, line by line, or a 4xx naming the reason (PROMOTION_NOT_FOUND, PROMOTION_INACTIVE, PROMOTION_NOT_STARTED, PROMOTION_EXPIRED, PROMOTION_USED_UP, PROMOTION_ALREADY_USED, PROMOTION_BELOW_MINIMUM, PROMOTION_NOT_ELIGIBLE); a signed-in shopper's own uses count. Nothing is held",
+        body: promotionCheckBodySchema,
+        response: { 200: promotionCheckSchema, ...refusals(400, 404, 409, 422, 429) },
+      },
+    },
+    async (request) => {
+      const viewer = await currentUser(request);
+      await consume(deps.rateLimits, `promotion-check:${viewer?.id ?? request.ip}`, {
+        ...CHECKS_PER_VISITOR,
+        max: Math.ceil(CHECKS_PER_VISITOR.max * deps.rateLimitScale),
+      });
+      return promotions.checkCode(app.db, request.body, viewer?.id);
+    },
+  );
+};
