@@ -40,11 +40,6 @@ const codeSchema = z.string({ error: 'must be text' }).trim().regex(PROMOTION_CO
   error: 'must be 3 to 32 letters, digits, dashes or underscores, starting with a letter or digit',
 });
 
-const money = (what: string) =>
-  z
-    .number({ error: 'must be a number' })
-    .refine(isValidPrice, { error: `must be ${what} with at most 2 decimals, up to ${MAX_AMOUNT}` });
-
 const usesSchema = z
   .number({ error: 'must be a number' })
   .int({ error: 'must be a whole number' })

@@ -96,6 +96,19 @@ function invoiceRows(order: Order): string {
     .join('');
 }
 
+/** The discount code's row of the invoice's totals, when the order had one. */
+function discountRow(order: Order): string {
+  if (order.discount <= 0) return '';
+  const label = order.code ? `Discount (${escapeHtml(order.code)})` : 'Discount';
+  return `<tr><td colspan="4">${label}</td><td class="num">&minus;${formatPrice(order.discount)}</td></tr>`;
+}
+
+/** What store credit paid, when it paid some: the total below is then what the provider charged. */
+function creditRow(order: Order): string {
+  if (order.creditUsed <= 0) return '';
+  return `<tr><td colspan="4">Paid with store credit</td><td class="num">&minus;${formatPrice(order.creditUsed)}</td></tr>`;
+}
+
 function invoiceTotals(order: Order, paidWith: string): string {
   const subtotal = order.products.reduce((sum, line) => sum + line.totalPrice, 0);
   const shipping = order.shipping.price === 0 ? 'Free' : formatPrice(order.shipping.price);
@@ -105,8 +118,8 @@ function invoiceTotals(order: Order, paidWith: string): string {
       : '';
   return `<tfoot>
 <tr><td colspan="4">Subtotal</td><td class="num">${formatPrice(subtotal)}</td></tr>
-<tr><td colspan="4">Shipping (${escapeHtml(order.shipping.name)})</td><td class="num">${shipping}</td></tr>
-<tr class="total"><td colspan="4">Total paid with ${escapeHtml(paidWith)}</td><td class="num">${formatPrice(order.finalAmount)}</td></tr>
+<tr><td colspan="4">Shipping (${escapeHtml(order.shipping.name)})</td><td class="num">${shipping}</td></tr>${discountRow(order)}${creditRow(order)}
+<tr class="total"><td colspan="4">Total paid with ${escapeHtml(paidWith)}</td><td class="num">${formatPrice(order.finalAmount - order.creditUsed)}</td></tr>
 ${refunded}</tfoot>`;
 }
 

@@ -339,6 +339,9 @@ export type ExportedOrder = Pick<
   | 'state'
   | 'provider'
   | 'totalCents'
+  | 'discountCents'
+  | 'promotionCode'
+  | 'creditUsedCents'
   | 'shippingName'
   | 'shippingCents'
   | 'createdAt'
@@ -368,6 +371,9 @@ export async function findOrdersAfter(
       state: order.state,
       provider: order.provider,
       totalCents: order.totalCents,
+      discountCents: order.discountCents,
+      promotionCode: order.promotionCode,
+      creditUsedCents: order.creditUsedCents,
       shippingName: order.shippingName,
       shippingCents: order.shippingCents,
       createdAt: order.createdAt,

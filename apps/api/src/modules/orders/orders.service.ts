@@ -242,7 +242,8 @@ const EXPORT_BATCH = 1_000;
 
 /**
  * The columns of the orders export: one row per order line, the order's own columns repeated on each;
- * `order_total` includes the `shipping` charged by `shipping_method`.
+ * `order_total` is the lines less `order_discount` (the discount code's, `line_discount` of it on each
+ * line) plus the `shipping` charged by `shipping_method`; `credit_used` of it was paid with store credit.
  */
 export const ORDER_EXPORT_HEADER = [
   'order_id',
@@ -265,6 +266,10 @@ export const ORDER_EXPORT_HEADER = [
   'tracking',
   'shipping_method',
   'shipping',
+  'line_discount',
+  'discount_code',
+  'order_discount',
+  'credit_used',
 ] as const;
 
 /** Money in the export: dollars with two decimals, as an accountant's spreadsheet reads them. */
@@ -295,7 +300,8 @@ function exportRowsOf(
   ];
   const total = amount(row.totalCents);
   const tail = [row.fulfilment, ...shipmentColumns(shipments), row.shippingName, amount(row.shippingCents)];
-  if (row.items.length === 0) return [[...head, '', '', '', '', '', '', '', total, ...tail]];
+  const money = [row.promotionCode ?? '', amount(row.discountCents), amount(row.creditUsedCents)];
+  if (row.items.length === 0) return [[...head, '', '', '', '', '', '', '', total, ...tail, '', ...money]];
   return row.items.map((item) => [
     ...head,
     item.productId,
@@ -307,6 +313,8 @@ function exportRowsOf(
     amount(item.unitPriceCents * item.count),
     total,
     ...tail,
+    amount(item.discountCents),
+    ...money,
   ]);
 }
 
