@@ -77,3 +77,8 @@ export function exportHref(view: PromotionsView): string {
   const query = promotionsSearchParams(view, false).toString();
   return `/api/promotions/export.csv${query ? `?${query}` : ''}`;
 }
+
+/** What the list says after a save (the navigation's state). */
+export interface SavedNotice {
+  saved: string;
+}
