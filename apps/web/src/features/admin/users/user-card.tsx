@@ -4,7 +4,7 @@ import { AlertError } from '../../../components/alert-error';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorText } from '../../../lib/api';
 import { type SwitchChange, useUserSwitch } from './api/user-switches';
-import { UserCredit } from './user-credit';
+import { CreditDisclosure } from './user-credit';
 import { day } from './users-view';
 
 interface UserCardProps {
@@ -35,7 +35,6 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
   const id = useId();
   const flip = useUserSwitch(user);
   const [failure, setFailure] = useState<{ what: string; reason: string } | null>(null);
-  const [creditOpen, setCreditOpen] = useState(false);
   const isAdmin = user.roles[0] === 'admin';
   const nameId = `${id}-name`;
   const noteId = `${id}-self`;
@@ -124,19 +123,7 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
         />
       ) : null}
 
-      <button
-        type="button"
-        className="btn btn-outline-dark btn-sm admin-user-card__credit"
-        aria-expanded={creditOpen}
-        aria-controls={`${id}-credit`}
-        aria-label={`Store credit of ${user.email}`}
-        onClick={() => setCreditOpen((open) => !open)}
-      >
-        Store credit
-      </button>
-      <div id={`${id}-credit`} hidden={!creditOpen}>
-        {creditOpen ? <UserCredit userId={user._id} name={user.username || user.email} /> : null}
-      </div>
+      <CreditDisclosure user={user} />
 
       <div className="admin-user-card__foot">
         {self ? (

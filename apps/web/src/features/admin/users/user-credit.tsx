@@ -1,4 +1,10 @@
-import { CREDIT_KIND_LABELS, type Credit, type CreditEntry, formatPrice } from '@shop/contracts';
+import {
+  type AdminUser,
+  CREDIT_KIND_LABELS,
+  type Credit,
+  type CreditEntry,
+  formatPrice,
+} from '@shop/contracts';
 import { useId, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { Pagination } from '../../../components/pagination';
@@ -42,7 +48,7 @@ function History({ entries }: { entries: CreditEntry[] }) {
  * A user's store credit, for staff: the balance, the history a page at a time, and Grant credit. After a
  * grant the balance and the history show the server's answer, and a live region says what changed.
  */
-export function UserCredit({ userId, name }: { userId: string; name: string }) {
+function UserCredit({ userId, name }: { userId: string; name: string }) {
   const id = useId();
   const [page, setPage] = useState(1);
   const credit = useUserCredit(userId, page);
@@ -91,5 +97,28 @@ export function UserCredit({ userId, name }: { userId: string; name: string }) {
       </p>
       <GrantCreditForm name={name} userId={userId} onGranted={onGranted} />
     </section>
+  );
+}
+
+/** "Store credit" on a user's card: opens and closes the user's credit below it (read when opened). */
+export function CreditDisclosure({ user }: { user: AdminUser }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-dark btn-sm admin-user-card__credit"
+        aria-expanded={open}
+        aria-controls={`${id}-credit`}
+        aria-label={`Store credit of ${user.email}`}
+        onClick={() => setOpen((was) => !was)}
+      >
+        Store credit
+      </button>
+      <div id={`${id}-credit`} hidden={!open}>
+        {open ? <UserCredit userId={user._id} name={user.username || user.email} /> : null}
+      </div>
+    </>
   );
 }
