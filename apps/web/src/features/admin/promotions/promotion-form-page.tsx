@@ -44,12 +44,7 @@ function EditPromotion({
   }
   return (
     <>
-      <PromotionForm
-        key={promotion.data.updatedAt}
-        promotion={promotion.data}
-        onSaved={onSaved}
-        onCancel={onCancel}
-      />
+      <PromotionForm promotion={promotion.data} onSaved={onSaved} onCancel={onCancel} />
       <PromotionStatusPanel promotion={promotion.data} />
     </>
   );

@@ -147,7 +147,8 @@ describe('Promotions: changing a code', () => {
       'SPRING20 is paused: shoppers cannot use it for now.',
     );
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'paused' });
-    expect(within(status).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    // The button stays where it was, its words changed, the focus on it.
+    expect(within(status).getByRole('button', { name: 'Resume' })).toHaveFocus();
     expect(status).toHaveTextContent('Paused');
   });
 
@@ -173,6 +174,7 @@ describe('Promotions: changing a code', () => {
       await within(status).findByText(/can no longer be used, and stays for the records/),
     ).toBeInTheDocument();
     expect(within(status).queryByRole('button')).toBeNull();
+    expect(within(status).getByRole('status')).toHaveFocus();
   });
 
   it('sends the changed form with PUT and goes back to the list', async () => {

@@ -1,5 +1,5 @@
 import type { Promotion, PromotionStatus } from '@shop/contracts';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { errorText } from '../../../lib/api';
 import { BusyLabel } from '../busy-label';
@@ -13,9 +13,20 @@ const ACTIONS: { status: PromotionStatus; label: string; busy: string; done: str
   { status: 'archived', label: 'Archive', busy: 'Archiving…', done: 'archived: it can no longer be used' },
 ];
 
-/** The buttons a status allows: an active code pauses or archives, a paused one resumes or archives. */
-const allowed = (status: PromotionStatus) =>
-  ACTIONS.filter((action) => action.status !== status && status !== 'archived');
+type Action = (typeof ACTIONS)[number];
+
+/**
+ * The buttons a status allows, each in a fixed place so the focus stays on it as its words change: Pause
+ * or Resume, then Archive; an archived code has none.
+ */
+function allowed(status: PromotionStatus): { slot: string; action: Action }[] {
+  if (status === 'archived') return [];
+  const [pause, resume, archive] = ACTIONS as [Action, Action, Action];
+  return [
+    { slot: 'toggle', action: status === 'paused' ? resume : pause },
+    { slot: 'archive', action: archive },
+  ];
+}
 
 /**
  * Where a saved promotion stands (its state, the uses so far) and Pause / Resume / Archive, each a
@@ -26,11 +37,16 @@ export function PromotionStatusPanel({ promotion }: { promotion: Promotion }) {
   const setStatus = useSetPromotionStatus(promotion.id);
   const [done, setDone] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const run = (action: (typeof ACTIONS)[number]) => {
+  const message = useRef<HTMLParagraphElement>(null);
+  const run = (action: Action) => {
     setDone('');
     setFailure(null);
     setStatus.mutate(action.status, {
-      onSuccess: (saved) => setDone(`${saved.code} is ${action.done}.`),
+      onSuccess: (saved) => {
+        setDone(`${saved.code} is ${action.done}.`);
+        // Archived, the buttons go: the reader lands on what happened.
+        if (saved.status === 'archived') message.current?.focus();
+      },
       onError: (error) => setFailure(`${promotion.code} was not changed: ${errorText(error)}`),
     });
   };
@@ -56,13 +72,16 @@ export function PromotionStatusPanel({ promotion }: { promotion: Promotion }) {
         </div>
       </dl>
       <div className="admin-promotions__form-actions">
-        {allowed(promotion.status).map((action) => (
+        {allowed(promotion.status).map(({ slot, action }) => (
           <button
-            key={action.status}
+            key={slot}
             type="button"
             className={`btn ${action.status === 'archived' ? 'btn-outline-danger' : 'btn-outline-dark'}`}
-            disabled={setStatus.isPending}
-            onClick={() => run(action)}
+            // Not `disabled`: a disabled button drops the focus while the change is on its way.
+            aria-disabled={setStatus.isPending || undefined}
+            onClick={() => {
+              if (!setStatus.isPending) run(action);
+            }}
           >
             <BusyLabel
               busy={setStatus.isPending && setStatus.variables === action.status}
@@ -78,7 +97,7 @@ export function PromotionStatusPanel({ promotion }: { promotion: Promotion }) {
           </p>
         ) : null}
       </div>
-      <p className="admin-promotions__done" role="status">
+      <p ref={message} tabIndex={-1} className="admin-promotions__done" role="status">
         {done}
       </p>
       {failure ? <AlertError message={failure} onClose={() => setFailure(null)} className="mb-0" /> : null}
