@@ -118,3 +118,16 @@ describe('Promotions tab: the list', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
   });
 });
+
+describe('Promotions tab: paging past the end', () => {
+  it('offers the first page again when a page has none', async () => {
+    renderPromotions('/account/promotions?page=4', (call) =>
+      call.path === '/api/promotions' ? { body: listOf([], 4, 2) } : undefined,
+    );
+    expect(await screen.findByText('There are no promotions on this page.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the first page' })).toHaveAttribute(
+      'href',
+      '/account/promotions',
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
@@ -35,6 +35,15 @@ function ListBody({ list, view }: { list: ReturnType<typeof usePromotions>; view
       />
     );
   }
+  if (list.data.promotions.length === 0 && view.page > 1) {
+    return (
+      <EmptyState text="There are no promotions on this page.">
+        <Link to={`?${promotionsSearchParams({ ...view, page: 1 })}`} className="btn btn-dark">
+          Back to the first page
+        </Link>
+      </EmptyState>
+    );
+  }
   if (list.data.promotions.length === 0) {
     const filtered = view.state !== '' || view.search !== '';
     return (
@@ -67,6 +76,11 @@ export function AdminPromotionsTab() {
   const location = useLocation();
   const navigate = useNavigate();
   const saved = (location.state as SavedNotice | null)?.saved;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Back from the form, whose button went away: the reader lands on the list's heading.
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) heading.current?.focus();
+  }, []);
   const go = (next: PromotionsView) => setParams(promotionsSearchParams(next), { preventScrollReset: true });
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -76,7 +90,7 @@ export function AdminPromotionsTab() {
   return (
     <section className="admin-promotions" aria-labelledby={`${id}-heading`}>
       <div className="admin-promotions__head">
-        <h2 id={`${id}-heading`} className="admin-promotions__title">
+        <h2 id={`${id}-heading`} ref={heading} tabIndex={-1} className="admin-promotions__title">
           Promotions
         </h2>
         <div className="admin-promotions__head-actions">
