@@ -18,6 +18,14 @@ interface PromotionFormProps {
 type TextField = Exclude<PromotionFormField, 'kind' | 'eligible' | 'appliesToDrops'> &
   keyof PromotionFormValues;
 
+/** Whole numbers for the caps and a percentage, decimals for money, the keyboard's own for the rest. */
+function inputModeOf(name: TextField, kind: PromotionFormValues['kind']): 'numeric' | 'decimal' | undefined {
+  if (name === 'code' || name.endsWith('At')) return undefined;
+  if (name === 'totalUses' || name === 'usesPerCustomer' || (name === 'value' && kind === 'percent'))
+    return 'numeric';
+  return 'decimal';
+}
+
 const VALUE_LABELS = { percent: 'Percentage off (%)', amount: 'Amount off ($)' } as const;
 
 /**
@@ -36,7 +44,7 @@ export function PromotionForm({ promotion, onSaved, onCancel }: PromotionFormPro
       id={`${id}-${name}`}
       label={label}
       type={name.endsWith('At') ? 'datetime-local' : 'text'}
-      inputMode={name === 'code' || name.endsWith('At') ? undefined : 'decimal'}
+      inputMode={inputModeOf(name, values.kind)}
       value={values[name]}
       error={errors[name]}
       hint={hint}
