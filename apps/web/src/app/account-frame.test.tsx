@@ -54,6 +54,7 @@ describe('Account frame with the tabs the routes give it', () => {
       ['Users', '/account/users'],
       ['Profile', '/account/profile'],
       ['Sales', '/account/sales'],
+      ['Promotions', '/account/promotions'],
       ['Shipping', '/account/shipping'],
       ['Returns', '/account/returns'],
       ['Drops', '/account/drops'],

@@ -35,6 +35,7 @@ export const ACCOUNT_TABS: AccountTabs = {
     { path: '/account/users', label: 'Users' },
     { path: '/account/profile', label: 'Profile' },
     { path: '/account/sales', label: 'Sales' },
+    { path: '/account/promotions', label: 'Promotions' },
     { path: '/account/shipping', label: 'Shipping' },
     { path: '/account/returns', label: 'Returns' },
     { path: '/account/drops', label: 'Drops' },
@@ -207,6 +208,28 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../features/admin/sales/sales-tab').then((m) => ({
                         Component: m.AdminSalesTab,
+                      })),
+                  },
+                  {
+                    path: 'account/promotions',
+                    lazy: () =>
+                      import('../features/admin/promotions/promotions-tab').then((m) => ({
+                        Component: m.AdminPromotionsTab,
+                      })),
+                  },
+                  {
+                    // A new promotion (the static segment wins over :id), and the change of one.
+                    path: 'account/promotions/new',
+                    lazy: () =>
+                      import('../features/admin/promotions/promotion-form-page').then((m) => ({
+                        Component: m.AdminPromotionFormPage,
+                      })),
+                  },
+                  {
+                    path: 'account/promotions/:id',
+                    lazy: () =>
+                      import('../features/admin/promotions/promotion-form-page').then((m) => ({
+                        Component: m.AdminPromotionFormPage,
                       })),
                   },
                   {

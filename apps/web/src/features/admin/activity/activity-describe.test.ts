@@ -311,3 +311,73 @@ group('changesOf', () => {
     expect(formatValue('release_date', null)).toBe('—');
   });
 });
+
+group('describe: promotions and store credit', () => {
+  const PROMOTION_ID = 'f0f0f0f0-0000-4000-8000-000000000009';
+  const promotion = (overrides: Overrides) =>
+    activityEvent({ subject: { type: 'promotion', id: PROMOTION_ID }, ...overrides });
+
+  it('names a new promotion by its code and what it takes off, linked to its form', () => {
+    const created = promotion({
+      kind: 'promotion.create',
+      before: null,
+      after: { code: 'SPRING20', kind: 'percent', value: 20, status: 'active' },
+    });
+    expect(sentence(created)).toBe('created the promotion SPRING20 (20% off)');
+    expect(describe(created).subject?.to).toBe(`/account/promotions/${PROMOTION_ID}`);
+    const shipping = promotion({
+      kind: 'promotion.create',
+      before: null,
+      after: { code: 'SHIPFREE', kind: 'free_shipping', value: null },
+    });
+    expect(sentence(shipping)).toBe('created the promotion SHIPFREE (Free shipping)');
+    expect(KIND_LABELS['promotion.create']).toBe('Promotion created');
+  });
+
+  it('says a promotion was paused, resumed or archived, or which fields changed', () => {
+    const status = (before: string, after: string) =>
+      sentence(
+        promotion({
+          kind: 'promotion.update',
+          before: { code: 'SPRING20', status: before },
+          after: { code: 'SPRING20', status: after },
+        }),
+      );
+    expect(status('active', 'paused')).toBe('paused the promotion SPRING20');
+    expect(status('paused', 'active')).toBe('resumed the promotion SPRING20');
+    expect(status('active', 'archived')).toBe('archived the promotion SPRING20');
+    const changed = promotion({
+      kind: 'promotion.update',
+      before: { value: 20, minOrder: 50 },
+      after: { value: 25, minOrder: 80 },
+    });
+    expect(sentence(changed)).toBe(
+      `changed the value and minimum order of promotion ${PROMOTION_ID.slice(0, 8)}`,
+    );
+    expect(changesOf(changed)).toContainEqual({ field: 'minimum order', before: '$50.00', after: '$80.00' });
+    expect(sentence(promotion({ kind: 'promotion.export', before: null, after: null }))).toBe(
+      'exported the promotions as CSV',
+    );
+  });
+
+  it('tells a grant from an adjustment, with the reason and the balance after', () => {
+    const grant = activityEvent({
+      kind: 'credit.grant',
+      subject: { type: 'user', id: SHOPPER_ID },
+      before: null,
+      after: { amount: 15, reason: 'Late parcel', balance: 40, username: 'ana_buyer' },
+    });
+    expect(sentence(grant)).toBe(
+      'granted $15.00 of store credit to ana_buyer (“Late parcel”; balance now $40.00)',
+    );
+    const adjustment = activityEvent({
+      kind: 'credit.grant',
+      subject: { type: 'user', id: SHOPPER_ID },
+      before: null,
+      after: { amount: -5, reason: 'Typo in the grant', balance: 35 },
+    });
+    expect(sentence(adjustment)).toBe(
+      `took $5.00 of store credit from user ${SHOPPER_ID.slice(0, 8)} (“Typo in the grant”; balance now $35.00)`,
+    );
+  });
+});

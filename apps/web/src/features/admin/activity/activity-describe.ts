@@ -1,4 +1,5 @@
-import { type ActivityEvent, type AuditKind, formatPrice } from '@shop/contracts';
+import { type ActivityEvent, type AuditKind, formatPrice, PROMOTION_KINDS } from '@shop/contracts';
+import { offerText } from '../promotions/promotions-view';
 
 /** Readable names of the kinds of staff action, for the filter and the badges. */
 export const KIND_LABELS: Record<AuditKind, string> = {
@@ -29,6 +30,10 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'drop.update': 'Drop changed',
   'drop.draw': 'Drop drawn',
   'drop.export': 'Drop entries exported',
+  'promotion.create': 'Promotion created',
+  'promotion.update': 'Promotion changed',
+  'promotion.export': 'Promotions exported',
+  'credit.grant': 'Store credit granted',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -46,6 +51,8 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
     kinds: ['shipping.create', 'shipping.update', 'shipping.delete', 'shipping.archive'],
   },
   { label: 'Drops', kinds: ['drop.create', 'drop.update', 'drop.draw', 'drop.export'] },
+  { label: 'Promotions', kinds: ['promotion.create', 'promotion.update', 'promotion.export'] },
+  { label: 'Store credit', kinds: ['credit.grant'] },
 ];
 
 /** What an action was done to: a name to show and, where there is a page for it, its address. */
@@ -92,6 +99,13 @@ const FIELD_NAMES: Record<string, string> = {
   purchaseWindowMinutes: 'purchase window',
   admissionPerMinute: 'admission rate',
   preQueueMinutes: 'pre-queue',
+  minOrder: 'minimum order',
+  startsAt: 'start',
+  endsAt: 'end',
+  totalUses: 'total uses',
+  usesPerCustomer: 'uses per customer',
+  eligible: 'eligibility',
+  appliesToDrops: 'applies to drops',
 };
 const fieldName = (key: string) => FIELD_NAMES[key] ?? key.replace(/_/g, ' ');
 
@@ -110,8 +124,10 @@ function shorten(text: string): string {
   return plain.length > MAX_TEXT ? `${plain.slice(0, MAX_TEXT - 1)}…` : plain;
 }
 
-/** The instants a drop's record keeps, and its modes in words. */
-const DROP_TIMES = new Set(['releaseAt', 'entryOpensAt', 'entryClosesAt']);
+/** The instants a drop's or a promotion's record keeps, and a drop's modes in words. */
+const DROP_TIMES = new Set(['releaseAt', 'entryOpensAt', 'entryClosesAt', 'startsAt', 'endsAt']);
+/** Amounts of money a record keeps. */
+const MONEY_KEYS = new Set(['price', 'amount', 'minOrder', 'balance']);
 const DROP_MODE_WORDS = { draw: 'draw', queue: 'first come' } as const;
 
 /** An instant as staff anywhere read it the same: "2027-01-31 18:00 UTC". */
@@ -125,8 +141,7 @@ export function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (DROP_TIMES.has(key)) return utcText(value) ?? String(value);
   if (key === 'mode' && (value === 'draw' || value === 'queue')) return DROP_MODE_WORDS[value];
-  if (key === 'price' || key === 'amount')
-    return typeof value === 'number' ? formatPrice(value) : String(value);
+  if (MONEY_KEYS.has(key)) return typeof value === 'number' ? formatPrice(value) : String(value);
   if (key === 'status' && typeof value === 'boolean') return value ? 'active' : 'suspended';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.length === 0 ? '—' : shorten(value.map(String).join(', '));
@@ -180,7 +195,10 @@ export function changesOf(event: ActivityEvent): Change[] {
 
 /** Whether the event is an edit whose changed fields are worth listing under it. */
 export const showsChanges = (event: ActivityEvent) =>
-  event.kind === 'product.update' || event.kind === 'user.update' || event.kind === 'drop.update';
+  event.kind === 'product.update' ||
+  event.kind === 'user.update' ||
+  event.kind === 'drop.update' ||
+  event.kind === 'promotion.update';
 
 function productSubject(event: ActivityEvent, linked = true): Subject {
   const name = textOf(latest(event, 'name'));
@@ -267,6 +285,66 @@ function describeDrop(event: ActivityEvent): Description {
     return { action: ofDrop(`changed the ${changedFields(event)} of`), subject };
   const verb = event.kind === 'drop.draw' ? 'drew the winners of' : 'exported the entries of';
   return { action: ofDrop(verb), subject, tail: entriesTail(event) };
+}
+
+const isPromotionKind = (value: unknown): value is (typeof PROMOTION_KINDS)[number] =>
+  (PROMOTION_KINDS as readonly unknown[]).includes(value);
+
+/** "(20% off)" from the record's kind and value, when it kept them. */
+function offerTail(event: ActivityEvent): string | undefined {
+  const kind = latest(event, 'kind');
+  const value = latest(event, 'value');
+  if (!isPromotionKind(kind)) return undefined;
+  return `(${offerText(kind, typeof value === 'number' ? value : null)})`;
+}
+
+const STATUS_VERBS: Record<string, string> = {
+  paused: 'paused',
+  active: 'resumed',
+  archived: 'archived',
+};
+
+/**
+ * "created the promotion SPRING20 (20% off)", "paused the promotion SPRING20", "changed the end of the
+ * promotion SPRING20", "exported the promotions": the code when the record kept it, linked to its form.
+ */
+function describePromotion(event: ActivityEvent): Description {
+  if (event.kind === 'promotion.export') return { action: 'exported the promotions', tail: 'as CSV' };
+  const code = textOf(latest(event, 'code'));
+  const subject = {
+    text: code ?? `promotion ${shortId(event.subject.id)}`,
+    to: `/account/promotions/${encodeURIComponent(event.subject.id)}`,
+  };
+  // "the promotion SPRING20", or "promotion 1a2b3c4d" when the record kept no code.
+  const what = (verb: string) => (code ? `${verb} the promotion` : verb);
+  if (event.kind === 'promotion.create') return { action: what('created'), subject, tail: offerTail(event) };
+  const before = field(event.before, 'status');
+  const after = field(event.after, 'status');
+  const verb = typeof after === 'string' && after !== before ? STATUS_VERBS[after] : undefined;
+  if (verb) return { action: what(verb), subject };
+  return { action: what(`changed the ${changedFields(event)} of`), subject };
+}
+
+/**
+ * "granted $15.00 of store credit to ana_buyer (“Late parcel”; balance now $40.00)", or "took $5.00 of
+ * store credit from …" for an adjustment: the user by name when the record kept it.
+ */
+function describeCredit(event: ActivityEvent): Description {
+  const amount = field(event.after, 'amount');
+  const reason = textOf(field(event.after, 'reason'));
+  const balance = field(event.after, 'balance');
+  const subject = userSubject(event);
+  const tail = [
+    reason ? `“${shorten(reason)}”` : undefined,
+    typeof balance === 'number' ? `balance now ${formatPrice(balance)}` : undefined,
+  ].filter(Boolean);
+  const tailText = tail.length > 0 ? `(${tail.join('; ')})` : undefined;
+  if (typeof amount !== 'number') return { action: 'changed the store credit of', subject, tail: tailText };
+  const action =
+    amount < 0
+      ? `took ${formatPrice(-amount)} of store credit from`
+      : `granted ${formatPrice(amount)} of store credit to`;
+  return { action, subject, tail: tailText };
 }
 
 /** The names of the fields an edit changed ("the price and stock"), or "details" when none is known. */
@@ -378,6 +456,12 @@ export function describe(event: ActivityEvent): Description {
     case 'drop.draw':
     case 'drop.export':
       return describeDrop(event);
+    case 'promotion.create':
+    case 'promotion.update':
+    case 'promotion.export':
+      return describePromotion(event);
+    case 'credit.grant':
+      return describeCredit(event);
     default:
       return { action: 'did something' };
   }

@@ -2,6 +2,7 @@ import {
   CREATE_FORM_SIZES,
   type Gender,
   PRODUCT_MESSAGES,
+  type ProductCreate,
   type ProductPictures,
   productCreateSchema,
   sizeKey,
@@ -31,6 +32,8 @@ export interface CreateValues {
   category: string;
   release_date: string;
   price: string;
+  /** The price before the sale; empty when not on sale. */
+  compareAtPrice: string;
   description: string;
   sizes: SizeChoice[];
 }
@@ -43,6 +46,7 @@ export const CREATE_TEXT_FIELDS = [
   'category',
   'release_date',
   'price',
+  'compareAtPrice',
   'description',
 ] as const;
 export type CreateTextField = (typeof CREATE_TEXT_FIELDS)[number];
@@ -58,6 +62,7 @@ export const emptyCreateValues = (): CreateValues => ({
   category: '',
   release_date: '',
   price: '',
+  compareAtPrice: '',
   description: '',
   sizes: CREATE_FORM_SIZES.map((size) => ({ size: sizeKey(size), on: false, units: '' })),
 });
@@ -94,6 +99,12 @@ export interface CreateCheck {
   body: ProductCreateBody | null;
 }
 
+/** What is sent: the spec's payload, with the compare-at price only when the product is on sale. */
+function bodyOf(data: ProductCreate, gender: Gender): ProductCreateBody {
+  const { compareAtPrice, ...fields } = data;
+  return { ...fields, ...(compareAtPrice == null ? {} : { compareAtPrice }), gender };
+}
+
 export function checkCreate(values: CreateValues, pictures: ProductPictures | null): CreateCheck {
   const errors: CreateErrors = {};
   const stock = Object.fromEntries(
@@ -114,6 +125,7 @@ export function checkCreate(values: CreateValues, pictures: ProductPictures | nu
     original_picture: pictures?.original_picture,
     release_date: values.release_date,
     price: values.price,
+    compareAtPrice: values.compareAtPrice,
     description: values.description,
   });
   if (!result.success) {
@@ -130,6 +142,6 @@ export function checkCreate(values: CreateValues, pictures: ProductPictures | nu
   return {
     errors,
     singleSpace,
-    body: ok ? { ...result.data, gender: values.gender as Gender } : null,
+    body: ok ? bodyOf(result.data, values.gender as Gender) : null,
   };
 }

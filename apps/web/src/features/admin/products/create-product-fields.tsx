@@ -21,14 +21,15 @@ interface CreateFieldProps {
   registration: UseFormRegisterReturn;
 }
 
-/** A text, date or number box with its label and message. */
+/** A text, date or number box with its label, a hint under it when given, and its message. */
 export function TextInputField({
   id,
   label,
   error,
   registration,
+  hint,
   ...props
-}: CreateFieldProps & InputHTMLAttributes<HTMLInputElement>) {
+}: CreateFieldProps & InputHTMLAttributes<HTMLInputElement> & { hint?: string }) {
   return (
     <>
       <label htmlFor={id} className="form-label">
@@ -37,10 +38,15 @@ export function TextInputField({
       <input
         id={id}
         className={`form-control${error ? ' is-invalid' : ''}`}
-        {...describe(id, error)}
+        {...describe(id, error, hint ? `${id}-hint` : undefined)}
         {...props}
         {...registration}
       />
+      {hint ? (
+        <div id={`${id}-hint`} className="form-text">
+          {hint}
+        </div>
+      ) : null}
       <FieldError id={id} message={error} />
     </>
   );

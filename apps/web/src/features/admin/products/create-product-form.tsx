@@ -19,6 +19,7 @@ import {
 } from './create-product-fields';
 import { CreateProductFooter } from './create-product-footer';
 import { PictureUpload } from './picture-upload';
+import { EDIT_HINTS } from './product-edit-fields';
 import { SizeChoices } from './size-choices';
 import { useCreateProductForm } from './use-create-product-form';
 
@@ -73,6 +74,13 @@ export function CreateProductForm({ onCreated, onCancel }: CreateProductFormProp
           </div>
           <div className="col-6">
             <TextInputField {...field('price')} inputMode="decimal" placeholder="129.99" />
+          </div>
+          <div className="col-12 col-md-6 offset-md-6">
+            <TextInputField
+              {...field('compareAtPrice')}
+              inputMode="decimal"
+              hint={EDIT_HINTS.compareAtPrice}
+            />
           </div>
           <div className="col-12">
             <DescriptionField

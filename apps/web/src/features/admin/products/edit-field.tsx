@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { capitalize, describe, FieldError, PencilIcon } from './form-bits';
-import { EDIT_LABELS, EDIT_OPTIONS, type EditField as Field } from './product-edit-fields';
+import { EDIT_HINTS, EDIT_LABELS, EDIT_OPTIONS, type EditField as Field } from './product-edit-fields';
 
 interface EditFieldProps {
   id: string;
@@ -37,6 +37,7 @@ export function EditField({
   const wasEditing = useRef(editing);
   const label = EDIT_LABELS[field];
   const options = EDIT_OPTIONS[field];
+  const hint = EDIT_HINTS[field];
 
   // The pencil puts the cursor in the field it opens.
   useEffect(() => {
@@ -48,7 +49,7 @@ export function EditField({
     id,
     ref: control,
     className: `${options && editing ? 'form-select' : 'form-control'}${error ? ' is-invalid' : ''}`,
-    ...describe(id, error),
+    ...describe(id, error, hint ? `${id}-hint` : undefined),
   };
 
   let input: ReactNode;
@@ -80,7 +81,7 @@ export function EditField({
       <input
         {...common}
         type={INPUT_TYPES[field] ?? 'text'}
-        inputMode={field === 'price' ? 'decimal' : undefined}
+        inputMode={field === 'price' || field === 'compareAtPrice' ? 'decimal' : undefined}
         autoComplete="off"
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -109,6 +110,11 @@ export function EditField({
           <PencilIcon />
         </button>
       </div>
+      {hint ? (
+        <div id={`${id}-hint`} className="form-text">
+          {hint}
+        </div>
+      ) : null}
       <FieldError id={id} message={error} />
     </div>
   );

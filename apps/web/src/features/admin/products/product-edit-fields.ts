@@ -25,6 +25,7 @@ export const EDIT_FIELDS = [
   'category',
   'release_date',
   'price',
+  'compareAtPrice',
   'description',
 ] as const;
 export type EditField = (typeof EDIT_FIELDS)[number];
@@ -38,7 +39,13 @@ export const EDIT_LABELS: Record<EditField, string> = {
   category: 'Category',
   release_date: 'Release date',
   price: 'Price',
+  compareAtPrice: 'Compare-at price (optional)',
   description: 'Description',
+};
+
+/** What a field's hint under it says, for the fields that have one. */
+export const EDIT_HINTS: Partial<Record<EditField, string>> = {
+  compareAtPrice: 'Shown struck through when above the price; leave empty when not on sale.',
 };
 
 /** The choices of the fields edited with a list; '' is the spec's 'none', which is refused. */
@@ -58,6 +65,7 @@ export function editValues(product: AdminProduct): EditValues {
     category: product.category[0] ?? '',
     release_date: product.release_date.slice(0, 10),
     price: String(product.price),
+    compareAtPrice: product.compareAtPrice === null ? '' : String(product.compareAtPrice),
     description: product.description,
   };
 }

@@ -26,6 +26,7 @@ export function adminProduct(id: string, name: string, overrides: Partial<AdminP
     name,
     brand: 'nike',
     price: 120,
+    compareAtPrice: null,
     rating: 4,
     card_picture: `/uploads/products/${id}/card.webp`,
     detail_picture: `/uploads/products/${id}/detail.webp`,

@@ -4,6 +4,7 @@ import { AlertError } from '../../../components/alert-error';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorText } from '../../../lib/api';
 import { type SwitchChange, useUserSwitch } from './api/user-switches';
+import { CreditDisclosure } from './user-credit';
 import { day } from './users-view';
 
 interface UserCardProps {
@@ -121,6 +122,8 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
           className="admin-user-card__alert mb-0"
         />
       ) : null}
+
+      <CreditDisclosure user={user} />
 
       <div className="admin-user-card__foot">
         {self ? (

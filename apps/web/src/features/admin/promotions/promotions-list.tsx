@@ -1,0 +1,85 @@
+import { formatPrice, type Promotion } from '@shop/contracts';
+import { Link } from 'react-router';
+import { PromotionStateBadge } from './promotion-state-badge';
+import { formatInstant, offerText, perCustomerText, usesText } from './promotions-view';
+
+/** "From Jan 1, 2027 … to Jan 31, 2027 …", or "No end". */
+function Dates({ promotion }: { promotion: Promotion }) {
+  return (
+    <>
+      <span className="d-block">
+        From{' '}
+        {promotion.startsAt ? (
+          <time dateTime={promotion.startsAt}>{formatInstant(promotion.startsAt)}</time>
+        ) : (
+          'its creation'
+        )}
+      </span>
+      <span className="d-block">
+        {promotion.endsAt ? (
+          <>
+            to <time dateTime={promotion.endsAt}>{formatInstant(promotion.endsAt)}</time>
+          </>
+        ) : (
+          'No end'
+        )}
+      </span>
+    </>
+  );
+}
+
+/**
+ * The promotions as a table from a laptop up and one card each on a phone (the same markup, laid out by
+ * CSS): code, what it takes off, state, dates, uses, cap per customer, what it took off and sold, and Edit.
+ */
+export function PromotionsTable({ promotions }: { promotions: Promotion[] }) {
+  return (
+    <table className="admin-promotions__table">
+      <caption className="visually-hidden">Promotions, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Code</th>
+          <th scope="col">Offer</th>
+          <th scope="col">State</th>
+          <th scope="col">Dates</th>
+          <th scope="col">Uses</th>
+          <th scope="col">Per customer</th>
+          <th scope="col">Discounted</th>
+          <th scope="col">Sales</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {promotions.map((promotion) => (
+          <tr key={promotion.id}>
+            <th scope="row" className="admin-promotions__code">
+              <code>{promotion.code}</code>
+            </th>
+            <td data-label="Offer">{offerText(promotion.kind, promotion.value)}</td>
+            <td data-label="State">
+              <PromotionStateBadge state={promotion.state} />
+            </td>
+            <td data-label="Dates" className="admin-promotions__dates">
+              <Dates promotion={promotion} />
+            </td>
+            <td data-label="Uses">{usesText(promotion)}</td>
+            <td data-label="Per customer">{perCustomerText(promotion.usesPerCustomer)}</td>
+            <td data-label="Discounted">{formatPrice(promotion.discounted)}</td>
+            <td data-label="Sales">{formatPrice(promotion.sales)}</td>
+            <td className="admin-promotions__actions">
+              <Link
+                to={`/account/promotions/${encodeURIComponent(promotion.id)}`}
+                className="btn btn-outline-dark btn-sm"
+                aria-label={`Edit the promotion ${promotion.code}`}
+              >
+                Edit
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
