@@ -14,6 +14,7 @@ const product = (n: number): Product => ({
   name: `Runner ${n}`,
   brand: 'nike',
   price: 100 + n,
+  compareAtPrice: null,
   rating: 4,
   card_picture: `/uploads/${n}-card.webp`,
   detail_picture: `/uploads/${n}-detail.webp`,
