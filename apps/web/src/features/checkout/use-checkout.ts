@@ -1,9 +1,10 @@
-import type { UserDashboard } from '@shop/contracts';
+import { toCents, type UserDashboard } from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../lib/api';
 import { type CartRefresh, useCartRefresh } from '../../lib/cart/cart-check';
+import { useCartCode } from '../../lib/cart/cart-code';
 import { DASHBOARD_QUERY_KEY } from '../../lib/dashboard';
 import { admissionFor } from '../../lib/drops/drop-admission';
 import type { CheckoutProvider } from '../../lib/payment-providers';
@@ -38,7 +39,16 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
     formState: { isDirty, dirtyFields },
   } = form;
 
-  const shipping = useShippingChoice(values.country ?? '', cart.buyable);
+  const code = useCartCode(cart.buyable, cart.status === 'ready');
+  const [useCredit, setUseCredit] = useState(false);
+  const creditOnHand = dashboard.credit;
+  const shipping = useShippingChoice(values.country ?? '', cart.buyable, {
+    discount: code.discount,
+    eligible: code.eligible,
+    creditCents: useCredit && creditOnHand > 0 ? toCents(creditOnHand) : 0,
+  });
+  // Credit paying everything needs no provider: the order is placed at once.
+  const paidByCredit = shipping.credit > 0 && shipping.toPay === 0;
   const [provider, setProvider] = useState<CheckoutProvider | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [saved, setSaved] = useState(0);
@@ -81,7 +91,8 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
 
   const onBuy = async (next: ProfileValues) => {
     const method = shipping.chosen;
-    if (!provider || !method) return;
+    const payWith = provider ?? (paidByCredit ? 'stripe' : null);
+    if (!payWith || !method) return;
     setBuyError(null);
     setSaveError(null);
     try {
@@ -90,12 +101,14 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
         await save(next);
       }
       setPhase('paying');
-      const { orderId, url } = await startPayment(provider, {
+      const { orderId, url } = await startPayment(payWith, {
         products: cart.buyable,
         shippingMethodId: method.id,
         finalAmount: shipping.total,
         user: { uid: user.uid, email: user.email, username: user.username },
         admission: admissionFor(cart.buyable),
+        code: code.code ?? undefined,
+        useCredit: useCredit && creditOnHand > 0,
       });
       rememberCheckout(
         orderId,
@@ -120,11 +133,17 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
   const cartReady = cart.status === 'ready' || cart.status === 'error';
   const shippingReady = shipping.status === 'ready' && shipping.chosen !== undefined;
   const ready = complete && shippingReady && cartReady && cart.buyable.length > 0;
-  const canBuy = Boolean(provider) && ready && !uploading && !busy;
+  const canBuy = (Boolean(provider) || paidByCredit) && ready && !uploading && !busy && !code.checking;
 
   return {
     form,
     cart,
+    code,
+    /** The store credit on hand, whether the buyer uses it, and whether it pays the whole order. */
+    creditOnHand,
+    useCredit,
+    setUseCredit,
+    paidByCredit,
     values,
     complete,
     shipping,
@@ -140,7 +159,7 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
     uploading,
     setUploading,
     canBuy,
-    buyHint: buyHint(cart, cartReady, complete, shipping, provider),
+    buyHint: buyHint(cart, cartReady, complete, shipping, paidByCredit ? 'stripe' : provider),
     save: form.handleSubmit(onSave),
     buy: form.handleSubmit(onBuy, onInvalidBuy),
   };
