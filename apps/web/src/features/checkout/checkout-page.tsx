@@ -257,7 +257,11 @@ function OrderSummary({ checkout }: { checkout: CheckoutState }) {
       ) : (
         <OrderLines
           label="Products you are buying"
-          lines={cart.buyable.map((item) => ({ ...item, key: item.idAux }))}
+          lines={cart.buyable.map((item) => ({
+            ...item,
+            key: item.idAux,
+            discount: checkout.code.lineDiscount(item),
+          }))}
         />
       )}
       <div aria-live="polite">
