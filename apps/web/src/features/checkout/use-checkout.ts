@@ -9,7 +9,7 @@ import { DASHBOARD_QUERY_KEY } from '../../lib/dashboard';
 import { admissionFor } from '../../lib/drops/drop-admission';
 import type { CheckoutProvider } from '../../lib/payment-providers';
 import type { SessionUser } from '../../lib/session';
-import { startPayment, updateProfile } from './checkout-api';
+import { type PaymentBody, startPayment, updateProfile } from './checkout-api';
 import { rememberCheckout } from './checkout-pending';
 import {
   changedFields,
@@ -39,16 +39,8 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
     formState: { isDirty, dirtyFields },
   } = form;
 
-  const code = useCartCode(cart.buyable, cart.status === 'ready');
-  const [useCredit, setUseCredit] = useState(false);
-  const creditOnHand = dashboard.credit;
-  const shipping = useShippingChoice(values.country ?? '', cart.buyable, {
-    discount: code.discount,
-    eligible: code.eligible,
-    creditCents: useCredit && creditOnHand > 0 ? toCents(creditOnHand) : 0,
-  });
-  // Credit paying everything needs no provider: the order is placed at once.
-  const paidByCredit = shipping.credit > 0 && shipping.toPay === 0;
+  const pricing = usePricing(values.country ?? '', cart, dashboard);
+  const { code, shipping, paidByCredit } = pricing;
   const [provider, setProvider] = useState<CheckoutProvider | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [saved, setSaved] = useState(0);
@@ -101,15 +93,7 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
         await save(next);
       }
       setPhase('paying');
-      const { orderId, url } = await startPayment(payWith, {
-        products: cart.buyable,
-        shippingMethodId: method.id,
-        finalAmount: shipping.total,
-        user: { uid: user.uid, email: user.email, username: user.username },
-        admission: admissionFor(cart.buyable),
-        code: code.code ?? undefined,
-        useCredit: useCredit && creditOnHand > 0,
-      });
+      const { orderId, url } = await startPayment(payWith, paymentBody(user, cart, method.id, pricing));
       rememberCheckout(
         orderId,
         cart.buyable.map((line) => line.idAux),
@@ -138,15 +122,10 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
   return {
     form,
     cart,
-    code,
-    /** The store credit on hand, whether the buyer uses it, and whether it pays the whole order. */
-    creditOnHand,
-    useCredit,
-    setUseCredit,
-    paidByCredit,
+    /** The code, the store credit on hand and its use, the shipping and the amounts. */
+    ...pricing,
     values,
     complete,
-    shipping,
     provider,
     setProvider,
     phase,
@@ -166,6 +145,42 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
 }
 
 export type CheckoutState = ReturnType<typeof useCheckout>;
+
+/** What Buy sends: the lines, the method, the total, the buyer, a drop's admission, the code and the credit. */
+function paymentBody(
+  user: SessionUser,
+  cart: CartRefresh,
+  shippingMethodId: string,
+  { shipping, code, useCredit, creditOnHand }: ReturnType<typeof usePricing>,
+): PaymentBody {
+  return {
+    products: cart.buyable,
+    shippingMethodId,
+    finalAmount: shipping.total,
+    user: { uid: user.uid, email: user.email, username: user.username },
+    admission: admissionFor(cart.buyable),
+    code: code.code ?? undefined,
+    useCredit: useCredit && creditOnHand > 0,
+  };
+}
+
+/**
+ * What the order comes to: the cart's discount code (checked again on today's lines), the store credit the
+ * buyer chose to use, the shipping method, and whether the credit pays everything.
+ */
+function usePricing(country: string, cart: CartRefresh, dashboard: UserDashboard) {
+  const code = useCartCode(cart.buyable, cart.status === 'ready');
+  const [useCredit, setUseCredit] = useState(false);
+  const creditOnHand = dashboard.credit;
+  const shipping = useShippingChoice(country, cart.buyable, {
+    discount: code.discount,
+    eligible: code.eligible,
+    creditCents: useCredit && creditOnHand > 0 ? toCents(creditOnHand) : 0,
+  });
+  // Credit paying everything needs no provider: the order is placed at once.
+  const paidByCredit = shipping.credit > 0 && shipping.toPay === 0;
+  return { code, useCredit, setUseCredit, creditOnHand, shipping, paidByCredit };
+}
 
 /** The buyer's details form, prefilled from the dashboard, its values as typed and whether all are filled. */
 function useDetailsForm(dashboard: UserDashboard) {

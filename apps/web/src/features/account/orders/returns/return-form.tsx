@@ -135,7 +135,6 @@ export function ReturnForm({ order, onOpened, onClose }: ReturnFormProps) {
         </div>
 
         {form.refunding ? <RefundToFields id={id} value={form.refundTo} onChange={form.setRefundTo} /> : null}
-
         {form.failure ? (
           <AlertError message={form.failure} onClose={form.dismissFailure} className="mt-3 mb-0" />
         ) : null}
