@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { CartCode } from '../../lib/cart/cart-code';
 
 /**
@@ -7,24 +7,39 @@ import type { CartCode } from '../../lib/cart/cart-code';
  */
 export function CartCodeField({ code }: { code: CartCode }) {
   const [text, setText] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  // Apply and Remove replace the control the focus was on: it goes to Remove, or back to the field.
+  const keepFocus = useRef(false);
+  useEffect(() => {
+    if (!keepFocus.current) return;
+    if (document.activeElement === document.body || document.activeElement === null)
+      (code.code ? removeRef : inputRef).current?.focus();
+    if (!code.code || code.check) keepFocus.current = false;
+  }, [code.code, code.check]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    keepFocus.current = true;
     code.apply(text);
   };
   const refused = !code.code && code.refusal !== null;
+  // The code as the shop writes it once it answered, else as typed.
+  const shown = code.check?.code ?? code.code;
 
   return (
     <div className="cart-code">
       {code.code ? (
         <div className="cart-code__applied">
           <span>
-            Code <strong data-testid="cart-code-applied">{code.code}</strong>
+            Code <strong data-testid="cart-code-applied">{shown}</strong>
           </span>
           <button
+            ref={removeRef}
             type="button"
             className="btn btn-link link-dark btn-sm p-0"
-            aria-label={`Remove the code ${code.code}`}
+            aria-label={`Remove the code ${shown}`}
             onClick={() => {
+              keepFocus.current = true;
               setText('');
               code.remove();
             }}
@@ -39,6 +54,7 @@ export function CartCodeField({ code }: { code: CartCode }) {
           </label>
           <div className="input-group">
             <input
+              ref={inputRef}
               id="cart-code"
               className={`form-control${refused ? ' is-invalid' : ''}`}
               value={text}

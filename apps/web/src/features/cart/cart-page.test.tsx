@@ -287,6 +287,7 @@ describe('CartPage discount code', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
 
     expect(await screen.findByText('20% off eligible pairs')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove the code SAVE20' })).toHaveFocus();
     expect(calls.find((call) => call.path === '/api/promotions/check')?.body).toEqual({
       code: 'save20',
       products: [
@@ -320,6 +321,7 @@ describe('CartPage discount code', () => {
     const field = await screen.findByLabelText('Discount code');
     await waitFor(() => expect(field).toHaveAccessibleDescription('This code expired on 1 December 2026'));
     expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
     expect(field).toHaveValue('OLD10');
     expect(total()).toHaveTextContent('$420.00');
     expect(localStorage.getItem('carrito-code')).toBeNull();
@@ -337,6 +339,7 @@ describe('CartPage discount code', () => {
     expect(total()).toHaveTextContent('$420.00');
     expect(screen.queryByTestId('cart-discount')).toBeNull();
     expect(screen.getByLabelText('Discount code')).toHaveValue('');
+    expect(screen.getByLabelText('Discount code')).toHaveFocus();
     expect(localStorage.getItem('carrito-code')).toBeNull();
   });
 
