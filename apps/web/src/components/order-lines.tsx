@@ -1,4 +1,4 @@
-import { formatPrice } from '@shop/contracts';
+import { formatPrice, fromCents, toCents } from '@shop/contracts';
 import './order-lines.css';
 
 export interface SummaryLine {
@@ -9,6 +9,8 @@ export interface SummaryLine {
   count: number;
   price: number;
   totalPrice: number;
+  /** A discount code's amount off the line (all its units): the total shows struck through, then what is paid. */
+  discount?: number;
 }
 
 /** Lines of an order or of the cart being bought: picture, name, size, count × price and the line total. */
@@ -24,9 +26,23 @@ export function OrderLines({ lines, label }: { lines: SummaryLine[]; label: stri
               Size {line.size} · {line.count} × {formatPrice(line.price)}
             </p>
           </div>
-          <span className="order-line__total">{formatPrice(line.totalPrice)}</span>
+          <LineTotal total={line.totalPrice} discount={line.discount ?? 0} />
         </li>
       ))}
     </ul>
+  );
+}
+
+function LineTotal({ total, discount }: { total: number; discount: number }) {
+  if (discount <= 0) return <span className="order-line__total">{formatPrice(total)}</span>;
+  return (
+    <span className="order-line__total">
+      <s className="order-line__was">
+        <span className="visually-hidden">was </span>
+        {formatPrice(total)}
+      </s>
+      <span className="visually-hidden">, now </span>{' '}
+      {formatPrice(fromCents(toCents(total) - toCents(discount)))}
+    </span>
   );
 }

@@ -1,5 +1,5 @@
 import './order-summary.css';
-import { formatPrice, formatShippingPrice, type Order } from '@shop/contracts';
+import { formatPrice, formatShippingPrice, fromCents, type Order, toCents } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { OrderLines } from './order-lines';
 import { OrderStateBadge } from './order-state';
@@ -19,10 +19,15 @@ interface OrderSummaryProps {
   extraFacts?: OrderFact[];
 }
 
+/** What the payment provider was asked for: the final amount less the store credit used. */
+export const chargedOf = (order: Pick<Order, 'finalAmount' | 'creditUsed'>) =>
+  fromCents(toCents(order.finalAmount) - toCents(order.creditUsed));
+
 /**
  * One order as the shopper's account, the staff's orders and the checkout result show it: number, date
  * (first 10 characters, as the spec shows it), state, payment, the lines (count and total price each), the
- * shipping (its method and price) and the final amount, which includes it.
+ * discount code's amount off, the shipping (its method and price), the final amount, which includes it,
+ * and, when store credit paid part of it, the credit used and what was charged.
  */
 export function OrderSummary({ order, payment, showState = true, extraFacts = [] }: OrderSummaryProps) {
   return (
@@ -63,8 +68,15 @@ export function OrderSummary({ order, payment, showState = true, extraFacts = []
           count: line.count,
           price: line.price,
           totalPrice: line.totalPrice,
+          discount: line.discount,
         }))}
       />
+      {order.discount > 0 ? (
+        <p className="order-summary__shipping">
+          <span>Discount{order.code ? ` (${order.code})` : ''}</span>
+          <span data-testid="order-discount">−{formatPrice(order.discount)}</span>
+        </p>
+      ) : null}
       <p className="order-summary__shipping">
         <span>
           Shipping <span className="order-summary__method">{order.shipping.name}</span>
@@ -75,6 +87,18 @@ export function OrderSummary({ order, payment, showState = true, extraFacts = []
         <span>Final amount</span>
         <span data-testid="order-final-amount">{formatPrice(order.finalAmount)}</span>
       </p>
+      {order.creditUsed > 0 ? (
+        <>
+          <p className="order-summary__shipping">
+            <span>Paid with store credit</span>
+            <span data-testid="order-credit-used">−{formatPrice(order.creditUsed)}</span>
+          </p>
+          <p className="order-summary__shipping">
+            <span>Charged</span>
+            <span data-testid="order-charged">{formatPrice(chargedOf(order))}</span>
+          </p>
+        </>
+      ) : null}
     </>
   );
 }

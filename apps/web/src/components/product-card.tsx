@@ -1,8 +1,9 @@
-import { formatPrice, type ProductSummary } from '@shop/contracts';
+import type { ProductSummary } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FavoriteButton } from './favorite-button';
 import { RatingStars } from './rating-stars';
+import { SalePrice } from './sale-price';
 
 /**
  * A product tile: picture, brand, name, rating and price, linking to the product's page; a favourite heart.
@@ -37,7 +38,7 @@ export function ProductCard({
         <span className="text-uppercase small text-muted fw-semibold">{product.brand}</span>
         <h3 className="h6 card-title mb-1 product-card__name">{product.name}</h3>
         <div className="mt-auto d-flex flex-wrap justify-content-between align-items-center column-gap-2">
-          <span className="fw-bold">{formatPrice(product.price)}</span>
+          <SalePrice className="fw-bold" price={product.price} compareAtPrice={product.compareAtPrice} />
           <RatingStars rating={product.rating} />
         </div>
       </div>

@@ -112,6 +112,8 @@ export function renderAccount(
     if (call.method === 'GET' && call.path === `/api/users/dashboard/${UID}`)
       return { body: [stored.current] };
     if (call.method === 'GET' && call.path === '/api/stock-alerts') return { body: [] };
+    if (call.method === 'GET' && call.path === `/api/users/${UID}/credit`)
+      return { body: { balance: 0, entries: [], page: 1, pages: 0 } };
     return undefined;
   });
   const client = testQueryClient();

@@ -2,16 +2,19 @@ import { type CartItem, formatPrice } from '@shop/contracts';
 import { Link } from 'react-router';
 import { TrashIcon } from '../../components/icons';
 import { isExcluded, type LineAvailability, unavailableText } from '../../lib/cart/cart-check';
+import { lineAfterDiscount } from '../../lib/cart/cart-code';
 import { useCartStore } from '../../lib/cart/cart-store';
 
 interface CartLineProps {
   item: CartItem;
   availability: LineAvailability;
   notices: string[];
+  /** The discount code's amount off the line (all its units), 0 when none. */
+  discount?: number;
 }
 
 /** One line of the cart: its picture, name, size and price, Remove, the quantity stepper and its notices. */
-export function CartLine({ item, availability, notices }: CartLineProps) {
+export function CartLine({ item, availability, notices, discount = 0 }: CartLineProps) {
   const excluded = isExcluded(availability);
   const maxCount = availability.kind === 'ok' ? availability.maxCount : item.count;
   const canChange = availability.kind === 'ok';
@@ -81,7 +84,18 @@ export function CartLine({ item, availability, notices }: CartLineProps) {
             </div>
           )}
           <span className="cart-line__total" data-testid={`line-total-${item.idAux}`}>
-            {formatPrice(item.totalPrice)}
+            {discount > 0 && !excluded ? (
+              <>
+                <s className="cart-line__was">
+                  <span className="visually-hidden">was </span>
+                  {formatPrice(item.totalPrice)}
+                </s>
+                <span className="visually-hidden">, now </span>
+                {formatPrice(lineAfterDiscount(item, discount))}
+              </>
+            ) : (
+              formatPrice(item.totalPrice)
+            )}
           </span>
         </div>
         {availability.kind === 'ok' && item.count >= maxCount && availability.units <= 5 && (

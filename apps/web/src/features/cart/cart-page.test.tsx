@@ -31,8 +31,14 @@ const STANDARD = {
   countries: [],
 };
 
-function setup(check: ApiHandler, signedIn = true, methods: object[] = [STANDARD]) {
+function setup(
+  check: ApiHandler,
+  signedIn = true,
+  methods: object[] = [STANDARD],
+  promotion: ApiHandler = () => undefined,
+) {
   const api = mockApi((call) => {
+    if (call.method === 'POST' && call.path === '/api/promotions/check') return promotion(call);
     if (call.path === '/api/auth/get-session') return { body: signedIn ? sessionBody() : null };
     if (call.path === '/api/shipping-methods') return { body: { methods } };
     if (call.method === 'POST' && call.path === '/api/cart/check') return check(call);
@@ -239,5 +245,127 @@ describe('CartPage', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(calls.filter((call) => call.path === '/api/cart/check')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'One more Air Jordan 1 Mid XQ, size 9' })).toBeEnabled();
+  });
+});
+
+type CheckLine = { id: string; size: string; count: number };
+const PRICES: Record<string, number> = { [AJ1]: 120, [DUNK]: 100 };
+
+/** 20% off every line the shop is asked about (the Dunk only when `onlyDunk`). */
+function twentyOff(body: unknown, onlyDunk = false) {
+  const { code, products } = body as { code: string; products: CheckLine[] };
+  const lines = products.map((item) => {
+    const price = PRICES[item.id] ?? 100;
+    const eligible = !onlyDunk || item.id === DUNK;
+    const discount = eligible ? price * item.count * 0.2 : 0;
+    return { ...item, price, eligible, discount, total: price * item.count - discount };
+  });
+  const subtotal = lines.reduce((sum, item) => sum + item.price * item.count, 0);
+  const discount = lines.reduce((sum, item) => sum + item.discount, 0);
+  return {
+    code: code.toUpperCase(),
+    kind: 'percent',
+    discount,
+    freeShipping: false,
+    lines,
+    subtotal,
+    total: subtotal - discount,
+    summary: '20% off eligible pairs',
+  };
+}
+
+describe('CartPage discount code', () => {
+  const refresh: ApiHandler = (call) => ({ body: checkAnswer(call.body, {}, PRICES) });
+
+  it('applies a code: the lines sent, the summary words, each line and the total discounted', async () => {
+    seedCart(cartLines());
+    const { calls } = setup(refresh, true, [STANDARD], (call) => ({ body: twentyOff(call.body, true) }));
+    const user = userEvent.setup();
+    await waitFor(() => expect(total()).toHaveTextContent('$420.00'));
+
+    await user.type(screen.getByLabelText('Discount code'), 'save20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByText('20% off eligible pairs')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove the code SAVE20' })).toHaveFocus();
+    expect(calls.find((call) => call.path === '/api/promotions/check')?.body).toEqual({
+      code: 'save20',
+      products: [
+        { id: AJ1, size: '9', count: 1 },
+        { id: DUNK, size: '10', count: 3 },
+      ],
+    });
+    expect(screen.getByTestId('cart-discount')).toHaveTextContent('−$60.00');
+    expect(screen.getByText('Discount (SAVE20)')).toBeInTheDocument();
+    expect(total()).toHaveTextContent('$360.00');
+    const dunk = within(line(/Dunk Low Panda/)).getByTestId(/line-total/);
+    expect(dunk).toHaveTextContent('was $300.00, now $240.00');
+    expect(within(dunk).getByText('$300.00', { exact: false }).tagName).toBe('S');
+    expect(within(line(/Air Jordan/)).getByTestId(/line-total/)).toHaveTextContent(/^\$120\.00$/);
+    expect(localStorage.getItem('carrito-code')).toBe('save20');
+    expect(useCartStore.getState().code).toBe('save20');
+  });
+
+  it('shows a refusal under the field, in the shop words, and keeps no code', async () => {
+    seedCart(cartLines());
+    setup(refresh, true, [STANDARD], () => ({
+      status: 422,
+      body: errorBody('PROMOTION_EXPIRED', 'This code expired on 1 December 2026', { code: 'expired' }),
+    }));
+    const user = userEvent.setup();
+    await waitFor(() => expect(total()).toHaveTextContent('$420.00'));
+
+    await user.type(screen.getByLabelText('Discount code'), 'OLD10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    const field = await screen.findByLabelText('Discount code');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('This code expired on 1 December 2026'));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('OLD10');
+    expect(total()).toHaveTextContent('$420.00');
+    expect(localStorage.getItem('carrito-code')).toBeNull();
+  });
+
+  it('removes an applied code', async () => {
+    seedCart(cartLines());
+    localStorage.setItem('carrito-code', 'SAVE20');
+    rehydrateCart();
+    setup(refresh, true, [STANDARD], (call) => ({ body: twentyOff(call.body) }));
+    const user = userEvent.setup();
+    await waitFor(() => expect(total()).toHaveTextContent('$336.00'));
+
+    await user.click(screen.getByRole('button', { name: 'Remove the code SAVE20' }));
+    expect(total()).toHaveTextContent('$420.00');
+    expect(screen.queryByTestId('cart-discount')).toBeNull();
+    expect(screen.getByLabelText('Discount code')).toHaveValue('');
+    expect(screen.getByLabelText('Discount code')).toHaveFocus();
+    expect(localStorage.getItem('carrito-code')).toBeNull();
+  });
+
+  it('checks the code again when the lines change and drops it, saying why, when it no longer applies', async () => {
+    seedCart(cartLines());
+    localStorage.setItem('carrito-code', 'BIG50');
+    rehydrateCart();
+    const { calls } = setup(refresh, true, [STANDARD], (call) => {
+      const { products } = call.body as { products: CheckLine[] };
+      if (products.length === 2) return { body: twentyOff(call.body) };
+      return {
+        status: 422,
+        body: errorBody('PROMOTION_BELOW_MINIMUM', 'This code needs an order of $200.00 or more', {
+          code: 'below minimum',
+        }),
+      };
+    });
+    const user = userEvent.setup();
+    await waitFor(() => expect(total()).toHaveTextContent('$336.00'));
+
+    await user.click(screen.getByRole('button', { name: 'Remove Dunk Low Panda, size 10 from the cart' }));
+    expect(
+      await screen.findByText('The code BIG50 was removed: This code needs an order of $200.00 or more'),
+    ).toBeInTheDocument();
+    expect(total()).toHaveTextContent('$120.00');
+    expect(localStorage.getItem('carrito-code')).toBeNull();
+    expect(calls.filter((call) => call.path === '/api/promotions/check')).toHaveLength(2);
   });
 });

@@ -11,7 +11,7 @@ export { EMPTY_CART_TEXT };
 
 /** /cart: the cart's lines with today's prices and stock, the total and Buy. */
 export function CartPage() {
-  const { cart, readingLines, empty, units, buyableUnits, nothingToBuy, canBuy, buy } = useCartPage();
+  const { cart, code, readingLines, empty, units, buyableUnits, nothingToBuy, canBuy, buy } = useCartPage();
 
   if (readingLines) {
     // The cart lives in the browser's storage: a page rendered on the server shows its lines once they
@@ -66,6 +66,7 @@ export function CartPage() {
                 item={item}
                 availability={cart.availability(item)}
                 notices={cart.notices[item.idAux] ?? []}
+                discount={code.lineDiscount(item)}
               />
             ))}
           </ul>
@@ -83,6 +84,7 @@ export function CartPage() {
             canBuy={canBuy}
             nothingToBuy={nothingToBuy}
             onBuy={buy}
+            code={code}
           />
         </div>
       </div>

@@ -1,6 +1,8 @@
-import { formatPrice } from '@shop/contracts';
+import { formatPrice, fromCents, toCents } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
+import type { CartCode } from '../../lib/cart/cart-code';
 import { shippingMethodsQuery } from '../../lib/shipping';
+import { CartCodeField } from './cart-code-field';
 
 /**
  * What the cart can say of shipping before the country is known: Free when every method offered is free
@@ -25,6 +27,8 @@ interface CartSummaryProps {
   /** Nothing in the cart can be bought: Buy says why. */
   nothingToBuy: boolean;
   onBuy: () => void;
+  /** The discount code kept with the cart. */
+  code: CartCode;
 }
 
 /** The order summary: the pairs bought and their total, shipping (free, or priced at checkout), and Buy. */
@@ -36,8 +40,12 @@ export function CartSummary({
   canBuy,
   nothingToBuy,
   onBuy,
+  code,
 }: CartSummaryProps) {
-  const shipping = useShippingText();
+  const listedShipping = useShippingText();
+  const shipping = code.check?.freeShipping ? 'Free' : listedShipping;
+  const discount = code.check?.discount ?? 0;
+  const toPay = fromCents(toCents(total) - toCents(discount));
   return (
     <section className="cart-summary" aria-labelledby="cart-summary-heading">
       <h2 id="cart-summary-heading" className="h5 fw-bold mb-3">
@@ -58,6 +66,7 @@ export function CartSummary({
           </p>
         )}
       </div>
+      <CartCodeField code={code} />
       <dl className="cart-summary__rows">
         <div>
           <dt>
@@ -65,13 +74,19 @@ export function CartSummary({
           </dt>
           <dd>{formatPrice(total)}</dd>
         </div>
+        {code.check && discount > 0 && (
+          <div>
+            <dt>Discount ({code.check.code})</dt>
+            <dd data-testid="cart-discount">−{formatPrice(discount)}</dd>
+          </div>
+        )}
         <div>
           <dt>Shipping</dt>
           <dd data-testid="cart-shipping">{shipping}</dd>
         </div>
         <div className="cart-summary__total">
           <dt>{shipping === 'At checkout' ? 'Total before shipping' : 'Total'}</dt>
-          <dd data-testid="cart-total">{formatPrice(total)}</dd>
+          <dd data-testid="cart-total">{formatPrice(toPay)}</dd>
         </div>
       </dl>
       <div className="d-grid">

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useCartRefresh } from '../../lib/cart/cart-check';
+import { useCartCode } from '../../lib/cart/cart-code';
 import { useHydrated } from '../../lib/hydrated';
 import { usePageHints } from '../../lib/page-hints';
 import { useSession } from '../../lib/session';
@@ -13,6 +14,8 @@ const unitsOf = (items: { count: number }[]) => items.reduce((sum, item) => sum 
  */
 export function useCartPage() {
   const cart = useCartRefresh();
+  // The code is asked about the lines Buy buys, once their prices and stock are known.
+  const code = useCartCode(cart.buyable, cart.status === 'ready');
   const { user, loading } = useSession();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -21,13 +24,14 @@ export function useCartPage() {
 
   return {
     cart,
+    code,
     /** Rendered on the server with lines in the cart: they show once read from the browser's storage. */
     readingLines: !hydrated && hints.cartLines > 0,
     empty: !hydrated || cart.items.length === 0,
     units: unitsOf(cart.items),
     buyableUnits: unitsOf(cart.buyable),
     nothingToBuy,
-    canBuy: cart.status !== 'checking' && !nothingToBuy && !loading,
+    canBuy: cart.status !== 'checking' && !nothingToBuy && !loading && !code.checking,
     buy: () => navigate(user ? `/checkout/${user.uid}` : '/register'),
   };
 }

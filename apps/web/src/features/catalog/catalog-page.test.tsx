@@ -14,6 +14,7 @@ const product = (n: number): Product => ({
   name: `Runner ${n}`,
   brand: 'nike',
   price: 100 + n,
+  compareAtPrice: null,
   rating: 4,
   card_picture: `/uploads/${n}-card.webp`,
   detail_picture: `/uploads/${n}-detail.webp`,
@@ -150,6 +151,32 @@ describe('CatalogPage', () => {
     // Back goes to the previous URL.
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.search).toBe('?page=4&search=air'));
+  });
+
+  it('filters On sale: the checkbox writes ?onSale=true, the API is asked for it, and its chip removes it', async () => {
+    const router = renderCatalog('/home?brand=nike');
+    const user = userEvent.setup();
+    await screen.findByText('137 products');
+    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    const dialog = await screen.findByRole('dialog');
+    const onSale = within(dialog).getByRole('checkbox', { name: 'On sale' });
+    expect(onSale).not.toBeChecked();
+    await user.click(onSale);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?brand=nike&onSale=true'));
+    await waitFor(() => expect(lastApiQuery().get('onSale')).toBe('true'));
+    expect(lastApiQuery().get('brand')).toBe('nike');
+
+    await user.click(screen.getByRole('button', { name: /Filters/ }));
+    expect(
+      within(await screen.findByRole('dialog')).getByRole('checkbox', { name: 'On sale' }),
+    ).toBeChecked();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Remove filter On sale' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?brand=nike'));
+    await waitFor(() => expect(lastApiQuery().get('onSale')).toBeNull());
   });
 
   it('sorting and removing a chip push new URLs', async () => {

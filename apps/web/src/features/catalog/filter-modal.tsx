@@ -13,7 +13,10 @@ interface FilterModalProps {
   onApply: (filters: CatalogFilters) => void;
 }
 
-/** The catalogue's filter modal: category, gender, rating, brand and a price range, with Apply and Clear. */
+/**
+ * The catalogue's filter modal: category, gender, rating, brand, a price range and On sale, with Apply and
+ * Clear.
+ */
 export function FilterModal({ show, onHide, filters, onApply }: FilterModalProps) {
   return (
     <Modal show={show} onHide={onHide} centered fullscreen="sm-down" aria-labelledby="filter-modal-title">
@@ -84,6 +87,7 @@ function FilterForm({ filters, onHide, onApply }: Omit<FilterModalProps, 'show'>
             error={errors.priceMax}
             inputRef={maxRef}
           />
+          <OnSaleCheckbox field={field('onSale')} />
         </form>
       </Modal.Body>
       <Modal.Footer className="justify-content-between">
@@ -100,6 +104,27 @@ function FilterForm({ filters, onHide, onApply }: Omit<FilterModalProps, 'show'>
         </div>
       </Modal.Footer>
     </>
+  );
+}
+
+/** "On sale": only products whose price is below their compare-at price. */
+function OnSaleCheckbox({ field }: { field: FilterField }) {
+  return (
+    <div className="col-12">
+      <div className="form-check">
+        <input
+          id={field.id}
+          name={field.name}
+          type="checkbox"
+          className="form-check-input"
+          checked={field.value === 'true'}
+          onChange={(event) => field.onChange({ target: { value: event.target.checked ? 'true' : '' } })}
+        />
+        <label htmlFor={field.id} className="form-check-label">
+          On sale
+        </label>
+      </div>
+    </div>
   );
 }
 

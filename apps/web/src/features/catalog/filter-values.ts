@@ -9,6 +9,8 @@ export interface FilterValues {
   brand: string;
   priceMin: string;
   priceMax: string;
+  /** 'true' when only products on sale are asked for, else ''. */
+  onSale: string;
 }
 
 export type PriceErrors = Partial<Record<'priceMin' | 'priceMax', string>>;
@@ -20,6 +22,7 @@ export const toFilterValues = (filters: CatalogFilters): FilterValues => ({
   brand: filters.brand ?? '',
   priceMin: filters.priceMin === undefined ? '' : String(filters.priceMin),
   priceMax: filters.priceMax === undefined ? '' : String(filters.priceMax),
+  onSale: filters.onSale ? 'true' : '',
 });
 
 function parsePrice(text: string): number | undefined | 'invalid' {
@@ -62,5 +65,6 @@ export function toCatalogFilters(
   if (values.brand) next.brand = values.brand as Brand;
   if (prices.priceMin !== undefined) next.priceMin = prices.priceMin;
   if (prices.priceMax !== undefined) next.priceMax = prices.priceMax;
+  if (values.onSale === 'true') next.onSale = true;
   return next;
 }

@@ -77,6 +77,10 @@ export interface PaymentBody {
   user: { uid: string; email: string; username: string };
   /** A first-come drop's admission from its waiting room, when the cart holds that drop's product. */
   admission?: string;
+  /** The discount code applied in the cart. */
+  code?: string;
+  /** Pay what the store credit covers; the provider is asked for the rest. */
+  useCredit?: boolean;
 }
 
 export const PAYMENT_ENDPOINTS: Record<CheckoutProvider, string> = {
@@ -92,14 +96,17 @@ export async function startPayment(
   if (provider === 'stripe') {
     return api.post<{ url: string; orderId: string }>(PAYMENT_ENDPOINTS.stripe, body);
   }
-  const { links, orderId } = await api.post<{
-    links: { href: string; rel: string; method: string }[];
+  const answer = await api.post<{
+    links?: { href: string; rel: string; method: string }[];
     orderId: string;
+    url?: string;
   }>(PAYMENT_ENDPOINTS.paypal, body);
-  const approve = links.find((link) => link.rel === 'approve');
+  // Store credit paid it all: the shop answers the order's page, not PayPal's.
+  if (answer.url) return { orderId: answer.orderId, url: answer.url };
+  const approve = answer.links?.find((link) => link.rel === 'approve');
   if (!approve)
     throw new ApiError(502, 'PAYMENT_FAILED', 'PayPal did not give a page to approve the payment');
-  return { orderId, url: approve.href };
+  return { orderId: answer.orderId, url: approve.href };
 }
 
 /** `PUT /api/orders/:id`: approve (after the server verified the payment) or cancel a pending order. */

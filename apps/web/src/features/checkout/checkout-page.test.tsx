@@ -260,6 +260,7 @@ describe('CheckoutPage', () => {
       shippingMethodId: STANDARD.id,
       finalAmount: 420,
       user: { uid: UID, email: 'demo@shop.test', username: 'demo_user' },
+      useCredit: false,
     });
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     expect(screen.getByRole('button', { name: 'Taking you to the payment page…' })).toBeDisabled();
@@ -463,5 +464,116 @@ describe('CheckoutPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Save details' }));
     expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ image: '/uploads/avatars/new.webp' });
+  });
+});
+
+/** SAVE20: 20% off every line asked about. */
+function promotionAnswer(call: ApiCall): ApiAnswer {
+  if (call.path !== '/api/promotions/check') return undefined;
+  const { products } = call.body as { products: { id: string; size: string; count: number }[] };
+  const lines = products.map((line) => {
+    const price = PRICES[line.id] ?? 100;
+    return {
+      ...line,
+      price,
+      eligible: true,
+      discount: price * line.count * 0.2,
+      total: price * line.count * 0.8,
+    };
+  });
+  const subtotal = lines.reduce((sum, line) => sum + line.price * line.count, 0);
+  return {
+    body: {
+      code: 'SAVE20',
+      kind: 'percent',
+      discount: subtotal * 0.2,
+      freeShipping: false,
+      lines,
+      subtotal,
+      total: subtotal * 0.8,
+      summary: '20% off eligible pairs',
+    },
+  };
+}
+
+describe('CheckoutPage with a discount code and store credit', () => {
+  beforeEach(() => {
+    localStorage.setItem('carrito-code', 'SAVE20');
+    rehydrateCart();
+  });
+
+  it('prices the code and the credit with the pricing function and sends both', async () => {
+    const { calls, assign } = setup({ profile: { credit: 50 }, other: promotionAnswer });
+    await ready();
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByTestId('checkout-discount')).toHaveTextContent('−$84.00'));
+    expect(screen.getByText('Discount (SAVE20)')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-subtotal')).toHaveTextContent('$420.00');
+    expect(screen.getByTestId('checkout-shipping')).toHaveTextContent('Free');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$336.00');
+    expect(screen.queryByTestId('checkout-to-pay')).toBeNull();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Use my store credit ($50.00 available)' }));
+    expect(screen.getByTestId('checkout-credit')).toHaveTextContent('−$50.00');
+    expect(screen.getByTestId('checkout-to-pay')).toHaveTextContent('$286.00');
+
+    await user.click(screen.getByRole('radio', { name: 'Card (Stripe)' }));
+    await user.click(buy());
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/api/checkouts');
+    expect(post?.body).toMatchObject({ code: 'SAVE20', useCredit: true, finalAmount: 336 });
+  });
+
+  it('offers no credit box without credit', async () => {
+    setup({ other: promotionAnswer });
+    await ready();
+    await screen.findByTestId('checkout-discount');
+    expect(screen.queryByRole('checkbox', { name: /store credit/ })).toBeNull();
+  });
+
+  it('places the order without a provider when credit pays everything, and follows the answer', async () => {
+    const completed = `/order-completed?order=${ORDER_ID}`;
+    const { calls, assign } = setup({
+      profile: { credit: 500 },
+      other: (call) =>
+        call.path === '/api/checkouts'
+          ? { body: { url: completed, orderId: ORDER_ID } }
+          : promotionAnswer(call),
+    });
+    await ready();
+    const user = userEvent.setup();
+    await screen.findByTestId('checkout-discount');
+    await user.click(screen.getByRole('checkbox', { name: 'Use my store credit ($500.00 available)' }));
+    expect(screen.getByTestId('checkout-to-pay')).toHaveTextContent('$0.00');
+    expect(screen.queryByRole('radio', { name: 'Card (Stripe)' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(completed));
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/api/checkouts');
+    expect(post?.body).toMatchObject({ code: 'SAVE20', useCredit: true });
+  });
+
+  it('shows a checkout refused for the code and lets the shopper remove it', async () => {
+    setup({
+      other: (call) =>
+        call.path === '/api/checkouts'
+          ? {
+              status: 409,
+              body: errorBody('PROMOTION_USED_UP', 'This code has been used up', { code: 'used up' }),
+            }
+          : promotionAnswer(call),
+    });
+    await ready();
+    const user = userEvent.setup();
+    await screen.findByTestId('checkout-discount');
+    await user.click(screen.getByRole('radio', { name: 'Card (Stripe)' }));
+    await user.click(buy());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This code has been used up');
+    await user.click(within(alert).getByRole('button', { name: 'Remove the code' }));
+    expect(screen.queryByTestId('checkout-discount')).toBeNull();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$420.00');
+    expect(useCartStore.getState().code).toBeNull();
   });
 });

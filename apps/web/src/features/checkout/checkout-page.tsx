@@ -1,18 +1,18 @@
-import { formatPrice, type UserDashboard } from '@shop/contracts';
+import type { UserDashboard } from '@shop/contracts';
 import { Link, useParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { LockIcon } from '../../components/icons';
 import { OrderLines } from '../../components/order-lines';
 import { ApiError } from '../../lib/api';
-import { EMPTY_CART_TEXT, type useCartRefresh } from '../../lib/cart/cart-check';
+import { EMPTY_CART_TEXT } from '../../lib/cart/cart-check';
 import { useHydrated } from '../../lib/hydrated';
 import { CHECKOUT_PROVIDERS, type CheckoutProvider, useProviderLabel } from '../../lib/payment-providers';
 import { type SessionUser, useSession } from '../../lib/session';
 import { useDashboard } from './checkout-api';
 import { CheckoutDetails } from './checkout-details';
-import { ShippingOptions, shippingRowText } from './shipping-options';
+import { CheckoutTotals } from './checkout-totals';
+import { ShippingOptions } from './shipping-options';
 import { type CheckoutState, errorText, useCheckout } from './use-checkout';
-import type { ShippingChoice } from './use-shipping-choice';
 import './checkout.css';
 
 export const NOT_YOUR_CHECKOUT = 'This is not your checkout';
@@ -105,12 +105,13 @@ function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
     buy,
     buyError,
     clearBuyError,
+    paidByCredit,
   } = checkout;
   const buyLabel = {
-    idle: 'Buy',
+    idle: paidByCredit ? 'Place order' : 'Buy',
     saving: 'Saving your details…',
-    paying: 'Preparing your payment…',
-    redirecting: 'Taking you to the payment page…',
+    paying: paidByCredit ? 'Placing your order…' : 'Preparing your payment…',
+    redirecting: paidByCredit ? 'Opening your order…' : 'Taking you to the payment page…',
   }[phase];
   const providerLabel = useProviderLabel();
 
@@ -119,35 +120,39 @@ function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
       <h2 id="checkout-summary-heading" className="checkout-card__title">
         Order summary
       </h2>
-      <OrderSummary cart={cart} shipping={shipping} />
+      <OrderSummary checkout={checkout} />
 
       {cart.buyable.length > 0 && (
         <ShippingOptions shipping={shipping} linesTotal={cart.buyableTotal} disabled={busy} />
       )}
 
-      <fieldset className="checkout-providers" disabled={busy}>
-        <legend className="checkout-providers__legend">Payment method</legend>
-        {CHECKOUT_PROVIDERS.map((value) => (
-          <div key={value} className={`checkout-provider checkout-provider--${value}`}>
-            <input
-              className="form-check-input"
-              type="radio"
-              name="provider"
-              id={`provider-${value}`}
-              value={value}
-              checked={provider === value}
-              onChange={() => setProvider(value)}
-              aria-describedby={`provider-${value}-hint`}
-            />
-            <label className="checkout-provider__label" htmlFor={`provider-${value}`}>
-              {providerLabel(value)}
-            </label>
-            <span id={`provider-${value}-hint`} className="checkout-provider__hint">
-              {PROVIDER_HINTS[value]}
-            </span>
-          </div>
-        ))}
-      </fieldset>
+      {paidByCredit ? (
+        <p className="checkout-summary__code-note">Your store credit pays for the whole order.</p>
+      ) : (
+        <fieldset className="checkout-providers" disabled={busy}>
+          <legend className="checkout-providers__legend">Payment method</legend>
+          {CHECKOUT_PROVIDERS.map((value) => (
+            <div key={value} className={`checkout-provider checkout-provider--${value}`}>
+              <input
+                className="form-check-input"
+                type="radio"
+                name="provider"
+                id={`provider-${value}`}
+                value={value}
+                checked={provider === value}
+                onChange={() => setProvider(value)}
+                aria-describedby={`provider-${value}-hint`}
+              />
+              <label className="checkout-provider__label" htmlFor={`provider-${value}`}>
+                {providerLabel(value)}
+              </label>
+              <span id={`provider-${value}-hint`} className="checkout-provider__hint">
+                {PROVIDER_HINTS[value]}
+              </span>
+            </div>
+          ))}
+        </fieldset>
+      )}
 
       <div className="d-grid">
         <button
@@ -163,7 +168,7 @@ function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
               {buyLabel}
             </>
           ) : (
-            'Buy'
+            buyLabel
           )}
         </button>
       </div>
@@ -174,7 +179,16 @@ function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
           </p>
         )}
       </div>
-      {buyError && <BuyError error={buyError} onClose={clearBuyError} />}
+      {buyError && (
+        <BuyError
+          error={buyError}
+          onClose={clearBuyError}
+          onRemoveCode={() => {
+            checkout.code.remove();
+            clearBuyError();
+          }}
+        />
+      )}
       <p className="checkout-secure small text-muted mt-3 mb-0">
         <LockIcon className="me-1 align-baseline" /> You pay on the provider's secure page. We never see your
         card.
@@ -183,10 +197,22 @@ function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
   );
 }
 
-function BuyError({ error, onClose }: { error: Error; onClose: () => void }) {
+interface BuyErrorProps {
+  error: Error;
+  onClose: () => void;
+  /** The checkout was refused for its discount code: buy without it. */
+  onRemoveCode: () => void;
+}
+
+function BuyError({ error, onClose, onRemoveCode }: BuyErrorProps) {
   const apiError = error instanceof ApiError ? error : null;
   return (
     <AlertError message={errorText(error)} onClose={onClose} className="mt-3 mb-0">
+      {apiError?.code.startsWith('PROMOTION_') && (
+        <button type="button" className="btn btn-sm btn-outline-danger mt-2" onClick={onRemoveCode}>
+          Remove the code
+        </button>
+      )}
       {apiError?.code === 'OUT_OF_STOCK' && (
         <Link to="/cart" className="btn btn-sm btn-outline-danger mt-2">
           Back to your cart
@@ -206,13 +232,8 @@ function BuyError({ error, onClose }: { error: Error; onClose: () => void }) {
   );
 }
 
-function OrderSummary({
-  cart,
-  shipping,
-}: {
-  cart: ReturnType<typeof useCartRefresh>;
-  shipping: ShippingChoice;
-}) {
+function OrderSummary({ checkout }: { checkout: CheckoutState }) {
+  const { cart } = checkout;
   if (cart.items.length === 0) {
     return (
       <div className="checkout-summary__empty">
@@ -236,7 +257,11 @@ function OrderSummary({
       ) : (
         <OrderLines
           label="Products you are buying"
-          lines={cart.buyable.map((item) => ({ ...item, key: item.idAux }))}
+          lines={cart.buyable.map((item) => ({
+            ...item,
+            key: item.idAux,
+            discount: checkout.code.lineDiscount(item),
+          }))}
         />
       )}
       <div aria-live="polite">
@@ -263,23 +288,7 @@ function OrderSummary({
           </p>
         )}
       </div>
-      <dl className="checkout-summary__rows">
-        <div>
-          <dt>Products</dt>
-          <dd>{formatPrice(cart.buyableTotal)}</dd>
-        </div>
-        <div>
-          <dt>
-            Shipping
-            {shipping.chosen && <span className="checkout-summary__method"> · {shipping.chosen.name}</span>}
-          </dt>
-          <dd data-testid="checkout-shipping">{shippingRowText(shipping)}</dd>
-        </div>
-        <div className="checkout-summary__total">
-          <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatPrice(shipping.total)}</dd>
-        </div>
-      </dl>
+      <CheckoutTotals checkout={checkout} />
     </>
   );
 }

@@ -141,7 +141,9 @@ function ApprovedOrder({ order }: { order: Order }) {
     if (!bought) return;
     const cart = useCartStore.getState();
     for (const line of bought) cart.remove(line);
-  }, [order._id]);
+    // The code was used on this order: it is not kept for the next one.
+    if (order.code) cart.setCode(null);
+  }, [order._id, order.code]);
 
   return (
     <>

@@ -232,6 +232,8 @@ describe('TestGatewayPage', () => {
       { name: 'Dunk Low Panda', size: '10', count: 3, price: 100 },
     ],
     shipping: { name: 'Express', price: 15 },
+    discount: { code: null, amount: 0 },
+    credit: 0,
   });
   const gateway = (handler: ApiHandler) => {
     const api = mockApi(handler);
@@ -259,6 +261,29 @@ describe('TestGatewayPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Pay $435.00' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(redirectUrl));
     expect(calls.find((call) => call.path.endsWith('/pay'))?.method).toBe('POST');
+  });
+
+  it('shows the discount with its code and the store credit as lines of what is paid for', async () => {
+    gateway((call) =>
+      call.path === '/api/test-gateway/payments/ref_1'
+        ? {
+            body: { ...payment('stripe'), amount: 301, discount: { code: 'SAVE20', amount: 84 }, credit: 50 },
+          }
+        : undefined,
+    );
+    expect(await screen.findByRole('heading', { name: 'Pay with card' })).toBeInTheDocument();
+    expect(screen.getByTestId('test-gateway-discount')).toHaveTextContent('DiscountSAVE20−$84.00');
+    expect(screen.getByTestId('test-gateway-credit')).toHaveTextContent('Store credit−$50.00');
+    expect(screen.getByRole('button', { name: 'Pay $301.00' })).toBeInTheDocument();
+  });
+
+  it('shows no discount or credit lines without them', async () => {
+    gateway((call) =>
+      call.path === '/api/test-gateway/payments/ref_1' ? { body: payment('paypal') } : undefined,
+    );
+    await screen.findByText('Dunk Low Panda');
+    expect(screen.queryByTestId('test-gateway-discount')).toBeNull();
+    expect(screen.queryByTestId('test-gateway-credit')).toBeNull();
   });
 
   it('shows a PayPal-like page and cancels', async () => {

@@ -136,6 +136,23 @@ function Lines({ payment }: { payment: TestPayment }) {
           </span>
         </li>
       )}
+      {payment.discount.amount > 0 && (
+        <li data-testid="test-gateway-discount">
+          <span className="min-w-0">
+            <span className="d-block text-truncate">Discount</span>
+            {payment.discount.code && <span className="test-gateway__muted">{payment.discount.code}</span>}
+          </span>
+          <span>−{money(payment.discount.amount, payment.currency)}</span>
+        </li>
+      )}
+      {payment.credit > 0 && (
+        <li data-testid="test-gateway-credit">
+          <span className="min-w-0">
+            <span className="d-block text-truncate">Store credit</span>
+          </span>
+          <span>−{money(payment.credit, payment.currency)}</span>
+        </li>
+      )}
     </ul>
   );
 }

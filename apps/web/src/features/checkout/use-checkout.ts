@@ -1,14 +1,15 @@
-import type { UserDashboard } from '@shop/contracts';
+import { toCents, type UserDashboard } from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../lib/api';
 import { type CartRefresh, useCartRefresh } from '../../lib/cart/cart-check';
+import { useCartCode } from '../../lib/cart/cart-code';
 import { DASHBOARD_QUERY_KEY } from '../../lib/dashboard';
 import { admissionFor } from '../../lib/drops/drop-admission';
 import type { CheckoutProvider } from '../../lib/payment-providers';
 import type { SessionUser } from '../../lib/session';
-import { startPayment, updateProfile } from './checkout-api';
+import { type PaymentBody, startPayment, updateProfile } from './checkout-api';
 import { rememberCheckout } from './checkout-pending';
 import {
   changedFields,
@@ -38,7 +39,8 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
     formState: { isDirty, dirtyFields },
   } = form;
 
-  const shipping = useShippingChoice(values.country ?? '', cart.buyable);
+  const pricing = usePricing(values.country ?? '', cart, dashboard);
+  const { code, shipping, paidByCredit } = pricing;
   const [provider, setProvider] = useState<CheckoutProvider | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [saved, setSaved] = useState(0);
@@ -81,7 +83,8 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
 
   const onBuy = async (next: ProfileValues) => {
     const method = shipping.chosen;
-    if (!provider || !method) return;
+    const payWith = provider ?? (paidByCredit ? 'stripe' : null);
+    if (!payWith || !method) return;
     setBuyError(null);
     setSaveError(null);
     try {
@@ -90,13 +93,7 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
         await save(next);
       }
       setPhase('paying');
-      const { orderId, url } = await startPayment(provider, {
-        products: cart.buyable,
-        shippingMethodId: method.id,
-        finalAmount: shipping.total,
-        user: { uid: user.uid, email: user.email, username: user.username },
-        admission: admissionFor(cart.buyable),
-      });
+      const { orderId, url } = await startPayment(payWith, paymentBody(user, cart, method.id, pricing));
       rememberCheckout(
         orderId,
         cart.buyable.map((line) => line.idAux),
@@ -120,14 +117,15 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
   const cartReady = cart.status === 'ready' || cart.status === 'error';
   const shippingReady = shipping.status === 'ready' && shipping.chosen !== undefined;
   const ready = complete && shippingReady && cartReady && cart.buyable.length > 0;
-  const canBuy = Boolean(provider) && ready && !uploading && !busy;
+  const canBuy = (Boolean(provider) || paidByCredit) && ready && !uploading && !busy && !code.checking;
 
   return {
     form,
     cart,
+    /** The code, the store credit on hand and its use, the shipping and the amounts. */
+    ...pricing,
     values,
     complete,
-    shipping,
     provider,
     setProvider,
     phase,
@@ -140,13 +138,49 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
     uploading,
     setUploading,
     canBuy,
-    buyHint: buyHint(cart, cartReady, complete, shipping, provider),
+    buyHint: buyHint(cart, cartReady, complete, shipping, paidByCredit ? 'stripe' : provider),
     save: form.handleSubmit(onSave),
     buy: form.handleSubmit(onBuy, onInvalidBuy),
   };
 }
 
 export type CheckoutState = ReturnType<typeof useCheckout>;
+
+/** What Buy sends: the lines, the method, the total, the buyer, a drop's admission, the code and the credit. */
+function paymentBody(
+  user: SessionUser,
+  cart: CartRefresh,
+  shippingMethodId: string,
+  { shipping, code, useCredit, creditOnHand }: ReturnType<typeof usePricing>,
+): PaymentBody {
+  return {
+    products: cart.buyable,
+    shippingMethodId,
+    finalAmount: shipping.total,
+    user: { uid: user.uid, email: user.email, username: user.username },
+    admission: admissionFor(cart.buyable),
+    code: code.code ?? undefined,
+    useCredit: useCredit && creditOnHand > 0,
+  };
+}
+
+/**
+ * What the order comes to: the cart's discount code (checked again on today's lines), the store credit the
+ * buyer chose to use, the shipping method, and whether the credit pays everything.
+ */
+function usePricing(country: string, cart: CartRefresh, dashboard: UserDashboard) {
+  const code = useCartCode(cart.buyable, cart.status === 'ready');
+  const [useCredit, setUseCredit] = useState(false);
+  const creditOnHand = dashboard.credit;
+  const shipping = useShippingChoice(country, cart.buyable, {
+    discount: code.discount,
+    eligible: code.eligible,
+    creditCents: useCredit && creditOnHand > 0 ? toCents(creditOnHand) : 0,
+  });
+  // Credit paying everything needs no provider: the order is placed at once.
+  const paidByCredit = shipping.credit > 0 && shipping.toPay === 0;
+  return { code, useCredit, setUseCredit, creditOnHand, shipping, paidByCredit };
+}
 
 /** The buyer's details form, prefilled from the dashboard, its values as typed and whether all are filled. */
 function useDetailsForm(dashboard: UserDashboard) {

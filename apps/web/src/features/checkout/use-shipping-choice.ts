@@ -2,6 +2,7 @@ import {
   type CartItem,
   fromCents,
   type OrderPrice,
+  type PricedDiscount,
   priceOrder,
   type ShippingMethod,
   toCents,
@@ -22,15 +23,33 @@ function useSettled(value: string, ms: number): string {
   return settled;
 }
 
+/** The discount code's effect and the store credit to use, for the pricing function. */
+export interface Deductions {
+  discount?: PricedDiscount;
+  /** Whether the code applies to a line. */
+  eligible?: (line: CartItem) => boolean;
+  /** The store credit the buyer uses, in cents (0 when they do not). */
+  creditCents?: number;
+}
+
 /** What the order comes to with a method, by the shop's one pricing function (the server prices it again). */
-export function priceWith(lines: CartItem[], method: ShippingMethod | undefined): OrderPrice {
+export function priceWith(
+  lines: CartItem[],
+  method: ShippingMethod | undefined,
+  { discount, eligible, creditCents = 0 }: Deductions = {},
+): OrderPrice {
   return priceOrder(
-    lines.map((line) => ({ unitPriceCents: toCents(line.price), count: line.count })),
+    lines.map((line) => ({
+      unitPriceCents: toCents(line.price),
+      count: line.count,
+      eligible: eligible ? eligible(line) : true,
+    })),
     {
       name: method?.name ?? '',
       priceCents: method ? toCents(method.price) : 0,
       freeAboveCents: method?.freeAbove == null ? null : toCents(method.freeAbove),
     },
+    { discount, creditCents },
   );
 }
 
@@ -39,13 +58,13 @@ export function priceWith(lines: CartItem[], method: ShippingMethod | undefined)
  * again when it changes), the buyer's choice among them (the cheapest until they choose; the cheapest
  * again when their choice does not serve the new country), and the order's amounts with it.
  */
-export function useShippingChoice(country: string, lines: CartItem[]) {
+export function useShippingChoice(country: string, lines: CartItem[], deductions: Deductions = {}) {
   const settledCountry = useSettled(country.trim(), COUNTRY_PAUSE_MS);
   const query = useShippingMethods(settledCountry);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const methods = query.data ?? [];
   const chosen = methods.find((method) => method.id === chosenId) ?? methods[0];
-  const price = priceWith(lines, chosen);
+  const price = priceWith(lines, chosen, deductions);
   // The list shown is for the country as typed: while a new one loads, the old list is not a choice.
   const current = settledCountry === country.trim() && !query.isPlaceholderData && query.isSuccess;
   return {
@@ -56,7 +75,14 @@ export function useShippingChoice(country: string, lines: CartItem[]) {
     status: query.isError ? 'error' : current ? 'ready' : 'loading',
     retry: () => query.refetch(),
     shipping: fromCents(price.shippingCents),
+    /** The lines before the discount, and the discount. */
+    subtotal: fromCents(price.linesCents),
+    discount: fromCents(price.discountCents),
+    /** The lines less the discount, plus shipping (what the order comes to). */
     total: fromCents(price.totalCents),
+    /** What store credit pays of it, and what the payment provider is asked for. */
+    credit: fromCents(price.creditCents),
+    toPay: fromCents(price.chargeCents),
   } as const;
 }
 

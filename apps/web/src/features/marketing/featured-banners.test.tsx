@@ -12,6 +12,7 @@ function product(id: string, name: string, price: number): Product {
     name,
     brand: 'nike',
     price,
+    compareAtPrice: null,
     rating: 5,
     card_picture: `/uploads/${id}/card.webp`,
     detail_picture: `/uploads/${id}/detail.webp`,

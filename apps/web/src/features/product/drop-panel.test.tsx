@@ -21,6 +21,7 @@ const shoe: ProductDetail = {
   name: 'Air Jordan 1 Mid XQ',
   brand: 'nike',
   price: 180,
+  compareAtPrice: null,
   rating: 4,
   card_picture: '/uploads/aj1-card.webp',
   detail_picture: '/uploads/aj1-detail.webp',

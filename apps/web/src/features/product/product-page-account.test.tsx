@@ -23,6 +23,7 @@ const shoe: ProductDetail = {
   name: 'Air Jordan 1 Mid XQ',
   brand: 'nike',
   price: 129.99,
+  compareAtPrice: null,
   rating: 4,
   card_picture: '/uploads/aj1-card.webp',
   detail_picture: '/uploads/aj1-detail.webp',

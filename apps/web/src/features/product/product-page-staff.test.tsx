@@ -24,6 +24,7 @@ const shoe = (reviews: Review[]): ProductDetail => ({
   name: 'Air Jordan 1 Mid XQ',
   brand: 'nike',
   price: 129.99,
+  compareAtPrice: null,
   rating: 2,
   card_picture: '/uploads/aj1-card.webp',
   detail_picture: '/uploads/aj1-detail.webp',

@@ -18,6 +18,7 @@ const plainShoe: ProductDetail = {
   name: 'Air Jordan 1 Mid XQ',
   brand: 'nike',
   price: 129.99,
+  compareAtPrice: null,
   rating: 4,
   card_picture: '/uploads/aj1-card.webp',
   detail_picture: '/uploads/aj1-detail.webp',
@@ -76,6 +77,15 @@ function renderProduct(id = ID) {
 }
 
 describe('ProductPage', () => {
+  it('shows a sale price: the compare-at price struck through, the price and the saving', async () => {
+    shoe = { ...plainShoe, price: 120, compareAtPrice: 150 };
+    renderProduct();
+    await screen.findByRole('heading', { level: 1, name: 'Air Jordan 1 Mid XQ' });
+    expect(screen.getByText('was $150.00, now $120.00, save $30.00')).toHaveClass('visually-hidden');
+    expect(screen.getByText('$150.00').tagName).toBe('S');
+    expect(screen.getByText('Save $30.00')).toBeInTheDocument();
+  });
+
   it('shows the product facts, a sanitised description and the empty reviews text', async () => {
     renderProduct();
     expect(await screen.findByRole('heading', { level: 1, name: 'Air Jordan 1 Mid XQ' })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { FavoriteButton } from '../../components/favorite-button';
 import { RatingStars } from '../../components/rating-stars';
+import { SalePrice } from '../../components/sale-price';
 import { SizePicker } from '../../components/size-picker';
 import { lineTotal } from '../../lib/cart/cart-store';
 import { lastCatalogHref, previousEntryIsCatalog } from '../../lib/catalog/catalog-history';
@@ -84,7 +85,11 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
           <p className="product__brand mb-1">{product.brand}</p>
           <h1 className="product__name">{product.name}</h1>
           <div className="d-flex align-items-center gap-3 mb-3">
-            <span className="product__price">{formatPrice(product.price)}</span>
+            <SalePrice
+              className="product__price"
+              price={product.price}
+              compareAtPrice={product.compareAtPrice}
+            />
             <RatingStars rating={product.rating} />
           </div>
           <ProductFacts product={product} />

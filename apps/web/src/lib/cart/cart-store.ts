@@ -20,8 +20,14 @@ export type NewCartItem = Omit<CartItem, 'idAux' | 'totalPrice'> &
 
 export type AddResult = 'added' | 'duplicate';
 
+/** Where the discount code applied in the cart is kept, beside the cart's lines, so the checkout sends it. */
+const CODE_STORAGE_KEY = 'carrito-code';
+
 export interface CartState {
   items: CartItem[];
+  /** The discount code applied in the cart (checked again whenever the lines change), or null. */
+  code: string | null;
+  setCode: (code: string | null) => void;
   /** Adds a line, or answers 'duplicate' (changing nothing) when the same id + size is anywhere in the cart. */
   add: (item: NewCartItem) => AddResult;
   /** One more unit, never above maxUnits (the size's stock). */
@@ -140,6 +146,20 @@ function writeStoredCart(items: CartItem[]): void {
   }
 }
 
+function readStoredCode(): string | null {
+  const code = storage()?.getItem(CODE_STORAGE_KEY)?.trim();
+  return code ? code : null;
+}
+
+function writeStoredCode(code: string | null): void {
+  try {
+    if (code) storage()?.setItem(CODE_STORAGE_KEY, code);
+    else storage()?.removeItem(CODE_STORAGE_KEY);
+  } catch {
+    // Storage blocked: the code still applies on this page.
+  }
+}
+
 function updateLine(items: CartItem[], idAux: string, change: (item: CartItem) => CartItem): CartItem[] {
   let changed = false;
   const next = items.map((item) => {
@@ -163,6 +183,9 @@ const withCount = (item: CartItem, count: number): CartItem => ({
  */
 export const useCartStore = create<CartState>()((set, get) => ({
   items: [],
+  code: null,
+
+  setCode: (code) => set({ code: code?.trim() || null }),
 
   add: (input) => {
     const item = normalize(input);
@@ -192,7 +215,7 @@ export const useCartStore = create<CartState>()((set, get) => ({
 
   remove: (idAux) => set((state) => ({ items: state.items.filter((item) => item.idAux !== idAux) })),
 
-  clear: () => set({ items: [] }),
+  clear: () => set({ items: [], code: null }),
 
   setPrice: (idAux, price) =>
     set((state) => ({
@@ -223,7 +246,7 @@ let syncing = false;
 export function rehydrateCart(): void {
   syncing = true;
   try {
-    useCartStore.setState({ items: readStoredCart() });
+    useCartStore.setState({ items: readStoredCart(), code: readStoredCode() });
   } finally {
     syncing = false;
   }
@@ -240,6 +263,7 @@ function writeLinesCookie(items: CartItem[]): void {
 }
 
 useCartStore.subscribe((state, previous) => {
+  if (state.code !== previous.code && !syncing) writeStoredCode(state.code);
   if (state.items === previous.items) return;
   if (!syncing) writeStoredCart(state.items);
   if (typeof document !== 'undefined') writeLinesCookie(state.items);
@@ -249,6 +273,7 @@ if (typeof window !== 'undefined') {
   rehydrateCart();
   writeLinesCookie(useCartStore.getState().items);
   window.addEventListener('storage', (event) => {
-    if (event.key === CART_STORAGE_KEY || event.key === null) rehydrateCart();
+    if (event.key === CART_STORAGE_KEY || event.key === CODE_STORAGE_KEY || event.key === null)
+      rehydrateCart();
   });
 }

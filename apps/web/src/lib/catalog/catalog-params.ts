@@ -4,7 +4,6 @@ import {
   CATEGORIES,
   type Category,
   FILTER_KEYS,
-  type FilterKey,
   formatPrice,
   GENDERS,
   type Gender,
@@ -21,7 +20,7 @@ import type { ProductListParams } from './catalog-queries';
  * The catalogue keeps all of its state in the URL query string, so a filtered page can be shared and the
  * back button works:
  *
- *   /home?category=running&gender=women&rating=4&brand=nike&priceMin=50&priceMax=120
+ *   /home?category=running&gender=women&rating=4&brand=nike&priceMin=50&priceMax=120&onSale=true
  *        &sort=price-asc&search=air&page=2
  *
  * Values that are not allowed are ignored rather than sent to the API.
@@ -33,6 +32,8 @@ export interface CatalogFilters {
   brand?: Brand;
   priceMin?: number;
   priceMax?: number;
+  /** `onSale=true`: only products on sale (a compare-at price above the price). */
+  onSale?: true;
 }
 
 export const SORT_OPTIONS = [
@@ -94,6 +95,7 @@ export function readCatalogState(params: URLSearchParams): CatalogState {
   if (priceMin !== undefined) filters.priceMin = priceMin;
   const priceMax = price(params.get('priceMax'));
   if (priceMax !== undefined) filters.priceMax = priceMax;
+  if (params.get('onSale') === 'true') filters.onSale = true;
 
   const state: CatalogState = { filters, page: 1 };
   const sort = readSort(params.get('sort'));
@@ -113,6 +115,7 @@ export function writeCatalogParams(state: Partial<CatalogState>): URLSearchParam
     const value = filters[key];
     if (value !== undefined && value !== null && String(value) !== '') params.set(key, String(value));
   }
+  if (filters.onSale) params.set('onSale', 'true');
   if (state.sort) params.set('sort', state.sort);
   if (state.search) params.set('search', state.search);
   if (state.page && state.page > 1) params.set('page', String(state.page));
@@ -121,7 +124,9 @@ export function writeCatalogParams(state: Partial<CatalogState>): URLSearchParam
 
 /** URL state to `GET /api/products` parameters (orderBy as JSON). */
 export function toProductListParams(state: CatalogState): ProductListParams {
-  const params: ProductListParams = { ...state.filters, page: state.page, limit: PAGE_SIZE };
+  const { onSale, ...filters } = state.filters;
+  const params: ProductListParams = { ...filters, page: state.page, limit: PAGE_SIZE };
+  if (onSale) params.onSale = 'true';
   const sort = SORT_OPTIONS.find((option) => option.value === state.sort);
   if (sort) params.orderBy = JSON.stringify(sort.orderBy);
   if (state.search) params.search = state.search;
@@ -144,7 +149,7 @@ export function ratingLabel(rating: number): string {
 
 export interface FilterChip {
   /** The filter keys the chip removes. */
-  keys: FilterKey[];
+  keys: (keyof CatalogFilters)[];
   label: string;
 }
 
@@ -183,5 +188,6 @@ export function filterChips(filters: CatalogFilters): FilterChip[] {
         break;
     }
   }
+  if (filters.onSale) chips.push({ keys: ['onSale'], label: 'On sale' });
   return chips;
 }

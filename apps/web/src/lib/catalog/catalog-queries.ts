@@ -10,6 +10,8 @@ export interface ProductListParams {
   rating?: number;
   priceMin?: number;
   priceMax?: number;
+  /** 'true': only products on sale. */
+  onSale?: 'true';
   orderBy?: string;
   search?: string;
   page?: number;

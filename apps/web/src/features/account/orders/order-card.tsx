@@ -2,6 +2,7 @@ import { formatPrice, formatShippingPrice, type Order } from '@shop/contracts';
 import type { Ref } from 'react';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderStateBadge } from '../../../components/order-state';
+import { chargedOf } from '../../../components/order-summary';
 import { UserAvatar } from '../../../components/user-avatar';
 import { OrderActions } from './order-actions';
 
@@ -47,10 +48,27 @@ export function OrderCard({ order, onOpen, ref }: OrderCardProps) {
             {order.shipping.name} {formatShippingPrice(order.shipping.price)}
           </dd>
         </div>
+        {order.discount > 0 ? (
+          <div>
+            <dt>Code</dt>
+            <dd>
+              {order.code} −{formatPrice(order.discount)}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Final amount</dt>
           <dd className="order-card__amount">{formatPrice(order.finalAmount)}</dd>
         </div>
+        {order.creditUsed > 0 ? (
+          <div>
+            <dt>Store credit</dt>
+            <dd>
+              −{formatPrice(order.creditUsed)}
+              <span className="order-card__charged"> · Charged {formatPrice(chargedOf(order))}</span>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <div className="order-card__actions">
         <button

@@ -142,6 +142,36 @@ describe('Orders tab', () => {
     expect(screen.getByTestId('order-final-amount')).toHaveTextContent('$435.00');
   });
 
+  it('shows the code and its discount, each discounted line, the store credit used and what was charged', async () => {
+    const base = order();
+    const one: Order = {
+      ...base,
+      products: base.products.map((line) => (line.size === '10' ? { ...line, discount: 60 } : line)),
+      code: 'SAVE20',
+      discount: 60,
+      finalAmount: 360,
+      creditUsed: 50,
+    };
+    renderAccount('/account/orders', ordersApi([one]));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const card = cards()[0] as HTMLElement;
+    expect(card).toHaveTextContent('CodeSAVE20 −$60.00');
+    expect(card).toHaveTextContent('Final amount$360.00');
+    expect(card).toHaveTextContent('Store credit−$50.00 · Charged $310.00');
+
+    await userEvent.setup().click(within(card).getByRole('button', { name: `Detail of order ${one._id}` }));
+    await screen.findByRole('heading', { name: 'Order detail' });
+    const items = within(screen.getByRole('list', { name: 'Products in this order' })).getAllByRole(
+      'listitem',
+    );
+    expect(items[0]).not.toHaveTextContent('was');
+    expect(items[1]).toHaveTextContent('was $300.00, now $240.00');
+    expect(screen.getByTestId('order-discount').parentElement).toHaveTextContent('Discount (SAVE20)−$60.00');
+    expect(screen.getByTestId('order-final-amount')).toHaveTextContent('$360.00');
+    expect(screen.getByTestId('order-credit-used')).toHaveTextContent('−$50.00');
+    expect(screen.getByTestId('order-charged')).toHaveTextContent('$310.00');
+  });
+
   it('opens the detail straight from its address', async () => {
     const one = order({ state: 'cancelled' });
     renderAccount(`/account/orders?order=${one._id}`, (call) =>

@@ -2,12 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ProfileUpdate, profileUpdateSchema, type UserDashboard } from '@shop/contracts';
 import type { FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
 
-/** The profile fields typed in the form: every field the contracts let a user change, but the picture. */
-export type ProfileField = Exclude<keyof ProfileUpdate, 'image'>;
+/**
+ * The profile fields typed in the form: every field the contracts let a user change, but the picture and
+ * the price-drop e-mails (a checkbox of its own, saved when ticked).
+ */
+export type ProfileField = Exclude<keyof ProfileUpdate, 'image' | 'priceDropEmails'>;
 
 export const PROFILE_FIELDS: readonly ProfileField[] = (
   Object.keys(profileUpdateSchema.shape) as (keyof ProfileUpdate)[]
-).filter((key): key is ProfileField => key !== 'image');
+).filter((key): key is ProfileField => key !== 'image' && key !== 'priceDropEmails');
 
 export type ProfileValues = Record<ProfileField, string>;
 

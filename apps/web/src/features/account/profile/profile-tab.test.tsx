@@ -1,5 +1,6 @@
 import {
   ADMIN_PROFILE_FORMAT_MESSAGES,
+  type CreditEntry,
   PASSWORD_MESSAGE,
   PROFILE_FORMAT_MESSAGES,
   profileUpdateSchema,
@@ -12,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { SUCCESS_ALERT_TITLE } from '../../../components/alert-success';
 import { FakeXhr } from '../../../test/fake-xhr';
+import { dashboardFixture, ORDER_ID as ORDER } from '../../../test/fixtures';
 import { mockLocationAssign } from '../../../test/mock-api';
 import { errorBody, renderAccount, UID } from '../account-test-utils';
 import { NOT_A_PICTURE_MESSAGE, TOO_LARGE_MESSAGE } from '../api/upload-avatar';
@@ -413,3 +415,74 @@ describe('Delete my account', () => {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('Profile tab store credit and price-drop e-mails', () => {
+  const entry = (overrides: Partial<CreditEntry>): CreditEntry => ({
+    id: 'c1',
+    amount: 20,
+    balanceAfter: 20,
+    kind: 'grant',
+    reason: 'Sorry for the late parcel',
+    orderId: null,
+    orderNumber: null,
+    returnId: null,
+    date: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  });
+
+  it('shows the balance and its history, a page at a time', async () => {
+    const { calls } = renderAccount('/account/profile', (call) => {
+      if (call.path !== `/api/users/${UID}/credit`) return undefined;
+      const page = Number(call.search.get('page'));
+      const entries =
+        page === 1
+          ? [
+              entry({
+                id: 'c2',
+                amount: -15,
+                balanceAfter: 5,
+                kind: 'spend',
+                reason: '',
+                orderId: ORDER,
+                orderNumber: 12,
+                date: '2026-11-21T10:00:00.000Z',
+              }),
+            ]
+          : [entry({})];
+      return { body: { balance: 5, entries, page, pages: 2 } };
+    });
+    const section = await screen.findByRole('region', { name: 'Store credit' });
+    expect(await within(section).findByTestId('credit-balance')).toHaveTextContent('$5.00');
+    const history = within(section).getByRole('list', { name: 'Store credit history' });
+    const [spend] = within(history).getAllByRole('listitem');
+    expect(spend).toHaveTextContent('Paid an order−$15.00');
+    expect(spend).toHaveTextContent('2026-11-21');
+    expect(spend).toHaveTextContent('Balance after $5.00');
+    expect(within(spend as HTMLElement).getByRole('link', { name: 'Order #12' })).toHaveAttribute(
+      'href',
+      `/account/orders?order=${ORDER}`,
+    );
+
+    await userEvent.setup().click(within(section).getByRole('button', { name: /2/ }));
+    expect(await within(section).findByText('Sorry for the late parcel')).toBeInTheDocument();
+    expect(within(section).getByText('+$20.00')).toBeInTheDocument();
+    expect(within(section).getByText('Granted by the shop')).toBeInTheDocument();
+    expect(
+      calls.filter((call) => call.path.endsWith('/credit')).map((call) => call.search.get('page')),
+    ).toEqual(expect.arrayContaining(['1', '2']));
+  });
+
+  it('saves the price-drop e-mails choice with the profile', async () => {
+    const stored = { current: dashboardFixture({ priceDropEmails: true }) };
+    const { calls } = renderAccount('/account/profile', saving(stored), {
+      profile: { priceDropEmails: true },
+    });
+    await ready();
+    const box = screen.getByRole('checkbox', { name: "E-mail me when a favourite's price drops" });
+    expect(box).toBeChecked();
+    await userEvent.setup().click(box);
+    expect(await screen.findByText('Saved: no more price-drop e-mails.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ priceDropEmails: false });
+    await waitFor(() => expect(box).not.toBeChecked());
+  });
+});

@@ -61,6 +61,11 @@ export function OrderReturnItem({ orderReturn }: { orderReturn: OrderReturn }) {
           </li>
         ))}
       </ul>
+      {orderReturn.lines.some((line) => line.resolution === 'refund') ? (
+        <p className="order-return__meta" data-testid="return-refund-to">
+          Refund {orderReturn.refundTo === 'credit' ? 'as store credit' : 'back to your original payment'}
+        </p>
+      ) : null}
       {orderReturn.state === 'rejected' && orderReturn.message ? (
         <p className="order-return__message">
           <strong>Why it was refused:</strong> {orderReturn.message}

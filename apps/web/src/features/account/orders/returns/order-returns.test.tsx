@@ -66,6 +66,7 @@ function renderDetail(start: Order, answer?: Answer, cancelAnswer?: Answer) {
         lines: OrderReturn['lines'];
         reason: OrderReturn['reason'];
         comment?: string;
+        refundTo?: OrderReturn['refundTo'];
       };
       const created = buildOrderReturn({
         id: RETURN_ID,
@@ -73,6 +74,7 @@ function renderDetail(start: Order, answer?: Answer, cancelAnswer?: Answer) {
         orderId: store.order._id,
         reason: body.reason,
         comment: body.comment ?? '',
+        refundTo: body.refundTo ?? 'original',
         lines: body.lines.map((line) =>
           buildReturnLine({
             ...line,
@@ -150,6 +152,7 @@ describe('Returns and exchanges in an order', () => {
       ],
       reason: 'too_small',
       comment: 'Half a size short',
+      refundTo: 'original',
     });
     const slip = screen.getByRole('link', { name: 'Print the return slip (opens in a new tab)' });
     expect(slip).toHaveAttribute('href', `/api/returns/${RETURN_ID}/slip`);
@@ -164,6 +167,36 @@ describe('Returns and exchanges in an order', () => {
     expect(listed).toHaveTextContent('Size 10 · 2 × exchange for size 11');
     // One Dunk pair is still not in a return: the form is still offered for it.
     expect(screen.getByRole('button', { name: RETURN_FORM_TITLE })).toBeInTheDocument();
+  });
+
+  it('asks where a refund goes (the original payment by default), sends it, and the return shows it', async () => {
+    const { calls } = renderDetail(shippedOrder());
+    const { user, form } = await openForm();
+    expect(within(form).queryByRole('group', { name: 'Where should the refund go?' })).toBeNull();
+    await user.selectOptions(
+      within(form).getByLabelText('Pairs to send back of Air Jordan 1 Mid XQ, size 9'),
+      '1',
+    );
+    const where = within(form).getByRole('group', { name: 'Where should the refund go?' });
+    expect(within(where).getByRole('radio', { name: 'Back to my original payment' })).toBeChecked();
+    await user.click(within(where).getByRole('radio', { name: 'As store credit' }));
+    await user.selectOptions(within(form).getByLabelText('Reason'), 'too_small');
+    await user.click(within(form).getByRole('button', { name: 'Send return request' }));
+
+    await screen.findByRole('heading', { name: 'Return R-7 is open' });
+    expect(postCalls(calls)[0]?.body).toMatchObject({ refundTo: 'credit' });
+    const listed = await screen.findByRole('article', { name: 'Return R-7' });
+    expect(within(listed).getByTestId('return-refund-to')).toHaveTextContent('Refund as store credit');
+  });
+
+  it('asks where the refund goes only while a pair goes back for a refund', async () => {
+    renderDetail(shippedOrder());
+    const { user, form } = await openForm();
+    const aj1 = within(form).getByLabelText('Pairs to send back of Air Jordan 1 Mid XQ, size 9');
+    await user.selectOptions(aj1, '1');
+    expect(within(form).getByRole('group', { name: 'Where should the refund go?' })).toBeInTheDocument();
+    await user.selectOptions(aj1, 'None');
+    expect(within(form).queryByRole('group', { name: 'Where should the refund go?' })).toBeNull();
   });
 
   it('checks the form before sending: a pair, the size to exchange for, a reason, and words for "Other"', async () => {

@@ -5,6 +5,7 @@ import {
   RETURN_REASON_LABELS,
   RETURN_REASONS,
   type ReturnReason,
+  type ReturnRefundTo,
 } from '@shop/contracts';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { AlertError } from '../../../../components/alert-error';
@@ -133,6 +134,7 @@ export function ReturnForm({ order, onOpened, onClose }: ReturnFormProps) {
           </div>
         </div>
 
+        {form.refunding ? <RefundToFields id={id} value={form.refundTo} onChange={form.setRefundTo} /> : null}
         {form.failure ? (
           <AlertError message={form.failure} onClose={form.dismissFailure} className="mt-3 mb-0" />
         ) : null}
@@ -154,5 +156,42 @@ export function ReturnForm({ order, onOpened, onClose }: ReturnFormProps) {
         </div>
       </form>
     </section>
+  );
+}
+
+export const REFUND_TO_LABELS: Record<ReturnRefundTo, string> = {
+  original: 'Back to my original payment',
+  credit: 'As store credit',
+};
+
+/** Where the refund goes: back to how the order was paid (the default), or as store credit. */
+function RefundToFields({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: ReturnRefundTo;
+  onChange: (next: ReturnRefundTo) => void;
+}) {
+  return (
+    <fieldset className="return-form__refund-to">
+      <legend className="form-label">Where should the refund go?</legend>
+      {(Object.keys(REFUND_TO_LABELS) as ReturnRefundTo[]).map((option) => (
+        <div key={option} className="form-check">
+          <input
+            id={`${id}-refund-${option}`}
+            type="radio"
+            name={`${id}-refund-to`}
+            className="form-check-input"
+            checked={value === option}
+            onChange={() => onChange(option)}
+          />
+          <label htmlFor={`${id}-refund-${option}`} className="form-check-label">
+            {REFUND_TO_LABELS[option]}
+          </label>
+        </div>
+      ))}
+    </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import {
   RETURN_COMMENT_MAX,
   type ReturnBody,
   type ReturnReason,
+  type ReturnRefundTo,
   type ReturnResolution,
 } from '@shop/contracts';
 import { useState } from 'react';
@@ -43,7 +44,11 @@ function check(lines: LineChoice[], reason: ReturnReason | '', comment: string):
 }
 
 /** The body the API takes, and for each of its lines the form line it came from. */
-function toBody(returnable: ReturnableLine[], lines: LineChoice[], reason: ReturnReason, comment: string) {
+function toBody(
+  returnable: ReturnableLine[],
+  lines: LineChoice[],
+  { reason, comment, refundTo }: { reason: ReturnReason; comment: string; refundTo: ReturnRefundTo },
+) {
   const formIndex: number[] = [];
   const bodyLines: ReturnBody['lines'] = [];
   lines.forEach((choice, index) => {
@@ -59,7 +64,12 @@ function toBody(returnable: ReturnableLine[], lines: LineChoice[], reason: Retur
     });
   });
   const trimmed = comment.trim();
-  const body: ReturnBody = { lines: bodyLines, reason, ...(trimmed ? { comment: trimmed } : {}) };
+  const body: ReturnBody = {
+    lines: bodyLines,
+    reason,
+    ...(trimmed ? { comment: trimmed } : {}),
+    ...(bodyLines.some((line) => line.resolution === 'refund') ? { refundTo } : {}),
+  };
   return { body, formIndex };
 }
 
@@ -93,6 +103,7 @@ export function useReturnForm(order: Order, onOpened: (opened: OrderReturn) => v
   );
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [comment, setComment] = useState('');
+  const [refundTo, setRefundTo] = useState<ReturnRefundTo>('original');
   const [errors, setErrors] = useState<ReturnFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateReturn();
@@ -116,7 +127,7 @@ export function useReturnForm(order: Order, onOpened: (opened: OrderReturn) => v
     const found = check(lines, reason, comment);
     setErrors(found);
     if (Object.keys(found).length > 0 || !reason) return found;
-    const { body, formIndex } = toBody(returnable, lines, reason, comment);
+    const { body, formIndex } = toBody(returnable, lines, { reason, comment, refundTo });
     try {
       onOpened(await create.mutateAsync({ orderId: order._id, body }));
       return {};
@@ -133,6 +144,10 @@ export function useReturnForm(order: Order, onOpened: (opened: OrderReturn) => v
     lines,
     reason,
     comment,
+    refundTo,
+    setRefundTo,
+    /** A pair chosen goes back for its money: where the refund goes is asked. */
+    refunding: lines.some((line) => line.count > 0 && line.resolution === 'refund'),
     errors,
     failure,
     busy: create.isPending,

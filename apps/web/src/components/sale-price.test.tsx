@@ -1,0 +1,39 @@
+import { buildProduct } from '@shop/contracts/testing';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../test/mock-api';
+import { testQueryClient } from '../test/query-client';
+import { ProductCard } from './product-card';
+
+function renderCard(price: number, compareAtPrice: number | null) {
+  mockApi(() => ({ body: null }));
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <MemoryRouter>
+        <ProductCard product={buildProduct({ name: 'Dunk Low Panda', price, compareAtPrice })} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ProductCard sale price', () => {
+  it('strikes the compare-at price through and says the saving, read as was and now', () => {
+    renderCard(120, 150);
+    const card = screen.getByRole('article');
+    expect(card).toHaveTextContent('was $150.00, now $120.00, save $30.00');
+    expect(screen.getByText('$150.00').tagName).toBe('S');
+    expect(screen.getByText('$150.00')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText('Save $30.00')).toBeInTheDocument();
+  });
+
+  it('shows the price alone when the product is not on sale', () => {
+    renderCard(120, null);
+    expect(screen.getByText('$120.00')).toBeInTheDocument();
+    expect(screen.queryByText(/Save/)).toBeNull();
+    expect(screen.queryByText(/was/)).toBeNull();
+  });
+});
