@@ -41,13 +41,18 @@ function weightedBrand(random: () => number): Brand {
   return 'other';
 }
 
+/** Share of generated products on sale: a compare-at price 10% to 50% above their price. */
+const SALE_SHARE = 0.1;
+
 /**
  * `count` products in the seed catalogue's style (same models, colourways, descriptions, stock and
  * rating rules), varied enough for realistic filters and search: weighted brands, every colour,
- * editions, prices spread around each model's price. Deterministic. No pictures are drawn.
+ * editions, prices spread around each model's price, a tenth on sale. Deterministic. No pictures are drawn.
  */
 export function generateBenchProducts(count: number, seed = 424242): NewProduct[] {
   const random = prng(seed);
+  // A stream of its own, so the products are the same as before sales were drawn, bar their compare-at price.
+  const sales = prng(seed ^ 0x5a1e);
   const products: NewProduct[] = [];
   for (let i = 0; i < count; i += 1) {
     const brand = weightedBrand(random);
@@ -66,7 +71,9 @@ export function generateBenchProducts(count: number, seed = 424242): NewProduct[
       colourway,
       priceSpread: [0.7, 0.7],
     });
-    products.push(product);
+    const onSale = sales() < SALE_SHARE;
+    const compareAtPriceCents = onSale ? Math.round(product.priceCents * (1.1 + sales() * 0.4)) : null;
+    products.push({ ...product, compareAtPriceCents });
   }
   return products;
 }

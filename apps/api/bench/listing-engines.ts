@@ -62,6 +62,7 @@ function listingRow(item: NewProduct, index: number): ListingRow {
     name: item.name,
     brand: item.brand,
     priceCents: item.priceCents,
+    compareAtPriceCents: item.compareAtPriceCents ?? null,
     rating: item.rating ?? 0,
     genders: item.genders,
     categories: item.categories,

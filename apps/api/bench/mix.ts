@@ -6,13 +6,13 @@
  *   colours and colourways, editions, collections, materials, categories), single words and two-word
  *   phrases, about 30% with a typo (one letter dropped, doubled or two swapped: 'jordn', 'addidas'), a few
  *   that match nothing; page 1-3, sometimes a sort.
- * - filtered: category, gender, brand, rating, priceMin and priceMax in random combinations (at least one),
- *   a page within what exists (1-5 mostly, sometimes a deep one).
+ * - filtered: category, gender, brand, rating, priceMin, priceMax and onSale (15%) in random combinations
+ *   (at least one), a page within what exists (1-5 mostly, sometimes a deep one).
  * - sorted: by name or price either way, half the time with a filter, a page within what exists.
  * - combined: a search with one to three filters, usually a sort, page 1-3. Mostly (80%) a shopper
  *   narrowing down to one generated product: words of its name, its brand and model, or its model and
- *   colour (typos as in searched), with its own category, gender, brand, rating or a price bound around its
- *   price; otherwise a search as in searched with unrelated filters (which often find nothing).
+ *   colour (typos as in searched), with its own category, gender, brand, rating (onSale=true instead when
+ *   it is on sale) or a price bound around its price; otherwise a search as in searched with unrelated filters (which often find nothing).
  *
  * Search pages are 1 (60%), 2 (25%) or 3; counted pages are within what the generated products hold (up
  * to what the API counts: past that, a list offers no pages).
@@ -49,6 +49,8 @@ const MATERIALS = ['leather', 'suede', 'canvas', 'mesh', 'knit', 'nubuck'];
 const NO_MATCH = ['lawnmower', 'espresso machine', 'xylophone', 'qwzx', 'snorkel mask', 'toaster'];
 
 const SORTS: OrderBy[] = [{ name: 1 }, { name: -1 }, { price: 1 }, { price: -1 }];
+/** Share of filters that ask for the products on sale only. */
+const ON_SALE_SHARE = 0.15;
 /** Price bounds in dollars, as a shopper would type them. */
 const PRICES = [25, 40, 50, 60, 75, 90, 100, 120, 150, 200, 250, 300, 500, 800];
 
@@ -162,6 +164,8 @@ interface Filter {
   rating?: number;
   priceMin?: number;
   priceMax?: number;
+  /** Only products on sale (a compare-at price above the price): sent as `onSale=true`. */
+  onSale?: true;
 }
 
 /** A random combination of filters, at least `least` and at most `most` of them. */
@@ -172,6 +176,7 @@ function drawFilter(random: Random, least: number, most = 6): Filter {
     if (random() < 0.4) filter.gender = pick(random, GENDERS);
     if (random() < 0.4) filter.brand = pick(random, BRANDS);
     if (random() < 0.2) filter.rating = MIN_RATING + Math.floor(random() * (MAX_RATING - MIN_RATING + 1));
+    if (random() < ON_SALE_SHARE) filter.onSale = true;
     const price = random();
     if (price < 0.15) filter.priceMin = pick(random, PRICES);
     else if (price < 0.3) filter.priceMax = pick(random, PRICES);
@@ -194,25 +199,31 @@ export class FilterCounts {
   private readonly prices = new Map<string, Int32Array>();
 
   constructor(
-    products: readonly Pick<NewProduct, 'categories' | 'genders' | 'brand' | 'rating' | 'priceCents'>[],
+    products: readonly Pick<
+      NewProduct,
+      'categories' | 'genders' | 'brand' | 'rating' | 'priceCents' | 'compareAtPriceCents'
+    >[],
   ) {
     const lists = new Map<string, number[]>();
+    const add = (key: string, price: number) => {
+      const list = lists.get(key);
+      if (list) list.push(price);
+      else lists.set(key, [price]);
+    };
     for (const item of products) {
+      const sale = isOnSale(item) ? ['', 'sale'] : [''];
       for (const category of ['', ...item.categories])
         for (const gender of ['', ...item.genders])
           for (const brand of ['', item.brand])
-            for (const rating of ['', String(item.rating ?? 0)]) {
-              const key = `${category}|${gender}|${brand}|${rating}`;
-              const list = lists.get(key);
-              if (list) list.push(item.priceCents);
-              else lists.set(key, [item.priceCents]);
-            }
+            for (const rating of ['', String(item.rating ?? 0)])
+              for (const onSale of sale)
+                add(`${category}|${gender}|${brand}|${rating}|${onSale}`, item.priceCents);
     }
     for (const [key, list] of lists) this.prices.set(key, Int32Array.from(list).sort());
   }
 
   count(filter: Filter): number {
-    const key = `${filter.category ?? ''}|${filter.gender ?? ''}|${filter.brand ?? ''}|${filter.rating ?? ''}`;
+    const key = `${filter.category ?? ''}|${filter.gender ?? ''}|${filter.brand ?? ''}|${filter.rating ?? ''}|${filter.onSale ? 'sale' : ''}`;
     const prices = this.prices.get(key);
     if (!prices) return 0;
     const from = filter.priceMin === undefined ? 0 : firstAtLeast(prices, toCents(filter.priceMin));
@@ -221,6 +232,9 @@ export class FilterCounts {
     return Math.max(0, to - from);
   }
 }
+
+const isOnSale = (item: Pick<NewProduct, 'priceCents' | 'compareAtPriceCents'>) =>
+  item.compareAtPriceCents != null && item.compareAtPriceCents > item.priceCents;
 
 function firstAtLeast(sorted: Int32Array, value: number): number {
   let low = 0;
@@ -271,6 +285,10 @@ function drawAnchored(random: Random, item: NewProduct): { search: string; filte
       filter.rating = item.rating ?? 0;
     },
     (filter) => {
+      if (isOnSale(item)) filter.onSale = true;
+      else filter.rating = item.rating ?? 0;
+    },
+    (filter) => {
       if (below.length > 0 && (above.length === 0 || random() < 0.5)) filter.priceMin = pick(random, below);
       else if (above.length > 0) filter.priceMax = pick(random, above);
     },
@@ -301,7 +319,7 @@ function drawSearchPage(random: Random): number {
   return roll < 0.6 ? 1 : roll < 0.85 ? 2 : 3;
 }
 
-type Params = Record<string, string | number | undefined>;
+type Params = Record<string, string | number | boolean | undefined>;
 
 function productsPath(params: Params): string {
   const query = Object.entries(params)

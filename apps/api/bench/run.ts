@@ -12,7 +12,7 @@
  * and every request its own path, drawn per request from a seeded PRNG (BENCH_SEED): "searched mix"
  * (hundreds of distinct terms from the generated catalogue's vocabulary, single words and two-word phrases,
  * about 30% with a typo such as 'jordn' or 'addidas', a few matching nothing; page 1-3, sometimes a sort),
- * "filtered mix" (random combinations of category, gender, brand, rating, priceMin and priceMax; a page
+ * "filtered mix" (random combinations of category, gender, brand, rating, priceMin, priceMax and onSale; a page
  * within what exists: 1-5 mostly, one in ten deep), "sorted mix" (name or price either way, half the time
  * with a filter, a page as filtered) and "combined mix" (mostly a shopper narrowing down to one product:
  * words of its name with its own category, gender, brand, rating or price; usually a sort; page 1-3) and

@@ -32,6 +32,7 @@ import { expireReservation, sweep } from './modules/orders/orders.service';
 import { createGateways, type Gateways } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import type { PaymentProvider } from './modules/payments/providers/provider';
+import { notifyPriceDrop, type PriceDropJob } from './modules/price-drops/price-drops.service';
 import { promotionRoutes } from './modules/promotions/promotions.routes';
 import { pruneEnded } from './modules/rate-limit/rate-limit.service';
 import {
@@ -199,6 +200,9 @@ function startWorkers(app: FastifyInstance, services: Services, transport: MailT
       expireReservation(deps, orderId),
     );
     await app.jobs.work<DropJob>('drops', (job) => runDropJob(services.drops, job));
+    await app.jobs.work<PriceDropJob>('priceDrops', async (job) => {
+      await notifyPriceDrop(services.priceDrops, job);
+    });
     await app.jobs.work('sweep', async () => {
       await sweep(deps);
       await sweepDrops(services.drops);

@@ -14,6 +14,7 @@ import * as drops from './modules/drops/drops.service';
 import type { FulfilmentDeps } from './modules/fulfilment/fulfilment.service';
 import { approveOrder, handleNotice } from './modules/orders/orders.service';
 import type { PaymentOutcomes } from './modules/payments/payments.routes';
+import { type PriceDropDeps, queuePriceDrop } from './modules/price-drops/price-drops.service';
 import type { PromotionRouteDeps } from './modules/promotions/promotions.routes';
 import * as promotions from './modules/promotions/promotions.service';
 import type { ReturnDeps } from './modules/returns/returns.service';
@@ -38,6 +39,7 @@ export interface Services {
   account: AccountDeps;
   users: users.UserDeps;
   alerts: StockAlertDeps;
+  priceDrops: PriceDropDeps;
   payments: PaymentOutcomes;
   contactsOf: ContactsOf;
   reviewsForPage: PageReviews;
@@ -77,7 +79,10 @@ export function wireServices(app: FastifyInstance): Services {
     secret: config.auth.secret,
     powMaxNumber: config.drops.powMaxNumber,
   };
+  const priceDrops: PriceDropDeps = { db, jobs: app.jobs, mailer: app.mailer, siteUrl: config.siteUrl, log };
   subscribe(events, alerts, catalogCache);
+  // A favourite's price drop is e-mailed by a job queued in the transaction that lowered the price.
+  events.withFact('price.dropped', (tx, { type: _type, ...drop }) => queuePriceDrop(priceDrops, tx, drop));
   subscribeDrops(events, dropDeps);
   subscribeMoney(events);
   return {
@@ -123,6 +128,7 @@ export function wireServices(app: FastifyInstance): Services {
       creditOf: credit.balanceOf,
     },
     alerts,
+    priceDrops,
     payments: {
       notice: (provider, notice) => handleNotice(checkout, provider, notice),
       paid: (orderId) => approveOrder(checkout, orderId),

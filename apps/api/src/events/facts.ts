@@ -83,6 +83,11 @@ interface Facts {
   'review.deleted': { reviewId: string } & Change;
   /** Units of these sizes came back on sale: a cancelled order returned them, or staff restocked. */
   'units.returned': { lines: SizeOfProduct[] };
+  /**
+   * Staff lowered the price of a product on sale: its favouriters hear of it once (`dropId` names this drop,
+   * so the e-mails are queued under it and sent once however often the job runs).
+   */
+  'price.dropped': { productId: string; dropId: string; fromCents: number; toCents: number };
   /** A checkout reserved units of these sizes for a pending order. */
   'units.reserved': { lines: SizeOfProduct[] };
 }

@@ -731,8 +731,27 @@ export function modelProduct(
   };
 }
 
-/** The seeded catalogue: every brand, category, gender and colour, deterministic. */
+/**
+ * Seeded products on sale, by slug: their compare-at price (the price before the sale). None is featured,
+ * on the catalogue's first pages, or named by a test.
+ */
+const ON_SALE: Record<string, number> = {
+  'nike-court-vision-low-anthracite': toCents(99.99),
+  'vans-half-cab-black-cat': toCents(89.99),
+  'other-asics-gel-kayano-14-royal': toCents(159.99),
+};
+
+/** The seeded catalogue: every brand, category, gender and colour, deterministic; a few on sale. */
 export function buildCatalogue(): SeedProduct[] {
+  return catalogueProducts().map((product) => {
+    const compareAtPriceCents = ON_SALE[product.slug];
+    return compareAtPriceCents && compareAtPriceCents > product.priceCents
+      ? { ...product, compareAtPriceCents }
+      : product;
+  });
+}
+
+function catalogueProducts(): SeedProduct[] {
   const random = prng(20230101);
   const products: SeedProduct[] = [...FEATURED];
   let colourIndex = 0;

@@ -11,6 +11,8 @@ export interface ProductFilter {
   rating?: number;
   priceMinCents?: number;
   priceMaxCents?: number;
+  /** Only products whose compare-at price is above their price. */
+  onSale?: boolean;
   search?: ProductSearch;
   /** Archived products too (the admin's list). */
   includeArchived?: boolean;
@@ -41,6 +43,7 @@ const productColumns = {
   name: product.name,
   brand: product.brand,
   priceCents: product.priceCents,
+  compareAtPriceCents: product.compareAtPriceCents,
   rating: product.rating,
   description: product.description,
   genders: product.genders,
@@ -60,6 +63,8 @@ export interface ProductRow {
   name: string;
   brand: string;
   priceCents: number;
+  /** The price before the sale (above `priceCents`), or null when the product is not on sale. */
+  compareAtPriceCents: number | null;
   rating: number;
   description: string;
   genders: string[];
@@ -83,6 +88,7 @@ function whereClause(filter: ProductFilter): SQL {
   if (filter.rating !== undefined) conditions.push(eq(product.rating, filter.rating));
   if (filter.priceMinCents !== undefined) conditions.push(gte(product.priceCents, filter.priceMinCents));
   if (filter.priceMaxCents !== undefined) conditions.push(lte(product.priceCents, filter.priceMaxCents));
+  if (filter.onSale) conditions.push(gt(product.compareAtPriceCents, product.priceCents));
   if (filter.search) {
     // Full-text match on every field, stemmed, of the words with their corrections: the GIN index serves it.
     conditions.push(sql`${product.searchVector} @@ to_tsquery('english', ${filter.search.query})`);
@@ -138,13 +144,25 @@ export async function findCatalogVersion(db: DbOrTx): Promise<{ version: number;
   return row ?? { version: 0, generation: 0 };
 }
 
-const { id, name, brand, priceCents, rating, genders, categories, releaseDate, cardPicture, archived } =
-  productColumns;
+const {
+  id,
+  name,
+  brand,
+  priceCents,
+  compareAtPriceCents,
+  rating,
+  genders,
+  categories,
+  releaseDate,
+  cardPicture,
+  archived,
+} = productColumns;
 const listingColumns = {
   id,
   name,
   brand,
   priceCents,
+  compareAtPriceCents,
   rating,
   genders,
   categories,
@@ -162,6 +180,7 @@ export type ListingRow = Pick<
   | 'name'
   | 'brand'
   | 'priceCents'
+  | 'compareAtPriceCents'
   | 'rating'
   | 'genders'
   | 'categories'
@@ -425,6 +444,8 @@ export interface NewProduct {
   name: string;
   brand: string;
   priceCents: number;
+  /** The price before the sale (above `priceCents`), or null (the default) when not on sale. */
+  compareAtPriceCents?: number | null;
   /** Comes from the product's reviews (0 until it has one); only tests set it here. */
   rating?: number;
   /** Already sanitised HTML. */
@@ -743,6 +764,7 @@ export interface ExportedProduct {
   name: string;
   brand: string;
   priceCents: number;
+  compareAtPriceCents: number | null;
   rating: number;
   genders: string[];
   categories: string[];
@@ -773,6 +795,7 @@ export async function findProductsAfter(
       name: product.name,
       brand: product.brand,
       priceCents: product.priceCents,
+      compareAtPriceCents: product.compareAtPriceCents,
       rating: product.rating,
       genders: product.genders,
       categories: product.categories,

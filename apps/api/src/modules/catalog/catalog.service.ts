@@ -83,6 +83,7 @@ function filterOf(query: ProductListQuery) {
     rating: query.rating,
     priceMinCents: query.priceMin === undefined ? undefined : toCents(query.priceMin),
     priceMaxCents: query.priceMax === undefined ? undefined : toCents(query.priceMax),
+    onSale: query.onSale,
   };
 }
 

@@ -73,6 +73,7 @@ describe('GET /api/products', () => {
       name: 'Air Jordan 1 Mid XQ',
       brand: 'nike',
       price: 189.99,
+      compareAtPrice: null,
       rating: 5,
       card_picture: '/uploads/products/air-jordan-1-mid-xq/card.webp',
     });

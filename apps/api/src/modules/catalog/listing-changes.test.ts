@@ -47,6 +47,8 @@ type Random = ReturnType<typeof generator>;
 const NAME_WORDS = ['Air', 'Max', 'Jordan', 'Low', 'Retro', 'Samba', 'Court', 'Classic', 'Runner', '90'];
 const BODY_WORDS = ['leather', 'suede', 'mesh', 'waffle', 'gum', 'canvas', 'vibram'];
 const PRICES = [4_999, 7_500, 9_000, 12_000, 12_001, 25_000];
+/** A compare-at price is the price plus one of these (the database wants it above the price). */
+const SALE_MARKUPS = [1, 500, 5_000];
 const DAYS = ['2019-05-01', '2021-09-09', '2023-03-03', '2024-12-24'];
 
 const nameOf = (r: Random) => Array.from({ length: 1 + r.below(3) }, () => r.pick(NAME_WORDS)).join(' ');
@@ -57,11 +59,13 @@ let serial = 0;
 
 function newProduct(r: Random): repository.NewProduct {
   serial += 1;
+  const priceCents = r.pick(PRICES);
   return {
     slug: `listing-changes-${serial}`,
     name: nameOf(r),
     brand: r.pick(BRANDS),
-    priceCents: r.pick(PRICES),
+    priceCents,
+    compareAtPriceCents: r.chance(0.3) ? priceCents + r.pick(SALE_MARKUPS) : null,
     description: descriptionOf(r),
     genders: r.some(GENDERS),
     categories: r.some(CATEGORIES),
@@ -118,23 +122,36 @@ async function write(r: Random, created: Set<string>): Promise<string> {
     for (const { id } of changed) {
       const current = await repository.lockProduct(tx, id, 'any');
       if (!current) continue;
-      const field = r.below(6);
+      const field = r.below(7);
       const changes: repository.ProductChanges =
         field === 0
-          ? { priceCents: r.pick(PRICES) }
-          : field === 1
-            ? { name: nameOf(r) }
-            : field === 2
-              ? { description: descriptionOf(r) }
-              : field === 3
-                ? { brand: r.pick(BRANDS) }
-                : field === 4
-                  ? { categories: r.some(CATEGORIES), genders: r.some(GENDERS) }
-                  : { releaseDate: r.pick(DAYS) };
+          ? priceChange(r, current)
+          : field === 6
+            ? { compareAtPriceCents: r.chance(0.4) ? null : current.priceCents + r.pick(SALE_MARKUPS) }
+            : field === 1
+              ? { name: nameOf(r) }
+              : field === 2
+                ? { description: descriptionOf(r) }
+                : field === 3
+                  ? { brand: r.pick(BRANDS) }
+                  : field === 4
+                    ? { categories: r.some(CATEGORIES), genders: r.some(GENDERS) }
+                    : { releaseDate: r.pick(DAYS) };
       await repository.updateProduct(tx, current, changes);
     }
   });
   return `change ${changed.map(({ id }) => id).join(', ')}`;
+}
+
+/**
+ * A new price; a compare-at price it reaches is cleared or raised above it, as staff must (the database
+ * refuses a compare-at price not above the price).
+ */
+function priceChange(r: Random, current: repository.ProductRow): repository.ProductChanges {
+  const priceCents = r.pick(PRICES);
+  const compareAt = current.compareAtPriceCents;
+  if (compareAt === null || compareAt > priceCents) return { priceCents };
+  return { priceCents, compareAtPriceCents: r.chance(0.5) ? null : priceCents + r.pick(SALE_MARKUPS) };
 }
 
 /** A random list of what the catalogue holds: its lexemes for searches. */
@@ -163,6 +180,7 @@ function randomPage(r: Random, lexemes: string[]): ListingPage {
       rating: r.chance(0.3) ? r.below(6) : undefined,
       priceMinCents: r.chance(0.2) ? r.pick(PRICES) : undefined,
       priceMaxCents: r.chance(0.2) ? r.pick(PRICES) : undefined,
+      onSale: r.chance(0.25) ? true : undefined,
       search,
     },
     orderBy,
@@ -218,10 +236,57 @@ describe('the kept listing against the catalogue read from scratch', () => {
         rating: filter.rating,
         priceMin: cents(filter.priceMinCents),
         priceMax: cents(filter.priceMaxCents),
+        onSale: filter.onSale,
       } as ProductListQuery;
       const listed = await listProducts(db(), query);
       const expected = fresh.page({ filter, orderBy, limit, offset: 0 });
       expect({ cards: listed.products, total: listed.total }, context(query)).toEqual(expected);
     }
+  });
+});
+
+describe('a product put on sale, and taken off it', () => {
+  const onSaleIds = async (brand: string) =>
+    (await listProducts(db(), { page: 1, limit: 100, brand, onSale: true } as ProductListQuery)).products.map(
+      (card) => card._id,
+    );
+
+  it('joins the onSale list after its change, shows its compare-at price, and leaves when it is cleared', async () => {
+    const brand = 'vans';
+    const added = await addProducts(db(), [
+      {
+        ...newProduct(generator(7)),
+        slug: 'sale-on-off',
+        brand,
+        priceCents: 9_000,
+        compareAtPriceCents: null,
+      },
+    ]);
+    const id = added.get('sale-on-off') ?? '';
+    expect(await onSaleIds(brand)).not.toContain(id);
+
+    const change = async (changes: repository.ProductChanges) =>
+      db().transaction(async (tx) => {
+        const current = await repository.lockProduct(tx, id, 'any');
+        if (current) await repository.updateProduct(tx, current, changes);
+      });
+    await change({ compareAtPriceCents: 12_000 });
+    expect(await onSaleIds(brand)).toContain(id);
+    const { products } = await listProducts(db(), {
+      page: 1,
+      limit: 100,
+      brand,
+      onSale: true,
+    } as ProductListQuery);
+    expect(products.find((card) => card._id === id)).toMatchObject({ price: 90, compareAtPrice: 120 });
+
+    await change({ priceCents: 8_000 });
+    expect(await onSaleIds(brand)).toContain(id);
+    await change({ compareAtPriceCents: null });
+    expect(await onSaleIds(brand)).not.toContain(id);
+    const card = (await listProducts(db(), { page: 1, limit: 100, brand } as ProductListQuery)).products.find(
+      (item) => item._id === id,
+    );
+    expect(card).toMatchObject({ price: 80, compareAtPrice: null });
   });
 });

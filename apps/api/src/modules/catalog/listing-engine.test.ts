@@ -98,6 +98,7 @@ function newProduct(r: Random): Model {
       name: name.join(' '),
       brand: r.pick(BRANDS),
       priceCents: r.pick(PRICES),
+      compareAtPriceCents: compareAtOf(r),
       rating: r.below(6),
       genders: [r.pick(GENDERS), ...r.some(GENDERS, 0.3)].filter((g, i, all) => all.indexOf(g) === i),
       categories: r.some(CATEGORIES, 0.4),
@@ -110,12 +111,15 @@ function newProduct(r: Random): Model {
   };
 }
 
+/** Mostly not on sale; else a compare-at price above some prices (at or below others: never on sale). */
+const compareAtOf = (r: Random) => (r.chance(0.7) ? null : r.pick(PRICES) + r.pick([0, 1, 500]));
+
 /** A product changed as an admin (or a review, for the rating) changes it: one field or a few. */
 function changed(r: Random, product: Model): Model {
   const next: Model = { row: { ...product.row }, name: [...product.name], body: [...product.body] };
   const changes = 1 + (r.chance(0.3) ? r.below(3) : 0);
   for (let i = 0; i < changes; i += 1) {
-    const what = r.below(10);
+    const what = r.below(11);
     if (what === 0) next.row.priceCents = r.pick(PRICES);
     else if (what === 1) next.row.brand = r.pick(BRANDS);
     else if (what === 2) next.row.categories = r.some(CATEGORIES, 0.4);
@@ -127,6 +131,7 @@ function changed(r: Random, product: Model): Model {
       next.row.name = next.name.join(' ');
     } else if (what === 7) next.body = r.some(BODY_WORDS, 0.3);
     else if (what === 8) next.row.archived = !next.row.archived;
+    else if (what === 9) next.row.compareAtPriceCents = compareAtOf(r);
     // A new name that differs from the old in case only: the same words, another card.
     else next.row.name = r.chance(0.5) ? next.row.name.toUpperCase() : next.row.name.toLowerCase();
   }
@@ -142,6 +147,7 @@ function randomPage(r: Random, products: Model[]): ListingPage {
   if (r.chance(0.25)) filter.category = r.chance(0.9) ? r.pick(CATEGORIES) : 'hiking';
   if (r.chance(0.25)) filter.priceMinCents = r.pick(PRICES) + r.pick([-1, 0, 0, 1]);
   if (r.chance(0.25)) filter.priceMaxCents = r.pick(PRICES) + r.pick([-1, 0, 0, 1]);
+  if (r.chance(0.2)) filter.onSale = r.chance(0.9);
   if (r.chance(0.45)) filter.search = randomSearch(r, products);
   const orderBy = r.pick<OrderBy | undefined>([
     undefined,
@@ -190,6 +196,8 @@ function modelPage(products: Iterable<Model>, { filter, orderBy, limit, offset }
     if (filter.category !== undefined && !row.categories.includes(filter.category)) return [];
     if (filter.priceMinCents !== undefined && row.priceCents < filter.priceMinCents) return [];
     if (filter.priceMaxCents !== undefined && row.priceCents > filter.priceMaxCents) return [];
+    const onSale = row.compareAtPriceCents !== null && row.compareAtPriceCents > row.priceCents;
+    if (filter.onSale && !onSale) return [];
     if (!search) return [{ row, score: 0 }];
     if (search.groups.length === 0) return [];
     const weights = weightsOf(product);

@@ -49,7 +49,7 @@ export interface ListingEngine {
  * A list's filters: a product matches when it passes every one given (`undefined`: no filter). The
  * brand and rating must equal the product's, the gender and category be among its own, the price lie
  * from `priceMinCents` to `priceMaxCents` (both included; either may be open; a minimum above the maximum
- * matches nothing), and the search match (see ListingSearch).
+ * matches nothing), the product be on sale when `onSale`, and the search match (see ListingSearch).
  */
 export interface ListingFilter {
   category?: string;
@@ -58,6 +58,8 @@ export interface ListingFilter {
   rating?: number;
   priceMinCents?: number;
   priceMaxCents?: number;
+  /** true: only the products whose compare-at price is above their price (false or undefined: no filter). */
+  onSale?: boolean;
   search?: ListingSearch;
 }
 

@@ -25,6 +25,7 @@ function row(name: string, fields: Partial<ListingRow> & { body?: string } = {})
     name,
     brand: 'nike',
     priceCents: 10_000,
+    compareAtPriceCents: null,
     rating: 0,
     genders: ['men'],
     categories: ['running'],

@@ -93,7 +93,10 @@ export class ListingIndex implements ListingEngine {
   private releases: Int32Array;
   private alive: Uint32Array;
   private readonly slotOf = new Map<string, number>();
-  /** Bitsets of the products with a brand, a category, a gender or a rating ('brand:nike', 'rating:4'). */
+  /**
+   * Bitsets of the products with a brand, a category, a gender or a rating ('brand:nike', 'rating:4'), and
+   * of those on sale (ON_SALE).
+   */
   private facets = new Map<string, Uint32Array>();
   /** For each lexeme, the slots that hold it. */
   private postings = new Map<string, Postings>();
@@ -208,6 +211,7 @@ export class ListingIndex implements ListingEngine {
       ...row.genders.map((gender) => `gender:${gender}`),
       ...row.categories.map((category) => `category:${category}`),
     ];
+    if (isOnSale(row)) keys.push(ON_SALE);
     for (const key of keys) {
       let bits = this.facets.get(key);
       if (!bits) {
@@ -322,6 +326,7 @@ export class ListingIndex implements ListingEngine {
       filter.rating === undefined ? undefined : `rating:${filter.rating}`,
       filter.gender === undefined ? undefined : `gender:${filter.gender}`,
       filter.category === undefined ? undefined : `category:${filter.category}`,
+      filter.onSale ? ON_SALE : undefined,
     ];
     for (const key of facetKeys) {
       if (key === undefined) continue;
@@ -729,6 +734,12 @@ export class ListingIndex implements ListingEngine {
     return order;
   }
 }
+
+/** The facet of the products on sale: a compare-at price above the price. */
+const ON_SALE = 'sale';
+
+const isOnSale = (row: ListingRow) =>
+  row.compareAtPriceCents !== null && row.compareAtPriceCents > row.priceCents;
 
 function sortOf(orderBy: OrderBy | undefined): SortName {
   if (orderBy?.name) return orderBy.name === 1 ? 'name-asc' : 'name-desc';

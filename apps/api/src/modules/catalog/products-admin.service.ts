@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   type AdminProductList,
   type AdminProductListQuery,
+  COMPARE_AT_ABOVE_PRICE,
   fromCents,
   type Product,
   type ProductCreate,
@@ -83,6 +84,7 @@ export const PRODUCT_EXPORT_HEADER = [
   'name',
   'brand',
   'price',
+  'compare_at_price',
   'categories',
   'genders',
   'color',
@@ -99,6 +101,7 @@ function exportRowOf(row: repository.ExportedProduct): CsvValue[] {
     row.name,
     row.brand,
     fromCents(row.priceCents).toFixed(2),
+    row.compareAtPriceCents === null ? '' : fromCents(row.compareAtPriceCents).toFixed(2),
     row.categories.join(' '),
     row.genders.join(' '),
     row.color,
@@ -143,11 +146,28 @@ function changedFields(product: Product, input: ProductModify): Record<string, u
   return fields;
 }
 
+/** A compare-at price in cents: null (or undefined) is no sale. */
+const compareAtCents = (price: number | null | undefined) =>
+  price === null || price === undefined ? null : toCents(price);
+
+/**
+ * The compare-at price must be above the price the product will have (the database refuses it otherwise,
+ * which would be a 500): a 400 naming the field instead.
+ */
+function requireCompareAtAbovePrice(priceCents: number, compareAtPriceCents: number | null): void {
+  if (compareAtPriceCents !== null && compareAtPriceCents <= priceCents) {
+    throw new AppError('VALIDATION_ERROR', COMPARE_AT_ABOVE_PRICE, {
+      compareAtPrice: COMPARE_AT_ABOVE_PRICE,
+    });
+  }
+}
+
 export async function createProduct(
   deps: ProductAdminDeps,
   input: ProductCreate,
   actorId: string,
 ): Promise<Product> {
+  requireCompareAtAbovePrice(toCents(input.price), compareAtCents(input.compareAtPrice));
   await requireStoredProductPictures(deps.storage, pictureFields(input));
   const slug = slugOf(input.name);
   const id = await deps.events.transaction(deps.db, async (tx, publish) => {
@@ -157,6 +177,7 @@ export async function createProduct(
         name: input.name,
         brand: input.brand,
         priceCents: toCents(input.price),
+        compareAtPriceCents: compareAtCents(input.compareAtPrice),
         description: input.description,
         genders: input.gender,
         categories: input.category,
@@ -194,6 +215,8 @@ export async function modifyProduct(
     name: input.name,
     brand: input.brand,
     priceCents: input.price === undefined ? undefined : toCents(input.price),
+    compareAtPriceCents:
+      input.compareAtPrice === undefined ? undefined : compareAtCents(input.compareAtPrice),
     description: input.description === undefined ? undefined : sanitizeDescription(input.description),
     genders: input.gender,
     categories: input.category,
@@ -204,6 +227,7 @@ export async function modifyProduct(
     detailPicture: input.detail_picture,
     originalPicture: input.original_picture,
   };
+  // null is a change too: it takes the product off sale.
   const defined = Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   ) as repository.ProductChanges;
@@ -213,6 +237,11 @@ export async function modifyProduct(
     if (!current) throw AppError.notFound('Product');
     const onSale = current.archived === false;
     const previous = toProductWire(current);
+    const priceCents = defined.priceCents ?? current.priceCents;
+    requireCompareAtAbovePrice(
+      priceCents,
+      defined.compareAtPriceCents === undefined ? current.compareAtPriceCents : defined.compareAtPriceCents,
+    );
     if (Object.keys(defined).length > 0) {
       await repository.updateProduct(tx, current, defined);
       forgetVocabulary();
@@ -226,6 +255,15 @@ export async function modifyProduct(
       after: changedFields(await productById(tx, id), input),
     });
     if (!onSale) return;
+    if (priceCents < current.priceCents) {
+      await publish({
+        type: 'price.dropped',
+        productId: id,
+        dropId: randomUUID(),
+        fromCents: current.priceCents,
+        toCents: priceCents,
+      });
+    }
     const restocked = [...wanted].filter(([size, units]) => units > 0 && before.get(size) === 0);
     if (restocked.length > 0) {
       await publish({ type: 'units.returned', lines: restocked.map(([size]) => ({ productId: id, size })) });

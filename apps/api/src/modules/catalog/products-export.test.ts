@@ -83,6 +83,7 @@ describe('GET /api/products/export.csv', () => {
       name: 'Alpha Runner',
       brand: 'nike',
       price: '129.99',
+      compare_at_price: '',
       categories: 'running basketball',
       genders: 'men women',
       color: 'Red',

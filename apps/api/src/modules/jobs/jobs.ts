@@ -25,6 +25,8 @@ export const QUEUES = {
   reservationExpiry: { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   /** A drop's work at its times: notices when it opens, the draw at the close, winners' holds running out, results e-mailed. */
   drops: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  /** A favourite's price dropped: its favouriters' e-mails are queued (each once, see price-drops). */
+  priceDrops: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   /** Every minute on one instance: reservations and e-mails whose job went missing, stock alerts. */
   sweep: { retryLimit: 0, expireInSeconds: 300 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;

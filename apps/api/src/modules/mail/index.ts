@@ -7,6 +7,7 @@ export {
   orderRefundEmail,
   orderShippedEmail,
 } from './order-email';
+export { priceDropEmail } from './price-drop-email';
 export {
   exchangeOrderEmail,
   type ReturnBuyer,

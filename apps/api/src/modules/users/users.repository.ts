@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { favorite, user } from '../../db/schema/users';
 
@@ -15,6 +15,7 @@ export interface ProfileFields {
   state?: string;
   country?: string;
   image?: string | null;
+  priceDropEmails?: boolean;
 }
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
@@ -237,4 +238,36 @@ export async function countActiveAdminsExcept(db: DbOrTx, userId: string): Promi
     .from(user)
     .where(and(eq(user.role, 'admin'), eq(user.banned, false), ne(user.id, userId)));
   return row?.n ?? 0;
+}
+
+/**
+ * Up to `limit` users, by id after `afterId`, who have the product among their favourites and want to
+ * hear of its price drops (suspended accounts left out): whom a price drop is e-mailed to, a page at a time.
+ */
+export async function findPriceDropRecipients(
+  db: DbOrTx,
+  productId: string,
+  afterId: string | undefined,
+  limit: number,
+): Promise<{ id: string; email: string; username: string }[]> {
+  const rows = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      username: user.username,
+      displayUsername: user.displayUsername,
+    })
+    .from(favorite)
+    .innerJoin(user, eq(user.id, favorite.userId))
+    .where(
+      and(
+        eq(favorite.productId, productId),
+        eq(user.priceDropEmails, true),
+        eq(user.banned, false),
+        afterId === undefined ? undefined : gt(user.id, afterId),
+      ),
+    )
+    .orderBy(asc(user.id))
+    .limit(limit);
+  return rows.map((row) => ({ id: row.id, email: row.email, username: row.displayUsername ?? row.username }));
 }

@@ -116,6 +116,8 @@ export async function summariesOf(
 
 /** For account deletion, in its transaction: the user's favourites go, and the user row keeps no personal data. */
 export const removeFavoritesOfUser = repository.removeFavoritesOfUser;
+/** Who hears of a product's price drop: its favouriters who did not turn these e-mails off, a page at a time. */
+export const priceDropRecipients = repository.findPriceDropRecipients;
 export const anonymise = repository.anonymise;
 export const findUser = repository.findUserById;
 export const findUserByEmail = repository.findUserByEmail;

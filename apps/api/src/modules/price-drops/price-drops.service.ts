@@ -1,0 +1,81 @@
+import { fromCents } from '@shop/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client';
+import * as catalog from '../catalog/catalog.service';
+import type { Jobs } from '../jobs';
+import type { Mailer } from '../mail';
+import { priceDropEmail } from '../mail';
+import * as users from '../users/users.service';
+
+/** What telling favouriters of a price drop needs. */
+export interface PriceDropDeps {
+  db: Db;
+  jobs: Jobs;
+  mailer: Mailer;
+  siteUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** One price drop of a product (the `price.dropped` fact): the job that e-mails its favouriters. */
+export interface PriceDropJob {
+  productId: string;
+  /** Names this drop: its job and its e-mails are keyed by it, so each goes out once. */
+  dropId: string;
+  fromCents: number;
+  toCents: number;
+}
+
+/** E-mails queued at once. */
+const SEND_PARALLEL = 5;
+/** Favouriters read per page. */
+const RECIPIENTS_PAGE = 200;
+
+/**
+ * Queues the drop's job in the transaction that lowered the price (a savepoint of it: queueing needs a
+ * transaction): the job exists if and only if the new price committed, whatever the instance does next.
+ */
+export async function queuePriceDrop(deps: PriceDropDeps, db: DbOrTx, drop: PriceDropJob): Promise<void> {
+  await db.transaction(async (tx) => {
+    await deps.jobs.send('priceDrops', drop, { key: `price-drop:${drop.dropId}`, tx });
+  });
+}
+
+/**
+ * Runs a drop's job: each favouriter of the product who wants these e-mails gets one, queued under
+ * `price-drop:<drop>:<user>`, so a job run again (a retry, another instance) sends nobody a second one, and
+ * a later drop (another id) sends a new one. Nothing when the product left the catalogue, or its price rose
+ * again above the drop's (that rise is no news; a later drop brings its own). Answers the e-mails queued.
+ */
+export async function notifyPriceDrop(deps: PriceDropDeps, drop: PriceDropJob): Promise<number> {
+  const [product] = await catalog.getProducts(deps.db, [drop.productId]);
+  if (!product || product.price > fromCents(drop.toCents)) return 0;
+  const url = `${deps.siteUrl}/home/${product._id}`;
+  const profileUrl = `${deps.siteUrl}/account/profile`;
+  let sent = 0;
+  let afterId: string | undefined;
+  for (;;) {
+    const page = await users.priceDropRecipients(deps.db, drop.productId, afterId, RECIPIENTS_PAGE);
+    for (let start = 0; start < page.length; start += SEND_PARALLEL) {
+      await Promise.all(
+        page.slice(start, start + SEND_PARALLEL).map(async (person) => {
+          const message = priceDropEmail(person.email, person.username, {
+            name: product.name,
+            oldPrice: fromCents(drop.fromCents),
+            newPrice: fromCents(drop.toCents),
+            url,
+            profileUrl,
+          });
+          await deps.mailer.send(message, {
+            queue: 'bulkMail',
+            key: `price-drop:${drop.dropId}:${person.id}`,
+          });
+          sent += 1;
+        }),
+      );
+    }
+    if (page.length < RECIPIENTS_PAGE) break;
+    afterId = page.at(-1)?.id;
+  }
+  deps.log.info({ productId: drop.productId, dropId: drop.dropId, sent }, 'price-drop e-mails queued');
+  return sent;
+}

@@ -1,0 +1,153 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { favorite, user } from '../../db/schema';
+import { type Buyer, quickAdmin, quickBuyers, stockedProducts } from '../../test/buyers';
+import { deliveredMail } from '../../test/mail';
+import { send } from '../../test/shop';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { wireServices } from '../../wiring';
+import * as users from '../users/users.service';
+import { notifyPriceDrop, type PriceDropJob } from './price-drops.service';
+
+/**
+ * Price drops: when staff lower the price of a product on sale, each shopper who has it among their
+ * favourites and has not turned these e-mails off gets one e-mail for that drop (through the job queue
+ * and the mail outbox), whatever runs twice; a later drop sends a new one; a rise, another change or an
+ * archived product sends nothing. And the profile's opt-out.
+ */
+
+let testApp: TestApp;
+const app = () => testApp.app;
+let admin: Buyer;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await quickAdmin(app(), 'drop-staff');
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+let made = 0;
+/** A product at $100 with `count` favouriters (all opted in unless `optedOut` of them are not). */
+async function favourited(count: number, optedOut = 0) {
+  made += 1;
+  const [productId = ''] = await stockedProducts(app(), [`Drop Runner ${made}`], 3);
+  const fans = await quickBuyers(app(), count, `fan${made}x`);
+  await app()
+    .db.insert(favorite)
+    .values(fans.map((fan) => ({ userId: fan.id, productId })));
+  const out = fans.slice(0, optedOut).map((fan) => fan.id);
+  if (out.length > 0)
+    await app().db.update(user).set({ priceDropEmails: false }).where(inArray(user.id, out));
+  const emails = await app()
+    .db.select({ id: user.id, email: user.email })
+    .from(user)
+    .where(
+      inArray(
+        user.id,
+        fans.map((fan) => fan.id),
+      ),
+    );
+  const emailOf = new Map(emails.map((row) => [row.id, row.email]));
+  return { productId, fans, emailOf, optedIn: fans.slice(optedOut).map((fan) => emailOf.get(fan.id) ?? '') };
+}
+
+const modify = (id: string, body: object) =>
+  send(app(), 'PUT', `/api/products/modify/${id}`, admin.cookie, body);
+
+/** The price-drop e-mails about this product, by address. */
+async function dropMails(productId: string) {
+  const link = `${app().config.siteUrl}/home/${productId}`;
+  const mails = (await deliveredMail(app())).filter(
+    (mail) => mail.links.includes(link) && mail.subject.includes('dropped to'),
+  );
+  const perAddress = new Map<string, typeof mails>();
+  for (const mail of mails) perAddress.set(mail.to, [...(perAddress.get(mail.to) ?? []), mail]);
+  return perAddress;
+}
+
+describe('price-drop e-mails', () => {
+  it('go once to each opted-in favouriter, with the prices, the link and how to stop them', async () => {
+    const { productId, optedIn, emailOf, fans } = await favourited(4, 1);
+    const lowered = await modify(productId, { price: 79.5 });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    const mails = await dropMails(productId);
+    expect([...mails.keys()].sort()).toEqual([...optedIn].sort());
+    expect(mails.has(emailOf.get(fans[0]?.id ?? '') ?? '')).toBe(false);
+    for (const [, list] of mails) {
+      expect(list).toHaveLength(1);
+      const [mail] = list;
+      expect(mail?.text).toContain('$100.00');
+      expect(mail?.text).toContain('$79.50');
+      expect(mail?.text).toContain(`${app().config.siteUrl}/account/profile`);
+      expect(mail?.links).toContain(`${app().config.siteUrl}/account/profile`);
+      expect(mail?.html).toContain('Drop Runner');
+    }
+  });
+
+  it('never twice for one drop (the job run again), but again for a later drop', async () => {
+    const { productId, optedIn } = await favourited(2);
+    expect((await modify(productId, { price: 90 })).statusCode).toBe(200);
+    const first = await dropMails(productId);
+    expect([...first.values()].map((list) => list.length)).toEqual([1, 1]);
+
+    // The job of that drop runs again (a retry, another instance): nobody gets a second e-mail.
+    const queued = await app().db.execute(
+      sql`SELECT data FROM pgboss.job WHERE name = 'priceDrops' AND data->>'productId' = ${productId}`,
+    );
+    const jobs = (queued as unknown as { rows: { data: PriceDropJob }[] }).rows.map((row) => row.data);
+    expect(jobs).toHaveLength(1);
+    const deps = wireServices(app()).priceDrops;
+    for (const data of jobs) await notifyPriceDrop(deps, data);
+    // The same change sent again is no drop at all.
+    expect((await modify(productId, { price: 90 })).statusCode).toBe(200);
+    const again = await dropMails(productId);
+    expect([...again.values()].map((list) => list.length)).toEqual([1, 1]);
+
+    expect((await modify(productId, { price: 75 })).statusCode).toBe(200);
+    const later = await dropMails(productId);
+    expect([...later.keys()].sort()).toEqual([...optedIn].sort());
+    expect([...later.values()].map((list) => list.length)).toEqual([2, 2]);
+    expect([...later.values()].every((list) => list.some((mail) => mail.text.includes('$75.00')))).toBe(true);
+  });
+
+  it('none for a rise, a change of other fields, or an archived product', async () => {
+    const { productId } = await favourited(2);
+    expect((await modify(productId, { price: 120 })).statusCode).toBe(200);
+    expect(
+      (await modify(productId, { name: `Renamed Runner ${made}`, compareAtPrice: 150 })).statusCode,
+    ).toBe(200);
+    expect((await dropMails(productId)).size).toBe(0);
+
+    const archived = await favourited(2);
+    expect(
+      (await send(app(), 'DELETE', `/api/products/${archived.productId}`, admin.cookie)).statusCode,
+    ).toBe(204);
+    expect((await modify(archived.productId, { price: 50 })).statusCode).toBe(200);
+    expect((await dropMails(archived.productId)).size).toBe(0);
+  });
+});
+
+describe('the profile opt-out', () => {
+  it('saves priceDropEmails from the profile update, and the dashboard shows it', async () => {
+    const [shopper] = (await quickBuyers(app(), 1, 'optout')) as [Buyer];
+    const saved = async () =>
+      (await app().db.select({ on: user.priceDropEmails }).from(user).where(eq(user.id, shopper.id)))[0]?.on;
+    expect(await saved()).toBe(true);
+    // The route saves it before it answers the dashboard.
+    await send(app(), 'PUT', `/api/users/update/${shopper.id}`, shopper.cookie, { priceDropEmails: false });
+    expect(await saved()).toBe(false);
+    const refused = await send(app(), 'PUT', `/api/users/update/${shopper.id}`, shopper.cookie, {
+      priceDropEmails: 'no',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await saved()).toBe(false);
+
+    const deps = { ...wireServices(app()).users, creditOf: async () => 0 };
+    const dashboard = await users.updateProfile(deps, shopper.id, { priceDropEmails: true });
+    expect(dashboard.priceDropEmails).toBe(true);
+    expect(await saved()).toBe(true);
+  });
+});
