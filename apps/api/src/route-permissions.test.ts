@@ -769,6 +769,12 @@ const TABLE: Row[] = [
     request: () => ({ payload: { code: 'ROUTES10', kind: 'percent', value: 10 } }),
   },
   {
+    method: 'GET',
+    url: '/api/promotions/:id',
+    access: 'admin',
+    request: () => ({ url: `/api/promotions/${UNKNOWN_PRODUCT}` }),
+  },
+  {
     method: 'PUT',
     url: '/api/promotions/:id',
     access: 'admin',

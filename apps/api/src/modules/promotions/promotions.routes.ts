@@ -66,6 +66,20 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ deps: PromotionRouteDeps }
     },
   );
 
+  app.get(
+    '/api/promotions/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['promotions'],
+        summary: 'One promotion with its uses and what it took off paid orders (admin)',
+        params: promotionIdParamsSchema,
+        response: { 200: promotionSchema, ...refusals(400, 401, 403, 404) },
+      },
+    },
+    async (request) => promotions.getPromotion(app.db, request.params.id),
+  );
+
   app.post(
     '/api/promotions',
     {

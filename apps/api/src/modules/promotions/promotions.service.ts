@@ -195,6 +195,13 @@ export async function updatePromotion(
   return wireOf(deps.db, row);
 }
 
+/** `GET /api/promotions/:id` (staff): one promotion with its figures. */
+export async function getPromotion(db: Db, id: string): Promise<Promotion> {
+  const row = await repository.findPromotion(db, id);
+  if (!row) throw AppError.notFound('Promotion');
+  return wireOf(db, row);
+}
+
 /** `GET /api/promotions` (staff): newest first, one page, with each one's paid figures. */
 export async function listPromotions(db: Db, query: PromotionsQuery): Promise<PromotionList> {
   const now = new Date();

@@ -129,6 +129,7 @@ describe('Promotions: changing a code', () => {
         };
         return { body: current };
       }
+      if (call.path === `/api/promotions/${SPRING_ID}`) return { body: current };
       if (call.path === '/api/promotions') return { body: listOf([shipFixture(), current]) };
       return undefined;
     });
@@ -159,6 +160,7 @@ describe('Promotions: changing a code', () => {
         if (refuse) return { status: 500, body: errorBody('INTERNAL_ERROR', 'The database is asleep') };
         return { body: promotionFixture({ status: 'archived', state: 'archived' }) };
       }
+      if (call.path === `/api/promotions/${SPRING_ID}`) return { body: promotionFixture() };
       if (call.path === '/api/promotions') return { body: listOf([promotionFixture()]) };
       return undefined;
     });
@@ -180,6 +182,7 @@ describe('Promotions: changing a code', () => {
   it('sends the changed form with PUT and goes back to the list', async () => {
     const { calls } = renderPromotions(`/account/promotions/${SPRING_ID}`, (call) => {
       if (call.method === 'PUT') return { body: promotionFixture({ value: 25 }) };
+      if (call.path === `/api/promotions/${SPRING_ID}`) return { body: promotionFixture() };
       if (call.path === '/api/promotions') return { body: listOf([promotionFixture()]) };
       return undefined;
     });

@@ -1,6 +1,6 @@
 import type { Promotion, PromotionList } from '@shop/contracts';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../../lib/api';
+import { api } from '../../../../lib/api';
 import type { PromotionsView } from '../promotions-view';
 
 /** Every staff view of the promotions (the lists, one promotion) sits under this key. */
@@ -34,30 +34,13 @@ function cachedPromotion(queryClient: QueryClient, id: string): Promotion | unde
   return undefined;
 }
 
-/**
- * One promotion by its id, for its form. The API lists promotions and has no address for one, so the
- * lists are read page by page (the usual one, then the archived) until it turns up.
- */
-async function findPromotion(id: string): Promise<Promotion> {
-  for (const state of [undefined, 'archived'] as const) {
-    let pages = 1;
-    for (let page = 1; page <= pages; page += 1) {
-      const list = await api.get<PromotionList>('/promotions', { state, page });
-      const found = list.promotions.find((promotion) => promotion.id === id);
-      if (found) return found;
-      pages = list.pages;
-    }
-  }
-  throw new ApiError(404, 'NOT_FOUND', 'This promotion does not exist, or no longer does.');
-}
-
 export const promotionKey = (id: string) => [...ADMIN_PROMOTIONS_KEY, 'one', id] as const;
 
 export function usePromotion(id: string) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: promotionKey(id),
-    queryFn: () => findPromotion(id),
+    queryFn: () => api.get<Promotion>(`/promotions/${encodeURIComponent(id)}`),
     initialData: () => cachedPromotion(queryClient, id),
     staleTime: 30_000,
     retry: false,
