@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import { addProducts, productIdsBySlug } from '../../modules/catalog/catalog.service';
+import { seedPromotions } from '../../modules/promotions/promotions.service';
 import { addReviews } from '../../modules/reviews/reviews.service';
 import { createStorage, type Storage } from '../../modules/uploads/storage';
 import { ensurePeople } from '../../modules/users/users.service';
@@ -80,6 +81,7 @@ export async function seedDatabase(db: Db, config: Config, options: SeedOptions 
     catalogue.map(({ silhouette: _silhouette, rating: _rating, ...item }) => item),
   );
   const reviews = await seedReviews(db, catalogue, created);
+  await seedPromotions(db);
   let pictures = 0;
   if (options.pictures ?? true) {
     const storage = options.storage ?? createStorage(config, db);

@@ -208,3 +208,13 @@ export async function markUsePaid(db: DbOrTx, orderId: string): Promise<void> {
     .set({ paidAt: new Date() })
     .where(and(eq(promotionUse.orderId, orderId), isNull(promotionUse.paidAt)));
 }
+
+/** Adds a promotion unless its code is taken (the seed's, run any number of times). */
+export async function insertMissing(db: DbOrTx, values: NewPromotion): Promise<boolean> {
+  const rows = await db
+    .insert(promotion)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: promotion.id });
+  return rows.length > 0;
+}

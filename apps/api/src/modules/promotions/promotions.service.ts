@@ -404,3 +404,17 @@ export async function checkCode(
     summary: summaryOf(applied.row),
   };
 }
+
+/** The demo shop's welcome code: 10% off a first order, once per customer (docs/decisions/0031). */
+export const WELCOME_CODE = 'WELCOME10';
+
+/** Seeds the welcome code once; a second run adds nothing. */
+export function seedPromotions(db: DbOrTx): Promise<boolean> {
+  return repository.insertMissing(db, {
+    code: WELCOME_CODE,
+    codeKey: WELCOME_CODE,
+    kind: 'percent',
+    percentOff: 10,
+    usesPerCustomer: 1,
+  });
+}

@@ -15,6 +15,7 @@ import {
 } from '../../test/promotions';
 import { orderRow, send } from '../../test/shop';
 import type { TestApp } from '../../test/test-app';
+import { seedPromotions, WELCOME_CODE } from './promotions.service';
 
 let testApp: TestApp;
 const app = () => testApp.app;
@@ -408,6 +409,16 @@ describe('checkout with a code', () => {
     expect(row?.slice(0, 5)).toEqual([made.code, 'free_shipping', '', 'active', 'active']);
     const exports = await app().db.select().from(auditEvent).where(eq(auditEvent.kind, 'promotion.export'));
     expect(exports.length).toBeGreaterThan(0);
+  });
+});
+
+it('seeds the welcome code once, however often the seed runs', async () => {
+  expect(await seedPromotions(app().db)).toBe(true);
+  expect(await seedPromotions(app().db)).toBe(false);
+  const product = await sneakerAt(app(), 50);
+  expect((await check('welcome10', cartOf([product, 1]))).json()).toMatchObject({
+    code: WELCOME_CODE,
+    discount: 5,
   });
 });
 
