@@ -61,6 +61,8 @@ describe('GET /api/users/dashboard/:id', () => {
         state: '',
         country: '',
         image: '',
+        priceDropEmails: true,
+        credit: 0,
         status: true,
         roles: ['user'],
         favourites: [],
