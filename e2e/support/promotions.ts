@@ -20,6 +20,10 @@ export async function productOfItsOwn(
   expect(card, 'a seeded product to take the pictures of').toBeTruthy();
   const details = await admin.get(`/api/products/details/${card?._id}`);
   const [model] = (await details.json()) as Record<string, unknown>[];
+  // The seed draws its pictures after the shop starts: the product may name them once they are stored.
+  await expect
+    .poll(async () => (await admin.get(String(model?.card_picture))).status(), { timeout: 120_000 })
+    .toBe(200);
   const fullName = `${name} ${uniqueSuffix()}`;
   const created = await admin.post('/api/products/create', {
     headers: { origin },

@@ -38,6 +38,28 @@ async function checkOpen(page: Page, overlay: Locator, what: string) {
 }
 
 /**
+ * Promotions and store credit, as the signed-in admin: the list (the seeded welcome code), a new
+ * promotion's form and its refusals, and a user's store credit with its grant form.
+ */
+async function walkPromotions(page: Page) {
+  await visit(page, '/account/promotions');
+  await expect(page.getByRole('row').filter({ hasText: 'WELCOME10' })).toBeVisible();
+  await page.getByRole('link', { name: 'New promotion' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'New promotion' })).toBeVisible();
+  await expectAccessible(page, 'the form creating a promotion');
+  await page.getByRole('button', { name: 'Create the promotion' }).click();
+  await expect(page.locator('.invalid-feedback').first()).toBeVisible();
+  await expectAccessible(page, 'the promotion form with its refusals');
+  await visit(page, '/account/users');
+  await page
+    .getByRole('button', { name: /^Store credit of / })
+    .first()
+    .click();
+  await expect(page.getByRole('region', { name: 'Store credit' })).toBeVisible();
+  await expectAccessible(page, "a user's store credit");
+}
+
+/**
  * Drops, as the signed-in admin: the staff's list, a new drop's form with its refusals, a draw's detail,
  * the product page's drop panel of a draw and of a first-come release, the drop's public page and its
  * waiting room, on products of the walk's own (see productForDrop).
@@ -141,6 +163,15 @@ for (const width of [375, 1280]) {
       await signedInBuyer(page, `a11y${width}`);
       const bought = await addToCart(page, 'Pegasus');
       await visit(page, '/cart');
+      // A code refused in words under the field, then the seeded welcome code applied to the cart.
+      await page.getByLabel('Discount code').fill('NOSUCHCODE');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page.locator('#cart-code-error')).toBeVisible();
+      await expectAccessible(page, 'the cart with a refused code');
+      await page.getByLabel('Discount code').fill('WELCOME10');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page.getByTestId('cart-discount')).toBeVisible();
+      await expectAccessible(page, 'the cart with a code applied');
       await page.getByRole('button', { name: 'Buy' }).click();
       await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
       await expectAccessible(page, 'the checkout');
@@ -316,6 +347,7 @@ for (const width of [375, 1280]) {
       await expectAccessible(page, 'a product page as the admin');
 
       await walkDrops(page, width, baseURL ?? '');
+      await walkPromotions(page);
     });
   });
 }

@@ -26,7 +26,7 @@ test('staff create a code, find it in the list, pause it, and grant a shopper cr
   await expect(page.getByRole('heading', { level: 2, name: 'Promotions' })).toBeVisible();
   await page.getByRole('link', { name: 'New promotion' }).click();
   await expect(page).toHaveURL('/account/promotions/new');
-  await expect(page.getByRole('heading', { level: 2, name: 'New promotion' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: 'New promotion' })).toBeVisible();
   await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByLabel('Percentage off (%)').fill('15');
   await page.getByLabel('Total uses').fill('50');

@@ -59,6 +59,7 @@ test('a code is applied in the cart, and a code that has expired is refused in w
   });
   await admin.dispose();
 
+  await signedInBuyer(page, 'code');
   await addSize(page, product, '9');
   await page.goto('/cart');
   await expect(page.getByTestId('cart-total')).toHaveText('$100.00');
@@ -200,7 +201,7 @@ test('a sale price shows on the card and the product page, and the On sale filte
   await page.goto(`/home?search=${encodeURIComponent(product.name)}`);
   const card = page.locator('.product-card', { hasText: product.name });
   await expect(card.locator('s')).toHaveText('$150.00');
-  await expect(card.getByText('Save $30.00')).toBeVisible();
+  await expect(card.getByText('Save $30.00', { exact: true })).toBeVisible();
   await expect(card).toContainText('was $150.00, now $120.00');
 
   await page.getByRole('button', { name: /Filters/ }).click();
