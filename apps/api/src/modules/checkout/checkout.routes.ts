@@ -15,7 +15,8 @@ import { checkProvider } from '../payments';
 import { type CheckoutDeps, checkCart, startCheckout } from './checkout.service';
 
 /** A checkout can be refused by the rules (4xx) or by the payment provider (502, 503). */
-const checkoutRefusals = refusals(400, 401, 403, 409, 502, 503);
+/** A discount code the shop does not know is a 404, one that does not apply a 422 (decision 31). */
+const checkoutRefusals = refusals(400, 401, 403, 404, 409, 422, 502, 503);
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = async (app, { deps }) => {
   app.post(
@@ -24,7 +25,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = asy
       schema: {
         tags: ['checkout'],
         summary:
-          'Pay by card (Stripe), or with the `provider` named: reserves the cart as a pending order and answers the payment page URL',
+          "Pay by card (Stripe), or with the `provider` named: reserves the cart as a pending order and answers the payment page URL. `code` prices it with a discount code (refused with its PROMOTION_* reason), `useCredit` pays what the account's store credit covers; an order the credit pays whole is paid at once and the URL is its confirmation page",
         body: checkoutBodySchema,
         response: { 200: stripeCheckoutResponseSchema, ...checkoutRefusals },
       },
@@ -42,7 +43,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = asy
     {
       schema: {
         tags: ['checkout'],
-        summary: "Pay with PayPal: reserves the cart as a pending order and answers PayPal's approve link",
+        summary:
+          "Pay with PayPal: reserves the cart as a pending order and answers PayPal's approve link; `code` and `useCredit` as for /api/checkouts (the link is the confirmation page when the credit pays it all)",
         body: checkoutBodySchema.omit({ provider: true }),
         response: { 200: paypalCheckoutResponseSchema, ...checkoutRefusals },
       },
