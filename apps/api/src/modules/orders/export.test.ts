@@ -103,6 +103,10 @@ describe('GET /api/orders/export.csv', () => {
       shipped_at: '',
       carrier: '',
       tracking: '',
+      line_discount: '0.00',
+      discount_code: '',
+      order_discount: '0.00',
+      credit_used: '0.00',
     });
     expect(records[1]).toMatchObject({
       product_name: "'@SUM(A1)",

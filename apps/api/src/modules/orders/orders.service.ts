@@ -819,6 +819,8 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
   if (row.state !== 'aprobed')
     throw new AppError('CONFLICT', `Only a paid order can be refunded; it is ${row.state}`);
   const due = row.totalCents - row.refundedCents;
+  if (due === 0)
+    throw new AppError('CONFLICT', 'Nothing was paid for this order that is not refunded already');
   const split = splitRefund(row, due);
   if (split.providerCents > 0 && !row.providerReference)
     throw new AppError('CONFLICT', 'This order has no payment to refund');
