@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvent, promotion, promotionUse } from '../../db/schema';
 import { type Buyer, createContendedApp, quickAdmin, quickBuyers } from '../../test/buyers';
-import { parseCsv } from '../../test/csv';
+import { csvRecords, parseCsv } from '../../test/csv';
 import { createDrop, inMinutes } from '../../test/drops';
 import {
   cartOf,
@@ -349,6 +349,19 @@ describe('checkout with a code', () => {
       await send(app(), 'GET', `/api/promotions?search=${made.code}`, staff.cookie)
     ).json<PromotionList>();
     expect(listed.promotions[0]).toMatchObject({ uses: 1, discounted: 20, sales: 230 });
+    const invoice = await send(app(), 'GET', `/api/orders/${orderId}/invoice`, buyer.cookie);
+    expect(invoice.body).toContain(`Discount (${made.code})</td><td class="num">&minus;$20.00`);
+    const csv = await send(app(), 'GET', `/api/orders/export.csv?_id=${buyer.id}`, staff.cookie);
+    const rows = csvRecords(csv.body).map((row) => [
+      row.discount_code,
+      row.line_discount,
+      row.order_discount,
+      row.order_total,
+    ]);
+    expect(rows).toEqual([
+      [made.code, '20.00', '20.00', '230.00'],
+      [made.code, '0.00', '20.00', '230.00'],
+    ]);
   });
 
   it('refuses a checkout whose code does not apply, with the reason, and makes no order', async () => {
