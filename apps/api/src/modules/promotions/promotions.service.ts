@@ -132,9 +132,13 @@ export async function createPromotion(
   return wireOf(deps.db, row);
 }
 
-/** The refusals of a change that the body's schema alone cannot see: they depend on the promotion as it is. */
-function refuseChange(row: repository.PromotionRow, body: PromotionUpdate): void {
+/**
+ * The refusals of a change that the body's schema alone cannot see: they depend on the promotion as it is.
+ * Answers the value the promotion will have when the change touches its kind or value.
+ */
+function refuseChange(row: repository.PromotionRow, body: PromotionUpdate): number | null | undefined {
   const kind = (body.kind ?? row.kind) as Promotion['kind'];
+  let resolved: number | null | undefined;
   if (body.kind !== undefined || body.value !== undefined) {
     const current =
       row.kind === 'percent'
@@ -150,6 +154,7 @@ function refuseChange(row: repository.PromotionRow, body: PromotionUpdate): void
           : current;
     const issue = promotionValueIssue(kind, value);
     if (issue) throw AppError.invalid('value', issue);
+    resolved = value ?? null;
   }
   const startsAt = body.startsAt !== undefined ? body.startsAt : row.startsAt?.toISOString();
   const endsAt = body.endsAt !== undefined ? body.endsAt : row.endsAt?.toISOString();
@@ -166,6 +171,7 @@ function refuseChange(row: repository.PromotionRow, body: PromotionUpdate): void
       },
     );
   }
+  return resolved;
 }
 
 /** `PUT /api/promotions/:id` (staff): change its terms, or pause, resume or archive it. */
@@ -179,9 +185,10 @@ export async function updatePromotion(
   const row = await deps.events.transaction(deps.db, async (tx, publish) => {
     const before = await repository.lockPromotion(tx, id);
     if (!before) throw AppError.notFound('Promotion');
-    refuseChange(before, body);
+    const value = refuseChange(before, body);
     if (body.code !== undefined) await refuseTakenCode(tx, body.code, id);
-    const after = await repository.updatePromotion(tx, id, columnsOf(body, body.kind ?? before.kind));
+    const change = value === undefined ? body : { ...body, value };
+    const after = await repository.updatePromotion(tx, id, columnsOf(change, body.kind ?? before.kind));
     if (!after) throw AppError.notFound('Promotion');
     await publish({
       type: 'promotion.updated',

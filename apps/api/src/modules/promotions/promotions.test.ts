@@ -178,6 +178,8 @@ describe('staff manage promotions', () => {
       kind: 'amount',
       value: 15,
     });
+    // The kind named again without a value keeps the value it has.
+    expect((await update(made.id, { kind: 'amount' })).json()).toMatchObject({ kind: 'amount', value: 15 });
     expect((await update('00000000-0000-4000-8000-000000000000', { status: 'paused' })).statusCode).toBe(404);
     const one = await send(app(), 'GET', `/api/promotions/${made.id}`, staff.cookie);
     expect(one.json()).toMatchObject({ id: made.id, kind: 'amount', value: 15, uses: 1 });
