@@ -35,6 +35,7 @@ test.describe('admin dashboard', () => {
       'Users',
       'Profile',
       'Sales',
+      'Promotions',
       'Shipping',
       'Returns',
       'Drops',
@@ -52,7 +53,7 @@ test.describe('admin dashboard', () => {
     await dialog.getByRole('radio', { name: 'Unisex' }).check();
     await dialog.getByRole('radio', { name: 'Running' }).check();
     await dialog.getByLabel('Release date').fill('2026-03-14');
-    await dialog.getByLabel('Price').fill('99.5');
+    await dialog.getByLabel('Price', { exact: true }).fill('99.5');
     await dialog
       .getByLabel('Description')
       .fill('A light trainer for long easy runs, with a soft foam sole and a breathable knit upper.');
@@ -91,7 +92,7 @@ test.describe('admin dashboard', () => {
     await page.getByRole('link', { name: `Edit ${name}` }).click();
     const details = page.getByRole('dialog', { name: 'Product Details' });
     await details.getByRole('button', { name: 'Edit Price' }).click();
-    await details.getByRole('textbox', { name: 'Price' }).fill('89.99');
+    await details.getByRole('textbox', { name: 'Price', exact: true }).fill('89.99');
     await details.getByRole('button', { name: 'Save' }).click();
     await expect(details.getByText('The product was saved.')).toBeVisible();
     await details.getByRole('button', { name: 'Stock' }).click();
@@ -102,7 +103,7 @@ test.describe('admin dashboard', () => {
     await details.getByRole('spinbutton', { name: 'Size 9 units' }).fill('0');
     await details.getByRole('button', { name: 'Back' }).click();
     await details.getByRole('button', { name: 'Edit Price' }).click();
-    await details.getByRole('textbox', { name: 'Price' }).fill('84.99');
+    await details.getByRole('textbox', { name: 'Price', exact: true }).fill('84.99');
     await expect(details.getByText('2 changes to save.')).toBeVisible();
     await details.getByRole('button', { name: 'Save' }).click();
     await expect(details.getByText('The product was saved.')).toBeVisible();
@@ -116,7 +117,7 @@ test.describe('admin dashboard', () => {
     await expect(details.getByText('Press a pencil to change a field.')).toBeVisible();
     await expect(details.getByText('Correct the fields marked before saving.')).toHaveCount(0);
     await details.getByRole('button', { name: 'Edit Price' }).click();
-    await details.getByRole('textbox', { name: 'Price' }).fill('89.99');
+    await details.getByRole('textbox', { name: 'Price', exact: true }).fill('89.99');
     await details.getByRole('button', { name: 'Save' }).click();
     await expect(details.getByText('The product was saved.')).toBeVisible();
     await details.getByRole('button', { name: 'Close' }).last().click();
