@@ -152,7 +152,12 @@ describe('paying with store credit', () => {
     expect(started.statusCode, started.body).toBe(200);
     const { orderId, url } = started.json<{ orderId: string; url: string }>();
     expect(url).toBe(`http://localhost:3000/order-completed?provider=stripe&order=${orderId}`);
-    const order = (await send(app(), 'GET', `/api/orders/${orderId}`, buyer.cookie)).json<Order>();
+    // The confirmation page asks the shop to confirm it, as after any payment: it is paid already.
+    const confirmed = await send(app(), 'PUT', `/api/orders/${orderId}`, buyer.cookie, {
+      voucher: { state: 'aprobed' },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const order = confirmed.json<Order>();
     expect(order).toMatchObject({ state: 'aprobed', finalAmount: 240, creditUsed: 240 });
     expect(await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId))).toHaveLength(0);
     const [stock] = await app().db.select().from(productStock).where(eq(productStock.productId, product));

@@ -31,7 +31,7 @@ export const POLL_LIMIT_MS = 30_000;
 export function OrderCompletedPage() {
   const [params] = useSearchParams();
   const link = readOrderLink(params);
-  if (!link || (link.provider === 'paypal' && !link.token)) return <InvalidOrderLink />;
+  if (!link) return <InvalidOrderLink />;
   return <Completed link={link} />;
 }
 
@@ -39,7 +39,9 @@ function Completed({ link }: { link: OrderLink }) {
   const confirm = useQuery({
     queryKey: ['order', 'confirm', link],
     queryFn: () =>
-      link.provider === 'paypal'
+      // PayPal sends its buyer back with its order's token; an order the store credit paid whole comes
+      // back without one, and the shop confirms it like any other.
+      link.provider === 'paypal' && link.token
         ? executePaypalPayment({ token: link.token ?? '', PayerID: link.PayerID, order: link.order })
         : setOrderState(link.order, 'aprobed'),
     // One confirmation per visit: never repeated on focus, reconnect or remount.

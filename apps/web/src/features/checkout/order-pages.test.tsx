@@ -107,6 +107,15 @@ describe('OrderCompletedPage', () => {
     expect(useCartStore.getState().items).toEqual([]);
   });
 
+  it('confirms with the shop an order paid whole with store credit, which comes back without a PayPal token', async () => {
+    const { calls } = completed(`provider=paypal&order=${ORDER_ID}`, (call) =>
+      isOrderPut(call) ? { body: order({ provider: 'paypal', creditUsed: 420 }) } : undefined,
+    );
+    expect(await screen.findByRole('heading', { name: SUCCESS_TITLE })).toBeInTheDocument();
+    expect(calls.find(isOrderPut)?.body).toEqual({ voucher: { state: 'aprobed' } });
+    expect(calls.some((call) => call.path === '/api/paypal/execute-payment')).toBe(false);
+  });
+
   it('polls a pending order every 2 s and clears the cart once it is approved', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let reads = 0;
