@@ -95,6 +95,8 @@ interface Resources {
   drawId: string;
   queueDropId: string;
   drawProductId: string;
+  /** The seeded welcome code's promotion. */
+  promotionId: string;
 }
 
 interface Row {
@@ -772,7 +774,7 @@ const TABLE: Row[] = [
     method: 'GET',
     url: '/api/promotions/:id',
     access: 'admin',
-    request: () => ({ url: `/api/promotions/${UNKNOWN_PRODUCT}` }),
+    request: (r) => ({ url: `/api/promotions/${r.promotionId}` }),
   },
   {
     method: 'PUT',
@@ -903,6 +905,10 @@ beforeAll(async () => {
     line: cartLine(pick, 1),
     returnId: opened.json<{ id: string }>().id,
     ...(await dropsFor(adminCookie, [unverified.id, other.id, shopper.id])),
+    promotionId:
+      (await send(app(), 'GET', '/api/promotions?search=WELCOME10', adminCookie)).json<{
+        promotions: { id: string }[];
+      }>().promotions[0]?.id ?? '',
   };
 });
 
