@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { longFunctions } from './long-functions.mjs';
 
 const EXEMPT = [
-  /\/db\/seed\/sneaker-art\.ts$/,
+  /\/src\/seed\/sneaker-art\.ts$/,
   /\/bench\//,
   /\/multi-instance\//,
   /\.test\.tsx?$/,

@@ -1,6 +1,6 @@
 import { BRANDS, type Brand, COLORS, type Color } from '@shop/contracts';
-import { COLOURWAYS, MODELS, modelProduct, pick, prng, slugify } from '../src/db/seed/catalogue';
 import type { NewProduct } from '../src/modules/catalog/catalog.repository';
+import { COLOURWAYS, MODELS, modelProduct, pick, prng, slugify } from '../src/seed/catalogue';
 
 /** How often each brand appears: a real shop carries far more Nike than Gucci. */
 const BRAND_WEIGHTS: Record<Brand, number> = {

@@ -17,11 +17,12 @@ import type { Order } from '@shop/contracts';
 import { buildOrder } from '@shop/contracts/testing';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { type DatabaseConfig, loadConfig } from '../src/config';
+import { loadConfig } from '../src/config';
+import type { DatabaseConfig } from '../src/db/client';
+import { verificationEmail } from '../src/modules/auth/auth-emails';
 import { jobId } from '../src/modules/jobs/jobs';
 import { MAIL_BATCH_SIZE } from '../src/modules/mail/mailer';
-import { orderConfirmationEmail } from '../src/modules/mail/order-email';
-import { verificationEmail } from '../src/modules/mail/templates';
+import { orderConfirmationEmail } from '../src/modules/orders/order-emails';
 
 export const MAIL_SCENARIO = 'mail drain (order confirmations, a verification e-mail meanwhile)';
 const COUNT = Number(process.env.BENCH_MAIL_COUNT ?? 1000);
@@ -103,7 +104,7 @@ export async function benchMail(
     };
     const accountUrl = `${config.siteUrl}/account/orders`;
     const messages = Array.from({ length: COUNT }, (_, index) =>
-      orderConfirmationEmail(benchOrder(index), accountUrl),
+      orderConfirmationEmail(benchOrder(index), 'card', accountUrl),
     );
 
     // Queued held back, as the shop's mailer queues them (keyed by order), then due all at once.

@@ -28,8 +28,8 @@ import {
   PAGE_SIZE,
   toCents,
 } from '@shop/contracts';
-import { COLOURWAYS, MODELS, pick, prng } from '../src/db/seed/catalogue';
 import type { NewProduct } from '../src/modules/catalog/catalog.repository';
+import { COLOURWAYS, MODELS, pick, prng } from '../src/seed/catalogue';
 import { EDITIONS } from './generate';
 
 export const MIX_NAMES = ['searched', 'filtered', 'sorted', 'combined', 'detail'] as const;

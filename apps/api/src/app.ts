@@ -5,51 +5,39 @@ import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { connectRedis, type Redis } from './lib/redis';
 import { ResponseCache, redisGeneration } from './lib/response-cache';
-import { accountRoutes } from './modules/account/account.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { type Auth, createAuth } from './modules/auth/auth';
-import { authRoutes } from './modules/auth/auth.routes';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { productsAdminRoutes } from './modules/catalog/products-admin.routes';
-import { checkoutRoutes } from './modules/checkout/checkout.routes';
-import { creditRoutes } from './modules/credit/credit.routes';
-import { dropsRoutes } from './modules/drops/drops.routes';
-import { type DropJob, runDropJob, sweepDrops } from './modules/drops/drops.service';
-import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { type Jobs, startJobs } from './modules/jobs/jobs';
+import { createStorage, type Storage } from './lib/storage';
+import { accountRoutes } from './modules/account';
+import { auditRoutes } from './modules/audit';
+import { type Auth, authRoutes, createAuth } from './modules/auth';
+import { catalogRoutes, productsAdminRoutes } from './modules/catalog';
+import { checkoutRoutes } from './modules/checkout';
+import { creditRoutes } from './modules/credit';
+import { type DropJob, dropsRoutes, runDropJob, sweepDrops } from './modules/drops';
+import { fulfilmentRoutes } from './modules/fulfilment';
+import { healthRoutes } from './modules/health';
+import { type Jobs, startJobs } from './modules/jobs';
 import {
   createTransport,
   deliverQueuedMail,
   type Mailer,
   type MailTransport,
   mayLogMailLinks,
+  outboxRoutes,
   queuedMailer,
-} from './modules/mail/mailer';
-import { outboxRoutes } from './modules/mail/outbox.routes';
-import { ordersRoutes } from './modules/orders/orders.routes';
-import { expireReservation, sweep } from './modules/orders/orders.service';
-import { createGateways, type Gateways } from './modules/payments/payments';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import type { PaymentProvider } from './modules/payments/providers/provider';
-import { notifyPriceDrop, type PriceDropJob } from './modules/price-drops/price-drops.service';
-import { promotionRoutes } from './modules/promotions/promotions.routes';
-import { pruneEnded } from './modules/rate-limit/rate-limit.service';
-import {
-  databaseStore,
-  type RateLimitStore,
-  redisFirst,
-  redisStore,
-} from './modules/rate-limit/rate-limit.store';
-import { returnsRoutes } from './modules/returns/returns.routes';
-import { reviewsRoutes } from './modules/reviews/reviews.routes';
-import { salesRoutes } from './modules/sales/sales.routes';
-import { shippingRoutes } from './modules/shipping/shipping.routes';
-import { stockAlertsRoutes } from './modules/stock-alerts/stock-alerts.routes';
-import { sweepAlerts } from './modules/stock-alerts/stock-alerts.service';
-import { createStorage, type Storage } from './modules/uploads/storage';
-import { uploadsRoutes } from './modules/uploads/uploads.routes';
-import { usersRoutes } from './modules/users/users.routes';
+} from './modules/mail';
+import { expireReservation, ordersRoutes, sweep } from './modules/orders';
+import type { PaymentProvider } from './modules/payments';
+import { createGateways, type Gateways, paymentsRoutes } from './modules/payments';
+import { notifyPriceDrop, type PriceDropJob } from './modules/price-drops';
+import { promotionRoutes } from './modules/promotions';
+import { databaseStore, pruneEnded, type RateLimitStore, redisFirst, redisStore } from './modules/rate-limit';
+import { returnsRoutes } from './modules/returns';
+import { reviewsRoutes } from './modules/reviews';
+import { salesRoutes } from './modules/sales';
+import { shippingRoutes } from './modules/shipping';
+import { stockAlertsRoutes, sweepAlerts } from './modules/stock-alerts';
+import { mediaTable, uploadsRoutes } from './modules/uploads';
+import { usersRoutes } from './modules/users';
 import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInFlightDrain } from './plugins/in-flight';
@@ -146,7 +134,7 @@ export async function buildApp(
   app.decorate('auth', auth);
   app.decorate('sessionCookieName', (await auth.$context).authCookies.sessionToken.name);
   app.decorate('gateways', createGateways(config, database.db, options.extraProviders));
-  app.decorate('storage', createStorage(config, database.db));
+  app.decorate('storage', createStorage(config, mediaTable(database.db)));
 
   registerErrorHandling(app);
   registerInputGuard(app);
@@ -168,7 +156,7 @@ export async function buildApp(
   await app.register(accountRoutes, { deps: services.account });
   await app.register(uploadsRoutes);
   await app.register(checkoutRoutes, { deps: services.checkout });
-  await app.register(ordersRoutes, { deps: services.checkout });
+  await app.register(ordersRoutes, { deps: services.orders });
   await app.register(returnsRoutes, { deps: services.returns });
   await app.register(fulfilmentRoutes, { deps: services.fulfilment });
   await app.register(reviewsRoutes, { deps: services.reviews });
@@ -194,7 +182,7 @@ export async function buildApp(
  */
 function startWorkers(app: FastifyInstance, services: Services, transport: MailTransport): void {
   app.addHook('onReady', async () => {
-    const deps = services.checkout;
+    const deps = services.orders;
     await deliverQueuedMail(app.jobs, transport);
     await app.jobs.work<{ orderId: string }>('reservationExpiry', ({ orderId }) =>
       expireReservation(deps, orderId),

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RETURN_DAYS_DEFAULT, USERNAME_PATTERN } from '@shop/contracts';
 import { z } from 'zod';
+import type { DatabaseConfig } from './db/client';
 import { emptyAsUndefined, optionalString } from './lib/env-schema';
-import { readProviderSettings } from './modules/payments/providers/registry';
+import { readProviderSettings } from './modules/payments';
 
 /** The repository root: `./data` and the built web app are found relative to it, whatever the cwd. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -86,16 +87,6 @@ const envSchema = z.object({
   /** The shop's postal address, its lines separated by new lines (or `\n`, as a .env file writes them). */
   SHOP_ADDRESS: z.string().trim().min(1).max(500).default('1 Market Street\\nSan Francisco, CA 94105\\nUSA'),
 });
-
-export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string }
-  | {
-      kind: 'postgres';
-      url: string;
-      poolSize?: number;
-      /** How long one statement may go unanswered (10 s unless set; db/client.ts); 0 for bulk loads. */
-      queryTimeoutMs?: number;
-    };
 
 export interface Config {
   env: 'development' | 'production' | 'test';

@@ -6,7 +6,7 @@ import { errorEnvelopeSchema } from '@shop/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { drop } from './db/schema';
-import { seedDatabase } from './db/seed/seed';
+import { seedDatabase } from './seed/seed';
 import { ORIGIN } from './test/accounts';
 import { type RouteEntry, routesOf } from './test/route-table';
 import { cartLine, productInStock, send, verifiedBuyer } from './test/shop';

@@ -2,7 +2,7 @@ import { networkInterfaces } from 'node:os';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { isDatabaseUnavailable } from './db/unavailable';
-import { loadListing } from './modules/catalog/catalog.service';
+import { loadListing } from './modules/catalog';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1', '[::1]'];
 
@@ -19,7 +19,7 @@ process.on('unhandledRejection', (reason) => {
 
 if (config.seedOnStart) {
   // Loaded only when seeding: a shop started with SEED_ON_START=false never needs the seed's data or code.
-  const { seedOnStart } = await import('./db/seed/on-start');
+  const { seedOnStart } = await import('./seed/on-start');
   await seedOnStart(app);
 }
 

@@ -1,39 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainEvents } from './events/domain-events';
 import type { ResponseCache } from './lib/response-cache';
-import type { AccountDeps } from './modules/account/account.service';
-import type { ContactsOf } from './modules/audit/audit.service';
-import { subscribeAudit } from './modules/audit/audit.subscriber';
-import * as auth from './modules/auth/auth.service';
-import type { PageReviews } from './modules/catalog/catalog.routes';
-import * as catalog from './modules/catalog/catalog.service';
-import type { ProductAdminDeps } from './modules/catalog/products-admin.service';
-import type { CheckoutDeps } from './modules/checkout/checkout.service';
-import * as credit from './modules/credit/credit.service';
-import * as drops from './modules/drops/drops.service';
-import type { FulfilmentDeps } from './modules/fulfilment/fulfilment.service';
-import { approveOrder, handleNotice } from './modules/orders/orders.service';
-import type { PaymentOutcomes } from './modules/payments/payments.routes';
-import { type PriceDropDeps, queuePriceDrop } from './modules/price-drops/price-drops.service';
-import type { PromotionRouteDeps } from './modules/promotions/promotions.routes';
-import * as promotions from './modules/promotions/promotions.service';
-import type { ReturnDeps } from './modules/returns/returns.service';
-import * as reviews from './modules/reviews/reviews.service';
-import type { ShippingDeps } from './modules/shipping/shipping.service';
-import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts/stock-alerts.service';
-import * as users from './modules/users/users.service';
+import type { AccountDeps } from './modules/account';
+import { type ContactsOf, subscribeAudit } from './modules/audit';
+import * as auth from './modules/auth';
+import * as catalog from './modules/catalog';
+import type { CheckoutDeps } from './modules/checkout';
+import * as credit from './modules/credit';
+import * as drops from './modules/drops';
+import * as fulfilment from './modules/fulfilment';
+import * as orders from './modules/orders';
+import type { PaymentOutcomes } from './modules/payments';
+import { type PriceDropDeps, queuePriceDrop } from './modules/price-drops';
+import * as promotions from './modules/promotions';
+import * as returns from './modules/returns';
+import * as reviews from './modules/reviews';
+import type { ShippingDeps } from './modules/shipping';
+import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts';
+import * as users from './modules/users';
 import type { SessionLookup } from './plugins/session';
 
 /** Every service's dependencies, built once here: no module builds another module's. */
 export interface Services {
   events: DomainEvents;
+  orders: orders.OrderDeps;
   checkout: CheckoutDeps;
   drops: drops.DropDeps;
-  promotions: PromotionRouteDeps;
+  promotions: promotions.PromotionRouteDeps;
   credit: credit.CreditDeps;
-  returns: ReturnDeps;
-  fulfilment: FulfilmentDeps;
-  products: ProductAdminDeps;
+  returns: returns.ReturnDeps;
+  fulfilment: fulfilment.FulfilmentDeps;
+  products: catalog.ProductAdminDeps;
   reviews: reviews.ReviewDeps;
   shipping: ShippingDeps;
   account: AccountDeps;
@@ -42,7 +39,7 @@ export interface Services {
   priceDrops: PriceDropDeps;
   payments: PaymentOutcomes;
   contactsOf: ContactsOf;
-  reviewsForPage: PageReviews;
+  reviewsForPage: catalog.PageReviews;
   sessionHolder: SessionLookup;
 }
 
@@ -54,13 +51,17 @@ export function wireServices(app: FastifyInstance): Services {
   const { db, config, serviceLog: log, catalogCache } = app;
   const events = new DomainEvents(log);
   const alerts: StockAlertDeps = { db, mailer: app.mailer, siteUrl: config.siteUrl, log };
-  const checkout: CheckoutDeps = {
+  const orderDeps: orders.OrderDeps = {
     db,
     events,
     gateways: app.gateways,
     mailer: app.mailer,
     siteUrl: config.siteUrl,
     log,
+    afterSale,
+  };
+  const checkout: CheckoutDeps = {
+    ...orderDeps,
     currency: config.payments.currency,
     reservationMinutes: config.payments.reservationMinutes,
     maxPendingOrders: config.checkout.maxPendingOrders,
@@ -87,6 +88,7 @@ export function wireServices(app: FastifyInstance): Services {
   subscribeMoney(events);
   return {
     events,
+    orders: orderDeps,
     checkout,
     drops: dropDeps,
     promotions: {
@@ -115,6 +117,7 @@ export function wireServices(app: FastifyInstance): Services {
       gateways: app.gateways,
       siteUrl: config.siteUrl,
       shop: config.shop,
+      afterSale,
     },
     products: { db, storage: app.storage, events },
     reviews: { db, events },
@@ -130,8 +133,8 @@ export function wireServices(app: FastifyInstance): Services {
     alerts,
     priceDrops,
     payments: {
-      notice: (provider, notice) => handleNotice(checkout, provider, notice),
-      paid: (orderId) => approveOrder(checkout, orderId),
+      notice: (provider, notice) => orders.handleNotice(orderDeps, provider, notice),
+      paid: (orderId) => orders.approveOrder(orderDeps, orderId),
     },
     contactsOf: users.contactsOf,
     reviewsForPage: reviews.reviewsForPage,
@@ -141,6 +144,17 @@ export function wireServices(app: FastifyInstance): Services {
     },
   };
 }
+
+/**
+ * What happened to orders after their payment, as the orders module shows it: the fulfilment module's
+ * parcels and the returns module's returns. Both sit above orders, so orders is handed this reader and
+ * imports neither (decision 0032). One query after the other: `db` may be a transaction.
+ */
+const afterSale: orders.AfterSaleOf = async (db, orderIds) => {
+  const shipments = await fulfilment.shipmentsOf(db, orderIds);
+  const returned = await returns.returnsOf(db, orderIds);
+  return (orderId) => ({ shipments: shipments.get(orderId) ?? [], returns: returned.get(orderId) ?? [] });
+};
 
 /** A draw winner's order, paid or cancelled, moves their entry (and the pair held for them) in its transaction. */
 function subscribeDrops(events: DomainEvents, deps: drops.DropDeps): void {

@@ -76,6 +76,20 @@ export const ORDER_SORT_FIELDS = ['date', 'finalAmount', 'state'] as const;
 export const PAYMENT_PROVIDER_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 export type PaymentProvider = string;
 
+/**
+ * Store credit as a tender: an order paid wholly with it names it as its `provider`, and the payments
+ * ledger names it as the tender of every credit spend and give-back. No provider id can take it (they have
+ * no underscore).
+ */
+export const STORE_CREDIT = 'store_credit';
+
+/**
+ * What moved an order's money (the payments ledger, docs/decisions/0032): a provider's capture, a refund
+ * through the provider, store credit spent on it, store credit given back for it.
+ */
+export const PAYMENT_ENTRY_KINDS = ['capture', 'refund', 'credit_spend', 'credit_back'] as const;
+export type PaymentEntryKind = (typeof PAYMENT_ENTRY_KINDS)[number];
+
 /** Canonical key of a shoe size in stock maps and cart items: 6 -> "6", 6.5 -> "6.5". */
 export function sizeKey(size: number): string {
   return String(size);
@@ -107,7 +121,7 @@ export function cartLineId(productId: string, size: string): string {
 
 /**
  * The women's page's video banner (spec section 1): drawn by the shop from its own sneaker drawings and
- * stored with the uploads (apps/api/src/db/seed/banner-video.ts). A key's content never changes (it is
+ * stored with the uploads (apps/api/src/seed/banner-video.ts). A key's content never changes (it is
  * served as immutable), so a new drawing takes a new number.
  */
 export const WOMEN_BANNER = {

@@ -5,8 +5,10 @@ import {
   ORDER_STATES,
   ORDERS_PAGE_MAX,
   ORDERS_PAGE_SIZE,
+  PAYMENT_ENTRY_KINDS,
   PAYMENT_PROVIDER_PATTERN,
   SIZE_PATTERN,
+  STORE_CREDIT,
 } from './constants';
 import { FULFILMENT_STATES, shipmentSchema } from './fulfilment';
 import { pageQuerySchema } from './paging';
@@ -18,6 +20,8 @@ import { z } from './zod';
 export const paymentProviderSchema = z
   .string()
   .regex(PAYMENT_PROVIDER_PATTERN, { error: 'must be a payment provider id such as stripe' });
+/** What paid an order: a payment provider, or the buyer's store credit. */
+export const tenderSchema = z.union([paymentProviderSchema, z.literal(STORE_CREDIT)]);
 export const orderStateSchema = z.enum(ORDER_STATES);
 export const orderIdSchema = z.uuid({ error: 'must be an order id' });
 export const orderIdParamsSchema = z.object({ id: orderIdSchema });
@@ -91,12 +95,26 @@ export const orderLineSchema = z.object({
   discount: z.number(),
 });
 
+/** One entry of the order's payments ledger: what moved, by which tender, how much and when. */
+export const paymentEntrySchema = z.object({
+  kind: z.enum(PAYMENT_ENTRY_KINDS),
+  tender: tenderSchema,
+  amount: z.number(),
+  /** The provider's reference for a capture or a refund (its payment's id). */
+  reference: z.string().optional(),
+  /** The return a refund or a give-back was for. */
+  returnId: z.string().optional(),
+  at: z.string(),
+});
+export type PaymentEntry = z.infer<typeof paymentEntrySchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   user: z.object({ _id: z.string(), username: z.string(), email: z.string(), image: z.string() }),
   date: z.string(),
   state: orderStateSchema,
-  provider: paymentProviderSchema,
+  /** What it is paid with: a provider's id, or `store_credit` when the store credit paid it whole. */
+  provider: tenderSchema,
   /** When staff refunded it (ISO); a refunded order is `cancelled`, and this tells it from an unpaid one. */
   refundedAt: z.string().nullable(),
   /** What the order came to: the lines less the discount, plus shipping. */
@@ -124,16 +142,21 @@ export const orderSchema = z.object({
   fulfilment: z.enum(FULFILMENT_STATES),
   shipments: z.array(shipmentSchema),
   returns: z.array(orderReturnSchema),
-  /** Refunded so far, whole or in part. */
+  /** Refunded so far, whole or in part: the sum of the ledger's refunds and give-backs. */
   refundedAmount: z.number(),
+  /** The payments ledger of the order, oldest first: captures, refunds, credit spent and given back. */
+  payments: z.array(paymentEntrySchema),
   /** A size exchange's replacement: the order it replaces pairs of. */
   replacementOf: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** `GET /api/payments/providers`: the registered providers, and whether each can take a payment now. */
+/**
+ * `GET /api/payments/providers`: every tender by the name people read: the registered providers (and
+ * whether each can take a payment now), then store credit.
+ */
 export const paymentProvidersSchema = z.array(
-  z.object({ id: paymentProviderSchema, label: z.string(), available: z.boolean() }),
+  z.object({ id: tenderSchema, label: z.string(), available: z.boolean() }),
 );
 export type PaymentProviderInfo = z.infer<typeof paymentProvidersSchema>[number];
 

@@ -11,8 +11,18 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
-import type { DatabaseConfig } from '../config';
 import * as schema from './schema';
+
+/** Where the data lives: an embedded PGlite in a folder (or in memory), or a PostgreSQL server. */
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** How long one statement may go unanswered (10 s unless set; db/client.ts); 0 for bulk loads. */
+      queryTimeoutMs?: number;
+    };
 
 export type Schema = typeof schema;
 /** The one database type repositories see, whether PGlite or PostgreSQL is underneath. */

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/app-error';
 import { fromThisMachine } from '../lib/this-machine';
-import { checkDependencies } from '../modules/health/health.service';
-import { QUEUES, type QueueName } from '../modules/jobs/jobs';
+import { checkDependencies } from '../modules/health';
+import { QUEUES, type QueueName } from '../modules/jobs';
 
 /** What a checkout request came to, by its answer. */
 function checkoutOutcome(status: number): string {

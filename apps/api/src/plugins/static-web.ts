@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import parseRange from 'range-parser';
 import { AppError } from '../lib/app-error';
-import type { Storage } from '../modules/uploads/storage';
+import type { Storage } from '../lib/storage';
 import { createPageResponder } from './page-render';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -1,6 +1,6 @@
 import { buildOrder, buildOrderLine } from '@shop/contracts/testing';
 import type { FastifyInstance } from 'fastify';
-import { order, orderItem } from '../db/schema';
+import { order, orderItem, paymentEntry } from '../db/schema';
 
 export interface PastLine {
   productId: string;
@@ -17,7 +17,9 @@ const ORDER = buildOrder();
 
 /**
  * An order written straight to the database, placed (and, when aprobed or refunded, paid) at `createdAt`
- * in `state`, its total the sum of its lines and shipping (no stock moves, no payment): the reports and exports read orders as they are. Answers its id.
+ * in `state`, its total the sum of its lines and shipping, its payments ledger a capture of the total when
+ * paid and a refund of `refundedCents` (no stock moves, no provider): the reports and exports read orders
+ * as they are, placed on days past. Answers its id.
  */
 export async function pastOrder(
   app: FastifyInstance,
@@ -34,18 +36,20 @@ export async function pastOrder(
     refundedAt?: Date;
   },
 ): Promise<string> {
+  const provider = input.provider ?? ORDER.provider;
+  const totalCents = input.lines.reduce(
+    (sum, line) => sum + line.count * line.unitPriceCents,
+    input.shipping?.cents ?? 0,
+  );
   const [row] = await app.db
     .insert(order)
     .values({
       userId: input.userId,
       state: input.state,
-      provider: input.provider ?? ORDER.provider,
-      totalCents: input.lines.reduce(
-        (sum, line) => sum + line.count * line.unitPriceCents,
-        input.shipping?.cents ?? 0,
-      ),
+      provider,
+      providerReference: `past_${input.createdAt.getTime()}`,
+      totalCents,
       ...(input.shipping ? { shippingName: input.shipping.name, shippingCents: input.shipping.cents } : {}),
-      refundedCents: input.refundedCents ?? 0,
       refundedAt: input.refundedAt,
       // Paid when placed: an aprobed order, or a cancelled one that was refunded.
       paidAt: input.state === 'aprobed' || input.refundedAt ? input.createdAt : undefined,
@@ -69,5 +73,39 @@ export async function pastOrder(
       unitPriceCents: line.unitPriceCents,
     })),
   );
+  const paid = input.state === 'aprobed' || input.refundedAt !== undefined;
+  const refunded = input.refundedCents ?? 0;
+  const entries = [
+    ...(paid && totalCents > 0
+      ? [
+          {
+            kind: 'capture' as const,
+            amountCents: totalCents,
+            key: `capture:${row.id}`,
+            createdAt: input.createdAt,
+          },
+        ]
+      : []),
+    ...(refunded > 0
+      ? [
+          {
+            kind: 'refund' as const,
+            amountCents: refunded,
+            key: `refund-order:${row.id}`,
+            createdAt: input.refundedAt ?? input.createdAt,
+          },
+        ]
+      : []),
+  ];
+  if (entries.length > 0) {
+    await app.db.insert(paymentEntry).values(
+      entries.map((entry) => ({
+        ...entry,
+        orderId: row.id,
+        tender: provider,
+        reference: `past_${input.createdAt.getTime()}`,
+      })),
+    );
+  }
   return row.id;
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { order, productStock } from '../db/schema';
+import { order, paymentEntry, productStock } from '../db/schema';
 import { mailedLink, ORIGIN, signUp, visit } from './accounts';
 
 /** A signed-in buyer with a verified e-mail. */
@@ -37,6 +37,14 @@ export async function stockOf(app: FastifyInstance, productId: string, size: num
 export async function orderRow(app: FastifyInstance, orderId: string) {
   const [row] = await app.db.select().from(order).where(eq(order.id, orderId));
   return row;
+}
+
+/** What the payments ledger says was refunded of an order (through its provider and as store credit). */
+export async function refundedCents(app: FastifyInstance, orderId: string): Promise<number> {
+  const entries = await app.db.select().from(paymentEntry).where(eq(paymentEntry.orderId, orderId));
+  return entries
+    .filter((entry) => entry.kind === 'refund' || entry.kind === 'credit_back')
+    .reduce((sum, entry) => sum + entry.amountCents, 0);
 }
 
 export interface Pick {

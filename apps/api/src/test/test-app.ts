@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
-import type { Config, DatabaseConfig } from '../config';
+import type { Config } from '../config';
+import type { DatabaseConfig } from '../db/client';
 
 export interface TestDatabase {
   config: DatabaseConfig;

@@ -2,10 +2,11 @@ import type { PaymentProviderInfo } from '@shop/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { paymentProvidersQuery } from '../lib/payment-providers';
 
-/** The API's registry of providers (GET /api/payments/providers) in test mode. */
+/** The API's registry of tenders (GET /api/payments/providers) in test mode: the providers, then store credit. */
 export const PAYMENT_PROVIDERS: PaymentProviderInfo[] = [
   { id: 'stripe', label: 'Card (Stripe)', available: true },
   { id: 'paypal', label: 'PayPal', available: true },
+  { id: 'store_credit', label: 'Store credit', available: true },
 ];
 
 /**

@@ -118,14 +118,16 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     name: 'Standard shipping',
     price: 0,
   };
+  const finalAmount = products.reduce((sum, line) => sum + line.totalPrice - line.discount, shipping.price);
+  const date = '2024-05-17T10:20:30.000Z';
   return {
     _id: TEST_IDS.order,
     user: { _id, username, email, image },
-    date: '2024-05-17T10:20:30.000Z',
+    date,
     state: 'aprobed',
     provider: 'stripe',
     refundedAt: null,
-    finalAmount: products.reduce((sum, line) => sum + line.totalPrice - line.discount, shipping.price),
+    finalAmount,
     code: null,
     discount: 0,
     creditUsed: 0,
@@ -144,6 +146,9 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     shipments: [],
     returns: [],
     refundedAmount: 0,
+    payments: [
+      { kind: 'capture', tender: 'stripe', amount: finalAmount, reference: 'cs_test_built', at: date },
+    ],
     replacementOf: null,
     ...overrides,
   };

@@ -40,9 +40,12 @@ export const order = pgTable(
       .notNull()
       .references(() => user.id),
     state: text('state').notNull().default('pending'),
-    /** A registered payment provider's id: the registry checks it on write (no list in the database). */
+    /**
+     * What pays it: a registered payment provider's id (the registry checks it on write; no list in the
+     * database), or `store_credit` when the buyer's store credit paid it whole.
+     */
     provider: text('provider').notNull(),
-    /** The provider's id for the payment: Stripe Checkout Session id, PayPal order id, or a test-mode id. */
+    /** The provider's id for the payment (its payment page's or order's id), or a test-mode id. */
     providerReference: text('provider_reference'),
     /** The provider's payment page for this order, so its buyer can go back to it while it is pending. */
     paymentUrl: text('payment_url'),
@@ -52,7 +55,10 @@ export const order = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     /** The discount code as the buyer typed it, in its promotion's spelling. */
     promotionCode: text('promotion_code'),
-    /** The part of the total paid with store credit; the provider is asked for the rest. */
+    /**
+     * The part of the total the buyer's store credit pays, as the order was priced (the provider is asked for
+     * the rest); what was paid and refunded is the payments ledger's (payment_entry).
+     */
     creditUsedCents: integer('credit_used_cents').notNull().default(0),
     /** The shipping method chosen at checkout, as it was then: its id, name and the price charged. */
     shippingMethodId: uuid('shipping_method_id').references(() => shippingMethod.id),
@@ -62,8 +68,6 @@ export const order = pgTable(
     shipTo: jsonb('ship_to').$type<ShipTo>(),
     /** After the payment: unfulfilled → partially_shipped → shipped → delivered (docs/decisions/0029). */
     fulfilment: text('fulfilment').notNull().default('unfulfilled'),
-    /** Refunded so far (whole-order refunds and returns): never more than `total_cents`. */
-    refundedCents: integer('refunded_cents').notNull().default(0),
     /** A size exchange's replacement: the order whose return it came from. */
     replacementOf: uuid('replacement_of').references((): AnyPgColumn => order.id),
     currency: text('currency').notNull().default('usd'),
@@ -72,9 +76,7 @@ export const order = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
-    /** A refund in progress: nobody else starts one until then (a crashed attempt's claim runs out). */
-    refundClaimedUntil: timestamp('refund_claimed_until', { withTimezone: true }),
-    /** Set once, when the provider refunded the payment and the order moved aprobed → cancelled. */
+    /** Set once, when staff refunded what was left of it and the order moved aprobed → cancelled. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,7 +85,6 @@ export const order = pgTable(
     check('order_state_valid', sql`${t.state} IN ('pending', 'aprobed', 'cancelled')`),
     check('order_total_not_negative', sql`${t.totalCents} >= 0`),
     check('order_shipping_not_negative', sql`${t.shippingCents} >= 0`),
-    check('order_refunded_within_total', sql`${t.refundedCents} BETWEEN 0 AND ${t.totalCents}`),
     check('order_discount_not_negative', sql`${t.discountCents} >= 0`),
     check('order_credit_within_total', sql`${t.creditUsedCents} BETWEEN 0 AND ${t.totalCents}`),
     check(
@@ -133,18 +134,4 @@ export const orderItem = pgTable(
       sql`${t.discountCents} BETWEEN 0 AND ${t.unitPriceCents} * ${t.count}`,
     ),
   ],
-);
-
-/** Every provider event handled, once: a replayed or duplicate delivery finds its id here and changes nothing. */
-export const paymentEvent = pgTable(
-  'payment_event',
-  {
-    /** A registered payment provider's id: the registry checks it on write (no list in the database). */
-    provider: text('provider').notNull(),
-    eventId: text('event_id').notNull(),
-    type: text('type').notNull(),
-    orderId: uuid('order_id').references(() => order.id),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

@@ -1,6 +1,84 @@
+import { PAYMENT_ENTRY_KINDS, STORE_CREDIT } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { oneOf } from '../checks';
 import { order } from './orders';
+
+/**
+ * The payments ledger (docs/decisions/0032): every capture, refund, store credit spend and give-back of
+ * an order is one entry, in cents, by its tender (a provider's id, or `store_credit`), idempotent on its
+ * key. An order's paid and refunded figures are sums over its entries; nothing else stores them.
+ */
+export const paymentEntry = pgTable(
+  'payment_entry',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The order (never deleted). No foreign key, as for the credit ledger: an entry is written in the
+     * transaction of a refund whose caller then locks the order row, and the key check's share lock on that
+     * row, taken first, could deadlock with a shipment locking the order at the same time.
+     */
+    orderId: uuid('order_id').notNull(),
+    kind: text('kind', { enum: PAYMENT_ENTRY_KINDS }).notNull(),
+    /** A registered payment provider's id, or `store_credit`. */
+    tender: text('tender').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The provider's reference of the payment a capture took or a refund gave back. */
+    reference: text('reference'),
+    /** The return a refund or give-back was for (none: a whole-order refund, or a capture or spend). */
+    returnId: uuid('return_id'),
+    /** What makes the entry once: a retry with the same key finds it and adds nothing. */
+    key: text('key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_entry_amount_positive', sql`${t.amountCents} > 0`),
+    check('payment_entry_kind_valid', oneOf(t.kind, PAYMENT_ENTRY_KINDS)),
+    // Store credit moves only as spends and give-backs, and only store credit does.
+    check(
+      'payment_entry_tender_fits_kind',
+      sql`(${t.kind} IN ('credit_spend', 'credit_back')) = (${t.tender} = ${sql.raw(`'${STORE_CREDIT}'`)})`,
+    ),
+    index('payment_entry_order_idx').on(t.orderId, t.createdAt),
+    // The refunds of a period (the Sales view), newest last.
+    index('payment_entry_refunds_idx').on(t.createdAt).where(sql`${t.kind} IN ('refund', 'credit_back')`),
+  ],
+);
+
+/**
+ * A refund of an order in progress: nobody else starts one until `claimed_until` (a crashed attempt's
+ * claim runs out, and the provider's idempotency key keeps the retry from refunding twice).
+ */
+export const refundClaim = pgTable('refund_claim', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => order.id),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+});
+
+/** Every provider event handled, once: a replayed or duplicate delivery finds its id here and changes nothing. */
+export const paymentEvent = pgTable(
+  'payment_event',
+  {
+    /** A registered payment provider's id: the registry checks it on write (no list in the database). */
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: uuid('order_id').references(() => order.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
 
 /** Payments of the built-in test-mode gateway, which stands in for a provider whose keys are not configured. */
 export const testPayment = pgTable('test_payment', {

@@ -36,8 +36,6 @@ export const orderReturn = pgTable(
     comment: text('comment').notNull().default(''),
     /** Staff's words to the buyer when they reject it. */
     staffMessage: text('staff_message').notNull().default(''),
-    /** What the receipt refunded (lines, and shipping when it was refunded), to the card or as credit. */
-    refundedCents: integer('refunded_cents').notNull().default(0),
     /** Where the buyer asked the refund to go: back to how they paid, or as store credit. */
     refundTo: text('refund_to').notNull().default('original'),
     /** The replacement order of its exchange lines, made on receipt. */
@@ -59,7 +57,6 @@ export const orderReturn = pgTable(
       sql`${t.reason} IN ('too_small', 'too_large', 'not_as_pictured', 'damaged', 'changed_mind', 'other')`,
     ),
     check('order_return_refund_to_valid', sql`${t.refundTo} IN ('original', 'credit')`),
-    check('order_return_refunded_not_negative', sql`${t.refundedCents} >= 0`),
     index('order_return_order_idx').on(t.orderId),
     index('order_return_state_created_idx').on(t.state, t.createdAt),
   ],

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
 import { requireAdmin, requireSelfOrAdmin, requireUser } from '../../plugins/session';
-import { listUsers } from '../users/users.service';
+import { listUsers } from '../users';
 import {
   type AccountDeps,
   deleteAccount,

@@ -2,11 +2,11 @@ import type { BoughtItem } from '@shop/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
-import * as auth from '../auth/auth.service';
-import * as orders from '../orders/orders.service';
-import * as reviews from '../reviews/reviews.service';
-import * as stockAlerts from '../stock-alerts/stock-alerts.service';
-import * as users from '../users/users.service';
+import * as auth from '../auth';
+import * as orders from '../orders';
+import * as reviews from '../reviews';
+import * as stockAlerts from '../stock-alerts';
+import * as users from '../users';
 
 /** What deleting an account needs: removing reviews changes product ratings, which the lists show. */
 export interface AccountDeps {

@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, favorite, review, session, stockAlert, user } from '../../db/schema';
-import { seedAccounts } from '../../db/seed/accounts';
+import { seedAccounts } from '../../seed/accounts';
 import { post, signIn, signUp } from '../../test/accounts';
 import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';

@@ -1,6 +1,6 @@
 import type { ActivityEvent, ActivityList, ActivityQuery, AuditKind } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
-import type { Snapshot } from '../../events/facts';
+import type { AuditSubject, Snapshot } from '../../events/facts';
 import * as repository from './audit.repository';
 
 /** Who the staff are, by id, for the Activity view: the composition root asks the users module. */
@@ -12,7 +12,7 @@ export type ContactsOf = (
 export interface AuditEntry {
   actorId: string;
   kind: AuditKind;
-  subjectType: 'product' | 'user' | 'order' | 'review' | 'shipping-method' | 'drop' | 'promotion';
+  subjectType: AuditSubject;
   subjectId: string;
   before: Snapshot;
   after: Snapshot;

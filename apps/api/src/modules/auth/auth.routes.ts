@@ -20,7 +20,7 @@ import { refusals } from '../../lib/refusals';
 import { wrongOrigin } from '../../plugins/origin-check';
 import { requireUser } from '../../plugins/session';
 import { consume, keyPart, type RateLimitRule } from '../rate-limit';
-import * as users from '../users/users.service';
+import * as users from '../users';
 import { AUTH_BASE_PATH, googleProviderConfig } from './auth';
 import { hasPassword } from './auth.service';
 import { startGoogleSignIn } from './google-sign-in';

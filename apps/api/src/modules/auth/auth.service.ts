@@ -1,16 +1,25 @@
+import type { DbOrTx } from '../../db/client';
 import * as repository from './auth.repository';
 
 /** True when the user can sign in with a password (a Google-only account has none to change). */
-export const hasPassword = repository.hasPassword;
+export function hasPassword(db: DbOrTx, userId: string): Promise<boolean> {
+  return repository.hasPassword(db, userId);
+}
 
 /**
  * Ends every session of the user and removes every way they had to sign in (password, Google link, reset
  * links): what deleting an account does to its sign-ins, in the caller's transaction.
  */
-export const removeSignIns = repository.removeSignIns;
+export function removeSignIns(db: DbOrTx, userId: string): Promise<void> {
+  return repository.removeSignIns(db, userId);
+}
 
 /** The user a live session token belongs to, if any. */
-export const findSessionUserId = repository.findSessionUserId;
+export function findSessionUserId(db: DbOrTx, token: string): Promise<string | undefined> {
+  return repository.findSessionUserId(db, token);
+}
 
 /** Ends every session of a user, in the caller's transaction: a suspended user is signed out at once. */
-export const endSessions = repository.endSessions;
+export function endSessions(db: DbOrTx, userId: string): Promise<void> {
+  return repository.endSessions(db, userId);
+}

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, EMAIL_MESSAGE, PASSWORD_MESSAGE, USERNAME_MESSAGE } from
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session as sessionTable, user } from '../../db/schema';
-import { seedAccounts } from '../../db/seed/accounts';
+import { seedAccounts } from '../../seed/accounts';
 import {
   mailedLink,
   newAccount,

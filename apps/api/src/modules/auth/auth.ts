@@ -10,10 +10,10 @@ import * as schema from '../../db/schema';
 import { redactLogged } from '../../lib/redact';
 import { shopOrigins } from '../../plugins/origin-check';
 import type { Mailer } from '../mail';
-import { passwordResetEmail, verificationEmail } from '../mail';
 import type { RateLimitStore } from '../rate-limit';
-import * as users from '../users/users.service';
+import * as users from '../users';
 import { deletePasswordResets } from './auth.repository';
+import { passwordResetEmail, verificationEmail } from './auth-emails';
 import { clearSignInAttempts } from './sign-in-throttle';
 
 export const AUTH_BASE_PATH = '/api/auth';

@@ -2,7 +2,7 @@ import type { ProductList } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { product } from '../../db/schema';
-import { seedDatabase } from '../../db/seed/seed';
+import { seedDatabase } from '../../seed/seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let testApp: TestApp;

@@ -163,19 +163,38 @@ export function inLockOrder<T extends StockPair>(lines: readonly T[]): T[] {
 }
 
 /** Ids of the products with these slugs, by slug (the seed finds its products by their stable slug). */
-export const productIdsBySlug = repository.findIdsBySlugs;
+export function productIdsBySlug(db: DbOrTx, slugs: string[]): Promise<Map<string, string>> {
+  return repository.findIdsBySlugs(db, slugs);
+}
 
 /**
  * A product's rating is the figure its reviews give (see the reviews service): the reviews service locks
  * the products whose reviews it changes, then sets their new ratings, in the same transaction.
  */
-export const lockProductsForRating = repository.lockProducts;
-export const setRatings = repository.setRatings;
+export function lockProductsForRating(db: DbOrTx, ids: string[]): Promise<void> {
+  return repository.lockProducts(db, ids);
+}
+export function setRatings(db: DbOrTx, ratings: { productId: string; rating: number }[]): Promise<void> {
+  return repository.setRatings(db, ratings);
+}
 
-export const reserveUnits = repository.reserveUnits;
-export const releaseUnits = repository.releaseUnits;
-export const markUnitsSold = repository.markUnitsSold;
-export const addUnits = repository.addUnits;
+export function reserveUnits(
+  db: DbOrTx,
+  productId: string,
+  size: number,
+  count: number,
+): Promise<repository.StockLine | undefined> {
+  return repository.reserveUnits(db, productId, size, count);
+}
+export function releaseUnits(db: DbOrTx, productId: string, size: number, count: number): Promise<void> {
+  return repository.releaseUnits(db, productId, size, count);
+}
+export function markUnitsSold(db: DbOrTx, productId: string, size: number, count: number): Promise<void> {
+  return repository.markUnitsSold(db, productId, size, count);
+}
+export function addUnits(db: DbOrTx, productId: string, size: number, count: number): Promise<boolean> {
+  return repository.addUnits(db, productId, size, count);
+}
 
 /**
  * Adds products (keyed by slug: an existing slug is left as it is). Descriptions are stored sanitised, so
@@ -191,6 +210,17 @@ export async function addProducts(db: DbOrTx, items: repository.NewProduct[]): P
 }
 
 /** Sizes of products on sale running out (the Sales view's low-stock list), fewest units first, a page at a time. */
-export const lowStock = repository.findLowStock;
+export function lowStock(
+  db: DbOrTx,
+  maxUnits: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: repository.LowStockLine[]; total: number }> {
+  return repository.findLowStock(db, maxUnits, page);
+}
 /** Name, brand and card picture of products by id, archived ones included. */
-export const productCards = repository.findProductCards;
+export function productCards(
+  db: DbOrTx,
+  ids: string[],
+): Promise<{ id: string; name: string; brand: string; cardPicture: string }[]> {
+  return repository.findProductCards(db, ids);
+}

@@ -9,8 +9,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { product } from '../../db/schema';
-import { buildCatalogue, type SeedProduct } from '../../db/seed/catalogue';
-import { seedDatabase } from '../../db/seed/seed';
+import { buildCatalogue, type SeedProduct } from '../../seed/catalogue';
+import { seedDatabase } from '../../seed/seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let testApp: TestApp;

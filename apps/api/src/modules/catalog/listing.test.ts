@@ -2,7 +2,7 @@ import type { ProductList } from '@shop/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogVersion, product } from '../../db/schema';
-import { seedDatabase } from '../../db/seed/seed';
+import { seedDatabase } from '../../seed/seed';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**

@@ -15,7 +15,7 @@ import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import { type CsvValue, csvStream } from '../../lib/csv';
 import { sanitizeDescription } from '../../lib/html';
-import type { Storage } from '../uploads';
+import type { Storage } from '../../lib/storage';
 import { requireStoredProductPictures } from '../uploads';
 import * as repository from './catalog.repository';
 import { addProducts, pageFilter } from './catalog.service';

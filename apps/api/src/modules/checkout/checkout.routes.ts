@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
 import { currentUser, requireUser, requireVerifiedUser } from '../../plugins/session';
-import { executePayPal } from '../orders/orders.service';
+import { confirmProviderReturn } from '../orders';
 import { checkProvider } from '../payments';
 import { type CheckoutDeps, checkCart, startCheckout } from './checkout.service';
 
@@ -68,7 +68,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = asy
     },
     async (request) => {
       const viewer = await requireUser(request);
-      return executePayPal(deps, request.query.token, request.query.order, viewer);
+      return confirmProviderReturn(deps, 'paypal', request.query.token, request.query.order, viewer);
     },
   );
 

@@ -5,6 +5,7 @@ import {
   MAX_COUNT_OPTIONS,
   type Order,
   priceOrder,
+  STORE_CREDIT,
   sizeKey,
   toCents,
 } from '@shop/contracts';
@@ -12,9 +13,9 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
-import * as catalog from '../catalog/catalog.service';
-import * as credit from '../credit/credit.service';
-import * as drops from '../drops/drops.service';
+import * as catalog from '../catalog';
+import * as credit from '../credit';
+import * as drops from '../drops';
 import type { Jobs } from '../jobs';
 import {
   approvePlacedOrder,
@@ -27,13 +28,13 @@ import {
   sendConfirmation,
   setPaymentPage,
   unitsHeldBy,
-} from '../orders/orders.service';
+} from '../orders';
 import { gatewayFor, PaymentProviderError, paymentNotStarted } from '../payments';
-import * as promotions from '../promotions/promotions.service';
+import * as promotions from '../promotions';
 import type { RateLimitStore } from '../rate-limit';
 import { consume } from '../rate-limit';
-import * as shipping from '../shipping/shipping.service';
-import * as users from '../users/users.service';
+import * as shipping from '../shipping';
+import * as users from '../users';
 
 export interface CheckoutDeps extends OrderDeps {
   currency: string;
@@ -244,7 +245,8 @@ async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request:
   const { price } = priced;
   const order = await createPendingOrder(tx, {
     userId: buyer.id,
-    provider: request.provider,
+    // Store credit paying it all is what pays it: no provider takes part.
+    provider: price.chargeCents === 0 && price.creditCents > 0 ? STORE_CREDIT : request.provider,
     currency: deps.currency,
     reservedUntil,
     items: items.map(({ categories: _categories, ...item }, index) => ({

@@ -1,14 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order as orderTable } from '../../db/schema';
-import { seedAccounts } from '../../db/seed/accounts';
-import { seedDatabase } from '../../db/seed/seed';
+import { seedAccounts } from '../../seed/accounts';
+import { seedDatabase } from '../../seed/seed';
 import { signIn, signUp } from '../../test/accounts';
 import { deliveredMail } from '../../test/mail';
 import { cartLine, orderRow, productInStock, send, stockOf, verifiedBuyer } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { wireServices } from '../../wiring';
-import { sweep } from '../orders/orders.service';
+import { sweep } from '../orders';
 
 let testApp: TestApp;
 const app = () => testApp.app;
@@ -340,7 +340,7 @@ describe('reservations', () => {
       .db.update(orderTable)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
       .where(eq(orderTable.id, orderId));
-    const result = await sweep(wireServices(app()).checkout);
+    const result = await sweep(wireServices(app()).orders);
     expect(result.expired).toBeGreaterThanOrEqual(1);
     expect((await orderRow(app(), orderId))?.state).toBe('cancelled');
     expect(await stockOf(app(), pick.id, Number(pick.size))).toEqual(before);
@@ -358,7 +358,7 @@ describe('reservations', () => {
       .db.update(orderTable)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
       .where(eq(orderTable.id, orderId));
-    const result = await sweep(wireServices(app()).checkout);
+    const result = await sweep(wireServices(app()).orders);
     expect(result.approved).toBe(1);
     expect((await orderRow(app(), orderId))?.state).toBe('aprobed');
   });

@@ -10,9 +10,10 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
-import { creditEmail, type Mailer } from '../mail';
-import * as users from '../users/users.service';
+import type { Mailer } from '../mail';
+import * as users from '../users';
 import * as repository from './credit.repository';
+import { creditEmail } from './credit-email';
 
 /**
  * Store credit (docs/decisions/0031): a ledger of entries per account, never a bare number. Grants and
@@ -32,7 +33,10 @@ export async function balanceOf(db: DbOrTx, userId: string): Promise<number> {
   return fromCents(await repository.findBalance(db, userId));
 }
 
-export const balanceCentsOf = repository.findBalance;
+/** The account's balance in cents: checkout spends up to it. */
+export function balanceCentsOf(db: DbOrTx, userId: string): Promise<number> {
+  return repository.findBalance(db, userId);
+}
 
 /** `GET /api/users/:id/credit`: the balance and the ledger, newest first, one page. */
 export async function creditOf(db: DbOrTx, userId: string, page: number): Promise<Credit> {
@@ -153,10 +157,10 @@ export async function onOrderCancelled(tx: DbOrTx, orderId: string): Promise<voi
 }
 
 /**
- * A refund paid as store credit (an order refunded, or a return), once per `key`: a retry finds the entry
- * and adds nothing. Answers the cents credited by this call or an earlier one with the key.
+ * A refund given back as store credit (an order refunded, or a return), once per `key`: a retry finds the
+ * entry and adds nothing. Answers the cents credited by this call or an earlier one with the key.
  */
-export async function creditRefund(
+export async function giveBackAsCredit(
   tx: DbOrTx,
   refund: {
     userId: string;
@@ -185,4 +189,7 @@ export async function creditRefund(
   return entry?.amountCents ?? 0;
 }
 
-export const ledgerSum = repository.sumEntries;
+/** The sum of the account's ledger entries: always its balance. */
+export function ledgerSum(db: DbOrTx, userId: string): Promise<number> {
+  return repository.sumEntries(db, userId);
+}

@@ -151,14 +151,23 @@ describe('paying with store credit', () => {
     const started = await checkoutWith(app(), buyer.cookie, cartOf([product, 2]), { useCredit: true });
     expect(started.statusCode, started.body).toBe(200);
     const { orderId, url } = started.json<{ orderId: string; url: string }>();
-    expect(url).toBe(`http://localhost:3000/order-completed?provider=stripe&order=${orderId}`);
+    // Store credit is what paid it: the order names it as its tender.
+    expect(url).toBe(`http://localhost:3000/order-completed?provider=store_credit&order=${orderId}`);
     // The confirmation page asks the shop to confirm it, as after any payment: it is paid already.
     const confirmed = await send(app(), 'PUT', `/api/orders/${orderId}`, buyer.cookie, {
       voucher: { state: 'aprobed' },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const order = confirmed.json<Order>();
-    expect(order).toMatchObject({ state: 'aprobed', finalAmount: 240, creditUsed: 240 });
+    expect(order).toMatchObject({
+      state: 'aprobed',
+      provider: 'store_credit',
+      finalAmount: 240,
+      creditUsed: 240,
+    });
+    expect(order.payments).toEqual([
+      { kind: 'credit_spend', tender: 'store_credit', amount: 240, at: expect.any(String) },
+    ]);
     expect(await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId))).toHaveLength(0);
     const [stock] = await app().db.select().from(productStock).where(eq(productStock.productId, product));
     expect(stock).toMatchObject({ units: 18, reserved: 0 });

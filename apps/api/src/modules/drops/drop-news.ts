@@ -1,5 +1,5 @@
 import { sizeKey } from '@shop/contracts';
-import type { DropNews } from '../mail';
+import { type MailMessage, messageEmail, SHOP } from '../mail';
 import { entryWindow, preQueueOpensAt } from './drop-state';
 import type { DropRow, EntryRow } from './drops.repository';
 
@@ -10,6 +10,20 @@ function when(date: Date): string {
 
 const productUrl = (siteUrl: string, row: DropRow) => `${siteUrl}/home/${row.productId}`;
 const dropUrl = (siteUrl: string, row: DropRow) => `${siteUrl}/drops/${row.id}`;
+
+/** A drop's news to one shopper: its heading, paragraphs, one link and a footnote. */
+export interface DropNews {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  footnote: string;
+}
+
+/** Every drop e-mail (notices, draw results, a winner's hold running out) in the shop's frame. */
+export function dropEmail(to: string, news: DropNews): MailMessage {
+  return messageEmail({ ...news, to, subject: `${SHOP}: ${news.subject}` });
+}
 
 /** What an entry's news is, by its status after the draw; undefined when there is nothing to tell. */
 export function dropNews(

@@ -2,7 +2,7 @@ import type { QueueStatus } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
-import * as catalog from '../catalog/catalog.service';
+import * as catalog from '../catalog';
 import { admissionExpiry, admittedCount, shuffledPlace, signAdmission, turnAt } from './admission';
 import type { DropDeps } from './drop-deps';
 import { dropState, preQueueOpensAt, roomOf } from './drop-state';

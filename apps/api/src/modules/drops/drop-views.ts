@@ -1,6 +1,6 @@
 import { type Drop, type DropSummary, type Product, sizeKey } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
-import * as catalog from '../catalog/catalog.service';
+import * as catalog from '../catalog';
 import { drawnOrder } from './draw';
 import { dropState, entryWindow, preQueueOpensAt } from './drop-state';
 import type { DropRow } from './drops.repository';

@@ -21,7 +21,21 @@ import { z } from 'zod';
 import { csvFileName, csvHeaders, csvResponse } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
 import { requireAdmin, requireUser, requireVerifiedUser } from '../../plugins/session';
-import * as drops from './drops.service';
+import type { DropDeps } from './drop-deps';
+import { challengeFor, changeEntrySize, enterDraw, myEntry, withdrawEntry } from './drop-entries';
+import { drawNow } from './drop-results';
+import { joinRoom, roomStatus } from './drop-room';
+import {
+  createDrop,
+  currentDrops,
+  exportEntries,
+  getDrop,
+  notifyStatus,
+  setNotify,
+  staffDrops,
+  staffEntries,
+  updateDrop,
+} from './drops.service';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -49,7 +63,7 @@ function publicRoutes(app: App): void {
         response: { 200: dropsSchema, ...refusals(400) },
       },
     },
-    async (request) => ({ drops: await drops.currentDrops(app.db, request.query.productId) }),
+    async (request) => ({ drops: await currentDrops(app.db, request.query.productId) }),
   );
 
   app.get(
@@ -63,12 +77,12 @@ function publicRoutes(app: App): void {
         response: { 200: dropSchema, ...refusals(400, 404) },
       },
     },
-    (request) => drops.getDrop(app.db, request.params.id),
+    (request) => getDrop(app.db, request.params.id),
   );
 }
 
 /** The staff's drops: schedule, change, draw now, and the entries. */
-function staffRoutes(app: App, deps: drops.DropDeps): void {
+function staffRoutes(app: App, deps: DropDeps): void {
   app.get(
     '/api/admin/drops',
     {
@@ -79,7 +93,7 @@ function staffRoutes(app: App, deps: drops.DropDeps): void {
         response: { 200: staffDropsSchema, ...refusals(401, 403) },
       },
     },
-    async () => ({ drops: await drops.staffDrops(app.db) }),
+    async () => ({ drops: await staffDrops(app.db) }),
   );
 
   app.post(
@@ -95,7 +109,7 @@ function staffRoutes(app: App, deps: drops.DropDeps): void {
       },
     },
     async (request, reply) => {
-      const drop = await drops.createDrop(deps, await requireAdmin(request), request.body);
+      const drop = await createDrop(deps, await requireAdmin(request), request.body);
       return reply.code(201).send(drop);
     },
   );
@@ -112,7 +126,7 @@ function staffRoutes(app: App, deps: drops.DropDeps): void {
         response: { 200: dropSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => drops.updateDrop(deps, await requireAdmin(request), request.params.id, request.body),
+    async (request) => updateDrop(deps, await requireAdmin(request), request.params.id, request.body),
   );
 
   app.post(
@@ -126,7 +140,7 @@ function staffRoutes(app: App, deps: drops.DropDeps): void {
         response: { 200: dropSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => drops.drawNow(deps, (await requireAdmin(request)).id, request.params.id),
+    async (request) => drawNow(deps, (await requireAdmin(request)).id, request.params.id),
   );
 
   app.get(
@@ -152,8 +166,8 @@ function staffRoutes(app: App, deps: drops.DropDeps): void {
     async (request, reply) => {
       const admin = await requireAdmin(request);
       if (!request.headers.accept?.includes('text/csv'))
-        return { entries: await drops.staffEntries(app.db, request.params.id) };
-      const csv = await drops.exportEntries(deps, admin, request.params.id);
+        return { entries: await staffEntries(app.db, request.params.id) };
+      const csv = await exportEntries(deps, admin, request.params.id);
       reply.headers(csvHeaders(csvFileName(`drop-${request.params.id.slice(0, 8)}-entries`)));
       return reply.send(Readable.from([csv]));
     },
@@ -161,7 +175,7 @@ function staffRoutes(app: App, deps: drops.DropDeps): void {
 }
 
 /** Notify me, and the proof of work a draw's entry costs. */
-function shopperRoutes(app: App, deps: drops.DropDeps): void {
+function shopperRoutes(app: App, deps: DropDeps): void {
   app.get(
     '/api/drops/:id/notify',
     {
@@ -174,7 +188,7 @@ function shopperRoutes(app: App, deps: drops.DropDeps): void {
       },
     },
     async (request) => ({
-      notify: await drops.notifyStatus(app.db, request.params.id, (await requireUser(request)).id),
+      notify: await notifyStatus(app.db, request.params.id, (await requireUser(request)).id),
     }),
   );
 
@@ -195,7 +209,7 @@ function shopperRoutes(app: App, deps: drops.DropDeps): void {
         response: { 200: dropNotifySchema, ...refusals(400, 401, 404) },
       },
       handler: async (request) => ({
-        notify: await drops.setNotify(app.db, request.params.id, (await requireUser(request)).id, on),
+        notify: await setNotify(app.db, request.params.id, (await requireUser(request)).id, on),
       }),
     });
   }
@@ -212,12 +226,12 @@ function shopperRoutes(app: App, deps: drops.DropDeps): void {
         response: { 200: dropChallengeSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    (request) => drops.challengeFor(deps, request.params.id),
+    (request) => challengeFor(deps, request.params.id),
   );
 }
 
 /** A shopper's entry in a draw: enter, see it, change its size, withdraw. */
-function entryRoutes(app: App, deps: drops.DropDeps): void {
+function entryRoutes(app: App, deps: DropDeps): void {
   app.post(
     '/api/drops/:id/entries',
     {
@@ -232,7 +246,7 @@ function entryRoutes(app: App, deps: drops.DropDeps): void {
       },
     },
     async (request, reply) => {
-      const entry = await drops.enterDraw(
+      const entry = await enterDraw(
         deps,
         await requireVerifiedUser(request),
         request.params.id,
@@ -253,7 +267,7 @@ function entryRoutes(app: App, deps: drops.DropDeps): void {
         response: { 200: myDropEntrySchema, ...refusals(400, 401, 404, 409) },
       },
     },
-    async (request) => drops.myEntry(app.db, await requireUser(request), request.params.id),
+    async (request) => myEntry(app.db, await requireUser(request), request.params.id),
   );
 
   app.put(
@@ -269,7 +283,7 @@ function entryRoutes(app: App, deps: drops.DropDeps): void {
       },
     },
     async (request) =>
-      drops.changeEntrySize(deps, await requireUser(request), request.params.id, request.body.size),
+      changeEntrySize(deps, await requireUser(request), request.params.id, request.body.size),
   );
 
   app.delete(
@@ -284,14 +298,14 @@ function entryRoutes(app: App, deps: drops.DropDeps): void {
       },
     },
     async (request, reply) => {
-      await drops.withdrawEntry(deps, await requireUser(request), request.params.id);
+      await withdrawEntry(deps, await requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
 }
 
 /** A shopper's place in a first-come drop's waiting room. */
-function queueRoutes(app: App, deps: drops.DropDeps): void {
+function queueRoutes(app: App, deps: DropDeps): void {
   app.post(
     '/api/drops/:id/queue',
     {
@@ -304,7 +318,7 @@ function queueRoutes(app: App, deps: drops.DropDeps): void {
         response: { 200: queueStatusSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => drops.joinRoom(deps, await requireVerifiedUser(request), request.params.id),
+    async (request) => joinRoom(deps, await requireVerifiedUser(request), request.params.id),
   );
 
   app.get(
@@ -319,12 +333,12 @@ function queueRoutes(app: App, deps: drops.DropDeps): void {
         response: { 200: queueStatusSchema, ...refusals(400, 401, 404, 409) },
       },
     },
-    async (request) => drops.roomStatus(deps, await requireUser(request), request.params.id),
+    async (request) => roomStatus(deps, await requireUser(request), request.params.id),
   );
 }
 
 /** Fair drops: scheduled releases by draw or through a waiting room (docs/decisions/0030). */
-export const dropsRoutes: FastifyPluginAsyncZod<{ deps: drops.DropDeps }> = async (app, { deps }) => {
+export const dropsRoutes: FastifyPluginAsyncZod<{ deps: DropDeps }> = async (app, { deps }) => {
   publicRoutes(app);
   staffRoutes(app, deps);
   shopperRoutes(app, deps);

@@ -5,20 +5,14 @@ import type { Snapshot } from '../../events/facts';
 import { AppError } from '../../lib/app-error';
 import { csvRow } from '../../lib/csv';
 import type { CurrentUser } from '../../plugins/session';
-import * as catalog from '../catalog/catalog.service';
-import * as users from '../users/users.service';
+import * as catalog from '../catalog';
+import * as users from '../users';
 import { commitmentOf, newSeed } from './draw';
 import type { DropDeps, DropJob } from './drop-deps';
 import { entryWindow, preQueueOpensAt } from './drop-state';
 import { dropView, statesOf, summariesOf } from './drop-views';
 import type { DropRow } from './drops.repository';
 import * as repository from './drops.repository';
-
-export { gateCheckout, pairsHeldFor, takeHeldPairs } from './drop-checkout';
-export type { DropDeps, DropJob } from './drop-deps';
-export { challengeFor, changeEntrySize, enterDraw, myEntry, withdrawEntry } from './drop-entries';
-export { drawNow, onOrderCancelled, onOrderPaid, runDropJob, sweepDrops } from './drop-results';
-export { joinRoom, roomStatus } from './drop-room';
 
 /** How many drops the staff's list shows (newest release first). */
 const STAFF_LIST_LIMIT = 500;

@@ -3,7 +3,7 @@ import type { Drop, MyDropEntry, QueueStatus, StaffDropEntry } from '@shop/contr
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropEntry, order as orderTable } from '../../db/schema';
-import { seedDatabase } from '../../db/seed/seed';
+import { seedDatabase } from '../../seed/seed';
 import { type Buyer, quickAdmin, stockedProducts } from '../../test/buyers';
 import {
   createDrop,

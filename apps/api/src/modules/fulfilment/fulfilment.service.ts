@@ -10,15 +10,16 @@ import type { Db, Tx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
-import { type Mailer, type MailMessage, orderDeliveredEmail, orderShippedEmail } from '../mail';
-import * as orders from '../orders/orders.service';
-import { type Gateways, providerLabel } from '../payments';
+import type { Mailer, MailMessage } from '../mail';
+import * as orders from '../orders';
+import { type Gateways, tenderLabel } from '../payments';
 import { type DocumentPage, invoicePage, packingSlipPage } from './documents';
 import * as repository from './fulfilment.repository';
-import { toShipment } from './shipments.service';
+import { orderDeliveredEmail, orderShippedEmail } from './fulfilment-emails';
+import { toShipment } from './shipments';
 
-/** What the fulfilment rules need from the app. */
-export interface FulfilmentDeps {
+/** What the fulfilment rules need from the app (and the order views, to show the orders they ship). */
+export interface FulfilmentDeps extends orders.OrderViews {
   db: Db;
   events: DomainEvents;
   mailer: Mailer;
@@ -82,7 +83,7 @@ async function tellBuyer(
   key: string,
   make: (order: Order) => MailMessage,
 ): Promise<void> {
-  const order = await orders.orderById(tx, orderId);
+  const order = await orders.orderById(deps, tx, orderId);
   if (!order || order.user.email.endsWith('.invalid')) return;
   await deps.mailer.send(make(order), { queue: 'bulkMail', key, tx });
 }
@@ -190,7 +191,7 @@ export async function markDelivered(
 
 /** The staff's "To ship" view: paid orders not yet fully shipped, oldest first. */
 export function toShip(deps: FulfilmentDeps, query: ToShipQuery): Promise<Order[]> {
-  return orders.listToShip(deps.db, query);
+  return orders.listToShip(deps, deps.db, query);
 }
 
 /** Only a paid order (or one refunded after its payment) has an invoice. */
@@ -205,13 +206,13 @@ export async function invoice(
   orderId: string,
   viewer: CurrentUser,
 ): Promise<DocumentPage> {
-  const order = invoiced(await orders.getOrder(deps.db, orderId, viewer));
-  return invoicePage(order, deps.shop, providerLabel(deps.gateways, order.provider));
+  const order = invoiced(await orders.getOrder(deps, deps.db, orderId, viewer));
+  return invoicePage(order, deps.shop, tenderLabel(deps.gateways, order.provider));
 }
 
 /** The order's printable packing slip (staff): what is left to ship, without prices. */
 export async function packingSlip(deps: FulfilmentDeps, orderId: string): Promise<DocumentPage> {
-  const order = await orders.orderById(deps.db, orderId);
+  const order = await orders.orderById(deps, deps.db, orderId);
   if (!order) throw AppError.notFound('Order');
   if (order.state !== 'aprobed') {
     throw new AppError('CONFLICT', `Only a paid order is packed; this one is ${order.state}`);

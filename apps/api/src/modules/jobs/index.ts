@@ -1,2 +1,2 @@
 /** The jobs module's face: the durable queue other modules send work to. */
-export type { Jobs, QueueName } from './jobs';
+export { type Jobs, QUEUES, type QueueName, startJobs } from './jobs';

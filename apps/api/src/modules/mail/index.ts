@@ -1,27 +1,23 @@
-/** The mail module's face: what other modules may use to write to people. */
-export type { Mailer, MailMessage } from './mailer';
+/**
+ * The mail module's face: the transport and its queues, and the shop's e-mail layout. Each module writes
+ * its own e-mails (their wording) with the layout, and sends them through a Mailer.
+ */
 export {
-  orderCancelledEmail,
-  orderConfirmationEmail,
-  orderDeliveredEmail,
-  orderRefundEmail,
-  orderShippedEmail,
-} from './order-email';
-export { priceDropEmail } from './price-drop-email';
+  button,
+  framed,
+  messageEmail,
+  type OrderLine,
+  orderEmail,
+  orderNumber,
+  SHOP,
+} from './layout';
 export {
-  exchangeOrderEmail,
-  type ReturnBuyer,
-  returnApprovedEmail,
-  returnOpenedEmail,
-  returnReceivedEmail,
-  returnRefundedEmail,
-  returnRejectedEmail,
-} from './return-email';
-export {
-  backInStockEmail,
-  creditEmail,
-  type DropNews,
-  dropEmail,
-  passwordResetEmail,
-  verificationEmail,
-} from './templates';
+  createTransport,
+  deliverQueuedMail,
+  type Mailer,
+  type MailMessage,
+  type MailTransport,
+  mayLogMailLinks,
+  queuedMailer,
+} from './mailer';
+export { outboxRoutes } from './outbox.routes';

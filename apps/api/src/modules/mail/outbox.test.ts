@@ -1,7 +1,7 @@
 import { errorEnvelopeSchema } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { seedAccounts } from '../../db/seed/accounts';
+import { seedAccounts } from '../../seed/accounts';
 import { post, signIn, signUp } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { order, orderItem, paymentEvent, type ShipTo } from '../../db/schema/orders';
+import { order, orderItem, type ShipTo } from '../../db/schema/orders';
 
 export type OrderRow = typeof order.$inferSelect;
 export type OrderItemRow = typeof orderItem.$inferSelect;
@@ -182,7 +182,6 @@ type WiredColumn =
   | 'creditUsedCents'
   | 'createdAt'
   | 'refundedAt'
-  | 'refundedCents'
   | 'shippingMethodId'
   | 'shippingName'
   | 'shippingCents'
@@ -203,7 +202,6 @@ const wiredColumns = {
   creditUsedCents: order.creditUsedCents,
   createdAt: order.createdAt,
   refundedAt: order.refundedAt,
-  refundedCents: order.refundedCents,
   shippingMethodId: order.shippingMethodId,
   shippingName: order.shippingName,
   shippingCents: order.shippingCents,
@@ -401,37 +399,53 @@ export async function findOrdersAfter(
 
 /**
  * The orders placed in [from, to) and paid (a refund later keeps them here), day by day (UTC): what they
- * took (lines and shipping), how much of it was refunded since, their shipping, and how many of them are
- * not wholly refunded. A size exchange's replacement (paid by its original) is left out; quiet days too.
+ * took (lines and shipping), their shipping, and how many of them are not wholly refunded. A size
+ * exchange's replacement (paid by its original) is left out; quiet days too.
  */
 export async function paidPerDay(
   db: DbOrTx,
   from: Date,
   to: Date,
-): Promise<
-  { day: string; grossCents: number; refundedCents: number; shippingCents: number; orders: number }[]
-> {
-  // No parameters in the expression: GROUP BY and ORDER BY repeat it, and PostgreSQL must see it the same.
-  const day = sql<string>`to_char(${order.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+): Promise<{ day: string; grossCents: number; shippingCents: number; orders: number }[]> {
   return db
     .select({
-      day,
+      day: placedDay,
       grossCents: sql<number>`sum(${order.totalCents})`.mapWith(Number),
-      refundedCents: sql<number>`sum(${order.refundedCents})`.mapWith(Number),
       shippingCents: sql<number>`sum(${order.shippingCents})`.mapWith(Number),
       orders: sql<number>`count(*) FILTER (WHERE ${order.refundedAt} IS NULL)`.mapWith(Number),
     })
     .from(order)
-    .where(
-      and(
-        isNotNull(order.paidAt),
-        isNull(order.replacementOf),
-        gte(order.createdAt, from),
-        lt(order.createdAt, to),
-      ),
-    )
-    .groupBy(day)
-    .orderBy(day);
+    .where(paidIn(from, to))
+    .groupBy(placedDay)
+    .orderBy(placedDay);
+}
+
+/** The day (UTC) an order was placed. No parameters: GROUP BY and ORDER BY repeat it, and PostgreSQL must see it the same. */
+const placedDay = sql<string>`to_char(${order.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+
+/** Paid orders placed in [from, to), a size exchange's replacement (paid by its original) left out. */
+function paidIn(from: Date, to: Date): SQL | undefined {
+  return and(
+    isNotNull(order.paidAt),
+    isNull(order.replacementOf),
+    gte(order.createdAt, from),
+    lt(order.createdAt, to),
+  );
+}
+
+/** The day each of these orders was placed, of those paid and placed in [from, to). */
+export async function findPlacedDays(
+  db: DbOrTx,
+  orderIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: order.id, day: placedDay })
+    .from(order)
+    .where(and(inArray(order.id, orderIds), paidIn(from, to)));
+  return new Map(rows.map((row) => [row.id, row.day]));
 }
 
 export interface BestSeller {
@@ -617,54 +631,11 @@ export async function findUnconfirmedApproved(db: DbOrTx, limit: number): Promis
     .limit(limit);
 }
 
-/** Records a provider event; false when it was seen before (a replay or a duplicate delivery). */
-export async function recordPaymentEvent(
-  db: DbOrTx,
-  event: { provider: string; eventId: string; type: string; orderId: string | null },
-): Promise<boolean> {
-  const rows = await db
-    .insert(paymentEvent)
-    .values(event)
-    .onConflictDoNothing()
-    .returning({ id: paymentEvent.eventId });
-  return rows.length === 1;
-}
-
-/**
- * Claims the right to refund an aprobed order for `seconds`: true for one caller at a time. A claim left by
- * a crashed attempt runs out, and the provider's idempotency key keeps the retry from refunding twice.
- */
-export async function claimRefund(db: DbOrTx, orderId: string, seconds: number): Promise<boolean> {
-  const rows = await db
-    .update(order)
-    .set({ refundClaimedUntil: sql`now() + make_interval(secs => ${seconds})` })
-    .where(
-      and(
-        eq(order.id, orderId),
-        eq(order.state, 'aprobed'),
-        or(isNull(order.refundClaimedUntil), lt(order.refundClaimedUntil, sql`now()`)),
-      ),
-    )
-    .returning({ id: order.id });
-  return rows.length === 1;
-}
-
-export async function releaseRefund(db: DbOrTx, orderId: string): Promise<void> {
-  await db.update(order).set({ refundClaimedUntil: null }).where(eq(order.id, orderId));
-}
-
-/** aprobed → cancelled once the provider refunded what was left of it; undefined when it had already moved. */
+/** aprobed → cancelled once what was left of it was refunded; undefined when it had already moved. */
 export async function markRefunded(db: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(order)
-    .set({
-      state: 'cancelled',
-      cancelledAt: sql`now()`,
-      refundedAt: sql`now()`,
-      refundedCents: sql`${order.totalCents}`,
-      refundClaimedUntil: null,
-      updatedAt: sql`now()`,
-    })
+    .set({ state: 'cancelled', cancelledAt: sql`now()`, refundedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(order.id, orderId), eq(order.state, 'aprobed'), isNull(order.refundedAt)))
     .returning();
   return row;
@@ -687,23 +658,6 @@ export async function findNumbers(db: DbOrTx, orderIds: string[]): Promise<Map<s
     .from(order)
     .where(inArray(order.id, orderIds));
   return new Map(rows.map((row) => [row.id, row.number]));
-}
-
-/**
- * Adds a partial refund to what the order had refunded (its state stays) and ends the refund claim; false
- * when it would exceed what was paid.
- */
-export async function addRefundedCents(db: DbOrTx, orderId: string, cents: number): Promise<boolean> {
-  const rows = await db
-    .update(order)
-    .set({
-      refundedCents: sql`${order.refundedCents} + ${cents}`,
-      refundClaimedUntil: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(order.id, orderId), sql`${order.refundedCents} + ${cents} <= ${order.totalCents}`))
-    .returning({ id: order.id });
-  return rows.length === 1;
 }
 
 /**

@@ -10,16 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { requireUser } from '../../plugins/session';
-import {
-  confirmLatest,
-  getOrder,
-  listOrders,
-  type OrderDeps,
-  paymentLink,
-  requestState,
-} from './orders.service';
-import { staffOrdersRoutes } from './staff-orders.routes';
+import { requireAdmin, requireUser } from '../../plugins/session';
+import type { OrderDeps } from './order-deps';
+import { confirmLatest, paymentLink, requestState } from './order-payment';
+import { refundOrder } from './order-refund';
+import { getOrder, listOrders } from './order-views';
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (app, { deps }) => {
   app.get(
@@ -33,7 +28,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (a
         response: { 200: z.array(orderSchema), ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => listOrders(app.db, await requireUser(request), request.query),
+    async (request) => listOrders(deps, deps.db, await requireUser(request), request.query),
   );
 
   app.get(
@@ -46,7 +41,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (a
         response: { 200: orderSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => getOrder(app.db, request.params.id, await requireUser(request)),
+    async (request) => getOrder(deps, deps.db, request.params.id, await requireUser(request)),
   );
 
   app.put(
@@ -98,5 +93,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (a
     },
   );
 
-  await app.register(staffOrdersRoutes, { deps });
+  app.post(
+    '/api/orders/:id/refund',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Refund what is left of a paid order (admin): store credit it spent goes back as credit, the rest through its provider; it becomes cancelled once and its pairs stay sold',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...refusals(400, 401, 403, 404, 409, 502, 503) },
+      },
+    },
+    async (request) => refundOrder(deps, request.params.id, await requireAdmin(request)),
+  );
 };

@@ -2,7 +2,7 @@ import { ORDERS_PAGE_SIZE } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order, orderItem, testPayment } from '../../db/schema';
-import { seedAccounts } from '../../db/seed/accounts';
+import { seedAccounts } from '../../seed/accounts';
 import { signIn } from '../../test/accounts';
 import { type Buyer, newProduct, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';

@@ -6,7 +6,7 @@ import { type Buyer, createContendedApp, quickBuyers, stockedProducts, unitLedge
 import { send } from '../../test/shop';
 import type { TestApp } from '../../test/test-app';
 import { wireServices } from '../../wiring';
-import { sweep } from './orders.service';
+import { sweep } from '.';
 
 const UNITS = 100;
 const PARALLEL = 20;
@@ -80,7 +80,7 @@ it('cancels once when the sweep expires the order while its buyer cancels it', a
     .where(eq(order.id, orderId));
 
   const [swept, ...responses] = await Promise.all([
-    sweep(wireServices(app()).checkout),
+    sweep(wireServices(app()).orders),
     ...Array.from({ length: 5 }, () => cancel(buyer, orderId)),
   ]);
   expect([0, 1]).toContain(swept.expired);

@@ -1,11 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAccounts } from '../../db/seed/accounts';
+import { refundClaim } from '../../db/schema';
+import { seedAccounts } from '../../seed/accounts';
 import { signIn } from '../../test/accounts';
 import { stockedProducts } from '../../test/buyers';
 import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { shipOrder } from '../../test/shipments';
-import { cartLine, orderRow, type Pick, send, stockOf, verifiedBuyer } from '../../test/shop';
+import { cartLine, orderRow, type Pick, refundedCents, send, stockOf, verifiedBuyer } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { gatewayFor } from '../payments/payments';
 
@@ -124,11 +126,10 @@ describe('Stripe', () => {
       const failed = await refund(orderId);
       expect(failed.statusCode, failed.body).toBe(502);
       expect(failed.json().error.code).toBe('PAYMENT_FAILED');
-      expect(await orderRow(app(), orderId)).toMatchObject({
-        state: 'aprobed',
-        refundedAt: null,
-        refundClaimedUntil: null,
-      });
+      expect(await orderRow(app(), orderId)).toMatchObject({ state: 'aprobed', refundedAt: null });
+      // Nothing was recorded, and the refund's claim is released for another try.
+      expect(await refundedCents(app(), orderId)).toBe(0);
+      expect(await app().db.select().from(refundClaim).where(eq(refundClaim.orderId, orderId))).toEqual([]);
     } finally {
       stripeFake.failRefunds = false;
     }

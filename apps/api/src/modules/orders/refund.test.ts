@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { order, testPayment } from '../../db/schema';
-import { seedAccounts } from '../../db/seed/accounts';
+import { order, paymentEntry, refundClaim, testPayment } from '../../db/schema';
+import { seedAccounts } from '../../seed/accounts';
 import { signIn } from '../../test/accounts';
 import { createContendedApp, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
@@ -53,7 +53,22 @@ describe('POST /api/orders/:id/refund', () => {
     const row = await orderRow(app(), orderId);
     expect(row?.refundedAt).toBeInstanceOf(Date);
     expect(response.json().refundedAt).toBe(row?.refundedAt?.toISOString());
-    expect(row?.refundClaimedUntil).toBeNull();
+    // The claim is gone, and the ledger holds the capture and its refund, whole.
+    expect(await app().db.select().from(refundClaim).where(eq(refundClaim.orderId, orderId))).toEqual([]);
+    const ledger = await app().db.select().from(paymentEntry).where(eq(paymentEntry.orderId, orderId));
+    expect(
+      ledger
+        .map(({ kind, tender, amountCents }) => ({ kind, tender, amountCents }))
+        .sort((a, b) => a.kind.localeCompare(b.kind)),
+    ).toEqual([
+      { kind: 'capture', tender: 'stripe', amountCents: row?.totalCents },
+      { kind: 'refund', tender: 'stripe', amountCents: row?.totalCents },
+    ]);
+    expect(response.json().refundedAmount).toBe((row?.totalCents ?? 0) / 100);
+    expect(response.json().payments.map((entry: { kind: string }) => entry.kind)).toEqual([
+      'capture',
+      'refund',
+    ]);
     // The buyer's list tells the refund from an unpaid cancellation too.
     const listed = await send(app(), 'GET', '/api/orders?state=cancelled', adminCookie);
     const entry = listed
@@ -104,15 +119,15 @@ describe('POST /api/orders/:id/refund', () => {
 
   it('a claim left by a crashed attempt runs out, and the retry refunds once', async () => {
     const { orderId } = await paidOrder();
+    // A crashed attempt's claim, as it leaves it: still running, then run out.
     await app()
-      .db.update(order)
-      .set({ refundClaimedUntil: new Date(Date.now() + 60_000) })
-      .where(eq(order.id, orderId));
+      .db.insert(refundClaim)
+      .values({ orderId, claimedUntil: new Date(Date.now() + 60_000) });
     expect((await refund(orderId)).statusCode).toBe(409);
     await app()
-      .db.update(order)
-      .set({ refundClaimedUntil: new Date(Date.now() - 1000) })
-      .where(eq(order.id, orderId));
+      .db.update(refundClaim)
+      .set({ claimedUntil: new Date(Date.now() - 1000) })
+      .where(eq(refundClaim.orderId, orderId));
     expect((await refund(orderId)).statusCode).toBe(200);
   });
 });

@@ -5,7 +5,7 @@ import { createContendedApp, quickBuyers, stockedProducts, unitLedger } from '..
 import { send } from '../../test/shop';
 import type { TestApp } from '../../test/test-app';
 import { wireServices } from '../../wiring';
-import { sweep } from './orders.service';
+import { sweep } from '.';
 
 const DUE = 99;
 const UNITS = 500;
@@ -70,19 +70,19 @@ it(`closes ${DUE} due reservations in one sweep, in seconds, and returns their u
   expect((await unitLedger(app(), x)).reserved).toBe(DUE);
 
   const started = Date.now();
-  const result = await sweep(wireServices(app()).checkout);
+  const result = await sweep(wireServices(app()).orders);
   expect(Date.now() - started).toBeLessThan(10_000);
   expect(result).toEqual({ expired: DUE, approved: 0 });
   await expectAllReturned(ids);
   // Nothing is left for the next sweep.
-  expect(await sweep(wireServices(app()).checkout)).toEqual({ expired: 0, approved: 0 });
+  expect(await sweep(wireServices(app()).orders)).toEqual({ expired: 0, approved: 0 });
 }, 60_000);
 
 it('shares the due reservations between two sweeps running at once: each closed once', async () => {
   const ids = await dueReservations();
   const [first, second] = await Promise.all([
-    sweep(wireServices(app()).checkout),
-    sweep(wireServices(app()).checkout),
+    sweep(wireServices(app()).orders),
+    sweep(wireServices(app()).orders),
   ]);
   expect((first?.expired ?? 0) + (second?.expired ?? 0)).toBe(DUE);
   await expectAllReturned(ids);
@@ -94,7 +94,7 @@ it('leaves a reservation that is not due yet', async () => {
     products: [{ id: x, size: '9', count: 1 }],
   });
   const orderId = response.json().orderId;
-  expect(await sweep(wireServices(app()).checkout)).toEqual({ expired: 0, approved: 0 });
+  expect(await sweep(wireServices(app()).orders)).toEqual({ expired: 0, approved: 0 });
   const [row] = await app().db.select().from(order).where(eq(order.id, orderId));
   expect(row?.state).toBe('pending');
   expect(row?.reservedUntil.getTime()).toBeGreaterThan(Date.now());

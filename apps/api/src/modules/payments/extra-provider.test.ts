@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paymentEvent } from '../../db/schema';
-import { seedAccounts } from '../../db/seed/accounts';
+import { seedAccounts } from '../../seed/accounts';
 import { signIn } from '../../test/accounts';
 import { stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
@@ -60,13 +60,14 @@ async function checkout(cookie: string, productId: string, body: object = { prov
 }
 
 describe('a provider registered by a test', () => {
-  it('is listed with the shop’s own, with its label', async () => {
+  it('is listed with the shop’s own, with its label, before store credit', async () => {
     const response = await send(app(), 'GET', '/api/payments/providers');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual([
       { id: 'stripe', label: 'Card (Stripe)', available: true },
       { id: 'paypal', label: 'PayPal', available: true },
       { id: 'test-bank', label: 'Test Bank', available: true },
+      { id: 'store_credit', label: 'Store credit', available: true },
     ]);
   });
 

@@ -1,4 +1,7 @@
-/** The payments module's face: the gateways other modules pay and refund through. */
+/**
+ * The payments module's face: the tenders orders are paid with (the registered providers, each a plug-in
+ * under providers/, and store credit), their gateways, the payments ledger, and the one refund.
+ */
 export {
   type PaymentNotice,
   type PaymentPage,
@@ -6,10 +9,23 @@ export {
   type PaymentRequest,
 } from './gateway';
 export {
+  ledgersOf,
+  orderMoney,
+  recordPayment,
+  recordProviderEvent,
+  refundsMadeSince,
+  returnedByReturn,
+} from './ledger';
+export {
   checkProvider,
+  createGateways,
   type Gateways,
   gatewayFor,
   paymentNotStarted,
-  providerLabel,
   refundedTo,
+  tenderLabel,
 } from './payments';
+export { type PaymentOutcomes, paymentsRoutes } from './payments.routes';
+export type { PaymentProvider } from './providers/provider';
+export { readProviderSettings } from './providers/registry';
+export { type RefundedMoney, refund } from './refunds';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
 import type { PaymentNotice } from './gateway';
+import { tenders } from './payments';
 import { testGatewayRoutes } from './test-gateway.routes';
 
 /** What a payment means for the shop's orders: the composition root wires it to the orders module. */
@@ -27,16 +28,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ outcomes: PaymentOutcomes }
     {
       schema: {
         tags: ['payments'],
-        summary: 'The payment providers: id, label, and whether each can take a payment now',
+        summary:
+          'Every tender by the name people read: the payment providers (and whether each can take a payment now), then store credit',
         response: { 200: paymentProvidersSchema },
       },
     },
-    async () =>
-      app.gateways.providers.map((provider) => ({
-        id: provider.id,
-        label: provider.wording.label,
-        available: app.gateways.gateway(provider.id) !== null,
-      })),
+    async () => tenders(app.gateways),
   );
 
   // Webhooks need the exact bytes that were signed (instead of the shop's JSON parser).

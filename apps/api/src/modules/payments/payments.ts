@@ -1,8 +1,8 @@
-import type { Config } from '../../config';
+import { STORE_CREDIT } from '@shop/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { PaymentGateway } from './gateway';
-import type { PaymentProvider } from './providers/provider';
+import type { PaymentProvider, ProviderWording } from './providers/provider';
 import { registeredProviders } from './providers/registry';
 import { testGateway } from './test.gateway';
 
@@ -18,7 +18,11 @@ export interface Gateways {
  * The real provider when its settings (keys) are configured, else the test-mode gateway (if test mode is
  * on). `extra` providers (a test's) are registered beside the shop's own.
  */
-export function createGateways(config: Config, db: Db, extra: readonly PaymentProvider[] = []): Gateways {
+export function createGateways(
+  config: { siteUrl: string; payments: { testMode: boolean; providers: Record<string, unknown> } },
+  db: Db,
+  extra: readonly PaymentProvider[] = [],
+): Gateways {
   const providers = registeredProviders(extra);
   const { testMode, providers: settings } = config.payments;
   const gateways = new Map(
@@ -43,10 +47,31 @@ export function checkProvider(gateways: Gateways, id: string): PaymentProvider {
   throw new AppError('VALIDATION_ERROR', `Invalid body: provider ${reason}`, { provider: reason });
 }
 
-/** How the shop words a provider in a refusal; its id when it is no longer registered. */
-function wording(gateways: Gateways, id: string) {
+/** Store credit as people read it, beside the providers' own wording. */
+const STORE_CREDIT_WORDING: ProviderWording = {
+  label: 'Store credit',
+  payment: 'The store credit payment',
+  payingWith: 'store credit',
+  refundTo: 'store credit',
+};
+
+/** How the shop words a tender (a provider, or store credit); its id when it is no longer registered. */
+function wording(gateways: Gateways, id: string): ProviderWording {
+  if (id === STORE_CREDIT) return STORE_CREDIT_WORDING;
   const provider = gateways.provider(id);
   return provider?.wording ?? { label: id, payment: id, payingWith: id, refundTo: id };
+}
+
+/** Every tender by the name people read: the registered providers (and whether each takes payments now), then store credit. */
+export function tenders(gateways: Gateways): { id: string; label: string; available: boolean }[] {
+  return [
+    ...gateways.providers.map((provider) => ({
+      id: provider.id,
+      label: provider.wording.label,
+      available: gateways.gateway(provider.id) !== null,
+    })),
+    { id: STORE_CREDIT, label: STORE_CREDIT_WORDING.label, available: true },
+  ];
 }
 
 /** The provider could not make a payment page: the buyer may try again. */
@@ -68,12 +93,12 @@ export function gatewayFor(gateways: Gateways, provider: string): PaymentGateway
   return gateway;
 }
 
-/** What the buyer's refund goes back to: 'card', 'PayPal account'. */
-export function refundedTo(gateways: Gateways, provider: string): string {
-  return wording(gateways, provider).refundTo;
+/** What the buyer paid with and gets a refund back to, as a sentence names it: 'card', 'PayPal account', 'store credit'. */
+export function refundedTo(gateways: Gateways, tender: string): string {
+  return wording(gateways, tender).refundTo;
 }
 
-/** The provider's name as a person reads it ('Card', 'PayPal'): on invoices. */
-export function providerLabel(gateways: Gateways, provider: string): string {
-  return wording(gateways, provider).label;
+/** The tender's name as a person reads it ('Card (Stripe)', 'PayPal', 'Store credit'): on invoices and screens. */
+export function tenderLabel(gateways: Gateways, tender: string): string {
+  return wording(gateways, tender).label;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order, shippingMethod } from '../../db/schema';
-import { seedDatabase } from '../../db/seed/seed';
+import { seedDatabase } from '../../seed/seed';
 import { type FakePayPal, startFakePayPal, VALID_PAYPAL_SIGNATURE } from '../../test/fake-paypal';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { deliveredMail } from '../../test/mail';

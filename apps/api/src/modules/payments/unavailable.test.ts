@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { order } from '../../db/schema';
-import { seedDatabase } from '../../db/seed/seed';
+import { seedDatabase } from '../../seed/seed';
 import { cartLine, productInStock, send, stockOf, verifiedBuyer } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -1,11 +1,11 @@
 import { fromCents } from '@shop/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
-import * as catalog from '../catalog/catalog.service';
+import * as catalog from '../catalog';
 import type { Jobs } from '../jobs';
 import type { Mailer } from '../mail';
-import { priceDropEmail } from '../mail';
-import * as users from '../users/users.service';
+import * as users from '../users';
+import { priceDropEmail } from './price-drop-email';
 
 /** What telling favouriters of a price drop needs. */
 export interface PriceDropDeps {

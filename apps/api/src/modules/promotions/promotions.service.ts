@@ -19,8 +19,8 @@ import type { Snapshot } from '../../events/facts';
 import { AppError } from '../../lib/app-error';
 import { csvRow } from '../../lib/csv';
 import type { CurrentUser } from '../../plugins/session';
-import * as catalog from '../catalog/catalog.service';
-import * as drops from '../drops/drops.service';
+import * as catalog from '../catalog';
+import * as drops from '../drops';
 import {
   discountOf,
   isEligible,

@@ -1,3 +1,11 @@
-/** The rate-limit module's face: the rules, and the store they count in. */
-export * from './rate-limit.service';
-export type { RateLimitStore } from './rate-limit.store';
+/** The rate-limit module's face: the rules, and the stores they count in. */
+export {
+  clear,
+  consume,
+  consumeForAccount,
+  keyPart,
+  pruneEnded,
+  type RateLimitRule,
+  refund,
+} from './rate-limit.service';
+export { databaseStore, type RateLimitStore, redisFirst, redisStore } from './rate-limit.store';

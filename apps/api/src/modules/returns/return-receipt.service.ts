@@ -1,20 +1,13 @@
-import {
-  fromCents,
-  type OrderReturn,
-  paidForUnits,
-  type ReturnReceiveBody,
-  splitRefund,
-} from '@shop/contracts';
+import { fromCents, type OrderReturn, paidForUnits, type ReturnReceiveBody } from '@shop/contracts';
 import type { Tx } from '../../db/client';
 import type { Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
-import * as catalog from '../catalog/catalog.service';
-import * as credit from '../credit/credit.service';
-import { exchangeOrderEmail, returnReceivedEmail, returnRefundedEmail } from '../mail';
-import * as orders from '../orders/order-returns.service';
-import { gatewayFor, PaymentProviderError, refundedTo } from '../payments';
-import { toReturnWire } from './return-views.service';
+import * as catalog from '../catalog';
+import * as orders from '../orders';
+import * as payments from '../payments';
+import { exchangeOrderEmail, returnReceivedEmail, returnRefundedEmail } from './return-emails';
+import { returnsWithRefunds } from './return-views';
 import * as repository from './returns.repository';
 import { accountUrl, type ReturnDeps, stateConflict, tellBuyer } from './returns.service';
 
@@ -46,9 +39,14 @@ function restockByPosition(row: repository.ReturnWithLines, body: ReturnReceiveB
 
 /**
  * What each earlier received return refunded of the order's lines: the units by line position (in the
- * order they were received), and for each return whether its refund included the shipping.
+ * order they were received), and whether one of them gave the shipping back (it gave back more than its
+ * lines were worth; `returned` is what each gave back, by return id).
  */
-function earlierRefunds(order: orders.ReturnedOrder, earlier: repository.ReturnWithLines[]) {
+function earlierRefunds(
+  order: orders.ReturnedOrder,
+  earlier: repository.ReturnWithLines[],
+  returned: Map<string, number>,
+) {
   const refunded = new Map<number, number>();
   let shippingRefunded = false;
   const received = earlier
@@ -56,7 +54,7 @@ function earlierRefunds(order: orders.ReturnedOrder, earlier: repository.ReturnW
     .sort((a, b) => (a.receivedAt?.getTime() ?? 0) - (b.receivedAt?.getTime() ?? 0));
   for (const other of received) {
     const value = linesValue(order, other.lines, refunded);
-    if (other.refundedCents > value) shippingRefunded = true;
+    if ((returned.get(other.id) ?? 0) > value) shippingRefunded = true;
   }
   return { refunded, shippingRefunded };
 }
@@ -94,66 +92,16 @@ async function refundDue(
   const earlier = (await repository.findCountingReturns(deps.db, order.id)).filter(
     (other) => other.id !== row.id,
   );
-  const { refunded, shippingRefunded } = earlierRefunds(order, earlier);
+  const returned = await payments.returnedByReturn(
+    deps.db,
+    earlier.map((other) => other.id),
+  );
+  const { refunded, shippingRefunded } = earlierRefunds(order, earlier, returned);
   const lines = linesValue(order, row.lines, refunded);
   const refundsShipping =
     deps.refundShipping === 'always' || (deps.refundShipping === 'damaged' && row.reason === 'damaged');
   if (!refundsShipping || order.shippingCents === 0 || shippingRefunded) return lines;
   return lines + order.shippingCents;
-}
-
-/** A receipt's refund: the cents refunded in all, and the part of them paid as store credit. */
-interface ReceiptRefund {
-  cents: number;
-  creditCents: number;
-}
-
-/**
- * Refunds `due` (at most what was paid and not refunded yet), holding the order's refund claim (a
- * whole-order refund cannot run meanwhile): all of it as store credit when the buyer asked for that, else
- * what credit paid of the order back as credit first and the rest through the order's provider, with the
- * return's idempotency key: a retry after a crash never refunds twice. A provider failure is a 502 with
- * nothing changed and the claim released.
- */
-async function refundReceipt(
-  deps: ReturnDeps,
-  row: repository.ReturnWithLines,
-  due: number,
-): Promise<ReceiptRefund> {
-  const none = { cents: 0, creditCents: 0 };
-  if (due === 0) return none;
-  if (!(await orders.claimOrderRefund(deps.db, row.orderId))) {
-    const now = await orders.orderForReturn(deps.db, row.orderId);
-    // A cancelled order (refunded whole, say) has nothing left to give back.
-    if (now?.state !== 'aprobed') return none;
-    throw new AppError('CONFLICT', 'A refund of this order is in progress; try again in a moment');
-  }
-  const order = await orders.orderForReturn(deps.db, row.orderId);
-  const cents = order ? Math.min(due, order.totalCents - order.refundedCents) : 0;
-  const split = order && cents > 0 ? splitRefund(order, cents) : { creditCents: 0, providerCents: 0 };
-  const creditCents = row.refundTo === 'credit' ? cents : split.creditCents;
-  const providerCents = cents - creditCents;
-  if (!order || cents <= 0 || (providerCents > 0 && !order.providerReference)) {
-    await orders.releaseOrderRefund(deps.db, row.orderId);
-    return none;
-  }
-  if (providerCents === 0 || !order.providerReference) return { cents, creditCents };
-  try {
-    await gatewayFor(deps.gateways, order.provider).refund(
-      order.providerReference,
-      providerCents,
-      `return-refund-${row.id}`,
-    );
-  } catch (error) {
-    await orders.releaseOrderRefund(deps.db, row.orderId);
-    if (!(error instanceof PaymentProviderError)) throw error;
-    deps.log.error({ err: error, orderId: row.orderId, returnId: row.id }, 'return refund failed');
-    throw new AppError(
-      'PAYMENT_FAILED',
-      'The payment provider could not refund this return; nothing changed, please try again',
-    );
-  }
-  return { cents, creditCents };
 }
 
 /**
@@ -193,20 +141,52 @@ async function moveStock(
   return restocked;
 }
 
-/** The receipt's changes, in one transaction: the order row locked first, then the stock rows. */
+/** Nothing given back: a receipt of exchanges only, or of an order with nothing left to refund. */
+const NO_REFUND: payments.RefundedMoney = { cents: 0, creditCents: 0, tender: null };
+
+/** Tells the buyer what the receipt gave back, and records it in the audit trail. */
+async function tellRefunded(
+  deps: ReturnDeps,
+  tx: Tx,
+  publish: Publish,
+  receipt: { row: repository.ReturnWithLines; staff: CurrentUser; wire: OrderReturn; provider: string },
+  refund: payments.RefundedMoney,
+): Promise<void> {
+  const { row, wire } = receipt;
+  const number = `R-${row.number}`;
+  const amount = fromCents(refund.cents);
+  const after = (await payments.orderMoney(tx, row.orderId)).refundedCents;
+  await publish({
+    type: 'return.refunded',
+    returnId: row.id,
+    orderId: row.orderId,
+    actorId: receipt.staff.id,
+    before: { number, refunded: fromCents(after - refund.cents) },
+    after: { number, amount, asCredit: fromCents(refund.creditCents), refunded: fromCents(after) },
+  });
+  const refundTo = payments.refundedTo(deps.gateways, refund.tender ?? receipt.provider);
+  await tellBuyer(deps, tx, row, 'refunded', (to) =>
+    returnRefundedEmail(
+      to,
+      wire,
+      { amount, refundTo, credit: fromCents(refund.creditCents) },
+      accountUrl(deps),
+    ),
+  );
+}
+
+/**
+ * The receipt's changes, in one transaction (the one that records its refund, when it has one): the order
+ * row locked first, then the stock rows.
+ */
 async function completeReceipt(
   deps: ReturnDeps,
   tx: Tx,
   publish: Publish,
-  receipt: {
-    row: repository.ReturnWithLines;
-    staff: CurrentUser;
-    restock: Map<number, boolean>;
-    refund: ReceiptRefund;
-  },
+  receipt: { row: repository.ReturnWithLines; staff: CurrentUser; restock: Map<number, boolean> },
+  refund: payments.RefundedMoney,
 ): Promise<void> {
   const { row, staff } = receipt;
-  const { cents, creditCents } = receipt.refund;
   const order = await orders.lockOrderForReturn(tx, row.orderId);
   if (!order) throw AppError.notFound('Order');
   const exchanges = row.lines.flatMap((line) =>
@@ -216,20 +196,9 @@ async function completeReceipt(
   );
   const exchangeOrderId =
     exchanges.length > 0 ? await orders.createReplacementOrder(tx, order, exchanges) : null;
-  if (!(await repository.markReceived(tx, row.id, { by: staff.id, refundedCents: cents, exchangeOrderId }))) {
+  if (!(await repository.markReceived(tx, row.id, { by: staff.id, exchangeOrderId }))) {
     throw stateConflict('no longer approved', 'received');
   }
-  if (cents > 0 && !(await orders.addRefunded(tx, order.id, cents))) {
-    throw new Error(`Return ${row.id} would refund more than order ${order.id} was paid`);
-  }
-  await credit.creditRefund(tx, {
-    userId: order.userId,
-    orderId: order.id,
-    orderNumber: order.number,
-    returnId: row.id,
-    cents: creditCents,
-    key: `return-credit:${row.id}`,
-  });
   const restocked = await moveStock(deps, tx, row, receipt.restock);
   for (const [position, done] of restocked) await repository.setRestocked(tx, row.id, position, done);
   const number = `R-${row.number}`;
@@ -250,32 +219,11 @@ async function completeReceipt(
   }
   const received = await repository.findReturn(tx, row.id);
   if (!received) throw AppError.notFound('Return');
-  const wire = toReturnWire(received);
+  const [wire] = await returnsWithRefunds(tx, [received]);
+  if (!wire) throw AppError.notFound('Return');
   await tellBuyer(deps, tx, row, 'received', (to) => returnReceivedEmail(to, wire, accountUrl(deps)));
-  if (cents > 0) {
-    const amount = fromCents(cents);
-    await publish({
-      type: 'return.refunded',
-      returnId: row.id,
-      orderId: row.orderId,
-      actorId: staff.id,
-      before: { number, refunded: fromCents(order.refundedCents) },
-      after: {
-        number,
-        amount,
-        asCredit: fromCents(creditCents),
-        refunded: fromCents(order.refundedCents + cents),
-      },
-    });
-    await tellBuyer(deps, tx, row, 'refunded', (to) =>
-      returnRefundedEmail(
-        to,
-        wire,
-        { amount, refundTo: refundedTo(deps.gateways, order.provider), credit: fromCents(creditCents) },
-        accountUrl(deps),
-      ),
-    );
-  }
+  if (refund.cents > 0)
+    await tellRefunded(deps, tx, publish, { row, staff, wire, provider: order.provider }, refund);
   if (exchangeOrderId) {
     const replacement = await orders.orderForReturn(tx, exchangeOrderId);
     await tellBuyer(deps, tx, row, 'exchange', (to) =>
@@ -286,10 +234,11 @@ async function completeReceipt(
 
 /**
  * `POST /api/returns/:id/receive` (staff): the parcel of an approved return arrived. Its refund lines are
- * refunded through the order's provider (what was paid for them, shipping when the setting says so,
- * never more than what is left), exactly once however often it is pressed (a claim on the return and the
- * provider's idempotency key); returned units go back on sale where staff say so; the exchange lines
- * become one replacement order of zero amount. A provider failure changes nothing (502) and may be retried.
+ * refunded by the payments module's one refund (what was paid for them, shipping when the setting says
+ * so, never more than what is left; as store credit when the buyer asked for that), exactly once however
+ * often it is pressed (a claim on the return, the order's refund claim and the provider's idempotency
+ * key); returned units go back on sale where staff say so; the exchange lines become one replacement order
+ * of zero amount. A provider failure changes nothing (502) and may be retried.
  */
 export async function receiveReturn(
   deps: ReturnDeps,
@@ -308,21 +257,34 @@ export async function receiveReturn(
       state: 'is being received',
     });
   }
-  let refund: ReceiptRefund = { cents: 0, creditCents: 0 };
+  const receipt = { row, staff, restock };
   try {
     const order = await orders.orderForReturn(deps.db, row.orderId);
     if (!order) throw AppError.notFound('Order');
-    refund = await refundReceipt(deps, row, await refundDue(deps, row, order));
-    await deps.events.transaction(deps.db, (tx, publish) =>
-      completeReceipt(deps, tx, publish, { row, staff, restock, refund }),
-    );
+    const due = await refundDue(deps, row, order);
+    if (due === 0) {
+      await deps.events.transaction(deps.db, (tx, publish) =>
+        completeReceipt(deps, tx, publish, receipt, NO_REFUND),
+      );
+    } else {
+      await payments.refund(deps, {
+        order: { id: order.id, number: order.number, buyerId: order.userId },
+        cents: due,
+        key: `return-refund:${row.id}`,
+        returnId: row.id,
+        asCredit: row.refundTo === 'credit',
+        failure: 'The payment provider could not refund this return; nothing changed, please try again',
+        alongside: (tx, publish, refunded) => completeReceipt(deps, tx, publish, receipt, refunded),
+      });
+    }
   } catch (error) {
     // A retry asks the provider again with the same key: it answers the refund already made.
-    if (refund.cents > 0) await orders.releaseOrderRefund(deps.db, row.orderId);
     await repository.releaseReceipt(deps.db, id);
     throw error;
   }
   const received = await repository.findReturn(deps.db, id);
   if (!received) throw AppError.notFound('Return');
-  return toReturnWire(received);
+  const [wire] = await returnsWithRefunds(deps.db, [received]);
+  if (!wire) throw AppError.notFound('Return');
+  return wire;
 }

@@ -184,11 +184,11 @@ export async function releaseReceipt(db: DbOrTx, id: string): Promise<void> {
   await db.update(orderReturn).set({ claimedUntil: null }).where(eq(orderReturn.id, id));
 }
 
-/** approved → received, once, with what was refunded and the exchange's order; false when it had moved. */
+/** approved → received, once, with the exchange's order; false when it had moved. */
 export async function markReceived(
   db: DbOrTx,
   id: string,
-  receipt: { by: string; refundedCents: number; exchangeOrderId: string | null },
+  receipt: { by: string; exchangeOrderId: string | null },
 ): Promise<boolean> {
   const rows = await db
     .update(orderReturn)
@@ -196,7 +196,6 @@ export async function markReceived(
       state: 'received',
       receivedAt: sql`now()`,
       decidedBy: receipt.by,
-      refundedCents: receipt.refundedCents,
       exchangeOrderId: receipt.exchangeOrderId,
       claimedUntil: null,
     })

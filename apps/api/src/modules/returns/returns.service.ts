@@ -12,21 +12,20 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { DomainEvents, Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
-import * as catalog from '../catalog/catalog.service';
-import * as fulfilment from '../fulfilment/shipments.service';
+import * as catalog from '../catalog';
+import * as fulfilment from '../fulfilment';
+import type { Mailer, MailMessage } from '../mail';
+import * as orders from '../orders';
+import type { Gateways } from '../payments';
+import * as users from '../users';
 import {
-  type Mailer,
-  type MailMessage,
   type ReturnBuyer,
   returnApprovedEmail,
   returnOpenedEmail,
   returnRejectedEmail,
-} from '../mail';
-import * as orders from '../orders/order-returns.service';
-import type { Gateways } from '../payments';
-import * as users from '../users/users.service';
+} from './return-emails';
 import { returnSlipHtml } from './return-slip';
-import { toReturnWire } from './return-views.service';
+import { returnsWithRefunds, toReturnWire } from './return-views';
 import * as repository from './returns.repository';
 
 /** What the return rules need from the app. */
@@ -389,11 +388,12 @@ export async function listReturns(db: DbOrTx, query: ReturnsQuery): Promise<{ re
     orders.orderNumbersOf(db, [...new Set(rows.map((row) => row.orderId))]),
     users.summariesOf(db, [...new Set(rows.map((row) => row.userId))]),
   ]);
+  const wires = await returnsWithRefunds(db, rows);
   return {
-    returns: rows.map((row) => {
+    returns: rows.map((row, index) => {
       const buyer = buyers.get(row.userId);
       return {
-        ...toReturnWire(row),
+        ...(wires[index] ?? toReturnWire(row)),
         orderNumber: numbers.get(row.orderId) ?? 0,
         buyer: { _id: row.userId, username: buyer?.username ?? '', email: buyer?.email ?? '' },
       };

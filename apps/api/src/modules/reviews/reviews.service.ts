@@ -11,9 +11,9 @@ import { inTransaction } from '../../db/transaction';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import { batchedRead } from '../../lib/batched-read';
-import * as catalog from '../catalog/catalog.service';
-import * as orders from '../orders/orders.service';
-import * as users from '../users/users.service';
+import * as catalog from '../catalog';
+import * as orders from '../orders';
+import * as users from '../users';
 import * as repository from './reviews.repository';
 
 /** What writing reviews needs: a new review changes its product's rating, which the catalogue list shows. */

@@ -1,16 +1,23 @@
 import {
   lowStockPageSchema,
   lowStockQuerySchema,
+  ordersExportQuerySchema,
   salesQuerySchema,
   salesReportSchema,
 } from '@shop/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
 import { requireAdmin } from '../../plugins/session';
+import { consumeForAccount } from '../rate-limit';
+import { exportOrders } from './orders-export';
 import { lowStockSizes, salesReport } from './sales.service';
 
-/** The Sales view: paid orders per day and in total and best sellers over 30 or 90 days; the sizes running low. */
+/**
+ * The Sales view: paid orders per day and in total and best sellers over 30 or 90 days; the sizes running
+ * low; and the orders export.
+ */
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Checked before the query is validated: a guest or a shopper learns nothing about the parameters. */
   const adminOnly = async (request: FastifyRequest) => {
@@ -45,5 +52,33 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => lowStockSizes(app.db, request.query.page),
+  );
+
+  // A static path: the router prefers it to /api/orders/:id whatever the order of registration.
+  app.get(
+    '/api/orders/export.csv',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Every order matching the admin list's filters as CSV (admin), one row per order line, oldest first; streamed",
+        querystring: ordersExportQuerySchema,
+        produces: ['text/csv', 'application/json'],
+        response: {
+          200: csvResponse(
+            'a header row, then one row per order line: order_id, date (ISO), state, provider, customer_username, customer_email, product_id, product_name, brand, size, count, unit_price, line_total, order_total, fulfilment, shipped_at (the first shipment, ISO), carrier and tracking (every shipment, separated by "; "), shipping_method, shipping, line_discount, discount_code, order_discount, credit_used',
+          ),
+          ...refusals(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(csvHeaders(csvFileName('orders')));
+      if (request.method === 'HEAD') return reply.send(noCsvBody());
+      const { id } = await requireAdmin(request);
+      await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', id);
+      return reply.send(await exportOrders(app.db, request.query));
+    },
   );
 };

@@ -9,35 +9,52 @@ import {
   type SalesReport,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
-import * as catalog from '../catalog/catalog.service';
-import * as orders from '../orders/orders.service';
-import * as returnViews from '../returns/return-views.service';
+import * as catalog from '../catalog';
+import * as orders from '../orders';
+import * as payments from '../payments';
+import * as returns from '../returns';
 
 const DAY_MS = 86_400_000;
 
 /** YYYY-MM-DD of an instant, in UTC. */
 const dayOf = (instant: Date | number) => new Date(instant).toISOString().slice(0, 10);
 
+type PaidDay = Awaited<ReturnType<typeof orders.paidPerDay>>[number];
+
+/**
+ * What was refunded (whole orders and returns, through the provider and as store credit) of the paid orders
+ * placed in [from, end), by the day each was placed: the ledger's refunds since `from`, each counted on its
+ * order's day.
+ */
+async function refundedPerDay(db: DbOrTx, from: Date, end: Date): Promise<Map<string, number>> {
+  const refunds = await payments.refundsMadeSince(db, from);
+  const days = await orders.placedDaysOf(db, [...refunds.keys()], from, end);
+  const perDay = new Map<string, number>();
+  for (const [orderId, day] of days) perDay.set(day, (perDay.get(day) ?? 0) + (refunds.get(orderId) ?? 0));
+  return perDay;
+}
+
 /** The period's days, every one present (quiet ones with zeros), and their sums. */
-function daysOf(paid: Awaited<ReturnType<typeof orders.paidPerDay>>, from: Date, days: number) {
+function daysOf(paid: PaidDay[], refunded: Map<string, number>, from: Date, days: number) {
   const byDay = new Map(paid.map((row) => [row.day, row]));
   const perDay: SalesDay[] = [];
   const sums = { grossCents: 0, refundedCents: 0, shippingCents: 0, orders: 0 };
   for (let index = 0; index < days; index += 1) {
     const day = dayOf(from.getTime() + index * DAY_MS);
-    const found = byDay.get(day) ?? { grossCents: 0, refundedCents: 0, shippingCents: 0, orders: 0 };
+    const found = byDay.get(day) ?? { grossCents: 0, shippingCents: 0, orders: 0 };
+    const refundedCents = refunded.get(day) ?? 0;
     sums.grossCents += found.grossCents;
-    sums.refundedCents += found.refundedCents;
+    sums.refundedCents += refundedCents;
     sums.shippingCents += found.shippingCents;
     sums.orders += found.orders;
-    perDay.push({ day, revenue: fromCents(found.grossCents - found.refundedCents), orders: found.orders });
+    perDay.push({ day, revenue: fromCents(found.grossCents - refundedCents), orders: found.orders });
   }
   return { perDay, sums };
 }
 
 /** The returns of the period: per reason, and the most returned products with their return rate. */
 async function returnsOf(db: DbOrTx, from: Date, end: Date): Promise<SalesReport['returns']> {
-  const figures = await returnViews.returnFigures(db, from, end, SALES_RETURN_PRODUCTS);
+  const figures = await returns.returnFigures(db, from, end, SALES_RETURN_PRODUCTS);
   const ids = figures.perProduct.map((row) => row.productId);
   const [sold, cards] = await Promise.all([
     orders.unitsSold(db, ids, from, end),
@@ -74,8 +91,9 @@ export async function salesReport(db: DbOrTx, days: number, now = new Date()): P
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from = new Date(today - (days - 1) * DAY_MS);
   const end = new Date(today + DAY_MS);
-  const [paid, best, returns] = await Promise.all([
+  const [paid, refunded, best, returned] = await Promise.all([
     orders.paidPerDay(db, from, end),
+    refundedPerDay(db, from, end),
     orders.bestSellers(db, from, end, SALES_TOP_PRODUCTS),
     returnsOf(db, from, end),
   ]);
@@ -87,7 +105,7 @@ export async function salesReport(db: DbOrTx, days: number, now = new Date()): P
       )
     ).map((card) => [card.id, card]),
   );
-  const { perDay, sums } = daysOf(paid, from, days);
+  const { perDay, sums } = daysOf(paid, refunded, from, days);
   const netCents = sums.grossCents - sums.refundedCents;
   return {
     days,
@@ -113,7 +131,7 @@ export async function salesReport(db: DbOrTx, days: number, now = new Date()): P
         revenue: fromCents(row.revenueCents),
       };
     }),
-    returns,
+    returns: returned,
   };
 }
 

@@ -13,7 +13,7 @@ import type { DomainEvents } from '../../events/domain-events';
 import type { Snapshot } from '../../events/facts';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
-import { orderUsesShippingMethod } from '../orders/orders.service';
+import { orderUsesShippingMethod } from '../orders';
 import * as repository from './shipping.repository';
 
 export type ShippingMethodRow = repository.ShippingMethodRow;

@@ -2,10 +2,10 @@ import { STOCK_ALERT_MESSAGES, type StockAlert, type StockAlertCreate, sizeKey }
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import * as catalog from '../catalog/catalog.service';
+import * as catalog from '../catalog';
 import type { Mailer } from '../mail';
-import { backInStockEmail } from '../mail';
-import * as users from '../users/users.service';
+import * as users from '../users';
+import { backInStockEmail } from './back-in-stock-email';
 import * as repository from './stock-alerts.repository';
 
 /** What telling subscribers needs. */
@@ -99,7 +99,9 @@ export async function deleteAlert(db: DbOrTx, userId: string, alertId: string): 
 }
 
 /** Removes every alert of a user (account deletion). */
-export const removeAllOfUser = repository.deleteAlertsOfUser;
+export function removeAllOfUser(db: DbOrTx, userId: string): Promise<number> {
+  return repository.deleteAlertsOfUser(db, userId);
+}
 
 /**
  * Units of these sizes came back on sale (a cancelled or expired order returned them, or staff raised the

@@ -8,7 +8,7 @@ import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { send } from '../../test/shop';
 import type { TestApp } from '../../test/test-app';
 import { wireServices } from '../../wiring';
-import { sweep } from '../orders/orders.service';
+import { sweep } from '../orders';
 import { notifyBackInStock, sweepAlerts } from './stock-alerts.service';
 
 const PARALLEL = 12;
@@ -200,7 +200,7 @@ describe('telling the subscribers', () => {
     const subscribers = await quickBuyers(app(), 4, 'racer');
     for (const each of subscribers) expect((await ask(each.cookie, first.productId)).statusCode).toBe(201);
 
-    const deps = wireServices(app()).checkout;
+    const deps = wireServices(app()).orders;
     const responses = await Promise.all([
       ...Array.from({ length: PARALLEL }, () => cancel(first.holder, first.orderId)),
       ...Array.from({ length: 3 }, () => cancel(other, second)),
@@ -225,7 +225,7 @@ describe('telling the subscribers', () => {
       .db.update(order)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
       .where(eq(order.id, orderId));
-    const deps = wireServices(app()).checkout;
+    const deps = wireServices(app()).orders;
     await Promise.all([sweep(deps), sweep(deps)]);
     expect([...(await alertMails(productId)).values()]).toEqual([1]);
   });
@@ -238,7 +238,7 @@ describe('telling the subscribers', () => {
       .db.update(productStock)
       .set({ units: 2 })
       .where(and(eq(productStock.productId, productId), eq(productStock.size, 9)));
-    const deps = wireServices(app()).checkout;
+    const deps = wireServices(app()).orders;
     const broken = {
       ...deps,
       mailer: { kind: 'outbox' as const, send: () => Promise.reject(new Error('down')) },
@@ -255,7 +255,7 @@ describe('telling the subscribers', () => {
     const { productId } = await soldOut();
     const [subscriber] = (await quickBuyers(app(), 1, 'staffed')) as [Buyer];
     await ask(subscriber.cookie, productId);
-    const deps = wireServices(app()).checkout;
+    const deps = wireServices(app()).orders;
     expect(await notifyBackInStock(deps, [{ productId, size: 9 }])).toBe(0);
     expect(await openAlerts(productId)).toHaveLength(1);
     await app()

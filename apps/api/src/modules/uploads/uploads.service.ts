@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error';
-import type { Storage } from './storage';
+import type { Storage } from '../../lib/storage';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const AVATAR_SIZE = 256;

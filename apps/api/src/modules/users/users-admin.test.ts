@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favorite, order, review, user } from '../../db/schema';
-import { seedAccounts } from '../../db/seed/accounts';
+import { seedAccounts } from '../../seed/accounts';
 import { post, session, signIn, signUp } from '../../test/accounts';
 import { quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';

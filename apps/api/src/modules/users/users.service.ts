@@ -115,21 +115,45 @@ export async function summariesOf(
 }
 
 /** For account deletion, in its transaction: the user's favourites go, and the user row keeps no personal data. */
-export const removeFavoritesOfUser = repository.removeFavoritesOfUser;
+export function removeFavoritesOfUser(db: DbOrTx, userId: string): Promise<number> {
+  return repository.removeFavoritesOfUser(db, userId);
+}
 /** Who hears of a product's price drop: its favouriters who did not turn these e-mails off, a page at a time. */
-export const priceDropRecipients = repository.findPriceDropRecipients;
-export const anonymise = repository.anonymise;
-export const findUser = repository.findUserById;
-export const findUserByEmail = repository.findUserByEmail;
+export function priceDropRecipients(
+  db: DbOrTx,
+  productId: string,
+  afterId: string | undefined,
+  limit: number,
+): Promise<{ id: string; email: string; username: string }[]> {
+  return repository.findPriceDropRecipients(db, productId, afterId, limit);
+}
+export function anonymise(db: DbOrTx, userId: string): Promise<repository.UserRow | undefined> {
+  return repository.anonymise(db, userId);
+}
+export function findUser(db: DbOrTx, id: string): Promise<repository.UserRow | undefined> {
+  return repository.findUserById(db, id);
+}
+export function findUserByEmail(db: DbOrTx, email: string): Promise<repository.UserRow | undefined> {
+  return repository.findUserByEmail(db, email);
+}
 
 /** True when another account goes by this username (any case). */
-export const usernameTaken = repository.usernameTaken;
+export function usernameTaken(db: DbOrTx, username: string, exceptUserId?: string): Promise<boolean> {
+  return repository.usernameTaken(db, username, exceptUserId);
+}
 
 /** What a signed-in request needs of its user. */
-export const findSessionUser = repository.findSessionUser;
+export function findSessionUser(db: DbOrTx, id: string): Promise<repository.SessionUser | undefined> {
+  return repository.findSessionUser(db, id);
+}
 
 /** Registers people who cannot sign in (the seed's customers), once per e-mail; answers their ids by e-mail. */
-export const ensurePeople = repository.ensurePeople;
+export function ensurePeople(
+  db: DbOrTx,
+  people: repository.NewPerson[],
+): Promise<{ added: number; ids: Map<string, string> }> {
+  return repository.ensurePeople(db, people);
+}
 
 /** Suspends the account with this e-mail: it cannot sign in and every session ends at once. */
 export async function suspendByEmail(

@@ -1,17 +1,20 @@
-import { orderIdSchema } from '@shop/contracts';
+import { orderIdSchema, STORE_CREDIT } from '@shop/contracts';
 import { CHECKOUT_PROVIDERS, type CheckoutProvider } from '../../lib/payment-providers';
 
-/** What the payment page sends back in the query string of /order-completed and /order-canceled. */
+/**
+ * What the payment page sends back in the query string of /order-completed and /order-canceled; a checkout
+ * the store credit paid whole comes straight back, naming store credit as its tender.
+ */
 export interface OrderLink {
-  provider: CheckoutProvider;
+  provider: CheckoutProvider | typeof STORE_CREDIT;
   order: string;
   /** PayPal's order id. */
   token?: string;
   PayerID?: string;
 }
 
-const isProvider = (value: string | null): value is CheckoutProvider =>
-  (CHECKOUT_PROVIDERS as readonly (string | null)[]).includes(value);
+const isProvider = (value: string | null): value is OrderLink['provider'] =>
+  value === STORE_CREDIT || (CHECKOUT_PROVIDERS as readonly (string | null)[]).includes(value);
 
 /** The provider and our order id, or null when the link is missing them or they are not valid. */
 export function readOrderLink(params: URLSearchParams): OrderLink | null {

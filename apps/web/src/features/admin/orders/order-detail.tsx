@@ -10,6 +10,7 @@ import { useProviderLabel } from '../../../lib/payment-providers';
 import { MarkDeliveredButton } from '../to-ship/mark-delivered-button';
 import { useAdminOrder } from './api/get-order';
 import { AdminOrderActions } from './order-actions';
+import { OrderPayments } from './order-payments';
 import { isDeletedCustomer, pairCount } from './orders-view';
 
 const DONE_TEXT = {
@@ -98,6 +99,8 @@ export function AdminOrderDetail({
               { label: 'Shipping', value: <FulfilmentBadge fulfilment={order.fulfilment} /> },
             ]}
           />
+
+          <OrderPayments order={order} />
 
           <ShipmentList
             order={order}

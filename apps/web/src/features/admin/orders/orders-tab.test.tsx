@@ -198,7 +198,8 @@ describe('Orders tab (admin)', () => {
   });
 
   it('shows the detail at ?order=<id> with the customer, lines and total, and Back returns focus to its Detail button', async () => {
-    const one = order({ state: 'cancelled' });
+    // Cancelled before it was paid: nothing moved, so it has no payments.
+    const one = order({ state: 'cancelled', payments: [] });
     const other = order();
     const { router } = renderOrders(ordersApi([other, one]), '/account/orders?state=cancelled');
     const user = userEvent.setup();

@@ -1,0 +1,3 @@
+/** The account module's face: deleting an account, and what the shopper bought. */
+export { accountRoutes } from './account.routes';
+export type { AccountDeps } from './account.service';

@@ -1,0 +1,39 @@
+/**
+ * The orders module's face. Orders sit below the after-sale: fulfilment and returns import it, and the
+ * composition root hands it their view of an order (AfterSaleOf), so it imports neither (decision 0032).
+ */
+export {
+  createReplacementOrder,
+  type LockedOrder,
+  lockOrder,
+  lockOrderForReturn,
+  orderForReturn,
+  orderNumbersOf,
+  type ReturnedOrder,
+  setFulfilment,
+} from './order-after-sale';
+export type { AfterSaleOf, OrderDeps, OrderViews } from './order-deps';
+export {
+  approveOrder,
+  approvePlacedOrder,
+  cancelOrder,
+  expireReservation,
+  sendConfirmation,
+  sweep,
+} from './order-lifecycle';
+export { completedUrl, confirmProviderReturn, handleNotice, paymentRequestFor } from './order-payment';
+export { createPendingOrder, lockedPendingHoldings, setPaymentPage, unitsHeldBy } from './order-placement';
+export {
+  bestSellers,
+  boughtProducts,
+  type ExportedOrder,
+  hasBought,
+  type OrderCursor,
+  ordersAfter,
+  orderUsesShippingMethod,
+  paidPerDay,
+  placedDaysOf,
+  unitsSold,
+} from './order-queries';
+export { getOrder, listToShip, type OrdersFilter, orderById } from './order-views';
+export { ordersRoutes } from './orders.routes';

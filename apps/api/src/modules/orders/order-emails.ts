@@ -1,0 +1,132 @@
+import { formatPrice, type Order } from '@shop/contracts';
+import type { Tx } from '../../db/client';
+import { type MailMessage, orderEmail, orderNumber } from '../mail';
+import { refundedTo } from '../payments';
+import type { OrderDeps } from './order-deps';
+import { wire } from './order-views';
+import * as repository from './orders.repository';
+
+/** The orders' e-mails to their buyers: the confirmation, a cancellation and a refund. */
+
+/** The order confirmation, sent once when the payment is verified. `paidWith` words the provider ('card'). */
+export function orderConfirmationEmail(order: Order, paidWith: string, accountUrl: string): MailMessage {
+  const number = orderNumber(order);
+  const rest = order.finalAmount - order.creditUsed;
+  return orderEmail({
+    order,
+    subject: `Sneaker Shop: order ${number} confirmed`,
+    heading: 'Thank you for your purchase!',
+    intro: `your payment was received and order ${number} is confirmed.`,
+    lines: order.products,
+    shipping: order.shipping,
+    discount: { code: order.code, amount: order.discount },
+    total: { label: 'Total', amount: order.finalAmount },
+    note:
+      order.creditUsed > 0
+        ? `${formatPrice(order.creditUsed)} was paid with your store credit${rest > 0 ? ` and ${formatPrice(rest)} with your ${paidWith}` : ''}.`
+        : undefined,
+    accountUrl,
+  });
+}
+
+/** Where a refund's money goes: store credit at once, the rest to what the buyer paid with. */
+export function refundNote(refund: { amount: number; refundTo: string; credit: number }): string {
+  const toProvider = Math.round((refund.amount - refund.credit) * 100) / 100;
+  const providerNote = `goes back to the ${refund.refundTo} you paid with; your bank may take 5 to 10 days to show it`;
+  if (refund.credit <= 0) return `The money ${providerNote}.`;
+  const creditNote = `${formatPrice(refund.credit)} is back in your store credit now`;
+  return toProvider > 0 ? `${creditNote}; ${formatPrice(toProvider)} ${providerNote}.` : `${creditNote}.`;
+}
+
+/**
+ * Money paid back for a whole order: the amount and every line. When returns had refunded part of it
+ * before, the e-mail says what this refund gave back of what was left.
+ */
+export function orderRefundEmail(
+  order: Order,
+  refund: { amount: number; refundTo: string; credit: number },
+  accountUrl: string,
+): MailMessage {
+  const number = orderNumber(order);
+  const before = order.refundedAmount - refund.amount;
+  return orderEmail({
+    order,
+    subject: `Sneaker Shop: ${formatPrice(refund.amount)} refunded for order ${number}`,
+    heading: 'Your order was refunded',
+    intro:
+      before > 0
+        ? `we refunded the ${formatPrice(refund.amount)} left of what you paid for order ${number} (${formatPrice(before)} was refunded before, for your returns).`
+        : `we refunded the ${formatPrice(refund.amount)} you paid for order ${number}.`,
+    lines: order.products,
+    shipping: order.shipping,
+    total: { label: 'Refunded', amount: refund.amount },
+    note: refundNote(refund),
+    accountUrl,
+  });
+}
+
+/**
+ * A pending order closed without payment: by the shop's staff, because it was not paid in time, or because
+ * its provider closed the payment (a payment page that expired, a bank payment that failed). No money was
+ * taken, and the pairs went back on sale.
+ */
+export function orderCancelledEmail(
+  order: Order,
+  reason: 'staff' | 'not-paid-in-time' | 'payment-failed',
+  accountUrl: string,
+): MailMessage {
+  const number = orderNumber(order);
+  const why = {
+    staff: `our team cancelled order ${number} before it was paid.`,
+    'not-paid-in-time': `order ${number} was cancelled because it was not paid in time.`,
+    'payment-failed': `order ${number} was cancelled because its payment did not go through.`,
+  };
+  return orderEmail({
+    order,
+    subject: `Sneaker Shop: order ${number} cancelled`,
+    heading: 'Your order was cancelled',
+    intro: why[reason],
+    lines: order.products,
+    shipping: order.shipping,
+    total: { label: 'Not charged', amount: order.finalAmount },
+    note:
+      order.creditUsed > 0
+        ? `No money was taken: the ${formatPrice(order.creditUsed)} of store credit it would have used is back in your account, and the pairs went back on sale. To buy them, add them to your cart again.`
+        : 'No money was taken, and the pairs went back on sale. To buy them, add them to your cart again.',
+    accountUrl,
+  });
+}
+
+/**
+ * Queues, in the transaction `tx` that just changed the order, an e-mail telling its buyer what happened
+ * (`make` writes it from the order as it now is), keyed by the order and `event`: the change and its
+ * e-mail commit together or not at all, and however often this runs the e-mail goes out once. An
+ * anonymised buyer (a deleted account) has no address to tell.
+ */
+export async function tellBuyer(
+  deps: OrderDeps,
+  tx: Tx,
+  orderId: string,
+  event: 'cancelled' | 'refunded',
+  make: (order: Order, accountUrl: string) => MailMessage,
+): Promise<void> {
+  const row = await repository.findOrder(tx, orderId);
+  if (!row) return;
+  const order = await wire(deps, tx, row);
+  if (order.user.email.endsWith('.invalid')) return;
+  await deps.mailer.send(make(order, `${deps.siteUrl}/account/orders`), {
+    queue: 'bulkMail',
+    key: `order-${event}:${orderId}`,
+    tx,
+  });
+}
+
+/** The confirmation of an order as it is now, its provider worded as the buyer knows it. */
+export async function confirmationOf(deps: OrderDeps, row: repository.OrderRow): Promise<MailMessage> {
+  const order = await wire(deps, deps.db, row);
+  return orderConfirmationEmail(
+    order,
+    refundedTo(deps.gateways, row.provider),
+    `${deps.siteUrl}/account/orders`,
+  );
+}

@@ -1,0 +1,71 @@
+import type { DbOrTx } from '../../db/client';
+import { filterOf, type OrdersFilter } from './order-views';
+import * as repository from './orders.repository';
+
+/** What other modules ask about orders: purchases (reviews, the account), and the figures of sales. */
+
+/** The products of the user's approved orders, newest purchase first (the Bought tab). */
+export function boughtProducts(db: DbOrTx, userId: string): Promise<repository.BoughtProduct[]> {
+  return repository.findBoughtProducts(db, userId);
+}
+
+/** True when an approved order of the user holds the product: only buyers review it. */
+export function hasBought(db: DbOrTx, userId: string, productId: string): Promise<boolean> {
+  return repository.hasBought(db, userId, productId);
+}
+
+/** True when an order names the shipping method: staff deleting it archive it instead. */
+export function orderUsesShippingMethod(db: DbOrTx, methodId: string): Promise<boolean> {
+  return repository.usesShippingMethod(db, methodId);
+}
+
+/** The paid orders placed in [from, to), day by day: what they took, their shipping, how many are not refunded. */
+export function paidPerDay(db: DbOrTx, from: Date, to: Date) {
+  return repository.paidPerDay(db, from, to);
+}
+
+/** The day each of these orders was placed (YYYY-MM-DD, UTC), of those paid and placed in [from, to). */
+export function placedDaysOf(
+  db: DbOrTx,
+  orderIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Map<string, string>> {
+  return repository.findPlacedDays(db, orderIds, from, to);
+}
+
+/** The products with the most pairs sold in the paid orders placed in [from, to), then by revenue. */
+export function bestSellers(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<repository.BestSeller[]> {
+  return repository.findBestSellers(db, from, to, limit);
+}
+
+/** Pairs of these products sold in [from, to), per product. */
+export function unitsSold(
+  db: DbOrTx,
+  productIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Map<string, number>> {
+  return repository.countUnitsSold(db, productIds, from, to);
+}
+
+export type ExportedOrder = repository.ExportedOrder;
+export type OrderCursor = repository.OrderCursor;
+
+/**
+ * The next `limit` orders of the list's filter after `after`, oldest first: one step of a walk that reads
+ * each order once however many there are (the CSV export).
+ */
+export function ordersAfter(
+  db: DbOrTx,
+  filter: OrdersFilter,
+  after: OrderCursor | undefined,
+  limit: number,
+): Promise<ExportedOrder[]> {
+  return repository.findOrdersAfter(db, { userId: filter._id, ...filterOf(filter) }, after, limit);
+}

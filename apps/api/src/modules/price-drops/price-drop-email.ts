@@ -1,0 +1,37 @@
+import { formatPrice } from '@shop/contracts';
+import { escapeHtml } from '../../lib/html';
+import { type MailMessage, messageEmail, SHOP } from '../mail';
+
+/** A favourite's price drop, as the e-mail tells it. */
+interface PriceDrop {
+  name: string;
+  /** The price before the drop and after it, in dollars. */
+  oldPrice: number;
+  newPrice: number;
+  /** The product's page. */
+  url: string;
+  /** The profile page, where the shopper turns these e-mails off. */
+  profileUrl: string;
+}
+
+/**
+ * A favourite got cheaper: the product, its old and new price, a link to it, and how to stop these
+ * e-mails. Sent once per drop to each shopper who has the product among their favourites and has not
+ * turned price-drop e-mails off.
+ */
+export function priceDropEmail(to: string, username: string, drop: PriceDrop): MailMessage {
+  const was = formatPrice(drop.oldPrice);
+  const now = formatPrice(drop.newPrice);
+  return messageEmail({
+    to,
+    subject: `${SHOP}: ${drop.name} dropped to ${now}`,
+    heading: `${drop.name} is now ${now}`,
+    lead: `<p style="margin:0 0 16px;font-size:20px"><s style="color:#777">${escapeHtml(was)}</s> <strong style="color:#111111">${escapeHtml(now)}</strong></p>`,
+    paragraphs: [
+      `Hi ${username}, the ${drop.name} in your favourites dropped in price: it was ${was}, it is now ${now}.`,
+      'The price may change again, and pairs go quickly.',
+    ],
+    action: { label: 'See the sneaker', url: drop.url },
+    footnote: `You get this e-mail because the product is among your favourites. To stop price-drop e-mails, turn them off in your profile: ${drop.profileUrl}`,
+  });
+}

@@ -1,0 +1,73 @@
+import {
+  fromCents,
+  type OrderReturn,
+  type ReturnReason,
+  type ReturnRefundTo,
+  type ReturnResolution,
+  type ReturnState,
+  sizeKey,
+} from '@shop/contracts';
+import type { DbOrTx } from '../../db/client';
+import * as payments from '../payments';
+import * as repository from './returns.repository';
+
+/** A return as the API shows it; `refundedCents`: what the payments ledger says its receipt gave back. */
+export function toReturnWire(
+  row: repository.ReturnRow & { lines: repository.ReturnLineRow[] },
+  refundedCents = 0,
+): OrderReturn {
+  return {
+    id: row.id,
+    number: `R-${row.number}`,
+    orderId: row.orderId,
+    state: row.state as ReturnState,
+    reason: row.reason as ReturnReason,
+    comment: row.comment,
+    message: row.staffMessage,
+    lines: row.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      size: sizeKey(line.size),
+      count: line.count,
+      resolution: line.resolution as ReturnResolution,
+      exchangeSize: line.exchangeSize === null ? null : sizeKey(line.exchangeSize),
+      restock: line.restocked,
+    })),
+    refundedAmount: fromCents(refundedCents),
+    refundTo: row.refundTo as ReturnRefundTo,
+    exchangeOrderId: row.exchangeOrderId,
+    createdAt: row.createdAt.toISOString(),
+    receivedAt: row.receivedAt ? row.receivedAt.toISOString() : null,
+  };
+}
+
+/** Returns as the API shows them, each with what the payments ledger says its receipt gave back. */
+export async function returnsWithRefunds(
+  db: DbOrTx,
+  rows: (repository.ReturnRow & { lines: repository.ReturnLineRow[] })[],
+): Promise<OrderReturn[]> {
+  const received = rows.filter((row) => row.state === 'received').map((row) => row.id);
+  const refunded = await payments.returnedByReturn(db, received);
+  return rows.map((row) => toReturnWire(row, refunded.get(row.id) ?? 0));
+}
+
+/**
+ * The returns of each of these orders: every order shows them, through the after-sale reader the
+ * composition root hands the orders module (decision 0032).
+ */
+export async function returnsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, OrderReturn[]>> {
+  const byOrder = new Map<string, OrderReturn[]>();
+  for (const wire of await returnsWithRefunds(db, await repository.findReturnsOfOrders(db, orderIds))) {
+    byOrder.set(wire.orderId, [...(byOrder.get(wire.orderId) ?? []), wire]);
+  }
+  return byOrder;
+}
+
+/** Returns opened in [from, to) that count (not rejected or cancelled), per reason and per product. */
+export async function returnFigures(db: DbOrTx, from: Date, to: Date, topProducts: number) {
+  const [perReason, perProduct] = await Promise.all([
+    repository.countReturnsPerReason(db, from, to),
+    repository.countReturnedUnitsPerProduct(db, from, to, topProducts),
+  ]);
+  return { perReason: perReason as { reason: ReturnReason; returns: number; units: number }[], perProduct };
+}

@@ -1,0 +1,20 @@
+/** The users module's face: accounts' profiles, favourites and contacts, and the staff's users. */
+export type { NewPerson } from './users.repository';
+export { usersRoutes } from './users.routes';
+export {
+  anonymise,
+  contactsOf,
+  ensurePeople,
+  findLiveUser,
+  findSessionUser,
+  findUser,
+  findUserByEmail,
+  keepAnAdmin,
+  listUsers,
+  priceDropRecipients,
+  refuseSelf,
+  removeFavoritesOfUser,
+  summariesOf,
+  type UserDeps,
+  usernameTaken,
+} from './users.service';
