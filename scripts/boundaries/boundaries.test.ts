@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { describeLoops, moduleLoops } from './module-loops.mjs';
+import { describeForeignTables, foreignTablesInSql } from './sql-tables.mjs';
 
 const fixture = fileURLToPath(new URL('./fixture', import.meta.url));
 const config = fileURLToPath(new URL('../../.dependency-cruiser.cjs', import.meta.url));
 const depcruise = fileURLToPath(new URL('../../node_modules/.bin/depcruise', import.meta.url));
+const check = fileURLToPath(new URL('./check.mjs', import.meta.url));
 const api = 'apps/api/src';
 const web = 'apps/web/src';
 
@@ -50,6 +53,47 @@ describe('the boundary check (npm run lint:boundaries)', () => {
         `web-not-to-api: ${web}/lib/order-link.ts -> ${api}/modules/orders/index.ts`,
         `web-shared-to-feature: ${web}/components/product-carousel.tsx -> ${web}/features/catalog/catalog-queries.ts`,
       ].sort(),
+    );
+  });
+
+  it('finds the loop two modules make through different files, a type-only import included', () => {
+    expect(describeLoops(moduleLoops(cruise.modules))).toEqual([
+      'module-loop: orders -> users -> orders',
+      `  orders -> users: ${api}/modules/orders/orders.repository.ts -> ${api}/modules/users/users.repository.ts`,
+      `  users -> orders: ${api}/modules/users/buyers.ts -> ${api}/modules/orders/purchases.ts (type only)`,
+    ]);
+  });
+
+  it("finds the SQL that names another module's table, named or interpolated, and only that", () => {
+    expect(foreignTablesInSql(fixture)).toEqual([
+      {
+        file: `${api}/modules/orders/orders.repository.ts`,
+        line: 9,
+        table: 'user',
+        owner: 'users',
+        how: 'interpolated',
+      },
+      {
+        file: `${api}/modules/reviews/reviews.repository.ts`,
+        line: 8,
+        table: 'order_item',
+        owner: 'orders',
+        how: 'named',
+      },
+    ]);
+  });
+
+  it('fails the lint on any of the three, and prints every finding', () => {
+    const { exitCode, output } = inFixture(process.execPath, [check, 'apps', 'packages']);
+    expect(exitCode).toBe(1);
+    expect(output).toContain('x 16 dependency violations (16 errors, 0 warnings)');
+    expect(output).toContain(
+      `error face-hides-the-repository: ${api}/modules/users/index.ts → ${api}/modules/users/users.repository.ts`,
+    );
+    expect(output).toContain(describeLoops(moduleLoops(cruise.modules)).join('\n'));
+    expect(output).toContain(describeForeignTables(foreignTablesInSql(fixture)).join('\n'));
+    expect(output).toContain(
+      "1 loop(s) between modules, 2 place(s) where a module's SQL names another module's table",
     );
   });
 });
