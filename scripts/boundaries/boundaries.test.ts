@@ -31,7 +31,7 @@ describe('the boundary check (npm run lint:boundaries)', () => {
   beforeAll(() => {
     const args = ['apps', 'packages', '--config', config, '--output-type', 'json'];
     cruise = JSON.parse(inFixture(depcruise, args).output) as Cruise;
-  });
+  }, 60_000);
 
   it('fails on each kind of forbidden import, and only on those', () => {
     const violations = cruise.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
