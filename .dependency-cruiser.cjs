@@ -1,12 +1,31 @@
 /**
- * The shop's boundaries (DESIGN.md section 3, decision 28), checked by `npm run lint`. Each rule names the
- * boundary it keeps; scripts/boundaries/ holds a fixture that breaks every rule once and a test that the
- * check catches each.
+ * The shop's boundaries (DESIGN.md section 3, decision 28), checked by `npm run lint:boundaries`
+ * (scripts/boundaries/check.mjs). Each rule below names the boundary it keeps; two more checks run on the
+ * same cruise, in scripts/boundaries/:
+ * - module-loop (module-loops.mjs): every API module (apps/api/src/modules/<name>) counts as one node, every
+ *   other file of apps/api/src as its own; no loop may pass through a module, directly (orders -> returns
+ *   -> orders) or through others, type-only imports included, tests left out.
+ * - sql-foreign-table (sql-tables.mjs): the SQL a module writes itself (sql`…` templates, sql.raw and
+ *   strings handed to .execute / .query) names only its own tables, the pgTable names of
+ *   db/schema/<module>.ts, and interpolates no other module's table object; the migrations are exempt.
+ * scripts/boundaries/fixture/ is a small house that breaks every rule once, and
+ * scripts/boundaries/boundaries.test.ts checks that each is caught.
+ *
+ * An API module's face is its index.ts and nothing else. The tests (*.test.ts, apps/api/src/test/) may
+ * set up data through any module; the rules apply to the code that ships (cycles are checked everywhere).
  */
 const API = '^apps/api/src/';
 const MODULES = `${API}modules/`;
+const FACE = `${MODULES}[^/]+/index\\.ts$`;
+const REPOSITORY = '\\.repository\\.ts$';
+const MODULE_REPOSITORY = `${MODULES}[^/]+/.*${REPOSITORY}`;
+const TABLES = `${API}db/schema/`;
+/** The database layer builds the client and the migrations from the tables. */
+const DB_LAYER = [`${API}db/client\\.ts$`, `${API}db/transaction\\.ts$`, TABLES, `${API}db/migrations/`];
+/** Better Auth's adapter is the auth module's own data access to its tables (and the user's). */
+const AUTH_ADAPTER = `${MODULES}auth/auth\\.ts$`;
+const TESTS = ['\\.test\\.tsx?$', `${API}test/`];
 const WEB = '^apps/web/src/';
-const TEST_FILE = '\\.test\\.tsx?$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -22,41 +41,62 @@ module.exports = {
       name: 'module-through-its-face',
       severity: 'error',
       comment:
-        'An API module reaches another only through its public face (<name>.service.ts or index.ts), never its repository, routes or internals.',
-      from: { path: `${MODULES}([^/]+)/`, pathNot: TEST_FILE },
-      to: {
-        path: `${MODULES}[^/]+/`,
-        pathNot: [`${MODULES}$1/`, '\\.service\\.ts$', `${MODULES}[^/]+/index\\.ts$`],
-      },
+        'An API module reaches another only through its face, modules/<name>/index.ts, never its services, repository, routes or other files.',
+      from: { path: `${MODULES}([^/]+)/`, pathNot: TESTS },
+      to: { path: MODULES, pathNot: [`${MODULES}$1/`, FACE] },
+    },
+    {
+      name: 'api-through-module-faces',
+      severity: 'error',
+      comment:
+        'The rest of the API (app.ts, wiring.ts, server.ts, config.ts, plugins, events, lib, db and its seed) reaches a module only through its face, modules/<name>/index.ts (a repository: see repository-stays-in-its-module).',
+      from: { path: API, pathNot: [MODULES, ...TESTS] },
+      to: { path: MODULES, pathNot: [FACE, REPOSITORY] },
+    },
+    {
+      name: 'face-hides-the-repository',
+      severity: 'error',
+      comment:
+        "A module's face exposes its commands and queries, never its data access: index.ts neither imports nor re-exports a repository.",
+      from: { path: FACE },
+      to: { path: REPOSITORY },
     },
     {
       name: 'repository-owns-its-tables',
       severity: 'error',
       comment:
-        "A repository queries only its own module's tables (db/schema/<module>.ts); another module's data is asked of that module's service.",
-      from: { path: `${MODULES}([^/]+)/.*\\.repository\\.ts$` },
-      to: { path: `${API}db/schema/`, pathNot: `${API}db/schema/$1\\.ts$` },
+        "A repository queries only its own module's tables (db/schema/<module>.ts); another module's data is asked of that module's face.",
+      from: { path: `${MODULES}([^/]+)/.*${REPOSITORY}` },
+      to: { path: TABLES, pathNot: `${TABLES}$1\\.ts$` },
     },
     {
       name: 'tables-only-in-repositories',
       severity: 'error',
       comment:
-        "Only repositories (and the database layer) touch the tables; services and routes call a repository. Better Auth's adapter (auth/auth.ts) is the auth module's own data access to its tables.",
-      from: { path: MODULES, pathNot: [`\\.repository\\.ts$`, `${MODULES}auth/auth\\.ts$`, TEST_FILE] },
-      to: { path: `${API}db/schema/` },
+        "Only a module's repositories touch its tables: services, routes and everything outside the modules (plugins, seed, config, lib, app, wiring) call a face. The database layer (db/client.ts, db/transaction.ts, db/schema/, the migrations) and Better Auth's adapter (auth/auth.ts) are the exceptions.",
+      from: { path: API, pathNot: [MODULE_REPOSITORY, AUTH_ADAPTER, ...DB_LAYER, ...TESTS] },
+      to: { path: TABLES },
+    },
+    {
+      name: 'repository-stays-in-its-module',
+      severity: 'error',
+      comment:
+        "Nothing outside a module imports its repository: plugins, seed, config, lib, app and wiring ask the module's face.",
+      from: { path: API, pathNot: [MODULES, ...TESTS] },
+      to: { path: `${API}.*${REPOSITORY}` },
     },
     {
       name: 'audit-imports-no-module',
       severity: 'error',
       comment: 'The audit trail is a subscriber of domain events: it knows no other module.',
-      from: { path: `${MODULES}audit/`, pathNot: TEST_FILE },
+      from: { path: `${MODULES}audit/`, pathNot: TESTS },
       to: { path: MODULES, pathNot: `${MODULES}audit/` },
     },
     {
       name: 'nothing-imports-audit',
       severity: 'error',
       comment: 'Modules publish facts; the composition root subscribes the audit trail to them.',
-      from: { path: MODULES, pathNot: [`${MODULES}audit/`, TEST_FILE] },
+      from: { path: MODULES, pathNot: [`${MODULES}audit/`, ...TESTS] },
       to: { path: `${MODULES}audit/` },
     },
     {
