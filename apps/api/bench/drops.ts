@@ -33,6 +33,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { insertProducts } from '../src/modules/catalog/catalog.repository';
+import { readProviderSettings } from '../src/modules/payments';
 
 export const DROPS_SCENARIO = 'drops (a draw of 10,000 entries; 5,000 shoppers for a first-come release)';
 const ENTRIES = Number(process.env.BENCH_DROP_ENTRIES ?? 10_000);
@@ -365,7 +366,7 @@ export async function benchDrops(
 ): Promise<DropsBenchResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-drops-'));
   const config = {
-    ...loadConfig({
+    ...loadConfig(readProviderSettings, {
       NODE_ENV: 'development',
       DATA_DIR: dataDir,
       AUTH_SECRET: randomBytes(24).toString('hex'),

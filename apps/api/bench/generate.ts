@@ -1,5 +1,5 @@
 import { BRANDS, type Brand, COLORS, type Color } from '@shop/contracts';
-import type { NewProduct } from '../src/modules/catalog/catalog.repository';
+import type { NewProduct } from '../src/modules/catalog';
 import { COLOURWAYS, MODELS, modelProduct, pick, prng, slugify } from '../src/seed/catalogue';
 
 /** How often each brand appears: a real shop carries far more Nike than Gucci. */

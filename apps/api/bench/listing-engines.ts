@@ -15,7 +15,8 @@
  *   BENCH_ENGINE_SIZES=10000 BENCH_ENGINE_LISTS=500 npm run bench:engines --workspace @shop/api
  */
 import { PAGE_SIZE, toCents } from '@shop/contracts';
-import type { ListingRow, NewProduct } from '../src/modules/catalog/catalog.repository';
+import type { NewProduct } from '../src/modules/catalog';
+import type { ListingRow } from '../src/modules/catalog/catalog.repository';
 import type { ListingEngine, ListingPage, ListingSearch } from '../src/modules/catalog/listing-engine';
 import { ListingIndex } from '../src/modules/catalog/listing-index';
 import { editDistance } from '../src/modules/catalog/search-words';

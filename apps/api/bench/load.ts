@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { productStock } from '../src/db/schema';
-import type { NewProduct } from '../src/modules/catalog/catalog.repository';
+import type { NewProduct } from '../src/modules/catalog';
 import { addProducts } from '../src/modules/catalog/catalog.service';
 
 /** Products per round trip of the loader. */

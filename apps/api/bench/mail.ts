@@ -23,6 +23,7 @@ import { verificationEmail } from '../src/modules/auth/auth-emails';
 import { jobId } from '../src/modules/jobs/jobs';
 import { MAIL_BATCH_SIZE } from '../src/modules/mail/mailer';
 import { orderConfirmationEmail } from '../src/modules/orders/order-emails';
+import { readProviderSettings } from '../src/modules/payments';
 
 export const MAIL_SCENARIO = 'mail drain (order confirmations, a verification e-mail meanwhile)';
 const COUNT = Number(process.env.BENCH_MAIL_COUNT ?? 1000);
@@ -81,7 +82,7 @@ export async function benchMail(
 ): Promise<MailBenchResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-mail-'));
   const config = {
-    ...loadConfig({
+    ...loadConfig(readProviderSettings, {
       NODE_ENV: 'development',
       DATA_DIR: dataDir,
       AUTH_SECRET: randomBytes(24).toString('hex'),

@@ -28,7 +28,7 @@ import {
   PAGE_SIZE,
   toCents,
 } from '@shop/contracts';
-import type { NewProduct } from '../src/modules/catalog/catalog.repository';
+import type { NewProduct } from '../src/modules/catalog';
 import { COLOURWAYS, MODELS, pick, prng } from '../src/seed/catalogue';
 import { EDITIONS } from './generate';
 

@@ -96,7 +96,7 @@ import { ROOT_DIR } from '../src/config';
 import type { DatabaseConfig } from '../src/db/client';
 import { type Db, openDatabase } from '../src/db/client';
 import { order, orderItem, session, user } from '../src/db/schema';
-import type { NewProduct } from '../src/modules/catalog/catalog.repository';
+import type { NewProduct } from '../src/modules/catalog';
 import { addProducts } from '../src/modules/catalog/catalog.service';
 import { benchDrops, DROPS_SCENARIO, type DropsBenchResult, dropsLines } from './drops';
 import { generateBenchProducts } from './generate';

@@ -6,7 +6,6 @@ import { RETURN_DAYS_DEFAULT, USERNAME_PATTERN } from '@shop/contracts';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db/client';
 import { emptyAsUndefined, optionalString } from './lib/env-schema';
-import { readProviderSettings } from './modules/payments';
 
 /** The repository root: `./data` and the built web app are found relative to it, whatever the cwd. */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -176,7 +175,20 @@ function addressLines(address: string): string[] {
 }
 
 /** Reads the environment once. This is the only module that touches `process.env`. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads each payment provider's settings from the environment with the provider's own schema: the payments
+ * registry's `readProviderSettings`, handed in by the process that starts the shop (config sits below the
+ * modules and imports none of them).
+ */
+export type ProviderSettingsReader = (env: NodeJS.ProcessEnv) => {
+  settings: Record<string, unknown>;
+  problems: string[];
+};
+
+export function loadConfig(
+  readProviderSettings: ProviderSettingsReader,
+  env: NodeJS.ProcessEnv = process.env,
+): Config {
   const parsed = envSchema.safeParse(env);
   const providers = readProviderSettings(env);
   const problems = [

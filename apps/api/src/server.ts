@@ -3,10 +3,11 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { loadListing } from './modules/catalog';
+import { readProviderSettings } from './modules/payments';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1', '[::1]'];
 
-const config = loadConfig();
+const config = loadConfig(readProviderSettings);
 const app = await buildApp(config);
 
 // The job queue marks a job done or failed without waiting for the answer; while the database is away

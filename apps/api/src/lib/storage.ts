@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config';
 
 /** A stored file, with what serving it needs. */
 export interface StoredFile {
@@ -134,6 +133,9 @@ export function databaseStorage(media: MediaTable): Storage {
  * The storage the configuration calls for: the database itself with PostgreSQL (instances behind a load
  * balancer share it, and nothing else), the local disk with the embedded database.
  */
-export function createStorage(config: Pick<Config, 'database' | 'uploadsDir'>, media: MediaTable): Storage {
+export function createStorage(
+  config: { database: { kind: 'pglite' | 'postgres' }; uploadsDir: string },
+  media: MediaTable,
+): Storage {
   return config.database.kind === 'postgres' ? databaseStorage(media) : localStorage(config.uploadsDir);
 }

@@ -1,11 +1,12 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createStorage } from '../lib/storage';
+import { readProviderSettings } from '../modules/payments';
 import { mediaTable } from '../modules/uploads';
 import { writeBannerPoster, writeBannerVideo } from './banner-video';
 import { seedDatabase } from './seed';
 
-const config = loadConfig();
+const config = loadConfig(readProviderSettings);
 const database = await openDatabase(config.database);
 try {
   const storage = createStorage(config, mediaTable(database.db));

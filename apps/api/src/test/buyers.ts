@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import { order, orderItem, productStock, session, user } from '../db/schema';
-import { insertProducts, type NewProduct } from '../modules/catalog/catalog.repository';
+import { insertProducts } from '../modules/catalog/catalog.repository';
+import type { NewProduct } from '../modules/catalog/new-product';
 import { createTestDatabase, type TestApp, testConfig } from './test-app';
 
 /**

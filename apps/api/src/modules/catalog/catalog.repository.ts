@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, type SQL,
 import type { DbOrTx } from '../../db/client';
 import { catalogVersion, product, productStock, searchWord } from '../../db/schema/catalog';
 import { htmlToText } from '../../lib/html';
+import type { NewProduct } from './new-product';
 
 export interface ProductFilter {
   category?: string;
@@ -437,30 +438,6 @@ export async function findFeaturedProducts(db: DbOrTx): Promise<(ProductRow & { 
     .where(and(isNotNull(product.featuredSlot), isNull(product.deletedAt)))
     .orderBy(asc(product.featuredSlot));
   return rows.map((row) => ({ ...row, featuredSlot: row.featuredSlot ?? 0 }));
-}
-
-export interface NewProduct {
-  slug: string;
-  name: string;
-  brand: string;
-  priceCents: number;
-  /** The price before the sale (above `priceCents`), or null (the default) when not on sale. */
-  compareAtPriceCents?: number | null;
-  /** Comes from the product's reviews (0 until it has one); only tests set it here. */
-  rating?: number;
-  /** Already sanitised HTML. */
-  description: string;
-  genders: string[];
-  categories: string[];
-  color: string;
-  collection: string;
-  releaseDate: string;
-  cardPicture: string;
-  detailPicture: string;
-  originalPicture: string;
-  featuredSlot?: number | null;
-  /** Units per size, keyed by size ("6", "6.5"). */
-  stock: Record<string, number>;
 }
 
 function searchColumns(

@@ -10,6 +10,7 @@ import { sanitizeDescription } from '../../lib/html';
 import * as repository from './catalog.repository';
 import { currentListing } from './listing';
 import type { ListingSearch } from './listing-engine';
+import type { NewProduct } from './new-product';
 import { toProductWire } from './product-wire';
 import { correctionsOf, forgetVocabulary, lexemesOf } from './search-words';
 
@@ -200,7 +201,7 @@ export function addUnits(db: DbOrTx, productId: string, size: number, count: num
  * Adds products (keyed by slug: an existing slug is left as it is). Descriptions are stored sanitised, so
  * every client gets safe HTML whatever it renders with; answers slug → id of the products added.
  */
-export async function addProducts(db: DbOrTx, items: repository.NewProduct[]): Promise<Map<string, string>> {
+export async function addProducts(db: DbOrTx, items: NewProduct[]): Promise<Map<string, string>> {
   const created = await repository.insertProducts(
     db,
     items.map((item) => ({ ...item, description: sanitizeDescription(item.description) })),

@@ -2,7 +2,7 @@
  * The catalogue's face: the shoppers' lists and product pages, the staff's products, and the stock of each
  * size that checkout, orders, returns and drops move.
  */
-export type { NewProduct } from './catalog.repository';
+
 export { catalogRoutes, type PageReviews } from './catalog.routes';
 export {
   addProducts,
@@ -21,5 +21,6 @@ export {
   setRatings,
   stockLines,
 } from './catalog.service';
+export type { NewProduct } from './new-product';
 export { productsAdminRoutes } from './products-admin.routes';
 export type { ProductAdminDeps } from './products-admin.service';

@@ -10,6 +10,7 @@ import { addProducts, listProducts } from './catalog.service';
 import { parseLexemes } from './lexemes';
 import { createListingEngine, currentListing } from './listing';
 import type { ListingPage } from './listing-engine';
+import type { NewProduct } from './new-product';
 
 /**
  * The listing as the shop keeps it (listing.ts: the catalogue version read before every list, the changed
@@ -57,7 +58,7 @@ const descriptionOf = (r: Random) =>
 
 let serial = 0;
 
-function newProduct(r: Random): repository.NewProduct {
+function newProduct(r: Random): NewProduct {
   serial += 1;
   const priceCents = r.pick(PRICES);
   return {

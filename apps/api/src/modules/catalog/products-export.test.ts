@@ -6,7 +6,8 @@ import { csvRecords, parseCsv } from '../../test/csv';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { send } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertProducts, type NewProduct } from './catalog.repository';
+import { insertProducts } from './catalog.repository';
+import type { NewProduct } from './new-product';
 import { PRODUCT_EXPORT_HEADER } from './products-admin.service';
 
 let testApp: TestApp;

@@ -8,6 +8,7 @@ import { loadConfig } from '../../config';
 import { post, signUp } from '../../test/accounts';
 import { deliveredMail } from '../../test/mail';
 import { createTestApp } from '../../test/test-app';
+import { readProviderSettings } from '../payments';
 import { createTransport, maskedAddress, mayLogMailLinks } from './mailer';
 
 const outboxDir = mkdtempSync(path.join(tmpdir(), 'shop-mail-log-'));
@@ -54,11 +55,15 @@ describe('the outbox log', () => {
   it('may show links only in the embedded mode, never in production or on PostgreSQL', () => {
     const base = { AUTH_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/shop-config-test' };
     const postgres = { DATABASE_URL: 'postgres://shop@db:5432/shop' };
-    expect(mayLogMailLinks(loadConfig(base))).toBe(true);
-    expect(mayLogMailLinks(loadConfig({ ...base, NODE_ENV: 'test' }))).toBe(true);
-    expect(mayLogMailLinks(loadConfig({ ...base, NODE_ENV: 'production' }))).toBe(false);
-    expect(mayLogMailLinks(loadConfig({ ...base, ...postgres }))).toBe(false);
-    expect(mayLogMailLinks(loadConfig({ ...base, ...postgres, NODE_ENV: 'production' }))).toBe(false);
+    expect(mayLogMailLinks(loadConfig(readProviderSettings, base))).toBe(true);
+    expect(mayLogMailLinks(loadConfig(readProviderSettings, { ...base, NODE_ENV: 'test' }))).toBe(true);
+    expect(mayLogMailLinks(loadConfig(readProviderSettings, { ...base, NODE_ENV: 'production' }))).toBe(
+      false,
+    );
+    expect(mayLogMailLinks(loadConfig(readProviderSettings, { ...base, ...postgres }))).toBe(false);
+    expect(
+      mayLogMailLinks(loadConfig(readProviderSettings, { ...base, ...postgres, NODE_ENV: 'production' })),
+    ).toBe(false);
   });
 
   it('of a shop in production holds no link of a verification or password-reset e-mail', async () => {

@@ -4,6 +4,7 @@ import { loadConfig } from '../../config';
 import { seedAccounts } from '../../seed/accounts';
 import { post, signIn, signUp } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { readProviderSettings } from '../payments';
 
 let testApp: TestApp;
 const app = () => testApp.app;
@@ -85,11 +86,13 @@ describe('GET /api/dev/outbox', () => {
 describe('where the shop listens', () => {
   const base = { AUTH_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/shop-config-test' };
   it('listens on loopback in the embedded mode unless HOST says otherwise', () => {
-    expect(loadConfig(base).host).toBe('localhost');
-    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig(readProviderSettings, base).host).toBe('localhost');
+    expect(loadConfig(readProviderSettings, { ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('listens on every interface with a real database', () => {
-    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://shop@db:5432/shop' }).host).toBe('0.0.0.0');
+    expect(
+      loadConfig(readProviderSettings, { ...base, DATABASE_URL: 'postgres://shop@db:5432/shop' }).host,
+    ).toBe('0.0.0.0');
   });
 });

@@ -1,5 +1,5 @@
 /** The users module's face: accounts' profiles, favourites and contacts, and the staff's users. */
-export type { NewPerson } from './users.repository';
+export type { NewPerson } from './new-person';
 export { usersRoutes } from './users.routes';
 export {
   anonymise,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { favorite, user } from '../../db/schema/users';
+import type { NewPerson } from './new-person';
 
 export type UserRow = typeof user.$inferSelect;
 
@@ -31,12 +32,6 @@ export async function findUsersByIds(db: DbOrTx, ids: string[]): Promise<UserRow
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(user).where(eq(user.email, email.toLowerCase()));
   return row;
-}
-
-export interface NewPerson {
-  email: string;
-  username: string;
-  createdAt?: Date;
 }
 
 /**

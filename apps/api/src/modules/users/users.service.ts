@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents, Publish } from '../../events/domain-events';
 import type { FactOf } from '../../events/facts';
 import { AppError } from '../../lib/app-error';
+import type { NewPerson } from './new-person';
 import * as repository from './users.repository';
 
 /**
@@ -150,7 +151,7 @@ export function findSessionUser(db: DbOrTx, id: string): Promise<repository.Sess
 /** Registers people who cannot sign in (the seed's customers), once per e-mail; answers their ids by e-mail. */
 export function ensurePeople(
   db: DbOrTx,
-  people: repository.NewPerson[],
+  people: NewPerson[],
 ): Promise<{ added: number; ids: Map<string, string> }> {
   return repository.ensurePeople(db, people);
 }

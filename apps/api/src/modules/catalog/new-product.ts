@@ -1,0 +1,24 @@
+/** A product as it is added to the catalogue (the staff's form, the seed), before the catalogue writes it. */
+export interface NewProduct {
+  slug: string;
+  name: string;
+  brand: string;
+  priceCents: number;
+  /** The price before the sale (above `priceCents`), or null (the default) when not on sale. */
+  compareAtPriceCents?: number | null;
+  /** Comes from the product's reviews (0 until it has one); only tests set it here. */
+  rating?: number;
+  /** Already sanitised HTML. */
+  description: string;
+  genders: string[];
+  categories: string[];
+  color: string;
+  collection: string;
+  releaseDate: string;
+  cardPicture: string;
+  detailPicture: string;
+  originalPicture: string;
+  featuredSlot?: number | null;
+  /** Units per size, keyed by size ("6", "6.5"). */
+  stock: Record<string, number>;
+}
