@@ -17,7 +17,12 @@
 import { PAGE_SIZE, toCents } from '@shop/contracts';
 import type { NewProduct } from '../src/modules/catalog';
 import type { ListingRow } from '../src/modules/catalog/catalog.repository';
-import type { ListingEngine, ListingPage, ListingSearch } from '../src/modules/catalog/listing-engine';
+import type {
+  ListingEngine,
+  ListingFilter,
+  ListingPage,
+  ListingSearch,
+} from '../src/modules/catalog/listing-engine';
 import { ListingIndex } from '../src/modules/catalog/listing-index';
 import { editDistance } from '../src/modules/catalog/search-words';
 import { generateBenchProducts } from './generate';
@@ -105,9 +110,9 @@ function pageOf(path: string, vocabulary: Set<string>, known: Map<string, string
   const orderBy = query.get('orderBy');
   return {
     filter: {
-      category: query.get('category') ?? undefined,
-      gender: query.get('gender') ?? undefined,
-      brand: query.get('brand') ?? undefined,
+      category: (query.get('category') ?? undefined) as ListingFilter['category'],
+      gender: (query.get('gender') ?? undefined) as ListingFilter['gender'],
+      brand: (query.get('brand') ?? undefined) as ListingFilter['brand'],
       rating: number('rating'),
       priceMinCents: dollars('priceMin'),
       priceMaxCents: dollars('priceMax'),

@@ -187,7 +187,7 @@ const ADMIN_LIST_SCENARIO = `${ADMIN_SCENARIO} list`;
 const AUTH_SECRET = env.AUTH_SECRET ?? randomBytes(32).toString('hex');
 
 /** What the checkout scenario buys: one size with stock enough for any run. */
-const CHECKOUT_PRODUCT = {
+const CHECKOUT_PRODUCT: NewProduct = {
   slug: 'bench-checkout-runner',
   name: 'Bench Checkout Runner',
   brand: 'nike',
@@ -355,7 +355,7 @@ async function loadOrdersCustomer(db: Db, productId: string): Promise<string> {
             const index = start + offset;
             return {
               userId,
-              state: index % 10 === 0 ? 'cancelled' : 'aprobed',
+              state: index % 10 === 0 ? ('cancelled' as const) : ('aprobed' as const),
               provider: index % 3 === 0 ? 'paypal' : 'stripe',
               providerReference: `bench_${userId.slice(0, 8)}_${index}`,
               totalCents: 12_000 * (1 + (index % 3)),

@@ -9,3 +9,9 @@ export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   const quoted = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
   return sql`${column} IN (${sql.raw(quoted)})`;
 }
+
+/** A CHECK that every element of a text array column is one of `values`, the contracts' list for it. */
+export function allOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  const quoted = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
+  return sql`${column} <@ ARRAY[${sql.raw(quoted)}]::text[]`;
+}

@@ -1,3 +1,4 @@
+import { BRANDS, CATEGORIES, COLORS, GENDERS } from '@shop/contracts';
 import { desc, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,6 +16,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { allOf, oneOf } from '../checks';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -25,15 +27,15 @@ export const product = pgTable(
     /** Stable natural key; the seed uses it to stay idempotent. */
     slug: text('slug').notNull().unique(),
     name: text('name').notNull(),
-    brand: text('brand').notNull(),
+    brand: text('brand', { enum: BRANDS }).notNull(),
     priceCents: integer('price_cents').notNull(),
     /** The price before the sale, shown struck through: above the price, or null when not on sale. */
     compareAtPriceCents: integer('compare_at_price_cents'),
     rating: smallint('rating').notNull().default(0),
     description: text('description').notNull(),
-    genders: text('genders').array().notNull(),
-    categories: text('categories').array().notNull(),
-    color: text('color').notNull(),
+    genders: text('genders', { enum: GENDERS }).array().notNull(),
+    categories: text('categories', { enum: CATEGORIES }).array().notNull(),
+    color: text('color', { enum: COLORS }).notNull(),
     collection: text('collection').notNull().default(''),
     releaseDate: date('release_date', { mode: 'string' }).notNull(),
     cardPicture: text('card_picture').notNull(),
@@ -65,6 +67,10 @@ export const product = pgTable(
       sql`${t.compareAtPriceCents} IS NULL OR ${t.compareAtPriceCents} > ${t.priceCents}`,
     ),
     check('product_rating_range', sql`${t.rating} BETWEEN 0 AND 5`),
+    check('product_brand_valid', oneOf(t.brand, BRANDS)),
+    check('product_color_valid', oneOf(t.color, COLORS)),
+    check('product_genders_valid', allOf(t.genders, GENDERS)),
+    check('product_categories_valid', allOf(t.categories, CATEGORIES)),
     index('product_search_vector_idx').using('gin', t.searchVector),
     index('product_categories_idx').using('gin', t.categories),
     index('product_genders_idx').using('gin', t.genders),

@@ -1,5 +1,7 @@
+import { CREDIT_KINDS } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '../checks';
 import { user } from './users';
 
 /**
@@ -32,7 +34,7 @@ export const creditEntry = pgTable(
     /** The balance once this entry was made. */
     balanceAfterCents: integer('balance_after_cents').notNull(),
     /** grant or adjustment (staff), spend (an order), spend_returned (an order cancelled before payment), refund, return. */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: CREDIT_KINDS }).notNull(),
     reason: text('reason').notNull(),
     orderId: uuid('order_id'),
     /** The order's number, for the buyer's history ("Paid order #12"). */
@@ -47,10 +49,7 @@ export const creditEntry = pgTable(
   (t) => [
     check('credit_entry_amount_not_zero', sql`${t.amountCents} <> 0`),
     check('credit_entry_balance_not_negative', sql`${t.balanceAfterCents} >= 0`),
-    check(
-      'credit_entry_kind_valid',
-      sql`${t.kind} IN ('grant', 'adjustment', 'spend', 'spend_returned', 'refund', 'return')`,
-    ),
+    check('credit_entry_kind_valid', oneOf(t.kind, CREDIT_KINDS)),
     index('credit_entry_user_created_idx').on(t.userId, t.createdAt, t.id),
   ],
 );

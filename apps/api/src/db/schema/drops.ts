@@ -1,3 +1,4 @@
+import { DROP_ENTRY_STATUSES, DROP_MODES } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../checks';
 import { product } from './catalog';
 import { order } from './orders';
 import { user } from './users';
@@ -31,7 +33,7 @@ export const drop = pgTable(
       .notNull()
       .unique()
       .references(() => product.id),
-    mode: text('mode').notNull(),
+    mode: text('mode', { enum: DROP_MODES }).notNull(),
     releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
     entryOpensAt: timestamp('entry_opens_at', { withTimezone: true }),
     entryClosesAt: timestamp('entry_closes_at', { withTimezone: true }),
@@ -53,7 +55,7 @@ export const drop = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('drop_mode_valid', sql`${t.mode} IN ('draw', 'queue')`),
+    check('drop_mode_valid', oneOf(t.mode, DROP_MODES)),
     check('drop_limit_positive', sql`${t.perPersonLimit} > 0`),
     check(
       'drop_entry_window_ordered',
@@ -81,7 +83,7 @@ export const dropEntry = pgTable(
     size: doublePrecision('size').notNull(),
     addressKey: text('address_key').notNull(),
     phoneKey: text('phone_key').notNull(),
-    status: text('status').notNull().default('entered'),
+    status: text('status', { enum: DROP_ENTRY_STATUSES }).notNull().default('entered'),
     /** Place in the size's drawn order, from 1. */
     rank: integer('rank'),
     holdUntil: timestamp('hold_until', { withTimezone: true }),
@@ -92,7 +94,7 @@ export const dropEntry = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('drop_entry_status_valid', sql`${t.status} IN ('entered', 'won', 'bought', 'lapsed', 'waiting')`),
+    check('drop_entry_status_valid', oneOf(t.status, DROP_ENTRY_STATUSES)),
     uniqueIndex('drop_entry_user_idx').on(t.dropId, t.userId),
     uniqueIndex('drop_entry_address_idx').on(t.dropId, t.addressKey),
     uniqueIndex('drop_entry_phone_idx').on(t.dropId, t.phoneKey).where(sql`${t.phoneKey} <> ''`),

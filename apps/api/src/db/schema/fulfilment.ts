@@ -1,3 +1,4 @@
+import { CARRIERS } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../checks';
 import { order } from './orders';
 import { user } from './users';
 
@@ -21,14 +23,14 @@ export const shipment = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => order.id, { onDelete: 'cascade' }),
-    carrier: text('carrier').notNull(),
+    carrier: text('carrier', { enum: CARRIERS }).notNull(),
     trackingNumber: text('tracking_number').notNull(),
     shippedBy: uuid('shipped_by').references(() => user.id, { onDelete: 'set null' }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
-    check('shipment_carrier_valid', sql`${t.carrier} IN ('ups', 'usps', 'fedex', 'dhl', 'other')`),
+    check('shipment_carrier_valid', oneOf(t.carrier, CARRIERS)),
     index('shipment_order_idx').on(t.orderId, t.shippedAt),
   ],
 );

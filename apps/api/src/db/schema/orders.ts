@@ -1,3 +1,4 @@
+import { FULFILMENT_STATES, ORDER_STATES } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../checks';
 import { product } from './catalog';
 import { shippingMethod } from './shipping';
 import { user } from './users';
@@ -39,7 +41,7 @@ export const order = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id),
-    state: text('state').notNull().default('pending'),
+    state: text('state', { enum: ORDER_STATES }).notNull().default('pending'),
     /**
      * What pays it: a registered payment provider's id (the registry checks it on write; no list in the
      * database), or `store_credit` when the buyer's store credit paid it whole.
@@ -67,7 +69,7 @@ export const order = pgTable(
     /** Where the pairs go: the buyer's profile address when the order was placed. */
     shipTo: jsonb('ship_to').$type<ShipTo>(),
     /** After the payment: unfulfilled → partially_shipped → shipped → delivered (docs/decisions/0029). */
-    fulfilment: text('fulfilment').notNull().default('unfulfilled'),
+    fulfilment: text('fulfilment', { enum: FULFILMENT_STATES }).notNull().default('unfulfilled'),
     /** A size exchange's replacement: the order whose return it came from. */
     replacementOf: uuid('replacement_of').references((): AnyPgColumn => order.id),
     currency: text('currency').notNull().default('usd'),
@@ -82,15 +84,12 @@ export const order = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('order_state_valid', sql`${t.state} IN ('pending', 'aprobed', 'cancelled')`),
+    check('order_state_valid', oneOf(t.state, ORDER_STATES)),
     check('order_total_not_negative', sql`${t.totalCents} >= 0`),
     check('order_shipping_not_negative', sql`${t.shippingCents} >= 0`),
     check('order_discount_not_negative', sql`${t.discountCents} >= 0`),
     check('order_credit_within_total', sql`${t.creditUsedCents} BETWEEN 0 AND ${t.totalCents}`),
-    check(
-      'order_fulfilment_valid',
-      sql`${t.fulfilment} IN ('unfulfilled', 'partially_shipped', 'shipped', 'delivered')`,
-    ),
+    check('order_fulfilment_valid', oneOf(t.fulfilment, FULFILMENT_STATES)),
     // A buyer's orders newest first, page by page: the id breaks ties so pages never overlap or skip.
     index('order_user_created_idx').on(t.userId, t.createdAt, t.id),
     // The admin's list: every order newest first, or those in one state, page by page.

@@ -1,5 +1,7 @@
+import { PROMOTION_KINDS, PROMOTION_STATUSES } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from '../checks';
 import { order } from './orders';
 import { user } from './users';
 
@@ -17,7 +19,7 @@ export const promotion = pgTable(
     code: text('code').notNull(),
     /** The code in upper case: unique, what a shopper's code is looked up by. */
     codeKey: text('code_key').notNull().unique(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: PROMOTION_KINDS }).notNull(),
     /** For `percent`: the percentage off, 1 to 100. */
     percentOff: integer('percent_off'),
     /** For `amount`: the cents off. */
@@ -37,14 +39,14 @@ export const promotion = pgTable(
     /** Whether a drop's product may be bought with it. */
     appliesToDrops: boolean('applies_to_drops').notNull().default(false),
     /** active, paused (refused for now) or archived (refused for good, hidden from the default list). */
-    status: text('status').notNull().default('active'),
+    status: text('status', { enum: PROMOTION_STATUSES }).notNull().default('active'),
     uses: integer('uses').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('promotion_kind_valid', sql`${t.kind} IN ('percent', 'amount', 'free_shipping')`),
-    check('promotion_status_valid', sql`${t.status} IN ('active', 'paused', 'archived')`),
+    check('promotion_kind_valid', oneOf(t.kind, PROMOTION_KINDS)),
+    check('promotion_status_valid', oneOf(t.status, PROMOTION_STATUSES)),
     check(
       'promotion_value_fits_kind',
       sql`(${t.kind} = 'percent' AND ${t.percentOff} BETWEEN 1 AND 100 AND ${t.amountOffCents} IS NULL)

@@ -1,3 +1,4 @@
+import { RETURN_REASONS, RETURN_REFUND_TO, RETURN_RESOLUTIONS, RETURN_STATES } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -11,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../checks';
 import { order } from './orders';
 import { user } from './users';
 
@@ -31,13 +33,13 @@ export const orderReturn = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id),
-    state: text('state').notNull().default('requested'),
-    reason: text('reason').notNull(),
+    state: text('state', { enum: RETURN_STATES }).notNull().default('requested'),
+    reason: text('reason', { enum: RETURN_REASONS }).notNull(),
     comment: text('comment').notNull().default(''),
     /** Staff's words to the buyer when they reject it. */
     staffMessage: text('staff_message').notNull().default(''),
     /** Where the buyer asked the refund to go: back to how they paid, or as store credit. */
-    refundTo: text('refund_to').notNull().default('original'),
+    refundTo: text('refund_to', { enum: RETURN_REFUND_TO }).notNull().default('original'),
     /** The replacement order of its exchange lines, made on receipt. */
     exchangeOrderId: uuid('exchange_order_id').references(() => order.id),
     /** A refund in progress: nobody else starts the receipt until then (a crashed attempt's claim runs out). */
@@ -48,15 +50,9 @@ export const orderReturn = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }),
   },
   (t) => [
-    check(
-      'order_return_state_valid',
-      sql`${t.state} IN ('requested', 'approved', 'rejected', 'received', 'cancelled')`,
-    ),
-    check(
-      'order_return_reason_valid',
-      sql`${t.reason} IN ('too_small', 'too_large', 'not_as_pictured', 'damaged', 'changed_mind', 'other')`,
-    ),
-    check('order_return_refund_to_valid', sql`${t.refundTo} IN ('original', 'credit')`),
+    check('order_return_state_valid', oneOf(t.state, RETURN_STATES)),
+    check('order_return_reason_valid', oneOf(t.reason, RETURN_REASONS)),
+    check('order_return_refund_to_valid', oneOf(t.refundTo, RETURN_REFUND_TO)),
     index('order_return_order_idx').on(t.orderId),
     index('order_return_state_created_idx').on(t.state, t.createdAt),
   ],
@@ -75,7 +71,7 @@ export const returnLine = pgTable(
     name: text('name').notNull(),
     size: doublePrecision('size').notNull(),
     count: integer('count').notNull(),
-    resolution: text('resolution').notNull(),
+    resolution: text('resolution', { enum: RETURN_RESOLUTIONS }).notNull(),
     /** The size an exchange line's units are held in (same product). */
     exchangeSize: doublePrecision('exchange_size'),
     /** Set on receipt: whether the returned units went back on sale. */
@@ -84,7 +80,7 @@ export const returnLine = pgTable(
   (t) => [
     primaryKey({ columns: [t.returnId, t.position] }),
     check('return_line_count_positive', sql`${t.count} > 0`),
-    check('return_line_resolution_valid', sql`${t.resolution} IN ('refund', 'exchange')`),
+    check('return_line_resolution_valid', oneOf(t.resolution, RETURN_RESOLUTIONS)),
     check(
       'return_line_exchange_has_size',
       sql`(${t.resolution} = 'exchange') = (${t.exchangeSize} IS NOT NULL)`,

@@ -1,3 +1,4 @@
+import type { AuditKind } from '@shop/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditEvent } from '../../db/schema/audit';
@@ -12,7 +13,7 @@ export async function insertEvent(db: DbOrTx, event: NewAuditEvent): Promise<voi
 /** One page of events, newest first, optionally of one actor and one kind. */
 export async function findEvents(
   db: DbOrTx,
-  filter: { actorId?: string; kind?: string; limit: number; offset: number },
+  filter: { actorId?: string; kind?: AuditKind; limit: number; offset: number },
 ): Promise<AuditEventRow[]> {
   return db
     .select()

@@ -53,7 +53,7 @@ export async function listActivity(
     events: rows.map(
       (row): ActivityEvent => ({
         _id: row.id,
-        kind: row.kind as AuditKind,
+        kind: row.kind,
         actor: {
           _id: row.actorId,
           username: contacts.get(row.actorId)?.username ?? '',

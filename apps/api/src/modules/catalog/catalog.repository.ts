@@ -1,4 +1,11 @@
-import { type AdminOrderBy, COUNT_LIMIT } from '@shop/contracts';
+import {
+  type AdminOrderBy,
+  type Brand,
+  type Category,
+  COUNT_LIMIT,
+  type Color,
+  type Gender,
+} from '@shop/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { catalogVersion, product, productStock, searchWord } from '../../db/schema/catalog';
@@ -6,9 +13,9 @@ import { htmlToText } from '../../lib/html';
 import type { NewProduct } from './new-product';
 
 export interface ProductFilter {
-  category?: string;
-  gender?: string;
-  brand?: string;
+  category?: Category;
+  gender?: Gender;
+  brand?: Brand;
   rating?: number;
   priceMinCents?: number;
   priceMaxCents?: number;
@@ -62,15 +69,15 @@ const productColumns = {
 export interface ProductRow {
   id: string;
   name: string;
-  brand: string;
+  brand: Brand;
   priceCents: number;
   /** The price before the sale (above `priceCents`), or null when the product is not on sale. */
   compareAtPriceCents: number | null;
   rating: number;
   description: string;
-  genders: string[];
-  categories: string[];
-  color: string;
+  genders: Gender[];
+  categories: Category[];
+  color: Color;
   collection: string;
   releaseDate: string;
   cardPicture: string;

@@ -70,7 +70,7 @@ function newProduct(r: Random): NewProduct {
     description: descriptionOf(r),
     genders: r.some(GENDERS),
     categories: r.some(CATEGORIES),
-    color: 'black',
+    color: 'Black',
     collection: '',
     releaseDate: r.pick(DAYS),
     cardPicture: '/uploads/products/x/card.webp',

@@ -30,8 +30,8 @@ function generator(seed: number) {
 type Random = ReturnType<typeof generator>;
 
 const BRANDS = ['nike', 'vans', 'adidas', 'gucci'] as const;
-const GENDERS = ['men', 'women', 'kids'] as const;
-const CATEGORIES = ['running', 'skateboarding', 'basketball', 'casual'] as const;
+const GENDERS = ['men', 'women', 'unisex'] as const;
+const CATEGORIES = ['running', 'skateboarding', 'basketball', 'lifestyle'] as const;
 const PRICES = [1_000, 1_500, 2_000, 2_500, 3_000, 4_999, 5_000, 12_345];
 const DAYS = ['2021-03-01', '2022-11-15', '2023-01-01', '2023-06-30', '2024-02-29'];
 /** Name words: a few, in mixed case, so names tie and sort without regard to case. */
@@ -141,10 +141,11 @@ function changed(r: Random, product: Model): Model {
 /** A random list: filters (some matching nothing), a sort, a search, a page. */
 function randomPage(r: Random, products: Model[]): ListingPage {
   const filter: ListingFilter = {};
-  if (r.chance(0.3)) filter.brand = r.chance(0.9) ? r.pick(BRANDS) : 'puma';
+  // A brand and a category no product of the list has: they match nothing.
+  if (r.chance(0.3)) filter.brand = r.chance(0.9) ? r.pick(BRANDS) : 'converse';
   if (r.chance(0.2)) filter.rating = r.below(6);
   if (r.chance(0.25)) filter.gender = r.pick(GENDERS);
-  if (r.chance(0.25)) filter.category = r.chance(0.9) ? r.pick(CATEGORIES) : 'hiking';
+  if (r.chance(0.25)) filter.category = r.chance(0.9) ? r.pick(CATEGORIES) : 'other';
   if (r.chance(0.25)) filter.priceMinCents = r.pick(PRICES) + r.pick([-1, 0, 0, 1]);
   if (r.chance(0.25)) filter.priceMaxCents = r.pick(PRICES) + r.pick([-1, 0, 0, 1]);
   if (r.chance(0.2)) filter.onSale = r.chance(0.9);

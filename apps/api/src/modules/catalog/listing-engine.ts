@@ -1,4 +1,4 @@
-import type { OrderBy, ProductSummary } from '@shop/contracts';
+import type { Brand, Category, Gender, OrderBy, ProductSummary } from '@shop/contracts';
 import type { ListingRow } from './catalog.repository';
 
 /**
@@ -52,9 +52,9 @@ export interface ListingEngine {
  * matches nothing), the product be on sale when `onSale`, and the search match (see ListingSearch).
  */
 export interface ListingFilter {
-  category?: string;
-  gender?: string;
-  brand?: string;
+  category?: Category;
+  gender?: Gender;
+  brand?: Brand;
   rating?: number;
   priceMinCents?: number;
   priceMaxCents?: number;

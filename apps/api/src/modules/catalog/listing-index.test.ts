@@ -179,14 +179,14 @@ function seeded(start: number) {
 describe('ListingIndex against a plain filter and sort', () => {
   it('answers every page of random filters and sorts as filtering and sorting every product would', () => {
     const { random, pick } = seeded(7);
-    const brands = ['nike', 'vans', 'gucci'];
+    const brands = ['nike', 'vans', 'gucci'] as const;
     const rows = Array.from({ length: 700 }, (_, i) =>
       row(`${pick(['Air', 'Old', 'Sk8'])} ${pick(['Max', 'Skool', 'Hi'])} ${i % 37}`, {
         brand: pick(brands),
         rating: Math.floor(random() * 6),
         priceCents: 1_000 + Math.floor(random() * 50) * 100,
         releaseDate: `202${Math.floor(random() * 5)}-0${1 + Math.floor(random() * 9)}-15`,
-        genders: [pick(['men', 'women', 'kids'])],
+        genders: [pick(['men', 'women', 'unisex'] as const)],
       }),
     );
     const index = new ListingIndex(rows.slice(0, 600));
@@ -199,7 +199,7 @@ describe('ListingIndex against a plain filter and sort', () => {
       const filter = {
         brand: random() < 0.5 ? pick(brands) : undefined,
         rating: random() < 0.3 ? Math.floor(random() * 6) : undefined,
-        gender: random() < 0.3 ? pick(['men', 'women', 'kids']) : undefined,
+        gender: random() < 0.3 ? pick(['men', 'women', 'unisex'] as const) : undefined,
         priceMinCents: random() < 0.3 ? 2_000 : undefined,
         priceMaxCents: random() < 0.3 ? 4_000 : undefined,
       };

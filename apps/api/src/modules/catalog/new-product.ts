@@ -1,8 +1,10 @@
+import type { Brand, Category, Color, Gender } from '@shop/contracts';
+
 /** A product as it is added to the catalogue (the staff's form, the seed), before the catalogue writes it. */
 export interface NewProduct {
   slug: string;
   name: string;
-  brand: string;
+  brand: Brand;
   priceCents: number;
   /** The price before the sale (above `priceCents`), or null (the default) when not on sale. */
   compareAtPriceCents?: number | null;
@@ -10,9 +12,9 @@ export interface NewProduct {
   rating?: number;
   /** Already sanitised HTML. */
   description: string;
-  genders: string[];
-  categories: string[];
-  color: string;
+  genders: Gender[];
+  categories: Category[];
+  color: Color;
   collection: string;
   releaseDate: string;
   cardPicture: string;

@@ -1,11 +1,4 @@
-import {
-  CREDIT_PAGE_SIZE,
-  type Credit,
-  type CreditGrantBody,
-  type CreditKind,
-  fromCents,
-  toCents,
-} from '@shop/contracts';
+import { CREDIT_PAGE_SIZE, type Credit, type CreditGrantBody, fromCents, toCents } from '@shop/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
@@ -51,7 +44,7 @@ export async function creditOf(db: DbOrTx, userId: string, page: number): Promis
       id: row.id,
       amount: fromCents(row.amountCents),
       balanceAfter: fromCents(row.balanceAfterCents),
-      kind: row.kind as CreditKind,
+      kind: row.kind,
       reason: row.reason,
       orderId: row.orderId,
       orderNumber: row.orderNumber,

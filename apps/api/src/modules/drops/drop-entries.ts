@@ -53,7 +53,7 @@ export function entryWire(entry: EntryRow): MyDropEntry {
   return {
     id: entry.id,
     size: sizeKey(entry.size),
-    status: entry.status as MyDropEntry['status'],
+    status: entry.status,
     rank: entry.rank,
     holdUntil: entry.holdUntil?.toISOString() ?? null,
     orderId: entry.orderId,

@@ -178,7 +178,7 @@ export async function staffEntries(db: Db, dropId: string): Promise<StaffDropEnt
     return {
       id: entry.id,
       size: sizeKey(entry.size),
-      status: entry.status as StaffDropEntry['status'],
+      status: entry.status,
       rank: entry.rank,
       holdUntil: entry.holdUntil?.toISOString() ?? null,
       orderId: entry.orderId,

@@ -1,3 +1,4 @@
+import type { Carrier } from '@shop/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { shipment, shipmentLine } from '../../db/schema/fulfilment';
@@ -37,7 +38,7 @@ export async function shippedCounts(db: DbOrTx, orderId: string): Promise<Map<nu
 
 export interface NewShipment {
   orderId: string;
-  carrier: string;
+  carrier: Carrier;
   trackingNumber: string;
   shippedBy: string;
   lines: { position: number; productId: string; size: number; count: number }[];

@@ -1,10 +1,10 @@
-import { type Carrier, type Shipment, sizeKey, trackingUrl } from '@shop/contracts';
+import { type Shipment, sizeKey, trackingUrl } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import * as repository from './fulfilment.repository';
 
 /** A parcel as the wire shows it: its carrier's tracking page, its lines by product and size. */
 export function toShipment(row: repository.ShipmentRow & { lines: repository.ShipmentLineRow[] }): Shipment {
-  const carrier = row.carrier as Carrier;
+  const carrier = row.carrier;
   return {
     id: row.id,
     carrier,

@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts';
+import type { AuditKind, Order } from '@shop/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvent, order } from '../../db/schema';
@@ -53,7 +53,7 @@ async function mailTo(to: string) {
 
 const numberOf = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
-async function auditOf(orderId: string, kind: string) {
+async function auditOf(orderId: string, kind: AuditKind) {
   return app()
     .db.select()
     .from(auditEvent)

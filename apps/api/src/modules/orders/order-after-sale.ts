@@ -24,8 +24,8 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | 
   return {
     id: row.id,
     userId: row.userId,
-    state: row.state as OrderState,
-    fulfilment: row.fulfilment as FulfilmentState,
+    state: row.state,
+    fulfilment: row.fulfilment,
     items: items.map(({ position, productId, size, count }) => ({ position, productId, size, count })),
   };
 }

@@ -1,11 +1,4 @@
-import {
-  type FulfilmentState,
-  fromCents,
-  type Order,
-  type OrderState,
-  type OrdersSort,
-  type PaymentEntry,
-} from '@shop/contracts';
+import { fromCents, type Order, type OrderState, type OrdersSort, type PaymentEntry } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
@@ -36,7 +29,7 @@ function toOrderWire(
     number: row.number,
     user: { _id: customer.id, username: customer.username, email: customer.email, image: customer.image },
     date: row.createdAt.toISOString(),
-    state: row.state as Order['state'],
+    state: row.state,
     provider: row.provider,
     refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
     refundedAmount: fromCents(ledger.refundedCents),
@@ -59,7 +52,7 @@ function toOrderWire(
     })),
     shipping: { methodId: row.shippingMethodId, name: row.shippingName, price: fromCents(row.shippingCents) },
     shipTo: row.shipTo,
-    fulfilment: row.fulfilment as FulfilmentState,
+    fulfilment: row.fulfilment,
     shipments: afterSale.shipments,
     returns: afterSale.returns,
     replacementOf: row.replacementOf,

@@ -42,7 +42,7 @@ async function pastOrders(userId: string, count: number): Promise<string[]> {
     .values(
       Array.from({ length: count }, (_, index) => ({
         userId,
-        state: 'aprobed',
+        state: 'aprobed' as const,
         provider: 'stripe',
         totalCents: ((index % 7) + 1) * 1000,
         reservedUntil: new Date(start + index * 60_000),

@@ -125,7 +125,7 @@ export function toPromotionWire(
   return {
     id: row.id,
     code: row.code,
-    kind: row.kind as Promotion['kind'],
+    kind: row.kind,
     value:
       row.kind === 'percent'
         ? row.percentOff
@@ -139,7 +139,7 @@ export function toPromotionWire(
     usesPerCustomer: row.usesPerCustomer,
     eligible: { productIds: row.productIds, brands: row.brands, categories: row.categories },
     appliesToDrops: row.appliesToDrops,
-    status: row.status as Promotion['status'],
+    status: row.status,
     state: stateOf(row, now),
     uses: row.uses,
     discounted: fromCents(figures.discountedCents),

@@ -5,6 +5,7 @@ import {
   type PromotionCheck,
   type PromotionCheckBody,
   type PromotionCreate,
+  type PromotionKind,
   type PromotionList,
   type PromotionsQuery,
   type PromotionUpdate,
@@ -66,7 +67,7 @@ async function wireOf(db: DbOrTx, row: repository.PromotionRow): Promise<Promoti
 }
 
 /** The columns a body sets; `value` is read by the kind the promotion will have. */
-function columnsOf(body: PromotionUpdate, kind: string): Partial<repository.NewPromotion> {
+function columnsOf(body: PromotionUpdate, kind: PromotionKind): Partial<repository.NewPromotion> {
   const columns: Partial<repository.NewPromotion> = {};
   if (body.code !== undefined) Object.assign(columns, { code: body.code, codeKey: codeKeyOf(body.code) });
   if (body.kind !== undefined || body.value !== undefined) {
@@ -137,7 +138,7 @@ export async function createPromotion(
  * Answers the value the promotion will have when the change touches its kind or value.
  */
 function refuseChange(row: repository.PromotionRow, body: PromotionUpdate): number | null | undefined {
-  const kind = (body.kind ?? row.kind) as Promotion['kind'];
+  const kind = body.kind ?? row.kind;
   let resolved: number | null | undefined;
   if (body.kind !== undefined || body.value !== undefined) {
     const current =
@@ -394,7 +395,7 @@ export async function checkCode(
   );
   return {
     code: applied.row.code,
-    kind: applied.row.kind as Promotion['kind'],
+    kind: applied.row.kind,
     discount: fromCents(price.discountCents),
     freeShipping: applied.row.kind === 'free_shipping',
     lines: lines.map((line, index) => ({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OrderReturn } from '@shop/contracts';
+import type { OrderReturn, OrderState } from '@shop/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -67,7 +67,7 @@ async function ledger(size: 9 | 10) {
     .db.select({ units: productStock.units, reserved: productStock.reserved })
     .from(productStock)
     .where(and(eq(productStock.productId, productId), eq(productStock.size, size)));
-  const inOrders = async (state: string) => {
+  const inOrders = async (state: OrderState) => {
     const [row] = await app()
       .db.select({ count: sum(orderItem.count) })
       .from(orderItem)

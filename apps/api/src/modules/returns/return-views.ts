@@ -1,12 +1,4 @@
-import {
-  fromCents,
-  type OrderReturn,
-  type ReturnReason,
-  type ReturnRefundTo,
-  type ReturnResolution,
-  type ReturnState,
-  sizeKey,
-} from '@shop/contracts';
+import { fromCents, type OrderReturn, type ReturnReason, sizeKey } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import * as payments from '../payments';
 import * as repository from './returns.repository';
@@ -20,8 +12,8 @@ export function toReturnWire(
     id: row.id,
     number: `R-${row.number}`,
     orderId: row.orderId,
-    state: row.state as ReturnState,
-    reason: row.reason as ReturnReason,
+    state: row.state,
+    reason: row.reason,
     comment: row.comment,
     message: row.staffMessage,
     lines: row.lines.map((line) => ({
@@ -29,12 +21,12 @@ export function toReturnWire(
       name: line.name,
       size: sizeKey(line.size),
       count: line.count,
-      resolution: line.resolution as ReturnResolution,
+      resolution: line.resolution,
       exchangeSize: line.exchangeSize === null ? null : sizeKey(line.exchangeSize),
       restock: line.restocked,
     })),
     refundedAmount: fromCents(refundedCents),
-    refundTo: row.refundTo as ReturnRefundTo,
+    refundTo: row.refundTo,
     exchangeOrderId: row.exchangeOrderId,
     createdAt: row.createdAt.toISOString(),
     receivedAt: row.receivedAt ? row.receivedAt.toISOString() : null,

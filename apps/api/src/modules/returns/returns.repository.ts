@@ -1,3 +1,4 @@
+import type { ReturnReason, ReturnRefundTo, ReturnState } from '@shop/contracts';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderReturn, returnLine } from '../../db/schema/returns';
@@ -113,8 +114,8 @@ export async function findCountingReturns(db: DbOrTx, orderId: string): Promise<
 export interface NewReturn {
   orderId: string;
   userId: string;
-  reason: string;
-  refundTo: string;
+  reason: ReturnReason;
+  refundTo: ReturnRefundTo;
   comment: string;
   lines: Omit<ReturnLineRow, 'returnId' | 'restocked'>[];
 }
@@ -145,7 +146,7 @@ export async function insertReturn(db: DbOrTx, input: NewReturn): Promise<Return
 export async function moveReturn(
   db: DbOrTx,
   id: string,
-  from: string[],
+  from: ReturnState[],
   to: 'approved' | 'rejected' | 'cancelled',
   decision: { by?: string; message?: string } = {},
 ): Promise<ReturnRow | undefined> {
@@ -215,7 +216,7 @@ export async function setRestocked(db: DbOrTx, id: string, position: number, res
 /** Returns newest first (in one state or all), a page at a time, with their lines. */
 export async function listReturns(
   db: DbOrTx,
-  query: { state?: string; limit: number; offset: number },
+  query: { state?: ReturnState; limit: number; offset: number },
 ): Promise<ReturnWithLines[]> {
   const rows = await db
     .select()

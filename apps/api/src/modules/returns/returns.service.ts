@@ -1,6 +1,7 @@
 import {
   type OrderReturn,
   type ReturnBody,
+  type ReturnState,
   type ReturnsQuery,
   type Shipment,
   type StaffReturn,
@@ -47,7 +48,7 @@ export interface ReturnDeps {
 }
 
 /** Returns that are still open: their lines cannot be returned again, their exchange units are held. */
-const OPEN_STATES = ['requested', 'approved'];
+const OPEN_STATES: ReturnState[] = ['requested', 'approved'];
 
 /** The return's buyer as its e-mails address them; null for a deleted account (no address to write to). */
 async function buyerOf(db: DbOrTx, userId: string): Promise<ReturnBuyer | null> {

@@ -226,7 +226,7 @@ describe('exporting many orders', () => {
             const at = new Date(start + Math.floor((offset + index) / 7) * 60_000);
             return {
               userId: buyer.id,
-              state: 'aprobed',
+              state: 'aprobed' as const,
               provider: 'stripe',
               totalCents: 10_000,
               reservedUntil: at,

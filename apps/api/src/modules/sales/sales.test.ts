@@ -3,6 +3,8 @@ import {
   LOW_STOCK_UNITS,
   type LowStockPage,
   lowStockPageSchema,
+  type ReturnReason,
+  type ReturnState,
   type SalesReport,
   salesReportSchema,
 } from '@shop/contracts';
@@ -214,7 +216,7 @@ describe('GET /api/admin/sales, net of refunds and with the returns', () => {
   async function openReturn(
     orderId: string,
     userId: string,
-    input: { reason: string; state: string; productId: string; units: number },
+    input: { reason: ReturnReason; state: ReturnState; productId: string; units: number },
   ) {
     const [row] = await shop.app.db
       .insert(orderReturn)
