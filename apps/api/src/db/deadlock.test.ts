@@ -1,26 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/test-app';
+import { expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-app';
 import { type Database, openDatabase } from './client';
 import { inTransaction } from './transaction';
 
 /** A race suite (PostgreSQL only): PGlite runs one transaction at a time, so only a real server can deadlock. */
 
-let database: TestDatabase;
-let opened: Database;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  opened = await openDatabase(database.config);
-});
-
-afterAll(async () => {
-  await opened?.close();
-  await database?.drop();
-});
-
 it('survives a real deadlock: PostgreSQL aborts one side, which runs again and commits', async () => {
-  const { db } = opened;
+  const database = await createTestDatabase();
+  const opened = await openDatabase(database.config);
+  try {
+    await bothSidesCommit(opened);
+  } finally {
+    await opened.close();
+    await database.drop();
+  }
+});
+
+/** Two transactions that take the probe's two rows in opposite orders, each running again if aborted. */
+async function bothSidesCommit({ db }: Database) {
   await db.execute(sql`CREATE TABLE deadlock_probe (id int PRIMARY KEY, n int NOT NULL)`);
   await db.execute(sql`INSERT INTO deadlock_probe VALUES (1, 0), (2, 0)`);
   // Both sides hold their first row before either asks for the second: a certain deadlock.
@@ -42,4 +40,4 @@ it('survives a real deadlock: PostgreSQL aborts one side, which runs again and c
     rows: { n: number }[];
   };
   expect(rows.map((row) => row.n)).toEqual([2, 2]);
-});
+}
