@@ -5,6 +5,12 @@ import { createThrowawayPostgres, dropLeftoverClusters } from './throwaway-postg
 const FAMILY = 'shopraces';
 
 /**
+ * Room for every concurrent request of two race suites at once on a connection of its own (the shared
+ * server's 100 hold 40 per file; test/buyers.ts `contendedDatabase`).
+ */
+const MAX_CONNECTIONS = 300;
+
+/**
  * The race suites' global setup: the PostgreSQL server they run on, handed to their files as
  * `racePostgresUrl` (race-postgres.setup.ts). TEST_DATABASE_URL's server when it is set; otherwise a
  * throwaway cluster made once for the run and removed at its end, or as the run's process exits when it
@@ -18,7 +24,9 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
   dropLeftoverClusters(FAMILY);
   const started = Date.now();
-  const cluster = await createThrowawayPostgres(`${FAMILY}${process.pid}`);
+  const cluster = await createThrowawayPostgres(`${FAMILY}${process.pid}`, [
+    `max_connections=${MAX_CONNECTIONS}`,
+  ]);
   const dropOnExit = () => cluster.dropNow();
   process.once('exit', dropOnExit);
   console.log(

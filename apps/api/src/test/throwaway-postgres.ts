@@ -30,16 +30,28 @@ export interface ThrowawayPostgres {
 /** Settings that make a throwaway server quick: its data need not survive a crash of the machine. */
 const QUICK = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
 
-export async function createThrowawayPostgres(name: string): Promise<ThrowawayPostgres> {
+/** A new server named `name`, with the quick settings and `settings` (`name=value`) on top. */
+export async function createThrowawayPostgres(
+  name: string,
+  settings: string[] = [],
+): Promise<ThrowawayPostgres> {
   const port = await freePort();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  return onPath('pg_createcluster') ? debianCluster(name, port, url) : initdbCluster(name, port, url);
+  const all = [...QUICK, ...settings];
+  return onPath('pg_createcluster')
+    ? debianCluster(name, port, url, all)
+    : initdbCluster(name, port, url, all);
 }
 
-async function debianCluster(name: string, port: number, url: string): Promise<ThrowawayPostgres> {
+async function debianCluster(
+  name: string,
+  port: number,
+  url: string,
+  settings: string[],
+): Promise<ThrowawayPostgres> {
   // The newest installed major version.
   const [version = ''] = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
-  const options = QUICK.flatMap((setting) => ['-o', setting]);
+  const options = settings.flatMap((setting) => ['-o', setting]);
   await run('pg_createcluster', [version, name, '--port', String(port), ...options, '--', '--auth=trust']);
   const cluster = {
     url,
@@ -87,12 +99,17 @@ function stopAndRemoveNow(dataDir: string): void {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-async function initdbCluster(name: string, port: number, url: string): Promise<ThrowawayPostgres> {
+async function initdbCluster(
+  name: string,
+  port: number,
+  url: string,
+  settings: string[],
+): Promise<ThrowawayPostgres> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `${DATA_DIR_PREFIX}${name}-`));
   const as = (command: string, args: string[]) => run(...asPostgres(command, args));
   if (asRoot()) await run('chown', ['postgres', dataDir]);
   await as('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust']);
-  const settings = [...QUICK, `port=${port}`, `unix_socket_directories=${dataDir}`]
+  const options = [...settings, `port=${port}`, `unix_socket_directories=${dataDir}`]
     .map((setting) => `-c ${setting}`)
     .join(' ');
   const log = path.join(dataDir, 'server.log');
@@ -103,7 +120,7 @@ async function initdbCluster(name: string, port: number, url: string): Promise<T
       await as('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
     },
     async start() {
-      await as('pg_ctl', ['-D', dataDir, '-o', settings, '-l', log, '-w', 'start']);
+      await as('pg_ctl', ['-D', dataDir, '-o', options, '-l', log, '-w', 'start']);
     },
     async drop() {
       stopAndRemoveNow(dataDir);
