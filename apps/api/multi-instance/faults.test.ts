@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { session, user } from '../src/db/schema';
 import { insertProducts } from '../src/modules/catalog/catalog.repository';
-import { alive, type Instance, ready, startInstance, stopInstances } from './instance';
 import {
   createThrowawayPostgres,
   type ThrowawayPostgres,
   throwawayPostgresUnavailable,
-} from './throwaway-postgres';
+} from '../src/test/throwaway-postgres';
+import { alive, type Instance, ready, startInstance, stopInstances } from './instance';
 
 /**
  * Two instances of the shop under a steady load of catalogue reads, checkouts and payments while

@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import { order, productStock, user } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
-import { CONTENDED_POOL_LIMIT } from '../../test/buyers';
+import { contendedDatabase } from '../../test/buyers';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/test-app';
 import { wireServices } from '../../wiring';
 import { insertProducts } from '../catalog/catalog.repository';
@@ -21,11 +21,8 @@ const buyers: CurrentUser[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  // On PostgreSQL the buyers' transactions truly overlap: 40 at once, the rest waiting for a connection.
-  const config =
-    database.config.kind === 'postgres'
-      ? { ...database.config, poolSize: CONTENDED_POOL_LIMIT }
-      : database.config;
+  // On PostgreSQL the buyers' transactions truly overlap, each on a connection of its own.
+  const config = await contendedDatabase(database.config, BUYERS);
   // The same buyer may win round after round; this test is about the last unit, not the per-account caps.
   const base = testConfig(config, { checkout: { maxPendingOrders: ROUNDS, maxPendingUnits: ROUNDS } });
   app = await buildApp({ ...base, auth: { ...base.auth, rateLimitScale: 10 } });

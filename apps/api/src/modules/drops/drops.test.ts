@@ -146,29 +146,31 @@ describe('staff schedule drops', () => {
   });
 });
 
-describe('a draw', () => {
-  let drop: Drop;
-  let people: Buyer[];
-  let productId: string;
-  const ids = new Map<string, string>();
-
-  beforeAll(async () => {
-    [productId = ''] = await stockedProducts(app(), ['Draw Shoe'], 2);
-    drop = await createDrop(app(), admin.cookie, {
-      productId,
-      mode: 'draw',
-      releaseAt: inMinutes(90),
-      entryClosesAt: inMinutes(60),
-    });
-    people = await entrants(app(), 6, 'drawer');
+/**
+ * A new product's draw of `units` pairs (size 9), its entry open until an hour from now, and `count` new
+ * entrants (their addresses named after `prefix`), each entered for size 9: with their entries' ids.
+ */
+async function enteredDraw(name: string, units: number, count: number, prefix: string) {
+  const [productId = ''] = await stockedProducts(app(), [name], units);
+  const drop = await createDrop(app(), admin.cookie, {
+    productId,
+    mode: 'draw',
+    releaseAt: inMinutes(90),
+    entryClosesAt: inMinutes(60),
   });
+  const people = await entrants(app(), count, prefix);
+  const ids = new Map<string, string>();
+  for (const person of people) {
+    const entered = await enter(app(), person, drop.id, '9');
+    expect(entered.statusCode, entered.body).toBe(201);
+    ids.set(person.id, entered.json().id);
+  }
+  return { productId, drop, people, ids };
+}
 
+describe('a draw', () => {
   it('takes one entry per person, per address and per phone, each costing a fresh proof of work', async () => {
-    for (const person of people) {
-      const entered = await enter(app(), person, drop.id, '9');
-      expect(entered.statusCode, entered.body).toBe(201);
-      ids.set(person.id, entered.json().id);
-    }
+    const { drop, people, ids } = await enteredDraw('Entry Shoe', 2, 6, 'drawer');
     const [first, second] = people as [Buyer, Buyer];
     const twice = await enter(app(), first, drop.id, '9');
     expect(twice.statusCode).toBe(409);
@@ -228,6 +230,7 @@ describe('a draw', () => {
   });
 
   it('draws at the close from the committed seed: anyone recomputes the same winners, whose pairs are held', async () => {
+    const { productId, drop, ids } = await enteredDraw('Close Shoe', 2, 6, 'closer');
     expect((await send(app(), 'POST', `/api/drops/${drop.id}/draw`, admin.cookie)).statusCode).toBe(409);
     await moveDrop(app(), drop.id, { opens: -2, closes: -1 });
     const [late] = (await entrants(app(), 1, 'late')) as [Buyer];
@@ -252,11 +255,14 @@ describe('a draw', () => {
     expect((await send(app(), 'POST', `/api/drops/${drop.id}/draw`, admin.cookie)).statusCode).toBe(409);
 
     const mail = await deliveredMail(app());
-    expect(mail.filter((m) => m.subject.includes('you won a pair of Draw Shoe'))).toHaveLength(2);
-    expect(mail.filter((m) => m.subject.includes('the draw for Draw Shoe'))).toHaveLength(4);
+    expect(mail.filter((m) => m.subject.includes('you won a pair of Close Shoe'))).toHaveLength(2);
+    expect(mail.filter((m) => m.subject.includes('the draw for Close Shoe'))).toHaveLength(4);
   });
 
   it('lets only a winner buy, one pair, from the release; a winner who does not pay passes the pair on once', async () => {
+    const { productId, drop, people } = await enteredDraw('Winner Shoe', 2, 6, 'winner');
+    await moveDrop(app(), drop.id, { opens: -2, closes: -1 });
+    await sweepNow(app());
     const rows = await entryRows(app(), drop.id);
     const winners = rows.filter((row) => row.status === 'won');
     const loser = people.find((p) => rows.find((r) => r.userId === p.id)?.status === 'waiting') as Buyer;
@@ -394,15 +400,7 @@ describe('notify me', () => {
 
 describe("a winner's unpaid order", () => {
   it('keeps the pair for the winner when cancelled within the window, and passes it on once when it runs out', async () => {
-    const [productId = ''] = await stockedProducts(app(), ['Window Shoe'], 1);
-    const drop = await createDrop(app(), admin.cookie, {
-      productId,
-      mode: 'draw',
-      releaseAt: inMinutes(90),
-      entryClosesAt: inMinutes(60),
-    });
-    const people = await entrants(app(), 2, 'window');
-    for (const person of people) expect((await enter(app(), person, drop.id, '9')).statusCode).toBe(201);
+    const { productId, drop, people } = await enteredDraw('Window Shoe', 1, 2, 'window');
     await moveDrop(app(), drop.id, { opens: -3, closes: -2, release: -1 });
     expect((await send(app(), 'POST', `/api/drops/${drop.id}/draw`, admin.cookie)).statusCode).toBe(200);
     const rows = await entryRows(app(), drop.id);

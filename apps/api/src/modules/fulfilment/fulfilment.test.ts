@@ -158,19 +158,6 @@ describe('POST /api/orders/:id/shipments', () => {
     expect((await orderOf(orderId)).shipments).toEqual([]);
   });
 
-  it('ships a line once when two staff ship it at the same moment: one 201, the other 409', async () => {
-    const other = await quickAdmin(app(), 'rival');
-    for (let round = 0; round < 3; round += 1) {
-      const { ids, orderId } = await placeOrder([2]);
-      const body = [line(ids[0] ?? '', 2)];
-      const answers = await Promise.all([ship(orderId, body), ship(orderId, body, other.cookie)]);
-      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
-      const shipped = await orderOf(orderId);
-      expect(shipped.shipments).toHaveLength(1);
-      expect(shipped.fulfilment).toBe('shipped');
-    }
-  });
-
   it('records the shipment in the audit trail and e-mails the buyer the parcel with its tracking link', async () => {
     const { ids, orderId } = await placeOrder([1]);
     expect((await ship(orderId, [line(ids[0] ?? '', 1)])).statusCode).toBe(201);

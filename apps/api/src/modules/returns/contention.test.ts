@@ -14,7 +14,7 @@ import {
 } from '../../db/schema';
 import { type Buyer, createContendedApp, newProduct, quickAdmin, quickBuyers } from '../../test/buyers';
 import { shipOrder } from '../../test/shipments';
-import { buy, send } from '../../test/shop';
+import { buy, send, stockOf } from '../../test/shop';
 import type { TestApp } from '../../test/test-app';
 import { insertProducts } from '../catalog/catalog.repository';
 
@@ -250,5 +250,113 @@ it('receipts (twice at once), rejections and cancellations racing receipts, with
     const refunded = refunds.reduce((total, entry) => total + entry.amountCents, 0);
     expect(payment?.refundedCents).toBe(refunded);
     expect(new Set(payment?.refundKeys).size).toBe(payment?.refundKeys.length);
+  }
+}, 60_000);
+
+/**
+ * A product of its own at $100, and `count` buyers who bought `pairs` of its size 9 each, shipped: what is
+ * left of it is `count` pairs of size 10.
+ */
+async function shippedPairs(name: string, count: number, pairs = 1) {
+  const slug = `${name.toLowerCase().replaceAll(' ', '-')}-${randomBytes(3).toString('hex')}`;
+  const units = count * pairs;
+  const created = await insertProducts(app().db, [
+    newProduct({ name, price: 100, stock: { '9': units, '10': count } }, { slug }),
+  ]);
+  const id = created.get(slug) ?? '';
+  const pick = { id, name, size: '9', price: 100, units };
+  const bought: { buyer: Buyer; orderId: string }[] = [];
+  for (const buyer of await quickBuyers(app(), count, slug.slice(0, 12))) {
+    const orderId = await buy(app(), buyer.cookie, pick, pairs);
+    await shipOrder(app(), orderId);
+    bought.push({ buyer, orderId });
+  }
+  return { id, bought };
+}
+
+async function openReturn(buyer: Buyer, orderId: string, line: object) {
+  const response = await send(app(), 'POST', `/api/orders/${orderId}/returns`, buyer.cookie, {
+    lines: [line],
+    reason: 'too_small',
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<OrderReturn>();
+}
+
+it('an exchange cancelled twice at once, or cancelled as staff reject it: it closes once, its held pair back once', async () => {
+  const RACED = 8;
+  const { id, bought } = await shippedPairs('Closing Exchange', RACED + 1);
+  const exchange = { productId: id, size: '9', count: 1, resolution: 'exchange', exchangeSize: '10' };
+  const held = [];
+  for (const { buyer, orderId } of bought)
+    held.push({ buyer, ret: await openReturn(buyer, orderId, exchange) });
+  // Every exchange holds a pair of size 10; the first stays open and keeps its pair throughout.
+  expect(await stockOf(app(), id, 10)).toEqual({ units: 0, reserved: RACED + 1 });
+
+  const answers = await Promise.all(
+    held
+      .slice(1)
+      .map(({ buyer, ret }, index) =>
+        Promise.all([
+          send(app(), 'POST', `/api/returns/${ret.id}/cancel`, buyer.cookie),
+          index % 2 === 0
+            ? send(app(), 'POST', `/api/returns/${ret.id}/cancel`, buyer.cookie)
+            : send(app(), 'POST', `/api/returns/${ret.id}/reject`, staff.cookie, { message: 'Closed.' }),
+        ]),
+      ),
+  );
+  for (const pair of answers) {
+    expect(pair.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const refused = pair.find((response) => response.statusCode === 409);
+    expect(refused?.json().error.code).toBe('CONFLICT');
+  }
+  expect(await stockOf(app(), id, 10)).toEqual({ units: RACED, reserved: 1 });
+  const states = await app()
+    .db.select({ state: orderReturn.state })
+    .from(orderReturn)
+    .where(
+      inArray(
+        orderReturn.id,
+        held.map(({ ret }) => ret.id),
+      ),
+    );
+  expect(states.filter((row) => row.state === 'requested')).toHaveLength(1);
+}, 60_000);
+
+it("a whole order's refund racing the receipt of its return: the payment gives back at most what was paid, counted once", async () => {
+  const ORDERS = 6;
+  const { id, bought } = await shippedPairs('Refund Race', ORDERS, 2);
+  const line = { productId: id, size: '9', count: 1, resolution: 'refund' };
+  const returns = [];
+  for (const { buyer, orderId } of bought) {
+    const ret = await openReturn(buyer, orderId, line);
+    const approved = await send(app(), 'POST', `/api/returns/${ret.id}/approve`, staff.cookie);
+    expect(approved.statusCode, approved.body).toBe(200);
+    returns.push({ orderId, ret });
+  }
+
+  const answers = await Promise.all(
+    returns.map(({ orderId, ret }) =>
+      Promise.all([
+        send(app(), 'POST', `/api/orders/${orderId}/refund`, staff.cookie),
+        send(app(), 'POST', `/api/returns/${ret.id}/receive`, staff.cookie, {
+          lines: [{ productId: id, size: '9', restock: false }],
+        }),
+      ]),
+    ),
+  );
+  for (const [index, pair] of answers.entries()) {
+    const { orderId, ret } = returns[index] as (typeof returns)[number];
+    // Each step either went through or was told that the other holds the order's refund.
+    expect(pair.filter((response) => expectDoneOrRefused(response, 200)).length).toBeGreaterThan(0);
+    const [row] = await app().db.select().from(order).where(eq(order.id, orderId));
+    const [payment] = await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId));
+    const [returned] = await app().db.select().from(orderReturn).where(eq(orderReturn.id, ret.id));
+    expect(row?.refundedCents).toBeLessThanOrEqual(row?.totalCents ?? 0);
+    expect(payment?.refundedCents).toBe(row?.refundedCents);
+    expect(new Set(payment?.refundKeys).size).toBe(payment?.refundKeys.length);
+    // Refunded whole (cancelled), or only the returned pair.
+    expect(row?.refundedCents).toBe(row?.state === 'cancelled' ? row.totalCents : returned?.refundedCents);
+    expect(row?.refundClaimedUntil).toBeNull();
   }
 }, 60_000);
