@@ -1,9 +1,8 @@
 import type { Review } from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmModal } from '../../components/confirm-modal';
-import { api, errorText } from '../../lib/api';
+import { ConfirmModal, useAskFirst } from '../../components/confirm-modal';
+import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
 /** Whether the signed-in user is staff: they see the product page's edit and delete tools. */
@@ -18,23 +17,15 @@ export function useIsAdmin(): boolean {
 export function ProductStaffTools({ productId, productName }: { productId: string; productName: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const deletion = useAskFirst();
 
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const remove = () =>
+    deletion.confirm(async () => {
       await api.delete(`/products/${encodeURIComponent(productId)}`);
       await queryClient.invalidateQueries({ queryKey: ['products'] });
       queryClient.removeQueries({ queryKey: ['product', productId] });
       navigate('/account/products', { replace: true });
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <section className="product__staff" aria-label="Staff tools">
@@ -50,22 +41,16 @@ export function ProductStaffTools({ productId, productName }: { productId: strin
         type="button"
         className="btn btn-sm btn-outline-danger"
         aria-label={`Delete ${productName}`}
-        onClick={() => {
-          setError(null);
-          setAsking(true);
-        }}
+        onClick={deletion.ask}
       >
         Delete
       </button>
       <ConfirmModal
-        show={asking}
+        {...deletion.dialog}
         title="Are you sure?"
         confirmLabel="Delete"
         busyLabel="Deleting…"
-        busy={busy}
-        error={error}
         onConfirm={remove}
-        onCancel={() => setAsking(false)}
       >
         <p className="mb-0">
           <strong>{productName}</strong> leaves the catalogue. Past orders keep it, and it stays in the
@@ -86,23 +71,14 @@ export function DeleteReviewButton({
   review: Review;
   onDeleted: () => void;
 }) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const deletion = useAskFirst();
 
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const remove = () =>
+    deletion.confirm(async () => {
       await api.delete(`/reviews/product/${encodeURIComponent(productId)}`, { _idReviews: [review._id] });
-      setAsking(false);
+      deletion.close();
       onDeleted();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <>
@@ -110,22 +86,16 @@ export function DeleteReviewButton({
         type="button"
         className="btn btn-sm btn-link link-danger p-0"
         aria-label={`Delete the review by ${review.user.username}`}
-        onClick={() => {
-          setError(null);
-          setAsking(true);
-        }}
+        onClick={deletion.ask}
       >
         Delete
       </button>
       <ConfirmModal
-        show={asking}
+        {...deletion.dialog}
         title="Are you sure?"
         confirmLabel="Delete"
         busyLabel="Deleting…"
-        busy={busy}
-        error={error}
         onConfirm={remove}
-        onCancel={() => setAsking(false)}
       >
         <p className="mb-0">The review by {review.user.username} is deleted for good.</p>
       </ConfirmModal>
