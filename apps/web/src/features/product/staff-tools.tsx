@@ -1,5 +1,6 @@
 import type { Review } from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal, useAskFirst } from '../../components/confirm-modal';
 import { api } from '../../lib/api';
@@ -17,15 +18,13 @@ export function useIsAdmin(): boolean {
 export function ProductStaffTools({ productId, productName }: { productId: string; productName: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const deletion = useAskFirst();
 
-  const remove = () =>
-    deletion.confirm(async () => {
-      await api.delete(`/products/${encodeURIComponent(productId)}`);
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-      queryClient.removeQueries({ queryKey: ['product', productId] });
-      navigate('/account/products', { replace: true });
-    });
+  const remove = async () => {
+    await api.delete(`/products/${encodeURIComponent(productId)}`);
+    await queryClient.invalidateQueries({ queryKey: ['products'] });
+    queryClient.removeQueries({ queryKey: ['product', productId] });
+    navigate('/account/products', { replace: true });
+  };
 
   return (
     <section className="product__staff" aria-label="Staff tools">
@@ -37,26 +36,16 @@ export function ProductStaffTools({ productId, productName }: { productId: strin
       >
         Edit
       </Link>
-      <button
-        type="button"
+      <DeleteAskingFirst
         className="btn btn-sm btn-outline-danger"
-        aria-label={`Delete ${productName}`}
-        onClick={deletion.ask}
-      >
-        Delete
-      </button>
-      <ConfirmModal
-        {...deletion.dialog}
-        title="Are you sure?"
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-        onConfirm={remove}
+        label={`Delete ${productName}`}
+        onDelete={remove}
       >
         <p className="mb-0">
           <strong>{productName}</strong> leaves the catalogue. Past orders keep it, and it stays in the
           staff's product list marked as archived.
         </p>
-      </ConfirmModal>
+      </DeleteAskingFirst>
     </section>
   );
 }
@@ -71,23 +60,42 @@ export function DeleteReviewButton({
   review: Review;
   onDeleted: () => void;
 }) {
-  const deletion = useAskFirst();
-
-  const remove = () =>
-    deletion.confirm(async () => {
-      await api.delete(`/reviews/product/${encodeURIComponent(productId)}`, { _idReviews: [review._id] });
-      deletion.close();
-      onDeleted();
-    });
+  const remove = async (close: () => void) => {
+    await api.delete(`/reviews/product/${encodeURIComponent(productId)}`, { _idReviews: [review._id] });
+    close();
+    onDeleted();
+  };
 
   return (
+    <DeleteAskingFirst
+      className="btn btn-sm btn-link link-danger p-0"
+      label={`Delete the review by ${review.user.username}`}
+      onDelete={remove}
+    >
+      <p className="mb-0">The review by {review.user.username} is deleted for good.</p>
+    </DeleteAskingFirst>
+  );
+}
+
+/**
+ * A Delete button (named `label`) that asks 'Are you sure?' first, saying `children`; once confirmed it
+ * runs `onDelete`, which closes the dialog with `close` when the page stays. A failure shows in the dialog.
+ */
+function DeleteAskingFirst({
+  className,
+  label,
+  onDelete,
+  children,
+}: {
+  className: string;
+  label: string;
+  onDelete: (close: () => void) => Promise<void>;
+  children: ReactNode;
+}) {
+  const deletion = useAskFirst();
+  return (
     <>
-      <button
-        type="button"
-        className="btn btn-sm btn-link link-danger p-0"
-        aria-label={`Delete the review by ${review.user.username}`}
-        onClick={deletion.ask}
-      >
+      <button type="button" className={className} aria-label={label} onClick={deletion.ask}>
         Delete
       </button>
       <ConfirmModal
@@ -95,9 +103,9 @@ export function DeleteReviewButton({
         title="Are you sure?"
         confirmLabel="Delete"
         busyLabel="Deleting…"
-        onConfirm={remove}
+        onConfirm={() => deletion.confirm(() => onDelete(deletion.close))}
       >
-        <p className="mb-0">The review by {review.user.username} is deleted for good.</p>
+        {children}
       </ConfirmModal>
     </>
   );
