@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadingSpinner } from '../../../components/loading-cards';
 import { RatingStars } from '../../../components/rating-stars';
 import { useAccount } from '../account-context';
 import { useBought } from '../api/get-bought';
@@ -30,10 +31,7 @@ export function BoughtTab() {
         ) : null}
       </div>
       {bought.isPending ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <span className="spinner-border text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading what you bought</span>
-        </div>
+        <LoadingSpinner label="Loading what you bought" className="py-5" spinnerClassName="text-dark" />
       ) : bought.isError ? (
         <AlertError
           message={`We could not load what you bought: ${bought.error.message}`}

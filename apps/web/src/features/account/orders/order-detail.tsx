@@ -2,6 +2,7 @@ import type { Order } from '@shop/contracts';
 import { useEffect, useRef } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
+import { LoadingSpinner } from '../../../components/loading-cards';
 import { OrderSummary } from '../../../components/order-summary';
 import { ShipmentList } from '../../../components/shipment-list';
 import { useProviderLabel } from '../../../lib/payment-providers';
@@ -39,10 +40,7 @@ export function OrderDetail({
         Order detail
       </h2>
       {query.isPending ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <span className="spinner-border text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading the order</span>
-        </div>
+        <LoadingSpinner label="Loading the order" className="py-5" spinnerClassName="text-dark" />
       ) : query.isError ? (
         <AlertError message={`We could not load this order: ${query.error.message}`} dismissible={false} />
       ) : (
