@@ -74,6 +74,19 @@ function BoughtCard({ uid, item }: { uid: string; item: BoughtItem }) {
     requestAnimationFrame(() => (after === 'sent' ? reviewBox.current : opener.current)?.focus());
   };
 
+  // The button that opens the review form: says what it does, and for which pair.
+  const writeButton = (text: string, className: string) => (
+    <button
+      ref={opener}
+      type="button"
+      className={className}
+      onClick={() => setWriting(true)}
+      aria-label={`${text} of ${product.name}`}
+    >
+      {text}
+    </button>
+  );
+
   return (
     <article className="bought-card" aria-labelledby={`bought-${product._id}`}>
       <div className="bought-card__product">
@@ -120,28 +133,10 @@ function BoughtCard({ uid, item }: { uid: string; item: BoughtItem }) {
               className="mt-2 mb-2"
             />
           ) : null}
-          <button
-            ref={opener}
-            type="button"
-            className="btn btn-outline-dark btn-sm"
-            onClick={() => setWriting(true)}
-            aria-label={`Edit your review of ${product.name}`}
-          >
-            Edit your review
-          </button>
+          {writeButton('Edit your review', 'btn btn-outline-dark btn-sm')}
         </div>
       ) : (
-        <div className="bought-card__cta">
-          <button
-            ref={opener}
-            type="button"
-            className="btn btn-accent"
-            onClick={() => setWriting(true)}
-            aria-label={`make your review of ${product.name}`}
-          >
-            make your review
-          </button>
-        </div>
+        <div className="bought-card__cta">{writeButton('make your review', 'btn btn-accent')}</div>
       )}
     </article>
   );
