@@ -15,6 +15,7 @@ import { CheckoutTotals } from './checkout-totals';
 import { ShippingOptions } from './shipping-options';
 import { type CheckoutState, errorText, useCheckout } from './use-checkout';
 import './checkout.css';
+import { BusyLabel } from '../../components/busy-label';
 
 export const NOT_YOUR_CHECKOUT = 'This is not your checkout';
 
@@ -163,14 +164,7 @@ function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
           aria-describedby={buyHint ? 'checkout-buy-hint' : undefined}
           onClick={buy}
         >
-          {busy ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              {buyLabel}
-            </>
-          ) : (
-            buyLabel
-          )}
+          <BusyLabel busy={busy} text={buyLabel} busyText={buyLabel} />
         </button>
       </div>
       <div aria-live="polite">

@@ -1,6 +1,7 @@
 import type { Order } from '@shop/contracts';
 import { useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
+import { BusyLabel } from '../../../components/busy-label';
 import { ConfirmModal, useAskFirst } from '../../../components/confirm-modal';
 import { errorText } from '../../../lib/api';
 import { useCancelOrder } from '../api/cancel-order';
@@ -45,14 +46,7 @@ export function OrderActions({ order, size = 'sm' }: { order: Order; size?: 'sm'
     <>
       <div className="order-actions">
         <button type="button" className={`btn btn-accent${small}`} disabled={leaving} onClick={onPay}>
-          {leaving ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              Opening payment…
-            </>
-          ) : (
-            'Pay now'
-          )}
+          <BusyLabel busy={leaving} text="Pay now" busyText="Opening payment…" />
         </button>
         <button
           type="button"

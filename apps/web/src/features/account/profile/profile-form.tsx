@@ -1,6 +1,7 @@
 import type { UserDashboard } from '@shop/contracts';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
+import { BusyLabel } from '../../../components/busy-label';
 import { AvatarUpload } from './avatar-upload';
 import { ProfileFieldRow, type ProfileVariant } from './profile-field-row';
 import { PROFILE_FIELDS } from './profile-fields';
@@ -114,14 +115,7 @@ function ProfileFormActions({ dirty, editing, saving, reloading, busy, onCancel 
     <div className="account-card__actions">
       {dirty ? (
         <button type="submit" className="btn btn-dark" disabled={busy}>
-          {saving ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              Saving…
-            </>
-          ) : (
-            'Save'
-          )}
+          <BusyLabel busy={saving} text="Save" busyText="Saving…" />
         </button>
       ) : null}
       {dirty || editing ? (
