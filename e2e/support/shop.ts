@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
 import { waitingForApp } from './test';
 
@@ -67,6 +67,9 @@ export async function unitsInStock(
   return product?.stock[size] ?? -1;
 }
 
+/** The storefront's pages that need no product, no order and no account (besides / and /home). */
+export const PLAIN_PAGES = ['/women', '/basketball', '/login', '/register', '/restore-password', '/demogrid'];
+
 /** The seeded admin (README: Accounts). */
 export const ADMIN = { email: 'admin@sneakershop.test', password: 'Admin#2023shop' };
 
@@ -95,14 +98,34 @@ export async function addToCart(page: Page, search: string): Promise<Bought> {
   const name = ((await card.locator('h3').textContent()) ?? '').trim();
   await card.getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  const size = page.locator('.size-picker input:not([disabled])').first();
-  await page.locator(`label[for="${await size.getAttribute('id')}"]`).click();
+  await pickSize(page, page.locator('.size-picker input:not([disabled])').first());
   await page.getByRole('button', { name: /^Add to cart/ }).click();
+  await keepShopping(page);
+  return { productId: page.url().split('/').pop() ?? '', name };
+}
+
+/** On a product page, picks the size of this radio by its tile (the radio itself is hidden). */
+export async function pickSize(page: Page, radio: Locator) {
+  await page.locator(`label[for="${await radio.getAttribute('id')}"]`).click();
+}
+
+/** Closes the dialog that says what was added to the cart, with Keep shopping. */
+export async function keepShopping(page: Page) {
   await page
     .getByRole('dialog')
     .getByRole('button', { name: /Keep shopping/ })
     .click();
-  return { productId: page.url().split('/').pop() ?? '', name };
+}
+
+/** On the checkout page: fills in a buyer's phone and address in Buenos Aires, and saves them. */
+export async function saveBuyerDetails(page: Page) {
+  await page.getByLabel('Phone').fill('+54 11 5555 1234');
+  await page.getByLabel('Address').fill('Av. Corrientes 1234');
+  await page.getByLabel('City').fill('Buenos Aires');
+  await page.getByLabel('State').fill('CABA');
+  await page.getByLabel('Country').fill('Argentina');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Data successfully set!')).toBeVisible();
 }
 
 /** From the cart to the test-mode card payment page, filling in the buyer's details on the way. */
@@ -110,16 +133,7 @@ export async function toPaymentPage(page: Page) {
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  const phone = page.getByLabel('Phone');
-  if (!(await phone.inputValue())) {
-    await phone.fill('+54 11 5555 1234');
-    await page.getByLabel('Address').fill('Av. Corrientes 1234');
-    await page.getByLabel('City').fill('Buenos Aires');
-    await page.getByLabel('State').fill('CABA');
-    await page.getByLabel('Country').fill('Argentina');
-    await page.getByRole('button', { name: 'Save details' }).click();
-    await expect(page.getByText('Data successfully set!')).toBeVisible();
-  }
+  if (!(await page.getByLabel('Phone').inputValue())) await saveBuyerDetails(page);
   await page.getByRole('radio', { name: 'Card (Stripe)' }).check();
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/test-gateway\/test_stripe_[0-9a-f]{32}$/);

@@ -9,6 +9,7 @@ import {
   buyOnePair,
   logIn,
   orderOf,
+  PLAIN_PAGES,
   shipFromToShip,
   signedInBuyer,
   toPaymentPage,
@@ -126,16 +127,7 @@ for (const width of [375, 1280]) {
       await page.getByRole('button', { name: 'Cart' }).click();
       await checkOpen(page, page.getByRole('dialog', { name: 'Cart' }), 'the cart popover');
 
-      for (const path of [
-        '/women',
-        '/basketball',
-        '/login',
-        '/register',
-        '/restore-password',
-        '/demogrid',
-        '/no-such-page',
-      ])
-        await visit(page, path);
+      for (const path of [...PLAIN_PAGES, '/no-such-page']) await visit(page, path);
 
       // A form showing its errors.
       await page.goto('/register');

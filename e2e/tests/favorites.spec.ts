@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { mailedLink, signedInBuyer, unitsInStock } from '../support/shop';
+import { mailedLink, pickSize, saveBuyerDetails, signedInBuyer, unitsInStock } from '../support/shop';
 import { expect, test, waitingForApp } from '../support/test';
 
 interface ListedProduct {
@@ -33,7 +33,7 @@ async function reserveLastUnits(browser: Browser, productId: string, size: strin
   await signedInBuyer(page, 'lastpair');
   await page.goto(`/home/${productId}`);
   const tile = page.getByRole('radio', { name: size, exact: true });
-  await page.locator(`label[for="${await tile.getAttribute('id')}"]`).click();
+  await pickSize(page, tile);
   await expect(tile).toBeChecked();
   await page.getByLabel('Quantity').selectOption(String(units));
   await page.getByRole('button', { name: /^Add to cart/ }).click();
@@ -41,13 +41,7 @@ async function reserveLastUnits(browser: Browser, productId: string, size: strin
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  await page.getByLabel('Phone').fill('+54 11 5555 1234');
-  await page.getByLabel('Address').fill('Av. Corrientes 1234');
-  await page.getByLabel('City').fill('Buenos Aires');
-  await page.getByLabel('State').fill('CABA');
-  await page.getByLabel('Country').fill('Argentina');
-  await page.getByRole('button', { name: 'Save details' }).click();
-  await expect(page.getByText('Data successfully set!')).toBeVisible();
+  await saveBuyerDetails(page);
   await page.getByRole('radio', { name: 'Card (Stripe)' }).check();
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/test-gateway\/test_stripe_[0-9a-f]{32}$/);

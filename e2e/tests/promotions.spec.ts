@@ -1,7 +1,16 @@
 import type { APIRequest, Page } from '@playwright/test';
 import { adminRequest } from '../support/drops';
-import { createCode, grantCredit, productOfItsOwn, uniqueSuffix } from '../support/promotions';
-import { adminPage, orderOf, signedInBuyer, toShipCard } from '../support/shop';
+import { uniqueSuffix } from '../support/products';
+import { createCode, grantCredit, productOnPromotion } from '../support/promotions';
+import {
+  adminPage,
+  keepShopping,
+  orderOf,
+  pickSize,
+  saveBuyerDetails,
+  signedInBuyer,
+  toShipCard,
+} from '../support/shop';
 import { expect, test } from '../support/test';
 
 /**
@@ -12,9 +21,15 @@ import { expect, test } from '../support/test';
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-/** An API client signed in as the seeded admin. */
-async function staff(request: APIRequest, baseURL: string) {
-  return adminRequest(await request.newContext({ baseURL }), baseURL);
+/** An API client signed in as the seeded admin, and a product of the journey's own made through it. */
+async function staffWithProduct(
+  request: APIRequest,
+  baseURL: string,
+  name: string,
+  prices: { price: number; compareAtPrice?: number },
+) {
+  const admin = await adminRequest(await request.newContext({ baseURL }), baseURL);
+  return { admin, product: await productOnPromotion(admin, baseURL, name, prices) };
 }
 
 /** Puts one pair of `size` of the product in the cart from its page. */
@@ -22,12 +37,9 @@ async function addSize(page: Page, product: { id: string; name: string }, size: 
   await page.goto(`/home/${product.id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   const input = page.locator(`.size-picker input[value="${size}"]`);
-  await page.locator(`label[for="${await input.getAttribute('id')}"]`).click();
+  await pickSize(page, input);
   await page.getByRole('button', { name: /^Add to cart/ }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Keep shopping/ })
-    .click();
+  await keepShopping(page);
 }
 
 async function applyCode(page: Page, code: string) {
@@ -41,8 +53,9 @@ test('a code is applied in the cart, and a code that has expired is refused in w
   baseURL,
 }) => {
   const origin = baseURL ?? '';
-  const admin = await staff(playwright.request, origin);
-  const product = await productOfItsOwn(admin, origin, 'Code Runner', { price: 100 });
+  const { admin, product } = await staffWithProduct(playwright.request, origin, 'Code Runner', {
+    price: 100,
+  });
   const suffix = uniqueSuffix().toUpperCase();
   const good = await createCode(admin, origin, {
     code: `TEN${suffix}`,
@@ -88,8 +101,9 @@ test('a purchase with a code and store credit, paid on the test page; a returned
 }) => {
   test.slow();
   const origin = baseURL ?? '';
-  const admin = await staff(playwright.request, origin);
-  const product = await productOfItsOwn(admin, origin, 'Credit Runner', { price: 100 });
+  const { admin, product } = await staffWithProduct(playwright.request, origin, 'Credit Runner', {
+    price: 100,
+  });
   const code = await createCode(admin, origin, {
     code: `TWENTY${uniqueSuffix().toUpperCase()}`,
     kind: 'percent',
@@ -113,13 +127,7 @@ test('a purchase with a code and store credit, paid on the test page; a returned
 
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  await page.getByLabel('Phone').fill('+54 11 5555 1234');
-  await page.getByLabel('Address').fill('Av. Corrientes 1234');
-  await page.getByLabel('City').fill('Buenos Aires');
-  await page.getByLabel('State').fill('CABA');
-  await page.getByLabel('Country').fill('Argentina');
-  await page.getByRole('button', { name: 'Save details' }).click();
-  await expect(page.getByText('Data successfully set!')).toBeVisible();
+  await saveBuyerDetails(page);
   await expect(page.getByTestId('checkout-discount')).toHaveText('−$40.00');
   await page.getByRole('checkbox', { name: 'Use my store credit ($25.00 available)' }).check();
   await expect(page.getByTestId('checkout-credit')).toHaveText('−$25.00');
@@ -194,8 +202,10 @@ test('a sale price shows on the card and the product page, and the On sale filte
   baseURL,
 }) => {
   const origin = baseURL ?? '';
-  const admin = await staff(playwright.request, origin);
-  const product = await productOfItsOwn(admin, origin, 'Sale Runner', { price: 120, compareAtPrice: 150 });
+  const { admin, product } = await staffWithProduct(playwright.request, origin, 'Sale Runner', {
+    price: 120,
+    compareAtPrice: 150,
+  });
   await admin.dispose();
 
   await page.goto(`/home?search=${encodeURIComponent(product.name)}`);

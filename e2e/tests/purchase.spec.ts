@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { signedInBuyer, unitsInStock } from '../support/shop';
+import { keepShopping, pickSize, saveBuyerDetails, signedInBuyer, unitsInStock } from '../support/shop';
 import { expect, test } from '../support/test';
 
 interface Chosen {
@@ -17,14 +17,11 @@ async function addToCart(page: Page, search: string, count: number): Promise<Cho
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
   const size = page.locator('.size-picker input:not([disabled])').first();
   const sizeValue = (await size.getAttribute('value')) ?? '';
-  await page.locator(`label[for="${await size.getAttribute('id')}"]`).click();
+  await pickSize(page, size);
   await page.getByLabel('Quantity').selectOption(String(count));
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('dialog').getByText('You added products to the cart')).toBeVisible();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Keep shopping/ })
-    .click();
+  await keepShopping(page);
   return { productId: page.url().split('/').pop() ?? '', size: sizeValue, name };
 }
 
@@ -35,13 +32,7 @@ async function checkout(page: Page, provider: 'Card (Stripe)' | 'PayPal') {
   await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy' })).toBeDisabled();
-  await page.getByLabel('Phone').fill('+54 11 5555 1234');
-  await page.getByLabel('Address').fill('Av. Corrientes 1234');
-  await page.getByLabel('City').fill('Buenos Aires');
-  await page.getByLabel('State').fill('CABA');
-  await page.getByLabel('Country').fill('Argentina');
-  await page.getByRole('button', { name: 'Save details' }).click();
-  await expect(page.getByText('Data successfully set!')).toBeVisible();
+  await saveBuyerDetails(page);
   await page.getByRole('radio', { name: provider }).check();
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/test-gateway\/test_(stripe|paypal)_[0-9a-f]{32}$/);

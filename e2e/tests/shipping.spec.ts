@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, addToCart, logIn, signedInBuyer } from '../support/shop';
+import { ADMIN, addToCart, logIn, saveBuyerDetails, signedInBuyer } from '../support/shop';
 import { expect, test, waitingForApp } from '../support/test';
 
 /** Staff charge for shipping; a buyer chooses the paid method, pays it and sees it in the order. */
@@ -49,13 +49,7 @@ test.describe('shipping', () => {
     await page.goto('/cart');
     await page.getByRole('button', { name: 'Buy' }).click();
     await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-    await page.getByLabel('Phone').fill('+54 11 5555 1234');
-    await page.getByLabel('Address').fill('Av. Corrientes 1234');
-    await page.getByLabel('City').fill('Buenos Aires');
-    await page.getByLabel('State').fill('CABA');
-    await page.getByLabel('Country').fill('Argentina');
-    await page.getByRole('button', { name: 'Save details' }).click();
-    await expect(page.getByText('Data successfully set!')).toBeVisible();
+    await saveBuyerDetails(page);
 
     const shipping = page.getByRole('group', { name: 'Shipping' });
     const express = shipping.getByRole('radio', { name: `${name} $12.50` });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PLAIN_PAGES } from '../support/shop';
 import { expect, test, waitingForApp } from '../support/test';
 
 interface StoredCartItem {
@@ -199,16 +200,7 @@ test.describe('storefront', () => {
   });
 
   test('every route of the spec loads on refresh', async ({ page }) => {
-    for (const path of [
-      '/',
-      '/home',
-      '/women',
-      '/basketball',
-      '/login',
-      '/register',
-      '/restore-password',
-      '/demogrid',
-    ]) {
+    for (const path of ['/', '/home', ...PLAIN_PAGES]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Ooopps page not found!!' }), path).toHaveCount(0);
       await expect(page.locator('main, #content').first(), path).toBeVisible();

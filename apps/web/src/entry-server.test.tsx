@@ -1,8 +1,8 @@
 // @vitest-environment node
-import type { ProductDetail } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from './entry-server';
 import { sanitizeDescription } from './lib/description-html';
+import { AJ1, aj1Detail } from './test/fixtures';
 import { HOSTILE_DESCRIPTION } from './test/hostile-description';
 
 /**
@@ -10,26 +10,8 @@ import { HOSTILE_DESCRIPTION } from './test/hostile-description';
  * written straight to the database: the page's HTML holds none of its markup that would run.
  */
 
-const ID = '11111111-1111-4111-8111-111111111111';
-const shoe: ProductDetail = {
-  _id: ID,
-  name: 'Air Jordan 1 Mid XQ',
-  brand: 'nike',
-  price: 129.99,
-  compareAtPrice: null,
-  rating: 4,
-  card_picture: '/uploads/aj1-card.webp',
-  detail_picture: '/uploads/aj1-detail.webp',
-  original_picture: '/uploads/aj1.webp',
-  description: HOSTILE_DESCRIPTION,
-  gender: ['men'],
-  category: ['basketball'],
-  color: 'Red',
-  collection: 'Heritage',
-  release_date: '2007-05-01',
-  stock: { '9': 4 },
-  reviews: [],
-};
+const ID = AJ1;
+const shoe = aj1Detail({ description: HOSTILE_DESCRIPTION, collection: 'Heritage' });
 
 /** The API as a guest sees it: this product (with `description`), no session, nothing else. */
 function fetchAsGuest(description: string) {

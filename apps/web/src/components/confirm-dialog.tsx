@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { AlertError } from './alert-error';
 import './confirm-modal.css';
+import { BusyLabel } from './busy-label';
 
 export interface ConfirmModalProps {
   show: boolean;
@@ -61,14 +62,7 @@ export function ConfirmDialog({
           {cancelLabel}
         </button>
         <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
-          {busy ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              {busyLabel}
-            </>
-          ) : (
-            confirmLabel
-          )}
+          <BusyLabel busy={busy} text={confirmLabel} busyText={busyLabel} />
         </button>
       </Modal.Footer>
     </Modal>

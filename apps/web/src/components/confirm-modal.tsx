@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { errorText } from '../lib/api';
 import { useOpenedOnce } from '../lib/opened-once';
 import type { ConfirmModalProps } from './confirm-dialog';
 
@@ -18,4 +19,32 @@ export function ConfirmModal(props: ConfirmModalProps) {
       <ConfirmDialog {...props} />
     </Suspense>
   );
+}
+
+/**
+ * The state of one ConfirmModal: open or not, its action running, and the action's failure. `ask` opens it
+ * afresh; `confirm` runs the confirmed action and shows its failure, worded by `failure`, in the dialog
+ * (the action closes the dialog itself with `close` when it is done); `dialog` goes to the ConfirmModal.
+ */
+export function useAskFirst() {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => setAsking(false);
+  const ask = () => {
+    setError(null);
+    setAsking(true);
+  };
+  const confirm = async (action: () => Promise<void>, failure: (cause: unknown) => string = errorText) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (cause) {
+      setError(failure(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { ask, close, confirm, dialog: { show: asking, busy, error, onCancel: close } };
 }

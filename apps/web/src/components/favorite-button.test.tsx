@@ -1,15 +1,13 @@
 import type { UserDashboard } from '@shop/contracts';
 import { buildProduct } from '@shop/contracts/testing';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_QUERY_KEY } from '../lib/dashboard';
 import { useSession } from '../lib/session';
 import { AJ1, DUNK, dashboardFixture, UID } from '../test/fixtures';
 import { type ApiCall, errorBody, mockApi } from '../test/mock-api';
-import { testQueryClient } from '../test/query-client';
+import { renderInRouter } from '../test/render-routes';
 import { ProductCard } from './product-card';
 
 const aj1 = buildProduct({ _id: AJ1, name: 'Air Jordan 1 Mid XQ' });
@@ -33,8 +31,7 @@ function SessionProbe() {
 }
 
 function renderCards({ withNavbar = true } = {}) {
-  const client = testQueryClient();
-  const router = createMemoryRouter(
+  const { router, client } = renderInRouter(
     [
       {
         path: '/home',
@@ -48,12 +45,7 @@ function renderCards({ withNavbar = true } = {}) {
       },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: ['/home?brand=nike'] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    '/home?brand=nike',
   );
   return { router, client };
 }

@@ -38,11 +38,25 @@ export function LoadingCards({
   );
 }
 
-/** A small centred spinner with a text for screen readers. */
-export function LoadingSpinner({ label = 'Loading…' }: { label?: string }) {
+/**
+ * A centred spinner with a text for screen readers. `className` sets the box's room (`py-4` unless given;
+ * `py-5` for a page's or a tab's content), `spinnerClassName` the spinner's size and colour.
+ */
+export function LoadingSpinner({
+  label = 'Loading…',
+  className = 'py-4',
+  spinnerClassName,
+}: {
+  label?: string;
+  className?: string;
+  spinnerClassName?: string;
+}) {
   return (
-    <div className="d-flex justify-content-center py-4" role="status">
-      <span className="spinner-border" aria-hidden="true" />
+    <div className={`d-flex justify-content-center ${className}`} role="status">
+      <span
+        className={spinnerClassName ? `spinner-border ${spinnerClassName}` : 'spinner-border'}
+        aria-hidden="true"
+      />
       <span className="visually-hidden">{label}</span>
     </div>
   );

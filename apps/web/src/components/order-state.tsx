@@ -1,3 +1,4 @@
+import './state-pill.css';
 import './order-state.css';
 import type { OrderState } from '@shop/contracts';
 

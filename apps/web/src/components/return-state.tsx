@@ -1,4 +1,5 @@
 import { RETURN_STATE_LABELS, type ReturnState } from '@shop/contracts';
+import './state-pill.css';
 import './return-state.css';
 
 /**

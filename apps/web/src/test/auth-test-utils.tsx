@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import type { createMemoryRouter, RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { SessionUser } from '../lib/session';
+import { renderInRouter } from './render-routes';
 
 /** Test helpers for pages that talk to the API and read the session: a fake API and a memory router. */
 
@@ -90,13 +90,7 @@ export function renderRoutes(routes: RouteObject[], path: string, session?: Sess
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   if (session !== undefined) client.setQueryData(['session'], session);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, client, ...view };
+  return renderInRouter(routes, path, client);
 }
 
 /** The current location of a memory router as path + search. */

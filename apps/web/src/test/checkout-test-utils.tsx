@@ -1,8 +1,6 @@
 import type { CartCheck, CartItem } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { rehydrateCart, useCartStore } from '../lib/cart/cart-store';
 import { AJ1, DUNK, dashboardFixture, ORDER_ID, orderFixture, UID } from './fixtures';
 
@@ -17,7 +15,7 @@ export {
   mockLocationAssign,
 } from './mock-api';
 
-import { testQueryClient } from './query-client';
+import { renderInRouter } from './render-routes';
 
 export const sessionBody = (uid = UID) => ({
   user: { id: uid, email: 'demo@shop.test', emailVerified: true, username: 'demo_user', role: 'user' },
@@ -69,15 +67,9 @@ export const order = orderFixture;
 
 /** Renders one page at `entry` in a memory router with a fresh QueryClient; other paths show their name. */
 export function renderPage(path: string, element: ReactNode, entry: string, extra: RouteObject[] = []) {
-  const client = testQueryClient();
-  const router = createMemoryRouter(
+  const { router, client } = renderInRouter(
     [{ path, element }, ...extra, { path: '*', element: <p data-testid="elsewhere">elsewhere</p> }],
-    { initialEntries: [entry] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    entry,
   );
   return { router, client };
 }

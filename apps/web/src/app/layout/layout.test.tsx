@@ -1,11 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect, useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import type { SessionUser } from '../../lib/session';
 import { testQueryClient } from '../../test/query-client';
+import { renderInRouter } from '../../test/render-routes';
 import { searchUrl } from './nav-search';
 import { RootLayout } from './root-layout';
 
@@ -24,7 +23,7 @@ function HeadingAfterData() {
 function renderLayout(user: SessionUser | null | undefined, path = '/') {
   const client = testQueryClient({ staleTime: Number.POSITIVE_INFINITY });
   if (user !== undefined) client.setQueryData(['session'], user);
-  const router = createMemoryRouter(
+  return renderInRouter(
     [
       {
         path: '/',
@@ -36,14 +35,9 @@ function renderLayout(user: SessionUser | null | undefined, path = '/') {
         ],
       },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+    path,
+    client,
+  ).router;
 }
 
 const baseUser: SessionUser = {

@@ -5,6 +5,7 @@ import { type SessionUser, useSession } from '../../lib/session';
 import type { AccountContext } from './account-context';
 import { useDashboard } from './api/get-dashboard';
 import './account.css';
+import { LoadingSpinner } from '../../components/loading-cards';
 
 export interface AccountTab {
   path: string;
@@ -67,10 +68,7 @@ function Account({ user, tabs }: { user: SessionUser; tabs: AccountTabs }) {
 
       <div className="account-panel">
         {dashboard.isPending ? (
-          <div className="d-flex justify-content-center py-5" role="status">
-            <span className="spinner-border text-dark" aria-hidden="true" />
-            <span className="visually-hidden">Loading your account</span>
-          </div>
+          <LoadingSpinner label="Loading your account" className="py-5" spinnerClassName="text-dark" />
         ) : dashboard.isError ? (
           <AlertError
             message={`We could not load your account: ${dashboard.error.message}`}

@@ -1,22 +1,25 @@
 import type { BoughtItem, Order, Product, Review, StockAlert, UserDashboard } from '@shop/contracts';
 import { buildProduct } from '@shop/contracts/testing';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { AJ1, DUNK, dashboardFixture, orderFixture, UID } from '../../test/fixtures';
+import {
+  AJ1,
+  DUNK,
+  dashboardFixture,
+  orderFixture,
+  REVIEW_ID,
+  reviewFixture,
+  UID,
+} from '../../test/fixtures';
 import { type ApiAnswer, type ApiCall, mockApi } from '../../test/mock-api';
-import { testQueryClient } from '../../test/query-client';
+import { renderInRouter, Where } from '../../test/render-routes';
 import { AccountLayout, type AccountTabs } from './account-layout';
 import { BoughtTab } from './bought/bought-tab';
 import { FavoritesTab } from './favorites/favorites-tab';
 import { OrdersTab } from './orders/orders-tab';
 import { ProfileTab } from './profile/profile-tab';
 
-export { AJ1, DUNK, UID };
+export { AJ1, DUNK, REVIEW_ID, UID };
 
 /** Test helpers for the account area: fixtures shaped by the contracts and the area in a memory router. */
-
-export const REVIEW_ID = '44444444-4444-4444-8444-444444444444';
 
 export const sessionBody = (role: 'user' | 'admin' = 'user') => ({
   user: { id: UID, email: 'demo@shop.test', emailVerified: true, username: 'demo_user', role },
@@ -46,16 +49,7 @@ export function order(overrides: Partial<Order> = {}): Order {
   });
 }
 
-export function review(overrides: Partial<Review> = {}): Review {
-  return {
-    _id: REVIEW_ID,
-    user: { _id: UID, username: 'demo_user', image: '' },
-    rating: 4,
-    description: 'Great pair, true to size.',
-    date: '2024-06-01T09:00:00.000Z',
-    ...overrides,
-  };
-}
+export const review = reviewFixture;
 
 export function bought(id: string, name: string, itemReview: Review | null = null): BoughtItem {
   return {
@@ -72,11 +66,6 @@ export function stockAlert(id: string, productId: string, name: string, size: st
     createdAt: '2024-06-02T08:00:00.000Z',
     product: { _id: productId, name, brand: 'nike', card_picture: `/uploads/${productId}-card.webp` },
   };
-}
-
-function Where({ name }: { name: string }) {
-  const { pathname, search } = useLocation();
-  return <p data-testid="elsewhere">{`${name} at ${pathname}${search}`}</p>;
 }
 
 /**
@@ -116,8 +105,7 @@ export function renderAccount(
       return { body: { balance: 0, entries: [], page: 1, pages: 0 } };
     return undefined;
   });
-  const client = testQueryClient();
-  const router = createMemoryRouter(
+  const view = renderInRouter(
     [
       {
         element: <AccountLayout tabs={options.tabs ?? SHOPPER_TABS} />,
@@ -131,14 +119,9 @@ export function renderAccount(
       { path: '/', element: <Where name="home" /> },
       { path: '*', element: <Where name="elsewhere" /> },
     ],
-    { initialEntries: [entry] },
+    entry,
   );
-  const view = render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...api, ...view, router, client, stored };
+  return { ...api, ...view, stored };
 }
 
 export { errorBody, mockLocationAssign } from '../../test/mock-api';

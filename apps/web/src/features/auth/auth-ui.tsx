@@ -1,3 +1,4 @@
+import { PASSWORD_MAX } from '@shop/contracts';
 import { type ComponentPropsWithRef, type ReactNode, useId, useState } from 'react';
 import { EyeIcon, EyeOffIcon } from '../../components/icons';
 import './auth.css';
@@ -142,6 +143,11 @@ function FieldMessage({
       </div>
     );
   return null;
+}
+
+/** A password being chosen (signing up, or a new one): the browser may offer one; at most PASSWORD_MAX long. */
+export function NewPasswordField(props: Omit<FieldProps, 'autoComplete' | 'maxLength' | 'required'>) {
+  return <PasswordField autoComplete="new-password" maxLength={PASSWORD_MAX} required {...props} />;
 }
 
 /** A full-width submit button that shows a spinner while busy. */

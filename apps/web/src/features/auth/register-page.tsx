@@ -3,7 +3,6 @@ import {
   EMAIL_MESSAGE,
   EMAIL_PATTERN,
   isValidPassword,
-  PASSWORD_MAX,
   PASSWORD_MESSAGE,
   USERNAME_MESSAGE,
   USERNAME_PATTERN,
@@ -16,7 +15,7 @@ import { AlertError } from '../../components/alert-error';
 import { ApiError } from '../../lib/api';
 import { type SignUpInput, signUp } from './auth-api';
 import { authErrorMessage } from './auth-errors';
-import { AuthCard, EmailField, PasswordField, SubmitButton, TextField } from './auth-ui';
+import { AuthCard, EmailField, NewPasswordField, SubmitButton, TextField } from './auth-ui';
 
 /** The register rules (spec section 5) with the spec's messages; an empty e-mail or password says so. */
 export const registerRules = {
@@ -97,11 +96,8 @@ export function RegisterPage() {
           {...username}
         />
         <EmailField error={errors.email?.message} {...email} />
-        <PasswordField
+        <NewPasswordField
           label="Password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          required
           error={errors.password?.message}
           hint="At least 8 characters, with a letter, a number and a symbol."
           {...password}

@@ -1,10 +1,4 @@
-import {
-  AUTH_MESSAGES,
-  EMAIL_MESSAGE,
-  isValidPassword,
-  PASSWORD_MAX,
-  PASSWORD_MESSAGE,
-} from '@shop/contracts';
+import { AUTH_MESSAGES, EMAIL_MESSAGE, isValidPassword, PASSWORD_MESSAGE } from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type SubmitHandler, useForm } from 'react-hook-form';
@@ -14,7 +8,7 @@ import { AlertSuccess } from '../../components/alert-success';
 import { ApiError } from '../../lib/api';
 import { requestPasswordReset, resetPassword } from './auth-api';
 import { authErrorMessage } from './auth-errors';
-import { AuthCard, EmailField, PasswordField, SubmitButton } from './auth-ui';
+import { AuthCard, EmailField, NewPasswordField, SubmitButton } from './auth-ui';
 
 export const PASSWORDS_DIFFER_MESSAGE = 'The passwords do not match';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password was changed. Log in with your new password.';
@@ -153,11 +147,8 @@ function NewPasswordForm({
     >
       {error ? <AlertError message={error} onClose={() => setError(null)} /> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <PasswordField
+        <NewPasswordField
           label="New password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          required
           error={errors.password?.message}
           hint="At least 8 characters, with a letter, a number and a symbol."
           {...register('password', {
@@ -169,11 +160,8 @@ function NewPasswordForm({
             },
           })}
         />
-        <PasswordField
+        <NewPasswordField
           label="Confirm new password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          required
           error={errors.confirm?.message}
           {...register('confirm', {
             validate: (value, values) =>

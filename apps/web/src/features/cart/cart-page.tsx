@@ -6,6 +6,7 @@ import { CartLine } from './cart-line';
 import { CartSummary } from './cart-summary';
 import { useCartPage } from './use-cart-page';
 import './cart.css';
+import { LoadingSpinner } from '../../components/loading-cards';
 
 export { EMPTY_CART_TEXT };
 
@@ -18,10 +19,7 @@ export function CartPage() {
     // are read. An empty cart (the cart's cookie says so) is shown at once, below.
     return (
       <CartPageFrame>
-        <div className="d-flex justify-content-center py-5" role="status">
-          <span className="spinner-border text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading your cart</span>
-        </div>
+        <LoadingSpinner label="Loading your cart" className="py-5" spinnerClassName="text-dark" />
       </CartPageFrame>
     );
   }

@@ -1,11 +1,9 @@
 import type { Product, ProductList } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCatalogState, toProductListParams, writeCatalogParams } from '../../lib/catalog/catalog-params';
-import { testQueryClient } from '../../test/query-client';
+import { renderInRouter } from '../../test/render-routes';
 import { CatalogPage, EMPTY_CATALOG_TEXT } from './catalog-page';
 import { FilterModal } from './filter-modal';
 
@@ -56,20 +54,13 @@ afterEach(() => {
 });
 
 function renderCatalog(path = '/home') {
-  const client = testQueryClient();
-  const router = createMemoryRouter(
+  return renderInRouter(
     [
       { path: '/home', element: <CatalogPage /> },
       { path: '/home/:id', element: <p>product page</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+    path,
+  ).router;
 }
 
 const lastApiQuery = () => {

@@ -1,37 +1,14 @@
 import type { DropSummary } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { numberedDrop } from '../../test/drop-fixtures';
 import { mockApi } from '../../test/mock-api';
-import { testQueryClient } from '../../test/query-client';
+import { renderInRouter } from '../../test/render-routes';
 import { CatalogPage } from './catalog-page';
 import { NO_DROPS_TEXT } from './upcoming-drops';
 
-const drop = (n: number, overrides: Partial<DropSummary> = {}): DropSummary => ({
-  id: `d0000000-0000-4000-8000-00000000000${n}`,
-  mode: 'draw',
-  state: 'scheduled',
-  product: {
-    id: `00000000-0000-4000-8000-00000000000${n}`,
-    name: `Drop shoe ${n}`,
-    brand: 'nike',
-    price: 200,
-    card_picture: `/uploads/${n}.webp`,
-  },
-  releaseAt: '2030-01-31T18:00:00.000Z',
-  entryOpensAt: null,
-  entryClosesAt: null,
-  preQueueOpensAt: null,
-  perPersonLimit: 1,
-  purchaseWindowMinutes: 30,
-  admissionPerMinute: null,
-  sizes: [],
-  commitment: null,
-  drawnAt: null,
-  ...overrides,
-});
+const drop = numberedDrop;
 
 function serve(drops: DropSummary[]) {
   return mockApi((call) => {
@@ -43,19 +20,13 @@ function serve(drops: DropSummary[]) {
 }
 
 function renderCatalog(path: string) {
-  const router = createMemoryRouter(
+  return renderInRouter(
     [
       { path: '/home', element: <CatalogPage /> },
       { path: '/home/:id', element: <p>product page</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={testQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+    path,
+  ).router;
 }
 
 afterEach(() => vi.unstubAllGlobals());

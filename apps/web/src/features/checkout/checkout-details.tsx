@@ -2,6 +2,7 @@ import { SUCCESS_MESSAGE_MS, type UserDashboard } from '@shop/contracts';
 import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { AlertError } from '../../components/alert-error';
 import { AlertSuccess } from '../../components/alert-success';
+import { ReadOnlyEmail } from '../../components/readonly-email';
 import type { SessionUser } from '../../lib/session';
 import { AVATAR_MAX_BYTES, uploadAvatar } from './checkout-api';
 import { PROFILE_FIELDS, PROFILE_LABELS, type ProfileField, profileValues } from './profile-form';
@@ -39,20 +40,11 @@ export function CheckoutDetails({ checkout, user, dashboard }: CheckoutDetailsPr
 
       <div className="row g-3">
         <div className="col-12">
-          <label htmlFor="checkout-email" className="form-label">
-            E-mail
-          </label>
-          <input
+          <ReadOnlyEmail
             id="checkout-email"
-            type="email"
-            className="form-control"
-            value={dashboard.email || user.email}
-            readOnly
-            aria-describedby="checkout-email-hint"
+            email={dashboard.email || user.email}
+            hint="Your receipt goes here. It cannot be changed at checkout."
           />
-          <div id="checkout-email-hint" className="form-text">
-            Your receipt goes here. It cannot be changed at checkout.
-          </div>
         </div>
         {PROFILE_FIELDS.map((field) => (
           <div key={field} className={field === 'address' ? 'col-12' : 'col-12 col-sm-6'}>

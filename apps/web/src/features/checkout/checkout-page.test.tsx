@@ -114,11 +114,8 @@ async function ready() {
   await screen.findByRole('list', { name: 'Products you are buying' });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  rehydrateCart();
-  seedCart(cartLines());
-});
+// seedCart empties the stored cart first.
+beforeEach(() => seedCart(cartLines()));
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();

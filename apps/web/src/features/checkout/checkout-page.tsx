@@ -2,6 +2,7 @@ import type { UserDashboard } from '@shop/contracts';
 import { Link, useParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { LockIcon } from '../../components/icons';
+import { LoadingSpinner } from '../../components/loading-cards';
 import { OrderLines } from '../../components/order-lines';
 import { ApiError } from '../../lib/api';
 import { EMPTY_CART_TEXT } from '../../lib/cart/cart-check';
@@ -14,6 +15,7 @@ import { CheckoutTotals } from './checkout-totals';
 import { ShippingOptions } from './shipping-options';
 import { type CheckoutState, errorText, useCheckout } from './use-checkout';
 import './checkout.css';
+import { BusyLabel } from '../../components/busy-label';
 
 export const NOT_YOUR_CHECKOUT = 'This is not your checkout';
 
@@ -162,14 +164,7 @@ function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
           aria-describedby={buyHint ? 'checkout-buy-hint' : undefined}
           onClick={buy}
         >
-          {busy ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              {buyLabel}
-            </>
-          ) : (
-            buyLabel
-          )}
+          <BusyLabel busy={busy} text={buyLabel} busyText={buyLabel} />
         </button>
       </div>
       <div aria-live="polite">
@@ -295,10 +290,7 @@ function OrderSummary({ checkout }: { checkout: CheckoutState }) {
 
 function PageSpinner({ label, inline = false }: { label: string; inline?: boolean }) {
   const spinner = (
-    <div className="d-flex justify-content-center align-items-center py-5" role="status">
-      <span className="spinner-border text-dark" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
-    </div>
+    <LoadingSpinner label={label} className="align-items-center py-5" spinnerClassName="text-dark" />
   );
   return inline ? spinner : <main className="container">{spinner}</main>;
 }

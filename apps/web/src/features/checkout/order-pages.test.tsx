@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
+import { useCartStore } from '../../lib/cart/cart-store';
 import {
   type ApiCall,
   type ApiHandler,
@@ -33,11 +33,8 @@ const canceled = (query: string, handler: ApiHandler) => {
 };
 const isOrderPut = (call: ApiCall) => call.method === 'PUT' && call.path === `/api/orders/${ORDER_ID}`;
 
-beforeEach(() => {
-  localStorage.clear();
-  rehydrateCart();
-  seedCart(cartLines());
-});
+// seedCart empties the stored cart first.
+beforeEach(() => seedCart(cartLines()));
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();

@@ -6,6 +6,7 @@ import { AlertError } from '../../components/alert-error';
 import { ApiError } from '../../lib/api';
 import { decideTestPayment, fetchTestPayment } from './checkout-api';
 import './test-gateway.css';
+import { LoadingSpinner } from '../../components/loading-cards';
 
 export const TEST_MODE_TEXT = 'Test mode: no real money moves';
 export const TEST_CARD_NUMBER = '4242 4242 4242 4242';
@@ -48,10 +49,7 @@ export function TestGatewayPage() {
       </p>
       <div className="container py-4 py-lg-5">
         {payment.isPending ? (
-          <div className="d-flex justify-content-center py-5" role="status">
-            <span className="spinner-border text-secondary" aria-hidden="true" />
-            <span className="visually-hidden">Loading the payment</span>
-          </div>
+          <LoadingSpinner label="Loading the payment" className="py-5" spinnerClassName="text-secondary" />
         ) : payment.isError ? (
           <div className="test-gateway__narrow">
             <AlertError

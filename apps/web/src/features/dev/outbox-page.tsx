@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertError } from '../../components/alert-error';
 import { ApiError, api } from '../../lib/api';
 import './outbox.css';
+import { LoadingSpinner } from '../../components/loading-cards';
 
 export interface OutboxMessage {
   id: string;
@@ -60,10 +61,7 @@ export function DevOutboxPage() {
         </button>
       </div>
       {query.isPending ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <span className="spinner-border text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading</span>
-        </div>
+        <LoadingSpinner label="Loading" className="py-5" spinnerClassName="text-dark" />
       ) : query.isError ? (
         <AlertError message={query.error.message} />
       ) : query.data === null ? (

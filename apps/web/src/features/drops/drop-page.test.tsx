@@ -2,9 +2,10 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DROP_ID, dropDetail } from '../../test/drop-fixtures';
 import { mockApi } from '../../test/mock-api';
 import { DropPage } from './drop-page';
-import { DROP_ID, dropDetail, renderAt, sessionBody } from './drops-test-utils';
+import { renderAt, sessionBody } from './drops-test-utils';
 
 /** A drawn draw made here with node:crypto, the way the server makes it. */
 function drawnDraw() {

@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import { readAdmission } from '../../lib/drops/drop-admission';
+import { DROP_ID, dropDetail } from '../../test/drop-fixtures';
+import { AJ1 as PRODUCT_ID } from '../../test/fixtures';
 import { errorBody, mockApi } from '../../test/mock-api';
-import { DROP_ID, dropDetail, PRODUCT_ID, renderAt, sessionBody } from './drops-test-utils';
+import { renderAt, sessionBody } from './drops-test-utils';
 import { QueuePage } from './queue-page';
 import { pollDelayMs, QUEUE_POLL_MAX_MS, QUEUE_POLL_MS } from './use-waiting-room';
 

@@ -1,6 +1,7 @@
 import type { QueueStatus } from '@shop/contracts';
 import { Link } from 'react-router';
 import { DropCountdown, DropTime } from '../../components/drop-countdown';
+import { ProgressBar } from '../../components/progress-bar';
 import { SizePicker } from '../../components/size-picker';
 import { durationText } from '../../lib/drops/drop-time';
 import type { WaitingRoom } from './use-waiting-room';
@@ -40,16 +41,13 @@ export function WaitingView({ status, room }: { status: Waiting; room: WaitingRo
         Estimated wait: {durationText(room.estimate ?? status.estimateSeconds)}. Keep this page open; a reload
         or another tab keeps your place.
       </p>
-      <div
-        className="progress queue__progress"
-        role="progressbar"
-        aria-label="Progress through the line"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={done}
-      >
-        <div className="progress-bar bg-dark" style={{ width: `${Math.max(done, 3)}%` }} />
-      </div>
+      <ProgressBar
+        className="queue__progress"
+        label="Progress through the line"
+        value={done}
+        barClassName="bg-dark"
+        width={Math.max(done, 3)}
+      />
     </>
   );
 }

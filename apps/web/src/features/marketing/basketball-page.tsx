@@ -2,8 +2,7 @@ import { GENDERS, type Gender } from '@shop/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ProductCarousel } from '../../components/product-carousel';
-import { FeaturedBanners } from './featured-banners';
-import { RegisterCta } from './marketing-sections';
+import { OnlyBasketball, RegisterCta } from './marketing-sections';
 import { BasketballArt, SneakerArt } from './sneaker-art';
 import './marketing.css';
 
@@ -86,12 +85,7 @@ export function BasketballPage() {
         </div>
       </section>
       <div className="container marketing-stack">
-        <ProductCarousel
-          title="Only Basketball"
-          params={{ category: 'basketball' }}
-          viewAllTo="/home?category=basketball"
-        />
-        <FeaturedBanners />
+        <OnlyBasketball />
         <BasketballByGender />
         <RegisterCta />
       </div>

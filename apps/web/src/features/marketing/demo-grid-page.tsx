@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import './marketing.css';
 
 /** The spec's responsive breakpoints (Bootstrap's). */
@@ -41,10 +42,7 @@ export function DemoGridPage() {
         </strong>
       </p>
 
-      <section aria-labelledby="bp-title" className="mb-5">
-        <h2 id="bp-title" className="h5 fw-bold mb-3">
-          Breakpoints
-        </h2>
+      <DemoSection id="bp-title" title="Breakpoints">
         <ol className="demo-grid__scale list-unstyled">
           {BREAKPOINTS.map((bp) => (
             <li key={bp.name} className="demo-grid__step">
@@ -54,15 +52,13 @@ export function DemoGridPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </DemoSection>
 
-      <section aria-labelledby="cols-title" className="mb-5">
-        <h2 id="cols-title" className="h5 fw-bold mb-1">
-          Columns
-        </h2>
-        <p className="small text-muted mb-3">
-          Each box: 6 of 12 columns on xs, 4 on sm, 3 on md and lg, 2 from xl.
-        </p>
+      <DemoSection
+        id="cols-title"
+        title="Columns"
+        intro="Each box: 6 of 12 columns on xs, 4 on sm, 3 on md and lg, 2 from xl."
+      >
         <div className="row g-3">
           {Array.from({ length: 12 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed demo boxes
@@ -71,12 +67,9 @@ export function DemoGridPage() {
             </div>
           ))}
         </div>
-      </section>
+      </DemoSection>
 
-      <section aria-labelledby="page-title" className="mb-3">
-        <h2 id="page-title" className="h5 fw-bold mb-3">
-          Page skeleton
-        </h2>
+      <DemoSection id="page-title" title="Page skeleton" last>
         <div className="row g-3">
           <div className="col-12">
             <div className="demo-box demo-box--tall">Header · col-12</div>
@@ -97,7 +90,32 @@ export function DemoGridPage() {
             <div className="demo-box">Footer · col-12</div>
           </div>
         </div>
-      </section>
+      </DemoSection>
     </main>
+  );
+}
+
+/** One part of the demo: its heading, a line of introduction when it has one, and its boxes. */
+function DemoSection({
+  id,
+  title,
+  intro,
+  last = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  last?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={last ? 'mb-3' : 'mb-5'}>
+      <h2 id={id} className={`h5 fw-bold ${intro ? 'mb-1' : 'mb-3'}`}>
+        {title}
+      </h2>
+      {intro ? <p className="small text-muted mb-3">{intro}</p> : null}
+      {children}
+    </section>
   );
 }

@@ -1,7 +1,13 @@
 import { ProductCarousel } from '../../components/product-carousel';
 import { BrandCarousel } from './brand-carousel';
-import { FeaturedBanners, PromoHero } from './featured-banners';
-import { QualityBanner, RegisterCta, Testimonials, WelcomeBanner } from './marketing-sections';
+import { PromoHero } from './featured-banners';
+import {
+  OnlyBasketball,
+  QualityBanner,
+  RegisterCta,
+  Testimonials,
+  WelcomeBanner,
+} from './marketing-sections';
 import { NextDrops } from './next-drops';
 import './marketing.css';
 
@@ -12,12 +18,7 @@ export function LandingPage() {
       <title>Sneaker Shop · Basketball, running and lifestyle sneakers</title>
       <PromoHero />
       <div className="container marketing-stack">
-        <ProductCarousel
-          title="Only Basketball"
-          params={{ category: 'basketball' }}
-          viewAllTo="/home?category=basketball"
-        />
-        <FeaturedBanners />
+        <OnlyBasketball />
         <NextDrops />
         <ProductCarousel
           title="for men"

@@ -1,5 +1,21 @@
 import { Link } from 'react-router';
+import { ProductCarousel } from '../../components/product-carousel';
+import { FeaturedBanners } from './featured-banners';
 import { SneakerArt } from './sneaker-art';
+
+/** 'Only Basketball' and the featured banners below it: the landing and the basketball pages open with them. */
+export function OnlyBasketball() {
+  return (
+    <>
+      <ProductCarousel
+        title="Only Basketball"
+        params={{ category: 'basketball' }}
+        viewAllTo="/home?category=basketball"
+      />
+      <FeaturedBanners />
+    </>
+  );
+}
 
 /** The welcome banner: who we are, with a way into the catalogue. */
 export function WelcomeBanner() {

@@ -1,44 +1,15 @@
-import type { DropSummary } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { numberedDrop } from '../../test/drop-fixtures';
 import { mockApi } from '../../test/mock-api';
-import { testQueryClient } from '../../test/query-client';
+import { renderInRouter } from '../../test/render-routes';
 import { NextDrops } from './next-drops';
 
-const drop = (n: number): DropSummary => ({
-  id: `d0000000-0000-4000-8000-00000000000${n}`,
-  mode: n === 1 ? 'draw' : 'queue',
-  state: n === 1 ? 'entry_open' : 'scheduled',
-  product: {
-    id: `00000000-0000-4000-8000-00000000000${n}`,
-    name: `Drop shoe ${n}`,
-    brand: 'nike',
-    price: 200,
-    card_picture: `/uploads/${n}.webp`,
-  },
-  releaseAt: '2030-01-31T18:00:00.000Z',
-  entryOpensAt: null,
-  entryClosesAt: null,
-  preQueueOpensAt: null,
-  perPersonLimit: 1,
-  purchaseWindowMinutes: 30,
-  admissionPerMinute: null,
-  sizes: [],
-  commitment: null,
-  drawnAt: null,
-});
+/** The first is a draw open for entries, the others first-come drops. */
+const drop = (n: number) =>
+  numberedDrop(n, n === 1 ? { state: 'entry_open' } : { mode: 'queue', state: 'scheduled' });
 
-function renderSection() {
-  const router = createMemoryRouter([{ path: '/', element: <NextDrops /> }]);
-  const view = render(
-    <QueryClientProvider client={testQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return view;
-}
+const renderSection = () => renderInRouter([{ path: '/', element: <NextDrops /> }], '/');
 
 afterEach(() => vi.unstubAllGlobals());
 

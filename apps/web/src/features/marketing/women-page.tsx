@@ -1,8 +1,16 @@
 import { Link } from 'react-router';
 import { ProductCarousel } from '../../components/product-carousel';
+import type { ProductListParams } from '../../lib/catalog/catalog-queries';
 import { RegisterCta } from './marketing-sections';
 import { VideoBanner } from './video-banner';
 import './marketing.css';
+
+/** The strips at the foot of the page: one brand or category each. */
+const STRIPS: { title: string; params: ProductListParams; viewAllTo: string }[] = [
+  { title: 'adidas', params: { brand: 'adidas' }, viewAllTo: '/home?brand=adidas' },
+  { title: 'nike', params: { brand: 'nike' }, viewAllTo: '/home?brand=nike' },
+  { title: 'running', params: { category: 'running' }, viewAllTo: '/home?category=running' },
+];
 
 /** `/women`: the video banner, 'Running Shoes', 'Womens Power', 'Other Nikes', the club and brand strips. */
 export function WomenPage() {
@@ -56,27 +64,9 @@ export function WomenPage() {
           <h2 id="strips-title" className="visually-hidden">
             More to explore
           </h2>
-          <ProductCarousel
-            title="adidas"
-            params={{ brand: 'adidas' }}
-            variant="strip"
-            headingLevel={3}
-            viewAllTo="/home?brand=adidas"
-          />
-          <ProductCarousel
-            title="nike"
-            params={{ brand: 'nike' }}
-            variant="strip"
-            headingLevel={3}
-            viewAllTo="/home?brand=nike"
-          />
-          <ProductCarousel
-            title="running"
-            params={{ category: 'running' }}
-            variant="strip"
-            headingLevel={3}
-            viewAllTo="/home?category=running"
-          />
+          {STRIPS.map((strip) => (
+            <ProductCarousel key={strip.title} {...strip} variant="strip" headingLevel={3} />
+          ))}
         </section>
       </div>
     </main>

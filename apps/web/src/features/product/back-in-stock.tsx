@@ -1,10 +1,9 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { AlertError } from '../../components/alert-error';
 import { BellIcon } from '../../components/icons';
+import { GatePrompt } from './gate-prompt';
 import { StockAlertRow } from './stock-alert-row';
 import { useBackInStock } from './use-back-in-stock';
-
-const SignInPrompt = lazy(() => import('../../components/sign-in-prompt'));
 
 export const NOTIFY_TOGGLE_TEXT = 'Notify me when a size is back';
 export const NOTIFY_GUEST_TEXT = 'You must be logged in to be told when a size is back';
@@ -34,7 +33,6 @@ export function BackInStock({ product, soldOutSizes, allSoldOut, onStockChanged 
   const alerts = useBackInStock(product._id, onStockChanged);
   const [open, setOpen] = useState<boolean | null>(null);
   const panelId = useId();
-  const promptId = useId();
 
   if (soldOutSizes.length === 0) return null;
   const expanded = open ?? allSoldOut;
@@ -76,18 +74,7 @@ export function BackInStock({ product, soldOutSizes, allSoldOut, onStockChanged 
           </div>
         </div>
       ) : null}
-      {alerts.prompt ? (
-        <Suspense fallback={null}>
-          <SignInPrompt
-            id={promptId}
-            kind={alerts.prompt}
-            guestText={NOTIFY_GUEST_TEXT}
-            target={alerts.promptTarget}
-            show
-            onHide={alerts.hidePrompt}
-          />
-        </Suspense>
-      ) : null}
+      <GatePrompt gate={alerts} guestText={NOTIFY_GUEST_TEXT} />
     </div>
   );
 }

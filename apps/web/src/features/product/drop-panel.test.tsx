@@ -1,63 +1,29 @@
-import type { DropSummary, MyDropEntry, ProductDetail } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import type { DropSummary, MyDropEntry } from '@shop/contracts';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
+import { DROP_ID, dropSummary } from '../../test/drop-fixtures';
+import { AJ1, aj1Detail } from '../../test/fixtures';
 import { type ApiCall, type ApiHandler, errorBody, mockApi } from '../../test/mock-api';
-import { testQueryClient } from '../../test/query-client';
+import { renderInRouter } from '../../test/render-routes';
 import { ProductPage } from './product-page';
 
 const solveChallenge = vi.fn((..._args: unknown[]) => ({ promise: Promise.resolve({ number: 4242 }) }));
 vi.mock('altcha-lib', () => ({ solveChallenge: (...args: unknown[]) => solveChallenge(...args) }));
 
-const ID = '11111111-1111-4111-8111-111111111111';
-const DROP = 'd1111111-1111-4111-8111-111111111111';
+const ID = AJ1;
+const DROP = DROP_ID;
 const ENTRY = 'e1111111-1111-4111-8111-111111111111';
 
-const shoe: ProductDetail = {
-  _id: ID,
-  name: 'Air Jordan 1 Mid XQ',
-  brand: 'nike',
+const shoe = aj1Detail({
   price: 180,
-  compareAtPrice: null,
-  rating: 4,
-  card_picture: '/uploads/aj1-card.webp',
-  detail_picture: '/uploads/aj1-detail.webp',
-  original_picture: '/uploads/aj1.webp',
-  description: '<p>Only 240 pairs.</p>',
-  gender: ['men'],
-  category: ['basketball'],
-  color: 'Red',
-  collection: 'XQ',
   release_date: '2030-01-31',
   stock: { '9': 2, '10': 1 },
-  reviews: [],
-};
+});
 
-function drop(overrides: Partial<DropSummary> = {}): DropSummary {
-  return {
-    id: DROP,
-    mode: 'draw',
-    state: 'entry_open',
-    product: { id: ID, name: shoe.name, brand: 'nike', price: 180, card_picture: shoe.card_picture },
-    releaseAt: '2030-01-31T18:00:00.000Z',
-    entryOpensAt: '2030-01-30T18:00:00.000Z',
-    entryClosesAt: '2030-01-31T17:00:00.000Z',
-    preQueueOpensAt: null,
-    perPersonLimit: 1,
-    purchaseWindowMinutes: 30,
-    admissionPerMinute: null,
-    sizes: [
-      { size: '9', units: 2, entrants: 5 },
-      { size: '10', units: 1, entrants: 3 },
-    ],
-    commitment: 'ab'.repeat(32),
-    drawnAt: null,
-    ...overrides,
-  };
-}
+const drop = (overrides: Partial<DropSummary> = {}) =>
+  dropSummary({ commitment: 'ab'.repeat(32), ...overrides });
 
 const entry = (overrides: Partial<MyDropEntry> = {}): MyDropEntry => ({
   id: ENTRY,
@@ -94,26 +60,35 @@ function shop(who: 'guest' | 'verified', theDrop: DropSummary, more: ApiHandler 
   });
 }
 
-function renderProduct() {
-  const router = createMemoryRouter(
+const renderProduct = () =>
+  renderInRouter(
     [
       { path: '/home/:id', element: <ProductPage /> },
       { path: '/cart', element: <p>cart page</p> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [`/home/${ID}`] },
-  );
-  render(
-    <QueryClientProvider client={testQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+    `/home/${ID}`,
+  ).router;
 
 const panel = async () => screen.findByRole('region', { name: /Released by a fair draw|First come/ });
 const posts = (calls: ApiCall[], path: string) =>
   calls.filter((call) => call.method === 'POST' && call.path === path);
+
+/** A verified shopper without an entry picks size 9 and enters the draw; the shop answers `refusal`. */
+async function enterRefused(refusal: { status: number; body: unknown }) {
+  shop('verified', drop(), (call) => {
+    if (call.path === `/api/drops/${DROP}/entries/me`)
+      return { status: 404, body: errorBody('NOT_FOUND', 'x') };
+    if (call.path === `/api/drops/${DROP}/challenge`) return { body: CHALLENGE };
+    return call.method === 'POST' ? refusal : undefined;
+  });
+  renderProduct();
+  const user = userEvent.setup();
+  const region = await panel();
+  await user.click(await within(region).findByRole('radio', { name: /^9/ }));
+  await user.click(within(region).getByRole('button', { name: 'Enter the draw' }));
+  return region;
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -224,22 +199,10 @@ describe('the drop panel on the product page', () => {
   });
 
   it('links to the profile when it lacks the address or phone', async () => {
-    shop('verified', drop(), (call) => {
-      if (call.path === `/api/drops/${DROP}/entries/me`)
-        return { status: 404, body: errorBody('NOT_FOUND', 'x') };
-      if (call.path === `/api/drops/${DROP}/challenge`) return { body: CHALLENGE };
-      if (call.method === 'POST')
-        return {
-          status: 400,
-          body: errorBody('VALIDATION_ERROR', 'Invalid', { profile: 'needs a shipping address and a phone' }),
-        };
-      return undefined;
+    const region = await enterRefused({
+      status: 400,
+      body: errorBody('VALIDATION_ERROR', 'Invalid', { profile: 'needs a shipping address and a phone' }),
     });
-    renderProduct();
-    const user = userEvent.setup();
-    const region = await panel();
-    await user.click(await within(region).findByRole('radio', { name: /^9/ }));
-    await user.click(within(region).getByRole('button', { name: 'Enter the draw' }));
     expect(
       await within(region).findByText('Your profile needs a shipping address and a phone.'),
     ).toBeInTheDocument();
@@ -250,22 +213,10 @@ describe('the drop panel on the product page', () => {
   });
 
   it('shows the message of an entry refused as already made', async () => {
-    shop('verified', drop(), (call) => {
-      if (call.path === `/api/drops/${DROP}/entries/me`)
-        return { status: 404, body: errorBody('NOT_FOUND', 'x') };
-      if (call.path === `/api/drops/${DROP}/challenge`) return { body: CHALLENGE };
-      if (call.method === 'POST')
-        return {
-          status: 409,
-          body: errorBody('ALREADY_ENTERED', 'Another account at this address has entered'),
-        };
-      return undefined;
+    const region = await enterRefused({
+      status: 409,
+      body: errorBody('ALREADY_ENTERED', 'Another account at this address has entered'),
     });
-    renderProduct();
-    const user = userEvent.setup();
-    const region = await panel();
-    await user.click(await within(region).findByRole('radio', { name: /^9/ }));
-    await user.click(within(region).getByRole('button', { name: 'Enter the draw' }));
     expect(
       await within(region).findByText('Another account at this address has entered'),
     ).toBeInTheDocument();

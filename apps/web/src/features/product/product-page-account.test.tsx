@@ -1,42 +1,24 @@
-import type { ProductDetail, StockAlert, UserDashboard } from '@shop/contracts';
+import type { StockAlert, UserDashboard } from '@shop/contracts';
 import { STOCK_ALERT_MESSAGES } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dashboardFixture } from '../../test/fixtures';
+import { AJ1, aj1Detail, DUNK, dashboardFixture, UID } from '../../test/fixtures';
 import { type ApiCall, type ApiHandler, errorBody, mockApi } from '../../test/mock-api';
-import { testQueryClient } from '../../test/query-client';
+import { renderInRouter } from '../../test/render-routes';
 import { NOTIFY_TOGGLE_TEXT, waitingText } from './back-in-stock';
 import { ProductPage } from './product-page';
 
 /** The product page's parts that need an account: the favourite heart and the back-in-stock alerts. */
 
-const UID = '0b9d1c1e-5a5b-4c1e-9a3e-1f2a3b4c5d6e';
-const ID = '11111111-1111-4111-8111-111111111111';
-const OTHER = '22222222-2222-4222-8222-222222222222';
+const ID = AJ1;
+const OTHER = DUNK;
 const ALERT_12 = 'a1111111-1111-4111-8111-111111111111';
 
-const shoe: ProductDetail = {
-  _id: ID,
-  name: 'Air Jordan 1 Mid XQ',
-  brand: 'nike',
-  price: 129.99,
-  compareAtPrice: null,
-  rating: 4,
-  card_picture: '/uploads/aj1-card.webp',
-  detail_picture: '/uploads/aj1-detail.webp',
-  original_picture: '/uploads/aj1.webp',
+const shoe = aj1Detail({
   description: '<p>Only <strong>240 pairs</strong>.</p>',
-  gender: ['men'],
-  category: ['basketball'],
-  color: 'Red',
-  collection: 'XQ',
-  release_date: '2007-05-01',
   stock: { '10': 250, '8.5': 0, '9': 4, '12': 0 },
-  reviews: [],
-};
+});
 
 const session = (emailVerified: boolean) => ({
   user: { id: UID, email: 'demo@shop.test', emailVerified, username: 'demo_user', role: 'user' },
@@ -63,22 +45,14 @@ function shop(who: 'guest' | 'unverified' | 'verified', more: ApiHandler = () =>
   });
 }
 
-function renderProduct() {
-  const client = testQueryClient();
-  const router = createMemoryRouter(
+const renderProduct = () =>
+  renderInRouter(
     [
       { path: '/home/:id', element: <ProductPage /> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [`/home/${ID}`] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+    `/home/${ID}`,
+  ).router;
 
 const changes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
 

@@ -1,16 +1,14 @@
-import type { ProductDetail, Review } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import type { Review } from '@shop/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aj1Detail, AJ1 as ID } from '../../test/fixtures';
 import { errorBody, mockApi } from '../../test/mock-api';
-import { testQueryClient } from '../../test/query-client';
+import { renderInRouter } from '../../test/render-routes';
 import { ProductPage } from './product-page';
 
 /** What an admin sees on /home/:id: edit and delete of the product, delete of each review. */
 
-const ID = '11111111-1111-4111-8111-111111111111';
 const REVIEW: Review = {
   _id: '44444444-4444-4444-8444-444444444444',
   user: { _id: 'u1', username: 'sole_fan', image: '' },
@@ -19,25 +17,7 @@ const REVIEW: Review = {
   date: '2026-05-01T10:00:00.000Z',
 };
 
-const shoe = (reviews: Review[]): ProductDetail => ({
-  _id: ID,
-  name: 'Air Jordan 1 Mid XQ',
-  brand: 'nike',
-  price: 129.99,
-  compareAtPrice: null,
-  rating: 2,
-  card_picture: '/uploads/aj1-card.webp',
-  detail_picture: '/uploads/aj1-detail.webp',
-  original_picture: '/uploads/aj1.webp',
-  description: '<p>Only 240 pairs.</p>',
-  gender: ['men'],
-  category: ['basketball'],
-  color: 'Red',
-  collection: 'XQ',
-  release_date: '2007-05-01',
-  stock: { '9': 4 },
-  reviews,
-});
+const shoe = (reviews: Review[]) => aj1Detail({ rating: 2, reviews });
 
 function shop(role: 'user' | 'admin', answer: (method: string, path: string, body: unknown) => unknown) {
   let reviews = [REVIEW];
@@ -57,22 +37,14 @@ function shop(role: 'user' | 'admin', answer: (method: string, path: string, bod
   });
 }
 
-function renderProduct() {
-  const client = testQueryClient();
-  const router = createMemoryRouter(
+const renderProduct = () =>
+  renderInRouter(
     [
       { path: '/home/:id', element: <ProductPage /> },
       { path: '/account/products', element: <p>staff products</p> },
     ],
-    { initialEntries: [`/home/${ID}`] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+    `/home/${ID}`,
+  ).router;
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,38 +1,23 @@
 import { CART_STORAGE_KEY, type ProductDetail } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import { descriptionText } from '../../lib/description-html';
+import { AJ1, aj1Detail } from '../../test/fixtures';
 import { HOSTILE_DESCRIPTION } from '../../test/hostile-description';
-import { testQueryClient } from '../../test/query-client';
+import { renderInRouter } from '../../test/render-routes';
 import { ADDED_TITLE, DUPLICATE_TITLE } from './added-to-cart-modal';
 import { NO_REVIEWS_TEXT, ProductPage } from './product-page';
 
-const ID = '11111111-1111-4111-8111-111111111111';
+const ID = AJ1;
 let shoe: ProductDetail;
-const plainShoe: ProductDetail = {
-  _id: ID,
-  name: 'Air Jordan 1 Mid XQ',
-  brand: 'nike',
-  price: 129.99,
-  compareAtPrice: null,
-  rating: 4,
-  card_picture: '/uploads/aj1-card.webp',
-  detail_picture: '/uploads/aj1-detail.webp',
-  original_picture: '/uploads/aj1.webp',
+const plainShoe = aj1Detail({
   description:
     '<p>Only <strong>240 pairs</strong>.</p><img src=x onerror="alert(1)"><script>alert(2)</script>',
   gender: ['men', 'unisex'],
-  category: ['basketball'],
-  color: 'Red',
-  collection: 'XQ',
-  release_date: '2007-05-01',
   stock: { '10': 250, '8.5': 0, '9': 4, '12': 0, '6.5': 1 },
-  reviews: [],
-};
+});
 
 let status = 200;
 beforeEach(() => {
@@ -58,23 +43,15 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderProduct(id = ID) {
-  const client = testQueryClient();
-  const router = createMemoryRouter(
+const renderProduct = (id = ID) =>
+  renderInRouter(
     [
       { path: '/home', element: <p>catalogue</p> },
       { path: '/home/:id', element: <ProductPage /> },
       { path: '/cart', element: <p>cart page</p> },
     ],
-    { initialEntries: [`/home/${id}`] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+    `/home/${id}`,
+  ).router;
 
 describe('ProductPage', () => {
   it('shows a sale price: the compare-at price struck through, the price and the saving', async () => {

@@ -1,9 +1,9 @@
 import type { Review } from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmModal } from '../../components/confirm-modal';
-import { api, errorText } from '../../lib/api';
+import { ConfirmModal, useAskFirst } from '../../components/confirm-modal';
+import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
 /** Whether the signed-in user is staff: they see the product page's edit and delete tools. */
@@ -18,22 +18,12 @@ export function useIsAdmin(): boolean {
 export function ProductStaffTools({ productId, productName }: { productId: string; productName: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.delete(`/products/${encodeURIComponent(productId)}`);
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-      queryClient.removeQueries({ queryKey: ['product', productId] });
-      navigate('/account/products', { replace: true });
-    } catch (failure) {
-      setError(errorText(failure));
-      setBusy(false);
-    }
+    await api.delete(`/products/${encodeURIComponent(productId)}`);
+    await queryClient.invalidateQueries({ queryKey: ['products'] });
+    queryClient.removeQueries({ queryKey: ['product', productId] });
+    navigate('/account/products', { replace: true });
   };
 
   return (
@@ -46,32 +36,16 @@ export function ProductStaffTools({ productId, productName }: { productId: strin
       >
         Edit
       </Link>
-      <button
-        type="button"
+      <DeleteAskingFirst
         className="btn btn-sm btn-outline-danger"
-        aria-label={`Delete ${productName}`}
-        onClick={() => {
-          setError(null);
-          setAsking(true);
-        }}
-      >
-        Delete
-      </button>
-      <ConfirmModal
-        show={asking}
-        title="Are you sure?"
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-        busy={busy}
-        error={error}
-        onConfirm={remove}
-        onCancel={() => setAsking(false)}
+        label={`Delete ${productName}`}
+        onDelete={remove}
       >
         <p className="mb-0">
           <strong>{productName}</strong> leaves the catalogue. Past orders keep it, and it stays in the
           staff's product list marked as archived.
         </p>
-      </ConfirmModal>
+      </DeleteAskingFirst>
     </section>
   );
 }
@@ -86,48 +60,52 @@ export function DeleteReviewButton({
   review: Review;
   onDeleted: () => void;
 }) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.delete(`/reviews/product/${encodeURIComponent(productId)}`, { _idReviews: [review._id] });
-      setAsking(false);
-      onDeleted();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+  const remove = async (close: () => void) => {
+    await api.delete(`/reviews/product/${encodeURIComponent(productId)}`, { _idReviews: [review._id] });
+    close();
+    onDeleted();
   };
 
   return (
+    <DeleteAskingFirst
+      className="btn btn-sm btn-link link-danger p-0"
+      label={`Delete the review by ${review.user.username}`}
+      onDelete={remove}
+    >
+      <p className="mb-0">The review by {review.user.username} is deleted for good.</p>
+    </DeleteAskingFirst>
+  );
+}
+
+/**
+ * A Delete button (named `label`) that asks 'Are you sure?' first, saying `children`; once confirmed it
+ * runs `onDelete`, which closes the dialog with `close` when the page stays. A failure shows in the dialog.
+ */
+function DeleteAskingFirst({
+  className,
+  label,
+  onDelete,
+  children,
+}: {
+  className: string;
+  label: string;
+  onDelete: (close: () => void) => Promise<void>;
+  children: ReactNode;
+}) {
+  const deletion = useAskFirst();
+  return (
     <>
-      <button
-        type="button"
-        className="btn btn-sm btn-link link-danger p-0"
-        aria-label={`Delete the review by ${review.user.username}`}
-        onClick={() => {
-          setError(null);
-          setAsking(true);
-        }}
-      >
+      <button type="button" className={className} aria-label={label} onClick={deletion.ask}>
         Delete
       </button>
       <ConfirmModal
-        show={asking}
+        {...deletion.dialog}
         title="Are you sure?"
         confirmLabel="Delete"
         busyLabel="Deleting…"
-        busy={busy}
-        error={error}
-        onConfirm={remove}
-        onCancel={() => setAsking(false)}
+        onConfirm={() => deletion.confirm(() => onDelete(deletion.close))}
       >
-        <p className="mb-0">The review by {review.user.username} is deleted for good.</p>
+        {children}
       </ConfirmModal>
     </>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadingSpinner } from '../../../components/loading-cards';
 import { RatingStars } from '../../../components/rating-stars';
 import { useAccount } from '../account-context';
 import { useBought } from '../api/get-bought';
@@ -30,10 +31,7 @@ export function BoughtTab() {
         ) : null}
       </div>
       {bought.isPending ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <span className="spinner-border text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading what you bought</span>
-        </div>
+        <LoadingSpinner label="Loading what you bought" className="py-5" spinnerClassName="text-dark" />
       ) : bought.isError ? (
         <AlertError
           message={`We could not load what you bought: ${bought.error.message}`}
@@ -75,6 +73,19 @@ function BoughtCard({ uid, item }: { uid: string; item: BoughtItem }) {
     // Focus goes back where the reader was: the review just sent, or the button that opened the form.
     requestAnimationFrame(() => (after === 'sent' ? reviewBox.current : opener.current)?.focus());
   };
+
+  // The button that opens the review form: says what it does, and for which pair.
+  const writeButton = (text: string, className: string) => (
+    <button
+      ref={opener}
+      type="button"
+      className={className}
+      onClick={() => setWriting(true)}
+      aria-label={`${text} of ${product.name}`}
+    >
+      {text}
+    </button>
+  );
 
   return (
     <article className="bought-card" aria-labelledby={`bought-${product._id}`}>
@@ -122,28 +133,10 @@ function BoughtCard({ uid, item }: { uid: string; item: BoughtItem }) {
               className="mt-2 mb-2"
             />
           ) : null}
-          <button
-            ref={opener}
-            type="button"
-            className="btn btn-outline-dark btn-sm"
-            onClick={() => setWriting(true)}
-            aria-label={`Edit your review of ${product.name}`}
-          >
-            Edit your review
-          </button>
+          {writeButton('Edit your review', 'btn btn-outline-dark btn-sm')}
         </div>
       ) : (
-        <div className="bought-card__cta">
-          <button
-            ref={opener}
-            type="button"
-            className="btn btn-accent"
-            onClick={() => setWriting(true)}
-            aria-label={`make your review of ${product.name}`}
-          >
-            make your review
-          </button>
-        </div>
+        <div className="bought-card__cta">{writeButton('make your review', 'btn btn-accent')}</div>
       )}
     </article>
   );

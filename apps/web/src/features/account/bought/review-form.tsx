@@ -11,6 +11,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { AlertError } from '../../../components/alert-error';
+import { BusyLabel } from '../../../components/busy-label';
 import { RatingStars } from '../../../components/rating-stars';
 import { errorText } from '../../../lib/api';
 import { useCreateReview } from '../api/create-review';
@@ -135,14 +136,7 @@ export function ReviewForm({ uid, productId, productName, review, onDone, onBack
 
       <div className="review-form__actions">
         <button type="submit" className="btn btn-dark" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              sending…
-            </>
-          ) : (
-            'send review'
-          )}
+          <BusyLabel busy={isSubmitting} text="send review" busyText="sending…" />
         </button>
         <button type="button" className="btn btn-outline-dark" disabled={isSubmitting} onClick={onBack}>
           back

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { BellIcon } from '../../../components/icons';
+import { LoadingSpinner } from '../../../components/loading-cards';
 import { errorText } from '../../../lib/api';
 import { useDeleteStockAlert } from '../api/delete-stock-alert';
 import { useStockAlerts } from '../api/get-stock-alerts';
@@ -37,10 +38,7 @@ export function StockAlerts({ uid }: { uid: string }) {
       <p className="text-muted small">We e-mail you once when a sold-out size is on sale again.</p>
       {failure ? <AlertError message={failure} onClose={() => setFailure(null)} /> : null}
       {alerts.isPending ? (
-        <div className="d-flex justify-content-center py-4" role="status">
-          <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-          <span className="visually-hidden">Loading your alerts</span>
-        </div>
+        <LoadingSpinner label="Loading your alerts" className="py-4" spinnerClassName="spinner-border-sm" />
       ) : alerts.isError ? (
         <AlertError
           message={`We could not load your alerts: ${alerts.error.message}`}

@@ -1,7 +1,8 @@
 import type { Order } from '@shop/contracts';
 import { useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { BusyLabel } from '../../../components/busy-label';
+import { ConfirmModal, useAskFirst } from '../../../components/confirm-modal';
 import { errorText } from '../../../lib/api';
 import { useCancelOrder } from '../api/cancel-order';
 import { usePayOrder } from '../api/pay-order';
@@ -15,9 +16,8 @@ export const CANCEL_CONFIRM_TITLE = 'Are you sure?';
 export function OrderActions({ order, size = 'sm' }: { order: Order; size?: 'sm' | 'md' }) {
   const pay = usePayOrder();
   const cancel = useCancelOrder();
-  const [asking, setAsking] = useState(false);
+  const cancelling = useAskFirst();
   const [payFailure, setPayFailure] = useState<string | null>(null);
-  const [cancelFailure, setCancelFailure] = useState<string | null>(null);
 
   if (order.state !== 'pending') return null;
   const small = size === 'sm' ? ' btn-sm' : '';
@@ -33,37 +33,26 @@ export function OrderActions({ order, size = 'sm' }: { order: Order; size?: 'sm'
     }
   };
 
-  const onConfirmCancel = async () => {
-    setCancelFailure(null);
-    try {
-      await cancel.mutateAsync(order._id);
-      setAsking(false);
-    } catch (error) {
-      setCancelFailure(`The order was not cancelled: ${errorText(error)}`);
-    }
-  };
+  const onConfirmCancel = () =>
+    cancelling.confirm(
+      async () => {
+        await cancel.mutateAsync(order._id);
+        cancelling.close();
+      },
+      (error) => `The order was not cancelled: ${errorText(error)}`,
+    );
 
   return (
     <>
       <div className="order-actions">
         <button type="button" className={`btn btn-accent${small}`} disabled={leaving} onClick={onPay}>
-          {leaving ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              Opening payment…
-            </>
-          ) : (
-            'Pay now'
-          )}
+          <BusyLabel busy={leaving} text="Pay now" busyText="Opening payment…" />
         </button>
         <button
           type="button"
           className={`btn btn-outline-danger${small}`}
           disabled={leaving}
-          onClick={() => {
-            setCancelFailure(null);
-            setAsking(true);
-          }}
+          onClick={cancelling.ask}
         >
           Cancel order
         </button>
@@ -72,15 +61,12 @@ export function OrderActions({ order, size = 'sm' }: { order: Order; size?: 'sm'
         <AlertError message={payFailure} onClose={() => setPayFailure(null)} className="mt-2 mb-0" />
       ) : null}
       <ConfirmModal
-        show={asking}
+        {...cancelling.dialog}
         title={CANCEL_CONFIRM_TITLE}
         confirmLabel="Cancel order"
         busyLabel="Cancelling…"
         cancelLabel="Keep order"
-        busy={cancel.isPending}
-        error={cancelFailure}
         onConfirm={onConfirmCancel}
-        onCancel={() => setAsking(false)}
       >
         <p className="mb-0">
           Order <span className="order-id">{order._id}</span> will be cancelled: nothing is charged and the

@@ -1,6 +1,7 @@
 import type { Order } from '@shop/contracts';
 import { Suspense } from 'react';
 import { AlertError } from '../../../components/alert-error';
+import { BusyLabel } from '../../../components/busy-label';
 import { OrderCard } from './order-card';
 
 /** The orders as a grid of cards; `detailButtonRef` receives each card's Detail button. */
@@ -49,14 +50,7 @@ export function MoreOrders({ shown, loadError, hasMore, loading, onLoadMore }: M
       {loadError !== null ? <AlertError message={`We could not load more orders: ${loadError}`} /> : null}
       {hasMore ? (
         <button type="button" className="btn btn-outline-dark" disabled={loading} onClick={onLoadMore}>
-          {loading ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              Loading…
-            </>
-          ) : (
-            'Load more'
-          )}
+          <BusyLabel busy={loading} text="Load more" busyText="Loading…" />
         </button>
       ) : null}
     </div>

@@ -1,7 +1,8 @@
 import type { Order } from '@shop/contracts';
-import { useEffect, useRef } from 'react';
 import { AlertError } from '../../../components/alert-error';
+import { DetailFrame } from '../../../components/detail-frame';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
+import { LoadingSpinner } from '../../../components/loading-cards';
 import { OrderSummary } from '../../../components/order-summary';
 import { ShipmentList } from '../../../components/shipment-list';
 import { useProviderLabel } from '../../../lib/payment-providers';
@@ -13,36 +14,27 @@ import { OrderReturns } from './returns/order-returns';
 /** A paid order has an invoice, and so does one refunded after its payment. */
 const invoiced = (order: Order) => order.state === 'aprobed' || order.refundedAt !== null;
 
-/** One order's lines (count and total price each) with Back to the list. */
-export function OrderDetail({
-  id,
-  initial,
-  onBack,
-}: {
+interface OrderDetailProps {
   id: string;
+  /** The order as the list has it, shown until its own read answers. */
   initial: Order | undefined;
   onBack: () => void;
-}) {
+}
+
+/** One order's lines (count and total price each) with Back to the list. */
+export function OrderDetail({ id, initial, onBack }: OrderDetailProps) {
   const query = useOrder(id, initial);
-  const heading = useRef<HTMLHeadingElement>(null);
   const providerLabel = useProviderLabel();
 
-  // Opening the detail takes the reader to it.
-  useEffect(() => heading.current?.focus(), []);
-
   return (
-    <section className="order-detail" aria-labelledby="order-detail-heading">
-      <button type="button" className="btn btn-outline-dark btn-sm order-detail__back" onClick={onBack}>
-        <span aria-hidden="true">←</span> Back
-      </button>
-      <h2 id="order-detail-heading" ref={heading} tabIndex={-1} className="account-section-title mt-3">
-        Order detail
-      </h2>
+    <DetailFrame
+      block="order-detail"
+      title="Order detail"
+      titleClassName="account-section-title"
+      onBack={onBack}
+    >
       {query.isPending ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <span className="spinner-border text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading the order</span>
-        </div>
+        <LoadingSpinner label="Loading the order" className="py-5" spinnerClassName="text-dark" />
       ) : query.isError ? (
         <AlertError message={`We could not load this order: ${query.error.message}`} dismissible={false} />
       ) : (
@@ -73,6 +65,6 @@ export function OrderDetail({
           <OrderReturns order={query.data} />
         </div>
       )}
-    </section>
+    </DetailFrame>
   );
 }

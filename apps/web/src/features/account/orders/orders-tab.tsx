@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadingSpinner } from '../../../components/loading-cards';
 import { MoreOrders, OrderCards } from './order-cards';
 import { OrderDetail } from './order-detail';
 import { OrdersSortControls } from './orders-sort-controls';
@@ -39,10 +40,7 @@ export function OrdersTab() {
       </div>
 
       {orders.isPending ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <span className="spinner-border text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading your orders</span>
-        </div>
+        <LoadingSpinner label="Loading your orders" className="py-5" spinnerClassName="text-dark" />
       ) : orders.isError && list.length === 0 ? (
         <AlertError
           message={`We could not load your orders: ${orders.error.message}`}

@@ -1,8 +1,9 @@
 import type { UserDashboard } from '@shop/contracts';
 import { type ReactNode, useId } from 'react';
 import { AlertError } from '../../../components/alert-error';
+import { UploadProgress } from '../../../components/progress-bar';
 import { UserAvatar } from '../../../components/user-avatar';
-import { type UploadPhase, useAvatarUpload } from './use-avatar-upload';
+import { useAvatarUpload } from './use-avatar-upload';
 
 interface AvatarUploadProps {
   uid: string;
@@ -59,33 +60,20 @@ export function AvatarUpload({ uid, dashboard, onSaved, message }: AvatarUploadP
             </button>
           ) : null}
         </div>
-        {phase !== 'idle' ? <UploadProgress phase={phase} percent={percent} status={status} /> : null}
+        {phase !== 'idle' ? (
+          <UploadProgress
+            className="account-upload__progress"
+            phase={phase}
+            percent={percent}
+            status={status}
+          />
+        ) : null}
         <p id={`${inputId}-status`} className="account-upload__status" aria-live="polite">
           {status}
         </p>
         {message}
         {error ? <AlertError message={error} onClose={dismissError} className="mt-2 mb-0" /> : null}
       </div>
-    </div>
-  );
-}
-
-/** The upload's progress bar: the share sent while uploading, full (striped) while saving, green once done. */
-function UploadProgress({ phase, percent, status }: { phase: UploadPhase; percent: number; status: string }) {
-  return (
-    <div
-      className="progress account-upload__progress"
-      role="progressbar"
-      aria-label="Picture upload"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={phase === 'uploading' ? percent : 100}
-      aria-valuetext={status}
-    >
-      <div
-        className={`progress-bar${phase === 'done' ? ' bg-success' : ' bg-dark progress-bar-striped progress-bar-animated'}`}
-        style={{ width: `${phase === 'uploading' ? percent : 100}%` }}
-      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
+import { BusyLabel } from '../../../components/busy-label';
 import { ApiError, errorText } from '../../../lib/api';
 import { SESSION_QUERY_KEY } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
@@ -99,14 +100,7 @@ export function ChangePassword() {
           </label>
         </div>
         <button type="submit" className="btn btn-dark" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              Changing…
-            </>
-          ) : (
-            'Change password'
-          )}
+          <BusyLabel busy={isSubmitting} text="Change password" busyText="Changing…" />
         </button>
       </form>
       {done ? (

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { ConfirmModal, useAskFirst } from '../../../components/confirm-modal';
 import { errorText } from '../../../lib/api';
 import { useDeleteAccount } from '../api/delete-account';
 
@@ -8,21 +7,18 @@ export const DELETE_CONFIRM_TITLE = 'Are you sure?';
 /** Delete my account: asks first, then the account goes and the shop opens afresh at /. */
 export function DeleteAccount() {
   const remove = useDeleteAccount();
-  const [asking, setAsking] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const deletion = useAskFirst();
 
-  const onConfirm = async () => {
-    setFailure(null);
-    try {
-      await remove.mutateAsync();
-    } catch (error) {
-      setFailure(`Your account was not deleted: ${errorText(error)}`);
-      return;
-    }
-    // The account and its session are gone: open the shop afresh at /, so nothing of the account stays in
-    // memory, and no guard of the account area can catch the signed-out visitor on the way out.
-    window.location.assign('/');
-  };
+  const onConfirm = () =>
+    deletion.confirm(
+      async () => {
+        await remove.mutateAsync();
+        // The account and its session are gone: open the shop afresh at /, so nothing of the account stays
+        // in memory, and no guard of the account area can catch the signed-out visitor on the way out.
+        window.location.assign('/');
+      },
+      (error) => `Your account was not deleted: ${errorText(error)}`,
+    );
 
   return (
     <section className="account-card account-card--danger" aria-labelledby="delete-heading">
@@ -33,25 +29,15 @@ export function DeleteAccount() {
         Your reviews and favourites are removed. Your orders stay in the shop's books, without your personal
         data.
       </p>
-      <button
-        type="button"
-        className="btn btn-outline-danger"
-        onClick={() => {
-          setFailure(null);
-          setAsking(true);
-        }}
-      >
+      <button type="button" className="btn btn-outline-danger" onClick={deletion.ask}>
         Delete my account
       </button>
       <ConfirmModal
-        show={asking}
+        {...deletion.dialog}
         title={DELETE_CONFIRM_TITLE}
         confirmLabel="Delete my account"
         busyLabel="Deleting…"
-        busy={remove.isPending}
-        error={failure}
         onConfirm={onConfirm}
-        onCancel={() => setAsking(false)}
       >
         <p>Deleting your account cannot be undone.</p>
         <ul className="mb-0">

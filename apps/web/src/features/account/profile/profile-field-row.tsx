@@ -1,6 +1,6 @@
 import { ADMIN_PROFILE_FORMAT_MESSAGES, PROFILE_FORMAT_MESSAGES } from '@shop/contracts';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { PencilIcon } from '../components/pencil-icon';
+import { PencilIcon } from '../../../components/icons';
 import { fieldAutoComplete, fieldLabel, fieldMessage, type ProfileField } from './profile-fields';
 
 export type ProfileVariant = 'user' | 'admin';

@@ -1,6 +1,8 @@
 import type { UserDashboard } from '@shop/contracts';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
+import { BusyLabel } from '../../../components/busy-label';
+import { ReadOnlyEmail } from '../../../components/readonly-email';
 import { AvatarUpload } from './avatar-upload';
 import { ProfileFieldRow, type ProfileVariant } from './profile-field-row';
 import { PROFILE_FIELDS } from './profile-fields';
@@ -48,20 +50,11 @@ export function ProfileForm({
       <form noValidate onSubmit={profile.submit} aria-labelledby="profile-heading">
         <div className="row g-3">
           <div className="col-12">
-            <label htmlFor="profile-email" className="form-label">
-              E-mail
-            </label>
-            <input
+            <ReadOnlyEmail
               id="profile-email"
-              type="email"
-              className="form-control"
-              value={dashboard.email}
-              readOnly
-              aria-describedby="profile-email-hint"
+              email={dashboard.email}
+              hint="Your e-mail signs you in and cannot be changed here."
             />
-            <div id="profile-email-hint" className="form-text">
-              Your e-mail signs you in and cannot be changed here.
-            </div>
           </div>
           {PROFILE_FIELDS.map((field) => (
             <ProfileFieldRow
@@ -114,14 +107,7 @@ function ProfileFormActions({ dirty, editing, saving, reloading, busy, onCancel 
     <div className="account-card__actions">
       {dirty ? (
         <button type="submit" className="btn btn-dark" disabled={busy}>
-          {saving ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              Saving…
-            </>
-          ) : (
-            'Save'
-          )}
+          <BusyLabel busy={saving} text="Save" busyText="Saving…" />
         </button>
       ) : null}
       {dirty || editing ? (

@@ -2,6 +2,7 @@ import { CREDIT_KIND_LABELS, type CreditEntry, formatPrice } from '@shop/contrac
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
+import { LoadingSpinner } from '../../../components/loading-cards';
 import { Pagination } from '../../../components/pagination';
 import { useCreditHistory } from '../api/get-credit';
 
@@ -21,10 +22,11 @@ export function StoreCredit({ uid }: { uid: string }) {
         Store credit
       </h2>
       {query.isPending ? (
-        <div className="d-flex justify-content-center py-3" role="status">
-          <span className="spinner-border spinner-border-sm text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading your store credit</span>
-        </div>
+        <LoadingSpinner
+          label="Loading your store credit"
+          className="py-3"
+          spinnerClassName="spinner-border-sm text-dark"
+        />
       ) : query.isError ? (
         <AlertError
           message={`We could not load your store credit: ${query.error.message}`}

@@ -1,7 +1,7 @@
 import { formatPrice, type OrderReturn, RETURN_REASON_LABELS } from '@shop/contracts';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
-import { ConfirmModal } from '../../../../components/confirm-modal';
+import { ConfirmModal, useAskFirst } from '../../../../components/confirm-modal';
 import { ReturnStateBadge } from '../../../../components/return-state';
 import { errorText } from '../../../../lib/api';
 import { returnSlipUrl } from '../../../../lib/returns';
@@ -23,23 +23,21 @@ function lineText(line: OrderReturn['lines'][number]): string {
  */
 export function OrderReturnItem({ orderReturn }: { orderReturn: OrderReturn }) {
   const cancel = useCancelReturn();
-  const [asking, setAsking] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const cancelling = useAskFirst();
   const titleId = `order-return-${orderReturn.id}`;
   // Once cancelled, the button that opened the dialog is gone: the focus goes to the return's title.
   const title = useRef<HTMLHeadingElement>(null);
   const cancelled = useRef(false);
 
-  const onConfirm = async () => {
-    setFailure(null);
-    try {
-      await cancel.mutateAsync(orderReturn.id);
-      cancelled.current = true;
-      setAsking(false);
-    } catch (error) {
-      setFailure(`The return was not cancelled: ${errorText(error)}`);
-    }
-  };
+  const onConfirm = () =>
+    cancelling.confirm(
+      async () => {
+        await cancel.mutateAsync(orderReturn.id);
+        cancelled.current = true;
+        cancelling.close();
+      },
+      (error) => `The return was not cancelled: ${errorText(error)}`,
+    );
 
   return (
     <article className={`order-return order-return--${orderReturn.state}`} aria-labelledby={titleId}>
@@ -89,25 +87,19 @@ export function OrderReturnItem({ orderReturn }: { orderReturn: OrderReturn }) {
             type="button"
             className="btn btn-outline-danger btn-sm"
             aria-label={`Cancel return ${orderReturn.number}`}
-            onClick={() => {
-              setFailure(null);
-              setAsking(true);
-            }}
+            onClick={cancelling.ask}
           >
             Cancel return
           </button>
         ) : null}
       </div>
       <ConfirmModal
-        show={asking}
+        {...cancelling.dialog}
         title={CANCEL_RETURN_TITLE}
         confirmLabel="Cancel return"
         busyLabel="Cancelling…"
         cancelLabel="Keep return"
-        busy={cancel.isPending}
-        error={failure}
         onConfirm={onConfirm}
-        onCancel={() => setAsking(false)}
         onExited={() => {
           if (cancelled.current) title.current?.focus();
           cancelled.current = false;

@@ -9,6 +9,7 @@ import {
 } from '@shop/contracts';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { AlertError } from '../../../../components/alert-error';
+import { BusyLabel } from '../../../../components/busy-label';
 import { ReturnLineFields } from './return-line-fields';
 import { commentRequired } from './return-rules';
 import { type ReturnFormErrors, useReturnForm } from './use-return-form';
@@ -141,14 +142,7 @@ export function ReturnForm({ order, onOpened, onClose }: ReturnFormProps) {
 
         <div className="return-form__buttons">
           <button type="submit" className="btn btn-accent" disabled={form.busy}>
-            {form.busy ? (
-              <>
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                Sending…
-              </>
-            ) : (
-              'Send return request'
-            )}
+            <BusyLabel busy={form.busy} text="Send return request" busyText="Sending…" />
           </button>
           <button type="button" className="btn btn-outline-dark" disabled={form.busy} onClick={onClose}>
             Cancel
