@@ -18,6 +18,7 @@ export * from './paging';
 export * from './pricing';
 export * from './products-admin';
 export * from './products-admin-rules';
+export * from './promotion-kinds';
 export * from './promotions';
 export * from './returns';
 export * from './review-rules';

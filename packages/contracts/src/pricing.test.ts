@@ -72,7 +72,7 @@ describe('priceOrder', () => {
         { unitPriceCents: 3_333, count: 1 },
       ],
       standard,
-      { discount: { kind: 'percent', percentOff: 15 } },
+      { discount: { kind: 'percent', value: 15 } },
     );
     // 15% of 16,332 is 2,449.8: 2,450 off, 1,950 and 500 by the lines' share.
     expect(price.lineDiscountsCents).toEqual([1_950, 0, 500]);
@@ -87,20 +87,18 @@ describe('priceOrder', () => {
       { unitPriceCents: 1_000, count: 1 },
     ];
     expect(
-      priceOrder(lines, standard, { discount: { kind: 'amount', amountOffCents: 1_000 } }).lineDiscountsCents,
+      priceOrder(lines, standard, { discount: { kind: 'amount', value: 1_000 } }).lineDiscountsCents,
     ).toEqual([334, 333, 333]);
-    const all = priceOrder(lines, express, { discount: { kind: 'amount', amountOffCents: 50_000 } });
+    const all = priceOrder(lines, express, { discount: { kind: 'amount', value: 50_000 } });
     expect(all).toMatchObject({ discountCents: 3_000, shippingCents: 1_500, totalCents: 1_500 });
   });
 
   it('decides a method’s free-above on the lines after the discount; free shipping zeroes it', () => {
     const line = [{ unitPriceCents: 21_000, count: 1 }];
     expect(priceOrder(line, express).shippingCents).toBe(0);
-    expect(priceOrder(line, express, { discount: { kind: 'percent', percentOff: 10 } }).shippingCents).toBe(
-      1_500,
-    );
+    expect(priceOrder(line, express, { discount: { kind: 'percent', value: 10 } }).shippingCents).toBe(1_500);
     const free = priceOrder([{ unitPriceCents: 5_000, count: 1 }], express, {
-      discount: { kind: 'free_shipping' },
+      discount: { kind: 'free_shipping', value: null },
     });
     expect(free).toMatchObject({ discountCents: 0, shippingCents: 0, totalCents: 5_000 });
   });

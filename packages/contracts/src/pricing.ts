@@ -1,6 +1,8 @@
+import { type PromotionKind, promotionKind } from './promotion-kinds';
+
 /**
- * The shop's one pricing function and its parts. It imports nothing (no zod schemas), so the checkout page
- * prices the order without loading the validation library.
+ * The shop's one pricing function and its parts. It imports no zod schema, so the checkout page prices the
+ * order without loading the validation library.
  */
 
 /** The price a method charges on lines worth `linesCents`: free at or above its `freeAbove`. */
@@ -23,11 +25,14 @@ export interface PricedShipping {
   freeAboveCents: number | null;
 }
 
-/** A discount code's effect, as its promotion holds it: a percentage or cents off the eligible lines, or free shipping. */
-export type PricedDiscount =
-  | { kind: 'percent'; percentOff: number }
-  | { kind: 'amount'; amountOffCents: number }
-  | { kind: 'free_shipping' };
+/**
+ * A discount code's effect, as its promotion holds it: its kind (whose strategy says what it takes off)
+ * and its value in the unit kept (a percentage, cents; null for a kind that takes none).
+ */
+export interface PricedDiscount {
+  kind: PromotionKind;
+  value: number | null;
+}
 
 /** What an order comes to, in cents. */
 export interface OrderPrice {
@@ -68,13 +73,26 @@ export function splitCents(amount: number, weights: readonly number[]): number[]
 
 function lineDiscounts(lineTotals: number[], lines: readonly PricedLine[], discount?: PricedDiscount) {
   const eligible = lineTotals.map((cents, index) => (lines[index]?.eligible === false ? 0 : cents));
-  if (!discount || discount.kind === 'free_shipping') return lineTotals.map(() => 0);
+  if (!discount) return lineTotals.map(() => 0);
   const eligibleCents = eligible.reduce((sum, cents) => sum + cents, 0);
-  const off =
-    discount.kind === 'percent'
-      ? Math.round((eligibleCents * discount.percentOff) / 100)
-      : Math.min(discount.amountOffCents, eligibleCents);
+  const off = Math.min(promotionKind(discount.kind).centsOff(discount.value, eligibleCents), eligibleCents);
   return splitCents(off, eligible);
+}
+
+/** A discount's value must be whole and within what its kind keeps (an amount: 0 or more). */
+function checkDiscount(discount: PricedDiscount) {
+  const stored = promotionKind(discount.kind).stored;
+  if (!stored) return;
+  const { value } = discount;
+  if (
+    value === null ||
+    !Number.isInteger(value) ||
+    value < 0 ||
+    (stored.max !== undefined && value > stored.max)
+  )
+    throw new RangeError(
+      `A ${discount.kind} discount must be a whole number from 0${stored.max === undefined ? '' : ` to ${stored.max}`}: ${value}`,
+    );
 }
 
 function checkInputs(lines: readonly PricedLine[], shipping: PricedShipping, discount?: PricedDiscount) {
@@ -86,13 +104,7 @@ function checkInputs(lines: readonly PricedLine[], shipping: PricedShipping, dis
   }
   if (!Number.isInteger(shipping.priceCents) || shipping.priceCents < 0)
     throw new RangeError(`A shipping price must be whole cents, 0 or more: ${shipping.priceCents}`);
-  if (discount?.kind === 'percent' && !(discount.percentOff >= 0 && discount.percentOff <= 100))
-    throw new RangeError(`A percentage off must be 0 to 100: ${discount.percentOff}`);
-  if (
-    discount?.kind === 'amount' &&
-    !(Number.isInteger(discount.amountOffCents) && discount.amountOffCents >= 0)
-  )
-    throw new RangeError(`An amount off must be whole cents, 0 or more: ${discount.amountOffCents}`);
+  if (discount) checkDiscount(discount);
 }
 
 /**
@@ -116,7 +128,9 @@ export function priceOrder(
   const lineDiscountsCents = lineDiscounts(lineTotalsCents, lines, discount);
   const discountCents = lineDiscountsCents.reduce((sum, cents) => sum + cents, 0);
   const shippingCents =
-    discount?.kind === 'free_shipping' ? 0 : shippingCentsFor(shipping, linesCents - discountCents);
+    discount && promotionKind(discount.kind).freeShipping
+      ? 0
+      : shippingCentsFor(shipping, linesCents - discountCents);
   const totalCents = linesCents - discountCents + shippingCents;
   const creditCents = Math.max(0, Math.min(Math.floor(creditOnHand), totalCents));
   return {

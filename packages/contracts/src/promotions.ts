@@ -1,15 +1,8 @@
 import { BRANDS, CATEGORIES, MAX_AMOUNT, MAX_COUNT_OPTIONS } from './constants';
 import { pageQuerySchema } from './paging';
 import { isValidPrice } from './products-admin-rules';
+import { PROMOTION_KINDS, type PromotionKind, promotionKind } from './promotion-kinds';
 import { z } from './zod';
-
-export const PROMOTION_KINDS = ['percent', 'amount', 'free_shipping'] as const;
-export type PromotionKind = (typeof PROMOTION_KINDS)[number];
-export const PROMOTION_KIND_LABELS: Record<PromotionKind, string> = {
-  percent: 'Percentage off',
-  amount: 'Amount off',
-  free_shipping: 'Free shipping',
-};
 
 /** What staff set: active codes apply, paused ones are refused for now, archived ones for good. */
 export const PROMOTION_STATUSES = ['active', 'paused', 'archived'] as const;
@@ -71,7 +64,7 @@ export type PromotionEligible = z.infer<typeof promotionEligibleSchema>;
 /** The fields of a promotion as staff send them; `value` is the percentage (1 to 100) or the amount off. */
 const promotionFields = {
   code: codeSchema,
-  kind: z.enum(PROMOTION_KINDS, { error: 'must be percent, amount or free_shipping' }),
+  kind: z.enum(PROMOTION_KINDS, { error: `must be one of ${PROMOTION_KINDS.join(', ')}` }),
   value: z.number({ error: 'must be a number' }).nullable().optional(),
   minOrder: z
     .number({ error: 'must be a number' })
@@ -88,19 +81,9 @@ const promotionFields = {
   appliesToDrops: z.boolean({ error: 'must be true or false' }).optional(),
 };
 
-/** Whether `value` fits `kind`: a whole percentage 1 to 100, an amount of money, nothing for free shipping. */
+/** Whether `value` fits `kind`, as the kind's strategy says. */
 function valueIssue(kind: PromotionKind, value: number | null | undefined): string | undefined {
-  if (kind === 'free_shipping')
-    return value === undefined || value === null || value === 0
-      ? undefined
-      : 'must be empty for free shipping';
-  if (value === undefined || value === null)
-    return kind === 'percent' ? 'must be the percentage off' : 'must be the amount off';
-  if (kind === 'percent')
-    return Number.isInteger(value) && value >= 1 && value <= 100
-      ? undefined
-      : 'must be a whole percentage from 1 to 100';
-  return isValidPrice(value) ? undefined : `must be an amount with at most 2 decimals, up to ${MAX_AMOUNT}`;
+  return promotionKind(kind).valueIssue(value);
 }
 
 const datesInOrder = (body: { startsAt?: string | null; endsAt?: string | null }) =>
@@ -143,7 +126,7 @@ export const promotionSchema = z.object({
   id: z.string(),
   code: z.string(),
   kind: z.enum(PROMOTION_KINDS),
-  /** The percentage (percent), the amount off (amount), or null (free shipping). */
+  /** The kind's value as staff set it: the percentage, the amount off, or null for a kind that takes none. */
   value: z.number().nullable(),
   minOrder: z.number(),
   startsAt: z.string().nullable(),

@@ -1,6 +1,16 @@
-import { PROMOTION_KINDS, PROMOTION_STATUSES } from '@shop/contracts';
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { PROMOTION_KIND_STRATEGIES, PROMOTION_KINDS, PROMOTION_STATUSES } from '@shop/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from '../checks';
 import { order } from './orders';
 import { user } from './users';
@@ -11,6 +21,25 @@ import { user } from './users';
  * holding it (pending or paid); the checkout raises it with a conditional update, so a race never takes
  * it past `total_uses`, and an order cancelled before payment gives its use back.
  */
+/**
+ * Each kind keeps its value in the column its strategy names, within the strategy's range, and the other
+ * value column empty; a kind that takes no value keeps both empty. Written from the kinds' registry.
+ */
+function valueFitsKind(t: { kind: AnyPgColumn; percentOff: AnyPgColumn; amountOffCents: AnyPgColumn }): SQL {
+  const columns = { percent_off: t.percentOff, amount_off_cents: t.amountOffCents } as const;
+  const clauses = Object.entries(PROMOTION_KIND_STRATEGIES).map(([kind, strategy]) => {
+    const parts = [sql`${t.kind} = ${sql.raw(`'${kind}'`)}`];
+    for (const [name, column] of Object.entries(columns)) {
+      const stored = strategy.stored?.column === name ? strategy.stored : null;
+      if (!stored) parts.push(sql`${column} IS NULL`);
+      else if (stored.max === undefined) parts.push(sql`${column} >= ${sql.raw(String(stored.min))}`);
+      else parts.push(sql`${column} BETWEEN ${sql.raw(`${stored.min} AND ${stored.max}`)}`);
+    }
+    return sql`(${sql.join(parts, sql` AND `)})`;
+  });
+  return sql.join(clauses, sql` OR `);
+}
+
 export const promotion = pgTable(
   'promotion',
   {
@@ -47,12 +76,7 @@ export const promotion = pgTable(
   (t) => [
     check('promotion_kind_valid', oneOf(t.kind, PROMOTION_KINDS)),
     check('promotion_status_valid', oneOf(t.status, PROMOTION_STATUSES)),
-    check(
-      'promotion_value_fits_kind',
-      sql`(${t.kind} = 'percent' AND ${t.percentOff} BETWEEN 1 AND 100 AND ${t.amountOffCents} IS NULL)
-        OR (${t.kind} = 'amount' AND ${t.amountOffCents} > 0 AND ${t.percentOff} IS NULL)
-        OR (${t.kind} = 'free_shipping' AND ${t.percentOff} IS NULL AND ${t.amountOffCents} IS NULL)`,
-    ),
+    check('promotion_value_fits_kind', valueFitsKind(t)),
     check('promotion_min_order_not_negative', sql`${t.minOrderCents} >= 0`),
     check(
       'promotion_uses_within_cap',

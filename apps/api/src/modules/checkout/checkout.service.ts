@@ -5,6 +5,7 @@ import {
   MAX_COUNT_OPTIONS,
   type Order,
   priceOrder,
+  promotionKind,
   STORE_CREDIT,
   sizeKey,
   toCents,
@@ -186,7 +187,9 @@ async function priceItems(tx: Tx, buyer: CurrentUser, body: CheckoutBody, items:
   const price = priceOrder(priced, method, { discount: applied?.discount, creditCents });
   // Free shipping's worth is what the method would have charged: it counts in the promotion's figures.
   const shippingSaved =
-    applied?.discount.kind === 'free_shipping' ? priceOrder(priced, method).shippingCents : 0;
+    applied && promotionKind(applied.discount.kind).freeShipping
+      ? priceOrder(priced, method).shippingCents
+      : 0;
   return { shipTo, method, applied, price, shippingSaved };
 }
 

@@ -3,7 +3,9 @@ import {
   fromCents,
   type PricedDiscount,
   type Promotion,
+  type PromotionKind,
   type PromotionState,
+  promotionKind,
 } from '@shop/contracts';
 import { AppError } from '../../lib/app-error';
 import type { PromotionRow } from './promotions.repository';
@@ -17,11 +19,34 @@ export function stateOf(row: PromotionRow, now: Date): PromotionState {
   return 'active';
 }
 
+/** The value a promotion keeps, in its kind's unit (a percentage, cents), from the column its kind names. */
+export function storedValueOf(
+  row: Pick<PromotionRow, 'kind' | 'percentOff' | 'amountOffCents'>,
+): number | null {
+  const stored = promotionKind(row.kind).stored;
+  if (!stored) return null;
+  return stored.column === 'percent_off' ? row.percentOff : row.amountOffCents;
+}
+
+/** The columns that keep a kind's value (the other one empty), from the value in the kind's unit. */
+export function columnsOfValue(kind: PromotionKind, stored: number | null) {
+  const column = promotionKind(kind).stored?.column;
+  return {
+    percentOff: column === 'percent_off' ? stored : null,
+    amountOffCents: column === 'amount_off_cents' ? stored : null,
+  };
+}
+
+/** The promotion's value as staff and the API write it (a percentage, dollars), or null. */
+export function wireValueOf(
+  row: Pick<PromotionRow, 'kind' | 'percentOff' | 'amountOffCents'>,
+): number | null {
+  return promotionKind(row.kind).toWire(storedValueOf(row));
+}
+
 /** The promotion's effect, for the pricing function. */
 export function discountOf(row: PromotionRow): PricedDiscount {
-  if (row.kind === 'percent') return { kind: 'percent', percentOff: row.percentOff ?? 0 };
-  if (row.kind === 'amount') return { kind: 'amount', amountOffCents: row.amountOffCents ?? 0 };
-  return { kind: 'free_shipping' };
+  return { kind: row.kind, value: storedValueOf(row) };
 }
 
 /** Whether it is for some products, brands or categories only (else for every line). */
@@ -50,10 +75,10 @@ export function isEligible(row: PromotionRow, line: JudgedLine): boolean {
 
 /** "20% off your order", "$15.00 off eligible pairs", "Free shipping". */
 export function summaryOf(row: PromotionRow): string {
-  const what = isRestricted(row) ? 'eligible pairs' : 'your order';
-  if (row.kind === 'percent') return `${row.percentOff}% off ${what}`;
-  if (row.kind === 'amount') return `${formatPrice(fromCents(row.amountOffCents ?? 0))} off ${what}`;
-  return 'Free shipping';
+  const kind = promotionKind(row.kind);
+  const offer = kind.offer(wireValueOf(row));
+  if (kind.freeShipping) return offer;
+  return `${offer} ${isRestricted(row) ? 'eligible pairs' : 'your order'}`;
 }
 
 const WHEN = new Intl.DateTimeFormat('en-GB', {
@@ -126,12 +151,7 @@ export function toPromotionWire(
     id: row.id,
     code: row.code,
     kind: row.kind,
-    value:
-      row.kind === 'percent'
-        ? row.percentOff
-        : row.kind === 'amount'
-          ? fromCents(row.amountOffCents ?? 0)
-          : null,
+    value: wireValueOf(row),
     minOrder: fromCents(row.minOrderCents),
     startsAt: row.startsAt?.toISOString() ?? null,
     endsAt: row.endsAt?.toISOString() ?? null,

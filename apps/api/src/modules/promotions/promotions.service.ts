@@ -10,6 +10,7 @@ import {
   type PromotionsQuery,
   type PromotionUpdate,
   priceOrder,
+  promotionKind,
   promotionValueIssue,
   sizeKey,
   toCents,
@@ -23,6 +24,7 @@ import type { CurrentUser } from '../../plugins/session';
 import * as catalog from '../catalog';
 import * as drops from '../drops';
 import {
+  columnsOfValue,
   discountOf,
   isEligible,
   type JudgedLine,
@@ -30,6 +32,7 @@ import {
   stateOf,
   summaryOf,
   toPromotionWire,
+  wireValueOf,
 } from './promotion-rules';
 import * as repository from './promotions.repository';
 
@@ -72,8 +75,7 @@ function columnsOf(body: PromotionUpdate, kind: PromotionKind): Partial<reposito
   if (body.code !== undefined) Object.assign(columns, { code: body.code, codeKey: codeKeyOf(body.code) });
   if (body.kind !== undefined || body.value !== undefined) {
     columns.kind = kind;
-    columns.percentOff = kind === 'percent' ? (body.value ?? null) : null;
-    columns.amountOffCents = kind === 'amount' && body.value != null ? toCents(body.value) : null;
+    Object.assign(columns, columnsOfValue(kind, promotionKind(kind).toStored(body.value ?? null)));
   }
   if (body.minOrder !== undefined) columns.minOrderCents = toCents(body.minOrder ?? 0);
   if (body.startsAt !== undefined) columns.startsAt = body.startsAt ? new Date(body.startsAt) : null;
@@ -141,12 +143,7 @@ function refuseChange(row: repository.PromotionRow, body: PromotionUpdate): numb
   const kind = body.kind ?? row.kind;
   let resolved: number | null | undefined;
   if (body.kind !== undefined || body.value !== undefined) {
-    const current =
-      row.kind === 'percent'
-        ? row.percentOff
-        : row.amountOffCents === null
-          ? null
-          : fromCents(row.amountOffCents);
+    const current = wireValueOf(row);
     const value =
       body.value !== undefined
         ? body.value
@@ -397,7 +394,7 @@ export async function checkCode(
     code: applied.row.code,
     kind: applied.row.kind,
     discount: fromCents(price.discountCents),
-    freeShipping: applied.row.kind === 'free_shipping',
+    freeShipping: promotionKind(applied.row.kind).freeShipping,
     lines: lines.map((line, index) => ({
       id: line.productId,
       size: line.size,
@@ -422,7 +419,7 @@ export function seedPromotions(db: DbOrTx): Promise<boolean> {
     code: WELCOME_CODE,
     codeKey: WELCOME_CODE,
     kind: 'percent',
-    percentOff: 10,
+    ...columnsOfValue('percent', 10),
     usesPerCustomer: 1,
   });
 }

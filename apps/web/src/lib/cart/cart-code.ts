@@ -121,8 +121,8 @@ export function useCartCode(lines: CartItem[], ready: boolean): CartCode {
  * (the pricing function splits them over the lines as the shop did).
  */
 function discountOf(check: PromotionCheck): PricedDiscount {
-  if (check.freeShipping) return { kind: 'free_shipping' };
-  return { kind: 'amount', amountOffCents: toCents(check.discount) };
+  if (check.freeShipping) return { kind: 'free_shipping', value: null };
+  return { kind: 'amount', value: toCents(check.discount) };
 }
 
 /** What a line comes to after its discount, in dollars. */
