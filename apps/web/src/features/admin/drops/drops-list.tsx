@@ -1,7 +1,8 @@
 import type { DropSummary } from '@shop/contracts';
 import { Link } from 'react-router';
+import { formatInstant } from '../shared/typed-values';
 import { DropStateBadge } from './drop-state-badge';
-import { entrantsOf, formatInstant, isEditable, MODE_LABELS, viewSearch } from './drops-view';
+import { entrantsOf, isEditable, MODE_LABELS, viewSearch } from './drops-view';
 
 /** A draw's entrants so far; a first-come drop has none to count. */
 const entrantsText = (drop: DropSummary) => (drop.mode === 'draw' ? String(entrantsOf(drop)) : '—');
@@ -12,7 +13,7 @@ const entrantsText = (drop: DropSummary) => (drop.mode === 'draw' ? String(entra
  */
 export function DropsTable({ drops }: { drops: DropSummary[] }) {
   return (
-    <table className="admin-drops__table">
+    <table className="admin-table admin-drops__table">
       <caption className="visually-hidden">Drops, newest release first</caption>
       <thead>
         <tr>
@@ -29,7 +30,7 @@ export function DropsTable({ drops }: { drops: DropSummary[] }) {
       <tbody>
         {drops.map((drop) => (
           <tr key={drop.id}>
-            <th scope="row" className="admin-drops__product">
+            <th scope="row" className="admin-table__wide admin-drops__product">
               <img src={drop.product.card_picture} alt="" width={48} height={48} loading="lazy" />
               <span>
                 <span className="admin-drops__product-name">{drop.product.name}</span>
@@ -44,7 +45,7 @@ export function DropsTable({ drops }: { drops: DropSummary[] }) {
               <time dateTime={drop.releaseAt}>{formatInstant(drop.releaseAt)}</time>
             </td>
             <td data-label="Entrants">{entrantsText(drop)}</td>
-            <td className="admin-drops__actions">
+            <td className="admin-table__actions">
               <Link
                 to={{ search: viewSearch({ kind: 'detail', id: drop.id }) }}
                 className="btn btn-outline-dark btn-sm"

@@ -1,5 +1,5 @@
 import { AlertError } from '../../../components/alert-error';
-import { BusyLabel } from '../busy-label';
+import { BusyLabel } from '../shared/busy-label';
 import { useExportDropEntries } from './api/export-drop-entries';
 
 /** "Export entries (CSV)": the entries and winners as a file, with the reason when it fails. */

@@ -1,11 +1,11 @@
 import type { Promotion } from '@shop/contracts';
 import { useId } from 'react';
-import { AlertError } from '../../../components/alert-error';
-import { BusyLabel } from '../busy-label';
+import { CheckField } from '../shared/choice-group';
+import { StaffField, StaffFormFrame } from '../shared/staff-form';
+import { localZone } from '../shared/typed-values';
 import { EligibilityFields } from './eligibility-fields';
-import { KindChoice, PromotionField } from './promotion-fields';
+import { KindChoice } from './promotion-fields';
 import type { PromotionFormField, PromotionFormValues } from './promotion-form-values';
-import { localZone } from './promotions-view';
 import { usePromotionForm } from './use-promotion-form';
 
 interface PromotionFormProps {
@@ -40,7 +40,7 @@ export function PromotionForm({ promotion, onSaved, onCancel }: PromotionFormPro
   const { values, errors } = form;
   const zone = localZone();
   const field = (name: TextField, label: string, hint?: string) => (
-    <PromotionField
+    <StaffField
       id={`${id}-${name}`}
       label={label}
       type={name.endsWith('At') ? 'datetime-local' : 'text'}
@@ -54,16 +54,15 @@ export function PromotionForm({ promotion, onSaved, onCancel }: PromotionFormPro
   );
 
   return (
-    <form
-      className="admin-promotions__form"
-      noValidate
-      onSubmit={form.submit}
-      aria-labelledby={`${id}-title`}
+    <StaffFormFrame
+      id={id}
+      form={form}
+      title={promotion ? `Promotion ${promotion.code}` : 'New promotion'}
+      className="admin-form admin-promotions__form"
+      submitLabel={promotion ? 'Save changes' : 'Create the promotion'}
+      onCancel={onCancel}
     >
-      <h2 id={`${id}-title`} ref={form.heading} tabIndex={-1} className="admin-promotions__title">
-        {promotion ? `Promotion ${promotion.code}` : 'New promotion'}
-      </h2>
-      <div className="admin-promotions__fields">
+      <div className="admin-fields">
         {field(
           'code',
           'Code',
@@ -89,37 +88,16 @@ export function PromotionForm({ promotion, onSaved, onCancel }: PromotionFormPro
           inputRef={form.inputRef('eligible')}
           onChange={form.change}
         />
-        <div className="form-check admin-promotions__field--wide">
-          <input
-            ref={form.inputRef('appliesToDrops')}
-            id={`${id}-drops`}
-            type="checkbox"
-            className="form-check-input"
-            checked={values.appliesToDrops}
-            onChange={(event) => form.change({ appliesToDrops: event.target.checked })}
-            aria-describedby={`${id}-drops-hint`}
-          />
-          <label htmlFor={`${id}-drops`} className="form-check-label fw-semibold">
-            Applies to drops
-          </label>
-          <div id={`${id}-drops-hint`} className="form-text mt-0">
-            Off: pairs bought in a drop pay their full price.
-          </div>
-        </div>
+        <CheckField
+          id={`${id}-drops`}
+          label="Applies to drops"
+          checked={values.appliesToDrops}
+          onChange={(appliesToDrops) => form.change({ appliesToDrops })}
+          hint="Off: pairs bought in a drop pay their full price."
+          inputRef={form.inputRef('appliesToDrops')}
+          bold
+        />
       </div>
-      {form.failure ? (
-        <AlertError message={form.failure} onClose={form.dismissFailure} className="mt-3 mb-0" />
-      ) : null}
-      <div className="admin-promotions__form-actions">
-        <button type="submit" className="btn btn-dark" disabled={form.saving}>
-          <BusyLabel busy={form.saving} busyText="Saving…">
-            {promotion ? 'Save changes' : 'Create the promotion'}
-          </BusyLabel>
-        </button>
-        <button type="button" className="btn btn-outline-dark" onClick={onCancel} disabled={form.saving}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </StaffFormFrame>
   );
 }

@@ -1,7 +1,8 @@
 import { formatPrice, type Promotion } from '@shop/contracts';
 import { Link } from 'react-router';
+import { formatInstant } from '../shared/typed-values';
 import { PromotionStateBadge } from './promotion-state-badge';
-import { formatInstant, offerText, perCustomerText, usesText } from './promotions-view';
+import { offerText, perCustomerText, usesText } from './promotions-view';
 
 /** "From Jan 1, 2027 … to Jan 31, 2027 …", or "No end". */
 function Dates({ promotion }: { promotion: Promotion }) {
@@ -34,7 +35,7 @@ function Dates({ promotion }: { promotion: Promotion }) {
  */
 export function PromotionsTable({ promotions }: { promotions: Promotion[] }) {
   return (
-    <table className="admin-promotions__table">
+    <table className="admin-table admin-promotions__table">
       <caption className="visually-hidden">Promotions, newest first</caption>
       <thead>
         <tr>
@@ -54,21 +55,21 @@ export function PromotionsTable({ promotions }: { promotions: Promotion[] }) {
       <tbody>
         {promotions.map((promotion) => (
           <tr key={promotion.id}>
-            <th scope="row" className="admin-promotions__code">
+            <th scope="row" className="admin-table__wide admin-promotions__code">
               <code>{promotion.code}</code>
             </th>
             <td data-label="Offer">{offerText(promotion.kind, promotion.value)}</td>
             <td data-label="State">
               <PromotionStateBadge state={promotion.state} />
             </td>
-            <td data-label="Dates" className="admin-promotions__dates">
+            <td data-label="Dates" className="admin-table__wide">
               <Dates promotion={promotion} />
             </td>
             <td data-label="Uses">{usesText(promotion)}</td>
             <td data-label="Per customer">{perCustomerText(promotion.usesPerCustomer)}</td>
             <td data-label="Discounted">{formatPrice(promotion.discounted)}</td>
             <td data-label="Sales">{formatPrice(promotion.sales)}</td>
-            <td className="admin-promotions__actions">
+            <td className="admin-table__actions">
               <Link
                 to={`/account/promotions/${encodeURIComponent(promotion.id)}`}
                 className="btn btn-outline-dark btn-sm"

@@ -2,7 +2,7 @@ import type { OrderReturn } from '@shop/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { errorText } from '../../../lib/api';
-import { BusyLabel } from '../busy-label';
+import { BusyLabel } from '../shared/busy-label';
 import { useReceiveReturn } from './api/receive-return';
 import { restockByDefault } from './returns-view';
 

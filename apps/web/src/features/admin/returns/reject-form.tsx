@@ -2,7 +2,7 @@ import { type OrderReturn, RETURN_MESSAGE_MAX } from '@shop/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { ApiError, errorText } from '../../../lib/api';
-import { BusyLabel } from '../busy-label';
+import { BusyLabel } from '../shared/busy-label';
 import { useRejectReturn } from './api/reject-return';
 
 export const REJECT_MESSAGE_ERROR = 'Tell the buyer why: they get these words by e-mail.';

@@ -15,6 +15,7 @@ import { useLowStock } from './api/get-low-stock';
 import { toSalesPeriod, useSalesReport } from './api/get-sales-report';
 import { SalesChart } from './sales-chart';
 import { chartSummary, formatLongDay, formatShortDay, pluralise } from './sales-format';
+import '../shared/admin.css';
 import './sales.css';
 
 export const noSalesText = (days: number) => `No sales in the last ${days} days`;
@@ -46,10 +47,10 @@ export function AdminSalesTab() {
   const updating = report.isPlaceholderData;
 
   return (
-    <section className="admin-sales" aria-labelledby={headingId}>
+    <section className="admin-page admin-sales" aria-labelledby={headingId}>
       <div className="admin-sales__head">
         <div>
-          <h2 id={headingId} className="admin-sales__title">
+          <h2 id={headingId} className="admin-title">
             Sales
           </h2>
           {shown && !updating ? (

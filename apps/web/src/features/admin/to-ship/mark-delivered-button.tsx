@@ -1,7 +1,7 @@
 import type { Shipment } from '@shop/contracts';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api';
-import { BusyLabel } from '../busy-label';
+import { BusyLabel } from '../shared/busy-label';
 import { useMarkDelivered } from './api/mark-delivered';
 
 /** "Mark delivered" for a parcel on its way; a parcel that arrived says when instead. */

@@ -1,6 +1,6 @@
 import { CARRIER_LABELS, CARRIERS, type Carrier, type Order } from '@shop/contracts';
 import { type FormEvent, useId } from 'react';
-import { BusyLabel } from '../busy-label';
+import { BusyLabel } from '../shared/busy-label';
 import { type LinePick, useShipForm } from './use-ship-form';
 
 function FieldError({ id, text }: { id: string; text: string | undefined }) {

@@ -47,7 +47,7 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
 
   return (
     <article
-      className={`admin-user-card${user.status ? '' : ' admin-user-card--suspended'}${self ? ' admin-user-card--self' : ''}`}
+      className={`admin-card admin-user-card${user.status ? '' : ' admin-user-card--suspended'}${self ? ' admin-user-card--self' : ''}`}
       aria-labelledby={nameId}
     >
       <div className="admin-user-card__head">
