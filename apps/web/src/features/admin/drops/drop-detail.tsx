@@ -112,7 +112,7 @@ export function DropDetail({ id, done, onDismissDone, onBack, onEdit }: DropDeta
         ) : null}
       </div>
       {query.isPending || query.isError ? (
-        <QueryStatus query={query} loading="Loading the drop" failure="We could not load this drop" />
+        <QueryStatus query={query} loading="Loading the drop" what="this drop" />
       ) : (
         <DropBody drop={query.data} onEdit={onEdit} onDrawn={(drop) => setDrawn(drawnText(drop))} />
       )}

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Pagination } from '../../../components/pagination';
 import { QueryStatus } from '../shared/query-status';
 import type { Tone } from '../shared/state-badge';
+import { TableHead } from '../shared/table-head';
 import { SelectFilter } from '../shared/toolbar';
 import { formatInstant } from '../shared/typed-values';
 import { ENTRY_STATUS_LABELS } from './drops-view';
@@ -28,17 +29,7 @@ function EntriesTable({ entries }: { entries: StaffDropEntry[] }) {
   return (
     <table className="admin-table admin-drops__entries">
       <caption className="visually-hidden">Entries</caption>
-      <thead>
-        <tr>
-          <th scope="col">Entry</th>
-          <th scope="col">Entrant</th>
-          <th scope="col">Size</th>
-          <th scope="col">Status</th>
-          <th scope="col">Rank</th>
-          <th scope="col">Hold until</th>
-          <th scope="col">Paid</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Entry', 'Entrant', 'Size', 'Status', 'Rank', 'Hold until', 'Paid']} />
       <tbody>
         {entries.map((entry) => (
           <tr key={entry.id}>
@@ -97,13 +88,7 @@ export function DropEntries({ dropId }: { dropId: string }) {
         />
       </div>
       {entries.isPending || entries.isError ? (
-        <QueryStatus
-          query={entries}
-          loading="Loading the entries"
-          failure="We could not load the entries"
-          spacing="py-3"
-          small
-        />
+        <QueryStatus query={entries} what="the entries" spacing="py-3" small />
       ) : matching.length === 0 ? (
         <p className="admin-muted">{total === 0 ? 'No entries yet.' : 'No entry has that status.'}</p>
       ) : (

@@ -14,7 +14,7 @@ interface DropFormPageProps {
 function EditDrop({ id, onSaved, onCancel }: DropFormPageProps & { id: string }) {
   const drop = useAdminDrop(id);
   if (drop.isPending || drop.isError) {
-    return <QueryStatus query={drop} loading="Loading the drop" failure="We could not load this drop" />;
+    return <QueryStatus query={drop} loading="Loading the drop" what="this drop" />;
   }
   return <DropForm drop={drop.data} onSaved={onSaved} onCancel={onCancel} />;
 }

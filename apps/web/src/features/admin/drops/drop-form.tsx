@@ -1,5 +1,4 @@
 import type { Drop } from '@shop/contracts';
-import { useId } from 'react';
 import { ProductPicker, useProductSearch } from '../shared/product-picker';
 import { StaffField, StaffFormFrame } from '../shared/staff-form';
 import { localZone } from '../shared/typed-values';
@@ -36,28 +35,21 @@ const pickerStatus = (chosen: string | undefined) => (_found: number, offered: n
  * server's reasons show beside their fields and its message above the buttons.
  */
 export function DropForm({ drop, onSaved, onCancel }: DropFormProps) {
-  const id = useId();
   const form = useDropForm(drop, onSaved);
   const productSearch = useProductSearch();
   const { values, errors } = form;
   const zone = localZone();
   const field = (name: Exclude<DropFormField, 'product' | 'mode'>, label: string, hint?: string) => (
     <StaffField
-      id={`${id}-${name}`}
+      {...form.bind(name)}
       label={label}
-      type={name.endsWith('At') ? 'datetime-local' : 'text'}
-      inputMode={name.endsWith('At') ? undefined : 'numeric'}
-      value={values[name]}
-      error={errors[name]}
       hint={hint}
-      inputRef={form.inputRef(name)}
-      onChange={(value) => form.change({ [name]: value })}
+      kind={name.endsWith('At') ? 'time' : 'whole'}
     />
   );
 
   return (
     <StaffFormFrame
-      id={id}
       form={form}
       title={drop ? `Drop of ${drop.product.name}` : 'New drop'}
       className="admin-form admin-drops__form"
@@ -68,7 +60,7 @@ export function DropForm({ drop, onSaved, onCancel }: DropFormProps) {
       {form.refused ? <RefusedNotice reason={form.refused} /> : null}
       <fieldset disabled={form.refused !== null} className="admin-fields admin-drops__fields">
         <ProductPicker
-          id={`${id}-product`}
+          id={`${form.id}-product`}
           legend="Product"
           className="admin-field--wide"
           search={productSearch}
@@ -81,13 +73,7 @@ export function DropForm({ drop, onSaved, onCancel }: DropFormProps) {
           readOnly={form.refused !== null}
           searchRef={form.inputRef('product')}
         />
-        <ModeChoice
-          id={`${id}-mode`}
-          value={values.mode}
-          error={errors.mode}
-          inputRef={form.inputRef('mode')}
-          onChange={(mode) => form.change({ mode })}
-        />
+        <ModeChoice {...form.bind('mode')} />
         {field('releaseAt', `Release (${zone} time)`, 'When the pairs go on sale.')}
         {values.mode === 'draw' ? (
           <>

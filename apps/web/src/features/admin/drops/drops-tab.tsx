@@ -34,12 +34,7 @@ function DropsList() {
       intro="Limited releases: a draw among entrants, provable by its published commitment and seed, or first come first served through a waiting room. Times show in your time zone."
     >
       {drops.isPending || drops.isError ? (
-        <QueryStatus
-          query={drops}
-          loading="Loading the drops"
-          failure="We could not load the drops"
-          spacing="py-4"
-        />
+        <QueryStatus query={drops} what="the drops" spacing="py-4" />
       ) : drops.data.length === 0 ? (
         <EmptyState text={NO_DROPS_TEXT} />
       ) : (

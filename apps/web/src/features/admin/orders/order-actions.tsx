@@ -57,21 +57,26 @@ export function AdminOrderActions({
     }
   };
 
+  /** What both dialogs share: open while asked, the action's progress and failure, Cancel and after. */
+  const dialog = (what: 'cancel' | 'refund') => ({
+    show: asking === what,
+    busy: (what === 'cancel' ? cancel : refund).isPending,
+    error: asking === what ? failure : null,
+    onConfirm: () => confirm(what),
+    onCancel: () => setAsking(null),
+    onExited: afterDialog,
+  });
+
   return (
     <>
       <OrderActionChoices order={order} payment={providerName(order.provider)} onAsk={ask} />
 
       <ConfirmModal
-        show={asking === 'cancel'}
+        {...dialog('cancel')}
         title={CANCEL_TITLE}
         confirmLabel="Cancel order"
         busyLabel="Cancelling…"
         cancelLabel="Keep order"
-        busy={cancel.isPending}
-        error={asking === 'cancel' ? failure : null}
-        onConfirm={() => confirm('cancel')}
-        onCancel={() => setAsking(null)}
-        onExited={afterDialog}
       >
         <p className="mb-0">
           Order <span className="admin-order-id">#{shortId(order._id)}</span> of {order.user.username} will be
@@ -80,16 +85,11 @@ export function AdminOrderActions({
       </ConfirmModal>
 
       <ConfirmModal
-        show={asking === 'refund'}
+        {...dialog('refund')}
         title={REFUND_TITLE}
         confirmLabel="Refund"
         busyLabel="Refunding…"
         cancelLabel="Don't refund"
-        busy={refund.isPending}
-        error={asking === 'refund' ? failure : null}
-        onConfirm={() => confirm('refund')}
-        onCancel={() => setAsking(null)}
-        onExited={afterDialog}
       >
         <p>
           The payment of <strong>{formatPrice(order.finalAmount)}</strong> is returned to{' '}

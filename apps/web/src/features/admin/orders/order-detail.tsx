@@ -49,7 +49,7 @@ export function AdminOrderDetail({
         Order detail
       </h2>
       {query.isPending || query.isError || !order ? (
-        <QueryStatus query={query} loading="Loading the order" failure="We could not load this order" />
+        <QueryStatus query={query} loading="Loading the order" what="this order" />
       ) : (
         <div className="admin-order-detail__body">
           <div ref={doneBox} tabIndex={-1} className="admin-order-detail__done">

@@ -31,7 +31,7 @@ export function OrdersListBody({
   detailButtons,
 }: OrdersListBodyProps) {
   if (orders.isPending || (orders.isError && list.length === 0)) {
-    return <QueryStatus query={orders} loading="Loading the orders" failure="We could not load the orders" />;
+    return <QueryStatus query={orders} what="the orders" />;
   }
   if (list.length === 0) {
     return filtered ? (

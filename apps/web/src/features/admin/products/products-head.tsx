@@ -5,7 +5,7 @@ import { ExportLink } from '../shared/toolbar';
 export function ProductsHead({ data, onAdd }: { data: AdminProductList | undefined; onAdd: () => void }) {
   const total = data?.total ?? 0;
   return (
-    <div className="admin-products__head">
+    <div className="admin-head admin-head--end">
       <div>
         <h2 id="admin-products-heading" className="admin-title">
           Products

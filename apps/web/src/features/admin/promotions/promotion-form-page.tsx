@@ -24,11 +24,7 @@ function EditPromotion({
   if (promotion.isPending || promotion.isError) {
     return (
       <>
-        <QueryStatus
-          query={promotion}
-          loading="Loading the promotion"
-          failure="We could not load this promotion"
-        />
+        <QueryStatus query={promotion} loading="Loading the promotion" what="this promotion" />
         {promotion.isError ? (
           <Link to={LIST} className="btn btn-outline-dark">
             Back to the promotions

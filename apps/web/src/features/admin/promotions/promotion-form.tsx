@@ -1,7 +1,6 @@
 import type { Promotion } from '@shop/contracts';
-import { useId } from 'react';
 import { CheckField } from '../shared/choice-group';
-import { StaffField, StaffFormFrame } from '../shared/staff-form';
+import { type FieldKind, StaffField, StaffFormFrame } from '../shared/staff-form';
 import { localZone } from '../shared/typed-values';
 import { EligibilityFields } from './eligibility-fields';
 import { KindChoice } from './promotion-fields';
@@ -18,11 +17,12 @@ interface PromotionFormProps {
 type TextField = Exclude<PromotionFormField, 'kind' | 'eligible' | 'appliesToDrops'> &
   keyof PromotionFormValues;
 
-/** Whole numbers for the caps and a percentage, decimals for money, the keyboard's own for the rest. */
-function inputModeOf(name: TextField, kind: PromotionFormValues['kind']): 'numeric' | 'decimal' | undefined {
-  if (name === 'code' || name.endsWith('At')) return undefined;
+/** Times for the dates, whole numbers for the caps and a percentage, decimals for money, words for the code. */
+function fieldKind(name: TextField, kind: PromotionFormValues['kind']): FieldKind {
+  if (name === 'code') return 'text';
+  if (name.endsWith('At')) return 'time';
   if (name === 'totalUses' || name === 'usesPerCustomer' || (name === 'value' && kind === 'percent'))
-    return 'numeric';
+    return 'whole';
   return 'decimal';
 }
 
@@ -35,27 +35,15 @@ const VALUE_LABELS = { percent: 'Percentage off (%)', amount: 'Amount off ($)' }
  * after; its message above the buttons.
  */
 export function PromotionForm({ promotion, onSaved, onCancel }: PromotionFormProps) {
-  const id = useId();
   const form = usePromotionForm(promotion, onSaved);
   const { values, errors } = form;
   const zone = localZone();
   const field = (name: TextField, label: string, hint?: string) => (
-    <StaffField
-      id={`${id}-${name}`}
-      label={label}
-      type={name.endsWith('At') ? 'datetime-local' : 'text'}
-      inputMode={inputModeOf(name, values.kind)}
-      value={values[name]}
-      error={errors[name]}
-      hint={hint}
-      inputRef={form.inputRef(name)}
-      onChange={(value) => form.change({ [name]: value })}
-    />
+    <StaffField {...form.bind(name)} label={label} hint={hint} kind={fieldKind(name, values.kind)} />
   );
 
   return (
     <StaffFormFrame
-      id={id}
       form={form}
       title={promotion ? `Promotion ${promotion.code}` : 'New promotion'}
       className="admin-form admin-promotions__form"
@@ -68,13 +56,7 @@ export function PromotionForm({ promotion, onSaved, onCancel }: PromotionFormPro
           'Code',
           'What shoppers type at checkout: 3 to 32 letters, digits, dashes or underscores.',
         )}
-        <KindChoice
-          id={`${id}-kind`}
-          value={values.kind}
-          error={errors.kind}
-          inputRef={form.inputRef('kind')}
-          onChange={(kind) => form.change({ kind })}
-        />
+        <KindChoice {...form.bind('kind')} />
         {values.kind === 'free_shipping' ? null : field('value', VALUE_LABELS[values.kind])}
         {field('minOrder', 'Minimum order ($)', 'Empty: any order.')}
         {field('startsAt', `Starts (${zone} time)`, 'Empty: as soon as it is saved.')}
@@ -82,14 +64,14 @@ export function PromotionForm({ promotion, onSaved, onCancel }: PromotionFormPro
         {field('totalUses', 'Total uses', 'Empty: no limit.')}
         {field('usesPerCustomer', 'Uses per customer', 'Empty: no limit.')}
         <EligibilityFields
-          id={`${id}-eligible`}
+          id={`${form.id}-eligible`}
           values={values}
           error={errors.eligible}
           inputRef={form.inputRef('eligible')}
           onChange={form.change}
         />
         <CheckField
-          id={`${id}-drops`}
+          id={`${form.id}-drops`}
           label="Applies to drops"
           checked={values.appliesToDrops}
           onChange={(appliesToDrops) => form.change({ appliesToDrops })}

@@ -1,5 +1,6 @@
 import { formatPrice, type Promotion } from '@shop/contracts';
 import { Link } from 'react-router';
+import { TableHead } from '../shared/table-head';
 import { formatInstant } from '../shared/typed-values';
 import { PromotionStateBadge } from './promotion-state-badge';
 import { offerText, perCustomerText, usesText } from './promotions-view';
@@ -37,21 +38,10 @@ export function PromotionsTable({ promotions }: { promotions: Promotion[] }) {
   return (
     <table className="admin-table admin-promotions__table">
       <caption className="visually-hidden">Promotions, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Code</th>
-          <th scope="col">Offer</th>
-          <th scope="col">State</th>
-          <th scope="col">Dates</th>
-          <th scope="col">Uses</th>
-          <th scope="col">Per customer</th>
-          <th scope="col">Discounted</th>
-          <th scope="col">Sales</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={['Code', 'Offer', 'State', 'Dates', 'Uses', 'Per customer', 'Discounted', 'Sales']}
+        actions
+      />
       <tbody>
         {promotions.map((promotion) => (
           <tr key={promotion.id}>

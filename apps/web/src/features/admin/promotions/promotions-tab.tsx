@@ -23,14 +23,7 @@ import './promotions.css';
 /** The list as it stands: loading, a failure with Retry, none found, or the table. */
 function ListBody({ list, view }: { list: ReturnType<typeof usePromotions>; view: PromotionsView }) {
   if (list.isPending || list.isError) {
-    return (
-      <QueryStatus
-        query={list}
-        loading="Loading the promotions"
-        failure="We could not load the promotions"
-        spacing="py-4"
-      />
-    );
+    return <QueryStatus query={list} what="the promotions" spacing="py-4" />;
   }
   if (list.data.promotions.length === 0 && view.page > 1) {
     return (

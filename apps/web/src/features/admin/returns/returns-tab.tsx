@@ -61,7 +61,7 @@ export function AdminReturnsTab() {
       ) : null}
 
       {returns.isPending || returns.isError ? (
-        <QueryStatus query={returns} loading="Loading the returns" failure="We could not load the returns" />
+        <QueryStatus query={returns} what="the returns" />
       ) : list.length === 0 ? (
         <EmptyState text={noReturnsText(state)} />
       ) : (

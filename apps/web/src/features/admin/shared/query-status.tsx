@@ -9,10 +9,10 @@ interface QueryLike {
 
 interface QueryStatusProps {
   query: QueryLike;
-  /** What the spinner says to those who cannot see it: 'Loading the drops'. */
-  loading: string;
-  /** The start of the failure's sentence, before the server's words: 'We could not load the drops'. */
-  failure: string;
+  /** What is read: 'the drops' ('Loading the drops', 'We could not load the drops: …'). */
+  what: string;
+  /** What the spinner says to those who cannot see it, when not 'Loading' and `what`. */
+  loading?: string;
   /** Bootstrap's padding around the spinner. */
   spacing?: 'py-3' | 'py-4' | 'py-5';
   small?: boolean;
@@ -23,8 +23,8 @@ interface QueryStatusProps {
 /** A query's spinner while it loads, or its failure with Retry; nothing once it has answered. */
 export function QueryStatus({
   query,
-  loading,
-  failure,
+  what,
+  loading = `Loading ${what}`,
   spacing = 'py-5',
   small = false,
   dismissible = false,
@@ -40,7 +40,7 @@ export function QueryStatus({
   if (!query.isError) return null;
   return (
     <AlertError
-      message={`${failure}: ${query.error?.message ?? ''}`}
+      message={`We could not load ${what}: ${query.error?.message ?? ''}`}
       dismissible={dismissible}
       onRetry={() => query.refetch()}
     />

@@ -1,11 +1,9 @@
-import type { HTMLInputTypeAttribute, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { BusyLabel } from './busy-label';
 import type { StaffForm } from './use-staff-form';
 
 interface StaffFormFrameProps {
-  /** The form's id: its heading is `${id}-title`. */
-  id: string;
   form: StaffForm;
   title: string;
   className: string;
@@ -24,7 +22,6 @@ interface StaffFormFrameProps {
  * close button, then Save and Cancel (both held while saving).
  */
 export function StaffFormFrame({
-  id,
   form,
   title,
   className,
@@ -36,8 +33,8 @@ export function StaffFormFrame({
 }: StaffFormFrameProps) {
   const Heading = heading.level;
   return (
-    <form className={className} noValidate onSubmit={form.submit} aria-labelledby={`${id}-title`}>
-      <Heading id={`${id}-title`} ref={form.heading} tabIndex={-1} className={heading.className}>
+    <form className={className} noValidate onSubmit={form.submit} aria-labelledby={`${form.id}-title`}>
+      <Heading id={`${form.id}-title`} ref={form.heading} tabIndex={-1} className={heading.className}>
         {title}
       </Heading>
       {children}
@@ -63,14 +60,23 @@ export function StaffFormFrame({
 /** The words of a field's label before any "(…)": "Ends" of "Ends (Europe/Paris time)". */
 export const shortLabel = (label: string) => label.replace(/ \(.*\)$/, '');
 
+/** What a field holds: words, a time (in the browser's zone), a whole number or an amount. */
+export type FieldKind = 'text' | 'time' | 'whole' | 'decimal';
+
+const INPUTS: Record<FieldKind, { type: 'text' | 'datetime-local'; inputMode?: 'numeric' | 'decimal' }> = {
+  text: { type: 'text' },
+  time: { type: 'datetime-local' },
+  whole: { type: 'text', inputMode: 'numeric' },
+  decimal: { type: 'text', inputMode: 'decimal' },
+};
+
 interface StaffFieldProps {
   id: string;
   label: string;
   value: string;
   error?: string;
   hint?: string;
-  type?: HTMLInputTypeAttribute;
-  inputMode?: 'numeric' | 'decimal';
+  kind?: FieldKind;
   maxLength?: number;
   className?: string;
   inputRef: (element: HTMLElement | null) => void;
@@ -79,19 +85,7 @@ interface StaffFieldProps {
 
 /** One labelled input with its reason (the label's words, then the reason) and a hint under it. */
 export function StaffField(props: StaffFieldProps) {
-  const {
-    id,
-    label,
-    value,
-    error,
-    hint,
-    type = 'text',
-    inputMode,
-    maxLength,
-    className,
-    inputRef,
-    onChange,
-  } = props;
+  const { id, label, value, error, hint, kind = 'text', maxLength, className, inputRef, onChange } = props;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
@@ -101,10 +95,10 @@ export function StaffField(props: StaffFieldProps) {
       <input
         ref={inputRef}
         id={id}
-        type={type}
+        type={INPUTS[kind].type}
         className={`form-control${error ? ' is-invalid' : ''}`}
         value={value}
-        inputMode={inputMode}
+        inputMode={INPUTS[kind].inputMode}
         maxLength={maxLength}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}

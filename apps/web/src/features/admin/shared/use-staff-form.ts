@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useFocusOnMount } from './focus';
 
@@ -36,6 +36,7 @@ export function useStaffForm<Values, Field extends string, Body, Saved>(
   options: StaffFormOptions<Values, Field, Body, Saved>,
 ) {
   const { fields, fieldOf, reasonOf } = options;
+  const id = useId();
   const [values, setValues] = useState<Values>(options.initial);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -85,23 +86,36 @@ export function useStaffForm<Values, Field extends string, Body, Saved>(
     }
   };
 
+  /** The ref of a field's input, which takes the focus when the field is refused. */
+  const inputRef = (field: Field) => (element: HTMLElement | null) => {
+    inputs.current[field] = element;
+  };
+  const change = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
+
   return {
+    /** The form's id: its heading is `${id}-title`, its fields `${id}-<field>`. */
+    id,
     values,
     errors,
     failure,
     dismissFailure: () => setFailure(null),
     saving: options.saving,
     heading,
-    /** The ref of a field's input, which takes the focus when the field is refused. */
-    inputRef: (field: Field) => (element: HTMLElement | null) => {
-      inputs.current[field] = element;
-    },
-    change: (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch })),
+    inputRef,
+    change,
+    /** What a field's input needs of the form: its id, value, reason, ref, and the change it makes. */
+    bind: <Name extends Field & keyof Values>(name: Name) => ({
+      id: `${id}-${name}`,
+      value: values[name],
+      error: errors[name],
+      inputRef: inputRef(name),
+      onChange: (value: Values[Name]) => change({ [name]: value } as unknown as Partial<Values>),
+    }),
     submit,
   };
 }
 
 export type StaffForm = Pick<
   ReturnType<typeof useStaffForm>,
-  'failure' | 'dismissFailure' | 'saving' | 'heading' | 'submit'
+  'id' | 'failure' | 'dismissFailure' | 'saving' | 'heading' | 'submit'
 >;

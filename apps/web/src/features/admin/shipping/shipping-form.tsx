@@ -1,7 +1,6 @@
 import type { StaffShippingMethod } from '@shop/contracts';
-import { useId } from 'react';
 import { CheckField } from '../shared/choice-group';
-import { StaffField, StaffFormFrame } from '../shared/staff-form';
+import { type FieldKind, StaffField, StaffFormFrame } from '../shared/staff-form';
 import { useStaffForm } from '../shared/use-staff-form';
 import { useSaveShippingMethod } from './api/shipping-methods';
 import {
@@ -23,13 +22,12 @@ interface ShippingFormProps {
 
 interface FieldExtra {
   hint?: string;
-  inputMode?: 'decimal' | 'numeric';
+  kind?: FieldKind;
   className?: string;
 }
 
 /** Add or change a shipping method; the server's reasons show under their fields. */
 export function ShippingForm({ method, onSaved, onCancel }: ShippingFormProps) {
-  const id = useId();
   const save = useSaveShippingMethod();
   const form = useStaffForm({
     initial: method ? formValuesOf(method) : EMPTY_SHIPPING_FORM,
@@ -46,22 +44,11 @@ export function ShippingForm({ method, onSaved, onCancel }: ShippingFormProps) {
   const { values, errors } = form;
 
   const field = (name: Exclude<ShippingFormField, 'active'>, label: string, extra: FieldExtra = {}) => (
-    <StaffField
-      id={`${id}-${name}`}
-      label={label}
-      value={values[name]}
-      error={errors[name]}
-      hint={extra.hint}
-      inputMode={extra.inputMode}
-      className={extra.className}
-      inputRef={form.inputRef(name)}
-      onChange={(value) => form.change({ [name]: value })}
-    />
+    <StaffField {...form.bind(name)} label={label} {...extra} />
   );
 
   return (
     <StaffFormFrame
-      id={id}
       form={form}
       title={method ? `Change "${method.name}"` : 'Add a shipping method'}
       className="admin-form admin-shipping__form"
@@ -71,19 +58,19 @@ export function ShippingForm({ method, onSaved, onCancel }: ShippingFormProps) {
     >
       <div className="admin-fields admin-shipping__fields">
         {field('name', 'Name', { className: 'admin-field--wide' })}
-        {field('price', 'Price ($)', { inputMode: 'decimal' })}
+        {field('price', 'Price ($)', { kind: 'decimal' })}
         {field('freeAbove', 'Free above ($)', {
-          inputMode: 'decimal',
+          kind: 'decimal',
           hint: 'Orders whose pairs come to this much ship free. Empty: never free.',
         })}
         {field('countries', 'Countries', {
           className: 'admin-field--wide',
           hint: 'ISO codes separated by commas, such as US, CA, MX. Empty: every country.',
         })}
-        {field('minDays', 'Delivery from (days)', { inputMode: 'numeric' })}
-        {field('maxDays', 'Delivery up to (days)', { inputMode: 'numeric' })}
+        {field('minDays', 'Delivery from (days)', { kind: 'whole' })}
+        {field('maxDays', 'Delivery up to (days)', { kind: 'whole' })}
         <CheckField
-          id={`${id}-active`}
+          id={`${form.id}-active`}
           label="Offered at checkout"
           checked={values.active}
           onChange={(active) => form.change({ active })}

@@ -1,13 +1,14 @@
 import { countryName, formatPrice, type StaffShippingMethod } from '@shop/contracts';
 import { useId, useRef, useState } from 'react';
 import { AlertSuccess } from '../../../components/alert-success';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { ConfirmDelete } from '../shared/confirm-delete';
 import { QueryStatus } from '../shared/query-status';
 import { StaffPage } from '../shared/staff-page';
 import { useDeleteShippingMethod, useStaffShippingMethods } from './api/shipping-methods';
 import { ShippingForm } from './shipping-form';
 import '../shared/admin.css';
 import './shipping.css';
+import { TableHead } from '../shared/table-head';
 
 export const DELETE_METHOD_TITLE = 'Delete this shipping method?';
 
@@ -93,13 +94,7 @@ export function AdminShippingTab() {
       ) : null}
 
       {methods.isPending || methods.isError ? (
-        <QueryStatus
-          query={methods}
-          loading="Loading the shipping methods"
-          failure="We could not load the shipping methods"
-          spacing="py-4"
-          dismissible
-        />
+        <QueryStatus query={methods} what="the shipping methods" spacing="py-4" dismissible />
       ) : methods.data.length === 0 ? (
         <p className="admin-shipping__empty">
           No shipping methods: buyers cannot check out until you add one.
@@ -119,11 +114,9 @@ export function AdminShippingTab() {
         />
       )}
 
-      <ConfirmModal
+      <ConfirmDelete
         show={deleting !== null}
         title={DELETE_METHOD_TITLE}
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
         busy={remove.isPending}
         error={remove.error ? remove.error.message : null}
         onConfirm={() => {
@@ -138,7 +131,7 @@ export function AdminShippingTab() {
             archived instead of deleted, and they keep it.
           </p>
         ) : null}
-      </ConfirmModal>
+      </ConfirmDelete>
     </StaffPage>
   );
 }
@@ -155,19 +148,7 @@ function MethodsTable({
   return (
     <table className="admin-table admin-shipping__table">
       <caption className="visually-hidden">Shipping methods, cheapest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Price</th>
-          <th scope="col">Free above</th>
-          <th scope="col">Countries</th>
-          <th scope="col">Estimate</th>
-          <th scope="col">Active</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Price', 'Free above', 'Countries', 'Estimate', 'Active']} actions />
       <tbody>
         {methods.map((method) => (
           <tr key={method.id} className={method.active ? undefined : 'admin-shipping__row--inactive'}>

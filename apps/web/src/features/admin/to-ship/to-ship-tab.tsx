@@ -15,13 +15,7 @@ function ToShipList({ onShipped }: { onShipped: (message: string) => void }) {
   const orders = useToShip();
   const list = orders.data?.pages.flat() ?? [];
   if (orders.isPending || (orders.isError && list.length === 0)) {
-    return (
-      <QueryStatus
-        query={orders}
-        loading="Loading the orders to ship"
-        failure="We could not load the orders to ship"
-      />
-    );
+    return <QueryStatus query={orders} what="the orders to ship" />;
   }
   if (list.length === 0) return <EmptyState text={NOTHING_TO_SHIP_TEXT} />;
   return (

@@ -1,5 +1,4 @@
 import { type Credit, type CreditGrantBody, creditGrantBodySchema, formatPrice } from '@shop/contracts';
-import { useId } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { BusyLabel } from '../shared/busy-label';
 import { StaffField } from '../shared/staff-form';
@@ -41,7 +40,6 @@ interface GrantCreditFormProps {
  * history. The contract's reasons show beside the fields before sending, the server's after.
  */
 export function GrantCreditForm({ name, userId, onGranted }: GrantCreditFormProps) {
-  const id = useId();
   const grant = useGrantCredit(userId);
   const form = useStaffForm({
     initial: { amount: '', reason: '' },
@@ -56,7 +54,6 @@ export function GrantCreditForm({ name, userId, onGranted }: GrantCreditFormProp
     },
     notSaved: 'The credit was not granted',
   });
-  const { values, errors } = form;
 
   return (
     <form
@@ -66,24 +63,16 @@ export function GrantCreditForm({ name, userId, onGranted }: GrantCreditFormProp
       aria-label={`Grant credit to ${name}`}
     >
       <StaffField
-        id={`${id}-amount`}
+        {...form.bind('amount')}
         label="Amount ($)"
-        inputMode="decimal"
-        value={values.amount}
-        error={errors.amount}
+        kind="decimal"
         hint={`A negative amount takes credit back (an adjustment); it cannot take the balance below ${formatPrice(0)}.`}
-        inputRef={form.inputRef('amount')}
-        onChange={(amount) => form.change({ amount })}
       />
       <StaffField
-        id={`${id}-reason`}
+        {...form.bind('reason')}
         label="Reason"
         maxLength={200}
-        value={values.reason}
-        error={errors.reason}
         hint="3 to 200 characters; the shopper reads it in their history."
-        inputRef={form.inputRef('reason')}
-        onChange={(reason) => form.change({ reason })}
       />
       {form.failure ? (
         <AlertError message={form.failure} onClose={form.dismissFailure} className="mb-0" />

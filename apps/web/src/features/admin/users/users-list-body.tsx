@@ -21,7 +21,7 @@ export function UsersListBody({ users, view, myId, onGo, onDelete }: UsersListBo
   const list = users.data ?? [];
   const loading = users.isPending || users.isPlaceholderData;
   if (users.isPending || (users.isError && list.length === 0)) {
-    return <QueryStatus query={users} loading="Loading users" failure="We could not load the users" />;
+    return <QueryStatus query={users} loading="Loading users" what="the users" />;
   }
   if (list.length === 0) return <NoUsers view={view} onGo={onGo} />;
   return (

@@ -11,7 +11,7 @@ import { USERS_PAGE_SIZE, type UsersView, usersSearchParams } from './users-view
 import '../shared/admin.css';
 import './users.css';
 
-export { DELETE_CONFIRM_TITLE } from './delete-user-dialog';
+export { DELETE_CONFIRM_TITLE } from '../shared/confirm-delete';
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
