@@ -111,3 +111,6 @@ export function formFieldOf(serverField: string): DropFormField | undefined {
   if (serverField === 'productId') return 'product';
   return FIELD_ORDER.find((field) => field === serverField);
 }
+
+/** What the staff form needs of these values: the fields in order, the form's own check, the server's names. */
+export const DROP_FORM_RULES = { fields: FIELD_ORDER, bodyOf, fieldOf: formFieldOf };

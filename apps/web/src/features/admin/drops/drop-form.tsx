@@ -1,8 +1,9 @@
 import type { Drop } from '@shop/contracts';
+import { ChoiceGroup } from '../shared/choice-group';
 import { ProductPicker, useProductSearch } from '../shared/product-picker';
 import { StaffField, StaffFormFrame } from '../shared/staff-form';
 import { localZone } from '../shared/typed-values';
-import { ModeChoice } from './drop-fields';
+import { MODE_CHOICES } from './drop-choices';
 import type { DropFormField } from './drop-form-values';
 import { useDropForm } from './use-drop-form';
 
@@ -73,7 +74,16 @@ export function DropForm({ drop, onSaved, onCancel }: DropFormProps) {
           readOnly={form.refused !== null}
           searchRef={form.inputRef('product')}
         />
-        <ModeChoice {...form.bind('mode')} />
+        <ChoiceGroup
+          {...form.bind('mode')}
+          legend="How it sells"
+          errorLabel="Mode"
+          choices={MODE_CHOICES}
+          className="admin-field--wide"
+          listClassName="admin-drops__modes"
+          itemClassName="admin-drops__mode"
+          bold
+        />
         {field('releaseAt', `Release (${zone} time)`, 'When the pairs go on sale.')}
         {values.mode === 'draw' ? (
           <>

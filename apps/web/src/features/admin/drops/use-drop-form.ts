@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useStaffForm } from '../shared/use-staff-form';
 import { useSaveDrop } from './api/save-drop';
-import { bodyOf, EMPTY_DROP_FORM, FIELD_ORDER, formFieldOf, formValuesOf } from './drop-form-values';
+import { DROP_FORM_RULES, EMPTY_DROP_FORM, formValuesOf } from './drop-form-values';
 import { isEditable, STATE_LABELS } from './drops-view';
 
 /**
@@ -15,9 +15,7 @@ export function useDropForm(drop: Drop | null, onSaved: (saved: Drop, added: boo
   const save = useSaveDrop();
   const form = useStaffForm({
     initial: drop ? formValuesOf(drop) : EMPTY_DROP_FORM,
-    fields: FIELD_ORDER,
-    bodyOf,
-    fieldOf: formFieldOf,
+    ...DROP_FORM_RULES,
     save: (body) => save.mutateAsync({ id: drop?.id ?? null, body }),
     saving: save.isPending,
     onSaved: (saved) => onSaved(saved, drop === null),

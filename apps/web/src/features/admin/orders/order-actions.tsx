@@ -12,6 +12,22 @@ export const REFUND_TITLE = 'Refund this order?';
 
 const reason = (error: unknown) => errorText(error, 'Please try again.');
 
+/** What each dialog says: its question and its two buttons. */
+const DIALOG_WORDS = {
+  cancel: {
+    title: CANCEL_TITLE,
+    confirmLabel: 'Cancel order',
+    busyLabel: 'Cancelling…',
+    cancelLabel: 'Keep order',
+  },
+  refund: {
+    title: REFUND_TITLE,
+    confirmLabel: 'Refund',
+    busyLabel: 'Refunding…',
+    cancelLabel: "Don't refund",
+  },
+};
+
 /**
  * What staff can do with an order: cancel it while it is pending (its units go back on sale), or refund it
  * once paid (the money goes back through the provider, the pairs stay sold). Each asks first, and the
@@ -57,8 +73,9 @@ export function AdminOrderActions({
     }
   };
 
-  /** What both dialogs share: open while asked, the action's progress and failure, Cancel and after. */
+  /** A dialog's words, open while asked, with the action's progress and failure, Cancel and after. */
   const dialog = (what: 'cancel' | 'refund') => ({
+    ...DIALOG_WORDS[what],
     show: asking === what,
     busy: (what === 'cancel' ? cancel : refund).isPending,
     error: asking === what ? failure : null,
@@ -71,26 +88,14 @@ export function AdminOrderActions({
     <>
       <OrderActionChoices order={order} payment={providerName(order.provider)} onAsk={ask} />
 
-      <ConfirmModal
-        {...dialog('cancel')}
-        title={CANCEL_TITLE}
-        confirmLabel="Cancel order"
-        busyLabel="Cancelling…"
-        cancelLabel="Keep order"
-      >
+      <ConfirmModal {...dialog('cancel')}>
         <p className="mb-0">
           Order <span className="admin-order-id">#{shortId(order._id)}</span> of {order.user.username} will be
           cancelled: nothing is charged and its {pairs} {pairs === 1 ? 'pair goes' : 'pairs go'} back on sale.
         </p>
       </ConfirmModal>
 
-      <ConfirmModal
-        {...dialog('refund')}
-        title={REFUND_TITLE}
-        confirmLabel="Refund"
-        busyLabel="Refunding…"
-        cancelLabel="Don't refund"
-      >
+      <ConfirmModal {...dialog('refund')}>
         <p>
           The payment of <strong>{formatPrice(order.finalAmount)}</strong> is returned to{' '}
           {order.user.username} through {providerName(order.provider)}, and order{' '}

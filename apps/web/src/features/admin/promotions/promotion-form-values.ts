@@ -154,3 +154,6 @@ export function bodyOf(
   if (!result.success || Object.keys(errors).length > 0) return { errors };
   return { body: result.data };
 }
+
+/** What the staff form needs of these values: the fields in order, the form's own check, the server's names. */
+export const PROMOTION_FORM_RULES = { fields: FIELD_ORDER, bodyOf, fieldOf: formFieldOf };

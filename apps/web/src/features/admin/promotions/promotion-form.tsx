@@ -1,9 +1,9 @@
 import type { Promotion } from '@shop/contracts';
-import { CheckField } from '../shared/choice-group';
+import { CheckField, ChoiceGroup } from '../shared/choice-group';
 import { type FieldKind, StaffField, StaffFormFrame } from '../shared/staff-form';
 import { localZone } from '../shared/typed-values';
 import { EligibilityFields } from './eligibility-fields';
-import { KindChoice } from './promotion-fields';
+import { KIND_CHOICES } from './promotion-choices';
 import type { PromotionFormField, PromotionFormValues } from './promotion-form-values';
 import { usePromotionForm } from './use-promotion-form';
 
@@ -56,7 +56,15 @@ export function PromotionForm({ promotion, onSaved, onCancel }: PromotionFormPro
           'Code',
           'What shoppers type at checkout: 3 to 32 letters, digits, dashes or underscores.',
         )}
-        <KindChoice {...form.bind('kind')} />
+        <ChoiceGroup
+          {...form.bind('kind')}
+          legend="What it takes off"
+          errorLabel="Kind"
+          choices={KIND_CHOICES}
+          className="admin-field--wide"
+          listClassName="admin-promotions__kinds"
+          bold
+        />
         {values.kind === 'free_shipping' ? null : field('value', VALUE_LABELS[values.kind])}
         {field('minOrder', 'Minimum order ($)', 'Empty: any order.')}
         {field('startsAt', `Starts (${zone} time)`, 'Empty: as soon as it is saved.')}

@@ -1,13 +1,7 @@
 import type { Promotion } from '@shop/contracts';
 import { useStaffForm } from '../shared/use-staff-form';
 import { useSavePromotion } from './api/save-promotion';
-import {
-  bodyOf,
-  EMPTY_PROMOTION_FORM,
-  FIELD_ORDER,
-  formFieldOf,
-  formValuesOf,
-} from './promotion-form-values';
+import { EMPTY_PROMOTION_FORM, formValuesOf, PROMOTION_FORM_RULES } from './promotion-form-values';
 
 /**
  * The promotion form's state (shared/use-staff-form): the contracts' reasons beside the fields before
@@ -17,9 +11,7 @@ export function usePromotionForm(promotion: Promotion | null, onSaved: (saved: P
   const save = useSavePromotion();
   return useStaffForm({
     initial: promotion ? formValuesOf(promotion) : EMPTY_PROMOTION_FORM,
-    fields: FIELD_ORDER,
-    bodyOf,
-    fieldOf: formFieldOf,
+    ...PROMOTION_FORM_RULES,
     save: (body) => save.mutateAsync({ id: promotion?.id ?? null, body }),
     saving: save.isPending,
     onSaved,

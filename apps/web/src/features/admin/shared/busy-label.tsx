@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
 interface BusyLabelProps {
   busy: boolean;
@@ -16,5 +16,29 @@ export function BusyLabel({ busy, busyText, children }: BusyLabelProps) {
       <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
       {busyText}
     </>
+  );
+}
+
+interface BusyButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
+  busy: boolean;
+  busyText: string;
+  type?: 'button' | 'submit';
+}
+
+/** A button that starts something slow: held while it runs (unless told otherwise), with its busy label. */
+export function BusyButton({
+  busy,
+  busyText,
+  type = 'button',
+  disabled = busy,
+  children,
+  ...props
+}: BusyButtonProps) {
+  return (
+    <button type={type === 'submit' ? 'submit' : 'button'} disabled={disabled} {...props}>
+      <BusyLabel busy={busy} busyText={busyText}>
+        {children}
+      </BusyLabel>
+    </button>
   );
 }

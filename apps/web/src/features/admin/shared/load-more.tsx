@@ -1,5 +1,5 @@
 import { AlertError } from '../../../components/alert-error';
-import { BusyLabel } from './busy-label';
+import { BusyButton } from './busy-label';
 
 interface MorePages {
   hasNextPage: boolean;
@@ -17,16 +17,14 @@ export function LoadMore({ pages, what }: { pages: MorePages /** 'orders' */; wh
         <AlertError message={`We could not load more ${what}: ${pages.error?.message ?? ''}`} />
       ) : null}
       {pages.hasNextPage ? (
-        <button
-          type="button"
+        <BusyButton
           className="btn btn-outline-dark"
-          disabled={pages.isFetchingNextPage}
           onClick={() => pages.fetchNextPage()}
+          busy={pages.isFetchingNextPage}
+          busyText="Loading…"
         >
-          <BusyLabel busy={pages.isFetchingNextPage} busyText="Loading…">
-            Load more
-          </BusyLabel>
-        </button>
+          Load more
+        </BusyButton>
       ) : null}
     </div>
   );

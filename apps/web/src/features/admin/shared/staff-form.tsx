@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertError } from '../../../components/alert-error';
-import { BusyLabel } from './busy-label';
+import { BusyButton } from './busy-label';
 import type { StaffForm } from './use-staff-form';
 
 interface StaffFormFrameProps {
@@ -43,11 +43,9 @@ export function StaffFormFrame({
       ) : null}
       <div className="admin-form-actions">
         {submitLabel === null ? null : (
-          <button type="submit" className="btn btn-dark" disabled={form.saving}>
-            <BusyLabel busy={form.saving} busyText="Saving…">
-              {submitLabel}
-            </BusyLabel>
-          </button>
+          <BusyButton type="submit" className="btn btn-dark" busy={form.saving} busyText="Saving…">
+            {submitLabel}
+          </BusyButton>
         )}
         <button type="button" className="btn btn-outline-dark" onClick={onCancel} disabled={form.saving}>
           {cancelLabel}

@@ -94,3 +94,11 @@ export function countryReason(serverField: string, reason: string, values: Shipp
   const code = codes[Number(match[1])];
   return code ? `"${code}" ${reason}` : reason;
 }
+
+/** What the staff form needs of these values: the fields in order, the form's own check, the server's names. */
+export const SHIPPING_FORM_RULES = {
+  fields: FIELD_ORDER,
+  bodyOf,
+  fieldOf: formFieldOf,
+  reasonOf: countryReason,
+};

@@ -4,12 +4,9 @@ import { type FieldKind, StaffField, StaffFormFrame } from '../shared/staff-form
 import { useStaffForm } from '../shared/use-staff-form';
 import { useSaveShippingMethod } from './api/shipping-methods';
 import {
-  bodyOf,
-  countryReason,
   EMPTY_SHIPPING_FORM,
-  FIELD_ORDER,
-  formFieldOf,
   formValuesOf,
+  SHIPPING_FORM_RULES,
   type ShippingFormField,
 } from './shipping-form-values';
 
@@ -31,10 +28,7 @@ export function ShippingForm({ method, onSaved, onCancel }: ShippingFormProps) {
   const save = useSaveShippingMethod();
   const form = useStaffForm({
     initial: method ? formValuesOf(method) : EMPTY_SHIPPING_FORM,
-    fields: FIELD_ORDER,
-    bodyOf,
-    fieldOf: formFieldOf,
-    reasonOf: countryReason,
+    ...SHIPPING_FORM_RULES,
     save: (body) => save.mutateAsync({ id: method?.id ?? null, body }),
     saving: save.isPending,
     onSaved: (saved) => onSaved(saved, method === null),

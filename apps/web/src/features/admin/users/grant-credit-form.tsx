@@ -1,6 +1,6 @@
 import { type Credit, type CreditGrantBody, creditGrantBodySchema, formatPrice } from '@shop/contracts';
 import { AlertError } from '../../../components/alert-error';
-import { BusyLabel } from '../shared/busy-label';
+import { BusyButton } from '../shared/busy-label';
 import { StaffField } from '../shared/staff-form';
 import { type FieldErrors, useStaffForm } from '../shared/use-staff-form';
 import { useGrantCredit } from './api/user-credit';
@@ -78,11 +78,9 @@ export function GrantCreditForm({ name, userId, onGranted }: GrantCreditFormProp
         <AlertError message={form.failure} onClose={form.dismissFailure} className="mb-0" />
       ) : null}
       <div>
-        <button type="submit" className="btn btn-dark btn-sm" disabled={form.saving}>
-          <BusyLabel busy={form.saving} busyText="Granting…">
-            Grant credit
-          </BusyLabel>
-        </button>
+        <BusyButton type="submit" className="btn btn-dark btn-sm" busy={form.saving} busyText="Granting…">
+          Grant credit
+        </BusyButton>
       </div>
     </form>
   );
