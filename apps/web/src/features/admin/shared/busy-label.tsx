@@ -35,7 +35,7 @@ export function BusyButton({
   ...props
 }: BusyButtonProps) {
   return (
-    <button type={type === 'submit' ? 'submit' : 'button'} disabled={disabled} {...props}>
+    <button type={type} disabled={disabled} {...props}>
       <BusyLabel busy={busy} busyText={busyText}>
         {children}
       </BusyLabel>
