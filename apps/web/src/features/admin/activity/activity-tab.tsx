@@ -3,6 +3,7 @@ import { ActivityBody } from './activity-body';
 import { KindFilter } from './kind-filter';
 import { StaffFilter } from './staff-filter';
 import { useActivityTab } from './use-activity-tab';
+import '../shared/admin.css';
 import './activity.css';
 
 export { NO_ACTIVITY_TEXT, NO_MATCH_TEXT, NO_MORE_TEXT } from './activity-body';
@@ -18,9 +19,9 @@ export function AdminActivityTab() {
   const kindId = useId();
 
   return (
-    <section className="admin-activity" aria-labelledby={headingId}>
+    <section className="admin-page admin-activity" aria-labelledby={headingId}>
       <div className="admin-activity__head">
-        <h2 id={headingId} ref={tab.heading} tabIndex={-1} className="admin-activity__title">
+        <h2 id={headingId} ref={tab.heading} tabIndex={-1} className="admin-title">
           Activity
         </h2>
         <p className="admin-activity__lead">Every staff action, newest first.</p>

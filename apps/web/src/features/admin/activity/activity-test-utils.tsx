@@ -1,10 +1,6 @@
 import type { ActivityEvent, AdminUser } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { UID } from '../../../test/fixtures';
-import { type ApiHandler, mockApi } from '../../../test/mock-api';
-import { testQueryClient } from '../../../test/query-client';
+import type { ApiHandler } from '../../../test/mock-api';
+import { renderStaffRoutes } from '../shared/staff-test-utils';
 import { AdminActivityTab } from './activity-tab';
 
 export const ANA = 'a0a0a0a0-0000-4000-8000-000000000001';
@@ -50,46 +46,16 @@ export function adminUser(id: string, username: string, email: string, role: 'ad
   };
 }
 
-const adminSession = {
-  user: { id: UID, email: 'staff@shop.test', emailVerified: true, username: 'staff', role: 'admin' },
-};
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="location">{`${pathname}${search}`}</p>;
-}
-
-/** The Activity tab at `entry` in a memory router, with an admin session and a scripted API. */
+/** The Activity tab at `entry` with an admin session and a scripted API. */
 export function renderActivity(entry: string, handler: ApiHandler) {
-  const api = mockApi(async (call) => {
-    const answer = await handler(call);
-    if (answer) return answer;
-    if (call.path === '/api/auth/get-session') return { body: adminSession };
-    return undefined;
+  return renderStaffRoutes({
+    routes: {
+      '/account/activity': <AdminActivityTab />,
+      '/account/orders': <p>Orders tab</p>,
+      '/home/:id': <p>Product page</p>,
+    },
+    entry,
+    handler,
+    location: true,
   });
-  const client = testQueryClient();
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <Where />
-          </>
-        ),
-        children: [
-          { path: '/account/activity', element: <AdminActivityTab /> },
-          { path: '/account/orders', element: <p>Orders tab</p> },
-          { path: '/home/:id', element: <p>Product page</p> },
-        ],
-      },
-    ],
-    { initialEntries: [entry] },
-  );
-  const view = render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...api, ...view, router };
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatInstant } from '../shared/typed-values';
 import { DRAW_NOW_TITLE } from './draw-now';
 import {
   COMMITMENT,
@@ -12,7 +13,6 @@ import {
   queueDropFixture,
   renderDrops,
 } from './drops-test-utils';
-import { formatInstant } from './drops-view';
 import { ENTRIES_PER_PAGE } from './use-entries-table';
 
 afterEach(() => {

@@ -1,13 +1,15 @@
 import type { Drop } from '@shop/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
+import { useFocusOnMount } from '../shared/focus';
+import { QueryStatus } from '../shared/query-status';
+import { formatInstant } from '../shared/typed-values';
 import { useAdminDrop } from './api/get-drop';
 import { DrawNow } from './draw-now';
 import { DropEntries } from './drop-entries';
 import { DropFacts, DropSizes } from './drop-facts';
 import { DropProof } from './drop-proof';
-import { formatInstant, isEditable } from './drops-view';
+import { isEditable } from './drops-view';
 import { ExportEntriesButton } from './export-entries-button';
 
 interface DropDetailProps {
@@ -41,7 +43,7 @@ function DropBody({
           <p className="admin-drops__product-brand">{drop.product.brand}</p>
         </div>
       </div>
-      <div className="admin-drops__toolbar">
+      <div className="admin-toolbar admin-drops__toolbar">
         {isEditable(drop) ? (
           <button type="button" className="btn btn-outline-dark" onClick={onEdit}>
             Edit
@@ -78,26 +80,25 @@ function DropBody({
 /** `?drop=<id>`: one drop for staff, with Back to the list. */
 export function DropDetail({ id, done, onDismissDone, onBack, onEdit }: DropDetailProps) {
   const query = useAdminDrop(id);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const heading = useFocusOnMount();
   const doneBox = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState<string | null>(null);
   const message = drawn ?? done;
 
-  useEffect(() => heading.current?.focus(), []);
   // The draw's outcome takes the focus: the dialog has closed and Draw now can no longer be pressed.
   useEffect(() => {
     if (drawn) doneBox.current?.focus();
   }, [drawn]);
 
   return (
-    <section className="admin-drops admin-drops--detail" aria-labelledby="admin-drop-heading">
+    <section className="admin-page admin-drops admin-drops--detail" aria-labelledby="admin-drop-heading">
       <button type="button" className="btn btn-outline-dark btn-sm" onClick={onBack}>
         <span aria-hidden="true">←</span> Back to the drops
       </button>
-      <h2 id="admin-drop-heading" ref={heading} tabIndex={-1} className="admin-drops__title mt-3 mb-3">
+      <h2 id="admin-drop-heading" ref={heading} tabIndex={-1} className="admin-title mt-3 mb-3">
         Drop detail
       </h2>
-      <div ref={doneBox} tabIndex={-1} className="admin-drops__done">
+      <div ref={doneBox} tabIndex={-1} className="admin-done admin-drops__done">
         {message ? (
           <AlertSuccess
             key={message}
@@ -110,17 +111,8 @@ export function DropDetail({ id, done, onDismissDone, onBack, onEdit }: DropDeta
           />
         ) : null}
       </div>
-      {query.isPending ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <span className="spinner-border text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading the drop</span>
-        </div>
-      ) : query.isError ? (
-        <AlertError
-          message={`We could not load this drop: ${query.error.message}`}
-          dismissible={false}
-          onRetry={() => query.refetch()}
-        />
+      {query.isPending || query.isError ? (
+        <QueryStatus query={query} loading="Loading the drop" what="this drop" />
       ) : (
         <DropBody drop={query.data} onEdit={onEdit} onDrawn={(drop) => setDrawn(drawnText(drop))} />
       )}

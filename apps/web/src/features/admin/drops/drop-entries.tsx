@@ -1,9 +1,23 @@
 import { DROP_ENTRY_STATUSES, type DropEntryStatus, type StaffDropEntry } from '@shop/contracts';
 import { useId } from 'react';
-import { AlertError } from '../../../components/alert-error';
 import { Pagination } from '../../../components/pagination';
-import { ENTRY_STATUS_LABELS, formatInstant } from './drops-view';
+import { QueryStatus } from '../shared/query-status';
+import type { Tone } from '../shared/state-badge';
+import { TableHead } from '../shared/table-head';
+import { SelectFilter } from '../shared/toolbar';
+import { formatInstant } from '../shared/typed-values';
+import { ENTRY_STATUS_LABELS } from './drops-view';
 import { useEntriesTable } from './use-entries-table';
+
+const STATUS_OPTIONS = [
+  { value: '' as const, label: 'All' },
+  ...DROP_ENTRY_STATUSES.map((status) => ({ value: status, label: ENTRY_STATUS_LABELS[status] })),
+];
+
+/** An entry's status on its colour: entered and waiting on the plain grey. */
+const ENTRY_TONES: Partial<Record<DropEntryStatus, Tone>> = { won: 'amber', bought: 'green', lapsed: 'red' };
+const toneOf = (status: DropEntryStatus) =>
+  ENTRY_TONES[status] ? ` admin-tone--${ENTRY_TONES[status]}` : '';
 
 /** "12 entries", or "3 of 12 entries" when a status narrows them. */
 function countText(all: boolean, matching: number, total: number): string {
@@ -13,31 +27,21 @@ function countText(all: boolean, matching: number, total: number): string {
 
 function EntriesTable({ entries }: { entries: StaffDropEntry[] }) {
   return (
-    <table className="admin-drops__entries">
+    <table className="admin-table admin-drops__entries">
       <caption className="visually-hidden">Entries</caption>
-      <thead>
-        <tr>
-          <th scope="col">Entry</th>
-          <th scope="col">Entrant</th>
-          <th scope="col">Size</th>
-          <th scope="col">Status</th>
-          <th scope="col">Rank</th>
-          <th scope="col">Hold until</th>
-          <th scope="col">Paid</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Entry', 'Entrant', 'Size', 'Status', 'Rank', 'Hold until', 'Paid']} />
       <tbody>
         {entries.map((entry) => (
           <tr key={entry.id}>
-            <th scope="row" className="admin-drops__entry-id">
+            <th scope="row" className="admin-table__wide admin-drops__entry-id">
               <code title={entry.id}>{entry.id.slice(0, 8)}</code>
             </th>
-            <td data-label="Entrant" className="admin-drops__entrant">
+            <td data-label="Entrant" className="admin-table__wide">
               {entry.user.username} <span className="admin-drops__email">{entry.user.email}</span>
             </td>
             <td data-label="Size">{entry.size}</td>
             <td data-label="Status">
-              <span className={`admin-drops__entry-status admin-drops__entry-status--${entry.status}`}>
+              <span className={`admin-drops__entry-status${toneOf(entry.status)}`}>
                 {ENTRY_STATUS_LABELS[entry.status]}
               </span>
             </td>
@@ -69,41 +73,24 @@ export function DropEntries({ dropId }: { dropId: string }) {
         <h3 id={`${id}-title`} className="admin-drops__panel-title">
           Entries
         </h3>
-        <p className="admin-drops__count" role="status">
+        <p className="admin-count" role="status">
           {entries.isSuccess ? countText(table.status === '', matching.length, total) : ''}
         </p>
-        <div className="admin-drops__filter">
-          <label htmlFor={`${id}-status`} className="admin-drops__label">
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className="form-select form-select-sm"
-            value={table.status}
-            onChange={(event) => table.setStatus(event.target.value as DropEntryStatus | '')}
-          >
-            <option value="">All</option>
-            {DROP_ENTRY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {ENTRY_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      {entries.isPending ? (
-        <div className="d-flex justify-content-center py-3" role="status">
-          <span className="spinner-border spinner-border-sm text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading the entries</span>
-        </div>
-      ) : entries.isError ? (
-        <AlertError
-          message={`We could not load the entries: ${entries.error.message}`}
-          dismissible={false}
-          onRetry={() => entries.refetch()}
+        <SelectFilter
+          id={`${id}-status`}
+          label="Status"
+          value={table.status}
+          options={STATUS_OPTIONS}
+          onChange={table.setStatus}
+          className="admin-drops__filter"
+          inline
+          small
         />
+      </div>
+      {entries.isPending || entries.isError ? (
+        <QueryStatus query={entries} what="the entries" spacing="py-3" small />
       ) : matching.length === 0 ? (
-        <p className="admin-drops__muted">{total === 0 ? 'No entries yet.' : 'No entry has that status.'}</p>
+        <p className="admin-muted">{total === 0 ? 'No entries yet.' : 'No entry has that status.'}</p>
       ) : (
         <>
           <EntriesTable entries={table.shown} />

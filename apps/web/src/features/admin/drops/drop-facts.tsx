@@ -1,7 +1,8 @@
 import type { Drop } from '@shop/contracts';
 import type { ReactNode } from 'react';
+import { formatInstant } from '../shared/typed-values';
 import { DropStateBadge } from './drop-state-badge';
-import { formatInstant, MODE_LABELS } from './drops-view';
+import { MODE_LABELS } from './drops-view';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -62,8 +63,7 @@ export function DropFacts({ drop }: { drop: Drop }) {
 /** Per size: the pairs there are, the entrants (a draw) and, once drawn, the winners. */
 export function DropSizes({ drop }: { drop: Drop }) {
   const draw = drop.mode === 'draw';
-  if (drop.sizes.length === 0)
-    return <p className="admin-drops__muted">No sizes in stock for this release.</p>;
+  if (drop.sizes.length === 0) return <p className="admin-muted">No sizes in stock for this release.</p>;
   return (
     <table className="admin-drops__sizes">
       <caption className="visually-hidden">Pairs{draw ? ' and entrants' : ''} per size</caption>

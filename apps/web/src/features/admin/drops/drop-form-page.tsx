@@ -1,5 +1,5 @@
 import type { Drop } from '@shop/contracts';
-import { AlertError } from '../../../components/alert-error';
+import { QueryStatus } from '../shared/query-status';
 import { useAdminDrop } from './api/get-drop';
 import { DropForm } from './drop-form';
 
@@ -13,22 +13,8 @@ interface DropFormPageProps {
 /** A drop's change, once the drop is read. */
 function EditDrop({ id, onSaved, onCancel }: DropFormPageProps & { id: string }) {
   const drop = useAdminDrop(id);
-  if (drop.isPending) {
-    return (
-      <div className="d-flex justify-content-center py-5" role="status">
-        <span className="spinner-border text-dark" aria-hidden="true" />
-        <span className="visually-hidden">Loading the drop</span>
-      </div>
-    );
-  }
-  if (drop.isError) {
-    return (
-      <AlertError
-        message={`We could not load this drop: ${drop.error.message}`}
-        dismissible={false}
-        onRetry={() => drop.refetch()}
-      />
-    );
+  if (drop.isPending || drop.isError) {
+    return <QueryStatus query={drop} loading="Loading the drop" what="this drop" />;
   }
   return <DropForm drop={drop.data} onSaved={onSaved} onCancel={onCancel} />;
 }
@@ -36,7 +22,7 @@ function EditDrop({ id, onSaved, onCancel }: DropFormPageProps & { id: string })
 /** The form to schedule a drop (`?new`) or to change one (`?edit=<id>`). */
 export function DropFormPage({ id, onSaved, onCancel }: DropFormPageProps) {
   return (
-    <section className="admin-drops admin-drops--form">
+    <section className="admin-page admin-drops admin-drops--form">
       {id ? (
         <EditDrop id={id} onSaved={onSaved} onCancel={onCancel} />
       ) : (

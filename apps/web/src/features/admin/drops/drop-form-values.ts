@@ -1,17 +1,11 @@
 import { DROP_DEFAULTS, type Drop, type DropBody, type DropMode } from '@shop/contracts';
-import { fromLocalInput, toLocalInput } from './drops-view';
-
-/** The product a drop is of, as the picker shows it. */
-export interface DropProductChoice {
-  id: string;
-  name: string;
-  brand: string;
-  card_picture: string;
-}
+import type { ProductChoice } from '../shared/product-picker';
+import { fromLocalInput, numberOf, toLocalInput } from '../shared/typed-values';
+import type { FieldErrors } from '../shared/use-staff-form';
 
 /** The form's fields as typed: times as `datetime-local` values, numbers as text until sent. */
 export interface DropFormValues {
-  product: DropProductChoice | null;
+  product: ProductChoice | null;
   mode: DropMode;
   releaseAt: string;
   entryOpensAt: string;
@@ -23,7 +17,7 @@ export interface DropFormValues {
 }
 
 export type DropFormField = keyof DropFormValues;
-export type DropFormErrors = Partial<Record<DropFormField, string>>;
+export type DropFormErrors = FieldErrors<DropFormField>;
 
 /** The order the fields come in, so the first one with a reason takes the focus. */
 export const FIELD_ORDER: DropFormField[] = [
@@ -72,20 +66,17 @@ export function formValuesOf(drop: Drop): DropFormValues {
   };
 }
 
-/** A typed number as the API reads it; what is not a number goes as typed, to be refused with a reason. */
-const numberOf = (text: string): number | string => {
-  const trimmed = text.trim();
-  return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
-};
 /** A number field left empty is not sent: the API's default applies. */
 const optionalNumber = (text: string) => (text.trim() === '' ? undefined : numberOf(text));
+/** A time left empty (or unreadable) is not sent. */
+const optionalInstant = (value: string) => fromLocalInput(value) ?? undefined;
 
 /** The fields of one mode only: the API refuses a draw's entry times on a first-come drop and the reverse. */
 function modeFields(values: DropFormValues) {
   if (values.mode === 'draw') {
     return {
-      entryOpensAt: fromLocalInput(values.entryOpensAt),
-      entryClosesAt: fromLocalInput(values.entryClosesAt),
+      entryOpensAt: optionalInstant(values.entryOpensAt),
+      entryClosesAt: optionalInstant(values.entryClosesAt),
       purchaseWindowMinutes: optionalNumber(values.purchaseWindowMinutes),
     };
   }
@@ -102,7 +93,7 @@ function modeFields(values: DropFormValues) {
 export function bodyOf(values: DropFormValues): { body: DropBody } | { errors: DropFormErrors } {
   const errors: DropFormErrors = {};
   if (!values.product) errors.product = 'is not chosen yet: find it by name and pick it';
-  const releaseAt = fromLocalInput(values.releaseAt);
+  const releaseAt = optionalInstant(values.releaseAt);
   if (!releaseAt) errors.releaseAt = 'is required';
   if (!values.product || !releaseAt) return { errors };
   const fields = { perPersonLimit: optionalNumber(values.perPersonLimit), ...modeFields(values) };
@@ -120,3 +111,6 @@ export function formFieldOf(serverField: string): DropFormField | undefined {
   if (serverField === 'productId') return 'product';
   return FIELD_ORDER.find((field) => field === serverField);
 }
+
+/** What the staff form needs of these values: the fields in order, the form's own check, the server's names. */
+export const DROP_FORM_RULES = { fields: FIELD_ORDER, bodyOf, fieldOf: formFieldOf };

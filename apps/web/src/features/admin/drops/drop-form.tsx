@@ -1,11 +1,10 @@
 import type { Drop } from '@shop/contracts';
-import { useId } from 'react';
-import { AlertError } from '../../../components/alert-error';
-import { BusyLabel } from '../busy-label';
-import { DropField, ModeChoice } from './drop-fields';
+import { ChoiceGroup } from '../shared/choice-group';
+import { ProductPicker, useProductSearch } from '../shared/product-picker';
+import { StaffField, StaffFormFrame } from '../shared/staff-form';
+import { localZone } from '../shared/typed-values';
+import { MODE_CHOICES } from './drop-choices';
 import type { DropFormField } from './drop-form-values';
-import { localZone } from './drops-view';
-import { ProductPicker } from './product-picker';
 import { useDropForm } from './use-drop-form';
 
 interface DropFormProps {
@@ -25,50 +24,65 @@ function RefusedNotice({ reason }: { reason: string }) {
   );
 }
 
+/** What the picker's status line says once the search has answered. */
+const pickerStatus = (chosen: string | undefined) => (_found: number, offered: number) => {
+  if (offered === 0) return 'No product on sale matches that name.';
+  return chosen ? `Chosen: ${chosen}.` : 'Pick the product to release.';
+};
+
 /**
  * Schedule a drop or change one not started yet: the product, the mode, the release (typed in the
  * browser's time zone, sent in UTC), the mode's own times and numbers, and the limit per person. The
  * server's reasons show beside their fields and its message above the buttons.
  */
 export function DropForm({ drop, onSaved, onCancel }: DropFormProps) {
-  const id = useId();
   const form = useDropForm(drop, onSaved);
+  const productSearch = useProductSearch();
   const { values, errors } = form;
   const zone = localZone();
   const field = (name: Exclude<DropFormField, 'product' | 'mode'>, label: string, hint?: string) => (
-    <DropField
-      id={`${id}-${name}`}
+    <StaffField
+      {...form.bind(name)}
       label={label}
-      type={name.endsWith('At') ? 'datetime-local' : 'text'}
-      value={values[name]}
-      error={errors[name]}
       hint={hint}
-      inputRef={form.inputRef(name)}
-      onChange={(value) => form.change(name, value)}
+      kind={name.endsWith('At') ? 'time' : 'whole'}
     />
   );
 
   return (
-    <form className="admin-drops__form" noValidate onSubmit={form.submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} ref={form.heading} tabIndex={-1} className="admin-drops__title">
-        {drop ? `Drop of ${drop.product.name}` : 'New drop'}
-      </h2>
+    <StaffFormFrame
+      form={form}
+      title={drop ? `Drop of ${drop.product.name}` : 'New drop'}
+      className="admin-form admin-drops__form"
+      submitLabel={form.refused ? null : drop ? 'Save changes' : 'Schedule the drop'}
+      cancelLabel={form.refused ? 'Back' : 'Cancel'}
+      onCancel={onCancel}
+    >
       {form.refused ? <RefusedNotice reason={form.refused} /> : null}
-      <fieldset disabled={form.refused !== null} className="admin-drops__fields">
+      <fieldset disabled={form.refused !== null} className="admin-fields admin-drops__fields">
         <ProductPicker
-          id={`${id}-product`}
-          value={values.product}
+          id={`${form.id}-product`}
+          legend="Product"
+          className="admin-field--wide"
+          search={productSearch}
+          chosen={values.product ? [values.product] : []}
+          multiple={false}
+          onToggle={(product) => form.change({ product })}
+          statusText={pickerStatus(values.product?.name)}
+          tiles
           error={errors.product}
           readOnly={form.refused !== null}
           searchRef={form.inputRef('product')}
-          onChange={(product) => form.change('product', product)}
         />
-        <ModeChoice
-          id={`${id}-mode`}
-          value={values.mode}
-          error={errors.mode}
-          inputRef={form.inputRef('mode')}
-          onChange={(mode) => form.change('mode', mode)}
+        <ChoiceGroup
+          {...form.bind('mode')}
+          legend="How it sells"
+          errorLabel="Mode"
+          choices={MODE_CHOICES}
+          className="admin-field--wide"
+          listClassName="admin-drops__modes"
+          itemClassName="admin-drops__mode"
+          bold
         />
         {field('releaseAt', `Release (${zone} time)`, 'When the pairs go on sale.')}
         {values.mode === 'draw' ? (
@@ -93,21 +107,6 @@ export function DropForm({ drop, onSaved, onCancel }: DropFormProps) {
         )}
         {field('perPersonLimit', 'Limit per person (pairs)')}
       </fieldset>
-      {form.failure ? (
-        <AlertError message={form.failure} onClose={form.dismissFailure} className="mt-3 mb-0" />
-      ) : null}
-      <div className="admin-drops__form-actions">
-        {form.refused ? null : (
-          <button type="submit" className="btn btn-dark" disabled={form.saving}>
-            <BusyLabel busy={form.saving} busyText="Saving…">
-              {drop ? 'Save changes' : 'Schedule the drop'}
-            </BusyLabel>
-          </button>
-        )}
-        <button type="button" className="btn btn-outline-dark" onClick={onCancel} disabled={form.saving}>
-          {form.refused ? 'Back' : 'Cancel'}
-        </button>
-      </div>
-    </form>
+    </StaffFormFrame>
   );
 }

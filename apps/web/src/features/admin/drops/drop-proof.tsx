@@ -21,7 +21,7 @@ export function DropProof({ drop }: { drop: Drop }) {
           </div>
         </dl>
       ) : (
-        <p className="admin-drops__muted">
+        <p className="admin-muted">
           A first-come drop has no draw: its pre-queue is shuffled at the release.
         </p>
       )}

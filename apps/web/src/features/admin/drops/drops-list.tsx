@@ -1,10 +1,25 @@
 import type { DropSummary } from '@shop/contracts';
 import { Link } from 'react-router';
+import { TableHead } from '../shared/table-head';
+import { formatInstant } from '../shared/typed-values';
 import { DropStateBadge } from './drop-state-badge';
-import { entrantsOf, formatInstant, isEditable, MODE_LABELS, viewSearch } from './drops-view';
+import { entrantsOf, isEditable, MODE_LABELS, viewSearch } from './drops-view';
 
 /** A draw's entrants so far; a first-come drop has none to count. */
 const entrantsText = (drop: DropSummary) => (drop.mode === 'draw' ? String(entrantsOf(drop)) : '—');
+
+/** View or Edit of one drop, named with its product for screen readers. */
+function DropLink({ drop, kind, label }: { drop: DropSummary; kind: 'detail' | 'edit'; label: string }) {
+  return (
+    <Link
+      to={{ search: viewSearch({ kind, id: drop.id }) }}
+      className="btn btn-outline-dark btn-sm"
+      aria-label={`${label} the drop of ${drop.product.name}`}
+    >
+      {label}
+    </Link>
+  );
+}
 
 /**
  * The drops as a table from a laptop up and one card each on a phone (the same markup, laid out by CSS):
@@ -12,24 +27,13 @@ const entrantsText = (drop: DropSummary) => (drop.mode === 'draw' ? String(entra
  */
 export function DropsTable({ drops }: { drops: DropSummary[] }) {
   return (
-    <table className="admin-drops__table">
+    <table className="admin-table admin-drops__table">
       <caption className="visually-hidden">Drops, newest release first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col">Mode</th>
-          <th scope="col">State</th>
-          <th scope="col">Release</th>
-          <th scope="col">Entrants</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Product', 'Mode', 'State', 'Release', 'Entrants']} actions />
       <tbody>
         {drops.map((drop) => (
           <tr key={drop.id}>
-            <th scope="row" className="admin-drops__product">
+            <th scope="row" className="admin-table__wide admin-drops__product">
               <img src={drop.product.card_picture} alt="" width={48} height={48} loading="lazy" />
               <span>
                 <span className="admin-drops__product-name">{drop.product.name}</span>
@@ -44,23 +48,9 @@ export function DropsTable({ drops }: { drops: DropSummary[] }) {
               <time dateTime={drop.releaseAt}>{formatInstant(drop.releaseAt)}</time>
             </td>
             <td data-label="Entrants">{entrantsText(drop)}</td>
-            <td className="admin-drops__actions">
-              <Link
-                to={{ search: viewSearch({ kind: 'detail', id: drop.id }) }}
-                className="btn btn-outline-dark btn-sm"
-                aria-label={`View the drop of ${drop.product.name}`}
-              >
-                View
-              </Link>
-              {isEditable(drop) ? (
-                <Link
-                  to={{ search: viewSearch({ kind: 'edit', id: drop.id }) }}
-                  className="btn btn-outline-dark btn-sm"
-                  aria-label={`Edit the drop of ${drop.product.name}`}
-                >
-                  Edit
-                </Link>
-              ) : null}
+            <td className="admin-table__actions">
+              <DropLink drop={drop} kind="detail" label="View" />
+              {isEditable(drop) ? <DropLink drop={drop} kind="edit" label="Edit" /> : null}
             </td>
           </tr>
         ))}

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatInstant } from '../shared/typed-values';
 import { NO_DROPS_TEXT } from './drops-tab';
 import {
   DRAW_ID,
@@ -11,7 +12,6 @@ import {
   queueDropFixture,
   renderDrops,
 } from './drops-test-utils';
-import { formatInstant } from './drops-view';
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,13 +1,16 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
-import { AlertError } from '../../../components/alert-error';
 import { EmptyState } from '../../../components/empty-state';
+import { useFocusWhenLost } from '../shared/focus';
+import { QueryStatus } from '../shared/query-status';
+import { StaffPage } from '../shared/staff-page';
 import { useStaffDrops } from './api/get-drops';
 import { DropDetail } from './drop-detail';
 import { DropFormPage } from './drop-form-page';
 import { DropsTable } from './drops-list';
 import { viewSearch } from './drops-view';
 import { useDropsTab } from './use-drops-tab';
+import '../shared/admin.css';
 import './drops.css';
 
 export const NO_DROPS_TEXT = 'No drops yet. Schedule one to release a product by a draw or first come.';
@@ -16,45 +19,28 @@ export const NO_DROPS_TEXT = 'No drops yet. Schedule one to release a product by
 function DropsList() {
   const id = useId();
   const drops = useStaffDrops();
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Back from a drop or the form, whose button went away: the reader lands on the list's heading.
-  useEffect(() => {
-    if (document.activeElement === null || document.activeElement === document.body) heading.current?.focus();
-  }, []);
-  const newLink = (
-    <Link to={{ search: viewSearch({ kind: 'new' }) }} className="btn btn-dark">
-      New drop
-    </Link>
-  );
+  const heading = useFocusWhenLost();
   return (
-    <section className="admin-drops" aria-labelledby={`${id}-heading`}>
-      <div className="admin-drops__head">
-        <h2 id={`${id}-heading`} ref={heading} tabIndex={-1} className="admin-drops__title">
-          Drops
-        </h2>
-        {newLink}
-      </div>
-      <p className="admin-drops__intro">
-        Limited releases: a draw among entrants, provable by its published commitment and seed, or first come
-        first served through a waiting room. Times show in your time zone.
-      </p>
-      {drops.isPending ? (
-        <div className="d-flex justify-content-center py-4" role="status">
-          <span className="spinner-border text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading the drops</span>
-        </div>
-      ) : drops.isError ? (
-        <AlertError
-          message={`We could not load the drops: ${drops.error.message}`}
-          dismissible={false}
-          onRetry={() => drops.refetch()}
-        />
+    <StaffPage
+      id={id}
+      className="admin-drops"
+      title="Drops"
+      headingRef={heading}
+      actions={
+        <Link to={{ search: viewSearch({ kind: 'new' }) }} className="btn btn-dark">
+          New drop
+        </Link>
+      }
+      intro="Limited releases: a draw among entrants, provable by its published commitment and seed, or first come first served through a waiting room. Times show in your time zone."
+    >
+      {drops.isPending || drops.isError ? (
+        <QueryStatus query={drops} what="the drops" spacing="py-4" />
       ) : drops.data.length === 0 ? (
         <EmptyState text={NO_DROPS_TEXT} />
       ) : (
         <DropsTable drops={drops.data} />
       )}
-    </section>
+    </StaffPage>
   );
 }
 

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, EMPTY_DROP_FORM, formFieldOf, formValuesOf } from './drop-form-values';
 import { dropFixture, queueDropFixture } from './drops-test-utils';
-import { fromLocalInput, readView, toLocalInput, viewSearch } from './drops-view';
+import { readView, viewSearch } from './drops-view';
 
 describe('drops view', () => {
-  it('reads a datetime-local value in the browser zone and writes it back the same', () => {
-    const iso = fromLocalInput('2027-01-31T18:00');
-    expect(iso).toBe(new Date('2027-01-31T18:00').toISOString());
-    expect(toLocalInput(iso ?? null)).toBe('2027-01-31T18:00');
-    expect(fromLocalInput('')).toBeUndefined();
-    expect(toLocalInput(null)).toBe('');
-  });
-
   it('keeps the view in the address', () => {
     for (const view of [
       { kind: 'list' },

@@ -21,42 +21,6 @@ export const ENTRY_STATUS_LABELS: Record<DropEntryStatus, string> = {
   waiting: 'Waiting list',
 };
 
-/** The browser's time zone, which the form's times are typed in ("Europe/Paris"). */
-export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-const instantFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
-/** An instant in the reader's time, with the zone's name: "Jan 31, 2027, 6:00 PM GMT+1". */
-export function formatInstant(iso: string | null): string {
-  if (!iso) return '—';
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : instantFormat.format(time);
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An instant as a `datetime-local` input's value, in the browser's time zone: "2027-01-31T18:00". */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A `datetime-local` value, read in the browser's time zone, as the UTC instant the API takes. */
-export function fromLocalInput(value: string): string | undefined {
-  if (value.trim() === '') return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
 /** How many have entered a draw, all sizes together. */
 export const entrantsOf = (drop: DropSummary) => drop.sizes.reduce((sum, size) => sum + size.entrants, 0);
 

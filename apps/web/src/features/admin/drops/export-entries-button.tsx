@@ -1,5 +1,5 @@
 import { AlertError } from '../../../components/alert-error';
-import { BusyLabel } from '../busy-label';
+import { BusyButton } from '../shared/busy-label';
 import { useExportDropEntries } from './api/export-drop-entries';
 
 /** "Export entries (CSV)": the entries and winners as a file, with the reason when it fails. */
@@ -7,16 +7,14 @@ export function ExportEntriesButton({ dropId }: { dropId: string }) {
   const exporting = useExportDropEntries(dropId);
   return (
     <div className="admin-drops__export">
-      <button
-        type="button"
+      <BusyButton
         className="btn btn-outline-dark"
-        disabled={exporting.isPending}
         onClick={() => exporting.mutate()}
+        busy={exporting.isPending}
+        busyText="Preparing the file…"
       >
-        <BusyLabel busy={exporting.isPending} busyText="Preparing the file…">
-          Export entries (CSV)
-        </BusyLabel>
-      </button>
+        Export entries (CSV)
+      </BusyButton>
       {exporting.isError ? (
         <AlertError
           message={`The entries were not exported: ${exporting.error.message}`}

@@ -12,6 +12,22 @@ export const REFUND_TITLE = 'Refund this order?';
 
 const reason = (error: unknown) => errorText(error, 'Please try again.');
 
+/** What each dialog says: its question and its two buttons. */
+const DIALOG_WORDS = {
+  cancel: {
+    title: CANCEL_TITLE,
+    confirmLabel: 'Cancel order',
+    busyLabel: 'Cancelling…',
+    cancelLabel: 'Keep order',
+  },
+  refund: {
+    title: REFUND_TITLE,
+    confirmLabel: 'Refund',
+    busyLabel: 'Refunding…',
+    cancelLabel: "Don't refund",
+  },
+};
+
 /**
  * What staff can do with an order: cancel it while it is pending (its units go back on sale), or refund it
  * once paid (the money goes back through the provider, the pairs stay sold). Each asks first, and the
@@ -57,40 +73,29 @@ export function AdminOrderActions({
     }
   };
 
+  /** A dialog's words, open while asked, with the action's progress and failure, Cancel and after. */
+  const dialog = (what: 'cancel' | 'refund') => ({
+    ...DIALOG_WORDS[what],
+    show: asking === what,
+    busy: (what === 'cancel' ? cancel : refund).isPending,
+    error: asking === what ? failure : null,
+    onConfirm: () => confirm(what),
+    onCancel: () => setAsking(null),
+    onExited: afterDialog,
+  });
+
   return (
     <>
       <OrderActionChoices order={order} payment={providerName(order.provider)} onAsk={ask} />
 
-      <ConfirmModal
-        show={asking === 'cancel'}
-        title={CANCEL_TITLE}
-        confirmLabel="Cancel order"
-        busyLabel="Cancelling…"
-        cancelLabel="Keep order"
-        busy={cancel.isPending}
-        error={asking === 'cancel' ? failure : null}
-        onConfirm={() => confirm('cancel')}
-        onCancel={() => setAsking(null)}
-        onExited={afterDialog}
-      >
+      <ConfirmModal {...dialog('cancel')}>
         <p className="mb-0">
           Order <span className="admin-order-id">#{shortId(order._id)}</span> of {order.user.username} will be
           cancelled: nothing is charged and its {pairs} {pairs === 1 ? 'pair goes' : 'pairs go'} back on sale.
         </p>
       </ConfirmModal>
 
-      <ConfirmModal
-        show={asking === 'refund'}
-        title={REFUND_TITLE}
-        confirmLabel="Refund"
-        busyLabel="Refunding…"
-        cancelLabel="Don't refund"
-        busy={refund.isPending}
-        error={asking === 'refund' ? failure : null}
-        onConfirm={() => confirm('refund')}
-        onCancel={() => setAsking(null)}
-        onExited={afterDialog}
-      >
+      <ConfirmModal {...dialog('refund')}>
         <p>
           The payment of <strong>{formatPrice(order.finalAmount)}</strong> is returned to{' '}
           {order.user.username} through {providerName(order.provider)}, and order{' '}

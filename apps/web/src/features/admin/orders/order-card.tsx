@@ -20,7 +20,7 @@ export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
   const providerName = useProviderLabel();
   return (
     <article
-      className={`admin-order-card admin-order-card--${order.state}`}
+      className={`admin-card admin-order-card admin-order-card--${order.state}`}
       aria-labelledby={`admin-order-${order._id}`}
     >
       <div className="admin-order-card__head">

@@ -1,12 +1,13 @@
 import { formatPrice, type Order } from '@shop/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { AlertError } from '../../../components/alert-error';
+import { useRef, useState } from 'react';
 import { AlertSuccess } from '../../../components/alert-success';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderSummary } from '../../../components/order-summary';
 import { ShipmentList } from '../../../components/shipment-list';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useProviderLabel } from '../../../lib/payment-providers';
+import { useFocusOnMount } from '../shared/focus';
+import { QueryStatus } from '../shared/query-status';
 import { MarkDeliveredButton } from '../to-ship/mark-delivered-button';
 import { useAdminOrder } from './api/get-order';
 import { AdminOrderActions } from './order-actions';
@@ -34,33 +35,22 @@ export function AdminOrderDetail({
 }) {
   const query = useAdminOrder(id, initial);
   const providerName = useProviderLabel();
-  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening the detail takes the reader to it.
+  const heading = useFocusOnMount();
   const doneBox = useRef<HTMLDivElement>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  // Opening the detail takes the reader to it.
-  useEffect(() => heading.current?.focus(), []);
-
   const order = query.data;
   return (
-    <section className="admin-order-detail" aria-labelledby="admin-order-detail-heading">
+    <section className="admin-page admin-order-detail" aria-labelledby="admin-order-detail-heading">
       <button type="button" className="btn btn-outline-dark btn-sm admin-order-detail__back" onClick={onBack}>
         <span aria-hidden="true">←</span> Back
       </button>
-      <h2 id="admin-order-detail-heading" ref={heading} tabIndex={-1} className="admin-orders__title mt-3">
+      <h2 id="admin-order-detail-heading" ref={heading} tabIndex={-1} className="admin-title mt-3">
         Order detail
       </h2>
-      {query.isPending ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <span className="spinner-border text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading the order</span>
-        </div>
-      ) : query.isError || !order ? (
-        <AlertError
-          message={`We could not load this order: ${query.error?.message ?? ''}`}
-          dismissible={false}
-          onRetry={() => query.refetch()}
-        />
+      {query.isPending || query.isError || !order ? (
+        <QueryStatus query={query} loading="Loading the order" what="this order" />
       ) : (
         <div className="admin-order-detail__body">
           <div ref={doneBox} tabIndex={-1} className="admin-order-detail__done">

@@ -30,7 +30,7 @@ export function OrderFilters({
   };
 
   return (
-    <div className="admin-orders__tools">
+    <div className="admin-toolbar admin-orders__tools">
       <OrderRangeForm
         id={id}
         filters={filters}

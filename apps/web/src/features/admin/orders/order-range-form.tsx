@@ -31,7 +31,7 @@ export function OrderRangeForm({ id, filters, error, onSubmit, onClear }: OrderR
       noValidate
     >
       <div className="admin-orders__field">
-        <label htmlFor={`${id}-state`} className="admin-orders__label">
+        <label htmlFor={`${id}-state`} className="admin-label d-block">
           State
         </label>
         <select id={`${id}-state`} name="state" className="form-select" defaultValue={filters.state}>
@@ -43,7 +43,7 @@ export function OrderRangeForm({ id, filters, error, onSubmit, onClear }: OrderR
         </select>
       </div>
       <div className="admin-orders__field">
-        <label htmlFor={`${id}-from`} className="admin-orders__label">
+        <label htmlFor={`${id}-from`} className="admin-label d-block">
           From
         </label>
         <input
@@ -56,7 +56,7 @@ export function OrderRangeForm({ id, filters, error, onSubmit, onClear }: OrderR
         />
       </div>
       <div className="admin-orders__field">
-        <label htmlFor={`${id}-to`} className="admin-orders__label">
+        <label htmlFor={`${id}-to`} className="admin-label d-block">
           To
         </label>
         <input

@@ -1,11 +1,7 @@
-import {
-  DEFAULT_ORDER_SORT,
-  exportHref,
-  isFiltered,
-  ORDER_SORTS,
-  type OrderSort,
-  type OrdersFilters,
-} from './orders-view';
+import { ExportLink, optionsOf, SelectFilter } from '../shared/toolbar';
+import { exportHref, isFiltered, ORDER_SORTS, type OrderSort, type OrdersFilters } from './orders-view';
+
+const SORT_OPTIONS = optionsOf(ORDER_SORTS);
 
 interface OrderSortAndExportProps {
   /** The filters' id: the sort's id starts with it. */
@@ -18,29 +14,19 @@ interface OrderSortAndExportProps {
 export function OrderSortAndExport({ id, filters, onSort }: OrderSortAndExportProps) {
   return (
     <div className="admin-orders__side">
-      <div className="admin-orders__field">
-        <label htmlFor={`${id}-sort`} className="admin-orders__label">
-          Sort by
-        </label>
-        <select
-          id={`${id}-sort`}
-          className="form-select"
-          value={filters.sort}
-          onChange={(event) => onSort((event.target.value || DEFAULT_ORDER_SORT) as OrderSort)}
-        >
-          {Object.entries(ORDER_SORTS).map(([value, { label }]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <a className="btn btn-outline-dark admin-orders__export" href={exportHref(filters)} download>
-        Export CSV
+      <SelectFilter
+        id={`${id}-sort`}
+        label="Sort by"
+        value={filters.sort}
+        options={SORT_OPTIONS}
+        onChange={onSort}
+        className="admin-orders__field"
+      />
+      <ExportLink className="admin-orders__export" href={exportHref(filters)}>
         <span className="visually-hidden">
           {isFiltered(filters) ? ' of the filtered orders' : ' of every order'}
         </span>
-      </a>
+      </ExportLink>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import type { Order } from '@shop/contracts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type RefObject, Suspense } from 'react';
-import { AlertError } from '../../../components/alert-error';
 import { EmptyState } from '../../../components/empty-state';
-import { BusyLabel } from '../busy-label';
-import { refInto } from '../element-refs';
+import { refInto } from '../shared/element-refs';
+import { LoadMore } from '../shared/load-more';
+import { QueryStatus } from '../shared/query-status';
 import { AdminOrderCard } from './order-card';
 
 export const NO_ORDERS_TEXT = 'No orders yet.';
@@ -30,22 +30,8 @@ export function OrdersListBody({
   onOpen,
   detailButtons,
 }: OrdersListBodyProps) {
-  if (orders.isPending) {
-    return (
-      <div className="d-flex justify-content-center py-5" role="status">
-        <span className="spinner-border text-dark" aria-hidden="true" />
-        <span className="visually-hidden">Loading the orders</span>
-      </div>
-    );
-  }
-  if (orders.isError && list.length === 0) {
-    return (
-      <AlertError
-        message={`We could not load the orders: ${orders.error.message}`}
-        dismissible={false}
-        onRetry={() => orders.refetch()}
-      />
-    );
+  if (orders.isPending || (orders.isError && list.length === 0)) {
+    return <QueryStatus query={orders} what="the orders" />;
   }
   if (list.length === 0) {
     return filtered ? (
@@ -60,7 +46,7 @@ export function OrdersListBody({
   }
   return (
     <>
-      <ul className="admin-orders__list list-unstyled mb-0" aria-label="Orders">
+      <ul className="admin-cards admin-cards--3 list-unstyled mb-0" aria-label="Orders">
         {list.map((order) => (
           <li key={order._id}>
             {/* As in the shopper's tab: a boundary per card, so a server-rendered list is taken
@@ -71,23 +57,7 @@ export function OrdersListBody({
           </li>
         ))}
       </ul>
-      <div className="admin-orders__more">
-        {orders.isFetchNextPageError ? (
-          <AlertError message={`We could not load more orders: ${orders.error?.message ?? ''}`} />
-        ) : null}
-        {orders.hasNextPage ? (
-          <button
-            type="button"
-            className="btn btn-outline-dark"
-            disabled={orders.isFetchingNextPage}
-            onClick={() => orders.fetchNextPage()}
-          >
-            <BusyLabel busy={orders.isFetchingNextPage} busyText="Loading…">
-              Load more
-            </BusyLabel>
-          </button>
-        ) : null}
-      </div>
+      <LoadMore pages={orders} what="orders" />
     </>
   );
 }

@@ -1,25 +1,18 @@
 import { ORDERS_PAGE_SIZE, type Order } from '@shop/contracts';
 import { buildShipment } from '@shop/contracts/testing';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { DUNK, orderFixture } from '../../../test/fixtures';
-import { type ApiAnswer, type ApiCall, errorBody, mockApi } from '../../../test/mock-api';
-import { testQueryClient } from '../../../test/query-client';
+import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
+import { BOSS, renderStaffRoutes, staffSession } from '../shared/staff-test-utils';
 import { CANCEL_TITLE, REFUND_TITLE } from './order-actions';
 import { AdminOrdersTab, NO_MATCH_TEXT } from './orders-tab';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const ADMIN_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const sessionBody = {
-  user: { id: ADMIN_ID, email: 'boss@shop.test', emailVerified: true, username: 'boss', role: 'admin' },
-};
 
 let counter = 0;
 /** An order of its own (ids 00000001-…, 00000002-…) by ana unless told otherwise. */
@@ -41,20 +34,12 @@ const short = (value: Order) => value._id.slice(0, 8);
 type Handler = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>;
 
 function renderOrders(handler: Handler, entry = '/account/orders') {
-  const api = mockApi(async (call) => {
-    if (call.path === '/api/auth/get-session') return { body: sessionBody };
-    return handler(call);
+  return renderStaffRoutes({
+    routes: { '/account/orders': <AdminOrdersTab /> },
+    entry,
+    handler,
+    session: staffSession(BOSS),
   });
-  const client = testQueryClient();
-  const router = createMemoryRouter([{ path: '/account/orders', element: <AdminOrdersTab /> }], {
-    initialEntries: [entry],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...api, router };
 }
 
 /** The orders API over a fixed list: pages of `limit`; filters and sort are only recorded. */

@@ -1,8 +1,10 @@
 import { useId } from 'react';
+import { StaffPage } from '../shared/staff-page';
 import { AdminOrderDetail } from './order-detail';
 import { OrderFilters } from './order-filters';
 import { OrdersListBody } from './orders-list-body';
 import { useOrdersTab } from './use-orders-tab';
+import '../shared/admin.css';
 import './orders.css';
 
 export { NO_MATCH_TEXT } from './orders-list-body';
@@ -29,18 +31,17 @@ export function AdminOrdersTab() {
   }
 
   return (
-    <section className="admin-orders" aria-labelledby={`${id}-heading`}>
-      <div className="admin-orders__head">
-        <h2 id={`${id}-heading`} ref={tab.heading} tabIndex={-1} className="admin-orders__title">
-          Orders
-        </h2>
-        <p className="admin-orders__count" role="status">
-          {orders.isSuccess
-            ? `Showing ${list.length} ${list.length === 1 ? 'order' : 'orders'}${orders.hasNextPage ? ' so far' : ''}${filtered ? ' matching the filters' : ''}`
-            : ''}
-        </p>
-      </div>
-
+    <StaffPage
+      id={id}
+      className="admin-orders"
+      title="Orders"
+      headingRef={tab.heading}
+      count={
+        orders.isSuccess
+          ? `Showing ${list.length} ${list.length === 1 ? 'order' : 'orders'}${orders.hasNextPage ? ' so far' : ''}${filtered ? ' matching the filters' : ''}`
+          : ''
+      }
+    >
       <OrderFilters filters={tab.filters} onChange={tab.applyFilters} />
 
       <OrdersListBody
@@ -51,6 +52,6 @@ export function AdminOrdersTab() {
         onOpen={tab.open}
         detailButtons={tab.detailButtons}
       />
-    </section>
+    </StaffPage>
   );
 }

@@ -1,5 +1,5 @@
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { errorText } from '../../../lib/api';
+import { ConfirmDelete } from '../shared/confirm-delete';
 import type { AdminProduct } from './products-api';
 
 interface ArchiveProductDialogProps {
@@ -12,28 +12,13 @@ interface ArchiveProductDialogProps {
 }
 
 /** 'Are you sure?' before a product's Delete, which archives it. */
-export function ArchiveProductDialog({
-  product,
-  busy,
-  error,
-  onConfirm,
-  onCancel,
-}: ArchiveProductDialogProps) {
+export function ArchiveProductDialog({ product, error, ...dialog }: ArchiveProductDialogProps) {
   return (
-    <ConfirmModal
-      show
-      title="Are you sure?"
-      confirmLabel="Delete"
-      busyLabel="Deleting…"
-      busy={busy}
-      error={error ? `The product was not deleted: ${errorText(error)}` : null}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-    >
+    <ConfirmDelete show error={error ? `The product was not deleted: ${errorText(error)}` : null} {...dialog}>
       <p className="mb-0">
         <strong>{product.name}</strong> leaves the shop: shoppers no longer see it, and past orders keep it.
         It stays in this list, marked archived.
       </p>
-    </ConfirmModal>
+    </ConfirmDelete>
   );
 }

@@ -7,6 +7,7 @@ import {
   productCreateSchema,
   sizeKey,
 } from '@shop/contracts';
+import { EDIT_FIELDS } from './product-edit-fields';
 import type { ProductCreateBody } from './products-api';
 
 /**
@@ -38,17 +39,8 @@ export interface CreateValues {
   sizes: SizeChoice[];
 }
 
-export const CREATE_TEXT_FIELDS = [
-  'name',
-  'brand',
-  'color',
-  'gender',
-  'category',
-  'release_date',
-  'price',
-  'compareAtPrice',
-  'description',
-] as const;
+/** The create form's text fields: the same as the edit form's. */
+export const CREATE_TEXT_FIELDS = EDIT_FIELDS;
 export type CreateTextField = (typeof CREATE_TEXT_FIELDS)[number];
 /** Where a message shows: a field, the sizes block, or the picture. */
 export type CreateField = CreateTextField | 'stock' | 'picture';

@@ -2,7 +2,7 @@ import { DESCRIPTION_MAX } from '@shop/contracts';
 import type { InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { CreateField } from './create-product-check';
-import { capitalize, describe, FieldError } from './form-bits';
+import { capitalize, describe, FieldError, FieldNotes } from './form-bits';
 import { EDIT_LABELS } from './product-edit-fields';
 
 /** The create form's name for each field, beside it and in the list of what is still to complete. */
@@ -42,12 +42,7 @@ export function TextInputField({
         {...props}
         {...registration}
       />
-      {hint ? (
-        <div id={`${id}-hint`} className="form-text">
-          {hint}
-        </div>
-      ) : null}
-      <FieldError id={id} message={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { BusyLabel } from '../busy-label';
+import { BusyLabel } from '../shared/busy-label';
 import type { CreateField } from './create-product-check';
 import { CREATE_LABELS } from './create-product-fields';
 

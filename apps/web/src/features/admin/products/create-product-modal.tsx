@@ -1,8 +1,8 @@
 import type { Product } from '@shop/contracts';
 import { useEffect, useRef, useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
 import { CreateProductForm } from './create-product-form';
+import { ProductsModal } from './products-modal';
 
 /** Spec section 2: what the create form says once the product is stored. */
 export const CREATED_TEXT = 'Your product was upload';
@@ -15,23 +15,16 @@ interface CreateProductModalProps {
 /** The 'Add' dialog: the create form, then 'Your product was upload' with Back, Add another and Close. */
 export function CreateProductModal({ show, onHide }: CreateProductModalProps) {
   return (
-    <Modal
+    <ProductsModal
       show={show}
       onHide={onHide}
-      size="lg"
-      fullscreen="md-down"
-      backdrop="static"
-      aria-labelledby="admin-create-title"
-      className="admin-products-modal"
+      titleId="admin-create-title"
+      title="Add a product"
+      staticBackdrop
     >
-      <Modal.Header closeButton>
-        <Modal.Title id="admin-create-title" as="h2" className="admin-products-modal__title">
-          Add a product
-        </Modal.Title>
-      </Modal.Header>
       {/* Mounted only while open, so each opening starts from an empty form. */}
       {show ? <CreateProduct onHide={onHide} /> : null}
-    </Modal>
+    </ProductsModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { capitalize, describe, FieldError, PencilIcon } from './form-bits';
+import { capitalize, describe, FieldNotes, PencilIcon } from './form-bits';
 import { EDIT_HINTS, EDIT_LABELS, EDIT_OPTIONS, type EditField as Field } from './product-edit-fields';
 
 interface EditFieldProps {
@@ -110,12 +110,7 @@ export function EditField({
           <PencilIcon />
         </button>
       </div>
-      {hint ? (
-        <div id={`${id}-hint`} className="form-text">
-          {hint}
-        </div>
-      ) : null}
-      <FieldError id={id} message={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

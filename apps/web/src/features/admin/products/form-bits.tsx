@@ -24,6 +24,28 @@ export function FieldError({ id, message }: { id: string; message: string | null
   );
 }
 
+/** What is said under a field: its hint, then its error message. */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: string;
+  error: string | null | undefined;
+}) {
+  return (
+    <>
+      {hint ? (
+        <div id={`${id}-hint`} className="form-text">
+          {hint}
+        </div>
+      ) : null}
+      <FieldError id={id} message={error} />
+    </>
+  );
+}
+
 export function PencilIcon({ size = 18 }: { size?: number }) {
   return (
     <Icon size={size}>

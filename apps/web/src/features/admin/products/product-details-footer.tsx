@@ -1,4 +1,4 @@
-import { BusyLabel } from '../busy-label';
+import { BusyLabel } from '../shared/busy-label';
 import type { DetailsView } from './use-product-details';
 
 interface ProductDetailsFooterProps {

@@ -1,12 +1,12 @@
 import { SUCCESS_MESSAGE_MS } from '@shop/contracts';
 import { useId } from 'react';
-import Modal from 'react-bootstrap/Modal';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
 import { ProductDetailsFooter } from './product-details-footer';
 import { ProductEditFields } from './product-edit-fields-view';
 import { ProductSummary } from './product-summary';
 import type { AdminProduct } from './products-api';
+import { ProductsModal } from './products-modal';
 import { StockEditor } from './stock-editor';
 import { useLastShown } from './use-last-shown';
 import { useProductDetails } from './use-product-details';
@@ -25,21 +25,14 @@ export function ProductDetailsModal({ product, onHide }: ProductDetailsModalProp
   // The last product stays on screen while the modal fades out.
   const shown = useLastShown(product);
   return (
-    <Modal
+    <ProductsModal
       show={product !== null}
       onHide={onHide}
-      size="lg"
-      fullscreen="md-down"
-      aria-labelledby="admin-details-title"
-      className="admin-products-modal"
+      titleId="admin-details-title"
+      title="Product Details"
     >
-      <Modal.Header closeButton>
-        <Modal.Title id="admin-details-title" as="h2" className="admin-products-modal__title">
-          Product Details
-        </Modal.Title>
-      </Modal.Header>
       {shown ? <ProductDetails key={shown._id} product={shown} onHide={onHide} /> : null}
-    </Modal>
+    </ProductsModal>
   );
 }
 

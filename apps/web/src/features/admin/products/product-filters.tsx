@@ -30,7 +30,7 @@ const LISTS: { key: ListFilter; label: string; all: string; options: readonly st
 export function ProductFilters({ query, onChange }: ProductFiltersProps) {
   const id = useId();
   return (
-    <div className="admin-filters">
+    <div className="admin-toolbar admin-filters">
       {/* Remounted when the address's search changes (Back, Clear), so the box shows it. */}
       <SearchBox key={query.search ?? ''} query={query} onChange={onChange} />
       <div className="admin-filters__lists">

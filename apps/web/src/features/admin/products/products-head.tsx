@@ -1,12 +1,13 @@
 import { type AdminProductList, PAGE_SIZE } from '@shop/contracts';
+import { ExportLink } from '../shared/toolbar';
 
 /** The Products heading, how many products there are (and the page), Export CSV and Add. */
 export function ProductsHead({ data, onAdd }: { data: AdminProductList | undefined; onAdd: () => void }) {
   const total = data?.total ?? 0;
   return (
-    <div className="admin-products__head">
+    <div className="admin-head admin-head--end">
       <div>
-        <h2 id="admin-products-heading" className="admin-products__title">
+        <h2 id="admin-products-heading" className="admin-title">
           Products
         </h2>
         {data ? (
@@ -16,11 +17,9 @@ export function ProductsHead({ data, onAdd }: { data: AdminProductList | undefin
           </p>
         ) : null}
       </div>
-      <div className="admin-products__actions">
+      <div className="admin-head__actions">
         {/* Every product, archived ones included, with its stock per size: a streamed download. */}
-        <a className="btn btn-outline-dark admin-products__export" href="/api/products/export.csv" download>
-          Export CSV
-        </a>
+        <ExportLink className="admin-products__export" href="/api/products/export.csv" />
         <button
           type="button"
           className="btn btn-accent admin-products__add"

@@ -8,6 +8,7 @@ import { ProductsHead } from './products-head';
 import { ProductsListBody } from './products-list-body';
 import { ReviewsModal } from './reviews-modal';
 import { useProductsTab } from './use-products-tab';
+import '../shared/admin.css';
 import './admin-products.css';
 
 export { NO_MATCHES_TEXT, NO_PRODUCTS_TEXT } from './products-list-body';
@@ -21,7 +22,7 @@ export function AdminProductsTab() {
   const { query, list, archive, restore, linked, deleting } = tab;
 
   return (
-    <section className="admin-products" aria-labelledby="admin-products-heading">
+    <section className="admin-page admin-products" aria-labelledby="admin-products-heading">
       <ProductsHead data={list.data} onAdd={tab.openCreate} />
 
       <ProductFilters query={query} onChange={tab.go} />

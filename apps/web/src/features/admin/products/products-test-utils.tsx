@@ -1,10 +1,8 @@
 import type { AdminProductList, ProductPictures, Review } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { AJ1, DUNK, UID } from '../../../test/fixtures';
-import { type ApiAnswer, type ApiCall, mockApi } from '../../../test/mock-api';
-import { testQueryClient } from '../../../test/query-client';
+import type { ApiAnswer, ApiCall } from '../../../test/mock-api';
+import { renderStaffRoutes } from '../shared/staff-test-utils';
 import type { AdminProduct } from './products-api';
 import { AdminProductsTab } from './products-tab';
 
@@ -15,10 +13,6 @@ export { AJ1, DUNK, UID };
 
 export const REVIEW_ID = '44444444-4444-4444-8444-444444444444';
 export const OTHER_REVIEW_ID = '55555555-5555-4555-8555-555555555555';
-
-export const adminSession = () => ({
-  user: { id: UID, email: 'staff@shop.test', emailVerified: true, username: 'staff', role: 'admin' },
-});
 
 export function adminProduct(id: string, name: string, overrides: Partial<AdminProduct> = {}): AdminProduct {
   return {
@@ -99,29 +93,20 @@ export function renderProductsTab(
   options: { products?: AdminProduct[]; entry?: string } = {},
 ) {
   const products = options.products ?? [aj1(), dunk()];
-  const api = mockApi(async (call) => {
-    const answer = await handler(call);
-    if (answer) return answer;
-    if (call.path === '/api/auth/get-session') return { body: adminSession() };
-    if (call.method === 'GET' && call.path === '/api/products/admin') return { body: productPage(products) };
-    return undefined;
+  const view = renderStaffRoutes({
+    routes: { '/account/products': <AdminProductsTab />, '*': <Where name="elsewhere" /> },
+    entry: options.entry ?? '/account/products',
+    handler: async (call) => {
+      const answer = await handler(call);
+      if (answer) return answer;
+      if (call.method === 'GET' && call.path === '/api/products/admin')
+        return { body: productPage(products) };
+      return undefined;
+    },
   });
-  const client = testQueryClient();
-  const router = createMemoryRouter(
-    [
-      { path: '/account/products', element: <AdminProductsTab /> },
-      { path: '*', element: <Where name="elsewhere" /> },
-    ],
-    { initialEntries: [options.entry ?? '/account/products'] },
-  );
-  const view = render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
   const listCalls = () =>
-    api.calls.filter((call) => call.method === 'GET' && call.path === '/api/products/admin');
-  return { ...api, ...view, router, client, listCalls };
+    view.calls.filter((call) => call.method === 'GET' && call.path === '/api/products/admin');
+  return { ...view, listCalls };
 }
 
 export { FakeXhr } from '../../../test/fake-xhr';

@@ -2,7 +2,7 @@ import type { Review } from '@shop/contracts';
 import type { RefObject } from 'react';
 import { RatingStars } from '../../../components/rating-stars';
 import { UserAvatar } from '../../../components/user-avatar';
-import { refInto } from '../element-refs';
+import { refInto } from '../shared/element-refs';
 
 interface ReviewItemProps {
   review: Review;

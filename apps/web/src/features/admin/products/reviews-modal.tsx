@@ -3,6 +3,7 @@ import { AlertError } from '../../../components/alert-error';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { errorText } from '../../../lib/api';
 import type { AdminProduct } from './products-api';
+import { ProductsModal } from './products-modal';
 import { ReviewItem } from './review-item';
 import { useLastShown } from './use-last-shown';
 import { useReviewList } from './use-review-list';
@@ -20,27 +21,22 @@ export function ReviewsModal({ product, onHide }: ReviewsModalProps) {
   // The last product stays on screen while the modal fades out.
   const shown = useLastShown(product);
   return (
-    <Modal
+    <ProductsModal
       show={product !== null}
       onHide={onHide}
-      size="lg"
-      fullscreen="md-down"
+      titleId="admin-reviews-title"
+      title={
+        <>Reviews{shown ? <span className="admin-products-modal__subtitle">{shown.name}</span> : null}</>
+      }
       scrollable
-      aria-labelledby="admin-reviews-title"
-      className="admin-products-modal"
     >
-      <Modal.Header closeButton>
-        <Modal.Title id="admin-reviews-title" as="h2" className="admin-products-modal__title">
-          Reviews{shown ? <span className="admin-products-modal__subtitle">{shown.name}</span> : null}
-        </Modal.Title>
-      </Modal.Header>
       {shown ? <ReviewList key={shown._id} productId={shown._id} /> : null}
       <Modal.Footer>
         <button type="button" className="btn btn-dark" onClick={onHide}>
           Close
         </button>
       </Modal.Footer>
-    </Modal>
+    </ProductsModal>
   );
 }
 

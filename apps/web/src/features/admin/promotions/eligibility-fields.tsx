@@ -1,43 +1,22 @@
 import { BRANDS, type Brand, CATEGORIES, type Category } from '@shop/contracts';
-import { ProductPicker } from './product-picker';
+import { ChoiceGroup } from '../shared/choice-group';
 import type { PromotionFormValues } from './promotion-form-values';
+import { PromotionProducts } from './promotion-products';
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const checksOf = <Item extends string>(items: readonly Item[]) =>
+  items.map((item) => ({ value: item, label: capitalize(item) }));
 
-interface CheckListProps<Item extends string> {
-  id: string;
-  legend: string;
-  options: readonly Item[];
-  value: Item[];
-  onChange: (value: Item[]) => void;
-}
-
-/** A row of checkboxes under a legend: brands, or categories. */
-function CheckList<Item extends string>({ id, legend, options, value, onChange }: CheckListProps<Item>) {
-  return (
-    <fieldset>
-      <legend className="admin-promotions__label">{legend}</legend>
-      <div className="admin-promotions__checks">
-        {options.map((option) => (
-          <div key={option} className="form-check form-check-inline">
-            <input
-              id={`${id}-${option}`}
-              type="checkbox"
-              className="form-check-input"
-              checked={value.includes(option)}
-              onChange={(event) =>
-                onChange(event.target.checked ? [...value, option] : value.filter((item) => item !== option))
-              }
-            />
-            <label htmlFor={`${id}-${option}`} className="form-check-label">
-              {capitalize(option)}
-            </label>
-          </div>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
+const SCOPES = [
+  { value: 'all' as const, label: 'All products' },
+  {
+    value: 'some' as const,
+    label: 'Only some products',
+    hint: 'A pair counts when it is one of the products chosen, or of a brand or category ticked.',
+  },
+];
+const BRAND_CHECKS = checksOf<Brand>(BRANDS);
+const CATEGORY_CHECKS = checksOf<Category>(CATEGORIES);
 
 interface EligibilityProps {
   id: string;
@@ -52,73 +31,44 @@ interface EligibilityProps {
  * pair counts when it matches any of them).
  */
 export function EligibilityFields({ id, values, error, inputRef, onChange }: EligibilityProps) {
-  const some = values.scope === 'some';
   return (
-    <fieldset
-      className="admin-promotions__field--wide admin-promotions__eligible"
-      aria-describedby={error ? `${id}-error` : undefined}
+    <ChoiceGroup
+      id={id}
+      legend="Eligible products"
+      choices={SCOPES}
+      value={values.scope}
+      onChange={(scope) => onChange({ scope })}
+      error={error}
+      inputRef={inputRef}
+      className="admin-field--wide"
     >
-      <legend className="admin-promotions__label">Eligible products</legend>
-      <div className="form-check">
-        <input
-          ref={some ? undefined : inputRef}
-          id={`${id}-all`}
-          type="radio"
-          name={`${id}-scope`}
-          className="form-check-input"
-          checked={!some}
-          onChange={() => onChange({ scope: 'all' })}
-        />
-        <label htmlFor={`${id}-all`} className="form-check-label">
-          All products
-        </label>
-      </div>
-      <div className="form-check">
-        <input
-          ref={some ? inputRef : undefined}
-          id={`${id}-some`}
-          type="radio"
-          name={`${id}-scope`}
-          className="form-check-input"
-          checked={some}
-          onChange={() => onChange({ scope: 'some' })}
-          aria-describedby={`${id}-some-hint`}
-        />
-        <label htmlFor={`${id}-some`} className="form-check-label">
-          Only some products
-        </label>
-        <div id={`${id}-some-hint`} className="form-text mt-0">
-          A pair counts when it is one of the products chosen, or of a brand or category ticked.
-        </div>
-      </div>
-      {error ? (
-        <div id={`${id}-error`} className="invalid-feedback d-block">
-          Eligible products {error}
-        </div>
-      ) : null}
-      {some ? (
+      {values.scope === 'some' ? (
         <div className="admin-promotions__scope">
-          <ProductPicker
+          <PromotionProducts
             id={`${id}-products`}
             value={values.productIds}
             onChange={(productIds) => onChange({ productIds })}
           />
-          <CheckList<Brand>
+          <ChoiceGroup
             id={`${id}-brand`}
             legend="Brands"
-            options={BRANDS}
+            choices={BRAND_CHECKS}
+            multiple
             value={values.brands}
             onChange={(brands) => onChange({ brands })}
+            itemClassName="form-check-inline"
           />
-          <CheckList<Category>
+          <ChoiceGroup
             id={`${id}-category`}
             legend="Categories"
-            options={CATEGORIES}
+            choices={CATEGORY_CHECKS}
+            multiple
             value={values.categories}
             onChange={(categories) => onChange({ categories })}
+            itemClassName="form-check-inline"
           />
         </div>
       ) : null}
-    </fieldset>
+    </ChoiceGroup>
   );
 }

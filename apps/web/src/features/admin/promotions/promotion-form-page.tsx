@@ -1,10 +1,11 @@
 import type { Promotion } from '@shop/contracts';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AlertError } from '../../../components/alert-error';
+import { QueryStatus } from '../shared/query-status';
 import { usePromotion } from './api/get-promotions';
 import { PromotionForm } from './promotion-form';
 import { PromotionStatusPanel } from './promotion-status';
 import type { SavedNotice } from './promotions-view';
+import '../shared/admin.css';
 import './promotions.css';
 
 const LIST = '/account/promotions';
@@ -20,25 +21,15 @@ function EditPromotion({
   onCancel: () => void;
 }) {
   const promotion = usePromotion(id);
-  if (promotion.isPending) {
-    return (
-      <div className="d-flex justify-content-center py-5" role="status">
-        <span className="spinner-border text-dark" aria-hidden="true" />
-        <span className="visually-hidden">Loading the promotion</span>
-      </div>
-    );
-  }
-  if (promotion.isError) {
+  if (promotion.isPending || promotion.isError) {
     return (
       <>
-        <AlertError
-          message={`We could not load this promotion: ${promotion.error.message}`}
-          dismissible={false}
-          onRetry={() => promotion.refetch()}
-        />
-        <Link to={LIST} className="btn btn-outline-dark">
-          Back to the promotions
-        </Link>
+        <QueryStatus query={promotion} loading="Loading the promotion" what="this promotion" />
+        {promotion.isError ? (
+          <Link to={LIST} className="btn btn-outline-dark">
+            Back to the promotions
+          </Link>
+        ) : null}
       </>
     );
   }
@@ -67,7 +58,7 @@ export function AdminPromotionFormPage() {
     navigate(LIST, { state: notice });
   };
   return (
-    <section className="admin-promotions admin-promotions--form">
+    <section className="admin-page admin-promotions admin-promotions--form">
       {id ? (
         <EditPromotion key={id} id={id} onSaved={onSaved} onCancel={toList} />
       ) : (

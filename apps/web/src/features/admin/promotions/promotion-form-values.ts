@@ -8,6 +8,8 @@ import {
   type PromotionKind,
   promotionCreateSchema,
 } from '@shop/contracts';
+import { fromLocalInput, toLocalInput, numberOf as typedNumber } from '../shared/typed-values';
+import type { FieldErrors } from '../shared/use-staff-form';
 
 /** The form's fields as typed: numbers as text, times as `datetime-local` values in the browser's zone. */
 export interface PromotionFormValues {
@@ -38,7 +40,7 @@ export type PromotionFormField =
   | 'usesPerCustomer'
   | 'eligible'
   | 'appliesToDrops';
-export type PromotionFormErrors = Partial<Record<PromotionFormField, string>>;
+export type PromotionFormErrors = FieldErrors<PromotionFormField>;
 
 /** The order the fields come in, so the first one with a reason takes the focus. */
 export const FIELD_ORDER: PromotionFormField[] = [
@@ -70,21 +72,10 @@ export const EMPTY_PROMOTION_FORM: PromotionFormValues = {
   appliesToDrops: false,
 };
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An instant as a `datetime-local` input's value, in the browser's time zone: "2027-01-31T18:00". */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A `datetime-local` value, read in the browser's time zone, as the UTC instant the API takes. */
-function fromLocalInput(value: string): string | null {
-  if (value.trim() === '') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+/** A time as the contracts read it: none when empty, the instant in UTC, or as typed to be refused. */
+function instantOf(value: string): string | null {
+  const instant = fromLocalInput(value);
+  return instant === undefined ? value : instant;
 }
 
 const textOf = (value: number | null) => (value === null ? '' : String(value));
@@ -112,11 +103,7 @@ export function formValuesOf(promotion: Promotion): PromotionFormValues {
 }
 
 /** A typed number as the API reads it; empty is none; what is not a number goes as typed, to be refused. */
-function numberOf(text: string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  return Number.isFinite(Number(trimmed)) ? Number(trimmed) : (trimmed as unknown as number);
-}
+const numberOf = (text: string) => (text.trim() === '' ? null : (typedNumber(text) as number));
 
 /** The request body as the form holds it, before any check. */
 function draftOf(values: PromotionFormValues): Record<string, unknown> {
@@ -129,8 +116,8 @@ function draftOf(values: PromotionFormValues): Record<string, unknown> {
     kind: values.kind,
     value: values.kind === 'free_shipping' ? null : numberOf(values.value),
     minOrder: numberOf(values.minOrder),
-    startsAt: fromLocalInput(values.startsAt),
-    endsAt: fromLocalInput(values.endsAt),
+    startsAt: instantOf(values.startsAt),
+    endsAt: instantOf(values.endsAt),
     totalUses: numberOf(values.totalUses),
     usesPerCustomer: numberOf(values.usesPerCustomer),
     eligible,
@@ -167,3 +154,6 @@ export function bodyOf(
   if (!result.success || Object.keys(errors).length > 0) return { errors };
   return { body: result.data };
 }
+
+/** What the staff form needs of these values: the fields in order, the form's own check, the server's names. */
+export const PROMOTION_FORM_RULES = { fields: FIELD_ORDER, bodyOf, fieldOf: formFieldOf };

@@ -1,11 +1,10 @@
 import type { Promotion } from '@shop/contracts';
-import { useId } from 'react';
-import { AlertError } from '../../../components/alert-error';
-import { BusyLabel } from '../busy-label';
+import { CheckField, ChoiceGroup } from '../shared/choice-group';
+import { type FieldKind, StaffField, StaffFormFrame } from '../shared/staff-form';
+import { localZone } from '../shared/typed-values';
 import { EligibilityFields } from './eligibility-fields';
-import { KindChoice, PromotionField } from './promotion-fields';
+import { KIND_CHOICES } from './promotion-choices';
 import type { PromotionFormField, PromotionFormValues } from './promotion-form-values';
-import { localZone } from './promotions-view';
 import { usePromotionForm } from './use-promotion-form';
 
 interface PromotionFormProps {
@@ -18,11 +17,12 @@ interface PromotionFormProps {
 type TextField = Exclude<PromotionFormField, 'kind' | 'eligible' | 'appliesToDrops'> &
   keyof PromotionFormValues;
 
-/** Whole numbers for the caps and a percentage, decimals for money, the keyboard's own for the rest. */
-function inputModeOf(name: TextField, kind: PromotionFormValues['kind']): 'numeric' | 'decimal' | undefined {
-  if (name === 'code' || name.endsWith('At')) return undefined;
+/** Times for the dates, whole numbers for the caps and a percentage, decimals for money, words for the code. */
+function fieldKind(name: TextField, kind: PromotionFormValues['kind']): FieldKind {
+  if (name === 'code') return 'text';
+  if (name.endsWith('At')) return 'time';
   if (name === 'totalUses' || name === 'usesPerCustomer' || (name === 'value' && kind === 'percent'))
-    return 'numeric';
+    return 'whole';
   return 'decimal';
 }
 
@@ -35,46 +35,35 @@ const VALUE_LABELS = { percent: 'Percentage off (%)', amount: 'Amount off ($)' }
  * after; its message above the buttons.
  */
 export function PromotionForm({ promotion, onSaved, onCancel }: PromotionFormProps) {
-  const id = useId();
   const form = usePromotionForm(promotion, onSaved);
   const { values, errors } = form;
   const zone = localZone();
   const field = (name: TextField, label: string, hint?: string) => (
-    <PromotionField
-      id={`${id}-${name}`}
-      label={label}
-      type={name.endsWith('At') ? 'datetime-local' : 'text'}
-      inputMode={inputModeOf(name, values.kind)}
-      value={values[name]}
-      error={errors[name]}
-      hint={hint}
-      inputRef={form.inputRef(name)}
-      onChange={(value) => form.change({ [name]: value })}
-    />
+    <StaffField {...form.bind(name)} label={label} hint={hint} kind={fieldKind(name, values.kind)} />
   );
 
   return (
-    <form
-      className="admin-promotions__form"
-      noValidate
-      onSubmit={form.submit}
-      aria-labelledby={`${id}-title`}
+    <StaffFormFrame
+      form={form}
+      title={promotion ? `Promotion ${promotion.code}` : 'New promotion'}
+      className="admin-form admin-promotions__form"
+      submitLabel={promotion ? 'Save changes' : 'Create the promotion'}
+      onCancel={onCancel}
     >
-      <h2 id={`${id}-title`} ref={form.heading} tabIndex={-1} className="admin-promotions__title">
-        {promotion ? `Promotion ${promotion.code}` : 'New promotion'}
-      </h2>
-      <div className="admin-promotions__fields">
+      <div className="admin-fields">
         {field(
           'code',
           'Code',
           'What shoppers type at checkout: 3 to 32 letters, digits, dashes or underscores.',
         )}
-        <KindChoice
-          id={`${id}-kind`}
-          value={values.kind}
-          error={errors.kind}
-          inputRef={form.inputRef('kind')}
-          onChange={(kind) => form.change({ kind })}
+        <ChoiceGroup
+          {...form.bind('kind')}
+          legend="What it takes off"
+          errorLabel="Kind"
+          choices={KIND_CHOICES}
+          className="admin-field--wide"
+          listClassName="admin-promotions__kinds"
+          bold
         />
         {values.kind === 'free_shipping' ? null : field('value', VALUE_LABELS[values.kind])}
         {field('minOrder', 'Minimum order ($)', 'Empty: any order.')}
@@ -83,43 +72,22 @@ export function PromotionForm({ promotion, onSaved, onCancel }: PromotionFormPro
         {field('totalUses', 'Total uses', 'Empty: no limit.')}
         {field('usesPerCustomer', 'Uses per customer', 'Empty: no limit.')}
         <EligibilityFields
-          id={`${id}-eligible`}
+          id={`${form.id}-eligible`}
           values={values}
           error={errors.eligible}
           inputRef={form.inputRef('eligible')}
           onChange={form.change}
         />
-        <div className="form-check admin-promotions__field--wide">
-          <input
-            ref={form.inputRef('appliesToDrops')}
-            id={`${id}-drops`}
-            type="checkbox"
-            className="form-check-input"
-            checked={values.appliesToDrops}
-            onChange={(event) => form.change({ appliesToDrops: event.target.checked })}
-            aria-describedby={`${id}-drops-hint`}
-          />
-          <label htmlFor={`${id}-drops`} className="form-check-label fw-semibold">
-            Applies to drops
-          </label>
-          <div id={`${id}-drops-hint`} className="form-text mt-0">
-            Off: pairs bought in a drop pay their full price.
-          </div>
-        </div>
+        <CheckField
+          id={`${form.id}-drops`}
+          label="Applies to drops"
+          checked={values.appliesToDrops}
+          onChange={(appliesToDrops) => form.change({ appliesToDrops })}
+          hint="Off: pairs bought in a drop pay their full price."
+          inputRef={form.inputRef('appliesToDrops')}
+          bold
+        />
       </div>
-      {form.failure ? (
-        <AlertError message={form.failure} onClose={form.dismissFailure} className="mt-3 mb-0" />
-      ) : null}
-      <div className="admin-promotions__form-actions">
-        <button type="submit" className="btn btn-dark" disabled={form.saving}>
-          <BusyLabel busy={form.saving} busyText="Saving…">
-            {promotion ? 'Save changes' : 'Create the promotion'}
-          </BusyLabel>
-        </button>
-        <button type="button" className="btn btn-outline-dark" onClick={onCancel} disabled={form.saving}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </StaffFormFrame>
   );
 }

@@ -2,7 +2,7 @@ import type { Promotion, PromotionStatus } from '@shop/contracts';
 import { useId, useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { errorText } from '../../../lib/api';
-import { BusyLabel } from '../busy-label';
+import { BusyLabel } from '../shared/busy-label';
 import { useSetPromotionStatus } from './api/save-promotion';
 import { PromotionStateBadge } from './promotion-state-badge';
 import { perCustomerText, usesText } from './promotions-view';
@@ -71,7 +71,7 @@ export function PromotionStatusPanel({ promotion }: { promotion: Promotion }) {
           <dd>{perCustomerText(promotion.usesPerCustomer)}</dd>
         </div>
       </dl>
-      <div className="admin-promotions__form-actions">
+      <div className="admin-form-actions">
         {allowed(promotion.status).map(({ slot, action }) => (
           <button
             key={slot}

@@ -1,7 +1,9 @@
 import { formatPrice, type Promotion } from '@shop/contracts';
 import { Link } from 'react-router';
+import { TableHead } from '../shared/table-head';
+import { formatInstant } from '../shared/typed-values';
 import { PromotionStateBadge } from './promotion-state-badge';
-import { formatInstant, offerText, perCustomerText, usesText } from './promotions-view';
+import { offerText, perCustomerText, usesText } from './promotions-view';
 
 /** "From Jan 1, 2027 … to Jan 31, 2027 …", or "No end". */
 function Dates({ promotion }: { promotion: Promotion }) {
@@ -34,41 +36,30 @@ function Dates({ promotion }: { promotion: Promotion }) {
  */
 export function PromotionsTable({ promotions }: { promotions: Promotion[] }) {
   return (
-    <table className="admin-promotions__table">
+    <table className="admin-table admin-promotions__table">
       <caption className="visually-hidden">Promotions, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Code</th>
-          <th scope="col">Offer</th>
-          <th scope="col">State</th>
-          <th scope="col">Dates</th>
-          <th scope="col">Uses</th>
-          <th scope="col">Per customer</th>
-          <th scope="col">Discounted</th>
-          <th scope="col">Sales</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={['Code', 'Offer', 'State', 'Dates', 'Uses', 'Per customer', 'Discounted', 'Sales']}
+        actions
+      />
       <tbody>
         {promotions.map((promotion) => (
           <tr key={promotion.id}>
-            <th scope="row" className="admin-promotions__code">
+            <th scope="row" className="admin-table__wide admin-promotions__code">
               <code>{promotion.code}</code>
             </th>
             <td data-label="Offer">{offerText(promotion.kind, promotion.value)}</td>
             <td data-label="State">
               <PromotionStateBadge state={promotion.state} />
             </td>
-            <td data-label="Dates" className="admin-promotions__dates">
+            <td data-label="Dates" className="admin-table__wide">
               <Dates promotion={promotion} />
             </td>
             <td data-label="Uses">{usesText(promotion)}</td>
             <td data-label="Per customer">{perCustomerText(promotion.usesPerCustomer)}</td>
             <td data-label="Discounted">{formatPrice(promotion.discounted)}</td>
             <td data-label="Sales">{formatPrice(promotion.sales)}</td>
-            <td className="admin-promotions__actions">
+            <td className="admin-table__actions">
               <Link
                 to={`/account/promotions/${encodeURIComponent(promotion.id)}`}
                 className="btn btn-outline-dark btn-sm"

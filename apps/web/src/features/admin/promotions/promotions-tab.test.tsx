@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatInstant } from '../shared/typed-values';
 import {
   errorBody,
   listOf,
@@ -9,7 +10,6 @@ import {
   SPRING_ID,
   shipFixture,
 } from './promotions-test-utils';
-import { formatInstant } from './promotions-view';
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 const location = () => screen.getByTestId('location');

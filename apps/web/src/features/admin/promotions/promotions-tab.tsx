@@ -1,9 +1,12 @@
-import { type FormEvent, useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
 import { EmptyState } from '../../../components/empty-state';
 import { Pagination } from '../../../components/pagination';
+import { useFocusWhenLost } from '../shared/focus';
+import { QueryStatus } from '../shared/query-status';
+import { StaffPage } from '../shared/staff-page';
+import { ExportLink } from '../shared/toolbar';
 import { usePromotions } from './api/get-promotions';
 import { PromotionsTable } from './promotions-list';
 import { PromotionsToolbar } from './promotions-toolbar';
@@ -14,26 +17,13 @@ import {
   readPromotionsView,
   type SavedNotice,
 } from './promotions-view';
+import '../shared/admin.css';
 import './promotions.css';
 
 /** The list as it stands: loading, a failure with Retry, none found, or the table. */
 function ListBody({ list, view }: { list: ReturnType<typeof usePromotions>; view: PromotionsView }) {
-  if (list.isPending) {
-    return (
-      <div className="d-flex justify-content-center py-4" role="status">
-        <span className="spinner-border text-dark" aria-hidden="true" />
-        <span className="visually-hidden">Loading the promotions</span>
-      </div>
-    );
-  }
-  if (list.isError) {
-    return (
-      <AlertError
-        message={`We could not load the promotions: ${list.error.message}`}
-        dismissible={false}
-        onRetry={() => list.refetch()}
-      />
-    );
+  if (list.isPending || list.isError) {
+    return <QueryStatus query={list} what="the promotions" spacing="py-4" />;
   }
   if (list.data.promotions.length === 0 && view.page > 1) {
     return (
@@ -76,36 +66,24 @@ export function AdminPromotionsTab() {
   const location = useLocation();
   const navigate = useNavigate();
   const saved = (location.state as SavedNotice | null)?.saved;
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Back from the form, whose button went away: the reader lands on the list's heading.
-  useEffect(() => {
-    if (document.activeElement === null || document.activeElement === document.body) heading.current?.focus();
-  }, []);
+  const heading = useFocusWhenLost();
   const go = (next: PromotionsView) => setParams(promotionsSearchParams(next), { preventScrollReset: true });
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const search = String(new FormData(event.currentTarget).get('search') ?? '').trim();
-    go({ ...view, search, page: 1 });
-  };
   return (
-    <section className="admin-promotions" aria-labelledby={`${id}-heading`}>
-      <div className="admin-promotions__head">
-        <h2 id={`${id}-heading`} ref={heading} tabIndex={-1} className="admin-promotions__title">
-          Promotions
-        </h2>
-        <div className="admin-promotions__head-actions">
-          <a href={exportHref(view)} className="btn btn-outline-dark" download>
-            Export CSV
-          </a>
+    <StaffPage
+      id={id}
+      className="admin-promotions"
+      title="Promotions"
+      headingRef={heading}
+      actions={
+        <div className="admin-head__actions">
+          <ExportLink href={exportHref(view)} />
           <Link to="/account/promotions/new" className="btn btn-dark">
             New promotion
           </Link>
         </div>
-      </div>
-      <p className="admin-promotions__intro">
-        Codes shoppers type at checkout. Uses count orders holding the code; discounted and sales are those of
-        paid orders. Times show in your time zone.
-      </p>
+      }
+      intro="Codes shoppers type at checkout. Uses count orders holding the code; discounted and sales are those of paid orders. Times show in your time zone."
+    >
       {saved ? (
         <AlertSuccess
           message={saved}
@@ -116,7 +94,7 @@ export function AdminPromotionsTab() {
       <PromotionsToolbar
         id={id}
         view={view}
-        onSearch={onSearch}
+        onSearch={(search) => go({ ...view, search, page: 1 })}
         onState={(state) => go({ ...view, state, page: 1 })}
       />
       <ListBody list={list} view={view} />
@@ -129,6 +107,6 @@ export function AdminPromotionsTab() {
           className="admin-promotions__pages"
         />
       ) : null}
-    </section>
+    </StaffPage>
   );
 }

@@ -1,11 +1,8 @@
 import type { Promotion } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { AJ1, DUNK } from '../../../test/fixtures';
-import { type ApiHandler, mockApi } from '../../../test/mock-api';
-import { testQueryClient } from '../../../test/query-client';
-import { adminProduct } from '../products/products-test-utils';
+import type { ApiCall, ApiHandler } from '../../../test/mock-api';
+import { adminProduct, productPage } from '../products/products-test-utils';
+import { renderStaffRoutes } from '../shared/staff-test-utils';
 import { AdminPromotionFormPage } from './promotion-form-page';
 import { AdminPromotionsTab } from './promotions-tab';
 
@@ -67,42 +64,20 @@ export const listOf = (promotions: Promotion[], page = 1, pages = 1) => ({ promo
 /** The products the picker finds: the Products tab's list, whatever the search. */
 const PICKER_PRODUCTS = [adminProduct(DUNK, 'Dunk Low Panda'), adminProduct(AJ1, 'Air Jordan 1')];
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="location">{`${pathname}${search}`}</p>;
-}
+const pickerProducts = (call: ApiCall) =>
+  call.path === '/api/products/admin' ? { body: productPage(PICKER_PRODUCTS) } : undefined;
 
 /** The Promotions tab and its form at `entry` with a scripted API (the product search answered). */
 export function renderPromotions(entry: string, handler: ApiHandler) {
-  const api = mockApi(async (call) => {
-    const answer = await handler(call);
-    if (answer) return answer;
-    if (call.path === '/api/products/admin')
-      return { body: { products: PICKER_PRODUCTS, total: 2, totalExact: true, page: 1, pages: 1 } };
-    return undefined;
+  return renderStaffRoutes({
+    routes: {
+      '/account/promotions': <AdminPromotionsTab />,
+      '/account/promotions/new': <AdminPromotionFormPage />,
+      '/account/promotions/:id': <AdminPromotionFormPage />,
+    },
+    entry,
+    handler: async (call) => (await handler(call)) ?? pickerProducts(call),
+    session: null,
+    location: true,
   });
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <Where />
-          </>
-        ),
-        children: [
-          { path: '/account/promotions', element: <AdminPromotionsTab /> },
-          { path: '/account/promotions/new', element: <AdminPromotionFormPage /> },
-          { path: '/account/promotions/:id', element: <AdminPromotionFormPage /> },
-        ],
-      },
-    ],
-    { initialEntries: [entry] },
-  );
-  const view = render(
-    <QueryClientProvider client={testQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...api, ...view, router };
 }

@@ -1,11 +1,16 @@
 import { PROMOTION_STATE_LABELS, PROMOTION_STATES, type PromotionState } from '@shop/contracts';
-import type { FormEvent } from 'react';
+import { SearchForm, SelectFilter } from '../shared/toolbar';
 import type { PromotionsView } from './promotions-view';
+
+const STATE_OPTIONS = [
+  { value: '' as const, label: 'All but archived' },
+  ...PROMOTION_STATES.map((state) => ({ value: state, label: PROMOTION_STATE_LABELS[state] })),
+];
 
 interface PromotionsToolbarProps {
   id: string;
   view: PromotionsView;
-  onSearch: (event: FormEvent<HTMLFormElement>) => void;
+  onSearch: (search: string) => void;
   onState: (state: PromotionState | '') => void;
 }
 
@@ -13,50 +18,24 @@ interface PromotionsToolbarProps {
 export function PromotionsToolbar({ id, view, onSearch, onState }: PromotionsToolbarProps) {
   return (
     <div className="admin-promotions__tools">
-      {/* biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some browsers and to jsdom */}
-      <form
-        key={view.search}
-        role="search"
-        aria-label="Promotions"
+      <SearchForm
+        id={`${id}-search`}
+        name="Promotions"
+        label="Search by code"
+        field="search"
+        value={view.search}
+        maxLength={32}
         className="admin-promotions__search"
-        onSubmit={onSearch}
-      >
-        <label htmlFor={`${id}-search`} className="admin-promotions__label">
-          Search by code
-        </label>
-        <div className="input-group">
-          <input
-            id={`${id}-search`}
-            name="search"
-            type="search"
-            className="form-control"
-            defaultValue={view.search}
-            maxLength={32}
-            autoComplete="off"
-          />
-          <button type="submit" className="btn btn-dark">
-            Search
-          </button>
-        </div>
-      </form>
-      <div className="admin-promotions__filter">
-        <label htmlFor={`${id}-state`} className="admin-promotions__label">
-          State
-        </label>
-        <select
-          id={`${id}-state`}
-          className="form-select"
-          value={view.state}
-          onChange={(event) => onState(event.target.value as PromotionState | '')}
-        >
-          <option value="">All but archived</option>
-          {PROMOTION_STATES.map((state) => (
-            <option key={state} value={state}>
-              {PROMOTION_STATE_LABELS[state]}
-            </option>
-          ))}
-        </select>
-      </div>
+        onSearch={onSearch}
+      />
+      <SelectFilter
+        id={`${id}-state`}
+        label="State"
+        value={view.state}
+        options={STATE_OPTIONS}
+        onChange={onState}
+        className="admin-promotions__filter"
+      />
     </div>
   );
 }

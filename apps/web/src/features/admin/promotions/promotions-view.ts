@@ -23,25 +23,6 @@ export function usesText(promotion: Pick<Promotion, 'uses' | 'totalUses'>): stri
 /** The cap per customer in words. */
 export const perCustomerText = (cap: number | null) => (cap === null ? 'No limit' : `${cap} per customer`);
 
-/** The browser's time zone, which the form's times are typed in ("Europe/Paris"). */
-export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-const instantFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
-/** An instant in the reader's time with the zone's name, or `none` when there is no instant. */
-export function formatInstant(iso: string | null, none = '—'): string {
-  if (!iso) return none;
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : instantFormat.format(time);
-}
-
 /** What the list shows, all kept in the address: `?state=&search=&page=`. */
 export interface PromotionsView {
   state: PromotionState | '';

@@ -2,7 +2,7 @@ import type { OrderReturn } from '@shop/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { errorText } from '../../../lib/api';
-import { BusyLabel } from '../busy-label';
+import { BusyButton } from '../shared/busy-label';
 import { useReceiveReturn } from './api/receive-return';
 import { restockByDefault } from './returns-view';
 
@@ -79,11 +79,9 @@ export function ReceiveForm({
         <AlertError message={failure} onClose={() => setFailure(null)} className="mt-3 mb-0" />
       ) : null}
       <div className="admin-return__buttons">
-        <button type="submit" className="btn btn-dark" disabled={receive.isPending}>
-          <BusyLabel busy={receive.isPending} busyText="Receiving…">
-            Confirm receipt
-          </BusyLabel>
-        </button>
+        <BusyButton type="submit" className="btn btn-dark" busy={receive.isPending} busyText="Receiving…">
+          Confirm receipt
+        </BusyButton>
         <button
           type="button"
           className="btn btn-outline-dark"

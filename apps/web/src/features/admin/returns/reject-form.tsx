@@ -2,7 +2,7 @@ import { type OrderReturn, RETURN_MESSAGE_MAX } from '@shop/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { ApiError, errorText } from '../../../lib/api';
-import { BusyLabel } from '../busy-label';
+import { BusyButton } from '../shared/busy-label';
 import { useRejectReturn } from './api/reject-return';
 
 export const REJECT_MESSAGE_ERROR = 'Tell the buyer why: they get these words by e-mail.';
@@ -75,11 +75,9 @@ export function RejectForm({
         <AlertError message={failure} onClose={() => setFailure(null)} className="mt-3 mb-0" />
       ) : null}
       <div className="admin-return__buttons">
-        <button type="submit" className="btn btn-danger" disabled={reject.isPending}>
-          <BusyLabel busy={reject.isPending} busyText="Rejecting…">
-            Reject return
-          </BusyLabel>
-        </button>
+        <BusyButton type="submit" className="btn btn-danger" busy={reject.isPending} busyText="Rejecting…">
+          Reject return
+        </BusyButton>
         <button type="button" className="btn btn-outline-dark" disabled={reject.isPending} onClick={onCancel}>
           Back
         </button>

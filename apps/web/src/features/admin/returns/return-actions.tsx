@@ -2,7 +2,7 @@ import type { OrderReturn } from '@shop/contracts';
 import { useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { errorText } from '../../../lib/api';
-import { BusyLabel } from '../busy-label';
+import { BusyLabel } from '../shared/busy-label';
 import { useApproveReturn } from './api/approve-return';
 import { ReceiveForm } from './receive-form';
 import { RejectForm } from './reject-form';

@@ -1,14 +1,12 @@
 import type { Order, OrderReturn } from '@shop/contracts';
 import { buildOrderReturn, buildReturnLine } from '@shop/contracts/testing';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { AJ1, DUNK, orderFixture } from '../../../test/fixtures';
-import { type ApiAnswer, type ApiCall, errorBody, mockApi } from '../../../test/mock-api';
-import { testQueryClient } from '../../../test/query-client';
+import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
+import { BOSS, renderStaffRoutes, staffSession } from '../shared/staff-test-utils';
 import { REJECT_MESSAGE_ERROR } from './reject-form';
 import { AdminReturnsTab } from './returns-tab';
 
@@ -16,12 +14,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ADMIN_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const ORDER_ID = 'bbbbbbbb-9e8d-4877-8665-544332211000';
 const EXCHANGE_ORDER_ID = 'cccccccc-9e8d-4877-8665-544332211000';
-const sessionBody = {
-  user: { id: ADMIN_ID, email: 'boss@shop.test', emailVerified: true, username: 'boss', role: 'admin' },
-};
 
 const theOrder: Order = orderFixture({
   _id: ORDER_ID,
@@ -55,34 +49,30 @@ const twoLines = () => [
 
 type Handler = (call: ApiCall, store: { returns: OrderReturn[] }) => ApiAnswer | Promise<ApiAnswer>;
 
+/** The returns API over `store` (filtered by `state`), and the orders the returns are of. */
+function returnsApi(call: ApiCall, store: { returns: OrderReturn[] }): ApiAnswer {
+  if (call.method === 'GET' && call.path === '/api/returns') {
+    const state = call.search.get('state');
+    return { body: { returns: store.returns.filter((item) => !state || item.state === state) } };
+  }
+  if (call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}`) return { body: theOrder };
+  if (call.method === 'GET' && call.path === `/api/orders/${EXCHANGE_ORDER_ID}`)
+    return {
+      body: { ...theOrder, _id: EXCHANGE_ORDER_ID, number: 1077, finalAmount: 0, replacementOf: ORDER_ID },
+    };
+  return undefined;
+}
+
 /** The Returns tab with a returns API over `store` (filtered by `state`); `handler` answers first. */
 function renderReturns(start: OrderReturn[], handler: Handler = () => undefined, entry = '/account/returns') {
   const store = { returns: start };
-  const api = mockApi(async (call) => {
-    const answer = await handler(call, store);
-    if (answer) return answer;
-    if (call.path === '/api/auth/get-session') return { body: sessionBody };
-    if (call.method === 'GET' && call.path === '/api/returns') {
-      const state = call.search.get('state');
-      return { body: { returns: store.returns.filter((item) => !state || item.state === state) } };
-    }
-    if (call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}`) return { body: theOrder };
-    if (call.method === 'GET' && call.path === `/api/orders/${EXCHANGE_ORDER_ID}`)
-      return {
-        body: { ...theOrder, _id: EXCHANGE_ORDER_ID, number: 1077, finalAmount: 0, replacementOf: ORDER_ID },
-      };
-    return undefined;
+  const view = renderStaffRoutes({
+    routes: { '/account/returns': <AdminReturnsTab /> },
+    entry,
+    handler: async (call) => (await handler(call, store)) ?? returnsApi(call, store),
+    session: staffSession(BOSS),
   });
-  const client = testQueryClient();
-  const router = createMemoryRouter([{ path: '/account/returns', element: <AdminReturnsTab /> }], {
-    initialEntries: [entry],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...api, router, store };
+  return { ...view, store };
 }
 
 /** The server's answer to an action: the stored return changed, and sent back. */

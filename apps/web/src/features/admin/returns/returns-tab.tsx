@@ -1,12 +1,15 @@
 import type { ReturnState } from '@shop/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
 import { EmptyState } from '../../../components/empty-state';
+import { QueryStatus } from '../shared/query-status';
+import { StaffPage } from '../shared/staff-page';
+import { SelectFilter } from '../shared/toolbar';
 import { ReturnCard } from './return-card';
 import { orderHref, STATE_FILTERS } from './returns-view';
 import { useReturnsTab } from './use-returns-tab';
+import '../shared/admin.css';
 import './returns.css';
 
 /** What an empty list says: none at all, or none in the state filtered on. */
@@ -27,36 +30,26 @@ export function AdminReturnsTab() {
   const list = returns.data ?? [];
 
   return (
-    <section className="admin-returns" aria-labelledby={`${id}-heading`}>
-      <div className="admin-returns__head">
-        <h2 id={`${id}-heading`} className="admin-returns__title">
-          Returns
-        </h2>
-        <p className="admin-returns__count" role="status">
-          {returns.isSuccess ? `${list.length} ${list.length === 1 ? 'return' : 'returns'}` : ''}
-        </p>
-      </div>
-
-      <div className="admin-returns__tools">
-        <label htmlFor={`${id}-state`} className="admin-returns__label">
-          State
-        </label>
-        <select
+    <StaffPage
+      id={id}
+      className="admin-returns"
+      title="Returns"
+      count={returns.isSuccess ? `${list.length} ${list.length === 1 ? 'return' : 'returns'}` : ''}
+    >
+      <div className="admin-toolbar">
+        <SelectFilter
           id={`${id}-state`}
-          className="form-select"
+          label="State"
           value={state}
-          onChange={(event) => tab.setState(event.target.value as ReturnState | '')}
-        >
-          {STATE_FILTERS.map((filter) => (
-            <option key={filter.value} value={filter.value}>
-              {filter.label}
-            </option>
-          ))}
-        </select>
+          options={STATE_FILTERS}
+          onChange={tab.setState}
+          className="admin-returns__filter"
+          inline
+        />
       </div>
 
       {done ? (
-        <div ref={tab.doneBox} tabIndex={-1} className="admin-returns__done">
+        <div ref={tab.doneBox} tabIndex={-1} className="admin-done">
           <AlertSuccess key={done.key} message={done.text} onClose={tab.dismissDone} className="mb-3">
             {done.exchangeOrderId ? (
               <Link to={orderHref(done.exchangeOrderId)} className="alert-link">
@@ -67,21 +60,12 @@ export function AdminReturnsTab() {
         </div>
       ) : null}
 
-      {returns.isPending ? (
-        <div className="d-flex justify-content-center py-5" role="status">
-          <span className="spinner-border text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading the returns</span>
-        </div>
-      ) : returns.isError ? (
-        <AlertError
-          message={`We could not load the returns: ${returns.error.message}`}
-          dismissible={false}
-          onRetry={() => returns.refetch()}
-        />
+      {returns.isPending || returns.isError ? (
+        <QueryStatus query={returns} what="the returns" />
       ) : list.length === 0 ? (
         <EmptyState text={noReturnsText(state)} />
       ) : (
-        <ul className="admin-returns__list list-unstyled" aria-label="Returns">
+        <ul className="admin-cards list-unstyled" aria-label="Returns">
           {list.map((orderReturn) => (
             <li key={orderReturn.id}>
               <ReturnCard orderReturn={orderReturn} onDone={tab.onDone} />
@@ -89,6 +73,6 @@ export function AdminReturnsTab() {
           ))}
         </ul>
       )}
-    </section>
+    </StaffPage>
   );
 }

@@ -15,7 +15,9 @@ import { useLowStock } from './api/get-low-stock';
 import { toSalesPeriod, useSalesReport } from './api/get-sales-report';
 import { SalesChart } from './sales-chart';
 import { chartSummary, formatLongDay, formatShortDay, pluralise } from './sales-format';
+import '../shared/admin.css';
 import './sales.css';
+import { TableHead } from '../shared/table-head';
 
 export const noSalesText = (days: number) => `No sales in the last ${days} days`;
 export const NO_LOW_STOCK_TEXT = 'No size is running low.';
@@ -46,10 +48,10 @@ export function AdminSalesTab() {
   const updating = report.isPlaceholderData;
 
   return (
-    <section className="admin-sales" aria-labelledby={headingId}>
-      <div className="admin-sales__head">
+    <section className="admin-page admin-sales" aria-labelledby={headingId}>
+      <div className="admin-head admin-head--end mb-0">
         <div>
-          <h2 id={headingId} className="admin-sales__title">
+          <h2 id={headingId} className="admin-title">
             Sales
           </h2>
           {shown && !updating ? (
@@ -182,17 +184,7 @@ function PerDay({ report }: { report: SalesReport }) {
             <caption className="visually-hidden">
               Revenue and orders per day, {formatLongDay(report.from)} to {formatLongDay(report.to)} (UTC)
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="text-end">
-                  Revenue
-                </th>
-                <th scope="col" className="text-end">
-                  Orders
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Day']} figures={['Revenue', 'Orders']} />
             <tbody>
               {report.perDay.map((day) => (
                 <tr key={day.day}>
@@ -296,17 +288,7 @@ function ReturnReasons({ byReason }: { byReason: SalesReport['returns']['byReaso
     <div className="table-responsive">
       <table className="table table-sm align-middle mb-0">
         <caption className="sales-returns__caption">By reason</caption>
-        <thead>
-          <tr>
-            <th scope="col">Reason</th>
-            <th scope="col" className="text-end">
-              Returns
-            </th>
-            <th scope="col" className="text-end">
-              Pairs
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Reason']} figures={['Returns', 'Pairs']} />
         <tbody>
           {byReason.map((row) => (
             <tr key={row.reason}>
@@ -328,20 +310,7 @@ function ReturnRates({ products }: { products: SalesReport['returns']['products'
     <div className="table-responsive">
       <table className="table table-sm align-middle mb-0">
         <caption className="sales-returns__caption">Most returned products</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col" className="text-end">
-              Returned
-            </th>
-            <th scope="col" className="text-end">
-              Sold
-            </th>
-            <th scope="col" className="text-end">
-              Return rate
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Product']} figures={['Returned', 'Sold', 'Return rate']} />
         <tbody>
           {products.map((product) => (
             <tr key={product._id}>
@@ -413,15 +382,7 @@ function LowStock() {
           <div className="table-responsive">
             <table ref={table} className="table table-sm align-middle mb-0 sales-low">
               <caption className="visually-hidden">Sizes running low</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Size</th>
-                  <th scope="col" className="text-end">
-                    Units
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Product', 'Size']} figures={['Units']} />
               <tbody>
                 {sizes.map((row) => (
                   <LowStockRow key={`${row._id}-${row.size}`} row={row} />

@@ -5,20 +5,12 @@ import {
   type SalesDay,
   type SalesReport,
 } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { UID } from '../../../test/fixtures';
-import { type ApiHandler, mockApi } from '../../../test/mock-api';
-import { testQueryClient } from '../../../test/query-client';
+import type { ApiHandler } from '../../../test/mock-api';
+import { renderStaffRoutes } from '../shared/staff-test-utils';
 import { AdminSalesTab } from './sales-tab';
 
 export const AJ1 = '11111111-1111-4111-8111-111111111111';
 export const DUNK = '22222222-2222-4222-8222-222222222222';
-
-const adminSession = {
-  user: { id: UID, email: 'staff@shop.test', emailVerified: true, username: 'staff', role: 'admin' },
-};
 
 /** `count` zero-filled days ending on `to` (UTC), with the given figures on some of them. */
 export function days(
@@ -95,41 +87,12 @@ export function lowStockPage(page: number, sizes: LowStockSize[] = LOW_SIZES): L
   };
 }
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="location">{`${pathname}${search}`}</p>;
-}
-
-/** The Sales tab at `entry` in a memory router, with an admin session and a scripted API. */
+/** The Sales tab at `entry` with an admin session and a scripted API. */
 export function renderSales(entry: string, handler: ApiHandler) {
-  const api = mockApi(async (call) => {
-    const answer = await handler(call);
-    if (answer) return answer;
-    if (call.path === '/api/auth/get-session') return { body: adminSession };
-    return undefined;
+  return renderStaffRoutes({
+    routes: { '/account/sales': <AdminSalesTab />, '/home/:id': <p>Product page</p> },
+    entry,
+    handler,
+    location: true,
   });
-  const client = testQueryClient();
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <>
-            <Outlet />
-            <Where />
-          </>
-        ),
-        children: [
-          { path: '/account/sales', element: <AdminSalesTab /> },
-          { path: '/home/:id', element: <p>Product page</p> },
-        ],
-      },
-    ],
-    { initialEntries: [entry] },
-  );
-  const view = render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...api, ...view, router };
 }

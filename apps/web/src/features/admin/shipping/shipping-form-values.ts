@@ -1,4 +1,6 @@
 import type { ShippingMethodBody, StaffShippingMethod } from '@shop/contracts';
+import { numberOf } from '../shared/typed-values';
+import type { FieldErrors } from '../shared/use-staff-form';
 
 /** The form's fields as typed: text, so a half-typed amount stays as it is until it is sent. */
 export interface ShippingFormValues {
@@ -11,7 +13,18 @@ export interface ShippingFormValues {
   active: boolean;
 }
 
-export type ShippingFormField = Exclude<keyof ShippingFormValues, 'active'> | 'active';
+export type ShippingFormField = keyof ShippingFormValues;
+
+/** The order the fields come in, so the first one with a reason takes the focus. */
+export const FIELD_ORDER: ShippingFormField[] = [
+  'name',
+  'price',
+  'freeAbove',
+  'countries',
+  'minDays',
+  'maxDays',
+  'active',
+];
 
 export const EMPTY_SHIPPING_FORM: ShippingFormValues = {
   name: '',
@@ -35,19 +48,13 @@ export function formValuesOf(method: StaffShippingMethod): ShippingFormValues {
   };
 }
 
-/** A typed amount or number of days as the API reads it; what is not a number goes as typed, to be refused. */
-const numberOf = (text: string): number | string => {
-  const trimmed = text.trim();
-  return trimmed !== '' && Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
-};
-
 /**
  * The request body of the form; the server validates it (and says what is wrong, field by field). Only
  * what the form alone can tell is refused here: one of the two estimate days without the other.
  */
 export function bodyOf(
   values: ShippingFormValues,
-): { body: ShippingMethodBody } | { errors: Partial<Record<ShippingFormField, string>> } {
+): { body: ShippingMethodBody } | { errors: FieldErrors<ShippingFormField> } {
   const min = values.minDays.trim();
   const max = values.maxDays.trim();
   if ((min === '') !== (max === '')) {
@@ -87,3 +94,11 @@ export function countryReason(serverField: string, reason: string, values: Shipp
   const code = codes[Number(match[1])];
   return code ? `"${code}" ${reason}` : reason;
 }
+
+/** What the staff form needs of these values: the fields in order, the form's own check, the server's names. */
+export const SHIPPING_FORM_RULES = {
+  fields: FIELD_ORDER,
+  bodyOf,
+  fieldOf: formFieldOf,
+  reasonOf: countryReason,
+};

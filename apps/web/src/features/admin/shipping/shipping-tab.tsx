@@ -1,11 +1,14 @@
 import { countryName, formatPrice, type StaffShippingMethod } from '@shop/contracts';
 import { useId, useRef, useState } from 'react';
-import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { ConfirmDelete } from '../shared/confirm-delete';
+import { QueryStatus } from '../shared/query-status';
+import { StaffPage } from '../shared/staff-page';
 import { useDeleteShippingMethod, useStaffShippingMethods } from './api/shipping-methods';
 import { ShippingForm } from './shipping-form';
+import '../shared/admin.css';
 import './shipping.css';
+import { TableHead } from '../shared/table-head';
 
 export const DELETE_METHOD_TITLE = 'Delete this shipping method?';
 
@@ -48,12 +51,13 @@ export function AdminShippingTab() {
   };
 
   return (
-    <section className="admin-shipping" aria-labelledby={`${id}-heading`}>
-      <div className="admin-shipping__head">
-        <h2 id={`${id}-heading`} ref={heading} tabIndex={-1} className="admin-shipping__title">
-          Shipping
-        </h2>
-        {editing ? null : (
+    <StaffPage
+      id={id}
+      className="admin-shipping"
+      title="Shipping"
+      headingRef={heading}
+      actions={
+        editing ? null : (
           <button
             ref={addButton}
             type="button"
@@ -65,13 +69,10 @@ export function AdminShippingTab() {
           >
             Add a method
           </button>
-        )}
-      </div>
-      <p className="admin-shipping__intro">
-        The ways an order can travel. Buyers see the active methods that ship to their country, cheapest
-        first; orders keep the name and price they were charged.
-      </p>
-
+        )
+      }
+      intro="The ways an order can travel. Buyers see the active methods that ship to their country, cheapest first; orders keep the name and price they were charged."
+    >
       {done ? (
         <AlertSuccess key={done} message={done} onClose={() => setDone(null)} className="mb-3" />
       ) : null}
@@ -92,16 +93,8 @@ export function AdminShippingTab() {
         />
       ) : null}
 
-      {methods.isPending ? (
-        <div className="d-flex justify-content-center py-4" role="status">
-          <span className="spinner-border text-dark" aria-hidden="true" />
-          <span className="visually-hidden">Loading the shipping methods</span>
-        </div>
-      ) : methods.isError ? (
-        <AlertError
-          message={`We could not load the shipping methods: ${methods.error.message}`}
-          onRetry={() => methods.refetch()}
-        />
+      {methods.isPending || methods.isError ? (
+        <QueryStatus query={methods} what="the shipping methods" spacing="py-4" dismissible />
       ) : methods.data.length === 0 ? (
         <p className="admin-shipping__empty">
           No shipping methods: buyers cannot check out until you add one.
@@ -121,11 +114,9 @@ export function AdminShippingTab() {
         />
       )}
 
-      <ConfirmModal
+      <ConfirmDelete
         show={deleting !== null}
         title={DELETE_METHOD_TITLE}
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
         busy={remove.isPending}
         error={remove.error ? remove.error.message : null}
         onConfirm={() => {
@@ -140,8 +131,8 @@ export function AdminShippingTab() {
             archived instead of deleted, and they keep it.
           </p>
         ) : null}
-      </ConfirmModal>
-    </section>
+      </ConfirmDelete>
+    </StaffPage>
   );
 }
 
@@ -155,25 +146,13 @@ function MethodsTable({
   onDelete: (method: StaffShippingMethod) => void;
 }) {
   return (
-    <table className="admin-shipping__table">
+    <table className="admin-table admin-shipping__table">
       <caption className="visually-hidden">Shipping methods, cheapest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Price</th>
-          <th scope="col">Free above</th>
-          <th scope="col">Countries</th>
-          <th scope="col">Estimate</th>
-          <th scope="col">Active</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Price', 'Free above', 'Countries', 'Estimate', 'Active']} actions />
       <tbody>
         {methods.map((method) => (
           <tr key={method.id} className={method.active ? undefined : 'admin-shipping__row--inactive'}>
-            <th scope="row" className="admin-shipping__name">
+            <th scope="row" className="admin-table__wide admin-shipping__name">
               {method.name}
             </th>
             <td data-label="Price">{method.price === 0 ? 'Free' : formatPrice(method.price)}</td>

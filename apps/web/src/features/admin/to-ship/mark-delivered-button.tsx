@@ -1,7 +1,7 @@
 import type { Shipment } from '@shop/contracts';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api';
-import { BusyLabel } from '../busy-label';
+import { BusyButton } from '../shared/busy-label';
 import { useMarkDelivered } from './api/mark-delivered';
 
 /** "Mark delivered" for a parcel on its way; a parcel that arrived says when instead. */
@@ -19,17 +19,15 @@ export function MarkDeliveredButton({ orderId, shipment }: { orderId: string; sh
   };
   return (
     <>
-      <button
-        type="button"
+      <BusyButton
         className="btn btn-outline-dark btn-sm"
-        disabled={deliver.isPending}
         onClick={onClick}
         aria-label={`Mark delivered: parcel ${shipment.trackingNumber}`}
+        busy={deliver.isPending}
+        busyText="Saving…"
       >
-        <BusyLabel busy={deliver.isPending} busyText="Saving…">
-          Mark delivered
-        </BusyLabel>
-      </button>
+        Mark delivered
+      </BusyButton>
       {failure ? (
         <p className="to-ship__error mb-0" role="alert">
           {failure}

@@ -1,6 +1,6 @@
 import { CARRIER_LABELS, CARRIERS, type Carrier, type Order } from '@shop/contracts';
 import { type FormEvent, useId } from 'react';
-import { BusyLabel } from '../busy-label';
+import { BusyButton } from '../shared/busy-label';
 import { type LinePick, useShipForm } from './use-ship-form';
 
 function FieldError({ id, text }: { id: string; text: string | undefined }) {
@@ -129,11 +129,9 @@ export function ShipForm({ order, onShipped }: { order: Order; onShipped: (messa
           {errors.form}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-dark" disabled={form.busy}>
-        <BusyLabel busy={form.busy} busyText="Saving…">
-          Mark shipped
-        </BusyLabel>
-      </button>
+      <BusyButton type="submit" className="btn btn-dark" busy={form.busy} busyText="Saving…">
+        Mark shipped
+      </BusyButton>
     </form>
   );
 }

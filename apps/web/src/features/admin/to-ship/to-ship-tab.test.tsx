@@ -1,13 +1,11 @@
 import type { Order } from '@shop/contracts';
 import { buildShipment, TEST_IDS } from '@shop/contracts/testing';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DUNK, orderFixture } from '../../../test/fixtures';
-import { type ApiAnswer, type ApiCall, errorBody, mockApi } from '../../../test/mock-api';
-import { testQueryClient } from '../../../test/query-client';
+import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
+import { renderStaffRoutes } from '../shared/staff-test-utils';
 import { AdminToShipTab, NOTHING_TO_SHIP_TEXT } from './to-ship-tab';
 
 afterEach(() => {
@@ -37,16 +35,11 @@ function partlyShipped(): Order {
 type Handler = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>;
 
 function renderToShip(handler: Handler) {
-  const api = mockApi(handler);
-  const router = createMemoryRouter([{ path: '/account/to-ship', element: <AdminToShipTab /> }], {
-    initialEntries: ['/account/to-ship'],
+  return renderStaffRoutes({
+    routes: { '/account/to-ship': <AdminToShipTab /> },
+    entry: '/account/to-ship',
+    handler,
   });
-  render(
-    <QueryClientProvider client={testQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return api;
 }
 
 const listed =

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
 import { EmptyState } from '../../../components/empty-state';
-import { BusyLabel } from '../busy-label';
+import { LoadMore } from '../shared/load-more';
+import { QueryStatus } from '../shared/query-status';
 import { useToShip } from './api/get-to-ship';
 import { ToShipCard } from './to-ship-card';
+import '../shared/admin.css';
 import './to-ship.css';
 
 export const NOTHING_TO_SHIP_TEXT = 'Nothing to ship: every paid order has left.';
@@ -13,22 +14,8 @@ export const NOTHING_TO_SHIP_TEXT = 'Nothing to ship: every paid order has left.
 function ToShipList({ onShipped }: { onShipped: (message: string) => void }) {
   const orders = useToShip();
   const list = orders.data?.pages.flat() ?? [];
-  if (orders.isPending) {
-    return (
-      <div className="d-flex justify-content-center py-5" role="status">
-        <span className="spinner-border text-dark" aria-hidden="true" />
-        <span className="visually-hidden">Loading the orders to ship</span>
-      </div>
-    );
-  }
-  if (orders.isError && list.length === 0) {
-    return (
-      <AlertError
-        message={`We could not load the orders to ship: ${orders.error.message}`}
-        dismissible={false}
-        onRetry={() => orders.refetch()}
-      />
-    );
+  if (orders.isPending || (orders.isError && list.length === 0)) {
+    return <QueryStatus query={orders} what="the orders to ship" />;
   }
   if (list.length === 0) return <EmptyState text={NOTHING_TO_SHIP_TEXT} />;
   return (
@@ -40,23 +27,7 @@ function ToShipList({ onShipped }: { onShipped: (message: string) => void }) {
           </li>
         ))}
       </ul>
-      <div className="to-ship__more">
-        {orders.isFetchNextPageError ? (
-          <AlertError message={`We could not load more orders: ${orders.error?.message ?? ''}`} />
-        ) : null}
-        {orders.hasNextPage ? (
-          <button
-            type="button"
-            className="btn btn-outline-dark"
-            disabled={orders.isFetchingNextPage}
-            onClick={() => orders.fetchNextPage()}
-          >
-            <BusyLabel busy={orders.isFetchingNextPage} busyText="Loading…">
-              Load more
-            </BusyLabel>
-          </button>
-        ) : null}
-      </div>
+      <LoadMore pages={orders} what="orders" />
     </>
   );
 }
@@ -76,8 +47,8 @@ export function AdminToShipTab() {
   }, [notice]);
 
   return (
-    <section className="to-ship" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="admin-orders__title to-ship__heading">
+    <section className="admin-page to-ship" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="admin-title to-ship__heading">
         To ship
       </h2>
       <p className="to-ship__intro">Paid orders not yet fully shipped, oldest first.</p>

@@ -1,7 +1,5 @@
 import type { AdminUser } from '@shop/contracts';
-import { ConfirmModal } from '../../../components/confirm-modal';
-
-export const DELETE_CONFIRM_TITLE = 'Are you sure?';
+import { ConfirmDelete } from '../shared/confirm-delete';
 
 interface DeleteUserDialogProps {
   show: boolean;
@@ -15,33 +13,15 @@ interface DeleteUserDialogProps {
 }
 
 /** 'Are you sure?' before a user is deleted, saying what goes and what stays. */
-export function DeleteUserDialog({
-  show,
-  user,
-  busy,
-  error,
-  onConfirm,
-  onCancel,
-  onExited,
-}: DeleteUserDialogProps) {
+export function DeleteUserDialog({ user, ...dialog }: DeleteUserDialogProps) {
   return (
-    <ConfirmModal
-      show={show}
-      title={DELETE_CONFIRM_TITLE}
-      confirmLabel="Delete"
-      busyLabel="Deleting…"
-      busy={busy}
-      error={error}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-      onExited={onExited}
-    >
+    <ConfirmDelete {...dialog}>
       {user ? (
         <p className="mb-0">
           <strong>{user.username || user.email}</strong> ({user.email}) will be deleted with their reviews and
           favourites. Their orders stay, without personal data. This cannot be undone.
         </p>
       ) : null}
-    </ConfirmModal>
+    </ConfirmDelete>
   );
 }

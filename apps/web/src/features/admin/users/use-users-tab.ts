@@ -1,5 +1,5 @@
 import type { AdminUser } from '@shop/contracts';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/api';
 import { useDeleteUser } from './api/delete-user';
@@ -26,9 +26,7 @@ export function useUsersTab() {
   const go = (next: UsersView, replace = false) =>
     setParams(usersSearchParams(next), { replace, preventScrollReset: true });
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const search = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+  const onSearch = (search: string) => {
     setDeleted(null);
     go({ ...view, search, page: 1 });
   };

@@ -47,7 +47,7 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
 
   return (
     <article
-      className={`admin-user-card${user.status ? '' : ' admin-user-card--suspended'}${self ? ' admin-user-card--self' : ''}`}
+      className={`admin-card admin-user-card${user.status ? '' : ' admin-user-card--suspended'}${self ? ' admin-user-card--self' : ''}`}
       aria-labelledby={nameId}
     >
       <div className="admin-user-card__head">
@@ -75,44 +75,26 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
       </p>
 
       <div className="admin-user-card__switches">
-        <div className="form-check form-switch admin-user-switch">
-          <input
-            id={`${id}-status`}
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            checked={user.status}
-            aria-checked={user.status}
-            disabled={locked}
-            aria-describedby={self ? noteId : undefined}
-            onChange={(event) => change({ kind: 'status', value: event.target.checked })}
-          />
-          <label className="form-check-label" htmlFor={`${id}-status`}>
-            Status <span className="visually-hidden">of {user.email}</span>
-            <span className="admin-user-switch__value" aria-hidden="true">
-              {user.status ? 'active' : 'suspended'}
-            </span>
-          </label>
-        </div>
-        <div className="form-check form-switch admin-user-switch">
-          <input
-            id={`${id}-admin`}
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            checked={isAdmin}
-            aria-checked={isAdmin}
-            disabled={locked}
-            aria-describedby={self ? noteId : undefined}
-            onChange={(event) => change({ kind: 'role', value: event.target.checked ? 'admin' : 'user' })}
-          />
-          <label className="form-check-label" htmlFor={`${id}-admin`}>
-            Admin <span className="visually-hidden">role for {user.email}</span>
-            <span className="admin-user-switch__value" aria-hidden="true">
-              {isAdmin ? 'on' : 'off'}
-            </span>
-          </label>
-        </div>
+        <UserSwitch
+          id={`${id}-status`}
+          checked={user.status}
+          label="Status"
+          hidden={`of ${user.email}`}
+          value={user.status ? 'active' : 'suspended'}
+          disabled={locked}
+          describedBy={self ? noteId : undefined}
+          onChange={(checked) => change({ kind: 'status', value: checked })}
+        />
+        <UserSwitch
+          id={`${id}-admin`}
+          checked={isAdmin}
+          label="Admin"
+          hidden={`role for ${user.email}`}
+          value={isAdmin ? 'on' : 'off'}
+          disabled={locked}
+          describedBy={self ? noteId : undefined}
+          onChange={(checked) => change({ kind: 'role', value: checked ? 'admin' : 'user' })}
+        />
       </div>
 
       {failure ? (
@@ -143,5 +125,43 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
         </button>
       </div>
     </article>
+  );
+}
+
+interface UserSwitchProps {
+  id: string;
+  checked: boolean;
+  label: string;
+  /** Said after the label to screen readers: whose switch it is. */
+  hidden: string;
+  /** Shown after the label: where the switch stands, in words. */
+  value: string;
+  disabled: boolean;
+  describedBy: string | undefined;
+  onChange: (checked: boolean) => void;
+}
+
+/** One of a card's switches (a real checkbox), large enough to hit with a thumb. */
+function UserSwitch({ id, checked, label, hidden, value, disabled, describedBy, onChange }: UserSwitchProps) {
+  return (
+    <div className="form-check form-switch admin-user-switch">
+      <input
+        id={id}
+        className="form-check-input"
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        aria-checked={checked}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label className="form-check-label" htmlFor={id}>
+        {label} <span className="visually-hidden">{hidden}</span>
+        <span className="admin-user-switch__value" aria-hidden="true">
+          {value}
+        </span>
+      </label>
+    </div>
   );
 }

@@ -1,30 +1,15 @@
-import type { AdminUser, Credit, CreditEntry } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import type { Credit, CreditEntry } from '@shop/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiHandler, errorBody, mockApi } from '../../../test/mock-api';
-import { testQueryClient } from '../../../test/query-client';
-import { AdminUsersTab } from './users-tab';
+import { type ApiHandler, errorBody } from '../../../test/mock-api';
+import { ANA_ID, adminUser, renderUsers } from './users-test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ADMIN_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const ANA_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
-
-const ana: AdminUser = {
-  _id: ANA_ID,
-  username: 'ana',
-  email: 'ana@example.com',
-  emailVerified: true,
-  image: '',
-  status: true,
-  roles: ['user'],
-  createdAt: '2024-03-02T10:00:00.000Z',
-};
+const ana = adminUser();
 
 const entry = (overrides: Partial<CreditEntry>): CreditEntry => ({
   id: 'c1',
@@ -58,33 +43,10 @@ const CREDIT: Credit = {
 };
 
 /** The Users tab with Ana listed and the admin signed in; the handler answers the credit API. */
-function renderUsers(handler: ApiHandler) {
-  const api = mockApi(async (call) => {
-    if (call.path === '/api/auth/get-session')
-      return {
-        body: {
-          user: {
-            id: ADMIN_ID,
-            email: 'boss@shop.test',
-            emailVerified: true,
-            username: 'boss',
-            role: 'admin',
-          },
-        },
-      };
-    if (call.method === 'GET' && call.path === '/api/users') return { body: [ana] };
-    return handler(call);
-  });
-  const router = createMemoryRouter([{ path: '/account/users', element: <AdminUsersTab /> }], {
-    initialEntries: ['/account/users'],
-  });
-  render(
-    <QueryClientProvider client={testQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+const renderWithAna = (handler: ApiHandler) =>
+  renderUsers((call) =>
+    call.method === 'GET' && call.path === '/api/users' ? { body: [ana] } : handler(call),
   );
-  return api;
-}
 
 async function openCredit() {
   const user = userEvent.setup();
@@ -98,7 +60,7 @@ async function openCredit() {
 
 describe('Users tab: store credit', () => {
   it('shows the balance and the history: amount, kind, reason, date and balance after each', async () => {
-    renderUsers((call) => (call.path === `/api/users/${ANA_ID}/credit` ? { body: CREDIT } : undefined));
+    renderWithAna((call) => (call.path === `/api/users/${ANA_ID}/credit` ? { body: CREDIT } : undefined));
     const { panel } = await openCredit();
     expect(await within(panel).findByText('$10.00')).toBeInTheDocument();
     const items = within(
@@ -116,7 +78,7 @@ describe('Users tab: store credit', () => {
 
   it('grants credit, then shows the new balance and history and says so', async () => {
     let credit = CREDIT;
-    const { calls } = renderUsers((call) => {
+    const { calls } = renderWithAna((call) => {
       if (call.path !== `/api/users/${ANA_ID}/credit`) return undefined;
       if (call.method === 'POST') {
         const body = call.body as { amount: number; reason: string };
@@ -151,7 +113,7 @@ describe('Users tab: store credit', () => {
   });
 
   it('checks the amount and reason before sending, and shows the server’s refusal of an adjustment', async () => {
-    const { calls } = renderUsers((call) => {
+    const { calls } = renderWithAna((call) => {
       if (call.path !== `/api/users/${ANA_ID}/credit`) return undefined;
       if (call.method === 'POST')
         return {

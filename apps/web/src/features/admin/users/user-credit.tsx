@@ -23,7 +23,7 @@ function reasonOf(entry: CreditEntry): string {
 
 /** The ledger's page: newest first, each entry's amount, kind, reason, date and balance after it. */
 function History({ entries }: { entries: CreditEntry[] }) {
-  if (entries.length === 0) return <p className="admin-user-credit__muted">No store credit yet.</p>;
+  if (entries.length === 0) return <p className="admin-muted">No store credit yet.</p>;
   return (
     <ol className="admin-user-credit__history list-unstyled" aria-label="Credit history, newest first">
       {entries.map((entry) => (
@@ -67,7 +67,7 @@ function UserCredit({ userId, name }: { userId: string; name: string }) {
         Store credit
       </h4>
       {credit.isPending ? (
-        <p className="admin-user-credit__muted" role="status">
+        <p className="admin-muted" role="status">
           Loading the credit…
         </p>
       ) : credit.isError ? (

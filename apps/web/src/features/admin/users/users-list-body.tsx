@@ -2,6 +2,7 @@ import type { AdminUser } from '@shop/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertError } from '../../../components/alert-error';
 import { EmptyState } from '../../../components/empty-state';
+import { QueryStatus } from '../shared/query-status';
 import { UserCard } from './user-card';
 import type { UsersView } from './users-view';
 
@@ -19,22 +20,8 @@ interface UsersListBodyProps {
 export function UsersListBody({ users, view, myId, onGo, onDelete }: UsersListBodyProps) {
   const list = users.data ?? [];
   const loading = users.isPending || users.isPlaceholderData;
-  if (users.isPending) {
-    return (
-      <div className="d-flex justify-content-center py-5" role="status">
-        <span className="spinner-border text-dark" aria-hidden="true" />
-        <span className="visually-hidden">Loading users</span>
-      </div>
-    );
-  }
-  if (users.isError && list.length === 0) {
-    return (
-      <AlertError
-        message={`We could not load the users: ${users.error.message}`}
-        dismissible={false}
-        onRetry={() => users.refetch()}
-      />
-    );
+  if (users.isPending || (users.isError && list.length === 0)) {
+    return <QueryStatus query={users} loading="Loading users" what="the users" />;
   }
   if (list.length === 0) return <NoUsers view={view} onGo={onGo} />;
   return (
@@ -46,7 +33,7 @@ export function UsersListBody({ users, view, myId, onGo, onDelete }: UsersListBo
         />
       ) : null}
       <ul
-        className={`admin-users__list list-unstyled mb-0${loading ? ' is-loading' : ''}`}
+        className={`admin-cards admin-cards--3 admin-users__list list-unstyled mb-0${loading ? ' is-loading' : ''}`}
         aria-label="Users"
         aria-busy={loading}
       >

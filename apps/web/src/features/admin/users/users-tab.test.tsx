@@ -1,36 +1,20 @@
 import type { AdminUser } from '@shop/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { dashboardFixture } from '../../../test/fixtures';
-import { type ApiAnswer, type ApiCall, errorBody, mockApi } from '../../../test/mock-api';
-import { testQueryClient } from '../../../test/query-client';
-import { AdminUsersTab, DELETE_CONFIRM_TITLE } from './users-tab';
+import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
+import { BOSS } from '../shared/staff-test-utils';
+import { DELETE_CONFIRM_TITLE } from './users-tab';
+import { ANA_ID, adminUser, renderUsers } from './users-test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ADMIN_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const ANA_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const ADMIN_ID = BOSS.id;
 const BEN_ID = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
-
-function adminUser(overrides: Partial<AdminUser>): AdminUser {
-  return {
-    _id: ANA_ID,
-    username: 'ana',
-    email: 'ana@example.com',
-    emailVerified: true,
-    image: '',
-    status: true,
-    roles: ['user'],
-    createdAt: '2024-03-02T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const me = () =>
   adminUser({
@@ -44,29 +28,7 @@ const ana = () => adminUser({ image: '/uploads/avatars/ana.webp' });
 const ben = () =>
   adminUser({ _id: BEN_ID, username: 'ben', email: 'ben@example.com', status: false, emailVerified: false });
 
-const sessionBody = {
-  user: { id: ADMIN_ID, email: 'boss@shop.test', emailVerified: true, username: 'boss', role: 'admin' },
-};
-
 type Handler = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>;
-
-/** The Users tab at `entry` with the admin signed in; the handler answers the users API. */
-function renderUsers(handler: Handler, entry = '/account/users') {
-  const api = mockApi(async (call) => {
-    if (call.path === '/api/auth/get-session') return { body: sessionBody };
-    return handler(call);
-  });
-  const client = testQueryClient();
-  const router = createMemoryRouter([{ path: '/account/users', element: <AdminUsersTab /> }], {
-    initialEntries: [entry],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...api, router };
-}
 
 /** A users API over a stored list: GET answers it (search and sort ignored), the switches change it. */
 function usersApi(store: { users: AdminUser[] }): Handler {

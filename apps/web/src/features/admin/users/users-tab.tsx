@@ -2,14 +2,16 @@ import { useId } from 'react';
 import { AlertSuccess } from '../../../components/alert-success';
 import { Pagination } from '../../../components/pagination';
 import { useSession } from '../../../lib/session';
+import { StaffPage } from '../shared/staff-page';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { useUsersTab } from './use-users-tab';
 import { UsersListBody } from './users-list-body';
 import { UsersToolbar } from './users-toolbar';
 import { USERS_PAGE_SIZE, type UsersView, usersSearchParams } from './users-view';
+import '../shared/admin.css';
 import './users.css';
 
-export { DELETE_CONFIRM_TITLE } from './delete-user-dialog';
+export { DELETE_CONFIRM_TITLE } from '../shared/confirm-delete';
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
@@ -36,16 +38,13 @@ export function AdminUsersTab() {
   const hasNext = count === USERS_PAGE_SIZE;
 
   return (
-    <section className="admin-users" aria-labelledby={`${id}-heading`}>
-      <div className="admin-users__head">
-        <h2 id={`${id}-heading`} ref={tab.heading} tabIndex={-1} className="admin-users__title">
-          Users
-        </h2>
-        <p className="admin-users__count" role="status">
-          {users.isSuccess && !users.isPlaceholderData ? resultsText(view, count) : ''}
-        </p>
-      </div>
-
+    <StaffPage
+      id={id}
+      className="admin-users"
+      title="Users"
+      headingRef={tab.heading}
+      count={users.isSuccess && !users.isPlaceholderData ? resultsText(view, count) : ''}
+    >
       <UsersToolbar
         id={id}
         view={view}
@@ -83,6 +82,6 @@ export function AdminUsersTab() {
         onCancel={tab.cancelDelete}
         onExited={tab.onDialogExited}
       />
-    </section>
+    </StaffPage>
   );
 }

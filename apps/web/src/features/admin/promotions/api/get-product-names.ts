@@ -1,23 +1,6 @@
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
-import { type AdminProduct, fetchAdminProducts } from '../../products/products-api';
 import { ADMIN_PROMOTIONS_KEY } from './get-promotions';
-
-/**
- * The products a promotion can name, found by name: the Products tab's list (`GET /api/products/admin`),
- * its first page, archived products left out.
- */
-export function usePromotionProducts(search: string) {
-  return useQuery({
-    queryKey: [...ADMIN_PROMOTIONS_KEY, 'products', search],
-    queryFn: async (): Promise<AdminProduct[]> => {
-      const { products } = await fetchAdminProducts({ search: search || undefined, page: 1 });
-      return products.filter((product) => !product.archived);
-    },
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
 
 /**
  * The names of products a saved promotion names by id (`GET /api/products/details/:id`), so its form shows
