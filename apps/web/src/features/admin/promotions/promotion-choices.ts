@@ -1,14 +1,8 @@
-import { PROMOTION_KIND_LABELS, PROMOTION_KINDS, type PromotionKind } from '@shop/contracts';
+import { PROMOTION_KINDS, promotionKind } from '@shop/contracts';
 
-const KIND_HINTS: Record<PromotionKind, string> = {
-  percent: 'A whole percentage off the eligible pairs.',
-  amount: 'An amount off the eligible pairs, never more than they cost.',
-  free_shipping: 'The order ships for free; nothing is taken off the pairs.',
-};
-
-/** Percentage off, amount off or free shipping, each with what it means. */
+/** Each kind of promotion, with what it means, as the kinds' registry words them. */
 export const KIND_CHOICES = PROMOTION_KINDS.map((kind) => ({
   value: kind,
-  label: PROMOTION_KIND_LABELS[kind],
-  hint: KIND_HINTS[kind],
+  label: promotionKind(kind).label,
+  hint: promotionKind(kind).hint,
 }));

@@ -7,6 +7,7 @@ import {
   type PromotionCreate,
   type PromotionKind,
   promotionCreateSchema,
+  promotionKind,
 } from '@shop/contracts';
 import { fromLocalInput, toLocalInput, numberOf as typedNumber } from '../shared/typed-values';
 import type { FieldErrors } from '../shared/use-staff-form';
@@ -114,7 +115,7 @@ function draftOf(values: PromotionFormValues): Record<string, unknown> {
   return {
     code: values.code.trim(),
     kind: values.kind,
-    value: values.kind === 'free_shipping' ? null : numberOf(values.value),
+    value: promotionKind(values.kind).field ? numberOf(values.value) : null,
     minOrder: numberOf(values.minOrder),
     startsAt: instantOf(values.startsAt),
     endsAt: instantOf(values.endsAt),

@@ -1,4 +1,4 @@
-import type { Promotion } from '@shop/contracts';
+import { type Promotion, promotionKind } from '@shop/contracts';
 import { CheckField, ChoiceGroup } from '../shared/choice-group';
 import { type FieldKind, StaffField, StaffFormFrame } from '../shared/staff-form';
 import { localZone } from '../shared/typed-values';
@@ -21,12 +21,10 @@ type TextField = Exclude<PromotionFormField, 'kind' | 'eligible' | 'appliesToDro
 function fieldKind(name: TextField, kind: PromotionFormValues['kind']): FieldKind {
   if (name === 'code') return 'text';
   if (name.endsWith('At')) return 'time';
-  if (name === 'totalUses' || name === 'usesPerCustomer' || (name === 'value' && kind === 'percent'))
-    return 'whole';
+  if (name === 'totalUses' || name === 'usesPerCustomer') return 'whole';
+  if (name === 'value' && promotionKind(kind).field?.wholeNumber) return 'whole';
   return 'decimal';
 }
-
-const VALUE_LABELS = { percent: 'Percentage off (%)', amount: 'Amount off ($)' } as const;
 
 /**
  * A new promotion or a change to one: the code, what it takes off, the minimum order, when it runs (typed
@@ -38,6 +36,7 @@ export function PromotionForm({ promotion, onSaved, onCancel }: PromotionFormPro
   const form = usePromotionForm(promotion, onSaved);
   const { values, errors } = form;
   const zone = localZone();
+  const valueField = promotionKind(values.kind).field;
   const field = (name: TextField, label: string, hint?: string) => (
     <StaffField {...form.bind(name)} label={label} hint={hint} kind={fieldKind(name, values.kind)} />
   );
@@ -65,7 +64,7 @@ export function PromotionForm({ promotion, onSaved, onCancel }: PromotionFormPro
           listClassName="admin-promotions__kinds"
           bold
         />
-        {values.kind === 'free_shipping' ? null : field('value', VALUE_LABELS[values.kind])}
+        {valueField ? field('value', valueField.label) : null}
         {field('minOrder', 'Minimum order ($)', 'Empty: any order.')}
         {field('startsAt', `Starts (${zone} time)`, 'Empty: as soon as it is saved.')}
         {field('endsAt', `Ends (${zone} time)`, 'Empty: it never ends.')}

@@ -1,16 +1,16 @@
 import {
-  formatPrice,
   PROMOTION_STATES,
   type Promotion,
   type PromotionKind,
   type PromotionState,
+  promotionKind,
 } from '@shop/contracts';
 
 /** What a promotion takes off, in words: "20% off", "$15.00 off", "Free shipping". */
 export function offerText(kind: PromotionKind, value: number | null): string {
-  if (kind === 'free_shipping') return 'Free shipping';
-  if (value === null) return '—';
-  return kind === 'percent' ? `${value}% off` : `${formatPrice(value)} off`;
+  const strategy = promotionKind(kind);
+  if (strategy.field && value === null) return '—';
+  return strategy.offer(value);
 }
 
 /** Uses so far against the cap: "12 of 100", or "12 (no limit)". */
