@@ -188,7 +188,7 @@ export async function confirmLatest(deps: OrderDeps, viewer: CurrentUser): Promi
 }
 
 /**
- * The buyer came back from `provider` with its payment's `reference` (the spec's PayPal return): the
+ * The buyer came back from `provider` with its payment's `reference` (the spec's execute-payment return): the
  * payment is confirmed (captured) server-side, once, and the order answered. Only its buyer or an admin
  * may ask; anyone else is told it does not exist.
  */

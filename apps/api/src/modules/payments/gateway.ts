@@ -31,7 +31,7 @@ export interface PaymentRequest {
 }
 
 export interface PaymentPage {
-  /** The provider's id for this payment (Checkout Session id, PayPal order id, test-mode id). */
+  /** The provider's id for this payment (its payment page's or order's id, or a test-mode id). */
   reference: string;
   redirectUrl: string;
 }
@@ -57,7 +57,7 @@ export interface PaymentGateway {
   readonly provider: string;
   readonly testMode: boolean;
   createPayment(request: PaymentRequest): Promise<PaymentPage>;
-  /** Asks the provider whether the payment happened; for PayPal this captures an approved payment, once. */
+  /** Asks the provider whether the payment happened; a provider that captures on approval captures it here, once. */
   confirm(reference: string, orderId: string): Promise<PaymentStatus>;
   /** Makes sure the payment can no longer happen; answers 'paid' when it already has. */
   cancel(reference: string): Promise<'cancelled' | 'paid'>;

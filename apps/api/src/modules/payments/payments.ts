@@ -93,12 +93,12 @@ export function gatewayFor(gateways: Gateways, provider: string): PaymentGateway
   return gateway;
 }
 
-/** What the buyer paid with and gets a refund back to, as a sentence names it: 'card', 'PayPal account', 'store credit'. */
+/** What the buyer paid with and gets a refund back to, as a sentence names it ('card', 'store credit'). */
 export function refundedTo(gateways: Gateways, tender: string): string {
   return wording(gateways, tender).refundTo;
 }
 
-/** The tender's name as a person reads it ('Card (Stripe)', 'PayPal', 'Store credit'): on invoices and screens. */
+/** The tender's name as a person reads it (its provider's label, or 'Store credit'): on invoices and screens. */
 export function tenderLabel(gateways: Gateways, tender: string): string {
   return wording(gateways, tender).label;
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { ApiError } from '../../lib/api';
+import { useProviderLabel } from '../../lib/payment-providers';
 import { decideTestPayment, fetchTestPayment } from './checkout-api';
 import './test-gateway.css';
 import { LoadingSpinner } from '../../components/loading-cards';
@@ -40,10 +41,11 @@ export function TestGatewayPage() {
     refetchOnWindowFocus: false,
   });
   const provider = payment.data?.provider ?? 'stripe';
+  const providerName = useProviderLabel();
 
   return (
     <main className={`test-gateway test-gateway--${provider}`}>
-      <title>{`Test payment · ${provider === 'paypal' ? 'PayPal' : 'Stripe'}`}</title>
+      <title>{`Test payment · ${providerName(provider)}`}</title>
       <p className="test-gateway__banner" role="note">
         <span className="test-gateway__badge">TEST MODE</span> {TEST_MODE_TEXT}
       </p>
