@@ -95,7 +95,7 @@ import pg from 'pg';
 import { ROOT_DIR } from '../src/config';
 import type { DatabaseConfig } from '../src/db/client';
 import { type Db, openDatabase } from '../src/db/client';
-import { order, orderItem, session, user } from '../src/db/schema';
+import { order, orderItem, paymentEntry, session, user } from '../src/db/schema';
 import type { NewProduct } from '../src/modules/catalog';
 import { addProducts } from '../src/modules/catalog/catalog.service';
 import { benchDrops, DROPS_SCENARIO, type DropsBenchResult, dropsLines } from './drops';
@@ -366,7 +366,26 @@ async function loadOrdersCustomer(db: Db, productId: string): Promise<string> {
             };
           }),
         )
-        .returning({ id: order.id, totalCents: order.totalCents });
+        .returning({
+          id: order.id,
+          totalCents: order.totalCents,
+          provider: order.provider,
+          reference: order.providerReference,
+          state: order.state,
+        });
+      // What paid each paid order, as the payments ledger records it at the payment.
+      await db.insert(paymentEntry).values(
+        orders
+          .filter((row) => row.state === 'aprobed')
+          .map((row) => ({
+            orderId: row.id,
+            kind: 'capture' as const,
+            tender: row.provider,
+            amountCents: row.totalCents,
+            reference: row.reference,
+            key: `capture:${row.id}`,
+          })),
+      );
       await db.insert(orderItem).values(
         orders.flatMap((row) =>
           Array.from({ length: row.totalCents / 12_000 }, (_, position) => ({
@@ -437,6 +456,18 @@ async function loadAdminOrders(db: Db): Promise<string> {
     CROSS JOIN LATERAL generate_series(0, o.g % 3) AS pos
     CROSS JOIN counted
     JOIN products AS p ON p.n = (o.g * 31 + pos * 17) % counted.total`);
+  // The payments ledger of those orders: a capture of each paid one, and a refund of a third of every
+  // twentieth (the Sales view nets refunds out).
+  await db.execute(sql`
+    INSERT INTO ${paymentEntry} (order_id, kind, tender, amount_cents, reference, key, created_at)
+    SELECT id, 'capture', provider, total_cents, provider_reference, 'capture:' || id, paid_at
+    FROM ${order} WHERE provider_reference LIKE 'bench_admin_%' AND paid_at IS NOT NULL`);
+  await db.execute(sql`
+    INSERT INTO ${paymentEntry} (order_id, kind, tender, amount_cents, reference, key, created_at)
+    SELECT id, 'refund', provider, total_cents / 3, provider_reference, 'refund:' || id, paid_at + interval '2 days'
+    FROM ${order}
+    WHERE provider_reference LIKE 'bench_admin_%' AND paid_at IS NOT NULL
+      AND substr(provider_reference, 13)::int % 20 = 1`);
   const [admin] = await db
     .insert(user)
     .values({

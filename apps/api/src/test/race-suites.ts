@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * The API's test files whose point is a race (paths from apps/api). They run on PostgreSQL only: PGlite
- * runs one query at a time, so there a race cannot happen, and a missing row lock leaves them green. They
+ * The API's test files whose point is a race (paths from apps/api), and the payments ledger's migration,
+ * which must be proved on the database production runs. They run on PostgreSQL only: PGlite runs one query
+ * at a time, so there a race cannot happen, and a missing row lock leaves them green. They
  * use the server TEST_DATABASE_URL names, or else a throwaway cluster made once for the run; where neither
  * can be had they do not run, and the run says so in one line at its end. It imports nothing of the shop:
  * the root vitest.config.ts reads it.
@@ -15,6 +16,7 @@ export const RACE_SUITES = [
   'src/modules/checkout/hoarding.test.ts',
   'src/modules/orders/parallel-cancel.test.ts',
   'src/db/deadlock.test.ts',
+  'src/db/ledger-migration.test.ts',
 ];
 
 /** The API project's folder, where the paths of RACE_SUITES start. */

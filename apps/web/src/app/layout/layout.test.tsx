@@ -165,7 +165,7 @@ describe('site layout', () => {
     await waitFor(() => expect(cart.querySelector('.cart-count')).toHaveAttribute('data-count', '3'));
     expect(cart).toHaveAccessibleDescription('3 items in cart');
     act(() => useCartStore.getState().clear());
-    expect(cart.querySelector('.cart-count')).toBeNull();
+    await waitFor(() => expect(cart.querySelector('.cart-count')).toBeNull());
   });
 
   it('asks a guest to log in before entering the cart', async () => {
