@@ -194,7 +194,7 @@ function oldShop(): string {
     `INSERT INTO product (id, slug, name, brand, price_cents, description, genders, categories, color,
       release_date, card_picture, detail_picture, original_picture, search_terms, search_body)
       VALUES (${quote(ids.product)}, 'air-max-90', 'Air Max 90', 'nike', 12000, 'A sneaker.', '{men}',
-      '{lifestyle}', 'white', '2024-01-01', '/p.webp', '/p.webp', '/p.webp', 'air max', 'air max');`,
+      '{lifestyle}', 'White', '2024-01-01', '/p.webp', '/p.webp', '/p.webp', 'air max', 'air max');`,
     ...orders,
     // A return refunded to the card; a return the buyer took as store credit.
     ret(ids.returnOne, ids.returned, 12_599, 'original'),
