@@ -1,4 +1,4 @@
-import { formatPrice, type Order } from '@shop/contracts';
+import type { Order } from '@shop/contracts';
 import { useRef, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { errorText } from '../../../lib/api';
@@ -6,6 +6,7 @@ import { useProviderLabel } from '../../../lib/payment-providers';
 import { useCancelOrder } from './api/cancel-order';
 import { useRefundOrder } from './api/refund-order';
 import { pairCount, shortId } from './orders-view';
+import { leftToRefund, moneyBackWords, refundedWhole } from './refund-words';
 
 export const CANCEL_TITLE = 'Cancel this order?';
 export const REFUND_TITLE = 'Refund this order?';
@@ -30,8 +31,8 @@ const DIALOG_WORDS = {
 
 /**
  * What staff can do with an order: cancel it while it is pending (its units go back on sale), or refund it
- * once paid (the money goes back through the provider, the pairs stay sold). Each asks first, and the
- * server's refusal shows in the dialog. `onDone` hears what happened.
+ * once paid (what is left goes back, store credit first, the rest through the provider; the pairs stay
+ * sold). Each asks first, and the server's refusal shows in the dialog. `onDone` hears what happened.
  */
 export function AdminOrderActions({
   order,
@@ -86,7 +87,7 @@ export function AdminOrderActions({
 
   return (
     <>
-      <OrderActionChoices order={order} payment={providerName(order.provider)} onAsk={ask} />
+      <OrderActionChoices order={order} tenderName={providerName} onAsk={ask} />
 
       <ConfirmModal {...dialog('cancel')}>
         <p className="mb-0">
@@ -97,9 +98,8 @@ export function AdminOrderActions({
 
       <ConfirmModal {...dialog('refund')}>
         <p>
-          The payment of <strong>{formatPrice(order.finalAmount)}</strong> is returned to{' '}
-          {order.user.username} through {providerName(order.provider)}, and order{' '}
-          <span className="admin-order-id">#{shortId(order._id)}</span> becomes cancelled.
+          {order.user.username} gets back <strong>{moneyBackWords(leftToRefund(order), providerName)}</strong>
+          , and order <span className="admin-order-id">#{shortId(order._id)}</span> becomes cancelled.
         </p>
         <p className="mb-0">
           Its {pairs} {pairs === 1 ? 'pair stays' : 'pairs stay'} sold: {pairs === 1 ? 'it does' : 'they do'}{' '}
@@ -113,11 +113,11 @@ export function AdminOrderActions({
 /** The action the order's state allows (cancel while pending, refund once paid), or why there is none. */
 function OrderActionChoices({
   order,
-  payment,
+  tenderName,
   onAsk,
 }: {
   order: Order;
-  payment: string;
+  tenderName: (tender: string) => string;
   onAsk: (what: 'cancel' | 'refund') => void;
 }) {
   if (order.state === 'pending')
@@ -136,14 +136,14 @@ function OrderActionChoices({
           Refund
         </button>
         <p className="admin-order-actions__hint">
-          Paid: a refund returns {formatPrice(order.finalAmount)} through {payment}.
+          Paid: a refund returns {moneyBackWords(leftToRefund(order), tenderName)}.
         </p>
       </div>
     );
   return (
     <p className="admin-order-actions__hint admin-order-actions__hint--alone">
       {order.refundedAt
-        ? `Refunded on ${order.refundedAt.slice(0, 10)}: ${formatPrice(order.finalAmount)} went back through ${payment}. There is nothing left to do with it.`
+        ? `Refunded on ${order.refundedAt.slice(0, 10)}, giving back ${moneyBackWords(refundedWhole(order), tenderName)}. There is nothing left to do with it.`
         : 'This order is cancelled: there is nothing left to do with it.'}
     </p>
   );

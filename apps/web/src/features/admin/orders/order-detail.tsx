@@ -1,4 +1,4 @@
-import { formatPrice, type Order } from '@shop/contracts';
+import type { Order } from '@shop/contracts';
 import { useRef, useState } from 'react';
 import { AlertSuccess } from '../../../components/alert-success';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
@@ -13,14 +13,15 @@ import { useAdminOrder } from './api/get-order';
 import { AdminOrderActions } from './order-actions';
 import { OrderPayments } from './order-payments';
 import { isDeletedCustomer, pairCount } from './orders-view';
+import { moneyBackWords, refundedWhole } from './refund-words';
 
 const DONE_TEXT = {
   cancelled: (order: Order) => {
     const pairs = pairCount(order);
     return `Order cancelled: nothing is charged and its ${pairs} ${pairs === 1 ? 'pair is' : 'pairs are'} back on sale.`;
   },
-  refunded: (order: Order, payment: string) =>
-    `Refund sent: ${formatPrice(order.finalAmount)} goes back through ${payment}. The order is now cancelled.`,
+  refunded: (order: Order, tenderName: (tender: string) => string) =>
+    `Refund sent: ${moneyBackWords(refundedWhole(order), tenderName)}. The order is now cancelled.`,
 };
 
 /** One order for staff: customer, lines, total, state, and the actions its state allows; Back to the list. */
@@ -100,7 +101,7 @@ export function AdminOrderDetail({
           <div className="admin-order-detail__actions">
             <AdminOrderActions
               order={order}
-              onDone={(what, after) => setDone(DONE_TEXT[what](after, providerName(after.provider)))}
+              onDone={(what, after) => setDone(DONE_TEXT[what](after, providerName))}
               // The button that opened the dialog is gone with the state it acted on.
               onDialogGone={() => doneBox.current?.focus()}
             />

@@ -1,5 +1,6 @@
 import { formatPrice, type Order, type PaymentEntry } from '@shop/contracts';
 import { useProviderLabel } from '../../../lib/payment-providers';
+import { givesBack, paidAndBack } from './refund-words';
 
 /** What each kind of ledger entry did, as staff read it. */
 const KIND_LABELS: Record<PaymentEntry['kind'], string> = {
@@ -8,8 +9,6 @@ const KIND_LABELS: Record<PaymentEntry['kind'], string> = {
   refund: 'Refunded',
   credit_back: 'Given back as store credit',
 };
-
-const GIVEN_BACK: readonly PaymentEntry['kind'][] = ['refund', 'credit_back'];
 
 /**
  * The order's payments ledger for staff: each capture, store credit spent, refund and credit given back,
@@ -20,12 +19,7 @@ export function OrderPayments({ order }: { order: Order }) {
   const tenderName = useProviderLabel();
   if (order.payments.length === 0) return null;
   const returnNumber = (id: string | undefined) => order.returns.find((ret) => ret.id === id)?.number;
-  const sum = (back: boolean) =>
-    order.payments
-      .filter((entry) => GIVEN_BACK.includes(entry.kind) === back)
-      .reduce((total, entry) => total + Math.round(entry.amount * 100), 0) / 100;
-  const paid = sum(false);
-  const back = sum(true);
+  const { paid, back } = paidAndBack(order);
   return (
     <section className="admin-order-payments" aria-labelledby="admin-order-payments-heading">
       <h3 id="admin-order-payments-heading" className="admin-order-detail__label">
@@ -45,7 +39,7 @@ export function OrderPayments({ order }: { order: Order }) {
         <tbody>
           {order.payments.map((entry) => {
             const ret = returnNumber(entry.returnId);
-            const out = GIVEN_BACK.includes(entry.kind);
+            const out = givesBack(entry);
             return (
               <tr key={`${entry.kind}-${entry.at}-${entry.returnId ?? ''}`}>
                 <td>
@@ -59,7 +53,7 @@ export function OrderPayments({ order }: { order: Order }) {
                   ) : null}
                 </td>
                 <td>{tenderName(entry.tender)}</td>
-                <td className="text-end">
+                <td className="text-end admin-order-payments__amount">
                   {out ? '−' : ''}
                   {formatPrice(entry.amount)}
                 </td>

@@ -283,7 +283,15 @@ describe('Orders tab (admin)', () => {
     let paid = order({ state: 'aprobed' });
     const { calls } = renderOrders((call) => {
       if (call.method === 'POST' && call.path === `/api/orders/${paid._id}/refund`) {
-        paid = { ...paid, state: 'cancelled', refundedAt: '2024-05-20T08:00:00.000Z' };
+        const at = '2024-05-20T08:00:00.000Z';
+        const refund = {
+          kind: 'refund',
+          tender: 'stripe',
+          amount: 420,
+          reference: 'cs_test_built',
+          at,
+        } as const;
+        paid = { ...paid, state: 'cancelled', refundedAt: at, payments: [...paid.payments, refund] };
         return { body: paid };
       }
       return ordersApi([paid])(call);
@@ -293,7 +301,7 @@ describe('Orders tab (admin)', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Refund' }));
     const dialog = await screen.findByRole('dialog', { name: REFUND_TITLE });
-    expect(dialog).toHaveTextContent('The payment of $420.00 is returned to ana through Card (Stripe)');
+    expect(dialog).toHaveTextContent('ana gets back $420.00 through Card (Stripe)');
     expect(dialog).toHaveTextContent('Its 4 pairs stay sold');
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
 
@@ -303,12 +311,12 @@ describe('Orders tab (admin)', () => {
       ),
     );
     expect(
-      screen.getByText(/Refunded on 2024-05-20: \$420.00 went back through Card \(Stripe\)/),
+      screen.getByText(/Refunded on 2024-05-20, giving back \$420.00 through Card \(Stripe\)/),
     ).toBeInTheDocument();
     const refunds = calls.filter((call) => call.method === 'POST');
     expect(refunds).toHaveLength(1);
     expect(refunds[0]?.path).toBe(`/api/orders/${paid._id}/refund`);
-    expect(screen.getByText(/Refund sent: \$420.00 goes back through Card \(Stripe\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Refund sent: \$420.00 through Card \(Stripe\)/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
 
     // The list is asked again, so it shows the new state too.
