@@ -24,7 +24,7 @@ export function CheckoutDetails({ checkout, user, dashboard }: CheckoutDetailsPr
     formState: { errors, isDirty },
   } = form;
   return (
-    <section className="checkout-card" aria-labelledby="checkout-details-heading">
+    <section className="shop-card" aria-labelledby="checkout-details-heading">
       <h2 id="checkout-details-heading" className="checkout-card__title">
         Your details
       </h2>

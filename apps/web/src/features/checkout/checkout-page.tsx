@@ -118,7 +118,7 @@ function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
   const providerLabel = useProviderLabel();
 
   return (
-    <section className="checkout-card checkout-summary" aria-labelledby="checkout-summary-heading">
+    <section className="shop-card checkout-summary" aria-labelledby="checkout-summary-heading">
       <h2 id="checkout-summary-heading" className="checkout-card__title">
         Order summary
       </h2>

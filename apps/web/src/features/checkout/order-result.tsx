@@ -29,7 +29,7 @@ export function ResultHero({ tone, title, children }: { tone: Tone; title: strin
 export function OrderDetails({ order }: { order: Order }) {
   const providerLabel = useProviderLabel();
   return (
-    <section className="checkout-card" aria-labelledby="order-details-heading">
+    <section className="shop-card" aria-labelledby="order-details-heading">
       <h2 id="order-details-heading" className="checkout-card__title mb-3">
         Your order
       </h2>

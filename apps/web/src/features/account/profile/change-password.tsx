@@ -57,7 +57,7 @@ export function ChangePassword() {
   };
 
   return (
-    <section className="account-card" aria-labelledby="password-heading">
+    <section className="shop-card" aria-labelledby="password-heading">
       <h2 id="password-heading" className="account-card__title">
         Change password
       </h2>

@@ -21,7 +21,7 @@ export function DeleteAccount() {
     );
 
   return (
-    <section className="account-card account-card--danger" aria-labelledby="delete-heading">
+    <section className="shop-card account-card--danger" aria-labelledby="delete-heading">
       <h2 id="delete-heading" className="account-card__title">
         Delete my account
       </h2>

@@ -24,7 +24,7 @@ export function PriceDropEmails({ uid, dashboard }: { uid: string; dashboard: Us
   };
 
   return (
-    <section className="account-card" aria-labelledby="emails-heading">
+    <section className="shop-card" aria-labelledby="emails-heading">
       <h2 id="emails-heading" className="account-card__title">
         E-mails
       </h2>

@@ -34,7 +34,7 @@ export function ProfileForm({
   ) : null;
 
   return (
-    <section className="account-card" aria-labelledby="profile-heading">
+    <section className="shop-card" aria-labelledby="profile-heading">
       <h2 id="profile-heading" className="account-card__title">
         Your profile
       </h2>

@@ -17,7 +17,7 @@ export function StoreCredit({ uid }: { uid: string }) {
   const query = useCreditHistory(uid, page);
 
   return (
-    <section className="account-card" aria-labelledby="credit-heading">
+    <section className="shop-card" aria-labelledby="credit-heading">
       <h2 id="credit-heading" className="account-card__title">
         Store credit
       </h2>
