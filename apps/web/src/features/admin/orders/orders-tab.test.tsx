@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { DUNK, orderFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
+import { retryFailedLoad } from '../../../test/retry';
 import { BOSS, renderStaffRoutes, staffSession } from '../shared/staff-test-utils';
 import { CANCEL_TITLE, REFUND_TITLE } from './order-actions';
 import { AdminOrdersTab, NO_MATCH_TEXT } from './orders-tab';
@@ -344,11 +345,9 @@ describe('Orders tab (admin)', () => {
         ? { status: 500, body: errorBody('INTERNAL_ERROR', 'Orders are down') }
         : { body: [order()] };
     });
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
-    expect(alert).toHaveTextContent('Orders are down');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await retryFailedLoad('Orders are down', () => {
+      fail = false;
+    });
     await waitFor(() => expect(cards()).toHaveLength(1));
   });
 

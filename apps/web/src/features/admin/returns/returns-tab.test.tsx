@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { AJ1, DUNK, orderFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
+import { retryFailedLoad } from '../../../test/retry';
 import { BOSS, renderStaffRoutes, staffSession } from '../shared/staff-test-utils';
 import { REJECT_MESSAGE_ERROR } from './reject-form';
 import { AdminReturnsTab } from './returns-tab';
@@ -311,10 +312,9 @@ describe('Returns tab (admin)', () => {
         ? { status: 500, body: errorBody('INTERNAL_ERROR', 'Returns are down') }
         : undefined,
     );
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('We could not load the returns: Returns are down');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await retryFailedLoad('We could not load the returns: Returns are down', () => {
+      fail = false;
+    });
     expect(await screen.findAllByRole('article')).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { dashboardFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
+import { retryFailedLoad } from '../../../test/retry';
 import { BOSS } from '../shared/staff-test-utils';
 import { DELETE_CONFIRM_TITLE } from './users-tab';
 import { ANA_ID, adminUser, renderUsers } from './users-test-utils';
@@ -320,11 +321,9 @@ describe('Users tab (admin)', () => {
       if (call.path !== '/api/users') return undefined;
       return fail ? { status: 500, body: errorBody('INTERNAL_ERROR', 'Users are down') } : { body: [ana()] };
     });
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
-    expect(alert).toHaveTextContent('Users are down');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await retryFailedLoad('Users are down', () => {
+      fail = false;
+    });
     expect(await screen.findByRole('article', { name: 'ana' })).toBeInTheDocument();
   });
 });
