@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBody, renderAccount, UID } from '../features/account/account-test-utils';
 import { retryFailedLoad } from '../test/retry';
 import { ACCOUNT_TABS } from './routes';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('Account frame with the tabs the routes give it', () => {
   it('loads the profile and shows the sections as tabs, each a link to its own address', async () => {

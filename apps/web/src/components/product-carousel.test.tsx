@@ -80,7 +80,6 @@ describe('ProductCarousel', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('shows the title and product cards, one per view on a phone', () => {

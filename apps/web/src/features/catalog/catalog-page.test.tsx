@@ -1,7 +1,7 @@
 import type { Product, ProductList } from '@shop/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCatalogState, toProductListParams, writeCatalogParams } from '../../lib/catalog/catalog-params';
 import { renderInRouter } from '../../test/render-routes';
 import { CatalogPage, EMPTY_CATALOG_TEXT } from './catalog-page';
@@ -47,10 +47,6 @@ beforeEach(() => {
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 function renderCatalog(path = '/home') {

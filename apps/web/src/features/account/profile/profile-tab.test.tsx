@@ -54,7 +54,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 /** The API's profile update: stores what was sent and answers `[dashboard]`. */

@@ -1,7 +1,7 @@
 import { type ActivityEvent, AUDIT_KINDS } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApiCall, errorBody } from '../../../test/mock-api';
 import { retryFailedLoad } from '../../../test/retry';
 import { NO_ACTIVITY_TEXT, NO_MATCH_TEXT, NO_MORE_TEXT } from './activity-tab';
@@ -16,10 +16,6 @@ import {
   SHOPPER_ID,
 } from './activity-test-utils';
 import { ACTIVITY_PAGE_SIZE } from './api/get-activity';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const activityCalls = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/admin/activity');
 const lastQuery = (calls: ApiCall[]) => Object.fromEntries(activityCalls(calls).at(-1)?.search ?? []);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { retryFailedLoad } from '../../../test/retry';
 import { NO_MATCHES_TEXT, NO_PRODUCTS_TEXT } from './products-tab';
 import {
@@ -13,10 +13,6 @@ import {
   productPage,
   renderProductsTab,
 } from './products-test-utils';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const card = (name: string) => screen.getByRole('article', { name });
 

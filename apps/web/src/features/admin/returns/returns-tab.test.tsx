@@ -2,7 +2,7 @@ import type { Order, OrderReturn } from '@shop/contracts';
 import { buildOrderReturn, buildReturnLine } from '@shop/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { AJ1, DUNK, orderFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
@@ -10,10 +10,6 @@ import { retryFailedLoad } from '../../../test/retry';
 import { BOSS, renderStaffRoutes, staffSession } from '../shared/staff-test-utils';
 import { REJECT_MESSAGE_ERROR } from './reject-form';
 import { AdminReturnsTab } from './returns-tab';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const ORDER_ID = 'bbbbbbbb-9e8d-4877-8665-544332211000';
 const EXCHANGE_ORDER_ID = 'cccccccc-9e8d-4877-8665-544332211000';

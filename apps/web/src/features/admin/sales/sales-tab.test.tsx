@@ -1,7 +1,7 @@
 import type { LowStockSize, SalesDay } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type ApiCall, errorBody } from '../../../test/mock-api';
 import { retryFailedLoad } from '../../../test/retry';
 import { NO_LOW_STOCK_TEXT, noSalesText } from './sales-tab';
@@ -14,10 +14,6 @@ vi.mock('./sales-chart', () => ({
     <div role="img" aria-label={summary} data-days={perDay.length} />
   ),
 }));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const salesCalls = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/admin/sales');
 

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { dashboardFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
@@ -9,10 +9,6 @@ import { retryFailedLoad } from '../../../test/retry';
 import { BOSS } from '../shared/staff-test-utils';
 import { DELETE_CONFIRM_TITLE } from './users-tab';
 import { ANA_ID, adminUser, renderUsers } from './users-test-utils';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const ADMIN_ID = BOSS.id;
 const BEN_ID = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
