@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@shop/contracts';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { CardPictureLink } from './card-picture-link';
 import { FavoriteButton } from './favorite-button';
 import { RatingStars } from './rating-stars';
 import { SalePrice } from './sale-price';
@@ -22,17 +22,13 @@ export function ProductCard({
 }) {
   return (
     <article className="card h-100 product-card border-0">
-      <Link to={`/home/${product._id}`} className="stretched-link text-decoration-none text-reset">
-        <img
-          src={product.card_picture}
-          alt={product.name}
-          className="card-img-top product-card__image"
-          width={480}
-          height={360}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-        />
-      </Link>
+      <CardPictureLink
+        productId={product._id}
+        picture={product.card_picture}
+        name={product.name}
+        className="product-card__image"
+        priority={priority}
+      />
       <FavoriteButton product={product} />
       <div className="card-body d-flex flex-column gap-1">
         <span className="text-uppercase small text-muted fw-semibold">{product.brand}</span>
