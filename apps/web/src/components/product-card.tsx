@@ -32,7 +32,7 @@ export function ProductCard({
       <FavoriteButton product={product} />
       <div className="card-body d-flex flex-column gap-1">
         <span className="text-uppercase small text-muted fw-semibold">{product.brand}</span>
-        <h3 className="h6 card-title mb-1 product-card__name">{product.name}</h3>
+        <h3 className="h6 card-title mb-1 product-card__name line-clamp-2">{product.name}</h3>
         <div className="mt-auto d-flex flex-wrap justify-content-between align-items-center column-gap-2">
           <SalePrice className="fw-bold" price={product.price} compareAtPrice={product.compareAtPrice} />
           <RatingStars rating={product.rating} />

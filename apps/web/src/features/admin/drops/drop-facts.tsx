@@ -23,7 +23,7 @@ const Instant = ({ iso, none = '—' }: { iso: string | null; none?: string }) =
 export function DropFacts({ drop }: { drop: Drop }) {
   const draw = drop.mode === 'draw';
   return (
-    <dl className="admin-drops__facts">
+    <dl className="admin-terms admin-drops__facts">
       <Fact term="Mode">{MODE_LABELS[drop.mode]}</Fact>
       <Fact term="State">
         <DropStateBadge state={drop.state} />
@@ -67,7 +67,7 @@ export function DropSizes({ drop }: { drop: Drop }) {
   return (
     <DropSizesTable
       drop={drop}
-      className="admin-drops__sizes"
+      className="admin-terms admin-drops__sizes"
       caption={`Pairs${drop.mode === 'draw' ? ' and entrants' : ''} per size`}
       sizeHeading="Size"
       showWinners

@@ -47,7 +47,7 @@ export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
           {deleted ? null : <p className="admin-order-card__email">{order.user.email}</p>}
         </div>
       </div>
-      <dl className="admin-order-card__facts">
+      <dl className="admin-terms admin-order-card__facts">
         <div>
           <dt>Date</dt>
           <dd>

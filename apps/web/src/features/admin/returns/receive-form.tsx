@@ -70,7 +70,7 @@ export function ReceiveForm({
           </div>
         ))}
       </fieldset>
-      <p className="admin-return__note">
+      <p className="shop-note">
         {refunds ? 'The refund lines are refunded through the order’s payment. ' : ''}
         {exchanges ? 'The exchange lines become a replacement order to ship. ' : ''}
         This happens once.
