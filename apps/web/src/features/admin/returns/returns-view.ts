@@ -28,3 +28,10 @@ export const resolutionText = (line: OrderReturn['lines'][number]) =>
 
 /** The staff's view of an order (its detail in the Orders tab). */
 export const orderHref = (orderId: string) => `/account/orders?order=${encodeURIComponent(orderId)}`;
+
+/** A form that takes a return a step on (receive it, reject it): done with the return as it now stands, or cancelled. */
+export interface ReturnStepFormProps {
+  orderReturn: OrderReturn;
+  onDone: (updated: OrderReturn) => void;
+  onCancel: () => void;
+}
