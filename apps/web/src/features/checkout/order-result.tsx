@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { OrderSummary } from '../../components/order-summary';
+import { ShopCard } from '../../components/shop-card';
 import { ApiError } from '../../lib/api';
 import { useProviderLabel } from '../../lib/payment-providers';
 import { type OrderLink, readOrderLink } from './order-link';
@@ -29,12 +30,9 @@ export function ResultHero({ tone, title, children }: { tone: Tone; title: strin
 export function OrderDetails({ order }: { order: Order }) {
   const providerLabel = useProviderLabel();
   return (
-    <section className="shop-card" aria-labelledby="order-details-heading">
-      <h2 id="order-details-heading" className="checkout-card__title mb-3">
-        Your order
-      </h2>
+    <ShopCard headingId="order-details-heading" title="Your order" titleClassName="checkout-card__title mb-3">
       <OrderSummary order={order} payment={providerLabel(order.provider)} showState={false} />
-    </section>
+    </ShopCard>
   );
 }
 
