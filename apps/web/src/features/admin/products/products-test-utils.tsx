@@ -1,13 +1,13 @@
 import type { AdminProductList, ProductPictures } from '@shop/contracts';
 import { useLocation } from 'react-router';
-import { AJ1, DUNK, REVIEW_ID, reviewFixture, UID } from '../../../test/fixtures';
+import { AJ1, DUNK, REVIEW_ID, reviewFixture } from '../../../test/fixtures';
 import type { ApiAnswer, ApiCall } from '../../../test/mock-api';
 import { renderStaffRoutes } from '../shared/staff-test-utils';
 import type { AdminProduct } from './products-api';
 import { AdminProductsTab } from './products-tab';
 
 export { errorBody } from '../../../test/mock-api';
-export { AJ1, DUNK, REVIEW_ID, UID };
+export { AJ1, DUNK, REVIEW_ID };
 
 /** Test helpers for the staff's Products screen: contract-shaped fixtures and the screen in a memory router. */
 
