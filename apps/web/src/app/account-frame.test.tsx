@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_ALERT_TITLE } from '../components/alert-error';
+import { describe, expect, it } from 'vitest';
 import { errorBody, renderAccount, UID } from '../features/account/account-test-utils';
+import { retryFailedLoad } from '../test/retry';
 import { ACCOUNT_TABS } from './routes';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('Account frame with the tabs the routes give it', () => {
   it('loads the profile and shows the sections as tabs, each a link to its own address', async () => {
@@ -70,11 +66,9 @@ describe('Account frame with the tabs the routes give it', () => {
         ? { status: 500, body: errorBody('INTERNAL_ERROR', 'The database is asleep') }
         : undefined,
     );
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
-    expect(alert).toHaveTextContent('The database is asleep');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await retryFailedLoad('The database is asleep', () => {
+      fail = false;
+    });
     expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
   });
 });

@@ -1,13 +1,9 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../lib/session';
 import { here, mockApi, renderRoutes, sessionReply, testUser } from '../test/auth-test-utils';
 import { ADMIN_ONLY_MESSAGE, RequireAdmin, RequireLogin, RequireVerified } from './guards';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 function Where({ name }: { name: string }) {
   const location = useLocation();

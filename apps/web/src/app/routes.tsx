@@ -20,26 +20,29 @@ export interface RouteHandle {
 const SERVER_RENDERED: RouteHandle = { serverRendered: true };
 const NOT_FOUND: RouteHandle = { serverRendered: true, status: 404 };
 
+/** An account tab: its page under /account and its label. */
+const tab = (page: string, label: string) => ({ path: `/account/${page}`, label });
+
 /** The account frame's tabs, in the spec's order (section 2): the shopper's, and the staff's dashboard. */
 export const ACCOUNT_TABS: AccountTabs = {
   shopper: [
-    { path: '/account/profile', label: 'Profile' },
-    { path: '/account/favorites', label: 'Favorites' },
-    { path: '/account/orders', label: 'Orders' },
-    { path: '/account/bought', label: 'Bought' },
+    tab('profile', 'Profile'),
+    tab('favorites', 'Favorites'),
+    tab('orders', 'Orders'),
+    tab('bought', 'Bought'),
   ],
   staff: [
-    { path: '/account/orders', label: 'Orders' },
-    { path: '/account/to-ship', label: 'To ship' },
-    { path: '/account/products', label: 'Products' },
-    { path: '/account/users', label: 'Users' },
-    { path: '/account/profile', label: 'Profile' },
-    { path: '/account/sales', label: 'Sales' },
-    { path: '/account/promotions', label: 'Promotions' },
-    { path: '/account/shipping', label: 'Shipping' },
-    { path: '/account/returns', label: 'Returns' },
-    { path: '/account/drops', label: 'Drops' },
-    { path: '/account/activity', label: 'Activity' },
+    tab('orders', 'Orders'),
+    tab('to-ship', 'To ship'),
+    tab('products', 'Products'),
+    tab('users', 'Users'),
+    tab('profile', 'Profile'),
+    tab('sales', 'Sales'),
+    tab('promotions', 'Promotions'),
+    tab('shipping', 'Shipping'),
+    tab('returns', 'Returns'),
+    tab('drops', 'Drops'),
+    tab('activity', 'Activity'),
   ],
 };
 

@@ -36,29 +36,38 @@ export function CarouselControls({
           </svg>
         </button>
       ) : null}
-      <button
-        type="button"
-        className="carousel-slider__btn"
-        aria-label="Previous slides"
-        aria-controls={trackId}
-        onClick={onPrevious}
-      >
-        <ChevronIcon direction="left" />
-      </button>
-      <button
-        type="button"
-        className="carousel-slider__btn"
-        aria-label="Next slides"
-        aria-controls={trackId}
-        onClick={onNext}
-      >
-        <ChevronIcon direction="right" />
-      </button>
+      <StepButton direction="left" trackId={trackId} onClick={onPrevious} />
+      <StepButton direction="right" trackId={trackId} onClick={onNext} />
     </div>
   );
 }
 
-function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
+type Direction = 'left' | 'right';
+
+/** Previous (left) or Next (right): moves the track by a view. */
+function StepButton({
+  direction,
+  trackId,
+  onClick,
+}: {
+  direction: Direction;
+  trackId: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="carousel-slider__btn"
+      aria-label={direction === 'left' ? 'Previous slides' : 'Next slides'}
+      aria-controls={trackId}
+      onClick={onClick}
+    >
+      <ChevronIcon direction={direction} />
+    </button>
+  );
+}
+
+function ChevronIcon({ direction }: { direction: Direction }) {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <path

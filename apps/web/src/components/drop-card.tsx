@@ -1,5 +1,5 @@
 import { type DropSummary, formatPrice } from '@shop/contracts';
-import { Link } from 'react-router';
+import { CardPictureLink } from './card-picture-link';
 import { DropCountdown, DropTime } from './drop-countdown';
 import './drop-card.css';
 
@@ -31,16 +31,12 @@ export function DropCard({ drop }: { drop: DropSummary }) {
   const { product } = drop;
   return (
     <article className="card h-100 border-0 drop-card">
-      <Link to={`/home/${product.id}`} className="stretched-link text-decoration-none text-reset">
-        <img
-          src={product.card_picture}
-          alt={product.name}
-          className="card-img-top drop-card__image"
-          width={480}
-          height={360}
-          loading="lazy"
-        />
-      </Link>
+      <CardPictureLink
+        productId={product.id}
+        picture={product.card_picture}
+        name={product.name}
+        className="drop-card__image"
+      />
       <span className={`drop-card__mode drop-card__mode--${drop.mode}`}>{DROP_MODE_LABELS[drop.mode]}</span>
       <div className="card-body d-flex flex-column gap-1">
         <span className="text-uppercase small text-muted fw-semibold">{product.brand}</span>

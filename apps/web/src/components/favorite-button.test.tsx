@@ -2,7 +2,7 @@ import type { UserDashboard } from '@shop/contracts';
 import { buildProduct } from '@shop/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DASHBOARD_QUERY_KEY } from '../lib/dashboard';
 import { useSession } from '../lib/session';
 import { AJ1, DUNK, dashboardFixture, UID } from '../test/fixtures';
@@ -61,8 +61,6 @@ function deferred<T>() {
   });
   return { promise, resolve };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('FavoriteButton on a product card', () => {
   it('asks a guest to log in, without opening the product or calling the API', async () => {

@@ -1,18 +1,24 @@
 import './loading.css';
 
-/** A product-card-shaped placeholder, shown while the catalogue loads. */
-export function LoadingCard() {
+/**
+ * A product-card-shaped placeholder, shown while the catalogue loads; `short` is a carousel's: three lines
+ * and no price row.
+ */
+export function LoadingCard({ short = false }: { short?: boolean }) {
+  const block = short ? 'carousel-placeholder' : 'loading-card';
   return (
-    <div className="card h-100 border-0 shadow-sm placeholder-glow loading-card" aria-hidden="true">
-      <div className="placeholder w-100 loading-card__image" />
+    <div className={`card h-100 border-0 shadow-sm placeholder-glow ${block}`} aria-hidden="true">
+      <div className={`placeholder w-100 ${block}__image`} />
       <div className="card-body d-flex flex-column gap-2">
         <span className="placeholder col-4 placeholder-sm" />
         <span className="placeholder col-10" />
-        <span className="placeholder col-7" />
-        <div className="d-flex justify-content-between mt-2">
-          <span className="placeholder col-3" />
-          <span className="placeholder col-4" />
-        </div>
+        <span className={`placeholder ${short ? 'col-6' : 'col-7'}`} />
+        {short ? null : (
+          <div className="d-flex justify-content-between mt-2">
+            <span className="placeholder col-3" />
+            <span className="placeholder col-4" />
+          </div>
+        )}
       </div>
     </div>
   );

@@ -16,7 +16,7 @@ export function OrderStateBadge({
   labelled?: boolean;
 }) {
   return (
-    <span className={`order-state order-state--${state}`}>
+    <span className={`state-pill order-state order-state--${state}`}>
       {labelled ? <span className="visually-hidden">State: </span> : null}
       {state}
       {refunded ? <span className="order-state__refunded"> · refunded</span> : null}

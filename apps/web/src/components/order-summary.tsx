@@ -19,6 +19,18 @@ interface OrderSummaryProps {
   extraFacts?: OrderFact[];
 }
 
+/** The order's date as a term and its value: its first 10 characters (the day), as the spec shows it. */
+export function OrderDateFact({ date }: { date: string }) {
+  return (
+    <div>
+      <dt>Date</dt>
+      <dd>
+        <time dateTime={date}>{date.slice(0, 10)}</time>
+      </dd>
+    </div>
+  );
+}
+
 /** What the payment provider was asked for: the final amount less the store credit used. */
 export const chargedOf = (order: Pick<Order, 'finalAmount' | 'creditUsed'>) =>
   fromCents(toCents(order.finalAmount) - toCents(order.creditUsed));
@@ -37,12 +49,7 @@ export function OrderSummary({ order, payment, showState = true, extraFacts = []
           <dt>Order number</dt>
           <dd className="order-id">{order._id}</dd>
         </div>
-        <div>
-          <dt>Date</dt>
-          <dd>
-            <time dateTime={order.date}>{order.date.slice(0, 10)}</time>
-          </dd>
-        </div>
+        <OrderDateFact date={order.date} />
         {showState ? (
           <div>
             <dt>State</dt>

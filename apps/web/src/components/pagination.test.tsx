@@ -35,53 +35,38 @@ describe('Pagination', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('1 page: the number with disabled Prev/Next, no First/Last', () => {
-    renderPagination(1, 1);
-    expect(numbers()).toEqual([1]);
-    expect(control('Previous page')).toBeDisabled();
-    expect(control('Next page')).toBeDisabled();
-    expect(control('First page')).toBeNull();
-    expect(control('Last page')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
-  });
+  /** First, Previous, Next and Last: there and enabled ('on'), there and disabled ('off'), or not there. */
+  type Controls = [first: Control, previous: Control, next: Control, last: Control];
+  type Control = 'on' | 'off' | 'none';
+  const EXPECT_CONTROL: Record<Control, (name: string) => void> = {
+    on: (name) => expect(control(name)).toBeEnabled(),
+    off: (name) => expect(control(name)).toBeDisabled(),
+    none: (name) => expect(control(name)).toBeNull(),
+  };
 
-  it('7 pages: all numbers with Prev/Next, no First/Last', () => {
-    renderPagination(4, 7);
-    expect(numbers()).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(control('Previous page')).toBeEnabled();
-    expect(control('Next page')).toBeEnabled();
-    expect(control('First page')).toBeNull();
-    expect(control('Last page')).toBeNull();
-  });
-
-  it('8 pages at the start: First/Prev disabled, window 1-7, Next/Last enabled', () => {
-    renderPagination(1, 8);
-    expect(numbers()).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(control('First page')).toBeDisabled();
-    expect(control('Previous page')).toBeDisabled();
-    expect(control('Next page')).toBeEnabled();
-    expect(control('Last page')).toBeEnabled();
-  });
-
-  it('many pages, current in the middle: the window is centred and marked', () => {
-    renderPagination(10, 20);
-    expect(numbers()).toEqual([7, 8, 9, 10, 11, 12, 13]);
-    const current = screen.getByRole('button', { name: 'Page 10' });
-    expect(current).toHaveAttribute('aria-current', 'page');
-    expect(
-      screen.getAllByRole('button').filter((b) => b.getAttribute('aria-current') === 'page'),
-    ).toHaveLength(1);
-    for (const name of ['First page', 'Previous page', 'Next page', 'Last page'])
-      expect(control(name)).toBeEnabled();
-  });
-
-  it('at the end: window ends on the last page, Next/Last disabled', () => {
-    renderPagination(20, 20);
-    expect(numbers()).toEqual([14, 15, 16, 17, 18, 19, 20]);
-    expect(control('Next page')).toBeDisabled();
-    expect(control('Last page')).toBeDisabled();
-    expect(control('First page')).toBeEnabled();
-  });
+  // 1 page: Prev/Next disabled; up to 7 pages: every number, no First/Last; from 8 pages: a window of 7
+  // around the current page, First/Prev disabled at the start and Next/Last at the end.
+  it.each<{ page: number; pages: number; window: [number, number]; controls: Controls }>([
+    { page: 1, pages: 1, window: [1, 1], controls: ['none', 'off', 'off', 'none'] },
+    { page: 4, pages: 7, window: [1, 7], controls: ['none', 'on', 'on', 'none'] },
+    { page: 1, pages: 8, window: [1, 7], controls: ['off', 'off', 'on', 'on'] },
+    { page: 10, pages: 20, window: [7, 13], controls: ['on', 'on', 'on', 'on'] },
+    { page: 20, pages: 20, window: [14, 20], controls: ['on', 'on', 'off', 'off'] },
+  ])(
+    'page $page of $pages: pages $window shown, the current one marked',
+    ({ page, pages, window, controls }) => {
+      renderPagination(page, pages);
+      const [from, to] = window;
+      expect(numbers()).toEqual(Array.from({ length: to - from + 1 }, (_, index) => from + index));
+      ['First page', 'Previous page', 'Next page', 'Last page'].forEach((name, index) => {
+        EXPECT_CONTROL[controls[index] ?? 'none'](name);
+      });
+      expect(screen.getByRole('button', { name: `Page ${page}` })).toHaveAttribute('aria-current', 'page');
+      expect(
+        screen.getAllByRole('button').filter((b) => b.getAttribute('aria-current') === 'page'),
+      ).toHaveLength(1);
+    },
+  );
 
   it('reports the chosen page', async () => {
     const onChange = renderPagination(10, 20);

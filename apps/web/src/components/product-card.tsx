@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@shop/contracts';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { CardPictureLink } from './card-picture-link';
 import { FavoriteButton } from './favorite-button';
 import { RatingStars } from './rating-stars';
 import { SalePrice } from './sale-price';
@@ -22,21 +22,17 @@ export function ProductCard({
 }) {
   return (
     <article className="card h-100 product-card border-0">
-      <Link to={`/home/${product._id}`} className="stretched-link text-decoration-none text-reset">
-        <img
-          src={product.card_picture}
-          alt={product.name}
-          className="card-img-top product-card__image"
-          width={480}
-          height={360}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-        />
-      </Link>
+      <CardPictureLink
+        productId={product._id}
+        picture={product.card_picture}
+        name={product.name}
+        className="product-card__image"
+        priority={priority}
+      />
       <FavoriteButton product={product} />
       <div className="card-body d-flex flex-column gap-1">
         <span className="text-uppercase small text-muted fw-semibold">{product.brand}</span>
-        <h3 className="h6 card-title mb-1 product-card__name">{product.name}</h3>
+        <h3 className="h6 card-title mb-1 product-card__name line-clamp-2">{product.name}</h3>
         <div className="mt-auto d-flex flex-wrap justify-content-between align-items-center column-gap-2">
           <SalePrice className="fw-bold" price={product.price} compareAtPrice={product.compareAtPrice} />
           <RatingStars rating={product.rating} />

@@ -80,7 +80,6 @@ describe('ProductCarousel', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('shows the title and product cards, one per view on a phone', () => {
@@ -180,20 +179,27 @@ describe('ProductCarousel', () => {
     expect(visibleSlides()).toEqual(['3 of 3']);
   });
 
-  it('ignores a swipe shorter than 40 px', () => {
+  it.each<{ what: string; swipes: [from: number, to: number, shown: string][] }>([
+    {
+      what: 'ignores a swipe shorter than 40 px',
+      swipes: [
+        [200, 161, '1 of 3'],
+        [200, 239, '1 of 3'],
+      ],
+    },
+    {
+      what: 'moves on a swipe of 40 px or more, in its direction',
+      swipes: [
+        [200, 120, '2 of 3'],
+        [100, 180, '1 of 3'],
+      ],
+    },
+  ])('$what', ({ swipes }) => {
     renderCarousel([product(1), product(2), product(3)]);
-    swipe(200, 161);
-    expect(visibleSlides()).toEqual(['1 of 3']);
-    swipe(200, 239);
-    expect(visibleSlides()).toEqual(['1 of 3']);
-  });
-
-  it('moves on a swipe of 40 px or more, in the swipe direction', () => {
-    renderCarousel([product(1), product(2), product(3)]);
-    swipe(200, 120);
-    expect(visibleSlides()).toEqual(['2 of 3']);
-    swipe(100, 180);
-    expect(visibleSlides()).toEqual(['1 of 3']);
+    for (const [from, to, shown] of swipes) {
+      swipe(from, to);
+      expect(visibleSlides()).toEqual([shown]);
+    }
   });
 
   it('does not open a card at the end of a swipe', () => {

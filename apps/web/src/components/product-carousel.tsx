@@ -3,6 +3,7 @@ import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { type ProductListParams, useProductList } from '../lib/catalog/catalog-queries';
 import { CarouselSlider, DEFAULT_STEPS, STRIP_STEPS } from './carousel-slider';
+import { LoadingCard } from './loading-cards';
 import { ProductCard } from './product-card';
 
 export interface ProductCarouselProps {
@@ -15,19 +16,6 @@ export interface ProductCarouselProps {
   viewAllTo?: string;
   headingLevel?: 2 | 3;
   className?: string;
-}
-
-function CarouselCardPlaceholder() {
-  return (
-    <div className="card h-100 border-0 shadow-sm placeholder-glow carousel-placeholder" aria-hidden="true">
-      <div className="placeholder w-100 carousel-placeholder__image" />
-      <div className="card-body d-flex flex-column gap-2">
-        <span className="placeholder col-4 placeholder-sm" />
-        <span className="placeholder col-10" />
-        <span className="placeholder col-6" />
-      </div>
-    </div>
-  );
 }
 
 /** Product cards in a carousel; also usable with products the caller already has. */
@@ -51,7 +39,7 @@ export function ProductSlider({
   const steps = variant === 'strip' ? STRIP_STEPS : DEFAULT_STEPS;
   const slides = loading
     ? // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-      Array.from({ length: 6 }, (_, i) => <CarouselCardPlaceholder key={i} />)
+      Array.from({ length: 6 }, (_, i) => <LoadingCard key={i} short />)
     : products.slice(0, CAROUSEL_MAX).map((product) => <ProductCard key={product._id} product={product} />);
   return (
     <div aria-busy={loading || undefined}>

@@ -8,7 +8,7 @@ import './return-state.css';
  */
 export function ReturnStateBadge({ state, label }: { state: ReturnState; label?: string }) {
   return (
-    <span className={`return-state return-state--${state}`}>
+    <span className={`state-pill return-state return-state--${state}`}>
       <span className="visually-hidden">State: </span>
       {label ?? RETURN_STATE_LABELS[state]}
     </span>

@@ -2,7 +2,7 @@ import { buildProduct } from '@shop/contracts/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '../test/mock-api';
 import { testQueryClient } from '../test/query-client';
 import { ProductCard } from './product-card';
@@ -17,8 +17,6 @@ function renderCard(price: number, compareAtPrice: number | null) {
     </QueryClientProvider>,
   );
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ProductCard sale price', () => {
   it('strikes the compare-at price through and says the saving, read as was and now', () => {

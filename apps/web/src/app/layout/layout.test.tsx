@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect, useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import type { SessionUser } from '../../lib/session';
 import { testQueryClient } from '../../test/query-client';
@@ -59,9 +59,6 @@ describe('site layout', () => {
   beforeEach(() => {
     // jsdom has no scrolling; the layout scrolls to the top on every new page.
     vi.stubGlobal('scrollTo', vi.fn());
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
   });
 
   it('builds the search URL with only the encoded term', () => {

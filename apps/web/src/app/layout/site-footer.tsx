@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GitHubIcon, LinkedInIcon } from '../../components/icons';
 import { useSession } from '../../lib/session';
@@ -66,24 +67,10 @@ export function SiteFooter() {
                     {github || linkedin ? (
                       <span className="site-footer__social">
                         {github ? (
-                          <a
-                            href={github}
-                            target="_blank"
-                            rel="noreferrer noopener"
-                            aria-label={`${who} on GitHub`}
-                          >
-                            <GitHubIcon />
-                          </a>
+                          <SocialLink href={github} label={`${who} on GitHub`} icon={<GitHubIcon />} />
                         ) : null}
                         {linkedin ? (
-                          <a
-                            href={linkedin}
-                            target="_blank"
-                            rel="noreferrer noopener"
-                            aria-label={`${who} on LinkedIn`}
-                          >
-                            <LinkedInIcon />
-                          </a>
+                          <SocialLink href={linkedin} label={`${who} on LinkedIn`} icon={<LinkedInIcon />} />
                         ) : null}
                       </span>
                     ) : null}
@@ -99,5 +86,14 @@ export function SiteFooter() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A team member's profile elsewhere, in a new tab, shown as the site's icon. */
+function SocialLink({ href, label, icon }: { href: string; label: string; icon: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noreferrer noopener" aria-label={label}>
+      {icon}
+    </a>
   );
 }

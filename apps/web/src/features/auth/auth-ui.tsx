@@ -1,5 +1,6 @@
 import { PASSWORD_MAX } from '@shop/contracts';
 import { type ComponentPropsWithRef, type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { EyeIcon, EyeOffIcon } from '../../components/icons';
 import './auth.css';
 
@@ -209,5 +210,14 @@ export function GoogleIcon() {
         d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.2-.1-2.3-.4-3.5z"
       />
     </svg>
+  );
+}
+
+/** A card's way elsewhere under a question: 'New here? Create an account'. */
+export function AskAndLink({ question, to, link }: { question: string; to: string; link: string }) {
+  return (
+    <>
+      {question} <Link to={to}>{link}</Link>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, EMAIL_MESSAGE, GOOGLE_ERROR_MESSAGES } from '@shop/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   apiError,
   here,
@@ -13,10 +13,6 @@ import {
 } from '../../test/auth-test-utils';
 import { safeRedirect } from './auth-api';
 import { LoginPage } from './login-page';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 function renderLogin(path = '/login') {
   return renderRoutes(

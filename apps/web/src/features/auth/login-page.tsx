@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, type AuthConfig } from '@shop/contracts';
 import { Link } from 'react-router';
 import { AlertError } from '../../components/alert-error';
-import { AuthCard, EmailField, GoogleIcon, PasswordField, SubmitButton } from './auth-ui';
+import { AskAndLink, AuthCard, EmailField, GoogleIcon, PasswordField, SubmitButton } from './auth-ui';
 import { useLogin } from './use-login';
 
 /** /login: e-mail and password, 'Forgot Password ?', 'Login with Google' when the shop has it on. */
@@ -12,11 +12,7 @@ export function LoginPage() {
     <AuthCard
       title="Login"
       lead="Welcome back. Log in to see your cart, favourites and orders."
-      footer={
-        <>
-          New here? <Link to="/register">Create an account</Link>
-        </>
-      }
+      footer={<AskAndLink question="New here?" to="/register" link="Create an account" />}
     >
       {login.alert !== null ? (
         <div id={login.alertId}>

@@ -1,13 +1,9 @@
 import { AUTH_MESSAGES, EMAIL_MESSAGE, PASSWORD_MESSAGE, USERNAME_MESSAGE } from '@shop/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError, here, mockApi, renderRoutes, sessionReply, testUser } from '../../test/auth-test-utils';
 import { RegisterPage } from './register-page';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 function renderRegister() {
   return renderRoutes(

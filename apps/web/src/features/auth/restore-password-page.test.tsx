@@ -1,17 +1,13 @@
 import { AUTH_MESSAGES, PASSWORD_MESSAGE } from '@shop/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError, here, mockApi, renderRoutes, sessionReply } from '../../test/auth-test-utils';
 import {
   PASSWORD_CHANGED_MESSAGE,
   PASSWORDS_DIFFER_MESSAGE,
   RestorePasswordPage,
 } from './restore-password-page';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 function renderRestore(path = '/restore-password') {
   return renderRoutes(

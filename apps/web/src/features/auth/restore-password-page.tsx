@@ -8,7 +8,7 @@ import { AlertSuccess } from '../../components/alert-success';
 import { ApiError } from '../../lib/api';
 import { requestPasswordReset, resetPassword } from './auth-api';
 import { authErrorMessage } from './auth-errors';
-import { AuthCard, EmailField, NewPasswordField, SubmitButton } from './auth-ui';
+import { AskAndLink, AuthCard, EmailField, NewPasswordField, SubmitButton } from './auth-ui';
 
 export const PASSWORDS_DIFFER_MESSAGE = 'The passwords do not match';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password was changed. Log in with your new password.';
@@ -67,11 +67,7 @@ function RequestResetForm({ initialError }: { initialError: string | null }) {
     <AuthCard
       title="Restore password"
       lead="Enter the e-mail of your account and we will send you a link to choose a new password."
-      footer={
-        <>
-          Remembered it? <Link to="/login">Back to Login</Link>
-        </>
-      }
+      footer={<AskAndLink question="Remembered it?" to="/login" link="Back to Login" />}
     >
       {error ? <AlertError message={error} onClose={() => setError(null)} /> : null}
       {sent ? <AlertSuccess message={AUTH_MESSAGES.RESET_SENT} onClose={() => setSent(false)} /> : null}

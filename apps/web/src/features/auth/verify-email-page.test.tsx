@@ -1,14 +1,10 @@
 import { AUTH_MESSAGES } from '@shop/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../lib/session';
 import { apiError, mockApi, renderRoutes, sessionReply, testUser } from '../../test/auth-test-utils';
 import { VERIFY_LINK_INVALID_MESSAGE, VerifyEmailPage } from './verify-email-page';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const unverified: SessionUser = { ...testUser, emailVerified: false };
 

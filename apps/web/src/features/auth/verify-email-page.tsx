@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { AlertSuccess } from '../../components/alert-success';
@@ -32,14 +32,7 @@ export function VerifyEmailPage() {
 
   if (user?.emailVerified)
     return (
-      <AuthCard
-        title="Verification Completed"
-        icon={
-          <div className="auth-status-icon auth-status-icon--done" aria-hidden="true">
-            <CheckIcon />
-          </div>
-        }
-      >
+      <AuthCard title="Verification Completed" icon={<StatusIcon done icon={<CheckIcon />} />}>
         <p className="auth-card__lead">
           Your e-mail <span className="auth-email-chip">{user.email}</span> is verified. You can buy, save
           favourites and review what you bought.
@@ -92,14 +85,7 @@ export function VerifyEmailPage() {
   };
 
   return (
-    <AuthCard
-      title="Verify your email"
-      icon={
-        <div className="auth-status-icon" aria-hidden="true">
-          <MailIcon />
-        </div>
-      }
-    >
+    <AuthCard title="Verify your email" icon={<StatusIcon icon={<MailIcon />} />}>
       <p className="fw-semibold fs-5 mb-2">Please verify the email to continue</p>
       <p className="auth-card__lead">
         We sent a link to <span className="auth-email-chip">{user?.email}</span>. Open it, then come back and
@@ -136,5 +122,14 @@ export function VerifyEmailPage() {
         </button>
       </div>
     </AuthCard>
+  );
+}
+
+/** The page's round status icon: the envelope while waiting, the tick once verified (`done`). */
+function StatusIcon({ icon, done = false }: { icon: ReactNode; done?: boolean }) {
+  return (
+    <div className={done ? 'auth-status-icon auth-status-icon--done' : 'auth-status-icon'} aria-hidden="true">
+      {icon}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { CART_STORAGE_KEY } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import {
   AJ1,
@@ -56,7 +56,6 @@ beforeEach(() => {
   localStorage.clear();
   rehydrateCart();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('CartPage', () => {
   it('shows the empty text with a link to /home and asks the server nothing', async () => {

@@ -1,7 +1,7 @@
 import type { Product, ProductList } from '@shop/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCatalogState, toProductListParams, writeCatalogParams } from '../../lib/catalog/catalog-params';
 import { renderInRouter } from '../../test/render-routes';
 import { CatalogPage, EMPTY_CATALOG_TEXT } from './catalog-page';
@@ -49,10 +49,6 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 function renderCatalog(path = '/home') {
   return renderInRouter(
     [
@@ -61,6 +57,15 @@ function renderCatalog(path = '/home') {
     ],
     path,
   ).router;
+}
+
+/** The catalogue at `path`, loaded, with its Filters dialog open. */
+async function openFilters(path: string) {
+  const router = renderCatalog(path);
+  const user = userEvent.setup();
+  await screen.findByText('137 products');
+  await user.click(screen.getByRole('button', { name: /Filters/ }));
+  return { router, user, dialog: await screen.findByRole('dialog') };
 }
 
 const lastApiQuery = () => {
@@ -114,11 +119,7 @@ describe('CatalogPage', () => {
   });
 
   it('applies filters from the modal into the URL and resets the page', async () => {
-    const router = renderCatalog('/home?page=4&search=air');
-    const user = userEvent.setup();
-    await screen.findByText('137 products');
-    await user.click(screen.getByRole('button', { name: /Filters/ }));
-    const dialog = await screen.findByRole('dialog');
+    const { router, user, dialog } = await openFilters('/home?page=4&search=air');
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'basketball');
     await user.selectOptions(within(dialog).getByLabelText('Brand'), 'adidas');
     await user.selectOptions(within(dialog).getByLabelText('Rating'), '0');
@@ -145,11 +146,7 @@ describe('CatalogPage', () => {
   });
 
   it('filters On sale: the checkbox writes ?onSale=true, the API is asked for it, and its chip removes it', async () => {
-    const router = renderCatalog('/home?brand=nike');
-    const user = userEvent.setup();
-    await screen.findByText('137 products');
-    await user.click(screen.getByRole('button', { name: /Filters/ }));
-    const dialog = await screen.findByRole('dialog');
+    const { router, user, dialog } = await openFilters('/home?brand=nike');
     const onSale = within(dialog).getByRole('checkbox', { name: 'On sale' });
     expect(onSale).not.toBeChecked();
     await user.click(onSale);
@@ -224,63 +221,63 @@ describe('CatalogPage', () => {
 });
 
 describe('FilterModal', () => {
-  function renderModal(filters = {}) {
+  /** The modal open on the filters in force, with its dialog and a user to work it. */
+  async function openModal(filters = {}) {
     const onApply = vi.fn();
     const onHide = vi.fn();
     render(<FilterModal show onHide={onHide} filters={filters} onApply={onApply} />);
-    return { onApply, onHide };
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    const apply = () => user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    const user = userEvent.setup();
+    return { onApply, onHide, user, dialog, field, apply };
   }
 
   it('starts from the filters in force and applies the chosen values', async () => {
-    const { onApply, onHide } = renderModal({ gender: 'women', priceMax: 80 });
-    const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
-    expect(within(dialog).getByLabelText('Gender')).toHaveValue('women');
-    expect(within(dialog).getByLabelText('Max price')).toHaveValue(80);
-    await user.selectOptions(within(dialog).getByLabelText('Rating'), '5');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    const { onApply, onHide, user, field, apply } = await openModal({ gender: 'women', priceMax: 80 });
+    expect(field('Gender')).toHaveValue('women');
+    expect(field('Max price')).toHaveValue(80);
+    await user.selectOptions(field('Rating'), '5');
+    await apply();
     expect(onApply).toHaveBeenCalledWith({ gender: 'women', rating: 5, priceMax: 80 });
     expect(onHide).toHaveBeenCalled();
   });
 
   it('rejects a minimum above the maximum with an inline message', async () => {
-    const { onApply } = renderModal();
-    const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Min price'), '200');
-    await user.type(within(dialog).getByLabelText('Max price'), '100');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    const { onApply, user, field, apply } = await openModal();
+    await user.type(field('Min price'), '200');
+    await user.type(field('Max price'), '100');
+    await apply();
     expect(onApply).not.toHaveBeenCalled();
-    const max = within(dialog).getByLabelText('Max price');
+    const max = field('Max price');
     expect(max).toHaveAttribute('aria-invalid', 'true');
     expect(max).toHaveAccessibleDescription('The maximum price must be at least the minimum price.');
     expect(max).toHaveFocus();
   });
 
-  it('rejects a negative price', async () => {
-    const { onApply } = renderModal();
-    const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Min price'), '-5');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+  it.each([
+    {
+      what: 'a negative price',
+      label: 'Min price',
+      typed: '-5',
+      reason: 'Enter a minimum price between 0 and 10,000,000.',
+    },
+    {
+      what: 'a price past what the shop can store',
+      label: 'Max price',
+      typed: '1e10',
+      reason: 'Enter a maximum price between 0 and 10,000,000.',
+    },
+  ])('rejects $what', async ({ label, typed, reason }) => {
+    const { onApply, user, dialog, field, apply } = await openModal();
+    await user.type(field(label), typed);
+    await apply();
     expect(onApply).not.toHaveBeenCalled();
-    expect(within(dialog).getByText('Enter a minimum price between 0 and 10,000,000.')).toBeInTheDocument();
-  });
-
-  it('rejects a price past what the shop can store', async () => {
-    const { onApply } = renderModal();
-    const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Max price'), '1e10');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(onApply).not.toHaveBeenCalled();
-    expect(within(dialog).getByText('Enter a maximum price between 0 and 10,000,000.')).toBeInTheDocument();
+    expect(within(dialog).getByText(reason)).toBeInTheDocument();
   });
 
   it('Clear applies no filters', async () => {
-    const { onApply } = renderModal({ brand: 'nike', rating: 3 });
-    const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog');
+    const { onApply, user, dialog } = await openModal({ brand: 'nike', rating: 3 });
     await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
     expect(onApply).toHaveBeenCalledWith({});
   });

@@ -1,3 +1,4 @@
+import { SelectOptions } from '../../components/select-options';
 import { type CatalogState, SORT_OPTIONS, type SortKey } from '../../lib/catalog/catalog-params';
 
 /** The Filters button (with how many are in force) and the sort order. */
@@ -57,11 +58,7 @@ export function CatalogToolbar({
           onChange={(event) => onSort((event.target.value || undefined) as SortKey | undefined)}
         >
           <option value="">Newest</option>
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={SORT_OPTIONS} />
         </select>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { BRANDS, CATEGORIES, GENDERS, RATINGS } from '@shop/contracts';
 import type { RefObject } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { SelectOptions } from '../../components/select-options';
 import { type CatalogFilters, capitalize, ratingLabel } from '../../lib/catalog/catalog-params';
 import { type FilterField, useFilterForm } from './use-filter-form';
 
@@ -147,11 +148,7 @@ function FilterSelect({
       </label>
       <select className="form-select" {...field}>
         <option value="">{any}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </div>
   );

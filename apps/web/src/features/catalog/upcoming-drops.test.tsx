@@ -1,7 +1,7 @@
 import type { DropSummary } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { numberedDrop } from '../../test/drop-fixtures';
 import { mockApi } from '../../test/mock-api';
 import { renderInRouter } from '../../test/render-routes';
@@ -28,8 +28,6 @@ function renderCatalog(path: string) {
     path,
   ).router;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("the catalogue's upcoming drops", () => {
   it('shows the upcoming drops as cards in place of the products, from ?upcoming=1', async () => {

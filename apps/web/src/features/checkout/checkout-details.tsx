@@ -3,6 +3,7 @@ import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } fro
 import { AlertError } from '../../components/alert-error';
 import { AlertSuccess } from '../../components/alert-success';
 import { ReadOnlyEmail } from '../../components/readonly-email';
+import { ShopCard } from '../../components/shop-card';
 import type { SessionUser } from '../../lib/session';
 import { AVATAR_MAX_BYTES, uploadAvatar } from './checkout-api';
 import { PROFILE_FIELDS, PROFILE_LABELS, type ProfileField, profileValues } from './profile-form';
@@ -24,10 +25,7 @@ export function CheckoutDetails({ checkout, user, dashboard }: CheckoutDetailsPr
     formState: { errors, isDirty },
   } = form;
   return (
-    <section className="checkout-card" aria-labelledby="checkout-details-heading">
-      <h2 id="checkout-details-heading" className="checkout-card__title">
-        Your details
-      </h2>
+    <ShopCard headingId="checkout-details-heading" title="Your details" titleClassName="checkout-card__title">
       <p className="small text-muted">We ship your order to this address.</p>
 
       <AvatarField
@@ -96,7 +94,7 @@ export function CheckoutDetails({ checkout, user, dashboard }: CheckoutDetailsPr
         />
       )}
       {saveError && <AlertError message={saveError} onClose={clearSaveError} className="mt-3 mb-0" />}
-    </section>
+    </ShopCard>
   );
 }
 

@@ -118,7 +118,6 @@ async function ready() {
 beforeEach(() => seedCart(cartLines()));
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('CheckoutPage', () => {

@@ -16,6 +16,7 @@ import { ShippingOptions } from './shipping-options';
 import { type CheckoutState, errorText, useCheckout } from './use-checkout';
 import './checkout.css';
 import { BusyLabel } from '../../components/busy-label';
+import { ShopCard } from '../../components/shop-card';
 
 export const NOT_YOUR_CHECKOUT = 'This is not your checkout';
 
@@ -118,10 +119,12 @@ function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
   const providerLabel = useProviderLabel();
 
   return (
-    <section className="checkout-card checkout-summary" aria-labelledby="checkout-summary-heading">
-      <h2 id="checkout-summary-heading" className="checkout-card__title">
-        Order summary
-      </h2>
+    <ShopCard
+      headingId="checkout-summary-heading"
+      title="Order summary"
+      titleClassName="checkout-card__title"
+      className="checkout-summary"
+    >
       <OrderSummary checkout={checkout} />
 
       {cart.buyable.length > 0 && (
@@ -188,7 +191,7 @@ function PaymentSummary({ checkout }: { checkout: CheckoutState }) {
         <LockIcon className="me-1 align-baseline" /> You pay on the provider's secure page. We never see your
         card.
       </p>
-    </section>
+    </ShopCard>
   );
 }
 

@@ -1,17 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import type { Order } from '@shop/contracts';
 import { setOrderState } from './checkout-api';
-import { type OrderLink, readOrderLink } from './order-link';
-import {
-  InvalidOrderLink,
-  OrderDetails,
-  ResultActions,
-  ResultError,
-  ResultHero,
-  ResultLoading,
-  TryAgainActions,
-} from './order-result';
+import { OrderDetails, ResultActions, ResultHero, ResultPage, TRY_AGAIN_LINKS } from './order-result';
 import './checkout.css';
 
 export const CANCELED_TITLE = 'The purchase has been canceled';
@@ -21,48 +10,41 @@ export const CANCELED_TITLE = 'The purchase has been canceled';
  * stock); the cart is kept. If the provider says it was paid after all, the server answers it approved.
  */
 export function OrderCanceledPage() {
-  const [params] = useSearchParams();
-  const link = readOrderLink(params);
-  if (!link) return <InvalidOrderLink />;
-  return <Canceled link={link} search={params.toString()} />;
+  return (
+    <ResultPage
+      title="Purchase canceled · Sneaker Shop"
+      action="cancel"
+      run={(link) => setOrderState(link.order, 'cancelled')}
+      loadingText="Cancelling your order…"
+      errorTitle="Cancel your purchase"
+      errorAction="cancel your order"
+    >
+      {(order, search) => <CancelResult order={order} search={search} />}
+    </ResultPage>
+  );
 }
 
-function Canceled({ link, search }: { link: OrderLink; search: string }) {
-  const cancel = useQuery({
-    queryKey: ['order', 'cancel', link],
-    queryFn: () => setOrderState(link.order, 'cancelled'),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    refetchOnMount: false,
-  });
-
-  let content: ReactNode;
-  if (cancel.isPending) content = <ResultLoading text="Cancelling your order…" />;
-  else if (cancel.isError)
-    content = <ResultError error={cancel.error} title="Cancel your purchase" action="cancel your order" />;
-  else if (cancel.data.state === 'aprobed') {
-    content = (
+/** What became of the order: paid after all, still open, or cancelled. */
+function CancelResult({ order, search }: { order: Order; search: string }) {
+  if (order.state === 'aprobed')
+    return (
       <>
         <ResultHero tone="success" title="Your payment went through">
           <p className="order-result__lead">
             The payment was completed before the purchase could be canceled, so your order is confirmed.
           </p>
         </ResultHero>
-        <OrderDetails order={cancel.data} />
-        <ResultActions>
-          <Link to={`/order-completed?${search}`} className="btn btn-dark">
-            See your confirmed order
-          </Link>
-          <Link to="/home" className="btn btn-outline-dark">
-            Keep shopping
-          </Link>
-        </ResultActions>
+        <OrderDetails order={order} />
+        <ResultActions
+          links={[
+            { to: `/order-completed?${search}`, label: 'See your confirmed order', primary: true },
+            { to: '/home', label: 'Keep shopping' },
+          ]}
+        />
       </>
     );
-  } else if (cancel.data.state === 'pending') {
-    content = (
+  if (order.state === 'pending')
+    return (
       <>
         <ResultHero tone="pending" title="Your order is still open">
           <p className="order-result__lead">
@@ -70,34 +52,23 @@ function Canceled({ link, search }: { link: OrderLink; search: string }) {
             completed, the order is cancelled by itself and nothing is charged.
           </p>
         </ResultHero>
-        <ResultActions>
-          <Link to="/account/orders" className="btn btn-dark">
-            Your orders
-          </Link>
-          <Link to="/cart" className="btn btn-outline-dark">
-            Go to your cart
-          </Link>
-        </ResultActions>
+        <ResultActions
+          links={[
+            { to: '/account/orders', label: 'Your orders', primary: true },
+            { to: '/cart', label: 'Go to your cart' },
+          ]}
+        />
       </>
     );
-  } else {
-    content = (
-      <>
-        <ResultHero tone="canceled" title={CANCELED_TITLE}>
-          <p className="order-result__lead">
-            Nothing was charged. The items are back in stock and your cart is kept, so you can try again
-            whenever you like.
-          </p>
-        </ResultHero>
-        <TryAgainActions />
-      </>
-    );
-  }
-
   return (
-    <main className="container py-4 py-lg-5 order-result">
-      <title>Purchase canceled · Sneaker Shop</title>
-      {content}
-    </main>
+    <>
+      <ResultHero tone="canceled" title={CANCELED_TITLE}>
+        <p className="order-result__lead">
+          Nothing was charged. The items are back in stock and your cart is kept, so you can try again
+          whenever you like.
+        </p>
+      </ResultHero>
+      <ResultActions links={TRY_AGAIN_LINKS} />
+    </>
   );
 }

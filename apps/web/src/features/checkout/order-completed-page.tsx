@@ -1,20 +1,11 @@
 import type { Order } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { useCartStore } from '../../lib/cart/cart-store';
 import { executePaypalPayment, fetchOrder, setOrderState } from './checkout-api';
 import { takeCheckout } from './checkout-pending';
-import { type OrderLink, readOrderLink } from './order-link';
-import {
-  InvalidOrderLink,
-  OrderDetails,
-  ResultActions,
-  ResultError,
-  ResultHero,
-  ResultLoading,
-  TryAgainActions,
-} from './order-result';
+import type { OrderLink } from './order-link';
+import { OrderDetails, ResultActions, ResultHero, ResultPage, TRY_AGAIN_LINKS } from './order-result';
 import './checkout.css';
 
 export const SUCCESS_TITLE = 'Checkout Success';
@@ -29,44 +20,30 @@ export const POLL_LIMIT_MS = 30_000;
  * (stripe: PUT the order to 'aprobed'; paypal: execute the payment) and answers the order as it stands.
  */
 export function OrderCompletedPage() {
-  const [params] = useSearchParams();
-  const link = readOrderLink(params);
-  if (!link) return <InvalidOrderLink />;
-  return <Completed link={link} />;
-}
-
-function Completed({ link }: { link: OrderLink }) {
-  const confirm = useQuery({
-    queryKey: ['order', 'confirm', link],
-    queryFn: () =>
-      // PayPal sends its buyer back with its order's token; an order the store credit paid whole comes
-      // back without one, and the shop confirms it like any other.
-      link.provider === 'paypal' && link.token
-        ? executePaypalPayment({ token: link.token ?? '', PayerID: link.PayerID, order: link.order })
-        : setOrderState(link.order, 'aprobed'),
-    // One confirmation per visit: never repeated on focus, reconnect or remount.
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    refetchOnMount: false,
-  });
-
   return (
-    <main className="container py-4 py-lg-5 order-result">
-      <title>Your order · Sneaker Shop</title>
-      {confirm.isPending ? (
-        <ResultLoading text="Confirming your payment…" />
-      ) : confirm.isError ? (
-        <ResultError error={confirm.error} title="Your order" action="confirm your payment" />
-      ) : confirm.data.state === 'pending' ? (
-        <PendingOrder initial={confirm.data} />
-      ) : (
-        <SettledOrder order={confirm.data} />
-      )}
-    </main>
+    <ResultPage
+      title="Your order · Sneaker Shop"
+      action="confirm"
+      run={confirmPayment}
+      loadingText="Confirming your payment…"
+      errorTitle="Your order"
+      errorAction="confirm your payment"
+    >
+      {(order) =>
+        order.state === 'pending' ? <PendingOrder initial={order} /> : <SettledOrder order={order} />
+      }
+    </ResultPage>
   );
 }
+
+/**
+ * PayPal sends its buyer back with its order's token; an order the store credit paid whole comes back
+ * without one, and the shop confirms it like any other.
+ */
+const confirmPayment = (link: OrderLink) =>
+  link.provider === 'paypal' && link.token
+    ? executePaypalPayment({ token: link.token ?? '', PayerID: link.PayerID, order: link.order })
+    : setOrderState(link.order, 'aprobed');
 
 /** The provider has not confirmed the payment yet: read the order every 2 s for up to 30 s. */
 function PendingOrder({ initial }: { initial: Order }) {
@@ -117,15 +94,12 @@ function PendingOrder({ initial }: { initial: Order }) {
         )}
       </div>
       <OrderDetails order={poll.data} />
-      <ResultActions>
+      <ResultActions links={[{ to: '/account/orders', label: 'Your orders' }]}>
         {timedOut && (
           <button type="button" className="btn btn-dark" onClick={checkAgain}>
             Check again
           </button>
         )}
-        <Link to="/account/orders" className="btn btn-outline-dark">
-          Your orders
-        </Link>
       </ResultActions>
     </>
   );
@@ -154,14 +128,12 @@ function ApprovedOrder({ order }: { order: Order }) {
         <p className="small text-muted mt-2 mb-0">Your order is confirmed and on its way to being packed.</p>
       </ResultHero>
       <OrderDetails order={order} />
-      <ResultActions>
-        <Link to="/account/orders" className="btn btn-outline-dark">
-          See your orders
-        </Link>
-        <Link to="/home" className="btn btn-dark">
-          Keep shopping
-        </Link>
-      </ResultActions>
+      <ResultActions
+        links={[
+          { to: '/account/orders', label: 'See your orders' },
+          { to: '/home', label: 'Keep shopping', primary: true },
+        ]}
+      />
     </>
   );
 }
@@ -175,7 +147,7 @@ function CancelledOrder({ order }: { order: Order }) {
           cart is kept, so you can try again.
         </p>
       </ResultHero>
-      <TryAgainActions />
+      <ResultActions links={TRY_AGAIN_LINKS} />
     </>
   );
 }

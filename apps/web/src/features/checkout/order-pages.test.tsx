@@ -37,7 +37,6 @@ const isOrderPut = (call: ApiCall) => call.method === 'PUT' && call.path === `/a
 beforeEach(() => seedCart(cartLines()));
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('OrderCompletedPage', () => {

@@ -1,10 +1,13 @@
 import type { Order } from '@shop/contracts';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { OrderSummary } from '../../components/order-summary';
+import { ShopCard } from '../../components/shop-card';
 import { ApiError } from '../../lib/api';
 import { useProviderLabel } from '../../lib/payment-providers';
+import { type OrderLink, readOrderLink } from './order-link';
 
 /** Pieces shared by /order-completed and /order-canceled. */
 
@@ -27,34 +30,100 @@ export function ResultHero({ tone, title, children }: { tone: Tone; title: strin
 export function OrderDetails({ order }: { order: Order }) {
   const providerLabel = useProviderLabel();
   return (
-    <section className="checkout-card" aria-labelledby="order-details-heading">
-      <h2 id="order-details-heading" className="checkout-card__title mb-3">
-        Your order
-      </h2>
+    <ShopCard headingId="order-details-heading" title="Your order" titleClassName="checkout-card__title mb-3">
       <OrderSummary order={order} payment={providerLabel(order.provider)} showState={false} />
-    </section>
+    </ShopCard>
   );
 }
 
-export function ResultActions({ children }: { children: ReactNode }) {
-  return <div className="order-result__actions">{children}</div>;
+/** A link of a result page's actions: the primary one is dark, the others outlined. */
+export interface ResultLink {
+  to: string;
+  label: string;
+  primary?: boolean;
+}
+
+/** The result page's way on: its links, after any button given as children. */
+export function ResultActions({ links, children }: { links: readonly ResultLink[]; children?: ReactNode }) {
+  return (
+    <div className="order-result__actions">
+      {children}
+      {links.map(({ to, label, primary }) => (
+        <Link key={to} to={to} className={`btn ${primary ? 'btn-dark' : 'btn-outline-dark'}`}>
+          {label}
+        </Link>
+      ))}
+    </div>
+  );
 }
 
 /** After a payment that did not happen: back to the kept cart, or on with shopping. */
-export function TryAgainActions() {
+export const TRY_AGAIN_LINKS: readonly ResultLink[] = [
+  { to: '/cart', label: 'Back to your cart', primary: true },
+  { to: '/home', label: 'Keep shopping' },
+];
+
+interface ResultPageProps {
+  /** The document's title. */
+  title: string;
+  /** What the page does with the order its link names, once a visit: the query's name and call. */
+  action: 'cancel' | 'confirm';
+  run: (link: OrderLink) => Promise<Order>;
+  /** Said while it runs ('Confirming your payment…'). */
+  loadingText: string;
+  /** The heading and the words of what failed, if it fails. */
+  errorTitle: string;
+  errorAction: string;
+  /** The page for the order as the call answered it; `search` is the link's own query string. */
+  children: (order: Order, search: string) => ReactNode;
+}
+
+/**
+ * A page the payment page sends its buyer back to: it reads the order's link, sets the order's state once a
+ * visit (never again on focus, reconnect or remount), and shows the call's progress, failure or answer.
+ */
+export function ResultPage(props: ResultPageProps) {
+  const [params] = useSearchParams();
+  const link = readOrderLink(params);
+  if (!link) return <InvalidOrderLink />;
+  return <LinkResult link={link} search={params.toString()} {...props} />;
+}
+
+function LinkResult({
+  link,
+  search,
+  title,
+  action,
+  run,
+  loadingText,
+  errorTitle,
+  errorAction,
+  children,
+}: ResultPageProps & { link: OrderLink; search: string }) {
+  const query = useQuery({
+    queryKey: ['order', action, link],
+    queryFn: () => run(link),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchOnMount: false,
+  });
   return (
-    <ResultActions>
-      <Link to="/cart" className="btn btn-dark">
-        Back to your cart
-      </Link>
-      <Link to="/home" className="btn btn-outline-dark">
-        Keep shopping
-      </Link>
-    </ResultActions>
+    <main className="container py-4 py-lg-5 order-result">
+      <title>{title}</title>
+      {query.isPending ? (
+        <ResultLoading text={loadingText} />
+      ) : query.isError ? (
+        <ResultError error={query.error} title={errorTitle} action={errorAction} />
+      ) : (
+        children(query.data, search)
+      )}
+    </main>
   );
 }
 
-export function InvalidOrderLink() {
+function InvalidOrderLink() {
   return (
     <main className="container py-5 order-result">
       <title>Order · Sneaker Shop</title>
@@ -64,19 +133,17 @@ export function InvalidOrderLink() {
           account.
         </p>
       </ResultHero>
-      <ResultActions>
-        <Link to="/home" className="btn btn-dark">
-          Back to the shop
-        </Link>
-        <Link to="/account/orders" className="btn btn-outline-dark">
-          Your orders
-        </Link>
-      </ResultActions>
+      <ResultActions
+        links={[
+          { to: '/home', label: 'Back to the shop', primary: true },
+          { to: '/account/orders', label: 'Your orders' },
+        ]}
+      />
     </main>
   );
 }
 
-export function ResultError({ error, title, action }: { error: Error; title: string; action: string }) {
+function ResultError({ error, title, action }: { error: Error; title: string; action: string }) {
   const signedOut = error instanceof ApiError && error.status === 401;
   return (
     <>
@@ -88,19 +155,17 @@ export function ResultError({ error, title, action }: { error: Error; title: str
           </Link>
         )}
       </AlertError>
-      <ResultActions>
-        <Link to="/cart" className="btn btn-outline-dark">
-          Go to your cart
-        </Link>
-        <Link to="/home" className="btn btn-dark">
-          Back to the shop
-        </Link>
-      </ResultActions>
+      <ResultActions
+        links={[
+          { to: '/cart', label: 'Go to your cart' },
+          { to: '/home', label: 'Back to the shop', primary: true },
+        ]}
+      />
     </>
   );
 }
 
-export function ResultLoading({ text }: { text: string }) {
+function ResultLoading({ text }: { text: string }) {
   return (
     <div className="d-flex flex-column align-items-center gap-3 py-5" role="status">
       <span className="spinner-border text-dark" aria-hidden="true" />

@@ -1,11 +1,7 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, renderRoutes } from '../../test/auth-test-utils';
 import { DevOutboxPage, NO_OUTBOX_MESSAGE } from './outbox-page';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const renderOutbox = () =>
   renderRoutes([{ path: '/dev/outbox', element: <DevOutboxPage /> }], '/dev/outbox', null);

@@ -2,6 +2,7 @@ import { type Drop, type DropState, formatPrice } from '@shop/contracts';
 import { Link } from 'react-router';
 import { DROP_MODE_LABELS } from '../../components/drop-card';
 import { DropCountdown, DropTime } from '../../components/drop-countdown';
+import { DropSizesTable } from '../../components/drop-sizes-table';
 
 export const DROP_STATE_LABELS: Record<DropState, string> = {
   scheduled: 'Coming soon',
@@ -79,26 +80,12 @@ export function DropFacts({ drop }: { drop: Drop }) {
 
 /** The sizes released: the pairs in each and, for a draw, how many entered for it. */
 export function DropSizes({ drop }: { drop: Drop }) {
-  const isDraw = drop.mode === 'draw';
   return (
-    <table className="table drop-table mb-0">
-      <caption className="visually-hidden">Sizes released</caption>
-      <thead>
-        <tr>
-          <th scope="col">Size (US)</th>
-          <th scope="col">Pairs</th>
-          {isDraw ? <th scope="col">Entrants</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {drop.sizes.map((size) => (
-          <tr key={size.size}>
-            <th scope="row">{size.size}</th>
-            <td>{size.units}</td>
-            {isDraw ? <td>{size.entrants}</td> : null}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DropSizesTable
+      drop={drop}
+      className="table drop-table mb-0"
+      caption="Sizes released"
+      sizeHeading="Size (US)"
+    />
   );
 }

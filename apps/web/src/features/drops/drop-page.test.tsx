@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DROP_ID, dropDetail } from '../../test/drop-fixtures';
 import { mockApi } from '../../test/mock-api';
 import { DropPage } from './drop-page';
@@ -46,8 +46,6 @@ function serve(drop: ReturnType<typeof dropDetail>, myEntry?: string) {
     return undefined;
   });
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the drop page', () => {
   it('shows a draw before it is drawn: times, sizes with pairs and entrants, the commitment', async () => {

@@ -2,22 +2,20 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useOnScreen } from '../../components/carousel-hooks';
 
-type TileBrand = 'nike' | 'champion' | 'converse' | 'gucci' | 'vans' | 'adidas';
-
-/** Brand tiles set in type (our own lettering, not the brands' logos). */
-const BRANDS: { brand: TileBrand; label: string }[] = [
-  { brand: 'nike', label: 'Nike' },
-  { brand: 'champion', label: 'Champion' },
-  { brand: 'converse', label: 'Converse' },
-  { brand: 'gucci', label: 'Gucci' },
-  { brand: 'vans', label: 'Vans' },
-  { brand: 'adidas', label: 'adidas' },
-];
+/** Brand tiles set in type (our own lettering, not the brands' logos), by brand. */
+const BRANDS = {
+  nike: 'Nike',
+  champion: 'Champion',
+  converse: 'Converse',
+  gucci: 'Gucci',
+  vans: 'Vans',
+  adidas: 'adidas',
+};
 
 function BrandTiles({ copy }: { copy: boolean }) {
   return (
     <ul className="brand-marquee__list" aria-hidden={copy || undefined} inert={copy}>
-      {BRANDS.map(({ brand, label }) => (
+      {Object.entries(BRANDS).map(([brand, label]) => (
         <li key={brand}>
           <Link to={`/home?brand=${brand}`} className={`brand-tile brand-tile--${brand}`}>
             <span className="brand-tile__name">{label}</span>

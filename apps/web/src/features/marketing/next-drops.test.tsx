@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { numberedDrop } from '../../test/drop-fixtures';
 import { mockApi } from '../../test/mock-api';
 import { renderInRouter } from '../../test/render-routes';
@@ -10,8 +10,6 @@ const drop = (n: number) =>
   numberedDrop(n, n === 1 ? { state: 'entry_open' } : { mode: 'queue', state: 'scheduled' });
 
 const renderSection = () => renderInRouter([{ path: '/', element: <NextDrops /> }], '/');
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('Next drops on the landing page', () => {
   it('lists up to three upcoming drops, soonest first, linking to their products', async () => {

@@ -17,7 +17,6 @@ beforeEach(() => {
 afterEach(() => {
   document.documentElement.removeAttribute(MOTION_ATTRIBUTE);
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 /** The visitor's motion setting, as `window.matchMedia` answers it. */

@@ -1,7 +1,7 @@
 import type { DropSummary, MyDropEntry } from '@shop/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import { DROP_ID, dropSummary } from '../../test/drop-fixtures';
 import { AJ1, aj1Detail } from '../../test/fixtures';
@@ -95,7 +95,6 @@ beforeEach(() => {
   rehydrateCart();
   solveChallenge.mockClear();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the drop panel on the product page', () => {
   it('replaces the sizes and Add to cart; a scheduled draw says when the entry opens', async () => {

@@ -2,7 +2,7 @@ import type { StockAlert, UserDashboard } from '@shop/contracts';
 import { STOCK_ALERT_MESSAGES } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AJ1, aj1Detail, DUNK, dashboardFixture, UID } from '../../test/fixtures';
 import { type ApiCall, type ApiHandler, errorBody, mockApi } from '../../test/mock-api';
 import { renderInRouter } from '../../test/render-routes';
@@ -55,8 +55,6 @@ const renderProduct = () =>
   ).router;
 
 const changes = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET');
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the favourite heart on the product page', () => {
   it('asks a guest to log in', async () => {

@@ -1,7 +1,7 @@
 import type { Review } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aj1Detail, AJ1 as ID } from '../../test/fixtures';
 import { errorBody, mockApi } from '../../test/mock-api';
 import { renderInRouter } from '../../test/render-routes';
@@ -45,8 +45,6 @@ const renderProduct = () =>
     ],
     `/home/${ID}`,
   ).router;
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the product page for staff', () => {
   it('shows a shopper no staff tools', async () => {

@@ -1,7 +1,7 @@
 import { CART_STORAGE_KEY, type ProductDetail } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import { descriptionText } from '../../lib/description-html';
 import { AJ1, aj1Detail } from '../../test/fixtures';
@@ -40,8 +40,6 @@ beforeEach(() => {
     }),
   );
 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 const renderProduct = (id = ID) =>
   renderInRouter(

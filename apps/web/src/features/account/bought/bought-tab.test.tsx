@@ -1,16 +1,12 @@
 import { ONLY_BUYERS_MESSAGE, REVIEW_RATING_MESSAGE, type Review } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import type { ApiCall } from '../../../test/mock-api';
 import { AJ1, bought, DUNK, errorBody, REVIEW_ID, renderAccount, review, UID } from '../account-test-utils';
 import { NO_BOUGHT_TEXT } from './bought-tab';
 import { EDIT_REVIEW_TITLE, REVIEW_FORM_TITLE } from './review-form';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const card = (name: string) => screen.getByRole('article', { name }) as HTMLElement;
 

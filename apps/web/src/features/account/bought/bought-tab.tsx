@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { RatingStars } from '../../../components/rating-stars';
 import { useAccount } from '../account-context';
+import { AccountSection } from '../account-section';
 import { useBought } from '../api/get-bought';
 import { ReviewForm } from './review-form';
 
@@ -19,17 +20,17 @@ export function BoughtTab() {
   const bought = useBought(user.uid);
 
   return (
-    <section aria-labelledby="bought-heading">
-      <div className="account-section-head">
-        <h2 id="bought-heading" className="account-section-title">
-          Bought
-        </h2>
-        {bought.data && bought.data.length > 0 ? (
+    <AccountSection
+      name="bought"
+      title="Bought"
+      aside={
+        bought.data && bought.data.length > 0 ? (
           <p className="account-section-count">
             {bought.data.length === 1 ? '1 product' : `${bought.data.length} products`}
           </p>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {bought.isPending ? (
         <LoadingSpinner label="Loading what you bought" className="py-5" spinnerClassName="text-dark" />
       ) : bought.isError ? (
@@ -56,7 +57,7 @@ export function BoughtTab() {
           ))}
         </ul>
       )}
-    </section>
+    </AccountSection>
   );
 }
 

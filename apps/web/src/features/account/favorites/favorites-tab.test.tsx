@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { AJ1, DUNK, errorBody, product, renderAccount, stockAlert, UID } from '../account-test-utils';
 import { NO_FAVORITES_TEXT } from './favorites-tab';
 import { NO_ALERTS_TEXT } from './stock-alerts';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const ALERT_ID = '55555555-5555-4555-8555-555555555555';
 

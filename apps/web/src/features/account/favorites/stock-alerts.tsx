@@ -4,6 +4,7 @@ import { AlertError } from '../../../components/alert-error';
 import { BellIcon } from '../../../components/icons';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { errorText } from '../../../lib/api';
+import { AccountSection } from '../account-section';
 import { useDeleteStockAlert } from '../api/delete-stock-alert';
 import { useStockAlerts } from '../api/get-stock-alerts';
 
@@ -29,12 +30,7 @@ export function StockAlerts({ uid }: { uid: string }) {
   };
 
   return (
-    <section aria-labelledby="alerts-heading">
-      <div className="account-section-head">
-        <h2 id="alerts-heading" className="account-section-title">
-          Back-in-stock alerts
-        </h2>
-      </div>
+    <AccountSection name="alerts" title="Back-in-stock alerts">
       <p className="text-muted small">We e-mail you once when a sold-out size is on sale again.</p>
       {failure ? <AlertError message={failure} onClose={() => setFailure(null)} /> : null}
       {alerts.isPending ? (
@@ -84,6 +80,6 @@ export function StockAlerts({ uid }: { uid: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </AccountSection>
   );
 }

@@ -38,7 +38,7 @@ export function OrderDetail({ id, initial, onBack }: OrderDetailProps) {
       ) : query.isError ? (
         <AlertError message={`We could not load this order: ${query.error.message}`} dismissible={false} />
       ) : (
-        <div className="account-card">
+        <div className="shop-card">
           <OrderSummary
             order={query.data}
             payment={providerLabel(query.data.provider)}

@@ -1,13 +1,9 @@
 import { ORDERS_PAGE_SIZE, type Order } from '@shop/contracts';
 import { buildShipment } from '@shop/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../../test/mock-api';
 import { AJ1, DUNK, order, renderAccount } from '../account-test-utils';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 function ordersApi(all: Order[]) {
   return (call: ApiCall) => {

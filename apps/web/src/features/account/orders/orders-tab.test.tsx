@@ -1,16 +1,12 @@
 import { ORDERS_PAGE_SIZE, type Order } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import type { ApiCall } from '../../../test/mock-api';
 import { errorBody, mockLocationAssign, order, renderAccount, UID } from '../account-test-utils';
 import { CANCEL_CONFIRM_TITLE } from './order-actions';
 import { NO_ORDERS_TEXT } from './orders-tab';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const listCalls = (calls: ApiCall[]) =>
   calls.filter((call) => call.method === 'GET' && call.path === '/api/orders');

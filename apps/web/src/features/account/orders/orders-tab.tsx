@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingSpinner } from '../../../components/loading-cards';
+import { AccountSection } from '../account-section';
 import { MoreOrders, OrderCards } from './order-cards';
 import { OrderDetail } from './order-detail';
 import { OrdersSortControls } from './orders-sort-controls';
@@ -31,14 +32,11 @@ export function OrdersTab() {
   }
 
   return (
-    <section aria-labelledby="orders-heading">
-      <div className="account-section-head">
-        <h2 id="orders-heading" className="account-section-title">
-          Orders
-        </h2>
-        <OrdersSortControls id={sortId} field={field} direction={direction} onChange={setSort} />
-      </div>
-
+    <AccountSection
+      name="orders"
+      title="Orders"
+      aside={<OrdersSortControls id={sortId} field={field} direction={direction} onChange={setSort} />}
+    >
       {orders.isPending ? (
         <LoadingSpinner label="Loading your orders" className="py-5" spinnerClassName="text-dark" />
       ) : orders.isError && list.length === 0 ? (
@@ -65,6 +63,6 @@ export function OrdersTab() {
           />
         </>
       )}
-    </section>
+    </AccountSection>
   );
 }

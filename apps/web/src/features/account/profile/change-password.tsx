@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
 import { BusyLabel } from '../../../components/busy-label';
+import { ShopCard } from '../../../components/shop-card';
 import { ApiError, errorText } from '../../../lib/api';
 import { SESSION_QUERY_KEY } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
@@ -57,10 +58,7 @@ export function ChangePassword() {
   };
 
   return (
-    <section className="account-card" aria-labelledby="password-heading">
-      <h2 id="password-heading" className="account-card__title">
-        Change password
-      </h2>
+    <ShopCard headingId="password-heading" title="Change password" titleClassName="account-card__title">
       <p className="account-card__lead">Changing it signs you out everywhere else.</p>
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="password-heading">
         {FIELDS.map(({ name, label, autoComplete }) => {
@@ -113,6 +111,6 @@ export function ChangePassword() {
       {failure ? (
         <AlertError message={failure} onClose={() => setFailure(null)} className="mt-3 mb-0" />
       ) : null}
-    </section>
+    </ShopCard>
   );
 }

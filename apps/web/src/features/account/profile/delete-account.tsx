@@ -1,4 +1,5 @@
 import { ConfirmModal, useAskFirst } from '../../../components/confirm-modal';
+import { ShopCard } from '../../../components/shop-card';
 import { errorText } from '../../../lib/api';
 import { useDeleteAccount } from '../api/delete-account';
 
@@ -21,10 +22,12 @@ export function DeleteAccount() {
     );
 
   return (
-    <section className="account-card account-card--danger" aria-labelledby="delete-heading">
-      <h2 id="delete-heading" className="account-card__title">
-        Delete my account
-      </h2>
+    <ShopCard
+      headingId="delete-heading"
+      title="Delete my account"
+      titleClassName="account-card__title"
+      className="account-card--danger"
+    >
       <p className="account-card__lead">
         Your reviews and favourites are removed. Your orders stay in the shop's books, without your personal
         data.
@@ -46,6 +49,6 @@ export function DeleteAccount() {
           <li>You are signed out everywhere.</li>
         </ul>
       </ConfirmModal>
-    </section>
+    </ShopCard>
   );
 }

@@ -1,5 +1,6 @@
 import type { UserDashboard } from '@shop/contracts';
 import { useState } from 'react';
+import { ShopCard } from '../../../components/shop-card';
 import { errorText } from '../../../lib/api';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -24,10 +25,7 @@ export function PriceDropEmails({ uid, dashboard }: { uid: string; dashboard: Us
   };
 
   return (
-    <section className="account-card" aria-labelledby="emails-heading">
-      <h2 id="emails-heading" className="account-card__title">
-        E-mails
-      </h2>
+    <ShopCard headingId="emails-heading" title="E-mails" titleClassName="account-card__title">
       <div className="form-check">
         <input
           id="price-drop-emails"
@@ -49,6 +47,6 @@ export function PriceDropEmails({ uid, dashboard }: { uid: string; dashboard: Us
       >
         {status?.text}
       </p>
-    </section>
+    </ShopCard>
   );
 }

@@ -3,6 +3,7 @@ import { AlertError } from '../../../components/alert-error';
 import { AlertSuccess } from '../../../components/alert-success';
 import { BusyLabel } from '../../../components/busy-label';
 import { ReadOnlyEmail } from '../../../components/readonly-email';
+import { ShopCard } from '../../../components/shop-card';
 import { AvatarUpload } from './avatar-upload';
 import { ProfileFieldRow, type ProfileVariant } from './profile-field-row';
 import { PROFILE_FIELDS } from './profile-fields';
@@ -34,10 +35,7 @@ export function ProfileForm({
   ) : null;
 
   return (
-    <section className="account-card" aria-labelledby="profile-heading">
-      <h2 id="profile-heading" className="account-card__title">
-        Your profile
-      </h2>
+    <ShopCard headingId="profile-heading" title="Your profile" titleClassName="account-card__title">
       <p className="account-card__lead">Press the pencil beside a field to change it.</p>
 
       <AvatarUpload
@@ -86,7 +84,7 @@ export function ProfileForm({
       {profile.formError ? (
         <AlertError message={profile.formError} onClose={profile.dismissFormError} className="mt-3 mb-0" />
       ) : null}
-    </section>
+    </ShopCard>
   );
 }
 

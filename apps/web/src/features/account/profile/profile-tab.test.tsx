@@ -26,6 +26,19 @@ const field = (label: string) => screen.getByLabelText(label, { selector: 'input
 const pencil = (label: string) => screen.getByRole('button', { name: `Edit ${label}` });
 const ready = () => screen.findByRole('heading', { name: 'Your profile' });
 
+type User = ReturnType<typeof userEvent.setup>;
+/** Types a value into an open field in place of the one there. */
+async function retype(user: User, label: string, value: string) {
+  await user.clear(field(label));
+  await user.type(field(label), value);
+}
+/** Opens a field with its pencil and types a new value into it. */
+async function rewrite(user: User, label: string, value: string) {
+  await user.click(pencil(label));
+  await retype(user, label, value);
+}
+const save = (user: User) => user.click(screen.getByRole('button', { name: 'Save' }));
+
 /** The contracts' own message for a refused value, so the test follows the rules wherever they change. */
 function schemaMessage(values: Record<string, string>): string {
   const result = profileUpdateSchema.safeParse(values);
@@ -41,7 +54,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 /** The API's profile update: stores what was sent and answers `[dashboard]`. */
@@ -112,10 +124,8 @@ describe('Profile tab', () => {
     await ready();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
-    await user.click(pencil('Phone'));
-    await user.clear(field('Phone'));
-    await user.type(field('Phone'), '+54 11 5555 1234');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await rewrite(user, 'Phone', '+54 11 5555 1234');
+    await save(user);
 
     const put = await waitFor(() => {
       const call = view.calls.find((c) => c.method === 'PUT');
@@ -146,13 +156,9 @@ describe('Profile tab', () => {
     await ready();
     const user = userEvent.setup();
 
-    await user.click(pencil('Phone'));
-    await user.clear(field('Phone'));
-    await user.type(field('Phone'), '12');
-    await user.click(pencil('City'));
-    await user.clear(field('City'));
-    await user.type(field('City'), 'Spring<field>');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await rewrite(user, 'Phone', '12');
+    await rewrite(user, 'City', 'Spring<field>');
+    await save(user);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
@@ -172,10 +178,8 @@ describe('Profile tab', () => {
     });
     await ready();
     const user = userEvent.setup();
-    await user.click(pencil('Phone'));
-    await user.clear(field('Phone'));
-    await user.type(field('Phone'), '12');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await rewrite(user, 'Phone', '12');
+    await save(user);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(`${FORM_ERRORS_TITLE} PHONE`);
@@ -192,10 +196,8 @@ describe('Profile tab', () => {
     await ready();
     const user = userEvent.setup();
     expect(field('Username')).toHaveAccessibleDescription(FIELD_HINTS.username);
-    await user.click(pencil('Username'));
-    await user.clear(field('Username'));
-    await user.type(field('Username'), 'Ana Lopez');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await rewrite(user, 'Username', 'Ana Lopez');
+    await save(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(`${FORM_ERRORS_TITLE} USERNAME`);
     expect(field('Username')).toHaveAccessibleDescription(
@@ -203,9 +205,8 @@ describe('Profile tab', () => {
     );
     expect(view.calls.some((call) => call.method === 'PUT')).toBe(false);
 
-    await user.clear(field('Username'));
-    await user.type(field('Username'), 'Ana_Lopez');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await retype(user, 'Username', 'Ana_Lopez');
+    await save(user);
     expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
     expect(view.calls.find((call) => call.method === 'PUT')?.body).toEqual({ username: 'Ana_Lopez' });
   });
@@ -216,10 +217,8 @@ describe('Profile tab', () => {
     });
     await ready();
     const user = userEvent.setup();
-    await user.click(pencil('Username'));
-    await user.clear(field('Username'));
-    await user.type(field('Username'), 'sneakerhead');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await rewrite(user, 'Username', 'sneakerhead');
+    await save(user);
     expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
     expect(view.calls.find((call) => call.method === 'PUT')?.body).toEqual({ username: 'sneakerhead' });
   });
@@ -235,10 +234,8 @@ describe('Profile tab', () => {
     );
     await ready();
     const user = userEvent.setup();
-    await user.click(pencil('Username'));
-    await user.clear(field('Username'));
-    await user.type(field('Username'), 'someone');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await rewrite(user, 'Username', 'someone');
+    await save(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(`${FORM_ERRORS_TITLE} USERNAME`);
     expect(screen.getByText('Username is already taken')).toBeInTheDocument();
     expect(screen.queryByText(SAVED_MESSAGE)).not.toBeInTheDocument();
@@ -254,7 +251,7 @@ describe('Profile tab', () => {
     const user = userEvent.setup();
     await user.click(pencil('City'));
     await user.type(field('City'), 'x');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await save(user);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
     expect(alert).toHaveTextContent('The shop is down');

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { Pagination } from '../../../components/pagination';
+import { ShopCard } from '../../../components/shop-card';
 import { useCreditHistory } from '../api/get-credit';
 
 export const NO_CREDIT_TEXT = 'You have no store credit yet.';
@@ -17,10 +18,7 @@ export function StoreCredit({ uid }: { uid: string }) {
   const query = useCreditHistory(uid, page);
 
   return (
-    <section className="account-card" aria-labelledby="credit-heading">
-      <h2 id="credit-heading" className="account-card__title">
-        Store credit
-      </h2>
+    <ShopCard headingId="credit-heading" title="Store credit" titleClassName="account-card__title">
       {query.isPending ? (
         <LoadingSpinner
           label="Loading your store credit"
@@ -57,7 +55,7 @@ export function StoreCredit({ uid }: { uid: string }) {
           />
         </>
       )}
-    </section>
+    </ShopCard>
   );
 }
 

@@ -88,36 +88,27 @@ group('describe', () => {
   });
 
   it('names a return by its number, links its order, and gives the refund and the rejection', () => {
-    const order = { type: 'order', id: ORDER_ID };
     const short = ORDER_ID.slice(0, 8);
-    const approved = activityEvent({
-      kind: 'return.approve',
-      subject: order,
-      before: { number: 'R-7', state: 'requested' },
-      after: { number: 'R-7', state: 'approved' },
-    });
+    /** An event on return R-7 of the order, its fields before and after. */
+    const onReturn = (kind: ActivityEvent['kind'], before: object, after: object) =>
+      activityEvent({
+        kind,
+        subject: { type: 'order', id: ORDER_ID },
+        before: { number: 'R-7', ...before },
+        after: { number: 'R-7', ...after },
+      });
+    const approved = onReturn('return.approve', { state: 'requested' }, { state: 'approved' });
     expect(sentence(approved)).toBe(`approved return R-7 of order ${short}`);
     expect(describe(approved).subject?.to).toBe(`/account/orders?order=${ORDER_ID}`);
-    const rejected = activityEvent({
-      kind: 'return.reject',
-      subject: order,
-      before: { number: 'R-7', state: 'requested' },
-      after: { number: 'R-7', state: 'rejected', message: 'Worn outside' },
-    });
+    const rejected = onReturn(
+      'return.reject',
+      { state: 'requested' },
+      { state: 'rejected', message: 'Worn outside' },
+    );
     expect(sentence(rejected)).toBe(`rejected return R-7 of order ${short} saying “Worn outside”`);
-    const received = activityEvent({
-      kind: 'return.receive',
-      subject: order,
-      before: { number: 'R-7', state: 'approved' },
-      after: { number: 'R-7', state: 'received' },
-    });
+    const received = onReturn('return.receive', { state: 'approved' }, { state: 'received' });
     expect(sentence(received)).toBe(`received return R-7 of order ${short}`);
-    const refunded = activityEvent({
-      kind: 'return.refund',
-      subject: order,
-      before: { number: 'R-7', refunded: 0 },
-      after: { number: 'R-7', amount: 120 },
-    });
+    const refunded = onReturn('return.refund', { refunded: 0 }, { amount: 120 });
     expect(sentence(refunded)).toBe(`refunded return R-7 of order ${short} ($120.00)`);
     expect(KIND_LABELS['return.refund']).toBe('Return refunded');
   });

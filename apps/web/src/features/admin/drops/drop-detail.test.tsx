@@ -16,7 +16,6 @@ import {
 import { ENTRIES_PER_PAGE } from './use-entries-table';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,5 +1,5 @@
 import type { Drop } from '@shop/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { AlertSuccess } from '../../../components/alert-success';
 import { useFocusOnMount } from '../shared/focus';
 import { QueryStatus } from '../shared/query-status';
@@ -53,24 +53,15 @@ function DropBody({
         <ExportEntriesButton dropId={drop.id} />
       </div>
       <div className="admin-drops__detail-grid">
-        <section className="admin-drops__panel" aria-labelledby="admin-drop-times">
-          <h3 id="admin-drop-times" className="admin-drops__panel-title">
-            Times and rules
-          </h3>
+        <Panel name="times" title="Times and rules">
           <DropFacts drop={drop} />
-        </section>
-        <section className="admin-drops__panel" aria-labelledby="admin-drop-sizes">
-          <h3 id="admin-drop-sizes" className="admin-drops__panel-title">
-            Sizes
-          </h3>
+        </Panel>
+        <Panel name="sizes" title="Sizes">
           <DropSizes drop={drop} />
-        </section>
-        <section className="admin-drops__panel admin-drops__panel--wide" aria-labelledby="admin-drop-proof">
-          <h3 id="admin-drop-proof" className="admin-drops__panel-title">
-            {drop.mode === 'draw' ? 'Proof of a fair draw' : 'Public page'}
-          </h3>
+        </Panel>
+        <Panel name="proof" title={drop.mode === 'draw' ? 'Proof of a fair draw' : 'Public page'} wide>
           <DropProof drop={drop} />
-        </section>
+        </Panel>
       </div>
       <DropEntries dropId={drop.id} />
     </>
@@ -116,6 +107,31 @@ export function DropDetail({ id, done, onDismissDone, onBack, onEdit }: DropDeta
       ) : (
         <DropBody drop={query.data} onEdit={onEdit} onDrawn={(drop) => setDrawn(drawnText(drop))} />
       )}
+    </section>
+  );
+}
+
+/** One panel of the drop's page, named by its heading (`admin-drop-${name}`); a wide one takes the whole row. */
+function Panel({
+  name,
+  title,
+  wide = false,
+  children,
+}: {
+  name: string;
+  title: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className={wide ? 'admin-drops__panel admin-drops__panel--wide' : 'admin-drops__panel'}
+      aria-labelledby={`admin-drop-${name}`}
+    >
+      <h3 id={`admin-drop-${name}`} className="admin-drops__panel-title">
+        {title}
+      </h3>
+      {children}
     </section>
   );
 }

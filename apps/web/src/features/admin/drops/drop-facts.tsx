@@ -1,5 +1,6 @@
 import type { Drop } from '@shop/contracts';
 import type { ReactNode } from 'react';
+import { DropSizesTable } from '../../../components/drop-sizes-table';
 import { formatInstant } from '../shared/typed-values';
 import { DropStateBadge } from './drop-state-badge';
 import { MODE_LABELS } from './drops-view';
@@ -22,7 +23,7 @@ const Instant = ({ iso, none = '—' }: { iso: string | null; none?: string }) =
 export function DropFacts({ drop }: { drop: Drop }) {
   const draw = drop.mode === 'draw';
   return (
-    <dl className="admin-drops__facts">
+    <dl className="admin-terms admin-drops__facts">
       <Fact term="Mode">{MODE_LABELS[drop.mode]}</Fact>
       <Fact term="State">
         <DropStateBadge state={drop.state} />
@@ -62,29 +63,14 @@ export function DropFacts({ drop }: { drop: Drop }) {
 
 /** Per size: the pairs there are, the entrants (a draw) and, once drawn, the winners. */
 export function DropSizes({ drop }: { drop: Drop }) {
-  const draw = drop.mode === 'draw';
   if (drop.sizes.length === 0) return <p className="admin-muted">No sizes in stock for this release.</p>;
   return (
-    <table className="admin-drops__sizes">
-      <caption className="visually-hidden">Pairs{draw ? ' and entrants' : ''} per size</caption>
-      <thead>
-        <tr>
-          <th scope="col">Size</th>
-          <th scope="col">Pairs</th>
-          {draw ? <th scope="col">Entrants</th> : null}
-          {draw && drop.winners ? <th scope="col">Winners</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {drop.sizes.map((size) => (
-          <tr key={size.size}>
-            <th scope="row">{size.size}</th>
-            <td>{size.units}</td>
-            {draw ? <td>{size.entrants}</td> : null}
-            {draw && drop.winners ? <td>{drop.winners[size.size]?.length ?? 0}</td> : null}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DropSizesTable
+      drop={drop}
+      className="admin-terms admin-drops__sizes"
+      caption={`Pairs${drop.mode === 'draw' ? ' and entrants' : ''} per size`}
+      sizeHeading="Size"
+      showWinners
+    />
   );
 }

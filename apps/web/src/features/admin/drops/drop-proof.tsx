@@ -10,7 +10,7 @@ export function DropProof({ drop }: { drop: Drop }) {
   return (
     <div className="admin-drops__proof">
       {draw ? (
-        <dl className="admin-drops__proof-list">
+        <dl className="admin-terms admin-drops__proof-list">
           <div>
             <dt>Commitment (SHA-256 of the seed)</dt>
             <dd>{drop.commitment ? <code>{drop.commitment}</code> : 'Published when the entry opens.'}</dd>

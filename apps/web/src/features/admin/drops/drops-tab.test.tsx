@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatInstant } from '../shared/typed-values';
 import { NO_DROPS_TEXT } from './drops-tab';
 import {
@@ -17,10 +17,6 @@ const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** What a `datetime-local` value means in the browser's zone, as the API receives it. */
 const utc = (local: string) => new Date(local).toISOString();
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('Drops tab: the list', () => {
   it('lists each drop with its product, mode, state, release time in the local zone and entrants', async () => {

@@ -1,4 +1,5 @@
 import type { Drop, StaffDropEntry } from '@shop/contracts';
+import { dropDetail } from '../../../test/drop-fixtures';
 import { AJ1, DUNK } from '../../../test/fixtures';
 import type { ApiCall, ApiHandler } from '../../../test/mock-api';
 import { adminProduct, productPage } from '../products/products-test-utils';
@@ -16,10 +17,8 @@ export const COMMITMENT = 'a3f1c2'.padEnd(64, '0');
 
 /** A draw of the Dunk, releasing on 31 January 2027 at 18:00 UTC, entry open, by default. */
 export function dropFixture(overrides: Partial<Drop> = {}): Drop {
-  return {
+  return dropDetail({
     id: DRAW_ID,
-    mode: 'draw',
-    state: 'entry_open',
     product: {
       id: DUNK,
       name: 'Dunk Low Panda',
@@ -30,21 +29,13 @@ export function dropFixture(overrides: Partial<Drop> = {}): Drop {
     releaseAt: '2027-01-31T18:00:00.000Z',
     entryOpensAt: '2027-01-29T18:00:00.000Z',
     entryClosesAt: '2027-01-31T12:00:00.000Z',
-    preQueueOpensAt: null,
-    perPersonLimit: 1,
-    purchaseWindowMinutes: 30,
-    admissionPerMinute: null,
     sizes: [
       { size: '9', units: 2, entrants: 14 },
       { size: '10', units: 1, entrants: 9 },
     ],
     commitment: COMMITMENT,
-    drawnAt: null,
-    seed: null,
-    entries: null,
-    winners: null,
     ...overrides,
-  };
+  });
 }
 
 /** A first-come drop of the Air Jordan 1, pre-queue 15 minutes before its release. */

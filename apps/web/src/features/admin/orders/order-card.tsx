@@ -2,6 +2,7 @@ import { formatPrice, formatShippingPrice, type Order } from '@shop/contracts';
 import type { Ref } from 'react';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderStateBadge } from '../../../components/order-state';
+import { OrderDateFact } from '../../../components/order-summary';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useProviderLabel } from '../../../lib/payment-providers';
 import { isDeletedCustomer, pairCount, shortId } from './orders-view';
@@ -47,13 +48,8 @@ export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
           {deleted ? null : <p className="admin-order-card__email">{order.user.email}</p>}
         </div>
       </div>
-      <dl className="admin-order-card__facts">
-        <div>
-          <dt>Date</dt>
-          <dd>
-            <time dateTime={order.date}>{order.date.slice(0, 10)}</time>
-          </dd>
-        </div>
+      <dl className="admin-terms admin-order-card__facts">
+        <OrderDateFact date={order.date} />
         <div>
           <dt>Payment</dt>
           <dd>{providerName(order.provider)}</dd>

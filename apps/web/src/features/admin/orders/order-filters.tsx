@@ -30,7 +30,7 @@ export function OrderFilters({
   };
 
   return (
-    <div className="admin-toolbar admin-orders__tools">
+    <div className="admin-toolbar admin-orders__tools roomy-controls">
       <OrderRangeForm
         id={id}
         filters={filters}

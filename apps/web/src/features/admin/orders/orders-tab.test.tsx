@@ -2,17 +2,14 @@ import { ORDERS_PAGE_SIZE, type Order } from '@shop/contracts';
 import { buildShipment } from '@shop/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { DUNK, orderFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
+import { retryFailedLoad } from '../../../test/retry';
 import { BOSS, renderStaffRoutes, staffSession } from '../shared/staff-test-utils';
 import { CANCEL_TITLE, REFUND_TITLE } from './order-actions';
 import { AdminOrdersTab, NO_MATCH_TEXT } from './orders-tab';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 let counter = 0;
 /** An order of its own (ids 00000001-…, 00000002-…) by ana unless told otherwise. */
@@ -352,11 +349,9 @@ describe('Orders tab (admin)', () => {
         ? { status: 500, body: errorBody('INTERNAL_ERROR', 'Orders are down') }
         : { body: [order()] };
     });
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
-    expect(alert).toHaveTextContent('Orders are down');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await retryFailedLoad('Orders are down', () => {
+      fail = false;
+    });
     await waitFor(() => expect(cards()).toHaveLength(1));
   });
 

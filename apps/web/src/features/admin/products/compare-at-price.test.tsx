@@ -1,15 +1,12 @@
 import { COMPARE_AT_ABOVE_PRICE } from '@shop/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AJ1, aj1, errorBody, FakeXhr, renderProductsTab, uploadedPictures } from './products-test-utils';
 
 beforeEach(() => {
   FakeXhr.last = null;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 const LABEL = 'Compare-at price (optional)';

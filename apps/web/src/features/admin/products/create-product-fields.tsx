@@ -21,6 +21,30 @@ interface CreateFieldProps {
   registration: UseFormRegisterReturn;
 }
 
+/** A field chosen from a list of words, each shown capitalised. */
+type ChoiceFieldProps = CreateFieldProps & { options: readonly string[] };
+
+/** A control's own props: its id, its red look while refused, what describes it, and its registration. */
+const controlProps = (
+  { id, error, registration }: Omit<CreateFieldProps, 'label'>,
+  baseClass: string,
+  noteId?: string,
+) => ({
+  id,
+  className: `${baseClass}${error ? ' is-invalid' : ''}`,
+  ...describe(id, error, noteId),
+  ...registration,
+});
+
+/** The field's name over its control. */
+function ControlLabel({ id, label }: { id: string; label: string }) {
+  return (
+    <label htmlFor={id} className="form-label">
+      {label}
+    </label>
+  );
+}
+
 /** A text, date or number box with its label, a hint under it when given, and its message. */
 export function TextInputField({
   id,
@@ -32,15 +56,10 @@ export function TextInputField({
 }: CreateFieldProps & InputHTMLAttributes<HTMLInputElement> & { hint?: string }) {
   return (
     <>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
+      <ControlLabel id={id} label={label} />
       <input
-        id={id}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        {...describe(id, error, hint ? `${id}-hint` : undefined)}
         {...props}
-        {...registration}
+        {...controlProps({ id, error, registration }, 'form-control', hint ? `${id}-hint` : undefined)}
       />
       <FieldNotes id={id} hint={hint} error={error} />
     </>
@@ -48,24 +67,11 @@ export function TextInputField({
 }
 
 /** A list to choose one of `options` from, 'Choose…' first. */
-export function SelectField({
-  id,
-  label,
-  error,
-  registration,
-  options,
-}: CreateFieldProps & { options: readonly string[] }) {
+export function SelectField({ id, label, error, registration, options }: ChoiceFieldProps) {
   return (
     <>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={`form-select${error ? ' is-invalid' : ''}`}
-        {...describe(id, error)}
-        {...registration}
-      >
+      <ControlLabel id={id} label={label} />
+      <select {...controlProps({ id, error, registration }, 'form-select')}>
         <option value="">Choose…</option>
         {options.map((option) => (
           <option key={option} value={option}>
@@ -79,13 +85,7 @@ export function SelectField({
 }
 
 /** A row of radio buttons, one per option, under a legend. */
-export function RadioChoiceField({
-  id,
-  label,
-  error,
-  registration,
-  options,
-}: CreateFieldProps & { options: readonly string[] }) {
+export function RadioChoiceField({ id, label, error, registration, options }: ChoiceFieldProps) {
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="form-label">{label}</legend>
@@ -120,16 +120,8 @@ export function DescriptionField({
 }: Omit<CreateFieldProps, 'label'> & { length: number }) {
   return (
     <>
-      <label htmlFor={id} className="form-label">
-        Description
-      </label>
-      <textarea
-        id={id}
-        rows={5}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        {...describe(id, error, `${id}-count`)}
-        {...registration}
-      />
+      <ControlLabel id={id} label="Description" />
+      <textarea rows={5} {...controlProps({ id, error, registration }, 'form-control', `${id}-count`)} />
       <div id={`${id}-count`} className="form-text">
         {length} / {DESCRIPTION_MAX} characters
       </div>

@@ -1,7 +1,7 @@
 import { PRODUCT_MESSAGES } from '@shop/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZERO_STOCK_MESSAGE } from './create-product-check';
 import { CREATED_TEXT } from './create-product-modal';
 import { errorBody, FakeXhr, renderProductsTab, uploadedPictures } from './products-test-utils';
@@ -10,9 +10,6 @@ import { NOT_A_PICTURE_MESSAGE } from './upload-picture';
 beforeEach(() => {
   FakeXhr.last = null;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 const DESCRIPTION = 'A light running shoe with a visible air unit and a mesh upper.';

@@ -1,7 +1,7 @@
 import { PRODUCT_MESSAGES } from '@shop/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ARCHIVED_TEXT, SAVED_TEXT } from './product-details-modal';
 import {
   AJ1,
@@ -17,9 +17,6 @@ import {
 beforeEach(() => {
   FakeXhr.last = null;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 /** The API's modify: answers the product with the changes applied (stock merged by size). */

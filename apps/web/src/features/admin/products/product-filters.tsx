@@ -1,6 +1,7 @@
 import { BRANDS, CATEGORIES, GENDERS, SEARCH_MAX } from '@shop/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { SearchIcon } from '../../../components/icons';
+import { SelectOptions } from '../../../components/select-options';
 import { capitalize } from './form-bits';
 import { isFiltered } from './product-query';
 import {
@@ -67,11 +68,7 @@ export function ProductFilters({ query, onChange }: ProductFiltersProps) {
               onChange({ ...query, sort: sort === DEFAULT_PRODUCT_SORT ? undefined : sort, page: 1 });
             }}
           >
-            {PRODUCT_SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <SelectOptions options={PRODUCT_SORTS} />
           </select>
         </div>
         {isFiltered(query) ? (

@@ -67,7 +67,7 @@ function AdminProductCard({
       </div>
       <div className="card-body admin-product__body">
         <p className="admin-product__brand">{capitalize(product.brand)}</p>
-        <h3 id={nameId} className="admin-product__name">
+        <h3 id={nameId} className="admin-product__name line-clamp-2">
           {product.name}
         </h3>
         <dl className="admin-product__facts">

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
+import { describe, expect, it } from 'vitest';
+import { retryFailedLoad } from '../../../test/retry';
 import { NO_MATCHES_TEXT, NO_PRODUCTS_TEXT } from './products-tab';
 import {
   AJ1,
@@ -13,10 +13,6 @@ import {
   productPage,
   renderProductsTab,
 } from './products-test-utils';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const card = (name: string) => screen.getByRole('article', { name });
 
@@ -150,11 +146,9 @@ describe('Products tab (staff)', { timeout: 20_000 }, () => {
         return { status: 403, body: errorBody('FORBIDDEN', 'Only staff may do this') };
       return undefined;
     });
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
-    expect(alert).toHaveTextContent('Only staff may do this');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await retryFailedLoad('Only staff may do this', () => {
+      fail = false;
+    });
     expect(await screen.findByRole('article', { name: 'Air Jordan 1 Mid XQ' })).toBeInTheDocument();
   });
 

@@ -1,17 +1,16 @@
-import type { AdminProductList, ProductPictures, Review } from '@shop/contracts';
+import type { AdminProductList, ProductPictures } from '@shop/contracts';
 import { useLocation } from 'react-router';
-import { AJ1, DUNK, UID } from '../../../test/fixtures';
+import { AJ1, DUNK, REVIEW_ID, reviewFixture } from '../../../test/fixtures';
 import type { ApiAnswer, ApiCall } from '../../../test/mock-api';
 import { renderStaffRoutes } from '../shared/staff-test-utils';
 import type { AdminProduct } from './products-api';
 import { AdminProductsTab } from './products-tab';
 
 export { errorBody } from '../../../test/mock-api';
-export { AJ1, DUNK, UID };
+export { AJ1, DUNK, REVIEW_ID };
 
 /** Test helpers for the staff's Products screen: contract-shaped fixtures and the screen in a memory router. */
 
-export const REVIEW_ID = '44444444-4444-4444-8444-444444444444';
 export const OTHER_REVIEW_ID = '55555555-5555-4555-8555-555555555555';
 
 export function adminProduct(id: string, name: string, overrides: Partial<AdminProduct> = {}): AdminProduct {
@@ -66,16 +65,8 @@ export const uploadedPictures = (folder = 'new-shoe-1a2b'): ProductPictures => (
   original_picture: `/uploads/products/${folder}/original.webp`,
 });
 
-export function review(overrides: Partial<Review> = {}): Review {
-  return {
-    _id: REVIEW_ID,
-    user: { _id: UID, username: 'demo_user', image: '' },
-    rating: 4,
-    description: 'Great pair, true to size.',
-    date: '2024-06-01T09:00:00.000Z',
-    ...overrides,
-  };
-}
+/** A four-star review by demo_user: the shop's own review fixture. */
+export const review = reviewFixture;
 
 function Where({ name }: { name: string }) {
   const { pathname, search } = useLocation();

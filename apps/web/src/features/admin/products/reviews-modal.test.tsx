@@ -1,14 +1,10 @@
 import type { Review } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { AJ1, errorBody, OTHER_REVIEW_ID, REVIEW_ID, renderProductsTab, review } from './products-test-utils';
 import { NO_REVIEWS_TEXT } from './reviews-modal';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const twoReviews = (): Review[] => [
   review(),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DUNK,
   errorBody,
@@ -15,10 +15,6 @@ const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** What a `datetime-local` value means in the browser's zone, as the API receives it. */
 const utc = (local: string) => new Date(local).toISOString();
 const location = () => screen.getByTestId('location');
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('Promotions: creating a code', () => {
   it('sends the code with its times in UTC and its eligibility, then lists it with a notice', async () => {

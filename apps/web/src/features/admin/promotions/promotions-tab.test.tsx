@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatInstant } from '../shared/typed-values';
 import {
   errorBody,
@@ -13,10 +13,6 @@ import {
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 const location = () => screen.getByTestId('location');
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('Promotions tab: the list', () => {
   it('shows each code with its offer in words, state, dates, uses, cap and amounts, and Edit', async () => {

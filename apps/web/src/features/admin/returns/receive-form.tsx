@@ -1,9 +1,9 @@
-import type { OrderReturn } from '@shop/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { errorText } from '../../../lib/api';
 import { BusyButton } from '../shared/busy-label';
 import { useReceiveReturn } from './api/receive-return';
+import type { ReturnStepFormProps } from './returns-view';
 import { restockByDefault } from './returns-view';
 
 /**
@@ -11,15 +11,7 @@ import { restockByDefault } from './returns-view';
  * when the buyer said they arrived damaged). Receiving refunds the refund lines and makes the exchange
  * lines a replacement order.
  */
-export function ReceiveForm({
-  orderReturn,
-  onDone,
-  onCancel,
-}: {
-  orderReturn: OrderReturn;
-  onDone: (received: OrderReturn) => void;
-  onCancel: () => void;
-}) {
+export function ReceiveForm({ orderReturn, onDone, onCancel }: ReturnStepFormProps) {
   const id = useId();
   const receive = useReceiveReturn();
   const [restock, setRestock] = useState(() => orderReturn.lines.map(() => restockByDefault(orderReturn)));
@@ -70,7 +62,7 @@ export function ReceiveForm({
           </div>
         ))}
       </fieldset>
-      <p className="admin-return__note">
+      <p className="shop-note">
         {refunds ? 'The refund lines are refunded through the order’s payment. ' : ''}
         {exchanges ? 'The exchange lines become a replacement order to ship. ' : ''}
         This happens once.

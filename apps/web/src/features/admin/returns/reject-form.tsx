@@ -1,9 +1,10 @@
-import { type OrderReturn, RETURN_MESSAGE_MAX } from '@shop/contracts';
+import { RETURN_MESSAGE_MAX } from '@shop/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { ApiError, errorText } from '../../../lib/api';
 import { BusyButton } from '../shared/busy-label';
 import { useRejectReturn } from './api/reject-return';
+import type { ReturnStepFormProps } from './returns-view';
 
 export const REJECT_MESSAGE_ERROR = 'Tell the buyer why: they get these words by e-mail.';
 
@@ -11,15 +12,7 @@ export const REJECT_MESSAGE_ERROR = 'Tell the buyer why: they get these words by
  * Reject a requested return, with the words the buyer gets (required). The message field takes the focus
  * when the form opens.
  */
-export function RejectForm({
-  orderReturn,
-  onDone,
-  onCancel,
-}: {
-  orderReturn: OrderReturn;
-  onDone: (rejected: OrderReturn) => void;
-  onCancel: () => void;
-}) {
+export function RejectForm({ orderReturn, onDone, onCancel }: ReturnStepFormProps) {
   const id = useId();
   const reject = useRejectReturn();
   const [message, setMessage] = useState('');

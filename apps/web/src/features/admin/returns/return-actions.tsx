@@ -82,7 +82,7 @@ export function ReturnActions({
         <button ref={opener} type="button" className="btn btn-dark" onClick={() => setOpen('receive')}>
           Mark received…
         </button>
-        <p className="admin-return__hint">When the parcel is in: choose which pairs go back on sale.</p>
+        <p className="shop-note">When the parcel is in: choose which pairs go back on sale.</p>
       </div>
     );
   return null;

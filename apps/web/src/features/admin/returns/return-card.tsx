@@ -1,7 +1,7 @@
 import { formatPrice, type OrderReturn, RETURN_REASON_LABELS } from '@shop/contracts';
 import { Link } from 'react-router';
+import { ReturnSlipLink } from '../../../components/return-slip-link';
 import { ReturnStateBadge } from '../../../components/return-state';
-import { returnSlipUrl } from '../../../lib/returns';
 import { useAdminOrder } from '../orders/api/get-order';
 import { isDeletedCustomer, shortId } from '../orders/orders-view';
 import { ReturnActions } from './return-actions';
@@ -103,7 +103,7 @@ export function ReturnCard({ orderReturn, onDone }: ReturnCardProps) {
         ))}
       </ul>
       {orderReturn.state === 'rejected' && orderReturn.message ? (
-        <p className="admin-return__message">
+        <p className="return-message admin-return__message">
           <strong>Told the buyer:</strong> {orderReturn.message}
         </p>
       ) : null}
@@ -124,15 +124,7 @@ export function ReturnCard({ orderReturn, onDone }: ReturnCardProps) {
         </dl>
       ) : null}
       <div className="admin-return__foot">
-        <a
-          href={returnSlipUrl(orderReturn.id)}
-          target="_blank"
-          rel="noopener"
-          className="admin-return__slip"
-          aria-label={`Return slip of ${orderReturn.number} (opens in a new tab)`}
-        >
-          Return slip
-        </a>
+        <ReturnSlipLink orderReturn={orderReturn} className="admin-return__slip" />
         <ReturnActions key={orderReturn.state} orderReturn={orderReturn} onDone={onDone} />
       </div>
     </article>

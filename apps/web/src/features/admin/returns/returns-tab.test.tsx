@@ -2,17 +2,14 @@ import type { Order, OrderReturn } from '@shop/contracts';
 import { buildOrderReturn, buildReturnLine } from '@shop/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { AJ1, DUNK, orderFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
+import { retryFailedLoad } from '../../../test/retry';
 import { BOSS, renderStaffRoutes, staffSession } from '../shared/staff-test-utils';
 import { REJECT_MESSAGE_ERROR } from './reject-form';
 import { AdminReturnsTab } from './returns-tab';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const ORDER_ID = 'bbbbbbbb-9e8d-4877-8665-544332211000';
 const EXCHANGE_ORDER_ID = 'cccccccc-9e8d-4877-8665-544332211000';
@@ -311,10 +308,9 @@ describe('Returns tab (admin)', () => {
         ? { status: 500, body: errorBody('INTERNAL_ERROR', 'Returns are down') }
         : undefined,
     );
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('We could not load the returns: Returns are down');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await retryFailedLoad('We could not load the returns: Returns are down', () => {
+      fail = false;
+    });
     expect(await screen.findAllByRole('article')).toHaveLength(1);
   });
 });

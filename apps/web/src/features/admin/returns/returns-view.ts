@@ -1,13 +1,12 @@
 import { type OrderReturn, RETURN_STATES, type ReturnState } from '@shop/contracts';
 
-/** The state filter's choices: every return, or those in one state. */
+/** The states in the order a return goes through them. */
+const FILTER_ORDER: ReturnState[] = ['requested', 'approved', 'received', 'rejected', 'cancelled'];
+
+/** The state filter's choices: every return, or those in one state, named by its word ('Requested'). */
 export const STATE_FILTERS: { value: ReturnState | ''; label: string }[] = [
   { value: '', label: 'All' },
-  { value: 'requested', label: 'Requested' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'received', label: 'Received' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: 'cancelled', label: 'Cancelled' },
+  ...FILTER_ORDER.map((state) => ({ value: state, label: state.charAt(0).toUpperCase() + state.slice(1) })),
 ];
 
 /** A state as staff read it: the filter's word for it. */
@@ -29,3 +28,10 @@ export const resolutionText = (line: OrderReturn['lines'][number]) =>
 
 /** The staff's view of an order (its detail in the Orders tab). */
 export const orderHref = (orderId: string) => `/account/orders?order=${encodeURIComponent(orderId)}`;
+
+/** A form that takes a return a step on (receive it, reject it): done with the return as it now stands, or cancelled. */
+export interface ReturnStepFormProps {
+  orderReturn: OrderReturn;
+  onDone: (updated: OrderReturn) => void;
+  onCancel: () => void;
+}

@@ -1,9 +1,9 @@
 import type { LowStockSize, SalesDay } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
+import { describe, expect, it, vi } from 'vitest';
 import { type ApiCall, errorBody } from '../../../test/mock-api';
+import { retryFailedLoad } from '../../../test/retry';
 import { NO_LOW_STOCK_TEXT, noSalesText } from './sales-tab';
 import { AJ1, DUNK, days, lowStockPage, manyLowSizes, renderSales, salesReport } from './sales-test-utils';
 
@@ -14,10 +14,6 @@ vi.mock('./sales-chart', () => ({
     <div role="img" aria-label={summary} data-days={perDay.length} />
   ),
 }));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const salesCalls = (calls: ApiCall[]) => calls.filter((call) => call.path === '/api/admin/sales');
 
@@ -266,11 +262,9 @@ describe('Sales tab', () => {
     expect(await screen.findByText('Loading the sales report')).toBeInTheDocument();
     release();
 
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
-    expect(alert).toHaveTextContent('We could not load the sales report: The report is not ready');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await retryFailedLoad('We could not load the sales report: The report is not ready', () => {
+      fail = false;
+    });
     expect(await screen.findByRole('img', { name: /revenue/i })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(salesCalls(calls)).toHaveLength(2);

@@ -4,7 +4,7 @@ export type Tone = 'blue' | 'amber' | 'orange' | 'green' | 'grey' | 'red';
 /** A state in words on its colour; the colour never comes alone. */
 export function StateBadge({ label, tone }: { label: string; tone: Tone }) {
   return (
-    <span className={`admin-state admin-tone--${tone}`}>
+    <span className={`state-pill admin-state admin-tone--${tone}`}>
       <span className="visually-hidden">State: </span>
       {label}
     </span>

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { SelectOptions } from '../../../components/select-options';
 
 interface SearchFormProps {
   /** The field's id. */
@@ -97,11 +98,7 @@ export function SelectFilter<Value extends string>({
         value={value}
         onChange={(event) => onChange(event.target.value as Value)}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </div>
   );

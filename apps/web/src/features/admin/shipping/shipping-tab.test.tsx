@@ -2,7 +2,7 @@ import type { StaffShippingMethod } from '@shop/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApiCall, type ApiHandler, errorBody, mockApi } from '../../../test/mock-api';
 import { testQueryClient } from '../../../test/query-client';
 import { AdminShippingTab, DELETE_METHOD_TITLE } from './shipping-tab';
@@ -56,10 +56,6 @@ function renderShipping(methods: StaffShippingMethod[], handler: ApiHandler = ()
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 const posts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST');
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('Shipping section', () => {
   it('lists every method with its price, free-above amount, countries, estimate and whether it is active', async () => {

@@ -2,15 +2,11 @@ import type { Order } from '@shop/contracts';
 import { buildShipment, TEST_IDS } from '@shop/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DUNK, orderFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
 import { renderStaffRoutes } from '../shared/staff-test-utils';
 import { AdminToShipTab, NOTHING_TO_SHIP_TEXT } from './to-ship-tab';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const ORDER_ID = '0000abcd-9e8d-4877-8665-544332211000';
 /** A paid order of 1 × Air Jordan 1 (size 9) and 3 × Dunk Low Panda (size 10), of which 1 Dunk left already. */

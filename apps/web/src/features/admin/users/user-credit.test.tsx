@@ -1,13 +1,9 @@
 import type { Credit, CreditEntry } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApiHandler, errorBody } from '../../../test/mock-api';
 import { ANA_ID, adminUser, renderUsers } from './users-test-utils';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const ana = adminUser();
 

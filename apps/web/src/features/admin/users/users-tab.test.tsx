@@ -1,17 +1,14 @@
 import type { AdminUser } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { dashboardFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
+import { retryFailedLoad } from '../../../test/retry';
 import { BOSS } from '../shared/staff-test-utils';
 import { DELETE_CONFIRM_TITLE } from './users-tab';
 import { ANA_ID, adminUser, renderUsers } from './users-test-utils';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const ADMIN_ID = BOSS.id;
 const BEN_ID = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
@@ -320,11 +317,9 @@ describe('Users tab (admin)', () => {
       if (call.path !== '/api/users') return undefined;
       return fail ? { status: 500, body: errorBody('INTERNAL_ERROR', 'Users are down') } : { body: [ana()] };
     });
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
-    expect(alert).toHaveTextContent('Users are down');
-    fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await retryFailedLoad('Users are down', () => {
+      fail = false;
+    });
     expect(await screen.findByRole('article', { name: 'ana' })).toBeInTheDocument();
   });
 });

@@ -2,9 +2,9 @@ import { formatPrice, type OrderReturn, RETURN_REASON_LABELS } from '@shop/contr
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal, useAskFirst } from '../../../../components/confirm-modal';
+import { ReturnSlipLink } from '../../../../components/return-slip-link';
 import { ReturnStateBadge } from '../../../../components/return-state';
 import { errorText } from '../../../../lib/api';
-import { returnSlipUrl } from '../../../../lib/returns';
 import { useCancelReturn } from '../../api/cancel-return';
 import { canCancelReturn } from './return-rules';
 
@@ -65,22 +65,14 @@ export function OrderReturnItem({ orderReturn }: { orderReturn: OrderReturn }) {
         </p>
       ) : null}
       {orderReturn.state === 'rejected' && orderReturn.message ? (
-        <p className="order-return__message">
+        <p className="return-message order-return__message">
           <strong>Why it was refused:</strong> {orderReturn.message}
         </p>
       ) : null}
       {orderReturn.state === 'received' ? <ReceivedFacts orderReturn={orderReturn} /> : null}
       <div className="order-return__actions">
         {orderReturn.state === 'requested' || orderReturn.state === 'approved' ? (
-          <a
-            href={returnSlipUrl(orderReturn.id)}
-            target="_blank"
-            rel="noopener"
-            className="btn btn-link btn-sm"
-            aria-label={`Return slip of ${orderReturn.number} (opens in a new tab)`}
-          >
-            Return slip
-          </a>
+          <ReturnSlipLink orderReturn={orderReturn} className="btn btn-link btn-sm" />
         ) : null}
         {canCancelReturn(orderReturn) ? (
           <button

@@ -2,17 +2,13 @@ import type { Order, OrderReturn } from '@shop/contracts';
 import { buildOrderReturn, buildReturnLine, buildShipment } from '@shop/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_ALERT_TITLE } from '../../../../components/alert-error';
 import type { ApiCall } from '../../../../test/mock-api';
 import { AJ1, DUNK, errorBody, order, product, renderAccount } from '../../account-test-utils';
 import { CANCEL_RETURN_TITLE } from './order-return-item';
 import { RETURN_FORM_TITLE } from './return-form';
 import { COMMENT_ERROR, EXCHANGE_SIZE_ERROR, LINES_ERROR, REASON_ERROR } from './use-return-form';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 const RETURN_ID = '3e7e3e7e-3e7e-43e7-83e7-000000000001';
 

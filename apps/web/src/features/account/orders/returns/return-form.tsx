@@ -56,7 +56,7 @@ export function ReturnForm({ order, onOpened, onClose }: ReturnFormProps) {
 
   const needsComment = commentRequired(form.reason);
   return (
-    <section className="return-form" aria-labelledby={`${id}-title`}>
+    <section className="return-form roomy-controls" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className="return-form__title">
         {RETURN_FORM_TITLE}
       </h3>

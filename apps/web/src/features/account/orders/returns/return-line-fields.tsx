@@ -59,7 +59,7 @@ export function ReturnLineFields({
         <img src={line.img} alt="" width={64} height={48} loading="lazy" className="return-line__img" />
         <div className="return-line__what">
           <p className="return-line__name">{line.name}</p>
-          <p className="return-line__meta">
+          <p className="shop-note">
             Size {line.size} · {line.returnable} {line.returnable === 1 ? 'pair' : 'pairs'} can go back
           </p>
         </div>
@@ -156,7 +156,7 @@ function ResolutionFields({ base, line, choice, sizes, hint, sizeError, onChange
         </label>
       </div>
       {hint ? (
-        <p id={`${base}-sizes-hint`} className="return-line__hint">
+        <p id={`${base}-sizes-hint`} className="shop-note">
           {hint}
         </p>
       ) : null}
