@@ -22,18 +22,16 @@
  * 5xx, nobody with more pairs than the per-person limit (1).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { buildProduct } from '@shop/contracts/testing';
 import { solveChallenge } from 'altcha-lib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { insertProducts } from '../src/modules/catalog/catalog.repository';
-import { readProviderSettings } from '../src/modules/payments';
+import { inProcessConfig } from './in-process';
 
 export const DROPS_SCENARIO = 'drops (a draw of 10,000 entries; 5,000 shoppers for a first-come release)';
 const ENTRIES = Number(process.env.BENCH_DROP_ENTRIES ?? 10_000);
@@ -239,12 +237,15 @@ async function stockTotals(db: Db, productId: string) {
 
 const line = (productId: string, size: string) => ({ id: productId, size, count: 1 });
 
-async function benchDraw(
-  app: FastifyInstance,
-  client: Client,
-  admin: Shopper,
-  log: (message: string) => void,
-) {
+/** What a drop's bench works with: the app, a client of it, an admin, and where it reports. */
+interface DropBench {
+  app: FastifyInstance;
+  client: Client;
+  admin: Shopper;
+  log: (message: string) => void;
+}
+
+async function benchDraw({ app, client, admin, log }: DropBench) {
   const productId = await dropProduct(app.db, 'Bench Draw');
   const soon = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
   const created = await client.call('POST', '/api/drops', admin.cookie, {
@@ -293,12 +294,7 @@ async function benchDraw(
   return { entryMs, entered, drawSeconds, winners: won.length, checkoutMs, totals };
 }
 
-async function benchRoom(
-  app: FastifyInstance,
-  client: Client,
-  admin: Shopper,
-  log: (message: string) => void,
-) {
+async function benchRoom({ app, client, admin, log }: DropBench) {
   const productId = await dropProduct(app.db, 'Bench Room');
   const releaseAt = new Date(Date.now() + (ARRIVAL_S + 5) * 1000);
   const created = await client.call('POST', '/api/drops', admin.cookie, {
@@ -364,22 +360,13 @@ export async function benchDrops(
   databaseUrl: string,
   log: (message: string) => void,
 ): Promise<DropsBenchResult> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-drops-'));
-  const config = {
-    ...loadConfig(readProviderSettings, {
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      AUTH_SECRET: randomBytes(24).toString('hex'),
-      LOG_LEVEL: 'silent',
-      DROP_POW_MAX_NUMBER: String(POW),
-      // Every shopper checks out once; the shop's limits are per account, so none is in the way.
-      RATE_LIMIT_SCALE: '1000',
-    }),
-    database: { kind: 'postgres' as const, url: databaseUrl, poolSize: 20 },
-    webDistDir: null,
-    seedOnStart: false,
-    catalogCacheSeconds: 5,
-  };
+  const database = { kind: 'postgres' as const, url: databaseUrl, poolSize: 20 };
+  const { dataDir, config: base } = inProcessConfig('drops', database, {
+    DROP_POW_MAX_NUMBER: String(POW),
+    // Every shopper checks out once; the shop's limits are per account, so none is in the way.
+    RATE_LIMIT_SCALE: '1000',
+  });
+  const config = { ...base, catalogCacheSeconds: 5 };
   const app = await buildApp(config);
   const before = loadavg();
   try {
@@ -388,8 +375,8 @@ export async function benchDrops(
     const [admin] = await shoppers(app, 1, `benchadmin${randomBytes(2).toString('hex')}`);
     if (!admin) throw new Error('no admin');
     await app.db.execute(sql`UPDATE "user" SET role = 'admin' WHERE id = ${admin.id}`);
-    const draw = await benchDraw(app, client, admin, log);
-    const room = await benchRoom(app, client, admin, log);
+    const draw = await benchDraw({ app, client, admin, log });
+    const room = await benchRoom({ app, client, admin, log });
     const after = loadavg();
     const oversold = [draw.totals, room.totals].reduce(
       (sum, totals) => sum + Math.max(0, totals.ordered + totals.units - PAIRS) + Math.max(0, -totals.lowest),

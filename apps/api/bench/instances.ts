@@ -495,6 +495,23 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
+/** How a figure of a configuration's rounds combines: counts add up, the rest take the median. */
+const COMBINE = {
+  requestsPerSecond: 'median',
+  cpuUsPerRequest: 'median',
+  rssMb: 'median',
+  peakMb: 'median',
+  p50: 'latency',
+  p95: 'latency',
+  p99: 'latency',
+  requests: 'sum',
+  non2xx: 'sum',
+  errors: 'sum',
+  timeouts: 'sum',
+  quotaUsed: 'median',
+  databaseCores: 'median',
+} as const satisfies Partial<Record<keyof InstancesRow, 'median' | 'latency' | 'sum'>>;
+
 /**
  * A configuration's figures over its rounds: per scenario the median of each rate, latency, CPU and memory
  * figure, and the requests and failures of all the rounds added up.
@@ -502,26 +519,17 @@ const median = (values: number[]) => {
 function medianRows(rounds: InstancesRow[][]): InstancesRow[] {
   return (rounds[0] ?? []).map((first) => {
     const same = rounds.flatMap((rows) => rows.filter((row) => row.scenario === first.scenario));
-    const middle = (pick: (row: InstancesRow) => number) => median(same.map(pick));
-    // Latencies stay in tenths of a millisecond, as measured.
-    const latency = (pick: (row: InstancesRow) => number) => Math.round(middle(pick) * 10) / 10;
-    const sum = (pick: (row: InstancesRow) => number) => same.reduce((total, row) => total + pick(row), 0);
-    return {
-      ...first,
-      requestsPerSecond: middle((row) => row.requestsPerSecond),
-      cpuUsPerRequest: middle((row) => row.cpuUsPerRequest),
-      rssMb: middle((row) => row.rssMb),
-      peakMb: middle((row) => row.peakMb),
-      p50: latency((row) => row.p50),
-      p95: latency((row) => row.p95),
-      p99: latency((row) => row.p99),
-      requests: sum((row) => row.requests),
-      non2xx: sum((row) => row.non2xx),
-      errors: sum((row) => row.errors),
-      timeouts: sum((row) => row.timeouts),
-      quotaUsed: middle((row) => row.quotaUsed),
-      databaseCores: middle((row) => row.databaseCores),
+    const combine = {
+      median,
+      // Latencies stay in tenths of a millisecond, as measured.
+      latency: (values: number[]) => Math.round(median(values) * 10) / 10,
+      sum: (values: number[]) => values.reduce((total, value) => total + value, 0),
     };
+    const combined = Object.entries(COMBINE).map(([field, how]) => {
+      const key = field as keyof typeof COMBINE;
+      return [key, combine[how](same.map((row) => row[key]))];
+    });
+    return { ...first, ...Object.fromEntries(combined) };
   });
 }
 

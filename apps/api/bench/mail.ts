@@ -9,21 +9,18 @@
  * written to the outbox. Once a tenth of them is written, one verification e-mail is queued the way
  * sign-up queues it, and its delay is the time until it is written. Target: under 5 s.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
 import type { Order } from '@shop/contracts';
 import { buildOrder } from '@shop/contracts/testing';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import type { DatabaseConfig } from '../src/db/client';
 import { verificationEmail } from '../src/modules/auth/auth-emails';
 import { jobId } from '../src/modules/jobs/jobs';
 import { MAIL_BATCH_SIZE } from '../src/modules/mail/mailer';
 import { orderConfirmationEmail } from '../src/modules/orders/order-emails';
-import { readProviderSettings } from '../src/modules/payments';
+import { inProcessConfig } from './in-process';
 
 export const MAIL_SCENARIO = 'mail drain (order confirmations, a verification e-mail meanwhile)';
 const COUNT = Number(process.env.BENCH_MAIL_COUNT ?? 1000);
@@ -80,18 +77,7 @@ export async function benchMail(
   database: DatabaseConfig,
   log: (message: string) => void,
 ): Promise<MailBenchResult> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-mail-'));
-  const config = {
-    ...loadConfig(readProviderSettings, {
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      AUTH_SECRET: randomBytes(24).toString('hex'),
-      LOG_LEVEL: 'silent',
-    }),
-    database,
-    webDistDir: null,
-    seedOnStart: false,
-  };
+  const { dataDir, config } = inProcessConfig('mail', database);
   const app = await buildApp(config);
   try {
     await app.ready();

@@ -819,17 +819,9 @@ function logRow(row: Row, note = '') {
   );
 }
 
-async function measure(
-  backend: string,
-  scenario: string,
-  baseUrl: string,
-  pids: Pids,
-  requests: CannonRequests,
-  connections = CONNECTIONS,
-  warmupRequests = requests,
-) {
-  return (await measureWithFailures(backend, scenario, baseUrl, pids, requests, connections, warmupRequests))
-    .row;
+/** measureWithFailures's row alone. */
+async function measure(...args: Parameters<typeof measureWithFailures>): Promise<Row> {
+  return (await measureWithFailures(...args)).row;
 }
 
 /**

@@ -51,15 +51,9 @@ export function wireServices(app: FastifyInstance): Services {
   const { db, config, serviceLog: log, catalogCache } = app;
   const events = new DomainEvents(log);
   const alerts: StockAlertDeps = { db, mailer: app.mailer, siteUrl: config.siteUrl, log };
-  const orderDeps: orders.OrderDeps = {
-    db,
-    events,
-    gateways: app.gateways,
-    mailer: app.mailer,
-    siteUrl: config.siteUrl,
-    log,
-    afterSale,
-  };
+  /** What the services that take payments and write to the buyer share: orders, returns, fulfilment. */
+  const sales = { db, events, gateways: app.gateways, mailer: app.mailer, siteUrl: config.siteUrl, log };
+  const orderDeps: orders.OrderDeps = { ...sales, afterSale };
   const checkout: CheckoutDeps = {
     ...orderDeps,
     currency: config.payments.currency,
@@ -99,26 +93,13 @@ export function wireServices(app: FastifyInstance): Services {
     },
     credit: { db, events, mailer: app.mailer, siteUrl: config.siteUrl },
     returns: {
-      db,
-      events,
-      gateways: app.gateways,
-      mailer: app.mailer,
-      siteUrl: config.siteUrl,
-      log,
+      ...sales,
       returnDays: config.returns.days,
       refundShipping: config.returns.refundShipping,
       toCredit: config.returns.toCredit,
       shop: config.shop,
     },
-    fulfilment: {
-      db,
-      events,
-      mailer: app.mailer,
-      gateways: app.gateways,
-      siteUrl: config.siteUrl,
-      shop: config.shop,
-      afterSale,
-    },
+    fulfilment: { ...sales, shop: config.shop, afterSale },
     products: { db, storage: app.storage, events },
     reviews: { db, events },
     shipping: { db, events },

@@ -1,4 +1,4 @@
-import { pageQuerySchema } from './paging';
+import { limitQuerySchema, pageQuerySchema } from './paging';
 import { z } from './zod';
 
 /** What staff actions the Activity view lists. */
@@ -43,12 +43,7 @@ export const activityQuerySchema = z.object({
   actor: z.uuid({ error: 'must be a user id' }).optional(),
   kind: auditKindSchema.optional(),
   page: pageQuerySchema,
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(100, { error: 'must be at most 100' })
-    .default(50),
+  limit: limitQuerySchema(50),
 });
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 

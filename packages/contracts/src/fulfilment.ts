@@ -1,5 +1,5 @@
 import { SIZE_PATTERN } from './constants';
-import { pageQuerySchema } from './paging';
+import { limitQuerySchema, pageQuerySchema } from './paging';
 import { z } from './zod';
 
 /** After the payment, beside the order's state: how much of it left the warehouse. */
@@ -89,12 +89,7 @@ export type Shipment = z.infer<typeof shipmentSchema>;
 export const TO_SHIP_PAGE_SIZE = 20;
 export const toShipQuerySchema = z.object({
   page: pageQuerySchema,
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(100, { error: 'must be at most 100' })
-    .default(TO_SHIP_PAGE_SIZE),
+  limit: limitQuerySchema(TO_SHIP_PAGE_SIZE),
 });
 export type ToShipQuery = z.infer<typeof toShipQuerySchema>;
 

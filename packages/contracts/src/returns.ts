@@ -1,6 +1,6 @@
 import { SIZE_PATTERN } from './constants';
 import { orderLineRefSchema } from './fulfilment';
-import { pageQuerySchema } from './paging';
+import { limitQuerySchema, pageQuerySchema } from './paging';
 import { z } from './zod';
 
 /** Days after delivery (or shipping, when no delivery was marked) a buyer may open a return: RETURN_DAYS. */
@@ -112,12 +112,7 @@ export type ReturnReceiveBody = z.infer<typeof returnReceiveBodySchema>;
 export const returnsQuerySchema = z.object({
   state: z.enum(RETURN_STATES, { error: `must be one of ${RETURN_STATES.join(', ')}` }).optional(),
   page: pageQuerySchema,
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(100, { error: 'must be at most 100' })
-    .default(50),
+  limit: limitQuerySchema(50),
 });
 export type ReturnsQuery = z.infer<typeof returnsQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { passwordSchema } from './auth';
 import { USERNAME_PATTERN } from './auth-rules';
 import { productIdSchema, productSchema, userReviewSchema } from './catalog';
+import { limitQuerySchema } from './paging';
 import {
   ADDRESS_PATTERN,
   IMAGE_PATH_PATTERN,
@@ -160,11 +161,6 @@ const pageNumber = z.coerce
 export const usersQuerySchema = z.object({
   orderSearch: orderSearchParamSchema,
   page: pageNumber.default(1),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(100, { error: 'must be at most 100' })
-    .default(20),
+  limit: limitQuerySchema(20),
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;

@@ -57,83 +57,111 @@ interface Declared<Carried> {
 /** A fact that is no staff action: nothing is audited. */
 const fact = <Carried>(): Declared<Carried> => ({ audit: null });
 
-/** A fact a member of staff causes: the audit trail records it as `kind`, about the subject `id` names. */
-const staffAction = <Carried extends Change>(
-  kind: AuditKind,
-  subject: AuditSubject,
-  id: keyof Carried & string,
-): Declared<Carried> => ({ audit: { kind, subject, id } });
+/**
+ * The actions staff take on one subject: given their kinds by fact name, declares each fact, which the audit
+ * trail records as its kind about the subject the fact's field `id` names. (Curried so that `Carried` is
+ * given and the fact names are inferred.)
+ */
+const staffActions =
+  <Carried extends Change>(subject: AuditSubject, id: keyof Carried & string) =>
+  <Name extends string>(kinds: Record<Name, AuditKind>): Record<Name, Declared<Carried>> => {
+    const entries = Object.entries<AuditKind>(kinds).map(([name, kind]) => [
+      name,
+      { audit: { kind, subject, id } },
+    ]);
+    return Object.fromEntries(entries) as Record<Name, Declared<Carried>>;
+  };
 
 /** Every fact by its name: what it carries and how it is audited. */
 export const FACTS = {
-  'product.created': staffAction<ProductChange>('product.create', 'product', 'productId'),
-  'product.updated': staffAction<ProductChange>('product.update', 'product', 'productId'),
-  'product.archived': staffAction<ProductChange>('product.archive', 'product', 'productId'),
-  'product.restored': staffAction<ProductChange>('product.restore', 'product', 'productId'),
-  'user.updated': staffAction<UserChange>('user.update', 'user', 'userId'),
-  'user.suspended': staffAction<UserChange>('user.suspend', 'user', 'userId'),
-  'user.reactivated': staffAction<UserChange>('user.reactivate', 'user', 'userId'),
-  'user.promoted': staffAction<UserChange>('user.promote', 'user', 'userId'),
-  'user.demoted': staffAction<UserChange>('user.demote', 'user', 'userId'),
-  'user.deleted': staffAction<UserChange>('user.delete', 'user', 'userId'),
+  ...staffActions<ProductChange>(
+    'product',
+    'productId',
+  )({
+    'product.created': 'product.create',
+    'product.updated': 'product.update',
+    'product.archived': 'product.archive',
+    'product.restored': 'product.restore',
+  }),
+  ...staffActions<UserChange>(
+    'user',
+    'userId',
+  )({
+    'user.updated': 'user.update',
+    'user.suspended': 'user.suspend',
+    'user.reactivated': 'user.reactivate',
+    'user.promoted': 'user.promote',
+    'user.demoted': 'user.demote',
+    'user.deleted': 'user.delete',
+    /** Staff granted store credit to an account (or took some back): `after` holds the amount and balance. */
+    'credit.granted': 'credit.grant',
+  }),
   /** The buyer paid: the order's reserved units are sold. */
   'order.paid': fact<{ orderId: string }>(),
-  'order.cancelled': staffAction<OrderChange>('order.cancel', 'order', 'orderId'),
-  /** Staff refunded what was left of a paid order: `after` holds the amount and the part as credit. */
-  'order.refunded': staffAction<OrderChange>('order.refund', 'order', 'orderId'),
+  ...staffActions<OrderChange>(
+    'order',
+    'orderId',
+  )({
+    'order.cancelled': 'order.cancel',
+    /** Staff refunded what was left of a paid order: `after` holds the amount and the part as credit. */
+    'order.refunded': 'order.refund',
+  }),
   /** A buyer opened a return (its exchange lines' new sizes are held), or cancelled it. */
   'return.requested': fact<ReturnChange>(),
   'return.cancelled': fact<ReturnChange>(),
   /** Staff approved, rejected or received a return; its receipt refunded some of the payment. */
-  'return.approved': staffAction<ReturnChange>('return.approve', 'order', 'orderId'),
-  'return.rejected': staffAction<ReturnChange>('return.reject', 'order', 'orderId'),
-  'return.received': staffAction<ReturnChange>('return.receive', 'order', 'orderId'),
-  'return.refunded': staffAction<ReturnChange>('return.refund', 'order', 'orderId'),
-  /** Staff sent units of a paid order: one parcel, with its carrier and tracking number. */
-  'order.shipped': staffAction<OrderChange & { shipmentId: string }>('order.ship', 'order', 'orderId'),
-  /** Staff marked a parcel delivered (and the order delivered when it was the last one out). */
-  'shipment.delivered': staffAction<OrderChange & { shipmentId: string }>(
-    'order.deliver',
+  ...staffActions<ReturnChange>(
     'order',
     'orderId',
-  ),
-  'shipping.created': staffAction<ShippingMethodChange>(
-    'shipping.create',
+  )({
+    'return.approved': 'return.approve',
+    'return.rejected': 'return.reject',
+    'return.received': 'return.receive',
+    'return.refunded': 'return.refund',
+  }),
+  ...staffActions<OrderChange & { shipmentId: string }>(
+    'order',
+    'orderId',
+  )({
+    /** Staff sent units of a paid order: one parcel, with its carrier and tracking number. */
+    'order.shipped': 'order.ship',
+    /** Staff marked a parcel delivered (and the order delivered when it was the last one out). */
+    'shipment.delivered': 'order.deliver',
+  }),
+  ...staffActions<ShippingMethodChange>(
     'shipping-method',
     'shippingMethodId',
-  ),
-  'shipping.updated': staffAction<ShippingMethodChange>(
-    'shipping.update',
-    'shipping-method',
-    'shippingMethodId',
-  ),
-  /** Deleted: no order named it. Archived: orders name it, so it is kept for them but offered no more. */
-  'shipping.deleted': staffAction<ShippingMethodChange>(
-    'shipping.delete',
-    'shipping-method',
-    'shippingMethodId',
-  ),
-  'shipping.archived': staffAction<ShippingMethodChange>(
-    'shipping.archive',
-    'shipping-method',
-    'shippingMethodId',
-  ),
-  'drop.created': staffAction<DropChange>('drop.create', 'drop', 'dropId'),
-  'drop.updated': staffAction<DropChange>('drop.update', 'drop', 'dropId'),
-  /** A draw's winners were drawn: by staff ("draw now") or by the shop's clock at the entry's close. */
-  'drop.drawn': staffAction<DropChange>('drop.draw', 'drop', 'dropId'),
-  /** Staff downloaded a drop's entries (names and e-mail addresses). */
-  'drop.exported': staffAction<DropChange>('drop.export', 'drop', 'dropId'),
-  'promotion.created': staffAction<PromotionChange>('promotion.create', 'promotion', 'promotionId'),
-  /** Staff changed a promotion: its terms, or paused, resumed or archived it. */
-  'promotion.updated': staffAction<PromotionChange>('promotion.update', 'promotion', 'promotionId'),
-  /** Staff downloaded the promotions' figures. */
-  'promotion.exported': staffAction<PromotionChange>('promotion.export', 'promotion', 'promotionId'),
-  /** Staff granted store credit to an account (or took some back): `after` holds the amount and balance. */
-  'credit.granted': staffAction<UserChange>('credit.grant', 'user', 'userId'),
+  )({
+    'shipping.created': 'shipping.create',
+    'shipping.updated': 'shipping.update',
+    /** Deleted: no order named it. Archived: orders name it, so it is kept for them but offered no more. */
+    'shipping.deleted': 'shipping.delete',
+    'shipping.archived': 'shipping.archive',
+  }),
+  ...staffActions<DropChange>(
+    'drop',
+    'dropId',
+  )({
+    'drop.created': 'drop.create',
+    'drop.updated': 'drop.update',
+    /** A draw's winners were drawn: by staff ("draw now") or by the shop's clock at the entry's close. */
+    'drop.drawn': 'drop.draw',
+    /** Staff downloaded a drop's entries (names and e-mail addresses). */
+    'drop.exported': 'drop.export',
+  }),
+  ...staffActions<PromotionChange>(
+    'promotion',
+    'promotionId',
+  )({
+    'promotion.created': 'promotion.create',
+    /** Staff changed a promotion: its terms, or paused, resumed or archived it. */
+    'promotion.updated': 'promotion.update',
+    /** Staff downloaded the promotions' figures. */
+    'promotion.exported': 'promotion.export',
+  }),
   /** A review was written or changed: its product's rating follows. */
   'review.written': fact<{ reviewId: string; productId: string }>(),
-  'review.deleted': staffAction<{ reviewId: string } & Change>('review.delete', 'review', 'reviewId'),
+  ...staffActions<{ reviewId: string } & Change>('review', 'reviewId')({ 'review.deleted': 'review.delete' }),
   /** Units of these sizes came back on sale: a cancelled order returned them, or staff restocked. */
   'units.returned': fact<{ lines: SizeOfProduct[] }>(),
   /**

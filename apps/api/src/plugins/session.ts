@@ -109,6 +109,14 @@ export async function requireAdmin(request: FastifyRequest): Promise<CurrentUser
   return user;
 }
 
+/**
+ * A `preValidation` hook for staff routes: the admin check runs before the input is validated, so a guest or
+ * a shopper learns nothing about the parameters or the payload rules.
+ */
+export async function adminOnly(request: FastifyRequest): Promise<void> {
+  await requireAdmin(request);
+}
+
 /** The user may act on their own record; an admin on anyone's. */
 export async function requireSelfOrAdmin(request: FastifyRequest, userId: string): Promise<CurrentUser> {
   const user = await requireUser(request);

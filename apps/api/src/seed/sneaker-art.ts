@@ -182,6 +182,18 @@ function spread(
   return result;
 }
 
+/** A panel of the upper: its seam (stroked and stitched) and the area it covers. */
+interface Panel {
+  edge: string;
+  region: string;
+}
+
+/** The panel whose seam runs through `seam` and whose area closes round the points `outside` it. */
+const panelAlong = (seam: Point[], outside: Point[]): Panel => ({
+  edge: curve(seam),
+  region: region(seam, outside),
+});
+
 interface Shape {
   /** The upper without the tongue; its bottom tucks under the sole. */
   upper: string;
@@ -192,16 +204,12 @@ interface Shape {
   collar: string;
   /** Eyelet positions and the lace direction; empty for a slip-on. */
   eyelets: { point: Point; normal: Point }[];
-  heelEdge: string;
-  heelRegion: string;
-  toeEdge: string;
-  toeRegion: string;
-  eyestayEdge: string;
-  eyestayRegion: string;
-  mudguardEdge: string;
-  mudguardRegion: string;
-  ankleEdge?: string;
-  ankleRegion?: string;
+  heel: Panel;
+  toe: Panel;
+  /** None on a slip-on. */
+  eyestay: Panel | null;
+  mudguard: Panel;
+  ankle?: Panel;
   sole: string;
   /** The sole's bottom edge: stroked wide and clipped to the sole, it makes the outsole band. */
   soleBottom: string;
@@ -365,13 +373,7 @@ const LOW_TOP: Shape = {
     [318, 249],
   ]),
   eyelets: spread(LOW_THROAT, LOW_FRONT, 0.04, 0.44, 6),
-  heelEdge: curve([
-    [205, 266],
-    [226, 300],
-    [234, 350],
-    [228, 406],
-  ]),
-  heelRegion: region(
+  heel: panelAlong(
     [
       [205, 266],
       [226, 300],
@@ -384,13 +386,7 @@ const LOW_TOP: Shape = {
       [205, 200],
     ],
   ),
-  toeEdge: curve([
-    [610, 319],
-    [592, 342],
-    [586, 374],
-    [590, 406],
-  ]),
-  toeRegion: region(
+  toe: panelAlong(
     [
       [610, 319],
       [592, 342],
@@ -403,15 +399,7 @@ const LOW_TOP: Shape = {
       [612, 300],
     ],
   ),
-  eyestayEdge: curve([
-    [300, 264],
-    [380, 292],
-    [470, 322],
-    [548, 344],
-    [580, 345],
-    [600, 330],
-  ]),
-  eyestayRegion: region(
+  eyestay: panelAlong(
     [
       [300, 264],
       [380, 292],
@@ -425,15 +413,7 @@ const LOW_TOP: Shape = {
       [300, 200],
     ],
   ),
-  mudguardEdge: curve([
-    [110, 370],
-    [240, 364],
-    [420, 378],
-    [560, 376],
-    [640, 366],
-    [716, 358],
-  ]),
-  mudguardRegion: region(
+  mudguard: panelAlong(
     [
       [110, 370],
       [240, 364],
@@ -537,13 +517,7 @@ const HIGH_TOP: Shape = {
     [318, 142],
   ]),
   eyelets: spread(HIGH_THROAT, HIGH_FRONT, 0.05, 0.5, 8),
-  heelEdge: curve([
-    [186, 158],
-    [198, 240],
-    [236, 320],
-    [244, 406],
-  ]),
-  heelRegion: region(
+  heel: panelAlong(
     [
       [186, 158],
       [198, 240],
@@ -556,13 +530,7 @@ const HIGH_TOP: Shape = {
       [186, 100],
     ],
   ),
-  toeEdge: curve([
-    [612, 320],
-    [594, 344],
-    [589, 377],
-    [592, 406],
-  ]),
-  toeRegion: region(
+  toe: panelAlong(
     [
       [612, 320],
       [594, 344],
@@ -575,16 +543,7 @@ const HIGH_TOP: Shape = {
       [614, 300],
     ],
   ),
-  eyestayEdge: curve([
-    [292, 170],
-    [348, 234],
-    [424, 292],
-    [500, 332],
-    [560, 349],
-    [590, 346],
-    [606, 332],
-  ]),
-  eyestayRegion: region(
+  eyestay: panelAlong(
     [
       [292, 170],
       [348, 234],
@@ -599,15 +558,8 @@ const HIGH_TOP: Shape = {
       [292, 100],
     ],
   ),
-  mudguardEdge: LOW_TOP.mudguardEdge,
-  mudguardRegion: LOW_TOP.mudguardRegion,
-  ankleEdge: curve([
-    [106, 236],
-    [170, 248],
-    [250, 236],
-    [330, 196],
-  ]),
-  ankleRegion: region(
+  mudguard: LOW_TOP.mudguard,
+  ankle: panelAlong(
     [
       [106, 236],
       [170, 248],
@@ -733,13 +685,7 @@ const RUNNER: Shape = {
     [322, 252],
   ]),
   eyelets: spread(RUN_THROAT, RUN_FRONT, 0.04, 0.46, 6),
-  heelEdge: curve([
-    [180, 262],
-    [214, 296],
-    [226, 336],
-    [214, 394],
-  ]),
-  heelRegion: region(
+  heel: panelAlong(
     [
       [180, 262],
       [214, 296],
@@ -752,13 +698,7 @@ const RUNNER: Shape = {
       [180, 180],
     ],
   ),
-  toeEdge: curve([
-    [634, 345],
-    [616, 362],
-    [613, 388],
-    [616, 406],
-  ]),
-  toeRegion: region(
+  toe: panelAlong(
     [
       [634, 345],
       [616, 362],
@@ -771,15 +711,7 @@ const RUNNER: Shape = {
       [636, 300],
     ],
   ),
-  eyestayEdge: curve([
-    [304, 272],
-    [390, 299],
-    [480, 335],
-    [566, 367],
-    [598, 371],
-    [614, 356],
-  ]),
-  eyestayRegion: region(
+  eyestay: panelAlong(
     [
       [304, 272],
       [390, 299],
@@ -793,15 +725,7 @@ const RUNNER: Shape = {
       [304, 180],
     ],
   ),
-  mudguardEdge: curve([
-    [114, 350],
-    [240, 356],
-    [420, 378],
-    [560, 386],
-    [640, 386],
-    [716, 374],
-  ]),
-  mudguardRegion: region(
+  mudguard: panelAlong(
     [
       [114, 350],
       [240, 356],
@@ -922,13 +846,7 @@ const SLIP_ON: Shape = {
   ),
   collar: curve(SLIP_COLLAR),
   eyelets: [],
-  heelEdge: curve([
-    [204, 292],
-    [222, 330],
-    [228, 370],
-    [222, 410],
-  ]),
-  heelRegion: region(
+  heel: panelAlong(
     [
       [204, 292],
       [222, 330],
@@ -941,13 +859,7 @@ const SLIP_ON: Shape = {
       [204, 200],
     ],
   ),
-  toeEdge: curve([
-    [420, 266],
-    [436, 316],
-    [470, 368],
-    [516, 412],
-  ]),
-  toeRegion: region(
+  toe: panelAlong(
     [
       [420, 266],
       [436, 316],
@@ -960,17 +872,8 @@ const SLIP_ON: Shape = {
       [420, 200],
     ],
   ),
-  eyestayEdge: '',
-  eyestayRegion: '',
-  mudguardEdge: curve([
-    [110, 378],
-    [240, 374],
-    [420, 386],
-    [560, 386],
-    [640, 380],
-    [716, 372],
-  ]),
-  mudguardRegion: region(
+  eyestay: null,
+  mudguard: panelAlong(
     [
       [110, 378],
       [240, 374],
@@ -1414,7 +1317,7 @@ export function sneakerSvg(
     `<path d="${d}" transform="translate(${shift})" fill="none" stroke="${colour}" stroke-width="${width}" stroke-dasharray="4.5 3.5"/>`;
 
   /** A panel on the upper (drawn inside the upper's clip): fill, material, seam and stitches. */
-  const panel = (region: string, edge: string, fill: string, shift: string) =>
+  const panel = ({ region, edge }: Panel, fill: string, shift: string) =>
     `<path d="${region}" fill="${fill}"/>` +
     `<path d="${edge}" fill="none" stroke="${seam}" stroke-width="2"/>${dashed(edge, stitchOn(fill), shift)}`;
 
@@ -1436,19 +1339,17 @@ export function sneakerSvg(
   const [sx, sy] = shape.shine;
   const onUpper = [
     `<path d="${shape.upper}" fill="${look.base}"/>`,
-    look.mudguard ? panel(shape.mudguardRegion, shape.mudguardEdge, look.second, '0 7') : '',
+    look.mudguard ? panel(shape.mudguard, look.second, '0 7') : '',
     // The side accent, edged, with a row of stitches just inside its outline.
     `<path d="${accentPath}" fill="${accent}" stroke="${accentEdge}" stroke-width="1.8"/>`,
     `<path d="${accentPath}" fill="none" stroke="${stitchOn(accent)}" stroke-width="1.2" stroke-dasharray="4 3" stroke-opacity="0.8" transform="translate(0 1.5)"/>`,
-    look.toeCap || art.silhouette === 'slip-on' ? panel(shape.toeRegion, shape.toeEdge, toeFill, '7 0') : '',
+    look.toeCap || art.silhouette === 'slip-on' ? panel(shape.toe, toeFill, '7 0') : '',
     look.toeCap && look.material === 'leather' && art.silhouette !== 'slip-on'
       ? perforations(shape, look.second)
       : '',
-    shape.ankleRegion && shape.ankleEdge
-      ? panel(shape.ankleRegion, shape.ankleEdge, look.second, '0 -7')
-      : '',
-    panel(shape.heelRegion, shape.heelEdge, look.second, '-7 0'),
-    shape.eyestayRegion ? panel(shape.eyestayRegion, shape.eyestayEdge, look.second, '0 -7') : '',
+    shape.ankle ? panel(shape.ankle, look.second, '0 -7') : '',
+    panel(shape.heel, look.second, '-7 0'),
+    shape.eyestay ? panel(shape.eyestay, look.second, '0 -7') : '',
     heelTab,
     art.silhouette === 'slip-on'
       ? dashed(SLIP_VAMP, stitchOn(look.base), '0 8', 1.3) +
@@ -1478,7 +1379,7 @@ export function sneakerSvg(
     shape.tongueLabel ? tongueLabel(shape.tongueLabel, accent, look.base) : '',
     `<g clip-path="url(#upperClip)">${onUpper.join('')}</g>`,
     `<path d="${shape.upper}" fill="none" stroke="${look.outline}" stroke-width="2.4" stroke-linejoin="round"/>`,
-    lacesAndEyelets(shape, look, shape.eyestayRegion ? look.second : look.base),
+    lacesAndEyelets(shape, look, shape.eyestay ? look.second : look.base),
     `<path d="${shape.sole}" fill="${look.sole}"/>`,
     `<g clip-path="url(#soleClip)">${soleDetails(shape, look)}</g>`,
     `<path d="${shape.sole}" fill="none" stroke="${soleOutline}" stroke-width="2.2" stroke-linejoin="round"/>`,

@@ -1,19 +1,17 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { idKey, ownedBy, stamp, timestamps } from './columns';
 import { user } from './users';
 
 export const session = pgTable(
   'session',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    id: idKey(),
+    expiresAt: stamp('expires_at').notNull(),
     token: text('token').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => user.id),
     impersonatedBy: text('impersonated_by'),
   },
   (t) => [index('session_user_idx').on(t.userId)],
@@ -22,21 +20,18 @@ export const session = pgTable(
 export const account = pgTable(
   'account',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => user.id),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: stamp('access_token_expires_at'),
+    refreshTokenExpiresAt: stamp('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('account_user_idx').on(t.userId)],
 );
@@ -44,12 +39,11 @@ export const account = pgTable(
 export const verification = pgTable(
   'verification',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: stamp('expires_at').notNull(),
+    ...timestamps(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );

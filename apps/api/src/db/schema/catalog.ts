@@ -13,17 +13,16 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { allOf, oneOf } from '../checks';
+import { idKey, ownedBy, stamp, timestamps } from './columns';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const product = pgTable(
   'product',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idKey(),
     /** Stable natural key; the seed uses it to stay idempotent. */
     slug: text('slug').notNull().unique(),
     name: text('name').notNull(),
@@ -50,10 +49,9 @@ export const product = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', search_terms), 'A') || setweight(to_tsvector('english', search_body), 'B')`,
     ),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /** Soft delete: orders keep pointing at products that left the catalogue. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: stamp('deleted_at'),
     /**
      * The catalogue version of the product's last change, set by the `product_listing_version` trigger
      * (see catalogVersion): the in-memory listings read the rows changed since the version they hold.
@@ -113,9 +111,7 @@ export const catalogVersion = pgTable(
 export const productStock = pgTable(
   'product_stock',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => product.id, { onDelete: 'cascade' }),
+    productId: ownedBy('product_id', () => product.id),
     size: doublePrecision('size').notNull(),
     units: integer('units').notNull().default(0),
     reserved: integer('reserved').notNull().default(0),

@@ -1,7 +1,8 @@
 import { CREDIT_KINDS } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { oneOf } from '../checks';
+import { createdAt, idKey, ownedBy, stamp, uuidRef } from './columns';
 import { user } from './users';
 
 /**
@@ -17,7 +18,7 @@ export const creditAccount = pgTable(
       .primaryKey()
       .references(() => user.id, { onDelete: 'cascade' }),
     balanceCents: integer('balance_cents').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [check('credit_account_balance_not_negative', sql`${t.balanceCents} >= 0`)],
 );
@@ -25,10 +26,8 @@ export const creditAccount = pgTable(
 export const creditEntry = pgTable(
   'credit_entry',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: idKey(),
+    userId: ownedBy('user_id', () => user.id),
     /** Positive adds to the balance, negative takes from it. */
     amountCents: integer('amount_cents').notNull(),
     /** The balance once this entry was made. */
@@ -41,10 +40,10 @@ export const creditEntry = pgTable(
     orderNumber: integer('order_number'),
     returnId: uuid('return_id'),
     /** The staff member who granted it. */
-    actorId: uuid('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorId: uuidRef('actor_id', () => user.id, 'set null'),
     /** What makes the entry once: a retry with the same key finds it and adds nothing. */
     key: text('key').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('credit_entry_amount_not_zero', sql`${t.amountCents} <> 0`),

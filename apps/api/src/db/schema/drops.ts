@@ -11,12 +11,12 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { oneOf } from '../checks';
 import { product } from './catalog';
+import { createdAt, idKey, ownedBy, stamp, timestamps, uuidRef } from './columns';
 import { order } from './orders';
 import { user } from './users';
 
@@ -28,15 +28,15 @@ import { user } from './users';
 export const drop = pgTable(
   'drop',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idKey(),
     productId: uuid('product_id')
       .notNull()
       .unique()
       .references(() => product.id),
     mode: text('mode', { enum: DROP_MODES }).notNull(),
-    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
-    entryOpensAt: timestamp('entry_opens_at', { withTimezone: true }),
-    entryClosesAt: timestamp('entry_closes_at', { withTimezone: true }),
+    releaseAt: stamp('release_at').notNull(),
+    entryOpensAt: stamp('entry_opens_at'),
+    entryClosesAt: stamp('entry_closes_at'),
     perPersonLimit: integer('per_person_limit').notNull().default(1),
     purchaseWindowMinutes: integer('purchase_window_minutes').notNull().default(30),
     /** A first-come drop's admission rate, set from its units when staff gave none. */
@@ -46,13 +46,12 @@ export const drop = pgTable(
     seed: text('seed'),
     /** SHA-256 of the seed's bytes, published from the start. */
     commitment: text('commitment'),
-    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    drawnAt: stamp('drawn_at'),
     /** The pairs each size had when drawn: how many of its drawn order won (`{ "9": 40 }`). */
     drawnUnits: jsonb('drawn_units').$type<Record<string, number>>(),
     /** When the "notify me" e-mails were queued (the entry or the pre-queue opened). */
-    notifiedAt: timestamp('notified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: stamp('notified_at'),
+    ...timestamps(),
   },
   (t) => [
     check('drop_mode_valid', oneOf(t.mode, DROP_MODES)),
@@ -74,24 +73,20 @@ export const dropEntry = pgTable(
   'drop_entry',
   {
     id: text('id').primaryKey(),
-    dropId: uuid('drop_id')
-      .notNull()
-      .references(() => drop.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id),
+    dropId: ownedBy('drop_id', () => drop.id),
+    userId: uuidRef('user_id', () => user.id).notNull(),
     size: doublePrecision('size').notNull(),
     addressKey: text('address_key').notNull(),
     phoneKey: text('phone_key').notNull(),
     status: text('status', { enum: DROP_ENTRY_STATUSES }).notNull().default('entered'),
     /** Place in the size's drawn order, from 1. */
     rank: integer('rank'),
-    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    holdUntil: stamp('hold_until'),
     /** The winner's pending or paid order for the held pair. */
-    orderId: uuid('order_id').references(() => order.id),
+    orderId: uuidRef('order_id', () => order.id),
     /** The draw's result e-mail was queued. */
-    announcedAt: timestamp('announced_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    announcedAt: stamp('announced_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     check('drop_entry_status_valid', oneOf(t.status, DROP_ENTRY_STATUSES)),
@@ -103,17 +98,18 @@ export const dropEntry = pgTable(
   ],
 );
 
+/** A drop and a person in it, both deleted with their rows. */
+const dropAndUser = () => ({
+  dropId: ownedBy('drop_id', () => drop.id),
+  userId: ownedBy('user_id', () => user.id),
+});
+
 /** Who asked to hear when a drop's entry or pre-queue opens. */
 export const dropNotify = pgTable(
   'drop_notify',
   {
-    dropId: uuid('drop_id')
-      .notNull()
-      .references(() => drop.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...dropAndUser(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.dropId, t.userId] })],
 );
@@ -123,7 +119,7 @@ export const dropProof = pgTable(
   'drop_proof',
   {
     challenge: text('challenge').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: stamp('expires_at').notNull(),
   },
   (t) => [index('drop_proof_expires_idx').on(t.expiresAt)],
 );
@@ -137,15 +133,10 @@ export const dropProof = pgTable(
 export const dropTicket = pgTable(
   'drop_ticket',
   {
-    dropId: uuid('drop_id')
-      .notNull()
-      .references(() => drop.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    ...dropAndUser(),
     phase: smallint('phase').notNull(),
     place: bigint('place', { mode: 'number' }).notNull(),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: stamp('joined_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.dropId, t.userId] }),

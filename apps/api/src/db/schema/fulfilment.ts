@@ -1,17 +1,8 @@
 import { CARRIERS } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { oneOf } from '../checks';
+import { idKey, orderLineKey, ownedBy, stamp, uuidRef } from './columns';
 import { order } from './orders';
 import { user } from './users';
 
@@ -19,15 +10,13 @@ import { user } from './users';
 export const shipment = pgTable(
   'shipment',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => order.id, { onDelete: 'cascade' }),
+    id: idKey(),
+    orderId: ownedBy('order_id', () => order.id),
     carrier: text('carrier', { enum: CARRIERS }).notNull(),
     trackingNumber: text('tracking_number').notNull(),
-    shippedBy: uuid('shipped_by').references(() => user.id, { onDelete: 'set null' }),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    shippedBy: uuidRef('shipped_by', () => user.id, 'set null'),
+    shippedAt: stamp('shipped_at').notNull().defaultNow(),
+    deliveredAt: stamp('delivered_at'),
   },
   (t) => [
     check('shipment_carrier_valid', oneOf(t.carrier, CARRIERS)),
@@ -39,13 +28,10 @@ export const shipment = pgTable(
 export const shipmentLine = pgTable(
   'shipment_line',
   {
-    shipmentId: uuid('shipment_id')
-      .notNull()
-      .references(() => shipment.id, { onDelete: 'cascade' }),
+    shipmentId: ownedBy('shipment_id', () => shipment.id),
     orderId: uuid('order_id').notNull(),
     /** The order line's position, and its product and size as the order holds them. */
-    position: integer('position').notNull(),
-    productId: uuid('product_id').notNull(),
+    ...orderLineKey(),
     size: doublePrecision('size').notNull(),
     count: integer('count').notNull(),
   },

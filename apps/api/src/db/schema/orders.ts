@@ -10,11 +10,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { oneOf } from '../checks';
 import { product } from './catalog';
+import { idKey, ownedBy, stamp, timestamps, uuidRef } from './columns';
 import { shippingMethod } from './shipping';
 import { user } from './users';
 
@@ -35,12 +35,10 @@ export interface ShipTo {
 export const order = pgTable(
   'order',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idKey(),
     /** The order's number on its invoice and in the buyer's e-mails: 1, 2, 3… in the order they were placed. */
     number: integer('number').generatedByDefaultAsIdentity().notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id),
+    userId: uuidRef('user_id', () => user.id).notNull(),
     state: text('state', { enum: ORDER_STATES }).notNull().default('pending'),
     /**
      * What pays it: a registered payment provider's id (the registry checks it on write; no list in the
@@ -63,7 +61,7 @@ export const order = pgTable(
      */
     creditUsedCents: integer('credit_used_cents').notNull().default(0),
     /** The shipping method chosen at checkout, as it was then: its id, name and the price charged. */
-    shippingMethodId: uuid('shipping_method_id').references(() => shippingMethod.id),
+    shippingMethodId: uuidRef('shipping_method_id', () => shippingMethod.id),
     shippingName: text('shipping_name').notNull().default('Standard shipping'),
     shippingCents: integer('shipping_cents').notNull().default(0),
     /** Where the pairs go: the buyer's profile address when the order was placed. */
@@ -74,14 +72,13 @@ export const order = pgTable(
     replacementOf: uuid('replacement_of').references((): AnyPgColumn => order.id),
     currency: text('currency').notNull().default('usd'),
     /** The reserved units return to stock if the order is not paid by then. */
-    reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    reservedUntil: stamp('reserved_until').notNull(),
+    paidAt: stamp('paid_at'),
+    cancelledAt: stamp('cancelled_at'),
+    confirmationSentAt: stamp('confirmation_sent_at'),
     /** Set once, when staff refunded what was left of it and the order moved aprobed → cancelled. */
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: stamp('refunded_at'),
+    ...timestamps(),
   },
   (t) => [
     check('order_state_valid', oneOf(t.state, ORDER_STATES)),
@@ -108,13 +105,9 @@ export const order = pgTable(
 export const orderItem = pgTable(
   'order_item',
   {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => order.id, { onDelete: 'cascade' }),
+    orderId: ownedBy('order_id', () => order.id),
     position: integer('position').notNull(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => product.id),
+    productId: uuidRef('product_id', () => product.id).notNull(),
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     picture: text('picture').notNull(),

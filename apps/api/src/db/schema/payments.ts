@@ -1,17 +1,8 @@
 import { PAYMENT_ENTRY_KINDS, STORE_CREDIT } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { oneOf } from '../checks';
+import { createdAt, idKey, stamp, uuidRef } from './columns';
 import { order } from './orders';
 
 /**
@@ -22,7 +13,7 @@ import { order } from './orders';
 export const paymentEntry = pgTable(
   'payment_entry',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idKey(),
     /**
      * The order (never deleted). No foreign key, as for the credit ledger: an entry is written in the
      * transaction of a refund whose caller then locks the order row, and the key check's share lock on that
@@ -39,7 +30,7 @@ export const paymentEntry = pgTable(
     returnId: uuid('return_id'),
     /** What makes the entry once: a retry with the same key finds it and adds nothing. */
     key: text('key').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('payment_entry_amount_positive', sql`${t.amountCents} > 0`),
@@ -63,7 +54,7 @@ export const refundClaim = pgTable('refund_claim', {
   orderId: uuid('order_id')
     .primaryKey()
     .references(() => order.id),
-  claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+  claimedUntil: stamp('claimed_until').notNull(),
 });
 
 /** Every provider event handled, once: a replayed or duplicate delivery finds its id here and changes nothing. */
@@ -74,8 +65,8 @@ export const paymentEvent = pgTable(
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
-    orderId: uuid('order_id').references(() => order.id),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    orderId: uuidRef('order_id', () => order.id),
+    receivedAt: stamp('received_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
@@ -84,9 +75,7 @@ export const paymentEvent = pgTable(
 export const testPayment = pgTable('test_payment', {
   reference: text('reference').primaryKey(),
   provider: text('provider').notNull(),
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => order.id),
+  orderId: uuidRef('order_id', () => order.id).notNull(),
   status: text('status').notNull().default('open'),
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
@@ -111,9 +100,9 @@ export const testPayment = pgTable('test_payment', {
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
   /** When the test gateway last refunded (some of) it. */
-  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  refundedAt: stamp('refunded_at'),
   /** How much of it was refunded, never more than `amount_cents`, and the idempotency key of each refund. */
   refundedCents: integer('refunded_cents').notNull().default(0),
   refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

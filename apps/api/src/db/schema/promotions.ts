@@ -1,17 +1,8 @@
 import { PROMOTION_KIND_STRATEGIES, PROMOTION_KINDS, PROMOTION_STATUSES } from '@shop/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { oneOf } from '../checks';
+import { createdAt, idKey, stamp, timestamps, uuidRef } from './columns';
 import { order } from './orders';
 import { user } from './users';
 
@@ -43,7 +34,7 @@ function valueFitsKind(t: { kind: AnyPgColumn; percentOff: AnyPgColumn; amountOf
 export const promotion = pgTable(
   'promotion',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idKey(),
     /** As staff typed it; shoppers may type it in any case. */
     code: text('code').notNull(),
     /** The code in upper case: unique, what a shopper's code is looked up by. */
@@ -55,8 +46,8 @@ export const promotion = pgTable(
     amountOffCents: integer('amount_off_cents'),
     /** The eligible lines' amount the cart must reach (0: none). */
     minOrderCents: integer('min_order_cents').notNull().default(0),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    startsAt: stamp('starts_at'),
+    endsAt: stamp('ends_at'),
     /** At most this many orders may use it (null: no cap). */
     totalUses: integer('total_uses'),
     /** At most this many orders per account (null: no cap). */
@@ -70,8 +61,7 @@ export const promotion = pgTable(
     /** active, paused (refused for now) or archived (refused for good, hidden from the default list). */
     status: text('status', { enum: PROMOTION_STATUSES }).notNull().default('active'),
     uses: integer('uses').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('promotion_kind_valid', oneOf(t.kind, PROMOTION_KINDS)),
@@ -104,19 +94,15 @@ export const promotionUse = pgTable(
     orderId: uuid('order_id')
       .primaryKey()
       .references(() => order.id, { onDelete: 'cascade' }),
-    promotionId: uuid('promotion_id')
-      .notNull()
-      .references(() => promotion.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id),
+    promotionId: uuidRef('promotion_id', () => promotion.id).notNull(),
+    userId: uuidRef('user_id', () => user.id).notNull(),
     discountCents: integer('discount_cents').notNull(),
     /** What the order came to with the discount, for the promotion's sales figure once it is paid. */
     orderTotalCents: integer('order_total_cents').notNull(),
     /** Set when the order is paid: its discount then counts in the promotion's figures for good. */
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    paidAt: stamp('paid_at'),
+    createdAt: createdAt(),
+    releasedAt: stamp('released_at'),
   },
   (t) => [
     check('promotion_use_discount_not_negative', sql`${t.discountCents} >= 0`),

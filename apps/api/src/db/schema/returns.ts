@@ -9,10 +9,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { oneOf } from '../checks';
+import { createdAt, idKey, orderLineKey, ownedBy, stamp, uuidRef } from './columns';
 import { order } from './orders';
 import { user } from './users';
 
@@ -24,15 +23,11 @@ import { user } from './users';
 export const orderReturn = pgTable(
   'order_return',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idKey(),
     /** The return's number the buyer writes on the parcel: … */
     number: integer('number').generatedByDefaultAsIdentity().notNull().unique(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => order.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id),
+    orderId: ownedBy('order_id', () => order.id),
+    userId: uuidRef('user_id', () => user.id).notNull(),
     state: text('state', { enum: RETURN_STATES }).notNull().default('requested'),
     reason: text('reason', { enum: RETURN_REASONS }).notNull(),
     comment: text('comment').notNull().default(''),
@@ -41,13 +36,13 @@ export const orderReturn = pgTable(
     /** Where the buyer asked the refund to go: back to how they paid, or as store credit. */
     refundTo: text('refund_to', { enum: RETURN_REFUND_TO }).notNull().default('original'),
     /** The replacement order of its exchange lines, made on receipt. */
-    exchangeOrderId: uuid('exchange_order_id').references(() => order.id),
+    exchangeOrderId: uuidRef('exchange_order_id', () => order.id),
     /** A refund in progress: nobody else starts the receipt until then (a crashed attempt's claim runs out). */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decidedBy: uuid('decided_by').references(() => user.id, { onDelete: 'set null' }),
-    receivedAt: timestamp('received_at', { withTimezone: true }),
+    claimedUntil: stamp('claimed_until'),
+    createdAt: createdAt(),
+    decidedAt: stamp('decided_at'),
+    decidedBy: uuidRef('decided_by', () => user.id, 'set null'),
+    receivedAt: stamp('received_at'),
   },
   (t) => [
     check('order_return_state_valid', oneOf(t.state, RETURN_STATES)),
@@ -62,12 +57,9 @@ export const orderReturn = pgTable(
 export const returnLine = pgTable(
   'return_line',
   {
-    returnId: uuid('return_id')
-      .notNull()
-      .references(() => orderReturn.id, { onDelete: 'cascade' }),
+    returnId: ownedBy('return_id', () => orderReturn.id),
     /** The order line's position, and its product, name and size as the order holds them. */
-    position: integer('position').notNull(),
-    productId: uuid('product_id').notNull(),
+    ...orderLineKey(),
     name: text('name').notNull(),
     size: doublePrecision('size').notNull(),
     count: integer('count').notNull(),

@@ -1,22 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { product } from './catalog';
+import { createdAt, idKey, ownedBy } from './columns';
 import { user } from './users';
 
 /** One review per user and product, written by a buyer (an approved order holds the product). */
 export const review = pgTable(
   'review',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => product.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: idKey(),
+    productId: ownedBy('product_id', () => product.id),
+    userId: ownedBy('user_id', () => user.id),
     rating: integer('rating').notNull(),
     description: text('description').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('review_rating_range', sql`${t.rating} BETWEEN 0 AND 5`),

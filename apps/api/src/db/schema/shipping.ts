@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, idKey, stamp } from './columns';
 
 /**
  * The shipping module's table: the ways an order can travel, priced by the server at checkout. A method
@@ -8,7 +9,7 @@ import { boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle
 export const shippingMethod = pgTable(
   'shipping_method',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idKey(),
     name: text('name').notNull(),
     priceCents: integer('price_cents').notNull(),
     /** An order whose lines come to at least this much ships free; null: never free by amount. */
@@ -18,8 +19,8 @@ export const shippingMethod = pgTable(
     estimateMinDays: integer('estimate_min_days'),
     estimateMaxDays: integer('estimate_max_days'),
     active: boolean('active').notNull().default(true),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: stamp('archived_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     check('shipping_method_price_not_negative', sql`${t.priceCents} >= 0`),

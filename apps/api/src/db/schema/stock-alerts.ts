@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { product } from './catalog';
+import { createdAt, idKey, ownedBy, stamp } from './columns';
 import { user } from './users';
 
 /**
@@ -10,16 +11,12 @@ import { user } from './users';
 export const stockAlert = pgTable(
   'stock_alert',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => product.id, { onDelete: 'cascade' }),
+    id: idKey(),
+    userId: ownedBy('user_id', () => user.id),
+    productId: ownedBy('product_id', () => product.id),
     size: doublePrecision('size').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    notifiedAt: stamp('notified_at'),
   },
   (t) => [
     // One open alert per shopper and size; once used up, the shopper may ask again.

@@ -1,4 +1,5 @@
-import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 /** node-postgres reads a bytea as a Buffer, PGlite as a Uint8Array: both come out as a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -19,5 +20,5 @@ export const media = pgTable('media', {
   bytes: bytea('bytes').notNull(),
   /** The length of `bytes`, readable (for the table's size per folder) without fetching them. */
   size: integer('size').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

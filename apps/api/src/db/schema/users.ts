@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { product } from './catalog';
+import { createdAt, idKey, ownedBy, stamp, timestamps } from './columns';
 
 /**
  * The users module's tables. `user` is Better Auth's, with the shop's additions: username (username
@@ -9,19 +10,18 @@ import { product } from './catalog';
 export const user = pgTable(
   'user',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idKey(),
     name: text('name').notNull(),
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     username: text('username').notNull().unique(),
     displayUsername: text('display_username'),
     role: text('role').notNull().default('user'),
     banned: boolean('banned').notNull().default(false),
     banReason: text('ban_reason'),
-    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    banExpires: stamp('ban_expires'),
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
     city: text('city').notNull().default(''),
@@ -40,13 +40,9 @@ export const user = pgTable(
 export const favorite = pgTable(
   'favorite',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => product.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ownedBy('user_id', () => user.id),
+    productId: ownedBy('product_id', () => product.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );

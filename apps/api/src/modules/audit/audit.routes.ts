@@ -1,8 +1,7 @@
 import { activityListSchema, activityQuerySchema } from '@shop/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin } from '../../plugins/session';
+import { adminOnly } from '../../plugins/session';
 import * as audit from './audit.service';
 
 /** The Activity view: every staff action, who did it, when, and what changed. */
@@ -10,11 +9,6 @@ export const auditRoutes: FastifyPluginAsyncZod<{ contactsOf: audit.ContactsOf }
   app,
   { contactsOf },
 ) => {
-  /** Checked before the query is validated: a guest or a shopper learns nothing about the filters. */
-  const adminOnly = async (request: FastifyRequest) => {
-    await requireAdmin(request);
-  };
-
   app.get(
     '/api/admin/activity',
     {

@@ -1,11 +1,4 @@
-import {
-  type AdminOrderBy,
-  type Brand,
-  type Category,
-  COUNT_LIMIT,
-  type Color,
-  type Gender,
-} from '@shop/contracts';
+import { type AdminOrderBy, type Brand, type Category, COUNT_LIMIT, type Gender } from '@shop/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { catalogVersion, product, productStock, searchWord } from '../../db/schema/catalog';
@@ -19,7 +12,7 @@ export interface ProductFilter {
   rating?: number;
   priceMinCents?: number;
   priceMaxCents?: number;
-  /** Only products whose compare-at price is above their price. */
+  /** true: only the products whose compare-at price is above their price (false or undefined: no filter). */
   onSale?: boolean;
   search?: ProductSearch;
   /** Archived products too (the admin's list). */
@@ -66,23 +59,9 @@ const productColumns = {
   archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
 };
 
-export interface ProductRow {
+/** A product as the catalogue reads it: its fields as added, its stock per size and whether it is archived. */
+export interface ProductRow extends Omit<Required<NewProduct>, 'slug' | 'featuredSlot' | 'stock'> {
   id: string;
-  name: string;
-  brand: Brand;
-  priceCents: number;
-  /** The price before the sale (above `priceCents`), or null when the product is not on sale. */
-  compareAtPriceCents: number | null;
-  rating: number;
-  description: string;
-  genders: Gender[];
-  categories: Category[];
-  color: Color;
-  collection: string;
-  releaseDate: string;
-  cardPicture: string;
-  detailPicture: string;
-  originalPicture: string;
   stock: Record<string, number> | null;
   archived: boolean;
 }

@@ -1,5 +1,5 @@
-import type { Brand, Category, Gender, OrderBy, ProductSummary } from '@shop/contracts';
-import type { ListingRow } from './catalog.repository';
+import type { OrderBy, ProductSummary } from '@shop/contracts';
+import type { ListingRow, ProductFilter } from './catalog.repository';
 
 /**
  * What the shoppers' catalogue list asks of the engine that answers it (listing-index.ts's ListingIndex
@@ -51,15 +51,7 @@ export interface ListingEngine {
  * from `priceMinCents` to `priceMaxCents` (both included; either may be open; a minimum above the maximum
  * matches nothing), the product be on sale when `onSale`, and the search match (see ListingSearch).
  */
-export interface ListingFilter {
-  category?: Category;
-  gender?: Gender;
-  brand?: Brand;
-  rating?: number;
-  priceMinCents?: number;
-  priceMaxCents?: number;
-  /** true: only the products whose compare-at price is above their price (false or undefined: no filter). */
-  onSale?: boolean;
+export interface ListingFilter extends Omit<ProductFilter, 'search' | 'includeArchived'> {
   search?: ListingSearch;
 }
 

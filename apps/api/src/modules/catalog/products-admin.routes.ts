@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin } from '../../plugins/session';
+import { adminOnly, requireAdmin } from '../../plugins/session';
 import { consumeForAccount } from '../rate-limit';
 import * as admin from './products-admin.service';
 
@@ -20,10 +20,6 @@ export const productsAdminRoutes: FastifyPluginAsyncZod<{ deps: admin.ProductAdm
   app,
   { deps },
 ) => {
-  /** Checked before the body is validated: a guest or a shopper learns nothing about the payload rules. */
-  const adminOnly = async (request: FastifyRequest) => {
-    await requireAdmin(request);
-  };
   /** The acting admin (already checked before validation). */
   const actor = async (request: FastifyRequest) => (await requireAdmin(request)).id;
 

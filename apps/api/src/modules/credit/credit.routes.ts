@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { creditGrantBodySchema, creditQuerySchema, creditSchema, userIdParamsSchema } from '@shop/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireSelfOrAdmin } from '../../plugins/session';
+import { adminOnly, requireAdmin, requireSelfOrAdmin } from '../../plugins/session';
 import * as credit from './credit.service';
-
-/** Checked before the body is validated: a guest or a shopper learns nothing about the payload rules. */
-const adminOnly = async (request: FastifyRequest) => {
-  await requireAdmin(request);
-};
 
 /** An account's store credit: its owner and staff read it; staff grant or take back. */
 export const creditRoutes: FastifyPluginAsyncZod<{ deps: credit.CreditDeps }> = async (app, { deps }) => {

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvFileName, csvHeaders, csvResponse } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireUser, requireVerifiedUser } from '../../plugins/session';
+import { adminOnly, requireAdmin, requireUser, requireVerifiedUser } from '../../plugins/session';
 import type { DropDeps } from './drop-deps';
 import { challengeFor, changeEntrySize, enterDraw, myEntry, withdrawEntry } from './drop-entries';
 import { drawNow } from './drop-results';
@@ -39,10 +39,6 @@ import {
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-/** Checked before the body is validated: a guest or a shopper learns nothing about the payload rules. */
-const adminOnly = async (request: FastifyRequest) => {
-  await requireAdmin(request);
-};
 const signedIn = async (request: FastifyRequest) => {
   await requireUser(request);
 };

@@ -6,11 +6,11 @@ import {
   shipmentSchema,
   toShipQuerySchema,
 } from '@shop/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireUser } from '../../plugins/session';
+import { adminOnly, requireAdmin, requireUser } from '../../plugins/session';
 import { type DocumentPage, documentPolicy } from './documents';
 import {
   type FulfilmentDeps,
@@ -34,11 +34,6 @@ function sendPage(reply: FastifyReply, document: DocumentPage) {
 
 /** Staff ship and deliver orders; buyers and staff print invoices; staff print packing slips. */
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> = async (app, { deps }) => {
-  /** Checked before the input is validated: a guest or a shopper learns nothing about it. */
-  const adminOnly = async (request: FastifyRequest) => {
-    await requireAdmin(request);
-  };
-
   app.get(
     '/api/fulfilment/to-ship',
     {

@@ -170,24 +170,7 @@ export interface OrderListing {
 }
 
 /** The order's own columns its wire shape shows. */
-type WiredColumn =
-  | 'id'
-  | 'number'
-  | 'userId'
-  | 'state'
-  | 'provider'
-  | 'totalCents'
-  | 'discountCents'
-  | 'promotionCode'
-  | 'creditUsedCents'
-  | 'createdAt'
-  | 'refundedAt'
-  | 'shippingMethodId'
-  | 'shippingName'
-  | 'shippingCents'
-  | 'shipTo'
-  | 'fulfilment'
-  | 'replacementOf';
+type WiredColumn = keyof typeof wiredColumns;
 
 /** Those columns, for a select. */
 const wiredColumns = {
@@ -209,6 +192,16 @@ const wiredColumns = {
   fulfilment: order.fulfilment,
   replacementOf: order.replacementOf,
 };
+
+/** Those the CSV export writes: all but the number, refund, method's id, address and original order. */
+const {
+  number: _number,
+  refundedAt: _refundedAt,
+  shippingMethodId: _shippingMethodId,
+  shipTo: _shipTo,
+  replacementOf: _replacementOf,
+  ...exportedColumns
+} = wiredColumns;
 
 /** What an order list shows of an order: its summary and its lines (the service adds its buyer). */
 export type ListedOrder = Pick<OrderRow, WiredColumn> & {
@@ -330,22 +323,7 @@ export interface OrderCursor {
 }
 
 /** An order as the CSV export writes it: its summary, its buyer's id and its lines. */
-export type ExportedOrder = Pick<
-  ListedOrder,
-  | 'id'
-  | 'userId'
-  | 'state'
-  | 'provider'
-  | 'totalCents'
-  | 'discountCents'
-  | 'promotionCode'
-  | 'creditUsedCents'
-  | 'shippingName'
-  | 'shippingCents'
-  | 'createdAt'
-  | 'items'
-  | 'fulfilment'
-> & {
+export type ExportedOrder = Pick<ListedOrder, keyof typeof exportedColumns | 'items'> & {
   cursor: OrderCursor;
 };
 
@@ -364,18 +342,7 @@ export async function findOrdersAfter(
 ): Promise<ExportedOrder[]> {
   const rows = await db
     .select({
-      id: order.id,
-      userId: order.userId,
-      state: order.state,
-      provider: order.provider,
-      totalCents: order.totalCents,
-      discountCents: order.discountCents,
-      promotionCode: order.promotionCode,
-      creditUsedCents: order.creditUsedCents,
-      shippingName: order.shippingName,
-      shippingCents: order.shippingCents,
-      createdAt: order.createdAt,
-      fulfilment: order.fulfilment,
+      ...exportedColumns,
       // The exact timestamp (a JavaScript Date keeps only milliseconds): the next page starts right after it.
       createdAtText: sql<string>`${order.createdAt}::text`,
       items: itemsJson,
@@ -423,14 +390,14 @@ export async function paidPerDay(
 /** The day (UTC) an order was placed. No parameters: GROUP BY and ORDER BY repeat it, and PostgreSQL must see it the same. */
 const placedDay = sql<string>`to_char(${order.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
-/** Paid orders placed in [from, to), a size exchange's replacement (paid by its original) left out. */
+/** Orders placed in [from, to), a size exchange's replacement (paid by its original) left out. */
+function placedIn(from: Date, to: Date): SQL | undefined {
+  return and(isNull(order.replacementOf), gte(order.createdAt, from), lt(order.createdAt, to));
+}
+
+/** Paid orders placed in [from, to), a size exchange's replacement left out. */
 function paidIn(from: Date, to: Date): SQL | undefined {
-  return and(
-    isNotNull(order.paidAt),
-    isNull(order.replacementOf),
-    gte(order.createdAt, from),
-    lt(order.createdAt, to),
-  );
+  return and(isNotNull(order.paidAt), placedIn(from, to));
 }
 
 /** The day each of these orders was placed, of those paid and placed in [from, to). */
@@ -477,12 +444,7 @@ export async function findBestSellers(
 
 /** Paid orders placed in [from, to) that are still sales: not wholly refunded, not an exchange's replacement. */
 function soldIn(from: Date, to: Date): SQL | undefined {
-  return and(
-    eq(order.state, 'aprobed'),
-    isNull(order.replacementOf),
-    gte(order.createdAt, from),
-    lt(order.createdAt, to),
-  );
+  return and(eq(order.state, 'aprobed'), placedIn(from, to));
 }
 
 /** Pairs of these products sold in [from, to), per product (the return rate's denominator). */

@@ -9,18 +9,12 @@ import {
   promotionsQuerySchema,
   promotionUpdateSchema,
 } from '@shop/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFileName, csvHeaders, csvResponse } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { currentUser, requireAdmin } from '../../plugins/session';
+import { adminOnly, currentUser, requireAdmin } from '../../plugins/session';
 import { consume, type RateLimitStore } from '../rate-limit';
 import * as promotions from './promotions.service';
-
-/** Checked before the body is validated: a guest or a shopper learns nothing about the payload rules. */
-const adminOnly = async (request: FastifyRequest) => {
-  await requireAdmin(request);
-};
 
 /** Codes one visitor may try in a window: plenty for a shopper, too few to guess codes. */
 const CHECKS_PER_VISITOR = { max: 30, windowSeconds: 10 * 60 };

@@ -8,11 +8,10 @@ import {
   returnsQuerySchema,
   staffReturnsSchema,
 } from '@shop/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireUser } from '../../plugins/session';
+import { adminOnly, requireAdmin, requireUser } from '../../plugins/session';
 import { receiveReturn } from './return-receipt.service';
 import {
   approveReturn,
@@ -30,11 +29,6 @@ const htmlPage = (description: string) =>
 
 /** Returns and size exchanges (docs/decisions/0029): the buyer opens and cancels them, staff decide and receive. */
 export const returnsRoutes: FastifyPluginAsyncZod<{ deps: ReturnDeps }> = async (app, { deps }) => {
-  /** Checked before the query is validated: a guest or a shopper learns nothing about the filters. */
-  const adminOnly = async (request: FastifyRequest) => {
-    await requireAdmin(request);
-  };
-
   app.post(
     '/api/orders/:id/returns',
     {

@@ -5,11 +5,10 @@ import {
   salesQuerySchema,
   salesReportSchema,
 } from '@shop/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin } from '../../plugins/session';
+import { adminOnly, requireAdmin } from '../../plugins/session';
 import { consumeForAccount } from '../rate-limit';
 import { exportOrders } from './orders-export';
 import { lowStockSizes, salesReport } from './sales.service';
@@ -19,11 +18,6 @@ import { lowStockSizes, salesReport } from './sales.service';
  * low; and the orders export.
  */
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Checked before the query is validated: a guest or a shopper learns nothing about the parameters. */
-  const adminOnly = async (request: FastifyRequest) => {
-    await requireAdmin(request);
-  };
-
   app.get(
     '/api/admin/sales',
     {

@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin } from '../../plugins/session';
+import { adminOnly, requireAdmin } from '../../plugins/session';
 import * as shipping from './shipping.service';
 
 /** The ways an order can travel: offered to buyers at checkout, managed by staff. */
@@ -18,10 +18,6 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ deps: shipping.ShippingDeps
   app,
   { deps },
 ) => {
-  /** Checked before the body is validated: a guest or a shopper learns nothing about the payload rules. */
-  const adminOnly = async (request: FastifyRequest) => {
-    await requireAdmin(request);
-  };
   /** The acting admin (already checked before validation). */
   const actor = (request: FastifyRequest) => requireAdmin(request);
 

@@ -83,39 +83,28 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: users.UserDeps }> = asyn
     if (user.id !== userId) throw new AppError('FORBIDDEN', 'You can only change your own favourites');
   };
 
-  app.put(
-    '/api/users/addFavorite/:id',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Add a product to the favourites (own account, verified e-mail)',
-        params: userIdParamsSchema,
-        body: favoriteBodySchema,
-        response: dashboardResponse,
+  const favouriteChanges = [
+    { path: 'addFavorite', summary: 'Add a product to the favourites', change: users.addFavorite },
+    { path: 'deleteFavorite', summary: 'Remove a product from the favourites', change: users.removeFavorite },
+  ];
+  for (const { path, summary, change } of favouriteChanges) {
+    app.put(
+      `/api/users/${path}/:id`,
+      {
+        schema: {
+          tags: ['users'],
+          summary: `${summary} (own account, verified e-mail)`,
+          params: userIdParamsSchema,
+          body: favoriteBodySchema,
+          response: dashboardResponse,
+        },
       },
-    },
-    async (request) => {
-      await ownVerified(request, request.params.id);
-      return [await users.addFavorite(deps, request.params.id, request.body.favorite)];
-    },
-  );
-
-  app.put(
-    '/api/users/deleteFavorite/:id',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Remove a product from the favourites (own account, verified e-mail)',
-        params: userIdParamsSchema,
-        body: favoriteBodySchema,
-        response: dashboardResponse,
+      async (request) => {
+        await ownVerified(request, request.params.id);
+        return [await change(deps, request.params.id, request.body.favorite)];
       },
-    },
-    async (request) => {
-      await ownVerified(request, request.params.id);
-      return [await users.removeFavorite(deps, request.params.id, request.body.favorite)];
-    },
-  );
+    );
+  }
 
   app.put(
     '/api/user-suspended',
