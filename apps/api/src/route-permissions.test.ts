@@ -1,19 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { errorEnvelopeSchema } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dropEntry, dropTicket, user } from './db/schema';
-import { seedAccounts } from './seed/accounts';
-import { seedDatabase } from './seed/seed';
 import { ORIGIN, signIn, signUp } from './test/accounts';
 import { stockedProducts } from './test/buyers';
 import { routesOf } from './test/route-table';
 import { shipOrder } from './test/shipments';
 import { buy, cartLine, productInStock, send, verifiedBuyer } from './test/shop';
-import { createTestApp, type TestApp } from './test/test-app';
+import { fakeWebBuild, testShop } from './test/test-shop';
 
 vi.mock('fastify', async (importOriginal) =>
   (await import('./test/route-table')).recordingFastify(await importOriginal()),
@@ -815,18 +810,12 @@ const TABLE: Row[] = [
   { method: 'DELETE', url: '/api/account', access: 'signed-in', request: () => ({ url: '/api/account' }) },
 ];
 
-let testApp: TestApp;
-const app = () => testApp.app;
+// With a built web app, so its routes are in the table too.
+const { app } = testShop({ config: () => ({ webDistDir: fakeWebBuild() }), catalogue: true, accounts: true });
 const actors = {} as Record<ActorName, Actor>;
 let resources: Resources;
 
 beforeAll(async () => {
-  // With a built web app, so its routes are in the table too.
-  const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
-  writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  testApp = await createTestApp({ webDistDir });
-  await seedDatabase(app().db, app().config, { pictures: false });
-  await seedAccounts(app().auth, app().config.accounts);
   const { admin } = app().config.accounts;
 
   const shopper = await verifiedBuyer(app());
@@ -960,10 +949,6 @@ async function dropsFor(adminCookie: string, userIds: string[]) {
     .values(everyone.map((userId, index) => ({ dropId: queueDropId, userId, phase: 0, place: index })));
   return { drawId, queueDropId, drawProductId };
 }
-
-afterAll(async () => {
-  await testApp?.close();
-});
 
 let address = 0;
 /** Calls a route as an actor, from an address that is not this machine's (the outbox trusts loopback). */

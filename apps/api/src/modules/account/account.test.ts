@@ -1,26 +1,13 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { account, favorite, review, session, stockAlert, user } from '../../db/schema';
-import { seedAccounts } from '../../seed/accounts';
 import { post, signIn, signUp } from '../../test/accounts';
 import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { buy, type Pick, send, verifiedBuyer } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedAccounts(app().auth, app().config.accounts);
-  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, adminCookie } = testShop({ accounts: true });
 
 const remove = (cookie?: string) => send(app(), 'DELETE', '/api/account', cookie);
 const rowsOf = async (userId: string) => ({
@@ -95,7 +82,7 @@ describe('DELETE /api/account', () => {
     expect(JSON.stringify(row)).not.toContain(leaver.username);
 
     // The shop's books keep the order, with nobody's personal data on it.
-    const kept = await send(app(), 'GET', `/api/orders/${orderId}`, adminCookie);
+    const kept = await send(app(), 'GET', `/api/orders/${orderId}`, adminCookie());
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toMatchObject({
       state: 'aprobed',
@@ -133,8 +120,8 @@ describe('DELETE /api/account', () => {
     const left = await app().db.select().from(user).where(like(user.email, 'outsider%'));
     expect(left).toHaveLength(3);
 
-    const refused = await remove(adminCookie);
+    const refused = await remove(adminCookie());
     expect(refused.statusCode).toBe(409);
-    expect((await send(app(), 'GET', '/api/orders', adminCookie)).statusCode).toBe(200);
+    expect((await send(app(), 'GET', '/api/orders', adminCookie())).statusCode).toBe(200);
   });
 });

@@ -1,30 +1,24 @@
 import type { ActivityEvent, Product } from '@shop/contracts';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvent, user } from '../../db/schema';
 import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { storedPictures } from '../../test/product-pictures';
 import { buy, cartLine, type Pick, send } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop();
 let admin: Buyer;
 let otherAdmin: Buyer;
 let pictures: { card_picture: string; detail_picture: string; original_picture: string };
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   [admin, otherAdmin] = (await quickBuyers(app(), 2, 'auditor')) as [Buyer, Buyer];
   for (const staff of [admin, otherAdmin]) {
     await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, staff.id));
   }
   pictures = await storedPictures(app(), admin.cookie);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 /** The events recorded about one subject, oldest first. */

@@ -1,16 +1,15 @@
 import type { AdminProductList, Product, ProductList } from '@shop/contracts';
 import { count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { product, user } from '../../db/schema';
 import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { storedPictures } from '../../test/product-pictures';
 import { buy, send, stockOf } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop({ config: { catalogCacheSeconds: 60 } });
 let admin: Buyer;
 let shopper: Buyer;
 let strangers: Outsider[];
@@ -18,15 +17,10 @@ let pictures: { card_picture: string; detail_picture: string; original_picture: 
 
 beforeAll(async () => {
   // The catalogue cache on: every change must still reach shoppers on their very next request.
-  testApp = await createTestApp({ catalogCacheSeconds: 60 });
   [admin, shopper] = (await quickBuyers(app(), 2, 'staff')) as [Buyer, Buyer];
   await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
   strangers = [...(await outsiders(app())), { name: 'other', cookie: shopper.cookie }];
   pictures = await storedPictures(app(), admin.cookie);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 const COLLECTION_CHARACTER = 'The collection contains an invalid character';

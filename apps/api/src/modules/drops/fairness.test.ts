@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drop, dropTicket } from '../../db/schema';
 import { quickBuyers, stockedProducts } from '../../test/buyers';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { shuffledPlace } from './admission';
 import { drawnOrder } from './draw';
 import { joinRoom } from './drops.repository';
@@ -15,16 +15,7 @@ function spearman(a: number[], b: number[]): number {
   return 1 - (6 * squared) / (n * (n * n - 1));
 }
 
-let testApp: TestApp;
-const app = () => testApp.app;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app } = testShop();
 
 describe('the waiting room is fair', () => {
   it("admits the pre-queue in an order independent of arrival: Spearman's rho over 10,000 shoppers stays within chance", async () => {

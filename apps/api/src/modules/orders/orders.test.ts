@@ -1,32 +1,21 @@
 import { ORDERS_PAGE_SIZE } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { order, orderItem, testPayment } from '../../db/schema';
-import { seedAccounts } from '../../seed/accounts';
-import { signIn } from '../../test/accounts';
 import { type Buyer, newProduct, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { buy, orderRow, type Pick, send } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
+const { app, adminCookie } = testShop({ accounts: true });
 let strangers: Outsider[];
 let products: Pick[];
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedAccounts(app().auth, app().config.accounts);
-  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
   strangers = await outsiders(app());
   const names = ['Orders Alpha', 'Orders Bravo', 'Orders Charlie'];
   const ids = await stockedProducts(app(), names, 50);
   products = ids.map((id, index) => ({ id, name: names[index] ?? '', size: '9', price: 100, units: 50 }));
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 const product = (index: number) => products[index] as Pick;
@@ -139,7 +128,7 @@ describe('GET /api/orders, page by page', () => {
     }
     const own = await send(app(), 'GET', '/api/orders', strangers[3]?.cookie);
     expect(own.json()).toEqual([]);
-    const asAdmin = await send(app(), 'GET', `/api/orders?_id=${pager.id}&limit=5`, adminCookie);
+    const asAdmin = await send(app(), 'GET', `/api/orders?_id=${pager.id}&limit=5`, adminCookie());
     expect(ids(asAdmin)).toEqual([...oldestFirst].reverse().slice(0, 5));
   });
 });
@@ -166,7 +155,7 @@ describe('POST /api/orders/:id/pay', () => {
 
     for (const stranger of strangers) expectRefused(stranger, await pay(card.orderId, stranger.cookie));
     // Not even an admin: the payment page is the buyer's.
-    expect((await pay(card.orderId, adminCookie)).statusCode).toBe(404);
+    expect((await pay(card.orderId, adminCookie())).statusCode).toBe(404);
     expect((await pay('00000000-0000-4000-8000-000000000000', buyer.cookie)).statusCode).toBe(404);
     const malformed = await pay('abc', buyer.cookie);
     expect(malformed.statusCode).toBe(400);
@@ -325,15 +314,15 @@ describe('GET /api/users/bought/:id', () => {
     for (const stranger of strangers) {
       expectRefused(stranger, await send(app(), 'GET', `/api/users/bought/${buyer.id}`, stranger.cookie));
     }
-    const asAdmin = await send(app(), 'GET', `/api/users/bought/${buyer.id}`, adminCookie);
+    const asAdmin = await send(app(), 'GET', `/api/users/bought/${buyer.id}`, adminCookie());
     expect(asAdmin.json()).toEqual(response.json());
     const unknown = await send(
       app(),
       'GET',
       '/api/users/bought/00000000-0000-4000-8000-000000000000',
-      adminCookie,
+      adminCookie(),
     );
     expect(unknown.statusCode).toBe(404);
-    expect((await send(app(), 'GET', '/api/users/bought/abc', adminCookie)).statusCode).toBe(400);
+    expect((await send(app(), 'GET', '/api/users/bought/abc', adminCookie())).statusCode).toBe(400);
   });
 });

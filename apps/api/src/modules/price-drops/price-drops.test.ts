@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { favorite, user } from '../../db/schema';
-import { type Buyer, quickAdmin, quickBuyers, stockedProducts } from '../../test/buyers';
+import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { send } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { wireServices } from '../../wiring';
 import * as users from '../users/users.service';
 import { notifyPriceDrop, type PriceDropJob } from './price-drops.service';
@@ -16,18 +16,7 @@ import { notifyPriceDrop, type PriceDropJob } from './price-drops.service';
  * archived product sends nothing. And the profile's opt-out.
  */
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let admin: Buyer;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await quickAdmin(app(), 'drop-staff');
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, staff: admin } = testShop({ staff: 'drop-staff' });
 
 let made = 0;
 /** A product at $100 with `count` favouriters (all opted in unless `optedOut` of them are not). */
@@ -55,7 +44,7 @@ async function favourited(count: number, optedOut = 0) {
 }
 
 const modify = (id: string, body: object) =>
-  send(app(), 'PUT', `/api/products/modify/${id}`, admin.cookie, body);
+  send(app(), 'PUT', `/api/products/modify/${id}`, admin().cookie, body);
 
 /** The price-drop e-mails about this product, by address. */
 async function dropMails(productId: string) {
@@ -123,7 +112,7 @@ describe('price-drop e-mails', () => {
 
     const archived = await favourited(2);
     expect(
-      (await send(app(), 'DELETE', `/api/products/${archived.productId}`, admin.cookie)).statusCode,
+      (await send(app(), 'DELETE', `/api/products/${archived.productId}`, admin().cookie)).statusCode,
     ).toBe(204);
     expect((await modify(archived.productId, { price: 50 })).statusCode).toBe(200);
     expect((await dropMails(archived.productId)).size).toBe(0);
