@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dropEntry, dropTicket, user } from './db/schema';
 import { ORIGIN, signIn, signUp } from './test/accounts';
 import { stockedProducts } from './test/buyers';
+import { writeReview } from './test/reviews';
 import { routesOf } from './test/route-table';
 import { shipOrder } from './test/shipments';
 import { buy, cartLine, productInStock, send, verifiedBuyer } from './test/shop';
@@ -821,13 +822,7 @@ beforeAll(async () => {
   const shopper = await verifiedBuyer(app());
   const pick = await productInStock(app(), 5);
   const orderId = await buy(app(), shopper.cookie, pick);
-  const review = await send(app(), 'POST', '/api/reviews', shopper.cookie, {
-    _idProduct: pick.id,
-    _idUser: shopper.id,
-    rating: 5,
-    description: 'Great shoes.',
-  });
-  expect(review.statusCode, review.body).toBe(201);
+  const reviewId = await writeReview(app(), shopper, pick.id, { rating: 5, description: 'Great shoes.' });
   const paypal = await send(app(), 'POST', '/api/paypal/create-payment', shopper.cookie, {
     products: [cartLine(pick, 1)],
   });
@@ -878,7 +873,7 @@ beforeAll(async () => {
     orderId,
     shipmentId: parcel.json<{ id: string }>().id,
     shipped,
-    reviewId: review.json<{ _id: string }>()._id,
+    reviewId,
     paypalOrderId: approve.orderId,
     paypalReference:
       approve.links

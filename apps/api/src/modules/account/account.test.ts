@@ -4,6 +4,7 @@ import { account, favorite, review, session, stockAlert, user } from '../../db/s
 import { post, signIn, signUp } from '../../test/accounts';
 import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
+import { writeReview } from '../../test/reviews';
 import { buy, type Pick, send, verifiedBuyer } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
 
@@ -38,13 +39,7 @@ describe('DELETE /api/account', () => {
       city: 'Lyon',
     });
     const orderId = await buy(app(), leaver.cookie, pick);
-    const written = await send(app(), 'POST', '/api/reviews', leaver.cookie, {
-      _idProduct: pick.id,
-      _idUser: leaver.id,
-      rating: 5,
-      description: 'Loved them.',
-    });
-    expect(written.statusCode, written.body).toBe(201);
+    await writeReview(app(), leaver, pick.id, { rating: 5, description: 'Loved them.' });
     await send(app(), 'PUT', `/api/users/addFavorite/${leaver.id}`, leaver.cookie, { favorite: pick.id });
     const alert = await send(app(), 'POST', '/api/stock-alerts', leaver.cookie, {
       productId: soldOutId,

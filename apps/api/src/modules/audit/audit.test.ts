@@ -5,6 +5,7 @@ import { auditEvent, user } from '../../db/schema';
 import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { storedPictures } from '../../test/product-pictures';
+import { writeReview } from '../../test/reviews';
 import { buy, cartLine, type Pick, send } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
 
@@ -232,14 +233,12 @@ describe('reviews', () => {
     const reviewIds: string[] = [];
     for (const pick of picks) {
       await buy(app(), author.cookie, pick);
-      const review = await send(app(), 'POST', '/api/reviews', author.cookie, {
-        _idProduct: pick.id,
-        _idUser: author.id,
-        rating: 4,
-        description: 'Comfortable from the first run.',
-      });
-      expect(review.statusCode, review.body).toBe(201);
-      reviewIds.push(review.json<{ _id: string }>()._id);
+      reviewIds.push(
+        await writeReview(app(), author, pick.id, {
+          rating: 4,
+          description: 'Comfortable from the first run.',
+        }),
+      );
     }
     const [staffDeleted = '', ownDeleted = ''] = reviewIds;
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { product, productStock } from '../../db/schema';
 import { stockedProducts } from '../../test/buyers';
+import { writeReview } from '../../test/reviews';
 import { buy, type Pick, send, verifiedBuyer } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
 
@@ -67,14 +68,10 @@ it('shows a review as soon as it is written, changed or deleted, and the reviewe
   await buy(app(), buyer.cookie, shoe);
   expect((await detail()).reviews).toEqual([]);
 
-  const written = await send(app(), 'POST', '/api/reviews', buyer.cookie, {
-    _idProduct: shoe.id,
-    _idUser: buyer.id,
+  const reviewId = await writeReview(app(), buyer, shoe.id, {
     rating: 4,
     description: 'Light and quick, the heel holds well.',
   });
-  expect(written.statusCode, written.body).toBe(201);
-  const reviewId = written.json()._id as string;
   expect((await detail()).reviews.map((review) => [review._id, review.rating])).toEqual([[reviewId, 4]]);
 
   // The same rating with other words: the product's rating does not move, the page still changes.

@@ -6,6 +6,7 @@ import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { storedPictures } from '../../test/product-pictures';
+import { writeReview } from '../../test/reviews';
 import { buy, send, stockOf } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
 
@@ -499,13 +500,7 @@ describe('reviews of an archived product', () => {
       price: made.price,
       units: 2,
     });
-    const posted = await send(app(), 'POST', '/api/reviews', shopper.cookie, {
-      _idProduct: made._id,
-      _idUser: shopper.id,
-      rating: 1,
-      description: 'Fell apart in a week.',
-    });
-    expect(posted.statusCode, posted.body).toBe(201);
+    await writeReview(app(), shopper, made._id, { rating: 1, description: 'Fell apart in a week.' });
     expect((await archive(made._id)).statusCode).toBe(204);
 
     expect((await send(app(), 'GET', `/api/reviews/product/${made._id}`)).statusCode).toBe(404);

@@ -5,6 +5,7 @@ import { review } from '../../db/schema';
 import { signUp } from '../../test/accounts';
 import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
+import { writeReview as reviewAs } from '../../test/reviews';
 import { buy, type Pick, send, verifiedBuyer } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
 
@@ -171,14 +172,11 @@ describe('deleting reviews', () => {
     const author = await verifiedBuyer(app());
     const pick = await productInStock();
     await buy(app(), author.cookie, pick);
-    const created = await send(app(), 'POST', '/api/reviews', author.cookie, {
-      _idProduct: pick.id,
-      _idUser: author.id,
+    const reviewId = await reviewAs(app(), author, pick.id, {
       rating: 3,
       description: 'Good, not great.',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    return { author, pick, reviewId: created.json<{ _id: string }>()._id };
+    return { author, pick, reviewId };
   }
 
   it('lets only an admin delete reviews of a product, all named or none', async () => {
