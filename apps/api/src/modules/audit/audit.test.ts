@@ -2,7 +2,7 @@ import type { ActivityEvent, Product } from '@shop/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvent, user } from '../../db/schema';
-import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
+import { type Buyer, quickAdmin, quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { storedPictures } from '../../test/product-pictures';
 import { writeReview } from '../../test/reviews';
@@ -15,10 +15,8 @@ let otherAdmin: Buyer;
 let pictures: { card_picture: string; detail_picture: string; original_picture: string };
 
 beforeAll(async () => {
-  [admin, otherAdmin] = (await quickBuyers(app(), 2, 'auditor')) as [Buyer, Buyer];
-  for (const staff of [admin, otherAdmin]) {
-    await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, staff.id));
-  }
+  admin = await quickAdmin(app(), 'auditor');
+  otherAdmin = await quickAdmin(app(), 'auditor');
   pictures = await storedPictures(app(), admin.cookie);
 });
 
@@ -277,8 +275,7 @@ describe('GET /api/admin/activity', () => {
   let lister: Buyer;
   const subjects: string[] = [];
   beforeAll(async () => {
-    [lister] = (await quickBuyers(app(), 1, 'audit-lister')) as [Buyer];
-    await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, lister.id));
+    lister = await quickAdmin(app(), 'audit-lister');
     for (let index = 0; index < 3; index += 1) {
       const pick = await stocked();
       const response = await send(app(), 'DELETE', `/api/products/${pick.id}`, lister.cookie);

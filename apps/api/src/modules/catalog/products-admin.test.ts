@@ -1,8 +1,8 @@
 import type { AdminProductList, Product, ProductList } from '@shop/contracts';
 import { count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { product, user } from '../../db/schema';
-import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
+import { product } from '../../db/schema';
+import { type Buyer, quickAdmin, quickBuyers, stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { storedPictures } from '../../test/product-pictures';
@@ -18,8 +18,8 @@ let pictures: { card_picture: string; detail_picture: string; original_picture: 
 
 beforeAll(async () => {
   // The catalogue cache on: every change must still reach shoppers on their very next request.
-  [admin, shopper] = (await quickBuyers(app(), 2, 'staff')) as [Buyer, Buyer];
-  await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+  admin = await quickAdmin(app());
+  [shopper] = (await quickBuyers(app(), 1, 'shopper')) as [Buyer];
   strangers = [...(await outsiders(app())), { name: 'other', cookie: shopper.cookie }];
   pictures = await storedPictures(app(), admin.cookie);
 });

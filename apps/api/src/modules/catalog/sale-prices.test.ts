@@ -6,8 +6,8 @@ import {
 } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { product, user } from '../../db/schema';
-import { type Buyer, quickBuyers } from '../../test/buyers';
+import { product } from '../../db/schema';
+import { type Buyer, quickAdmin } from '../../test/buyers';
 import { csvRecords } from '../../test/csv';
 import { storedPictures } from '../../test/product-pictures';
 import { send } from '../../test/shop';
@@ -29,8 +29,7 @@ const WORD = 'zyxsale';
 
 beforeAll(async () => {
   // The catalogue cache on: a change must still reach the shoppers' next list.
-  [admin] = (await quickBuyers(app(), 1, 'sale-staff')) as [Buyer];
-  await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+  admin = await quickAdmin(app(), 'sale-staff');
   pictures = await storedPictures(app(), admin.cookie);
 });
 

@@ -1,8 +1,9 @@
 import { ORDERS_PAGE_SIZE } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { order, orderItem, testPayment } from '../../db/schema';
+import { order, testPayment } from '../../db/schema';
 import { type Buyer, newProduct, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
+import { pastOrder } from '../../test/orders';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { buy, orderRow, type Pick, send } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
@@ -21,40 +22,31 @@ beforeAll(async () => {
 const product = (index: number) => products[index] as Pick;
 
 /**
- * `count` approved orders of one line each, written straight to the database a minute apart (the oldest
- * first), with totals that repeat every 7 orders; answers their ids, oldest first.
+ * `count` approved orders of one line each, placed a minute apart (the oldest first) through the past-order
+ * helper, with totals that repeat every 7 orders; answers their ids, oldest first.
  */
 async function pastOrders(userId: string, count: number): Promise<string[]> {
   const start = Date.now() - count * 60_000;
-  const rows = await app()
-    .db.insert(order)
-    .values(
-      Array.from({ length: count }, (_, index) => ({
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    ids.push(
+      await pastOrder(app(), {
         userId,
-        state: 'aprobed' as const,
+        state: 'aprobed',
         provider: 'stripe',
-        totalCents: ((index % 7) + 1) * 1000,
-        reservedUntil: new Date(start + index * 60_000),
         createdAt: new Date(start + index * 60_000),
-      })),
-    )
-    .returning({ id: order.id, totalCents: order.totalCents });
-  await app()
-    .db.insert(orderItem)
-    .values(
-      rows.map((row) => ({
-        orderId: row.id,
-        position: 0,
-        productId: product(0).id,
-        name: product(0).name,
-        brand: 'nike',
-        picture: '/uploads/x/card.webp',
-        size: 9,
-        count: 1,
-        unitPriceCents: row.totalCents,
-      })),
+        lines: [
+          {
+            productId: product(0).id,
+            name: product(0).name,
+            count: 1,
+            unitPriceCents: ((index % 7) + 1) * 1000,
+          },
+        ],
+      }),
     );
-  return rows.map((row) => row.id);
+  }
+  return ids;
 }
 
 const ids = (response: { json: () => unknown }) => (response.json() as { _id: string }[]).map((o) => o._id);

@@ -1,7 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { favorite, user } from '../../db/schema';
-import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
+import { user } from '../../db/schema';
+import { type Buyer, quickAccounts, quickBuyers, stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { send } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
@@ -23,23 +23,20 @@ let made = 0;
 async function favourited(count: number, optedOut = 0) {
   made += 1;
   const [productId = ''] = await stockedProducts(app(), [`Drop Runner ${made}`], 3);
-  const fans = await quickBuyers(app(), count, `fan${made}x`);
-  await app()
-    .db.insert(favorite)
-    .values(fans.map((fan) => ({ userId: fan.id, productId })));
-  const out = fans.slice(0, optedOut).map((fan) => fan.id);
-  if (out.length > 0)
-    await app().db.update(user).set({ priceDropEmails: false }).where(inArray(user.id, out));
-  const emails = await app()
-    .db.select({ id: user.id, email: user.email })
-    .from(user)
-    .where(
-      inArray(
-        user.id,
-        fans.map((fan) => fan.id),
-      ),
-    );
-  const emailOf = new Map(emails.map((row) => [row.id, row.email]));
+  const fans = await quickAccounts(app(), count, `fan${made}x`);
+  for (const [index, fan] of fans.entries()) {
+    const added = await send(app(), 'PUT', `/api/users/addFavorite/${fan.id}`, fan.cookie, {
+      favorite: productId,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    if (index < optedOut) {
+      const off = await send(app(), 'PUT', `/api/users/update/${fan.id}`, fan.cookie, {
+        priceDropEmails: false,
+      });
+      expect(off.statusCode, off.body).toBe(200);
+    }
+  }
+  const emailOf = new Map(fans.map((fan) => [fan.id, fan.email]));
   return { productId, fans, emailOf, optedIn: fans.slice(optedOut).map((fan) => emailOf.get(fan.id) ?? '') };
 }
 

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../../db/schema';
-import { type Buyer, quickBuyers } from '../../test/buyers';
+import { type Buyer, quickAdmin, quickBuyers } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { pngPicture, uploadPicture } from '../../test/product-pictures';
 import { servedPicture, storedKeys } from '../../test/stored-files';
@@ -11,8 +9,7 @@ const { app } = testShop();
 let admin: Buyer;
 
 beforeAll(async () => {
-  [admin] = (await quickBuyers(app(), 1, 'staff')) as [Buyer];
-  await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+  admin = await quickAdmin(app());
 });
 
 /** The product picture folders stored. */

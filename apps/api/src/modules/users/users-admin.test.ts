@@ -221,8 +221,8 @@ describe('the shop keeps an admin', () => {
     expect(admins).toHaveLength(1);
     // Put the seeded admin back in charge if the second one won.
     if (first.statusCode !== 200) {
-      await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, adminId));
-      await app().db.update(user).set({ role: 'user' }).where(eq(user.id, second.id));
+      expect((await update(adminId, { roles: ['admin'] }, second.cookie)).statusCode).toBe(200);
+      expect((await update(second.id, { roles: ['user'] })).statusCode).toBe(200);
     }
   });
 
