@@ -269,6 +269,7 @@ describe('GET /api/fulfilment/to-ship', () => {
 describe('invoice and packing slip', () => {
   async function addressed() {
     const placed = await placeOrder([2, 1]);
+    // Written directly: the profile's rules refuse < and ", which the pages must escape all the same.
     await app()
       .db.update(order)
       .set({
