@@ -1,10 +1,10 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
-import { session, user } from '../src/db/schema';
 import { insertProducts } from '../src/modules/catalog/catalog.repository';
+import { signedInAccounts } from '../src/test/buyers';
 import {
   createThrowawayPostgres,
   type ThrowawayPostgres,
@@ -97,34 +97,16 @@ async function createShop(server: string, name: string): Promise<Shop> {
         stock: { '9': UNITS },
       })),
     );
-    const users = await database.db
-      .insert(user)
-      .values(
-        Array.from({ length: BUYERS }, (_, index) => ({
-          name: `faultbuyer${index}`,
-          email: `faultbuyer${index}@example.com`,
-          emailVerified: true,
-          username: `faultbuyer${index}`,
-        })),
-      )
-      .returning({ id: user.id });
-    const tokens = users.map(() => randomBytes(24).toString('base64url'));
-    await database.db.insert(session).values(
-      users.map((row, index) => ({
-        userId: row.id,
-        token: tokens[index] ?? '',
-        expiresAt: new Date(Date.now() + 3_600_000),
-      })),
+    const buyers = await signedInAccounts(
+      database.db,
+      { secret: AUTH_SECRET, cookieName: SESSION_COOKIE },
+      BUYERS,
+      { prefix: 'faultbuyer', tagged: false },
     );
-    const signed = (token: string) =>
-      `${token}.${createHmac('sha256', AUTH_SECRET).update(token).digest('base64')}`;
     return {
       url,
       productIds: slugs.map((slug) => created.get(slug) ?? ''),
-      buyers: users.map((row, index) => ({
-        id: row.id,
-        cookie: `${SESSION_COOKIE}=${encodeURIComponent(signed(tokens[index] ?? ''))}`,
-      })),
+      buyers: buyers.map(({ id, cookie }) => ({ id, cookie })),
     };
   } finally {
     await database.close();

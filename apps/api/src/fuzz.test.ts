@@ -1,16 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { errorEnvelopeSchema } from '@shop/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { drop } from './db/schema';
-import { seedDatabase } from './seed/seed';
 import { ORIGIN } from './test/accounts';
 import { type RouteEntry, routesOf } from './test/route-table';
 import { cartLine, productInStock, send, verifiedBuyer } from './test/shop';
-import { createTestApp, type TestApp } from './test/test-app';
+import { fakeWebBuild, testShop } from './test/test-shop';
 
 vi.mock('fastify', async (importOriginal) =>
   (await import('./test/route-table')).recordingFastify(await importOriginal()),
@@ -21,17 +17,11 @@ vi.mock('fastify', async (importOriginal) =>
  * buyer: no answer may be a 5xx, and every refusal must be the error envelope.
  */
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop({ config: () => ({ webDistDir: fakeWebBuild({ assets: true }) }), catalogue: true });
 let buyer: { id: string; cookie: string };
 let ids: { product: string; user: string; order: string; reference: string; drop: string };
 
 beforeAll(async () => {
-  const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
-  mkdirSync(path.join(webDistDir, 'assets'));
-  writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  testApp = await createTestApp({ webDistDir });
-  await seedDatabase(app().db, app().config, { pictures: false });
   buyer = await verifiedBuyer(app());
   const pick = await productInStock(app(), 2);
   const started = await send(app(), 'POST', '/api/checkouts', buyer.cookie, {
@@ -59,10 +49,6 @@ beforeAll(async () => {
     reference: url.split('/').pop() ?? '',
     drop: drawn?.id ?? '',
   };
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 /** Values that must never get past validation into a query, or crash it. */

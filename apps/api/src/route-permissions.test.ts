@@ -1,19 +1,15 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { errorEnvelopeSchema } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dropEntry, dropTicket, user } from './db/schema';
-import { seedAccounts } from './seed/accounts';
-import { seedDatabase } from './seed/seed';
 import { ORIGIN, signIn, signUp } from './test/accounts';
 import { stockedProducts } from './test/buyers';
+import { writeReview } from './test/reviews';
 import { routesOf } from './test/route-table';
 import { shipOrder } from './test/shipments';
 import { buy, cartLine, productInStock, send, verifiedBuyer } from './test/shop';
-import { createTestApp, type TestApp } from './test/test-app';
+import { fakeWebBuild, testShop } from './test/test-shop';
 
 vi.mock('fastify', async (importOriginal) =>
   (await import('./test/route-table')).recordingFastify(await importOriginal()),
@@ -815,30 +811,18 @@ const TABLE: Row[] = [
   { method: 'DELETE', url: '/api/account', access: 'signed-in', request: () => ({ url: '/api/account' }) },
 ];
 
-let testApp: TestApp;
-const app = () => testApp.app;
+// With a built web app, so its routes are in the table too.
+const { app } = testShop({ config: () => ({ webDistDir: fakeWebBuild() }), catalogue: true, accounts: true });
 const actors = {} as Record<ActorName, Actor>;
 let resources: Resources;
 
 beforeAll(async () => {
-  // With a built web app, so its routes are in the table too.
-  const webDistDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
-  writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  testApp = await createTestApp({ webDistDir });
-  await seedDatabase(app().db, app().config, { pictures: false });
-  await seedAccounts(app().auth, app().config.accounts);
   const { admin } = app().config.accounts;
 
   const shopper = await verifiedBuyer(app());
   const pick = await productInStock(app(), 5);
   const orderId = await buy(app(), shopper.cookie, pick);
-  const review = await send(app(), 'POST', '/api/reviews', shopper.cookie, {
-    _idProduct: pick.id,
-    _idUser: shopper.id,
-    rating: 5,
-    description: 'Great shoes.',
-  });
-  expect(review.statusCode, review.body).toBe(201);
+  const reviewId = await writeReview(app(), shopper, pick.id, { rating: 5, description: 'Great shoes.' });
   const paypal = await send(app(), 'POST', '/api/paypal/create-payment', shopper.cookie, {
     products: [cartLine(pick, 1)],
   });
@@ -889,7 +873,7 @@ beforeAll(async () => {
     orderId,
     shipmentId: parcel.json<{ id: string }>().id,
     shipped,
-    reviewId: review.json<{ _id: string }>()._id,
+    reviewId,
     paypalOrderId: approve.orderId,
     paypalReference:
       approve.links
@@ -960,10 +944,6 @@ async function dropsFor(adminCookie: string, userIds: string[]) {
     .values(everyone.map((userId, index) => ({ dropId: queueDropId, userId, phase: 0, place: index })));
   return { drawId, queueDropId, drawProductId };
 }
-
-afterAll(async () => {
-  await testApp?.close();
-});
 
 let address = 0;
 /** Calls a route as an actor, from an address that is not this machine's (the outbox trusts loopback). */

@@ -1,11 +1,10 @@
 import { errorEnvelopeSchema } from '@shop/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN } from '../test/accounts';
 import { verifiedBuyer } from '../test/shop';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { testShop } from '../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop();
 
 /** A driver error as Drizzle throws it: its own error, with PostgreSQL's in `cause`. */
 function wrapped(fields: Record<string, string>) {
@@ -13,7 +12,6 @@ function wrapped(fields: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   // Routes that fail the way a missed validation or a lost race would reach the error handler.
   const failures: Record<string, Error> = {
     'unique-username': wrapped({
@@ -36,10 +34,6 @@ beforeAll(async () => {
       throw error;
     });
   }
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('database refusals reaching the error handler', () => {

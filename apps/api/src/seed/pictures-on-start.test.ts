@@ -1,7 +1,7 @@
 import { WOMEN_BANNER } from '@shop/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testShop } from '../test/test-shop';
 import { BANNER_KEYS, bannerShoes, shoeAt, writeBannerVideo } from './banner-video';
 import { buildCatalogue } from './catalogue';
 import { PICTURE_VARIANTS, pictureKey } from './images';
@@ -11,18 +11,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The first bytes of every Matroska/WebM file (its EBML header). */
 const EBML = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop();
 const [art, other] = buildCatalogue();
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   // As on start; the background drawing waits for `listen`, which `inject` never calls.
   if (art && other) drawPicturesAfterStart(app(), [art, other]);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('drawPicturesAfterStart', () => {

@@ -1,17 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import type { Product } from '@shop/contracts';
 import { buildProduct } from '@shop/contracts/testing';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
 import type { Config } from '../config';
-import type { DatabaseConfig } from '../db/client';
+import type { DatabaseConfig, Db } from '../db/client';
 import { order, orderItem, productStock, session, user } from '../db/schema';
 import { insertProducts } from '../modules/catalog/catalog.repository';
 import type { NewProduct } from '../modules/catalog/new-product';
-import { createTestDatabase, type TestApp, testConfig } from './test-app';
+import { createTestDatabase, openTestApp, type TestApp, testConfig } from './test-app';
 
 /**
  * The database of a contention test's app: on PostgreSQL, a pool that gives every concurrent request a
@@ -48,16 +46,7 @@ export async function createContendedApp(
   overrides: Partial<Config> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = testConfig(await contendedDatabase(database.config, connections), overrides);
-  const app = await buildApp(config);
-  return {
-    app,
-    async close() {
-      await app.close();
-      await database.drop();
-      rmSync(config.dataDir, { recursive: true, force: true });
-    },
-  };
+  return openTestApp(database, testConfig(await contendedDatabase(database.config, connections), overrides));
 }
 
 export interface Buyer {
@@ -67,24 +56,48 @@ export interface Buyer {
 
 /**
  * `count` verified shoppers, signed in. Signing up through the API hashes a password per account (about
- * 0.3 s each); the contention tests need dozens, so the accounts and sessions are written directly and
- * the cookie is signed the way Better Auth signs it (`<token>.<base64 HMAC-SHA256>`).
+ * 0.3 s each); the contention tests need dozens, so the accounts and sessions are written directly.
  */
-export async function quickBuyers(app: FastifyInstance, count: number, prefix = 'buyer'): Promise<Buyer[]> {
-  const tag = randomBytes(3).toString('hex');
-  const users = await app.db
+export function quickBuyers(app: FastifyInstance, count: number, prefix = 'buyer'): Promise<Buyer[]> {
+  return quickAccounts(app, count, prefix);
+}
+
+/** `quickBuyers` with their e-mail and username. */
+export function quickAccounts(app: FastifyInstance, count: number, prefix = 'buyer'): Promise<QuickBuyer[]> {
+  const auth = { secret: app.config.auth.secret, cookieName: app.sessionCookieName };
+  return signedInAccounts(app.db, auth, count, { prefix });
+}
+
+export interface QuickBuyer extends Buyer {
+  email: string;
+  username: string;
+}
+
+/**
+ * `count` verified accounts written straight to `db` with a session each, their cookies signed with
+ * `auth.secret` the way Better Auth signs them (`<token>.<base64 HMAC-SHA256>`). Names are `prefix` and
+ * the index, made unique by a random tag unless `tagged` is false.
+ */
+export async function signedInAccounts(
+  db: Db,
+  auth: { secret: string; cookieName: string },
+  count: number,
+  { prefix = 'buyer', tagged = true }: { prefix?: string; tagged?: boolean } = {},
+): Promise<QuickBuyer[]> {
+  const tag = tagged ? randomBytes(3).toString('hex') : '';
+  const users = await db
     .insert(user)
     .values(
       Array.from({ length: count }, (_, index) => ({
         name: `${prefix}${index}`,
-        email: `${prefix}${index}.${tag}@example.com`,
+        email: tagged ? `${prefix}${index}.${tag}@example.com` : `${prefix}${index}@example.com`,
         emailVerified: true,
         username: `${prefix}${index}${tag}`,
       })),
     )
-    .returning({ id: user.id });
+    .returning({ id: user.id, email: user.email, username: user.username });
   const tokens = users.map(() => randomBytes(24).toString('base64url'));
-  await app.db.insert(session).values(
+  await db.insert(session).values(
     users.map((row, index) => ({
       userId: row.id,
       token: tokens[index] ?? '',
@@ -93,8 +106,13 @@ export async function quickBuyers(app: FastifyInstance, count: number, prefix = 
   );
   return users.map((row, index) => {
     const token = tokens[index] ?? '';
-    const signature = createHmac('sha256', app.config.auth.secret).update(token).digest('base64');
-    return { id: row.id, cookie: `${app.sessionCookieName}=${encodeURIComponent(`${token}.${signature}`)}` };
+    const signature = createHmac('sha256', auth.secret).update(token).digest('base64');
+    return {
+      id: row.id,
+      email: row.email,
+      username: row.username,
+      cookie: `${auth.cookieName}=${encodeURIComponent(`${token}.${signature}`)}`,
+    };
   });
 }
 

@@ -102,7 +102,15 @@ export async function createTestApp(
   const database: TestDatabase = overrides.database
     ? { config: overrides.database, drop: async () => {} }
     : await createTestDatabase();
-  const config = testConfig(database.config, overrides);
+  return openTestApp(database, testConfig(database.config, overrides), options);
+}
+
+/** Builds the app with `config` on `database`; closing it drops the database and removes the data folder. */
+export async function openTestApp(
+  database: TestDatabase,
+  config: Config,
+  options: Parameters<typeof buildApp>[1] = {},
+): Promise<TestApp> {
   const app = await buildApp(config, options);
   return {
     app,

@@ -1,26 +1,14 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { account, favorite, review, session, stockAlert, user } from '../../db/schema';
-import { seedAccounts } from '../../seed/accounts';
 import { post, signIn, signUp } from '../../test/accounts';
 import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
+import { writeReview } from '../../test/reviews';
 import { buy, type Pick, send, verifiedBuyer } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedAccounts(app().auth, app().config.accounts);
-  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, adminCookie } = testShop({ accounts: true });
 
 const remove = (cookie?: string) => send(app(), 'DELETE', '/api/account', cookie);
 const rowsOf = async (userId: string) => ({
@@ -51,13 +39,7 @@ describe('DELETE /api/account', () => {
       city: 'Lyon',
     });
     const orderId = await buy(app(), leaver.cookie, pick);
-    const written = await send(app(), 'POST', '/api/reviews', leaver.cookie, {
-      _idProduct: pick.id,
-      _idUser: leaver.id,
-      rating: 5,
-      description: 'Loved them.',
-    });
-    expect(written.statusCode, written.body).toBe(201);
+    await writeReview(app(), leaver, pick.id, { rating: 5, description: 'Loved them.' });
     await send(app(), 'PUT', `/api/users/addFavorite/${leaver.id}`, leaver.cookie, { favorite: pick.id });
     const alert = await send(app(), 'POST', '/api/stock-alerts', leaver.cookie, {
       productId: soldOutId,
@@ -95,7 +77,7 @@ describe('DELETE /api/account', () => {
     expect(JSON.stringify(row)).not.toContain(leaver.username);
 
     // The shop's books keep the order, with nobody's personal data on it.
-    const kept = await send(app(), 'GET', `/api/orders/${orderId}`, adminCookie);
+    const kept = await send(app(), 'GET', `/api/orders/${orderId}`, adminCookie());
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toMatchObject({
       state: 'aprobed',
@@ -133,8 +115,8 @@ describe('DELETE /api/account', () => {
     const left = await app().db.select().from(user).where(like(user.email, 'outsider%'));
     expect(left).toHaveLength(3);
 
-    const refused = await remove(adminCookie);
+    const refused = await remove(adminCookie());
     expect(refused.statusCode).toBe(409);
-    expect((await send(app(), 'GET', '/api/orders', adminCookie)).statusCode).toBe(200);
+    expect((await send(app(), 'GET', '/api/orders', adminCookie())).statusCode).toBe(200);
   });
 });

@@ -1,30 +1,23 @@
 import type { ActivityEvent, Product } from '@shop/contracts';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvent, user } from '../../db/schema';
-import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
+import { type Buyer, quickAdmin, quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { storedPictures } from '../../test/product-pictures';
+import { writeReview } from '../../test/reviews';
 import { buy, cartLine, type Pick, send } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop();
 let admin: Buyer;
 let otherAdmin: Buyer;
 let pictures: { card_picture: string; detail_picture: string; original_picture: string };
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  [admin, otherAdmin] = (await quickBuyers(app(), 2, 'auditor')) as [Buyer, Buyer];
-  for (const staff of [admin, otherAdmin]) {
-    await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, staff.id));
-  }
+  admin = await quickAdmin(app(), 'auditor');
+  otherAdmin = await quickAdmin(app(), 'auditor');
   pictures = await storedPictures(app(), admin.cookie);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 /** The events recorded about one subject, oldest first. */
@@ -238,14 +231,12 @@ describe('reviews', () => {
     const reviewIds: string[] = [];
     for (const pick of picks) {
       await buy(app(), author.cookie, pick);
-      const review = await send(app(), 'POST', '/api/reviews', author.cookie, {
-        _idProduct: pick.id,
-        _idUser: author.id,
-        rating: 4,
-        description: 'Comfortable from the first run.',
-      });
-      expect(review.statusCode, review.body).toBe(201);
-      reviewIds.push(review.json<{ _id: string }>()._id);
+      reviewIds.push(
+        await writeReview(app(), author, pick.id, {
+          rating: 4,
+          description: 'Comfortable from the first run.',
+        }),
+      );
     }
     const [staffDeleted = '', ownDeleted = ''] = reviewIds;
 
@@ -284,8 +275,7 @@ describe('GET /api/admin/activity', () => {
   let lister: Buyer;
   const subjects: string[] = [];
   beforeAll(async () => {
-    [lister] = (await quickBuyers(app(), 1, 'audit-lister')) as [Buyer];
-    await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, lister.id));
+    lister = await quickAdmin(app(), 'audit-lister');
     for (let index = 0; index < 3; index += 1) {
       const pick = await stocked();
       const response = await send(app(), 'DELETE', `/api/products/${pick.id}`, lister.cookie);

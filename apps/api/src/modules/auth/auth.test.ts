@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES, EMAIL_MESSAGE, PASSWORD_MESSAGE, USERNAME_MESSAGE } from '@shop/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session as sessionTable, user } from '../../db/schema';
 import { seedAccounts } from '../../seed/accounts';
 import {
@@ -16,12 +16,10 @@ import {
   visit,
 } from '../../test/accounts';
 import { deliveredMail } from '../../test/mail';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { countSignInAttempt, SIGN_IN_LIMITS } from './sign-in-throttle';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
+const { app, adminCookie } = testShop({ accounts: true });
 
 const userCount = async () => (await app().db.select({ n: count() }).from(user))[0]?.n ?? 0;
 const userRow = async (email: string) => (await app().db.select().from(user).where(eq(user.email, email)))[0];
@@ -45,16 +43,6 @@ function postFrom(ip: string, url: string, payload: object, cookie?: string) {
     headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
   });
 }
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedAccounts(app().auth, app().config.accounts);
-  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
 
 describe('sign-up', () => {
   it('creates an unverified user, signs them in and e-mails a verification link', async () => {
@@ -528,7 +516,7 @@ describe('suspension', () => {
       method: 'PUT',
       url: '/api/user-suspended',
       payload: { email: account.email },
-      headers: { origin: ORIGIN, cookie: adminCookie },
+      headers: { origin: ORIGIN, cookie: adminCookie() },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()[0]).toMatchObject({ email: account.email, status: false });
@@ -569,7 +557,7 @@ describe('suspension', () => {
       method: 'PUT',
       url: '/api/user-suspended',
       payload: { email: 'admin@sneakershop.test' },
-      headers: { origin: ORIGIN, cookie: adminCookie },
+      headers: { origin: ORIGIN, cookie: adminCookie() },
     });
     expect(response.statusCode).toBe(409);
     expect((await userRow('admin@sneakershop.test'))?.banned).toBe(false);

@@ -1,22 +1,13 @@
 import { AUTH_MESSAGES, PASSWORD_MESSAGE } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORIGIN, post, sessionCookie, signIn, signUp } from '../../test/accounts';
 import { quickBuyers } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { send } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app } = testShop();
 
 const change = (cookie: string | undefined, payload: object) =>
   post(app(), '/api/auth/change-password', payload, cookie);

@@ -1,8 +1,7 @@
 import { type AdminProductList, COUNT_LIMIT, type ProductList } from '@shop/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../../db/schema';
-import { type Buyer, quickBuyers } from '../../test/buyers';
+import { type Buyer, quickAdmin } from '../../test/buyers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -15,8 +14,7 @@ let admin: Buyer;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  [admin] = (await quickBuyers(testApp.app, 1, 'count')) as [Buyer];
-  await testApp.app.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+  admin = await quickAdmin(testApp.app, 'count');
   // COUNT_LIMIT + 5 plain products in one statement (the catalogue service would take far longer).
   await testApp.app.db.execute(sql`
     INSERT INTO product (slug, name, brand, price_cents, description, genders, categories, color,

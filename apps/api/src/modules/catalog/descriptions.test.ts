@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newProduct } from '../../test/buyers';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { findProductById } from './catalog.repository';
 import { addProducts } from './catalog.service';
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop();
 
 const HOSTILE =
   '<p onclick="steal()">Light and <b>fast</b>.</p><script>alert(1)</script><img src=x onerror="alert(2)">' +
   '<a href="javascript:alert(3)">more</a><iframe src="https://evil.example"></iframe><style>*{}</style>';
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
 
 describe('product descriptions', () => {
   it('are stored sanitised, so every client is served safe HTML', async () => {

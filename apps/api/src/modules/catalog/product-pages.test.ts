@@ -1,29 +1,24 @@
 import type { ProductDetail } from '@shop/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { product, productStock } from '../../db/schema';
 import { stockedProducts } from '../../test/buyers';
+import { writeReview } from '../../test/reviews';
 import { buy, type Pick, send, verifiedBuyer } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
 /**
  * The product page's answer comes from memory, kept by the product's version: every change any instance
  * makes (or SQL makes) shows on the next visit. The cache of whole answers is off, so only that keeps it.
  */
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop({ config: { catalogCacheSeconds: 0 } });
 let shoe: Pick;
 let buyer: Awaited<ReturnType<typeof verifiedBuyer>>;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ catalogCacheSeconds: 0 });
   const [id = ''] = await stockedProducts(app(), ['Page Runner'], 20);
   shoe = { id, name: 'Page Runner', size: '9', price: 100, units: 20 };
   buyer = await verifiedBuyer(app());
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 async function detail(): Promise<ProductDetail> {
@@ -73,14 +68,10 @@ it('shows a review as soon as it is written, changed or deleted, and the reviewe
   await buy(app(), buyer.cookie, shoe);
   expect((await detail()).reviews).toEqual([]);
 
-  const written = await send(app(), 'POST', '/api/reviews', buyer.cookie, {
-    _idProduct: shoe.id,
-    _idUser: buyer.id,
+  const reviewId = await writeReview(app(), buyer, shoe.id, {
     rating: 4,
     description: 'Light and quick, the heel holds well.',
   });
-  expect(written.statusCode, written.body).toBe(201);
-  const reviewId = written.json()._id as string;
   expect((await detail()).reviews.map((review) => [review._id, review.rating])).toEqual([[reviewId, 4]]);
 
   // The same rating with other words: the product's rating does not move, the page still changes.

@@ -1,16 +1,16 @@
 import type { AdminProductList, Product, ProductList } from '@shop/contracts';
 import { count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { product, user } from '../../db/schema';
-import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { product } from '../../db/schema';
+import { type Buyer, quickAdmin, quickBuyers, stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { storedPictures } from '../../test/product-pictures';
+import { writeReview } from '../../test/reviews';
 import { buy, send, stockOf } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop({ config: { catalogCacheSeconds: 60 } });
 let admin: Buyer;
 let shopper: Buyer;
 let strangers: Outsider[];
@@ -18,15 +18,10 @@ let pictures: { card_picture: string; detail_picture: string; original_picture: 
 
 beforeAll(async () => {
   // The catalogue cache on: every change must still reach shoppers on their very next request.
-  testApp = await createTestApp({ catalogCacheSeconds: 60 });
-  [admin, shopper] = (await quickBuyers(app(), 2, 'staff')) as [Buyer, Buyer];
-  await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+  admin = await quickAdmin(app());
+  [shopper] = (await quickBuyers(app(), 1, 'shopper')) as [Buyer];
   strangers = [...(await outsiders(app())), { name: 'other', cookie: shopper.cookie }];
   pictures = await storedPictures(app(), admin.cookie);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 const COLLECTION_CHARACTER = 'The collection contains an invalid character';
@@ -505,13 +500,7 @@ describe('reviews of an archived product', () => {
       price: made.price,
       units: 2,
     });
-    const posted = await send(app(), 'POST', '/api/reviews', shopper.cookie, {
-      _idProduct: made._id,
-      _idUser: shopper.id,
-      rating: 1,
-      description: 'Fell apart in a week.',
-    });
-    expect(posted.statusCode, posted.body).toBe(201);
+    await writeReview(app(), shopper, made._id, { rating: 1, description: 'Fell apart in a week.' });
     expect((await archive(made._id)).statusCode).toBe(204);
 
     expect((await send(app(), 'GET', `/api/reviews/product/${made._id}`)).statusCode).toBe(404);

@@ -1,18 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { product } from '../../db/schema';
-import { type Buyer, quickAdmin, quickBuyers } from '../../test/buyers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Buyer, quickBuyers } from '../../test/buyers';
 import { csvRecords, parseCsv } from '../../test/csv';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { send } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { insertProducts } from './catalog.repository';
 import type { NewProduct } from './new-product';
 import { PRODUCT_EXPORT_HEADER } from './products-admin.service';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let admin: Buyer;
+const { app, staff: admin } = testShop({ staff: true });
 let shopper: Buyer;
 let ids: Map<string, string>;
 
@@ -35,8 +31,6 @@ const sneaker = (slug: string, overrides: Partial<NewProduct>): NewProduct => ({
 });
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await quickAdmin(app());
   [shopper] = (await quickBuyers(app(), 1, 'shopper')) as [Buyer];
   ids = await insertProducts(app().db, [
     sneaker('alpha', {
@@ -50,18 +44,12 @@ beforeAll(async () => {
     // Written straight to the database: a full-width = and a blank before @, which spreadsheets run too.
     sneaker('delta', { name: '\uFF1DHYPERLINK("http://evil.example","x")', collection: ' @SUM(1+1)' }),
   ]);
-  await app()
-    .db.update(product)
-    .set({ deletedAt: new Date() })
-    .where(eq(product.id, ids.get('charlie') ?? ''));
-});
-
-afterAll(async () => {
-  await testApp?.close();
+  const archived = await send(app(), 'DELETE', `/api/products/${ids.get('charlie')}`, admin().cookie);
+  expect(archived.statusCode, archived.body).toBe(204);
 });
 
 const exportCsv = (...as: [string?]) =>
-  send(app(), 'GET', '/api/products/export.csv', as.length > 0 ? as[0] : admin.cookie);
+  send(app(), 'GET', '/api/products/export.csv', as.length > 0 ? as[0] : admin().cookie);
 
 describe('GET /api/products/export.csv', () => {
   it('lists every product by name, archived ones marked, with the units of each size', async () => {

@@ -5,13 +5,13 @@ import {
   type ProductList,
 } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { product, user } from '../../db/schema';
-import { type Buyer, quickBuyers } from '../../test/buyers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { product } from '../../db/schema';
+import { type Buyer, quickAdmin } from '../../test/buyers';
 import { csvRecords } from '../../test/csv';
 import { storedPictures } from '../../test/product-pictures';
 import { send } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { getProducts } from './catalog.service';
 
 /**
@@ -20,8 +20,7 @@ import { getProducts } from './catalog.service';
  * listing index) and on the staff's list (the database), both following each change.
  */
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop({ config: { catalogCacheSeconds: 60 } });
 let admin: Buyer;
 let pictures: { card_picture: string; detail_picture: string; original_picture: string };
 /** Every product of this file is of this brand and has this word in its name: lists asking for both see only them. */
@@ -30,14 +29,8 @@ const WORD = 'zyxsale';
 
 beforeAll(async () => {
   // The catalogue cache on: a change must still reach the shoppers' next list.
-  testApp = await createTestApp({ catalogCacheSeconds: 60 });
-  [admin] = (await quickBuyers(app(), 1, 'sale-staff')) as [Buyer];
-  await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+  admin = await quickAdmin(app(), 'sale-staff');
   pictures = await storedPictures(app(), admin.cookie);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 let made = 0;

@@ -1,29 +1,14 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { order as orderTable } from '../../db/schema';
-import { seedAccounts } from '../../seed/accounts';
-import { seedDatabase } from '../../seed/seed';
-import { signIn, signUp } from '../../test/accounts';
+import { signUp } from '../../test/accounts';
 import { deliveredMail } from '../../test/mail';
 import { cartLine, orderRow, productInStock, send, stockOf, verifiedBuyer } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { wireServices } from '../../wiring';
 import { sweep } from '../orders';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedDatabase(app().db, app().config, { pictures: false });
-  await seedAccounts(app().auth, app().config.accounts);
-  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, adminCookie } = testShop({ catalogue: true, accounts: true });
 
 const orders = async () => (await app().db.select({ n: count() }).from(orderTable))[0]?.n ?? 0;
 
@@ -305,7 +290,7 @@ describe('orders', () => {
       app(),
       'GET',
       `/api/orders?ordersSort=${encodeURIComponent('{"finalAmount":1}')}`,
-      adminCookie,
+      adminCookie(),
     );
     expect(all.statusCode).toBe(200);
     const amounts = all.json().map((o: { finalAmount: number }) => o.finalAmount);
@@ -315,7 +300,7 @@ describe('orders', () => {
       app(),
       'GET',
       `/api/orders?ordersSort=${encodeURIComponent('{"date":-1}')}`,
-      adminCookie,
+      adminCookie(),
     );
     const dates = newest.json().map((o: { date: string }) => o.date);
     expect(dates).toEqual([...dates].sort().reverse());
@@ -323,7 +308,7 @@ describe('orders', () => {
       app(),
       'GET',
       `/api/orders?ordersSort=${encodeURIComponent('{"price":1}')}`,
-      adminCookie,
+      adminCookie(),
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty('ordersSort');

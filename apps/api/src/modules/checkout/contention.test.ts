@@ -1,28 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { testPayment } from '../../db/schema';
-import { type Buyer, createContendedApp, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
+import { type Buyer, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
 import { send } from '../../test/shop';
-import type { TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
 const BUYERS = 50;
 const UNITS = 40;
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop({ contended: BUYERS + 10 });
 let buyers: Buyer[];
 let x: string;
 let y: string;
 
 beforeAll(async () => {
-  testApp = await createContendedApp(BUYERS + 10);
   buyers = await quickBuyers(app(), BUYERS);
   [x = '', y = ''] = await stockedProducts(app(), ['Crossing X', 'Crossing Y'], UNITS);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 /** Half the buyers put x first, the other half y first: their row locks would be taken in crossing order. */

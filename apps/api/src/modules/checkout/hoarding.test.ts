@@ -1,25 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { order } from '../../db/schema';
-import { type Buyer, createContendedApp, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
+import { type Buyer, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
 import { send } from '../../test/shop';
-import type { TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
 const UNITS = 1000;
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop({ contended: 20 });
 let a: string;
 let b: string;
 let c: string;
 
 beforeAll(async () => {
-  testApp = await createContendedApp(20);
   [a = '', b = '', c = ''] = await stockedProducts(app(), ['Hoard A', 'Hoard B', 'Hoard C'], UNITS);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 const line = (id: string, count: number) => ({ id, size: '9', count });

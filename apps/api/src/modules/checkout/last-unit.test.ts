@@ -2,10 +2,10 @@ import { and, eq, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { order, productStock, user } from '../../db/schema';
+import { order, productStock } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
-import { contendedDatabase } from '../../test/buyers';
+import { contendedDatabase, quickAccounts } from '../../test/buyers';
 import { createTestDatabase, type TestDatabase, testConfig } from '../../test/test-app';
 import { wireServices } from '../../wiring';
 import { insertProducts } from '../catalog/catalog.repository';
@@ -46,17 +46,7 @@ beforeAll(async () => {
     },
   ]);
   productId = created.get('last-unit-runner') ?? '';
-  const rows = await app.db
-    .insert(user)
-    .values(
-      Array.from({ length: BUYERS }, (_, index) => ({
-        name: `buyer${index}`,
-        email: `buyer${index}@example.com`,
-        emailVerified: true,
-        username: `buyer${index}`,
-      })),
-    )
-    .returning();
+  const rows = await quickAccounts(app, BUYERS);
   for (const row of rows) {
     buyers.push({ id: row.id, email: row.email, emailVerified: true, username: row.username, role: 'user' });
   }

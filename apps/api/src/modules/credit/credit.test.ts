@@ -1,27 +1,16 @@
 import type { Credit, Order, OrderReturn, TestPayment } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvent, creditAccount, creditEntry, productStock, testPayment } from '../../db/schema';
-import { type Buyer, createContendedApp, quickAdmin, quickBuyers } from '../../test/buyers';
+import { type Buyer, quickBuyers } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { cartOf, checkoutWith, createPromotion, payOnTestPage, sneakerAt } from '../../test/promotions';
 import { shipOrder } from '../../test/shipments';
 import { orderRow, send } from '../../test/shop';
-import type { TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { ledgerSum } from './credit.service';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let staff: Buyer;
-
-beforeAll(async () => {
-  testApp = await createContendedApp(6);
-  staff = await quickAdmin(app());
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, staff } = testShop({ contended: 6, staff: true });
 
 async function shopper(): Promise<Buyer> {
   const [buyer] = await quickBuyers(app(), 1, 'credit');
@@ -30,7 +19,7 @@ async function shopper(): Promise<Buyer> {
 }
 
 async function grant(buyer: Buyer, amount: number, reason = 'Sorry for the late parcel') {
-  const response = await send(app(), 'POST', `/api/users/${buyer.id}/credit`, staff.cookie, {
+  const response = await send(app(), 'POST', `/api/users/${buyer.id}/credit`, staff().cookie, {
     amount,
     reason,
   });
@@ -74,7 +63,7 @@ describe('staff grant store credit', () => {
   it('takes credit back, never below zero, and refuses bad amounts and reasons naming the field', async () => {
     const buyer = await shopper();
     await grant(buyer, 10);
-    const over = await send(app(), 'POST', `/api/users/${buyer.id}/credit`, staff.cookie, {
+    const over = await send(app(), 'POST', `/api/users/${buyer.id}/credit`, staff().cookie, {
       amount: -10.01,
       reason: 'Granted by mistake',
     });
@@ -93,7 +82,7 @@ describe('staff grant store credit', () => {
       [{ amount: 1.005, reason: 'Half a cent' }, 'amount'],
       [{ amount: 5, reason: 'ok' }, 'reason'],
     ] as const) {
-      const response = await send(app(), 'POST', `/api/users/${buyer.id}/credit`, staff.cookie, body);
+      const response = await send(app(), 'POST', `/api/users/${buyer.id}/credit`, staff().cookie, body);
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json().error.fields)).toEqual([field]);
     }
@@ -101,7 +90,7 @@ describe('staff grant store credit', () => {
       app(),
       'POST',
       '/api/users/00000000-0000-4000-8000-000000000000/credit',
-      staff.cookie,
+      staff().cookie,
       { amount: 5, reason: 'Nobody' },
     );
     expect(unknown.statusCode).toBe(404);
@@ -115,7 +104,7 @@ describe('staff grant store credit', () => {
         method: 'POST',
         url: `/api/users/${buyer.id}/credit`,
         payload: { amount: 7, reason: 'Double click' },
-        headers: { origin: 'http://localhost:3000', cookie: staff.cookie, 'idempotency-key': 'click-1' },
+        headers: { origin: 'http://localhost:3000', cookie: staff().cookie, 'idempotency-key': 'click-1' },
       });
     expect((await sendOnce()).statusCode).toBe(201);
     expect((await sendOnce()).statusCode).toBeLessThan(500);
@@ -186,7 +175,7 @@ describe('paying with store credit', () => {
     const started = await checkoutWith(app(), buyer.cookie, cartOf([product, 1]), { useCredit: true });
     const { orderId, url } = started.json<{ orderId: string; url: string }>();
     await payOnTestPage(app(), url);
-    const refunded = await send(app(), 'POST', `/api/orders/${orderId}/refund`, staff.cookie);
+    const refunded = await send(app(), 'POST', `/api/orders/${orderId}/refund`, staff().cookie);
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json<Order>()).toMatchObject({ state: 'cancelled', refundedAmount: 100 });
     const [payment] = await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId));
@@ -201,7 +190,7 @@ describe('paying with store credit', () => {
 describe('returns of discounted orders', () => {
   async function discountedShippedOrder(buyer: Buyer, useCredit = false) {
     const product = await sneakerAt(app(), 100);
-    const code = await createPromotion(app(), staff.cookie, { kind: 'percent', value: 25 });
+    const code = await createPromotion(app(), staff().cookie, { kind: 'percent', value: 25 });
     const started = await checkoutWith(app(), buyer.cookie, cartOf([product, 3]), {
       code: code.code,
       useCredit,
@@ -227,8 +216,10 @@ describe('returns of discounted orders', () => {
     });
     expect(opened.statusCode, opened.body).toBe(201);
     const ret = opened.json<OrderReturn>();
-    expect((await send(app(), 'POST', `/api/returns/${ret.id}/approve`, staff.cookie)).statusCode).toBe(200);
-    const received = await send(app(), 'POST', `/api/returns/${ret.id}/receive`, staff.cookie, {
+    expect((await send(app(), 'POST', `/api/returns/${ret.id}/approve`, staff().cookie)).statusCode).toBe(
+      200,
+    );
+    const received = await send(app(), 'POST', `/api/returns/${ret.id}/receive`, staff().cookie, {
       lines: [{ productId: product, size: '9', restock: true }],
     });
     expect(received.statusCode, received.body).toBe(200);

@@ -1,10 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Drop, MyDropEntry, QueueStatus, StaffDropEntry } from '@shop/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dropEntry, order as orderTable } from '../../db/schema';
-import { seedDatabase } from '../../seed/seed';
-import { type Buyer, quickAdmin, stockedProducts } from '../../test/buyers';
+import { type Buyer, stockedProducts } from '../../test/buyers';
 import {
   createDrop,
   endHold,
@@ -18,21 +17,9 @@ import {
 } from '../../test/drops';
 import { deliveredMail } from '../../test/mail';
 import { send, stockOf } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let admin: Buyer;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedDatabase(app().db, app().config, { pictures: false });
-  admin = await quickAdmin(app());
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, staff: admin } = testShop({ catalogue: true, staff: true });
 
 const orderCount = async () => (await app().db.select({ n: count() }).from(orderTable))[0]?.n ?? 0;
 
@@ -83,7 +70,7 @@ describe('staff schedule drops', () => {
     expect((await send(app(), 'POST', '/api/drops', undefined, body)).statusCode).toBe(401);
     expect((await send(app(), 'POST', '/api/drops', shopper.cookie, body)).statusCode).toBe(403);
 
-    const past = await send(app(), 'POST', '/api/drops', admin.cookie, {
+    const past = await send(app(), 'POST', '/api/drops', admin().cookie, {
       ...body,
       releaseAt: inMinutes(-1),
       entryClosesAt: undefined,
@@ -91,16 +78,19 @@ describe('staff schedule drops', () => {
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.fields).toEqual({ releaseAt: 'must be in the future' });
-    const late = await send(app(), 'POST', '/api/drops', admin.cookie, {
+    const late = await send(app(), 'POST', '/api/drops', admin().cookie, {
       ...body,
       entryClosesAt: inMinutes(130),
     });
     expect(late.json().error.fields).toEqual({ entryClosesAt: 'must be at or before the release' });
-    const queueWithEntry = await send(app(), 'POST', '/api/drops', admin.cookie, { ...body, mode: 'queue' });
+    const queueWithEntry = await send(app(), 'POST', '/api/drops', admin().cookie, {
+      ...body,
+      mode: 'queue',
+    });
     expect(queueWithEntry.statusCode).toBe(400);
     expect(queueWithEntry.json().error.fields.entryOpensAt).toBe('is only for a draw');
 
-    const drop = await createDrop(app(), admin.cookie, body);
+    const drop = await createDrop(app(), admin().cookie, body);
     expect(drop).toMatchObject({
       mode: 'draw',
       state: 'scheduled',
@@ -110,20 +100,20 @@ describe('staff schedule drops', () => {
     });
     expect(drop.commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(drop.sizes).toEqual([{ size: '9', units: 3, entrants: 0 }]);
-    const again = await send(app(), 'POST', '/api/drops', admin.cookie, body);
+    const again = await send(app(), 'POST', '/api/drops', admin().cookie, body);
     expect(again.json().error.fields).toEqual({ productId: 'already has a drop' });
 
-    const changed = await send(app(), 'PUT', `/api/drops/${drop.id}`, admin.cookie, {
+    const changed = await send(app(), 'PUT', `/api/drops/${drop.id}`, admin().cookie, {
       ...body,
       perPersonLimit: 2,
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().perPersonLimit).toBe(2);
     await moveDrop(app(), drop.id, { opens: -1 });
-    const locked = await send(app(), 'PUT', `/api/drops/${drop.id}`, admin.cookie, body);
+    const locked = await send(app(), 'PUT', `/api/drops/${drop.id}`, admin().cookie, body);
     expect(locked.statusCode).toBe(409);
 
-    const activity = await send(app(), 'GET', '/api/admin/activity?kind=drop.create', admin.cookie);
+    const activity = await send(app(), 'GET', '/api/admin/activity?kind=drop.create', admin().cookie);
     expect(activity.json().events[0]).toMatchObject({
       subject: { type: 'drop', id: drop.id },
       after: { productId, mode: 'draw' },
@@ -134,7 +124,7 @@ describe('staff schedule drops', () => {
 
   it('refuses to sell a scheduled product before its release, and changes nothing', async () => {
     const [productId] = await stockedProducts(app(), ['Not Yet'], 3);
-    await createDrop(app(), admin.cookie, { productId, mode: 'queue', releaseAt: inMinutes(60) });
+    await createDrop(app(), admin().cookie, { productId, mode: 'queue', releaseAt: inMinutes(60) });
     const [buyer] = await entrants(app(), 1, 'early');
     const before = await orderCount();
     const refused = await checkout(buyer as Buyer, [line(productId as string)]);
@@ -152,7 +142,7 @@ describe('staff schedule drops', () => {
  */
 async function enteredDraw(name: string, units: number, count: number, prefix: string) {
   const [productId = ''] = await stockedProducts(app(), [name], units);
-  const drop = await createDrop(app(), admin.cookie, {
+  const drop = await createDrop(app(), admin().cookie, {
     productId,
     mode: 'draw',
     releaseAt: inMinutes(90),
@@ -231,7 +221,7 @@ describe('a draw', () => {
 
   it('draws at the close from the committed seed: anyone recomputes the same winners, whose pairs are held', async () => {
     const { productId, drop, ids } = await enteredDraw('Close Shoe', 2, 6, 'closer');
-    expect((await send(app(), 'POST', `/api/drops/${drop.id}/draw`, admin.cookie)).statusCode).toBe(409);
+    expect((await send(app(), 'POST', `/api/drops/${drop.id}/draw`, admin().cookie)).statusCode).toBe(409);
     await moveDrop(app(), drop.id, { opens: -2, closes: -1 });
     const [late] = (await entrants(app(), 1, 'late')) as [Buyer];
     const challenge = await send(app(), 'GET', `/api/drops/${drop.id}/challenge`, late.cookie);
@@ -252,7 +242,7 @@ describe('a draw', () => {
     expect(drawn.winners?.['9']).toHaveLength(2);
     expect([...(drawn.entries?.['9'] ?? [])].sort()).toEqual([...ids.values()].sort());
     expect(await stockOf(app(), productId, 9)).toEqual({ units: 0, reserved: 2 });
-    expect((await send(app(), 'POST', `/api/drops/${drop.id}/draw`, admin.cookie)).statusCode).toBe(409);
+    expect((await send(app(), 'POST', `/api/drops/${drop.id}/draw`, admin().cookie)).statusCode).toBe(409);
 
     const mail = await deliveredMail(app());
     expect(mail.filter((m) => m.subject.includes('you won a pair of Close Shoe'))).toHaveLength(2);
@@ -300,12 +290,12 @@ describe('a draw', () => {
     expect(promoted[0]?.rank).toBe(3);
     expect(await stockOf(app(), productId, 9)).toEqual({ units: 0, reserved: 1 });
 
-    const staff = await send(app(), 'GET', `/api/drops/${drop.id}/entries`, admin.cookie);
+    const staff = await send(app(), 'GET', `/api/drops/${drop.id}/entries`, admin().cookie);
     expect(staff.json<{ entries: StaffDropEntry[] }>().entries.filter((e) => e.paid)).toHaveLength(1);
     const csv = await app().inject({
       method: 'GET',
       url: `/api/drops/${drop.id}/entries`,
-      headers: { cookie: admin.cookie, accept: 'text/csv' },
+      headers: { cookie: admin().cookie, accept: 'text/csv' },
     });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body.split('\r\n')[0]).toBe(
@@ -318,7 +308,7 @@ describe('a draw', () => {
 describe('a first-come release through the waiting room', () => {
   it('shuffles the pre-queue, admits with a signed token bound to the account, and holds the limit', async () => {
     const [productId = ''] = await stockedProducts(app(), ['Queue Shoe'], 5);
-    const drop = await createDrop(app(), admin.cookie, {
+    const drop = await createDrop(app(), admin().cookie, {
       productId,
       mode: 'queue',
       releaseAt: inMinutes(30),
@@ -376,7 +366,7 @@ describe('a first-come release through the waiting room', () => {
 describe('notify me', () => {
   it('e-mails each shopper who asked once, when the entry opens', async () => {
     const [productId = ''] = await stockedProducts(app(), ['Notice Shoe'], 2);
-    const drop = await createDrop(app(), admin.cookie, {
+    const drop = await createDrop(app(), admin().cookie, {
       productId,
       mode: 'draw',
       releaseAt: inMinutes(90),
@@ -402,7 +392,7 @@ describe("a winner's unpaid order", () => {
   it('keeps the pair for the winner when cancelled within the window, and passes it on once when it runs out', async () => {
     const { productId, drop, people } = await enteredDraw('Window Shoe', 1, 2, 'window');
     await moveDrop(app(), drop.id, { opens: -3, closes: -2, release: -1 });
-    expect((await send(app(), 'POST', `/api/drops/${drop.id}/draw`, admin.cookie)).statusCode).toBe(200);
+    expect((await send(app(), 'POST', `/api/drops/${drop.id}/draw`, admin().cookie)).statusCode).toBe(200);
     const rows = await entryRows(app(), drop.id);
     const winnerRow = rows.find((row) => row.status === 'won');
     const winner = people.find((person) => person.id === winnerRow?.userId) as Buyer;

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drop, dropTicket } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { dropTicket } from '../../db/schema';
 import { quickBuyers, stockedProducts } from '../../test/buyers';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createDrop, inMinutes, moveDrop } from '../../test/drops';
+import { testShop } from '../../test/test-shop';
 import { shuffledPlace } from './admission';
 import { drawnOrder } from './draw';
 import { joinRoom } from './drops.repository';
@@ -15,16 +16,7 @@ function spearman(a: number[], b: number[]): number {
   return 1 - (6 * squared) / (n * (n * n - 1));
 }
 
-let testApp: TestApp;
-const app = () => testApp.app;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, staff } = testShop({ staff: true });
 
 describe('the waiting room is fair', () => {
   it("admits the pre-queue in an order independent of arrival: Spearman's rho over 10,000 shoppers stays within chance", async () => {
@@ -40,16 +32,12 @@ describe('the waiting room is fair', () => {
     const admissions: number[] = [];
     const perDrop: number[] = [];
     for (const productId of products) {
-      const [row] = await app()
-        .db.insert(drop)
-        .values({
-          productId,
-          mode: 'queue',
-          releaseAt: new Date(Date.now() + 600_000),
-          admissionPerMinute: 100,
-        })
-        .returning({ id: drop.id });
-      const dropId = row?.id ?? '';
+      const { id: dropId } = await createDrop(app(), staff().cookie, {
+        productId,
+        mode: 'queue',
+        releaseAt: inMinutes(10),
+        admissionPerMinute: 100,
+      });
       // Shoppers arrive one after the other, in the order of `people`, each drawing their place as they join.
       for (const person of people)
         await joinRoom(app().db, { dropId, userId: person.id, phase: 0, place: shuffledPlace() });
@@ -76,11 +64,13 @@ describe('the waiting room is fair', () => {
   it('queues arrivals after the release behind the whole pre-queue, in arrival order', async () => {
     const people = await quickBuyers(app(), 6, 'late');
     const [productId = ''] = await stockedProducts(app(), ['Late Room'], 10);
-    const [row] = await app()
-      .db.insert(drop)
-      .values({ productId, mode: 'queue', releaseAt: new Date(), admissionPerMinute: 10 })
-      .returning({ id: drop.id });
-    const dropId = row?.id ?? '';
+    const { id: dropId } = await createDrop(app(), staff().cookie, {
+      productId,
+      mode: 'queue',
+      releaseAt: inMinutes(10),
+      admissionPerMinute: 10,
+    });
+    await moveDrop(app(), dropId, { release: 0 });
     const [a, b, c, d, e, f] = people.map((person) => person.id) as [
       string,
       string,

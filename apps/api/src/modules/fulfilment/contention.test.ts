@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { order, shipment, shipmentLine } from '../../db/schema';
-import { type Buyer, createContendedApp, quickAdmin, quickBuyers, stockedProducts } from '../../test/buyers';
+import { type Buyer, quickAdmin, quickBuyers, stockedProducts } from '../../test/buyers';
 import { buy, send } from '../../test/shop';
-import type { TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
 /**
  * Staff shipping the same order at the same moment, each request on a connection of its own (the race
@@ -17,21 +17,15 @@ import type { TestApp } from '../../test/test-app';
 const ORDERS = 8;
 const RACERS = 4;
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop({ contended: ORDERS * RACERS + 4 });
 let staff: Buyer[];
 let productId: string;
 
 beforeAll(async () => {
-  testApp = await createContendedApp(ORDERS * RACERS + 4);
   staff = await Promise.all(
     Array.from({ length: RACERS }, (_, index) => quickAdmin(app(), `packer${index}`)),
   );
   [productId = ''] = await stockedProducts(app(), ['Contended Parcel'], ORDERS * 4 * 2);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 /** `ORDERS` paid orders of `units` pairs (one line, size 9) of the contended product, by new buyers. */

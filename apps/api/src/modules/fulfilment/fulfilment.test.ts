@@ -1,26 +1,15 @@
 import type { Order, Shipment } from '@shop/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvent, order } from '../../db/schema';
-import { type Buyer, createContendedApp, quickAdmin, quickBuyers, stockedProducts } from '../../test/buyers';
+import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { csvRecords } from '../../test/csv';
 import { deliveredMail } from '../../test/mail';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { send } from '../../test/shop';
-import type { TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let staff: Buyer;
-
-beforeAll(async () => {
-  testApp = await createContendedApp(6);
-  staff = await quickAdmin(app());
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, staff } = testShop({ contended: 6, staff: true });
 
 let made = 0;
 /** A new buyer's order of `counts[i]` pairs (size 9) of new products, one line each; paid unless told. */
@@ -45,7 +34,7 @@ async function placeOrder(counts: number[], paid = true) {
 }
 
 /** As staff, unless a cookie (or none: a guest) is given. */
-const as = (given: [string?]) => (given.length > 0 ? given[0] : staff.cookie);
+const as = (given: [string?]) => (given.length > 0 ? given[0] : staff().cookie);
 
 const ship = (
   orderId: string,
@@ -62,7 +51,7 @@ const deliver = (orderId: string, shipmentId: string, ...cookie: [string?]) =>
   send(app(), 'POST', `/api/orders/${orderId}/shipments/${shipmentId}/delivered`, as(cookie));
 
 async function orderOf(orderId: string): Promise<Order> {
-  const response = await send(app(), 'GET', `/api/orders/${orderId}`, staff.cookie);
+  const response = await send(app(), 'GET', `/api/orders/${orderId}`, staff().cookie);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Order>();
 }
@@ -135,7 +124,7 @@ describe('POST /api/orders/:id/shipments', () => {
 
   it('refuses a body that is not a shipment, naming the field', async () => {
     const { ids, orderId } = await placeOrder([1]);
-    const response = await send(app(), 'POST', `/api/orders/${orderId}/shipments`, staff.cookie, {
+    const response = await send(app(), 'POST', `/api/orders/${orderId}/shipments`, staff().cookie, {
       lines: [line(ids[0] ?? '', 0)],
       carrier: 'pigeon',
       trackingNumber: '<x>',
@@ -166,7 +155,7 @@ describe('POST /api/orders/:id/shipments', () => {
       .from(auditEvent)
       .where(and(eq(auditEvent.subjectId, orderId), eq(auditEvent.kind, 'order.ship')));
     expect(record).toMatchObject({
-      actorId: staff.id,
+      actorId: staff().id,
       subjectType: 'order',
       before: { fulfilment: 'unfulfilled' },
       after: { fulfilment: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', units: 1 },
@@ -246,7 +235,7 @@ describe('GET /api/fulfilment/to-ship', () => {
         app(),
         'GET',
         `/api/fulfilment/to-ship?page=${page}&limit=100`,
-        staff.cookie,
+        staff().cookie,
       );
       expect(response.statusCode, response.body).toBe(200);
       all.push(...response.json<Order[]>());
@@ -267,9 +256,9 @@ describe('GET /api/fulfilment/to-ship', () => {
       shipments: [{ lines: [{ count: 1 }] }],
     });
 
-    const page = await send(app(), 'GET', '/api/fulfilment/to-ship?limit=1', staff.cookie);
+    const page = await send(app(), 'GET', '/api/fulfilment/to-ship?limit=1', staff().cookie);
     expect(page.json<Order[]>()).toHaveLength(1);
-    const bad = await send(app(), 'GET', '/api/fulfilment/to-ship?limit=0', staff.cookie);
+    const bad = await send(app(), 'GET', '/api/fulfilment/to-ship?limit=0', staff().cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty('limit');
     for (const outsider of await outsiders(app()))
@@ -280,6 +269,7 @@ describe('GET /api/fulfilment/to-ship', () => {
 describe('invoice and packing slip', () => {
   async function addressed() {
     const placed = await placeOrder([2, 1]);
+    // Written directly: the profile's rules refuse < and ", which the pages must escape all the same.
     await app()
       .db.update(order)
       .set({
@@ -298,7 +288,7 @@ describe('invoice and packing slip', () => {
 
   it('prints the invoice for the buyer and staff: numbered, the shop, the addresses, lines and total, all escaped', async () => {
     const { buyer, orderId, number } = await addressed();
-    for (const cookie of [buyer.cookie, staff.cookie]) {
+    for (const cookie of [buyer.cookie, staff().cookie]) {
       const response = await send(app(), 'GET', `/api/orders/${orderId}/invoice`, cookie);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -327,7 +317,7 @@ describe('invoice and packing slip', () => {
 
   it('shows the refunded amount on a refunded order’s invoice', async () => {
     const { buyer, orderId } = await addressed();
-    expect((await send(app(), 'POST', `/api/orders/${orderId}/refund`, staff.cookie)).statusCode).toBe(200);
+    expect((await send(app(), 'POST', `/api/orders/${orderId}/refund`, staff().cookie)).statusCode).toBe(200);
     const html = (await send(app(), 'GET', `/api/orders/${orderId}/invoice`, buyer.cookie)).body;
     expect(html).toContain('Refunded</td><td class="num">&minus;$300.00');
   });
@@ -351,7 +341,7 @@ describe('invoice and packing slip', () => {
   it('prints the packing slip for staff: the address and what is left to ship, without prices', async () => {
     const { buyer, ids, orderId, number } = await addressed();
     await ship(orderId, [line(ids[0] ?? '', 1), line(ids[1] ?? '', 1)]);
-    const response = await send(app(), 'GET', `/api/orders/${orderId}/packing-slip`, staff.cookie);
+    const response = await send(app(), 'GET', `/api/orders/${orderId}/packing-slip`, staff().cookie);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = response.body;
@@ -374,7 +364,7 @@ describe('invoice and packing slip', () => {
       );
     const unpaid = await placeOrder([1], false);
     expect(
-      (await send(app(), 'GET', `/api/orders/${unpaid.orderId}/packing-slip`, staff.cookie)).statusCode,
+      (await send(app(), 'GET', `/api/orders/${unpaid.orderId}/packing-slip`, staff().cookie)).statusCode,
     ).toBe(409);
   });
 });
@@ -383,12 +373,12 @@ describe('the orders export', () => {
   it('gains the fulfilment, the first shipment’s date, and every parcel’s carrier and tracking number', async () => {
     const { buyer, ids, orderId } = await placeOrder([2]);
     const first = (await ship(orderId, [line(ids[0] ?? '', 1)])).json<Shipment>();
-    await send(app(), 'POST', `/api/orders/${orderId}/shipments`, staff.cookie, {
+    await send(app(), 'POST', `/api/orders/${orderId}/shipments`, staff().cookie, {
       lines: [line(ids[0] ?? '', 1)],
       carrier: 'dhl',
       trackingNumber: 'JD014600006281230000',
     });
-    const response = await send(app(), 'GET', `/api/orders/export.csv?_id=${buyer.id}`, staff.cookie);
+    const response = await send(app(), 'GET', `/api/orders/export.csv?_id=${buyer.id}`, staff().cookie);
     expect(response.statusCode, response.body).toBe(200);
     expect(csvRecords(response.body)).toEqual([
       expect.objectContaining({

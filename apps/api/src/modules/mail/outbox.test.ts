@@ -1,13 +1,12 @@
 import { errorEnvelopeSchema } from '@shop/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { seedAccounts } from '../../seed/accounts';
-import { post, signIn, signUp } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { post, signUp } from '../../test/accounts';
+import { createTestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { readProviderSettings } from '../payments';
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app, adminCookie } = testShop({ accounts: true });
 const REMOTE = '203.0.113.7';
 
 interface Outbox {
@@ -24,21 +23,13 @@ function outbox(options: { remoteAddress?: string; cookie?: string; headers?: Re
 }
 
 let shopper: Awaited<ReturnType<typeof signUp>>;
-let adminCookie: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedAccounts(app().auth, app().config.accounts);
-  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
   shopper = await signUp(app());
   // The takeover attempt: anyone asks for a reset link to the admin's account.
   expect(
     (await post(app(), '/api/auth/request-password-reset', { email: 'admin@sneakershop.test' })).statusCode,
   ).toBe(200);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('GET /api/dev/outbox', () => {
@@ -64,7 +55,7 @@ describe('GET /api/dev/outbox', () => {
   });
 
   it('shows the admin every message, and a guest at the machine itself too', async () => {
-    for (const response of [await outbox({ remoteAddress: REMOTE, cookie: adminCookie }), await outbox()]) {
+    for (const response of [await outbox({ remoteAddress: REMOTE, cookie: adminCookie() }), await outbox()]) {
       expect(response.statusCode).toBe(200);
       const recipients = response.json<Outbox>().messages.map((message) => message.to);
       expect(recipients).toEqual(expect.arrayContaining(['admin@sneakershop.test', shopper.email]));

@@ -1,19 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { readOutbox } from './mailer';
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop();
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   await app().ready();
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {

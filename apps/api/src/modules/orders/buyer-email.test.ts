@@ -1,33 +1,18 @@
 import type { AuditKind, Order } from '@shop/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvent, order } from '../../db/schema';
-import { seedAccounts } from '../../seed/accounts';
-import { signIn } from '../../test/accounts';
 import { stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { buy, type Pick, send, verifiedBuyer } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { wireServices } from '../../wiring';
 import { jobId } from '../jobs/jobs';
 import { handleNotice } from '.';
 import { orderRefundEmail } from './order-emails';
 
 /** Every money event and every cancellation the buyer did not make themself reaches them by e-mail, once. */
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedAccounts(app().auth, app().config.accounts);
-  const { admin } = app().config.accounts;
-  adminCookie = await signIn(app(), admin.email, admin.password);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, adminCookie } = testShop({ accounts: true });
 
 async function pick(units = 10): Promise<Pick> {
   const name = `Mailed Runner ${Math.random().toString(36).slice(2, 8)}`;
@@ -65,10 +50,10 @@ describe('a refund', () => {
     const buyer = await verifiedBuyer(app());
     const product = await pick();
     const orderId = await buy(app(), buyer.cookie, product, 2);
-    const refunded = await send(app(), 'POST', `/api/orders/${orderId}/refund`, adminCookie);
+    const refunded = await send(app(), 'POST', `/api/orders/${orderId}/refund`, adminCookie());
     expect(refunded.statusCode, refunded.body).toBe(200);
     // Asked again: refused, and no second e-mail.
-    expect((await send(app(), 'POST', `/api/orders/${orderId}/refund`, adminCookie)).statusCode).toBe(409);
+    expect((await send(app(), 'POST', `/api/orders/${orderId}/refund`, adminCookie())).statusCode).toBe(409);
 
     const mails = (await mailTo(buyer.email)).filter((mail) => mail.subject.includes('refunded'));
     expect(mails).toHaveLength(1);
@@ -119,13 +104,13 @@ describe('a refund', () => {
 describe('a cancellation', () => {
   it('by staff tells the buyer, once, that no money was taken, and is in the audit trail', async () => {
     const { buyer, product, orderId } = await pendingOrder();
-    const cancelled = await send(app(), 'PUT', `/api/orders/${orderId}`, adminCookie, {
+    const cancelled = await send(app(), 'PUT', `/api/orders/${orderId}`, adminCookie(), {
       voucher: { state: 'cancelled' },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().state).toBe('cancelled');
     // Cancelling again changes nothing and sends nothing.
-    await send(app(), 'PUT', `/api/orders/${orderId}`, adminCookie, { voucher: { state: 'cancelled' } });
+    await send(app(), 'PUT', `/api/orders/${orderId}`, adminCookie(), { voucher: { state: 'cancelled' } });
 
     const mails = (await mailTo(buyer.email)).filter((mail) => mail.subject.includes('cancelled'));
     expect(mails).toHaveLength(1);

@@ -1,71 +1,52 @@
 import { ORDERS_PAGE_SIZE } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { order, orderItem, testPayment } from '../../db/schema';
-import { seedAccounts } from '../../seed/accounts';
-import { signIn } from '../../test/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { order, testPayment } from '../../db/schema';
 import { type Buyer, newProduct, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
+import { pastOrder } from '../../test/orders';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { buy, orderRow, type Pick, send } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
+const { app, adminCookie } = testShop({ accounts: true });
 let strangers: Outsider[];
 let products: Pick[];
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedAccounts(app().auth, app().config.accounts);
-  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
   strangers = await outsiders(app());
   const names = ['Orders Alpha', 'Orders Bravo', 'Orders Charlie'];
   const ids = await stockedProducts(app(), names, 50);
   products = ids.map((id, index) => ({ id, name: names[index] ?? '', size: '9', price: 100, units: 50 }));
 });
 
-afterAll(async () => {
-  await testApp?.close();
-});
-
 const product = (index: number) => products[index] as Pick;
 
 /**
- * `count` approved orders of one line each, written straight to the database a minute apart (the oldest
- * first), with totals that repeat every 7 orders; answers their ids, oldest first.
+ * `count` approved orders of one line each, placed a minute apart (the oldest first) through the past-order
+ * helper, with totals that repeat every 7 orders; answers their ids, oldest first.
  */
 async function pastOrders(userId: string, count: number): Promise<string[]> {
   const start = Date.now() - count * 60_000;
-  const rows = await app()
-    .db.insert(order)
-    .values(
-      Array.from({ length: count }, (_, index) => ({
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    ids.push(
+      await pastOrder(app(), {
         userId,
-        state: 'aprobed' as const,
+        state: 'aprobed',
         provider: 'stripe',
-        totalCents: ((index % 7) + 1) * 1000,
-        reservedUntil: new Date(start + index * 60_000),
         createdAt: new Date(start + index * 60_000),
-      })),
-    )
-    .returning({ id: order.id, totalCents: order.totalCents });
-  await app()
-    .db.insert(orderItem)
-    .values(
-      rows.map((row) => ({
-        orderId: row.id,
-        position: 0,
-        productId: product(0).id,
-        name: product(0).name,
-        brand: 'nike',
-        picture: '/uploads/x/card.webp',
-        size: 9,
-        count: 1,
-        unitPriceCents: row.totalCents,
-      })),
+        lines: [
+          {
+            productId: product(0).id,
+            name: product(0).name,
+            count: 1,
+            unitPriceCents: ((index % 7) + 1) * 1000,
+          },
+        ],
+      }),
     );
-  return rows.map((row) => row.id);
+  }
+  return ids;
 }
 
 const ids = (response: { json: () => unknown }) => (response.json() as { _id: string }[]).map((o) => o._id);
@@ -139,7 +120,7 @@ describe('GET /api/orders, page by page', () => {
     }
     const own = await send(app(), 'GET', '/api/orders', strangers[3]?.cookie);
     expect(own.json()).toEqual([]);
-    const asAdmin = await send(app(), 'GET', `/api/orders?_id=${pager.id}&limit=5`, adminCookie);
+    const asAdmin = await send(app(), 'GET', `/api/orders?_id=${pager.id}&limit=5`, adminCookie());
     expect(ids(asAdmin)).toEqual([...oldestFirst].reverse().slice(0, 5));
   });
 });
@@ -166,7 +147,7 @@ describe('POST /api/orders/:id/pay', () => {
 
     for (const stranger of strangers) expectRefused(stranger, await pay(card.orderId, stranger.cookie));
     // Not even an admin: the payment page is the buyer's.
-    expect((await pay(card.orderId, adminCookie)).statusCode).toBe(404);
+    expect((await pay(card.orderId, adminCookie())).statusCode).toBe(404);
     expect((await pay('00000000-0000-4000-8000-000000000000', buyer.cookie)).statusCode).toBe(404);
     const malformed = await pay('abc', buyer.cookie);
     expect(malformed.statusCode).toBe(400);
@@ -325,15 +306,15 @@ describe('GET /api/users/bought/:id', () => {
     for (const stranger of strangers) {
       expectRefused(stranger, await send(app(), 'GET', `/api/users/bought/${buyer.id}`, stranger.cookie));
     }
-    const asAdmin = await send(app(), 'GET', `/api/users/bought/${buyer.id}`, adminCookie);
+    const asAdmin = await send(app(), 'GET', `/api/users/bought/${buyer.id}`, adminCookie());
     expect(asAdmin.json()).toEqual(response.json());
     const unknown = await send(
       app(),
       'GET',
       '/api/users/bought/00000000-0000-4000-8000-000000000000',
-      adminCookie,
+      adminCookie(),
     );
     expect(unknown.statusCode).toBe(404);
-    expect((await send(app(), 'GET', '/api/users/bought/abc', adminCookie)).statusCode).toBe(400);
+    expect((await send(app(), 'GET', '/api/users/bought/abc', adminCookie())).statusCode).toBe(400);
   });
 });

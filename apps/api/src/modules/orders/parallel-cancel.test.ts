@@ -1,28 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { order, testPayment } from '../../db/schema';
-import { type Buyer, createContendedApp, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
+import { type Buyer, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
 import { send } from '../../test/shop';
-import type { TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { wireServices } from '../../wiring';
 import { sweep } from '.';
 
 const UNITS = 100;
 const PARALLEL = 20;
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop({ contended: PARALLEL + 10 });
 let x: string;
 let y: string;
 
 beforeAll(async () => {
-  testApp = await createContendedApp(PARALLEL + 10);
   [x = '', y = ''] = await stockedProducts(app(), ['Cancel X', 'Cancel Y'], UNITS);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 /** A pending order of x (2 units) and y (1 unit), with its test-mode payment reference. */

@@ -1,51 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refundClaim } from '../../db/schema';
-import { seedAccounts } from '../../seed/accounts';
-import { signIn } from '../../test/accounts';
 import { stockedProducts } from '../../test/buyers';
-import { type FakePayPal, startFakePayPal } from '../../test/fake-paypal';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { fakeProviders } from '../../test/fake-providers';
 import { shipOrder } from '../../test/shipments';
 import { cartLine, orderRow, type Pick, refundedCents, send, stockOf, verifiedBuyer } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { gatewayFor } from '../payments/payments';
 
-let stripeFake: FakeStripe;
-let paypalFake: FakePayPal;
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
-
-beforeAll(async () => {
-  stripeFake = await startFakeStripe();
-  paypalFake = await startFakePayPal();
-  testApp = await createTestApp({
-    payments: {
-      currency: 'usd',
-      reservationMinutes: 30,
-      testMode: false,
-      providers: {
-        stripe: { secretKey: 'sk_test_shop', webhookSecret: 'whsec_test', apiUrl: stripeFake.url },
-        paypal: {
-          clientId: 'paypal-client',
-          clientSecret: 'paypal-secret',
-          webhookId: 'paypal-webhook',
-          apiUrl: paypalFake.url,
-        },
-      },
-    },
-  });
-  await seedAccounts(app().auth, app().config.accounts);
-  const { admin } = app().config.accounts;
-  adminCookie = await signIn(app(), admin.email, admin.password);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-  await stripeFake?.stop();
-  await paypalFake?.stop();
-});
+const fakes = fakeProviders();
+const { app, adminCookie } = testShop({ config: () => ({ payments: fakes.payments() }), accounts: true });
 
 async function product(): Promise<Pick> {
   const [id = ''] = await stockedProducts(
@@ -56,7 +20,7 @@ async function product(): Promise<Pick> {
   return { id, name: 'Provider Refund', size: '9', price: 100, units: 5 };
 }
 
-const refund = (orderId: string) => send(app(), 'POST', `/api/orders/${orderId}/refund`, adminCookie);
+const refund = (orderId: string) => send(app(), 'POST', `/api/orders/${orderId}/refund`, adminCookie());
 
 describe('Stripe', () => {
   async function paidCardOrder() {
@@ -67,11 +31,11 @@ describe('Stripe', () => {
     });
     expect(started.statusCode, started.body).toBe(200);
     const { orderId } = started.json<{ orderId: string }>();
-    const session = [...stripeFake.sessions.values()].find(
+    const session = [...fakes.stripe().sessions.values()].find(
       (candidate) => candidate.metadata.orderId === orderId,
     );
     if (!session) throw new Error('no Stripe session');
-    stripeFake.pay(session.id);
+    fakes.stripe().pay(session.id);
     const paid = await send(app(), 'PUT', `/api/orders/${orderId}`, buyer.cookie, {
       voucher: { state: 'aprobed' },
     });
@@ -88,8 +52,9 @@ describe('Stripe', () => {
     expect(whole.statusCode, whole.body).toBe(200);
     expect(whole.json()).toMatchObject({ state: 'cancelled', refundedAmount: 200 });
     expect(
-      stripeFake.refunds
-        .filter((entry) => entry.payment_intent === session.payment_intent)
+      fakes
+        .stripe()
+        .refunds.filter((entry) => entry.payment_intent === session.payment_intent)
         .map((entry) => entry.amount),
     ).toEqual([10000, 10000]);
   });
@@ -100,12 +65,12 @@ describe('Stripe', () => {
     const response = await refund(orderId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().state).toBe('cancelled');
-    const made = stripeFake.refunds.filter((entry) => entry.payment_intent === session.payment_intent);
+    const made = fakes.stripe().refunds.filter((entry) => entry.payment_intent === session.payment_intent);
     expect(made).toEqual([expect.objectContaining({ amount: 20000 })]);
     expect(await stockOf(app(), pick.id, 9)).toEqual(before);
     expect((await refund(orderId)).statusCode).toBe(409);
     expect(
-      stripeFake.refunds.filter((entry) => entry.payment_intent === session.payment_intent),
+      fakes.stripe().refunds.filter((entry) => entry.payment_intent === session.payment_intent),
     ).toHaveLength(1);
   });
 
@@ -115,13 +80,13 @@ describe('Stripe', () => {
     await gateway.refund(session.id, 20000, `refund-${session.id}`);
     await gateway.refund(session.id, 20000, `refund-${session.id}`);
     expect(
-      stripeFake.refunds.filter((entry) => entry.payment_intent === session.payment_intent),
+      fakes.stripe().refunds.filter((entry) => entry.payment_intent === session.payment_intent),
     ).toHaveLength(1);
   });
 
   it('a provider failure answers 502 and leaves the order paid, to try again', async () => {
     const { orderId, session } = await paidCardOrder();
-    stripeFake.failRefunds = true;
+    fakes.stripe().failRefunds = true;
     try {
       const failed = await refund(orderId);
       expect(failed.statusCode, failed.body).toBe(502);
@@ -131,11 +96,11 @@ describe('Stripe', () => {
       expect(await refundedCents(app(), orderId)).toBe(0);
       expect(await app().db.select().from(refundClaim).where(eq(refundClaim.orderId, orderId))).toEqual([]);
     } finally {
-      stripeFake.failRefunds = false;
+      fakes.stripe().failRefunds = false;
     }
     expect((await refund(orderId)).statusCode).toBe(200);
     expect(
-      stripeFake.refunds.filter((entry) => entry.payment_intent === session.payment_intent),
+      fakes.stripe().refunds.filter((entry) => entry.payment_intent === session.payment_intent),
     ).toHaveLength(1);
   });
 });
@@ -149,8 +114,8 @@ async function returnOnePair(orderId: string, cookie: string, pick: Pick) {
   });
   expect(opened.statusCode, opened.body).toBe(201);
   const { id } = opened.json<{ id: string }>();
-  expect((await send(app(), 'POST', `/api/returns/${id}/approve`, adminCookie)).statusCode).toBe(200);
-  return send(app(), 'POST', `/api/returns/${id}/receive`, adminCookie, {
+  expect((await send(app(), 'POST', `/api/returns/${id}/approve`, adminCookie())).statusCode).toBe(200);
+  return send(app(), 'POST', `/api/returns/${id}/receive`, adminCookie(), {
     lines: [{ productId: pick.id, size: '9', restock: true }],
   });
 }
@@ -166,7 +131,7 @@ describe('PayPal', () => {
     const { links, orderId } = started.json<{ links: { href: string; rel: string }[]; orderId: string }>();
     const paypalId =
       new URL(links.find((link) => link.rel === 'approve')?.href ?? '').searchParams.get('token') ?? '';
-    paypalFake.approve(paypalId);
+    fakes.paypal().approve(paypalId);
     const executed = await send(
       app(),
       'GET',
@@ -179,12 +144,12 @@ describe('PayPal', () => {
 
   it("refunds a return's pair as an amount of the capture, then the whole order only what is left", async () => {
     const { orderId, paypalId, pick, buyer } = await paidPayPalOrder(2);
-    const captureId = paypalFake.orders.get(paypalId)?.captureId;
+    const captureId = fakes.paypal().orders.get(paypalId)?.captureId;
     const received = await returnOnePair(orderId, buyer.cookie, pick);
     expect(received.statusCode, received.body).toBe(200);
     expect(received.json().refundedAmount).toBe(100);
     expect((await refund(orderId)).statusCode).toBe(200);
-    expect(paypalFake.refunds.filter((entry) => entry.captureId === captureId)).toEqual([
+    expect(fakes.paypal().refunds.filter((entry) => entry.captureId === captureId)).toEqual([
       { captureId, amount: '100.00' },
       { captureId, amount: '100.00' },
     ]);
@@ -192,27 +157,27 @@ describe('PayPal', () => {
 
   it("refunds the order's capture once", async () => {
     const { orderId, paypalId } = await paidPayPalOrder();
-    const captureId = paypalFake.orders.get(paypalId)?.captureId;
+    const captureId = fakes.paypal().orders.get(paypalId)?.captureId;
     const response = await refund(orderId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().state).toBe('cancelled');
-    expect(paypalFake.refunds.filter((entry) => entry.captureId === captureId)).toEqual([
+    expect(fakes.paypal().refunds.filter((entry) => entry.captureId === captureId)).toEqual([
       { captureId, amount: '100.00' },
     ]);
     expect((await refund(orderId)).statusCode).toBe(409);
     // A retry of the provider call itself answers the first result (PayPal-Request-Id).
     await gatewayFor(app().gateways, 'paypal').refund(paypalId, 10000, `refund-${paypalId}`);
-    expect(paypalFake.refunds.filter((entry) => entry.captureId === captureId)).toHaveLength(1);
+    expect(fakes.paypal().refunds.filter((entry) => entry.captureId === captureId)).toHaveLength(1);
   });
 
   it('a provider failure answers 502 and leaves the order paid', async () => {
     const { orderId } = await paidPayPalOrder();
-    paypalFake.failRefunds = true;
+    fakes.paypal().failRefunds = true;
     try {
       expect((await refund(orderId)).statusCode).toBe(502);
       expect((await orderRow(app(), orderId))?.state).toBe('aprobed');
     } finally {
-      paypalFake.failRefunds = false;
+      fakes.paypal().failRefunds = false;
     }
     expect((await refund(orderId)).statusCode).toBe(200);
   });

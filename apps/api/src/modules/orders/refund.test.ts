@@ -1,27 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { order, paymentEntry, refundClaim, testPayment } from '../../db/schema';
-import { seedAccounts } from '../../seed/accounts';
-import { signIn } from '../../test/accounts';
-import { createContendedApp, stockedProducts } from '../../test/buyers';
+import { stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { buy, cartLine, orderRow, type Pick, send, stockOf, verifiedBuyer } from '../../test/shop';
-import type { TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
-
-beforeAll(async () => {
-  testApp = await createContendedApp(6);
-  await seedAccounts(app().auth, app().config.accounts);
-  const { admin } = app().config.accounts;
-  adminCookie = await signIn(app(), admin.email, admin.password);
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, adminCookie } = testShop({ contended: 6, accounts: true });
 
 async function product(units = 5): Promise<Pick> {
   const [id = ''] = await stockedProducts(
@@ -40,7 +25,7 @@ async function paidOrder() {
 }
 
 const refund = (orderId: string, ...as: [string?]) =>
-  send(app(), 'POST', `/api/orders/${orderId}/refund`, as.length > 0 ? as[0] : adminCookie);
+  send(app(), 'POST', `/api/orders/${orderId}/refund`, as.length > 0 ? as[0] : adminCookie());
 
 describe('POST /api/orders/:id/refund', () => {
   it('refunds a paid order once: cancelled, the payment refunded, the pairs stay sold', async () => {
@@ -70,7 +55,7 @@ describe('POST /api/orders/:id/refund', () => {
       'refund',
     ]);
     // The buyer's list tells the refund from an unpaid cancellation too.
-    const listed = await send(app(), 'GET', '/api/orders?state=cancelled', adminCookie);
+    const listed = await send(app(), 'GET', '/api/orders?state=cancelled', adminCookie());
     const entry = listed
       .json<{ _id: string; refundedAt: string | null }[]>()
       .find((item) => item._id === orderId);
@@ -141,7 +126,7 @@ describe('staff cancel a pending order', () => {
     });
     const { orderId } = started.json<{ orderId: string }>();
     expect(await stockOf(app(), pick.id, 9)).toEqual({ units: 1, reserved: 2 });
-    const response = await send(app(), 'PUT', `/api/orders/${orderId}`, adminCookie, {
+    const response = await send(app(), 'PUT', `/api/orders/${orderId}`, adminCookie(), {
       voucher: { state: 'cancelled' },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -175,7 +160,7 @@ describe('GET /api/orders for an admin: filters', () => {
   });
 
   const ids = async (query: string) => {
-    const response = await send(app(), 'GET', `/api/orders?${query}`, adminCookie);
+    const response = await send(app(), 'GET', `/api/orders?${query}`, adminCookie());
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ _id: string; user: { email: string } }[]>().map((entry) => entry._id);
   };
@@ -199,7 +184,7 @@ describe('GET /api/orders for an admin: filters', () => {
     const first = await ids(`${march}&limit=2&page=1`);
     const second = await ids(`${march}&limit=2&page=2`);
     expect([...first, ...second]).toEqual([orders[2]?.id, orders[1]?.id, orders[0]?.id]);
-    const response = await send(app(), 'GET', `/api/orders?${march}&limit=1`, adminCookie);
+    const response = await send(app(), 'GET', `/api/orders?${march}&limit=1`, adminCookie());
     expect(response.json()[0].user.email).toMatch(/@example\.com$/);
   });
 
@@ -214,7 +199,7 @@ describe('GET /api/orders for an admin: filters', () => {
     ['from=yesterday', 'from'],
     ['to=2020-13-01', 'to'],
   ])('refuses %s naming the field', async (query, field) => {
-    const response = await send(app(), 'GET', `/api/orders?${query}`, adminCookie);
+    const response = await send(app(), 'GET', `/api/orders?${query}`, adminCookie());
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().error.fields)).toEqual([field]);
   });

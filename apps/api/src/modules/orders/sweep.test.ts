@@ -1,27 +1,21 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { order, testPayment } from '../../db/schema';
-import { createContendedApp, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
+import { quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
 import { send } from '../../test/shop';
-import type { TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { wireServices } from '../../wiring';
 import { sweep } from '.';
 
 const DUE = 99;
 const UNITS = 500;
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop({ contended: 20 });
 let x: string;
 let y: string;
 
 beforeAll(async () => {
-  testApp = await createContendedApp(20);
   [x = '', y = ''] = await stockedProducts(app(), ['Sweep X', 'Sweep Y'], UNITS);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 /** `DUE` pending two-line orders (five per account, the most one may hold), all past their reservation. */

@@ -1,55 +1,31 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { order, shippingMethod } from '../../db/schema';
-import { seedDatabase } from '../../seed/seed';
-import { type FakePayPal, startFakePayPal, VALID_PAYPAL_SIGNATURE } from '../../test/fake-paypal';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { describe, expect, it } from 'vitest';
+import { order } from '../../db/schema';
+import { VALID_PAYPAL_SIGNATURE } from '../../test/fake-paypal';
+import { fakeProviders } from '../../test/fake-providers';
 import { deliveredMail } from '../../test/mail';
 import { cartLine, orderRow, productInStock, send, stockOf, verifiedBuyer } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
-let stripeFake: FakeStripe;
-let paypalFake: FakePayPal;
-let testApp: TestApp;
-const app = () => testApp.app;
+const fakes = fakeProviders(WEBHOOK_SECRET);
+const { app, adminCookie } = testShop({
+  config: () => ({ payments: fakes.payments() }),
+  catalogue: true,
+  accounts: true,
+});
 const signer = new Stripe('sk_test_unused');
 
-beforeAll(async () => {
-  stripeFake = await startFakeStripe();
-  paypalFake = await startFakePayPal();
-  testApp = await createTestApp({
-    payments: {
-      currency: 'usd',
-      reservationMinutes: 30,
-      testMode: false,
-      providers: {
-        stripe: { secretKey: 'sk_test_shop', webhookSecret: WEBHOOK_SECRET, apiUrl: stripeFake.url },
-        paypal: {
-          clientId: 'paypal-client',
-          clientSecret: 'paypal-secret',
-          webhookId: 'paypal-webhook',
-          apiUrl: paypalFake.url,
-        },
-      },
-    },
-  });
-  await seedDatabase(app().db, app().config, { pictures: false });
-});
-
-/** A paid shipping method to every country, as staff would add it. */
+/** A paid shipping method to every country, added by staff; answers its id. */
 async function paidShipping(name: string, priceCents: number): Promise<string> {
-  const [row] = await app().db.insert(shippingMethod).values({ name, priceCents }).returning();
-  if (!row) throw new Error('no shipping method');
-  return row.id;
+  const response = await send(app(), 'POST', '/api/shipping-methods', adminCookie(), {
+    name,
+    price: priceCents / 100,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>().id;
 }
-
-afterAll(async () => {
-  await testApp?.close();
-  await stripeFake?.stop();
-  await paypalFake?.stop();
-});
 
 /** A checkout cut short by a crash: the order and its reservation committed, its payment page never stored. */
 async function forgetPaymentPage(orderId: string) {
@@ -88,7 +64,7 @@ describe('Stripe', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const { url, orderId } = response.json<{ url: string; orderId: string }>();
-    const session = [...stripeFake.sessions.values()].find(
+    const session = [...fakes.stripe().sessions.values()].find(
       (candidate) => candidate.metadata.orderId === orderId,
     );
     if (!session) throw new Error('no Stripe session');
@@ -127,7 +103,7 @@ describe('Stripe', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const { orderId } = response.json<{ orderId: string }>();
-    const session = [...stripeFake.sessions.values()].find(
+    const session = [...fakes.stripe().sessions.values()].find(
       (candidate) => candidate.metadata.orderId === orderId,
     );
     const lineCents = Math.round(pick.price * 100);
@@ -145,7 +121,7 @@ describe('Stripe', () => {
       voucher: { state: 'aprobed' },
     });
     expect(early.json().state).toBe('pending');
-    stripeFake.pay(session.id);
+    fakes.stripe().pay(session.id);
     const paid = await send(app(), 'PUT', `/api/orders/${orderId}`, buyer.cookie, {
       voucher: { state: 'aprobed' },
     });
@@ -154,7 +130,7 @@ describe('Stripe', () => {
 
   it('approves from the signed webhook exactly once; a replay changes nothing', async () => {
     const { orderId, session, pick } = await startCardCheckout(1, 2);
-    stripeFake.pay(session.id);
+    fakes.stripe().pay(session.id);
     const event = sessionEvent('evt_paid_1', 'checkout.session.completed', session.id);
     const first = await stripeWebhook(event);
     expect(first.json()).toEqual({ received: true, outcome: 'handled' });
@@ -209,12 +185,12 @@ describe('Stripe', () => {
       voucher: { state: 'cancelled' },
     });
     expect(cancelled.json().state).toBe('cancelled');
-    expect(stripeFake.sessions.get(session.id)?.status).toBe('expired');
+    expect(fakes.stripe().sessions.get(session.id)?.status).toBe('expired');
   });
 
   it('approves instead of cancelling when the session was paid meanwhile', async () => {
     const { buyer, orderId, session } = await startCardCheckout(1, 6);
-    stripeFake.pay(session.id);
+    fakes.stripe().pay(session.id);
     const response = await send(app(), 'PUT', `/api/orders/${orderId}`, buyer.cookie, {
       voucher: { state: 'cancelled' },
     });
@@ -228,7 +204,7 @@ describe('Stripe', () => {
 
     const again = await send(app(), 'POST', `/api/orders/${orderId}/pay`, buyer.cookie);
     expect(again.statusCode, again.body).toBe(200);
-    const session = [...stripeFake.sessions.values()].find((each) => each.url === again.json().url);
+    const session = [...fakes.stripe().sessions.values()].find((each) => each.url === again.json().url);
     expect(session?.id).not.toBe(lost.id);
     expect(session).toMatchObject({
       client_reference_id: orderId,
@@ -241,7 +217,7 @@ describe('Stripe', () => {
       paymentUrl: session?.url,
     });
 
-    stripeFake.pay(session?.id ?? '');
+    fakes.stripe().pay(session?.id ?? '');
     const event = sessionEvent('evt_paid_again', 'checkout.session.completed', session?.id ?? '');
     expect((await stripeWebhook(event)).json()).toEqual({ received: true, outcome: 'handled' });
     expect((await stripeWebhook(event)).json()).toEqual({ received: true, outcome: 'duplicate' });
@@ -270,7 +246,7 @@ describe('PayPal', () => {
   it('creates a PayPal order with the items and answers its approve link', async () => {
     const { orderId, paypalId, pick, approve } = await startPayPalCheckout(7);
     expect(approve?.href).toContain('sandbox.paypal.test/checkoutnow');
-    const created = paypalFake.orders.get(paypalId);
+    const created = fakes.paypal().orders.get(paypalId);
     expect(created?.request.purchase_units[0]).toMatchObject({
       custom_id: orderId,
       amount: { value: pick.price.toFixed(2), currency_code: 'USD' },
@@ -292,7 +268,7 @@ describe('PayPal', () => {
     const approve = response.json<{ links: { href: string; rel: string }[] }>().links[0];
     const paypalId = new URL(approve?.href ?? '').searchParams.get('token') ?? '';
     const lineCents = Math.round(pick.price * 100);
-    expect(paypalFake.orders.get(paypalId)?.request.purchase_units[0]?.amount).toEqual({
+    expect(fakes.paypal().orders.get(paypalId)?.request.purchase_units[0]?.amount).toEqual({
       currency_code: 'USD',
       value: ((lineCents + 705) / 100).toFixed(2),
       breakdown: {
@@ -306,10 +282,10 @@ describe('PayPal', () => {
     const { buyer, orderId, paypalId } = await startPayPalCheckout(8);
     const url = `/api/paypal/execute-payment?token=${paypalId}&PayerID=BUYER1&order=${orderId}`;
     expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('pending');
-    paypalFake.approve(paypalId);
+    fakes.paypal().approve(paypalId);
     expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('aprobed');
     expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('aprobed');
-    expect(paypalFake.orders.get(paypalId)?.captures).toBe(1);
+    expect(fakes.paypal().orders.get(paypalId)?.captures).toBe(1);
   });
 
   it('makes a new PayPal order for a pending order whose own was never stored; approved, it is captured once', async () => {
@@ -320,20 +296,22 @@ describe('PayPal', () => {
     expect(again.statusCode, again.body).toBe(200);
     const paypalId = new URL(again.json().url).searchParams.get('token') ?? '';
     expect(paypalId).not.toBe(lost);
-    expect(paypalFake.orders.get(paypalId)?.request.purchase_units[0]).toMatchObject({ custom_id: orderId });
+    expect(fakes.paypal().orders.get(paypalId)?.request.purchase_units[0]).toMatchObject({
+      custom_id: orderId,
+    });
     expect((await orderRow(app(), orderId))?.providerReference).toBe(paypalId);
 
-    paypalFake.approve(paypalId);
+    fakes.paypal().approve(paypalId);
     const url = `/api/paypal/execute-payment?token=${paypalId}&PayerID=BUYER1&order=${orderId}`;
     expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('aprobed');
     expect((await send(app(), 'GET', url, buyer.cookie)).json().state).toBe('aprobed');
-    expect(paypalFake.orders.get(paypalId)?.captures).toBe(1);
+    expect(fakes.paypal().orders.get(paypalId)?.captures).toBe(1);
   });
 
   it("refuses to execute someone else's payment", async () => {
     const { orderId, paypalId } = await startPayPalCheckout(9);
     const stranger = await verifiedBuyer(app());
-    paypalFake.approve(paypalId);
+    fakes.paypal().approve(paypalId);
     const response = await send(
       app(),
       'GET',
@@ -341,7 +319,7 @@ describe('PayPal', () => {
       stranger.cookie,
     );
     expect(response.statusCode).toBe(404);
-    expect(paypalFake.orders.get(paypalId)?.captures).toBe(0);
+    expect(fakes.paypal().orders.get(paypalId)?.captures).toBe(0);
   });
 
   function paypalWebhook(event: object, signature = VALID_PAYPAL_SIGNATURE) {
@@ -362,7 +340,7 @@ describe('PayPal', () => {
 
   it('captures from the verified approval webhook once; forged or replayed events change nothing', async () => {
     const { orderId, paypalId } = await startPayPalCheckout(10);
-    paypalFake.approve(paypalId);
+    fakes.paypal().approve(paypalId);
     const event = { id: 'WH-1', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: paypalId } };
     expect((await paypalWebhook(event, 'forged')).statusCode).toBe(400);
     expect((await orderRow(app(), orderId))?.state).toBe('pending');
@@ -375,6 +353,6 @@ describe('PayPal', () => {
       resource: { id: 'CAPTURE1', supplementary_data: { related_ids: { order_id: paypalId } } },
     };
     expect((await paypalWebhook(capture)).json().outcome).toBe('handled');
-    expect(paypalFake.orders.get(paypalId)?.captures).toBe(1);
+    expect(fakes.paypal().orders.get(paypalId)?.captures).toBe(1);
   });
 });

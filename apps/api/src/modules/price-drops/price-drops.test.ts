@@ -1,10 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favorite, user } from '../../db/schema';
-import { type Buyer, quickAdmin, quickBuyers, stockedProducts } from '../../test/buyers';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { user } from '../../db/schema';
+import { type Buyer, quickAccounts, quickBuyers, stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { send } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { wireServices } from '../../wiring';
 import * as users from '../users/users.service';
 import { notifyPriceDrop, type PriceDropJob } from './price-drops.service';
@@ -16,46 +16,32 @@ import { notifyPriceDrop, type PriceDropJob } from './price-drops.service';
  * archived product sends nothing. And the profile's opt-out.
  */
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let admin: Buyer;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await quickAdmin(app(), 'drop-staff');
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, staff: admin } = testShop({ staff: 'drop-staff' });
 
 let made = 0;
 /** A product at $100 with `count` favouriters (all opted in unless `optedOut` of them are not). */
 async function favourited(count: number, optedOut = 0) {
   made += 1;
   const [productId = ''] = await stockedProducts(app(), [`Drop Runner ${made}`], 3);
-  const fans = await quickBuyers(app(), count, `fan${made}x`);
-  await app()
-    .db.insert(favorite)
-    .values(fans.map((fan) => ({ userId: fan.id, productId })));
-  const out = fans.slice(0, optedOut).map((fan) => fan.id);
-  if (out.length > 0)
-    await app().db.update(user).set({ priceDropEmails: false }).where(inArray(user.id, out));
-  const emails = await app()
-    .db.select({ id: user.id, email: user.email })
-    .from(user)
-    .where(
-      inArray(
-        user.id,
-        fans.map((fan) => fan.id),
-      ),
-    );
-  const emailOf = new Map(emails.map((row) => [row.id, row.email]));
+  const fans = await quickAccounts(app(), count, `fan${made}x`);
+  for (const [index, fan] of fans.entries()) {
+    const added = await send(app(), 'PUT', `/api/users/addFavorite/${fan.id}`, fan.cookie, {
+      favorite: productId,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    if (index < optedOut) {
+      const off = await send(app(), 'PUT', `/api/users/update/${fan.id}`, fan.cookie, {
+        priceDropEmails: false,
+      });
+      expect(off.statusCode, off.body).toBe(200);
+    }
+  }
+  const emailOf = new Map(fans.map((fan) => [fan.id, fan.email]));
   return { productId, fans, emailOf, optedIn: fans.slice(optedOut).map((fan) => emailOf.get(fan.id) ?? '') };
 }
 
 const modify = (id: string, body: object) =>
-  send(app(), 'PUT', `/api/products/modify/${id}`, admin.cookie, body);
+  send(app(), 'PUT', `/api/products/modify/${id}`, admin().cookie, body);
 
 /** The price-drop e-mails about this product, by address. */
 async function dropMails(productId: string) {
@@ -123,7 +109,7 @@ describe('price-drop e-mails', () => {
 
     const archived = await favourited(2);
     expect(
-      (await send(app(), 'DELETE', `/api/products/${archived.productId}`, admin.cookie)).statusCode,
+      (await send(app(), 'DELETE', `/api/products/${archived.productId}`, admin().cookie)).statusCode,
     ).toBe(204);
     expect((await modify(archived.productId, { price: 50 })).statusCode).toBe(200);
     expect((await dropMails(archived.productId)).size).toBe(0);

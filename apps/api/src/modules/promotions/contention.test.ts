@@ -1,32 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { creditEntry, promotion, promotionUse } from '../../db/schema';
-import { type Buyer, createContendedApp, quickAdmin, quickBuyers } from '../../test/buyers';
+import { type Buyer, quickBuyers } from '../../test/buyers';
 import { cartOf, checkoutWith, createPromotion, sneakerAt } from '../../test/promotions';
 import { send } from '../../test/shop';
-import type { TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
 const BUYERS = 100;
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let staff: Buyer;
+const { app, staff } = testShop({ contended: BUYERS + 10, staff: true });
 let buyers: Buyer[];
 let product: string;
 
 beforeAll(async () => {
-  testApp = await createContendedApp(BUYERS + 10);
-  staff = await quickAdmin(app());
   buyers = await quickBuyers(app(), BUYERS, 'racer');
   product = await sneakerAt(app(), 100, {}, BUYERS * 3);
 });
 
-afterAll(async () => {
-  await testApp?.close();
-});
-
 it(`${BUYERS} buyers race for the last use of a code: exactly one gets it, the others are told it is used up`, async () => {
-  const code = await createPromotion(app(), staff.cookie, { kind: 'percent', value: 30, totalUses: 1 });
+  const code = await createPromotion(app(), staff().cookie, { kind: 'percent', value: 30, totalUses: 1 });
   const responses = await Promise.all(
     buyers.map((buyer) => checkoutWith(app(), buyer.cookie, cartOf([product, 1]), { code: code.code })),
   );
@@ -46,7 +38,7 @@ it(`${BUYERS} buyers race for the last use of a code: exactly one gets it, the o
 it('one buyer checking out twice at once with a code of one use per customer gets it once', async () => {
   const [buyer] = buyers;
   if (!buyer) throw new Error('no buyer');
-  const code = await createPromotion(app(), staff.cookie, { kind: 'amount', value: 5, usesPerCustomer: 1 });
+  const code = await createPromotion(app(), staff().cookie, { kind: 'amount', value: 5, usesPerCustomer: 1 });
   const responses = await Promise.all(
     [1, 2, 3].map(() => checkoutWith(app(), buyer.cookie, cartOf([product, 1]), { code: code.code })),
   );
@@ -60,7 +52,7 @@ it('one buyer checking out twice at once with a code of one use per customer get
 it('two checkouts at once spending the same store credit never take the balance below zero', async () => {
   const [, buyer] = buyers;
   if (!buyer) throw new Error('no buyer');
-  const granted = await send(app(), 'POST', `/api/users/${buyer.id}/credit`, staff.cookie, {
+  const granted = await send(app(), 'POST', `/api/users/${buyer.id}/credit`, staff().cookie, {
     amount: 150,
     reason: 'A race of two checkouts',
   });

@@ -1,8 +1,8 @@
 import type { Order, PromotionCheck, PromotionList, TestPayment } from '@shop/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvent, promotion, promotionUse } from '../../db/schema';
-import { type Buyer, createContendedApp, quickAdmin, quickBuyers } from '../../test/buyers';
+import { type Buyer, quickBuyers } from '../../test/buyers';
 import { csvRecords, parseCsv } from '../../test/csv';
 import { createDrop, inMinutes } from '../../test/drops';
 import {
@@ -14,21 +14,10 @@ import {
   sneakerAt,
 } from '../../test/promotions';
 import { orderRow, send } from '../../test/shop';
-import type { TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { seedPromotions, WELCOME_CODE } from './promotions.service';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let staff: Buyer;
-
-beforeAll(async () => {
-  testApp = await createContendedApp(6);
-  staff = await quickAdmin(app());
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, staff } = testShop({ contended: 6, staff: true });
 
 async function shopper(): Promise<Buyer> {
   const [buyer] = await quickBuyers(app(), 1, 'promo');
@@ -49,13 +38,14 @@ async function refusedCheck(code: string, products: object[], cookie?: string) {
   };
 }
 
-const update = (id: string, body: object) => send(app(), 'PUT', `/api/promotions/${id}`, staff.cookie, body);
+const update = (id: string, body: object) =>
+  send(app(), 'PUT', `/api/promotions/${id}`, staff().cookie, body);
 
 describe('staff manage promotions', () => {
   it('creates a code with its terms, unique in any case, and records it in the audit trail', async () => {
     const product = await sneakerAt(app(), 80);
     const code = codeFor('Spring');
-    const created = await createPromotion(app(), staff.cookie, {
+    const created = await createPromotion(app(), staff().cookie, {
       code,
       kind: 'percent',
       value: 20,
@@ -81,7 +71,7 @@ describe('staff manage promotions', () => {
       discounted: 0,
       sales: 0,
     });
-    const again = await send(app(), 'POST', '/api/promotions', staff.cookie, {
+    const again = await send(app(), 'POST', '/api/promotions', staff().cookie, {
       code: code.toLowerCase(),
       kind: 'free_shipping',
     });
@@ -113,7 +103,7 @@ describe('staff manage promotions', () => {
       [{ kind: 'percent', value: 10, code: 'no spaces allowed' }, 'code'],
     ];
     for (const [body, field] of cases) {
-      const response = await send(app(), 'POST', '/api/promotions', staff.cookie, {
+      const response = await send(app(), 'POST', '/api/promotions', staff().cookie, {
         code: codeFor(),
         ...body,
       });
@@ -125,7 +115,7 @@ describe('staff manage promotions', () => {
 
   it('pauses, resumes and archives a code; the list hides archived ones unless asked and filters by state and code', async () => {
     const product = await sneakerAt(app(), 100);
-    const made = await createPromotion(app(), staff.cookie, {
+    const made = await createPromotion(app(), staff().cookie, {
       code: codeFor('PAUSE'),
       kind: 'amount',
       value: 10,
@@ -140,14 +130,14 @@ describe('staff manage promotions', () => {
     expect((await check(made.code, cartOf([product, 1]))).statusCode).toBe(200);
     await update(made.id, { status: 'archived' });
     const list = async (query: string) =>
-      (await send(app(), 'GET', `/api/promotions${query}`, staff.cookie))
+      (await send(app(), 'GET', `/api/promotions${query}`, staff().cookie))
         .json<PromotionList>()
         .promotions.map((p) => p.id);
     expect(await list('')).not.toContain(made.id);
     expect(await list('?state=archived')).toContain(made.id);
     expect(await list(`?state=archived&search=${made.code.slice(0, 6).toLowerCase()}`)).toContain(made.id);
     expect(await list('?state=active')).not.toContain(made.id);
-    const scheduled = await createPromotion(app(), staff.cookie, {
+    const scheduled = await createPromotion(app(), staff().cookie, {
       kind: 'percent',
       value: 5,
       startsAt: inMinutes(60),
@@ -159,13 +149,13 @@ describe('staff manage promotions', () => {
   it('refuses a change that cannot be: a cap below the uses, a renamed code orders hold, a value the new kind refuses', async () => {
     const buyer = await shopper();
     const product = await sneakerAt(app(), 100);
-    const made = await createPromotion(app(), staff.cookie, { kind: 'percent', value: 10 });
+    const made = await createPromotion(app(), staff().cookie, { kind: 'percent', value: 10 });
     expect(
       (await checkoutWith(app(), buyer.cookie, cartOf([product, 1]), { code: made.code })).statusCode,
     ).toBe(200);
     const lower = await update(made.id, { totalUses: 1 });
     expect(lower.statusCode).toBe(200);
-    const below = await send(app(), 'PUT', `/api/promotions/${made.id}`, staff.cookie, {
+    const below = await send(app(), 'PUT', `/api/promotions/${made.id}`, staff().cookie, {
       totalUses: 1,
       code: codeFor(),
     });
@@ -181,7 +171,7 @@ describe('staff manage promotions', () => {
     // The kind named again without a value keeps the value it has.
     expect((await update(made.id, { kind: 'amount' })).json()).toMatchObject({ kind: 'amount', value: 15 });
     expect((await update('00000000-0000-4000-8000-000000000000', { status: 'paused' })).statusCode).toBe(404);
-    const one = await send(app(), 'GET', `/api/promotions/${made.id}`, staff.cookie);
+    const one = await send(app(), 'GET', `/api/promotions/${made.id}`, staff().cookie);
     expect(one.json()).toMatchObject({ id: made.id, kind: 'amount', value: 15, uses: 1 });
   });
 });
@@ -190,7 +180,7 @@ describe('POST /api/promotions/check', () => {
   it('takes a percentage off the eligible lines only, line by line, in any case', async () => {
     const nike = await sneakerAt(app(), 120, { brand: 'nike' });
     const adidas = await sneakerAt(app(), 80, { brand: 'adidas' });
-    const made = await createPromotion(app(), staff.cookie, {
+    const made = await createPromotion(app(), staff().cookie, {
       kind: 'percent',
       value: 25,
       eligible: { brands: ['adidas'] },
@@ -215,16 +205,16 @@ describe('POST /api/promotions/check', () => {
   it('splits an amount over the lines and never takes more than they come to; free shipping takes nothing off the pairs', async () => {
     const a = await sneakerAt(app(), 10);
     const b = await sneakerAt(app(), 20);
-    const amount = await createPromotion(app(), staff.cookie, { kind: 'amount', value: 100 });
+    const amount = await createPromotion(app(), staff().cookie, { kind: 'amount', value: 100 });
     expect((await check(amount.code, cartOf([a, 1], [b, 1]))).json()).toMatchObject({
       discount: 30,
       total: 0,
       summary: '$100.00 off your order',
     });
-    const ten = await createPromotion(app(), staff.cookie, { kind: 'amount', value: 10 });
+    const ten = await createPromotion(app(), staff().cookie, { kind: 'amount', value: 10 });
     const lines = (await check(ten.code, cartOf([a, 1], [b, 1]))).json<PromotionCheck>().lines;
     expect(lines.map((line) => line.discount)).toEqual([3.33, 6.67]);
-    const free = await createPromotion(app(), staff.cookie, { kind: 'free_shipping' });
+    const free = await createPromotion(app(), staff().cookie, { kind: 'free_shipping' });
     expect((await check(free.code, cartOf([a, 1]))).json()).toMatchObject({
       discount: 0,
       freeShipping: true,
@@ -240,7 +230,7 @@ describe('POST /api/promotions/check', () => {
       code: 'PROMOTION_NOT_FOUND',
       fields: { code: 'is not a discount code' },
     });
-    const later = await createPromotion(app(), staff.cookie, {
+    const later = await createPromotion(app(), staff().cookie, {
       kind: 'percent',
       value: 10,
       startsAt: '2098-01-01T00:00:00Z',
@@ -248,7 +238,7 @@ describe('POST /api/promotions/check', () => {
     const early = await refusedCheck(later.code, cart);
     expect(early).toMatchObject({ status: 422, error: { code: 'PROMOTION_NOT_STARTED' } });
     expect(early.error.message).toBe(`The code ${later.code} starts on 1 January 2098 at 00:00 UTC`);
-    const past = await createPromotion(app(), staff.cookie, {
+    const past = await createPromotion(app(), staff().cookie, {
       kind: 'percent',
       value: 10,
       startsAt: '2020-01-01T00:00:00Z',
@@ -258,12 +248,16 @@ describe('POST /api/promotions/check', () => {
       code: 'PROMOTION_EXPIRED',
       message: `The code ${past.code} expired on 30 June 2021 at 12:00 UTC`,
     });
-    const minimum = await createPromotion(app(), staff.cookie, { kind: 'percent', value: 10, minOrder: 75 });
+    const minimum = await createPromotion(app(), staff().cookie, {
+      kind: 'percent',
+      value: 10,
+      minOrder: 75,
+    });
     expect((await refusedCheck(minimum.code, cart)).error).toMatchObject({
       code: 'PROMOTION_BELOW_MINIMUM',
       message: `The code ${minimum.code} needs an order of at least $75.00; your pairs come to $50.00`,
     });
-    const adidasOnly = await createPromotion(app(), staff.cookie, {
+    const adidasOnly = await createPromotion(app(), staff().cookie, {
       kind: 'percent',
       value: 10,
       eligible: { brands: ['adidas'] },
@@ -272,7 +266,7 @@ describe('POST /api/promotions/check', () => {
       code: 'PROMOTION_NOT_ELIGIBLE',
       message: `Nothing in your cart is eligible for the code ${adidasOnly.code}`,
     });
-    const once = await createPromotion(app(), staff.cookie, {
+    const once = await createPromotion(app(), staff().cookie, {
       kind: 'percent',
       value: 10,
       usesPerCustomer: 1,
@@ -284,7 +278,7 @@ describe('POST /api/promotions/check', () => {
     });
     // A guest is not counted as anyone: the code still checks for them.
     expect((await check(once.code, cart)).statusCode).toBe(200);
-    const single = await createPromotion(app(), staff.cookie, { kind: 'percent', value: 10, totalUses: 1 });
+    const single = await createPromotion(app(), staff().cookie, { kind: 'percent', value: 10, totalUses: 1 });
     expect((await checkoutWith(app(), buyer.cookie, cart, { code: single.code })).statusCode).toBe(200);
     expect(await refusedCheck(single.code, cart)).toMatchObject({
       status: 409,
@@ -294,13 +288,13 @@ describe('POST /api/promotions/check', () => {
 
   it('leaves a drop’s product out unless the code applies to drops', async () => {
     const dropped = await sneakerAt(app(), 90);
-    await createDrop(app(), staff.cookie, { productId: dropped, mode: 'queue', releaseAt: inMinutes(60) });
-    const plain = await createPromotion(app(), staff.cookie, { kind: 'percent', value: 10 });
+    await createDrop(app(), staff().cookie, { productId: dropped, mode: 'queue', releaseAt: inMinutes(60) });
+    const plain = await createPromotion(app(), staff().cookie, { kind: 'percent', value: 10 });
     expect((await refusedCheck(plain.code, cartOf([dropped, 1]))).error).toMatchObject({
       code: 'PROMOTION_NOT_ELIGIBLE',
       message: `The code ${plain.code} does not apply to limited releases (drops)`,
     });
-    const forDrops = await createPromotion(app(), staff.cookie, {
+    const forDrops = await createPromotion(app(), staff().cookie, {
       kind: 'percent',
       value: 10,
       appliesToDrops: true,
@@ -314,7 +308,7 @@ describe('checkout with a code', () => {
     const buyer = await shopper();
     const a = await sneakerAt(app(), 100, { brand: 'vans' });
     const b = await sneakerAt(app(), 50, { brand: 'nike' });
-    const made = await createPromotion(app(), staff.cookie, {
+    const made = await createPromotion(app(), staff().cookie, {
       kind: 'percent',
       value: 10,
       eligible: { brands: ['vans'] },
@@ -348,12 +342,12 @@ describe('checkout with a code', () => {
     });
     expect(order.products.map((line) => line.discount)).toEqual([20, 0]);
     const listed = (
-      await send(app(), 'GET', `/api/promotions?search=${made.code}`, staff.cookie)
+      await send(app(), 'GET', `/api/promotions?search=${made.code}`, staff().cookie)
     ).json<PromotionList>();
     expect(listed.promotions[0]).toMatchObject({ uses: 1, discounted: 20, sales: 230 });
     const invoice = await send(app(), 'GET', `/api/orders/${orderId}/invoice`, buyer.cookie);
     expect(invoice.body).toContain(`Discount (${made.code})</td><td class="num">&minus;$20.00`);
-    const csv = await send(app(), 'GET', `/api/orders/export.csv?_id=${buyer.id}`, staff.cookie);
+    const csv = await send(app(), 'GET', `/api/orders/export.csv?_id=${buyer.id}`, staff().cookie);
     const rows = csvRecords(csv.body).map((row) => [
       row.discount_code,
       row.line_discount,
@@ -369,7 +363,7 @@ describe('checkout with a code', () => {
   it('refuses a checkout whose code does not apply, with the reason, and makes no order', async () => {
     const buyer = await shopper();
     const a = await sneakerAt(app(), 30);
-    const minimum = await createPromotion(app(), staff.cookie, { kind: 'amount', value: 5, minOrder: 100 });
+    const minimum = await createPromotion(app(), staff().cookie, { kind: 'amount', value: 5, minOrder: 100 });
     const response = await checkoutWith(app(), buyer.cookie, cartOf([a, 1]), { code: minimum.code });
     expect(response.statusCode).toBe(422);
     expect(response.json().error.code).toBe('PROMOTION_BELOW_MINIMUM');
@@ -380,7 +374,7 @@ describe('checkout with a code', () => {
   it('gives the use back when the order is cancelled before payment', async () => {
     const buyer = await shopper();
     const a = await sneakerAt(app(), 40);
-    const single = await createPromotion(app(), staff.cookie, { kind: 'percent', value: 50, totalUses: 1 });
+    const single = await createPromotion(app(), staff().cookie, { kind: 'percent', value: 50, totalUses: 1 });
     const started = await checkoutWith(app(), buyer.cookie, cartOf([a, 1]), { code: single.code });
     expect(started.statusCode).toBe(200);
     const { orderId } = started.json<{ orderId: string }>();
@@ -400,8 +394,16 @@ describe('checkout with a code', () => {
   });
 
   it('exports the promotions with their figures as CSV, audited', async () => {
-    const made = await createPromotion(app(), staff.cookie, { code: codeFor('CSV'), kind: 'free_shipping' });
-    const response = await send(app(), 'GET', `/api/promotions/export.csv?search=${made.code}`, staff.cookie);
+    const made = await createPromotion(app(), staff().cookie, {
+      code: codeFor('CSV'),
+      kind: 'free_shipping',
+    });
+    const response = await send(
+      app(),
+      'GET',
+      `/api/promotions/export.csv?search=${made.code}`,
+      staff().cookie,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     const [header, row] = parseCsv(response.body);

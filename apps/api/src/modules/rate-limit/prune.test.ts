@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rateLimit } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { consume, pruneEnded } from './rate-limit.service';
 import { databaseStore, LONGEST_WINDOW_SECONDS } from './rate-limit.store';
 
@@ -11,17 +11,11 @@ import { databaseStore, LONGEST_WINDOW_SECONDS } from './rate-limit.store';
  * ended, so that the table holds only the windows still counting.
  */
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop();
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   // The workers (the sweep's among them) start once the app is ready.
-  await testApp.app.ready();
-});
-
-afterAll(async () => {
-  await testApp?.close();
+  await app().ready();
 });
 
 /** Counters whose window started `secondsAgo` seconds ago, by key. */

@@ -1,35 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { OrderReturn, StaffReturn } from '@shop/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditEvent,
-  order,
-  orderReturn,
-  paymentEntry,
-  productStock,
-  refundClaim,
-  testPayment,
-} from '../../db/schema';
-import { type Buyer, createContendedApp, newProduct, quickAdmin, quickBuyers } from '../../test/buyers';
+import { describe, expect, it } from 'vitest';
+import { auditEvent, order, orderReturn, paymentEntry, refundClaim, testPayment } from '../../db/schema';
+import { newProduct, quickAdmin, quickBuyers } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { shipOrder } from '../../test/shipments';
 import { buy, orderRow, type Pick, refundedCents, send, stockOf } from '../../test/shop';
-import type { TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { insertProducts } from '../catalog/catalog.repository';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let staff: Buyer;
-
-beforeAll(async () => {
-  testApp = await createContendedApp(6);
-  staff = await quickAdmin(app());
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, staff } = testShop({ contended: 6, staff: true });
 
 const DAY = 86_400_000;
 
@@ -88,7 +69,7 @@ const act = (id: string, step: 'approve' | 'cancel' | 'reject' | 'receive', cook
 
 async function approved(orderId: string, cookie: string, lines: object[], reason = 'too_small') {
   const ret = await opened(orderId, cookie, lines, reason);
-  const response = await act(ret.id, 'approve', staff.cookie);
+  const response = await act(ret.id, 'approve', staff().cookie);
   expect(response.statusCode, response.body).toBe(200);
   return ret;
 }
@@ -213,9 +194,9 @@ describe('POST /api/orders/:id/returns', () => {
       'lines.0': `is already in return ${first.number}, which is still open`,
     });
     // Rejected, it no longer counts; received, its units are returned for good.
-    expect((await act(first.id, 'reject', staff.cookie, { message: 'Worn outside' })).statusCode).toBe(200);
+    expect((await act(first.id, 'reject', staff().cookie, { message: 'Worn outside' })).statusCode).toBe(200);
     const second = await approved(orderId, buyer.cookie, [refundLine(pick)]);
-    expect((await act(second.id, 'receive', staff.cookie, receipt(pick, true))).statusCode).toBe(200);
+    expect((await act(second.id, 'receive', staff().cookie, receipt(pick, true))).statusCode).toBe(200);
     const none = await openReturn(orderId, buyer.cookie, [refundLine(pick)]);
     expect(none.statusCode).toBe(400);
     expect(none.json().error.fields['lines.0.count']).toMatch(/all are already returned/);
@@ -236,10 +217,10 @@ describe('POST /api/orders/:id/returns', () => {
     const lacking = await openReturn(orderId, buyer.cookie, [exchangeLine(pick, 1, '12')]);
     expect(lacking.statusCode).toBe(400);
     expect(lacking.json().error.fields['lines.0.exchangeSize']).toMatch(/is not a size of this product/);
-    await app()
-      .db.update(productStock)
-      .set({ units: 1 })
-      .where(and(eq(productStock.productId, pick.id), eq(productStock.size, 10)));
+    const sold = await send(app(), 'PUT', `/api/products/modify/${pick.id}`, staff().cookie, {
+      stock: { '10': 1 },
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
     const gone = await openReturn(orderId, buyer.cookie, [exchangeLine(pick, 2)]);
     expect(gone.statusCode).toBe(409);
     expect(gone.json().error).toMatchObject({
@@ -266,7 +247,7 @@ describe('POST /api/orders/:id/returns', () => {
 
     const second = await approved(orderId, buyer.cookie, [exchangeLine(pick, 1)]);
     expect(await stockOf(app(), pick.id, 10)).toEqual({ units: 2, reserved: 1 });
-    const rejected = await act(second.id, 'reject', staff.cookie, { message: 'Worn <b>outside</b>' });
+    const rejected = await act(second.id, 'reject', staff().cookie, { message: 'Worn <b>outside</b>' });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toMatchObject({ state: 'rejected', message: 'Worn <b>outside</b>' });
     expect(await stockOf(app(), pick.id, 10)).toEqual({ units: 3, reserved: 0 });
@@ -282,17 +263,17 @@ describe('staff decisions', () => {
   it('moves a return only in order: a change out of order is a 409 naming the current state', async () => {
     const { buyer, pick, orderId } = await shippedOrder(1);
     const ret = await opened(orderId, buyer.cookie, [refundLine(pick)]);
-    const early = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    const early = await act(ret.id, 'receive', staff().cookie, receipt(pick, true));
     expect(early.statusCode).toBe(409);
     expect(early.json().error.fields).toEqual({ state: 'is requested' });
-    expect((await act(ret.id, 'approve', staff.cookie)).statusCode).toBe(200);
-    const twice = await act(ret.id, 'approve', staff.cookie);
+    expect((await act(ret.id, 'approve', staff().cookie)).statusCode).toBe(200);
+    const twice = await act(ret.id, 'approve', staff().cookie);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.fields).toEqual({ state: 'is approved' });
-    const empty = await act(ret.id, 'reject', staff.cookie, { message: '  ' });
+    const empty = await act(ret.id, 'reject', staff().cookie, { message: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields.message).toMatch(/required/);
-    const unknown = await act('00000000-0000-4000-8000-000000000000', 'approve', staff.cookie);
+    const unknown = await act('00000000-0000-4000-8000-000000000000', 'approve', staff().cookie);
     expect(unknown.statusCode).toBe(404);
     // Approved is audited and told.
     const [entry] = await app()
@@ -300,7 +281,7 @@ describe('staff decisions', () => {
       .from(auditEvent)
       .where(and(eq(auditEvent.subjectId, orderId), eq(auditEvent.kind, 'return.approve')));
     expect(entry).toMatchObject({
-      actorId: staff.id,
+      actorId: staff().id,
       subjectType: 'order',
       after: { number: ret.number, state: 'approved' },
     });
@@ -315,7 +296,7 @@ describe('staff decisions', () => {
     const a = await opened(first.orderId, first.buyer.cookie, [refundLine(first.pick)]);
     const second = await shippedOrder(1);
     const b = await opened(second.orderId, second.buyer.cookie, [refundLine(second.pick)]);
-    const listed = await send(app(), 'GET', '/api/returns?state=requested&limit=100', staff.cookie);
+    const listed = await send(app(), 'GET', '/api/returns?state=requested&limit=100', staff().cookie);
     expect(listed.statusCode, listed.body).toBe(200);
     const returns = listed.json<{ returns: StaffReturn[] }>().returns;
     expect(returns.every((ret) => ret.state === 'requested')).toBe(true);
@@ -326,7 +307,7 @@ describe('staff decisions', () => {
       orderNumber: row?.number,
       buyer: { _id: second.buyer.id },
     });
-    const bad = await send(app(), 'GET', '/api/returns?state=lost', staff.cookie);
+    const bad = await send(app(), 'GET', '/api/returns?state=lost', staff().cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.state).toMatch(/must be one of/);
   });
@@ -337,12 +318,12 @@ describe('POST /api/returns/:id/receive', () => {
     const { buyer, pick, orderId } = await shippedOrder(3);
     const ret = await approved(orderId, buyer.cookie, [refundLine(pick, 2)]);
     const before = await stockOf(app(), pick.id, 9);
-    const missing = await act(ret.id, 'receive', staff.cookie, {
+    const missing = await act(ret.id, 'receive', staff().cookie, {
       lines: [{ productId: (await sneaker()).id, size: '9', restock: true }],
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toEqual({ 'lines.0': 'is not a line of this return' });
-    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    const response = await act(ret.id, 'receive', staff().cookie, receipt(pick, true));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       state: 'received',
@@ -356,7 +337,7 @@ describe('POST /api/returns/:id/receive', () => {
     expect(await refundedCents(app(), orderId)).toBe(20000);
     const [payment] = await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId));
     expect(payment?.refundedCents).toBe(20000);
-    const again = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    const again = await act(ret.id, 'receive', staff().cookie, receipt(pick, true));
     expect(again.statusCode).toBe(409);
     expect(again.json().error.fields).toEqual({ state: 'is received' });
     const mails = await deliveredMail(app());
@@ -368,7 +349,7 @@ describe('POST /api/returns/:id/receive', () => {
       .where(and(eq(auditEvent.subjectId, orderId), eq(auditEvent.kind, 'return.refund')));
     expect(audited[0]?.after).toMatchObject({ amount: 200 });
     // A later whole-order refund gives back only what is left.
-    const whole = await send(app(), 'POST', `/api/orders/${orderId}/refund`, staff.cookie);
+    const whole = await send(app(), 'POST', `/api/orders/${orderId}/refund`, staff().cookie);
     expect(whole.statusCode, whole.body).toBe(200);
     expect(await refundedCents(app(), orderId)).toBe(30000);
     const [after] = await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId));
@@ -379,7 +360,7 @@ describe('POST /api/returns/:id/receive', () => {
     const { buyer, pick, orderId } = await shippedOrder(1);
     const ret = await approved(orderId, buyer.cookie, [refundLine(pick)], 'damaged');
     const before = await stockOf(app(), pick.id, 9);
-    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, false));
+    const response = await act(ret.id, 'receive', staff().cookie, receipt(pick, false));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().lines[0].restock).toBe(false);
     expect(await stockOf(app(), pick.id, 9)).toEqual(before);
@@ -388,10 +369,10 @@ describe('POST /api/returns/:id/receive', () => {
   it('does not put back on sale a product archived meanwhile, and still receives the return', async () => {
     const { buyer, pick, orderId } = await shippedOrder(1);
     const ret = await approved(orderId, buyer.cookie, [refundLine(pick)]);
-    const archived = await send(app(), 'DELETE', `/api/products/${pick.id}`, staff.cookie);
+    const archived = await send(app(), 'DELETE', `/api/products/${pick.id}`, staff().cookie);
     expect(archived.statusCode, archived.body).toBe(204);
     const before = await stockOf(app(), pick.id, 9);
-    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    const response = await act(ret.id, 'receive', staff().cookie, receipt(pick, true));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       state: 'received',
@@ -408,7 +389,7 @@ describe('POST /api/returns/:id/receive', () => {
       .db.insert(paymentEntry)
       .values({ orderId, kind: 'refund', tender: 'stripe', amountCents: 15000, key: `goodwill:${orderId}` });
     const ret = await approved(orderId, buyer.cookie, [refundLine(pick, 2)]);
-    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    const response = await act(ret.id, 'receive', staff().cookie, receipt(pick, true));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().refundedAmount).toBe(50);
     expect(await refundedCents(app(), orderId)).toBe(20000);
@@ -419,9 +400,9 @@ describe('POST /api/returns/:id/receive', () => {
     const ret = await approved(orderId, buyer.cookie, [refundLine(pick, 2)]);
     const other = await quickAdmin(app(), 'staff2');
     const answers = await Promise.all([
-      act(ret.id, 'receive', staff.cookie, receipt(pick, true)),
+      act(ret.id, 'receive', staff().cookie, receipt(pick, true)),
       act(ret.id, 'receive', other.cookie, receipt(pick, true)),
-      act(ret.id, 'receive', staff.cookie, receipt(pick, true)),
+      act(ret.id, 'receive', staff().cookie, receipt(pick, true)),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await refundedCents(app(), orderId)).toBe(20000);
@@ -434,10 +415,10 @@ describe('POST /api/returns/:id/receive', () => {
     // The order was charged $10 of shipping (written as checkout and its capture would have).
     await chargeShipping(orderId, 1000);
     const first = await approved(orderId, buyer.cookie, [refundLine(pick)], 'damaged');
-    const one = await act(first.id, 'receive', staff.cookie, receipt(pick, false));
+    const one = await act(first.id, 'receive', staff().cookie, receipt(pick, false));
     expect(one.json().refundedAmount).toBe(110);
     const second = await approved(orderId, buyer.cookie, [refundLine(pick)], 'damaged');
-    const two = await act(second.id, 'receive', staff.cookie, receipt(pick, false));
+    const two = await act(second.id, 'receive', staff().cookie, receipt(pick, false));
     expect(two.json().refundedAmount).toBe(100);
     expect(await refundedCents(app(), orderId)).toBe(21000);
   });
@@ -446,7 +427,7 @@ describe('POST /api/returns/:id/receive', () => {
     const { buyer, pick, orderId } = await shippedOrder(1);
     await chargeShipping(orderId, 1000);
     const ret = await approved(orderId, buyer.cookie, [refundLine(pick)], 'too_small');
-    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    const response = await act(ret.id, 'receive', staff().cookie, receipt(pick, true));
     expect(response.json().refundedAmount).toBe(100);
   });
 
@@ -455,7 +436,7 @@ describe('POST /api/returns/:id/receive', () => {
     const ret = await approved(orderId, buyer.cookie, [refundLine(pick)]);
     await app().db.update(testPayment).set({ status: 'expired' }).where(eq(testPayment.orderId, orderId));
     const before = await stockOf(app(), pick.id, 9);
-    const failed = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    const failed = await act(ret.id, 'receive', staff().cookie, receipt(pick, true));
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error.code).toBe('PAYMENT_FAILED');
     expect(await stockOf(app(), pick.id, 9)).toEqual(before);
@@ -464,7 +445,7 @@ describe('POST /api/returns/:id/receive', () => {
     expect(await refundedCents(app(), orderId)).toBe(0);
     expect(await app().db.select().from(refundClaim).where(eq(refundClaim.orderId, orderId))).toEqual([]);
     await app().db.update(testPayment).set({ status: 'paid' }).where(eq(testPayment.orderId, orderId));
-    const retried = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    const retried = await act(ret.id, 'receive', staff().cookie, receipt(pick, true));
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json().refundedAmount).toBe(100);
   });
@@ -474,7 +455,7 @@ describe('POST /api/returns/:id/receive', () => {
     const ret = await approved(orderId, buyer.cookie, [exchangeLine(pick, 1)]);
     expect(await stockOf(app(), pick.id, 10)).toEqual({ units: 2, reserved: 1 });
     const before9 = await stockOf(app(), pick.id, 9);
-    const response = await act(ret.id, 'receive', staff.cookie, receipt(pick, true));
+    const response = await act(ret.id, 'receive', staff().cookie, receipt(pick, true));
     expect(response.statusCode, response.body).toBe(200);
     const received = response.json<OrderReturn>();
     expect(received).toMatchObject({
@@ -524,7 +505,7 @@ describe('GET /api/returns/:id/slip', () => {
     expect(slip.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(slip.body).not.toContain('<script');
     expect(slip.body).not.toContain('<style');
-    expect((await send(app(), 'GET', `/api/returns/${ret.id}/slip`, staff.cookie)).statusCode).toBe(200);
+    expect((await send(app(), 'GET', `/api/returns/${ret.id}/slip`, staff().cookie)).statusCode).toBe(200);
     const [other] = await quickBuyers(app(), 1, 'other');
     expect((await send(app(), 'GET', `/api/returns/${ret.id}/slip`, other?.cookie)).statusCode).toBe(404);
   });

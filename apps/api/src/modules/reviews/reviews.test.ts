@@ -1,18 +1,15 @@
 import { ONLY_BUYERS_MESSAGE } from '@shop/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { review } from '../../db/schema';
-import { seedAccounts } from '../../seed/accounts';
-import { seedDatabase } from '../../seed/seed';
-import { signIn, signUp } from '../../test/accounts';
+import { signUp } from '../../test/accounts';
 import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
+import { writeReview as reviewAs } from '../../test/reviews';
 import { buy, type Pick, send, verifiedBuyer } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
+const { app, adminCookie } = testShop({ catalogue: true, accounts: true });
 let bought: Pick;
 let buyer: Awaited<ReturnType<typeof verifiedBuyer>>;
 let strangers: Outsider[];
@@ -41,18 +38,10 @@ const payload = (overrides: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedDatabase(app().db, app().config, { pictures: false });
-  await seedAccounts(app().auth, app().config.accounts);
-  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
   buyer = await verifiedBuyer(app());
   bought = await productInStock();
   await buy(app(), buyer.cookie, bought);
   strangers = await outsiders(app());
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('POST /api/reviews', () => {
@@ -174,7 +163,7 @@ describe('GET /api/reviews', () => {
     const stranger = await verifiedBuyer(app());
     expect((await send(app(), 'GET', `/api/reviews/user/${buyer.id}`)).statusCode).toBe(401);
     expect((await send(app(), 'GET', `/api/reviews/user/${buyer.id}`, stranger.cookie)).statusCode).toBe(403);
-    expect((await send(app(), 'GET', `/api/reviews/user/${buyer.id}`, adminCookie)).statusCode).toBe(200);
+    expect((await send(app(), 'GET', `/api/reviews/user/${buyer.id}`, adminCookie())).statusCode).toBe(200);
   });
 });
 
@@ -183,14 +172,11 @@ describe('deleting reviews', () => {
     const author = await verifiedBuyer(app());
     const pick = await productInStock();
     await buy(app(), author.cookie, pick);
-    const created = await send(app(), 'POST', '/api/reviews', author.cookie, {
-      _idProduct: pick.id,
-      _idUser: author.id,
+    const reviewId = await reviewAs(app(), author, pick.id, {
       rating: 3,
       description: 'Good, not great.',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    return { author, pick, reviewId: created.json<{ _id: string }>()._id };
+    return { author, pick, reviewId };
   }
 
   it('lets only an admin delete reviews of a product, all named or none', async () => {
@@ -200,16 +186,16 @@ describe('deleting reviews', () => {
     expect(byAuthor.statusCode).toBe(403);
 
     const unknown = '00000000-0000-4000-8000-000000000000';
-    const partly = await send(app(), 'DELETE', url, adminCookie, { _idReviews: [reviewId, unknown] });
+    const partly = await send(app(), 'DELETE', url, adminCookie(), { _idReviews: [reviewId, unknown] });
     expect(partly.statusCode).toBe(404);
     expect(partly.json().error.fields._idReviews).toContain(unknown);
     expect(await reviewsInDb(pick.id)).toBe(1);
 
-    const empty = await send(app(), 'DELETE', url, adminCookie, { _idReviews: [] });
+    const empty = await send(app(), 'DELETE', url, adminCookie(), { _idReviews: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields).toHaveProperty('_idReviews');
 
-    const deleted = await send(app(), 'DELETE', url, adminCookie, { _idReviews: [reviewId] });
+    const deleted = await send(app(), 'DELETE', url, adminCookie(), { _idReviews: [reviewId] });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual([]);
     expect(await reviewsInDb(pick.id)).toBe(0);
@@ -278,7 +264,7 @@ describe('PUT /api/reviews/:id', () => {
       expectRefused(stranger, await send(app(), 'PUT', `/api/reviews/${id}`, stranger.cookie, change));
     }
     // Not an admin either: they delete reviews, they do not put words in a buyer's mouth.
-    expect((await send(app(), 'PUT', `/api/reviews/${id}`, adminCookie, change)).statusCode).toBe(404);
+    expect((await send(app(), 'PUT', `/api/reviews/${id}`, adminCookie(), change)).statusCode).toBe(404);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await send(app(), 'PUT', `/api/reviews/${unknown}`, author.cookie, change)).statusCode).toBe(404);
     const [stored] = (await send(app(), 'GET', `/api/reviews/product/${pick.id}`)).json();
@@ -341,7 +327,7 @@ describe("a product's rating comes from its reviews", () => {
       filtered.json().products.map((p: { _id: string; rating: number }) => [p._id, p.rating]),
     ).toContainEqual([pick.id, 3]);
 
-    await send(app(), 'DELETE', `/api/reviews/product/${pick.id}`, adminCookie, { _idReviews: [five] });
+    await send(app(), 'DELETE', `/api/reviews/product/${pick.id}`, adminCookie(), { _idReviews: [five] });
     expect(await ratingOf(pick.id)).toBe(1);
     await send(app(), 'DELETE', `/api/reviews/user/${second.id}`, second.cookie, { _idReviews: [two] });
     expect(await ratingOf(pick.id)).toBe(0);

@@ -16,11 +16,10 @@ import { type PastLine, pastOrder } from '../../test/orders';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { send } from '../../test/shop';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { insertProducts } from '../catalog/catalog.repository';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let admin: Buyer;
+const { app, staff: admin } = testShop({ staff: true });
 let buyer: Buyer;
 /** Products by letter: A, B and C sell; D runs low; E is archived and empty. */
 const ids: Record<'A' | 'B' | 'C' | 'D' | 'E', string> = { A: '', B: '', C: '', D: '', E: '' };
@@ -48,8 +47,6 @@ const STOCK: Record<string, Record<string, number>> = {
 };
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await quickAdmin(app());
   [buyer] = (await quickBuyers(app(), 1, 'salesbuyer')) as [Buyer];
   const created = await insertProducts(
     app().db,
@@ -68,7 +65,8 @@ beforeAll(async () => {
   );
   for (const letter of ['A', 'B', 'C', 'D', 'E'] as const)
     ids[letter] = created.get(`sales-${letter.toLowerCase()}`) ?? '';
-  await app().db.update(product).set({ deletedAt: new Date() }).where(eq(product.id, ids.E));
+  const archived = await send(app(), 'DELETE', `/api/products/${ids.E}`, admin().cookie);
+  expect(archived.statusCode, archived.body).toBe(204);
 
   const order = (
     state: 'pending' | 'aprobed' | 'cancelled',
@@ -92,12 +90,8 @@ beforeAll(async () => {
   await order('aprobed', 90, [line('A', 50, 10_000)]);
 });
 
-afterAll(async () => {
-  await testApp?.close();
-});
-
 const sales = (query: string, ...as: [string?]) =>
-  send(app(), 'GET', `/api/admin/sales${query}`, as.length > 0 ? as[0] : admin.cookie);
+  send(app(), 'GET', `/api/admin/sales${query}`, as.length > 0 ? as[0] : admin().cookie);
 
 async function lowStock(query: string): Promise<LowStockPage> {
   const response = await sales(`/low-stock${query}`);

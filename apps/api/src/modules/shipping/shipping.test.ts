@@ -1,34 +1,18 @@
 import type { StaffShippingMethod } from '@shop/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { order as orderTable, shippingMethod } from '../../db/schema';
-import { seedAccounts } from '../../seed/accounts';
-import { seedDatabase } from '../../seed/seed';
-import { signIn } from '../../test/accounts';
 import { deliveredMail } from '../../test/mail';
 import { cartLine, orderRow, productInStock, send, stockOf, verifiedBuyer } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedDatabase(app().db, app().config, { pictures: false });
-  await seedAccounts(app().auth, app().config.accounts);
-  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
-});
-
-afterAll(async () => {
-  await testApp?.close();
-});
+const { app, adminCookie } = testShop({ catalogue: true, accounts: true });
 
 const methodRows = async () => (await app().db.select({ n: count() }).from(shippingMethod))[0]?.n ?? 0;
 const orderCount = async () => (await app().db.select({ n: count() }).from(orderTable))[0]?.n ?? 0;
 
 async function addMethod(body: Record<string, unknown>): Promise<StaffShippingMethod> {
-  const response = await send(app(), 'POST', '/api/shipping-methods', adminCookie, body);
+  const response = await send(app(), 'POST', '/api/shipping-methods', adminCookie(), body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<StaffShippingMethod>();
 }
@@ -123,7 +107,7 @@ describe('shipping methods', () => {
       [{ name: 'Bad', price: 5, active: 'yes' }, 'active'],
     ];
     for (const [body, field] of cases) {
-      const response = await send(app(), 'POST', '/api/shipping-methods', adminCookie, body);
+      const response = await send(app(), 'POST', '/api/shipping-methods', adminCookie(), body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       const error = response.json<{ error: { code: string; fields: Record<string, string> } }>().error;
       expect(error.code).toBe('VALIDATION_ERROR');
@@ -147,7 +131,7 @@ describe('shipping methods', () => {
 
   it('hides an inactive method from buyers and shows it to staff; changes apply to new orders only', async () => {
     const method = await addMethod({ name: 'Night van', price: 9, countries: ['LU'] });
-    const changed = await send(app(), 'PUT', `/api/shipping-methods/${method.id}`, adminCookie, {
+    const changed = await send(app(), 'PUT', `/api/shipping-methods/${method.id}`, adminCookie(), {
       name: 'Night van',
       price: 11,
       countries: ['LU'],
@@ -156,7 +140,7 @@ describe('shipping methods', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ price: 11, active: false, estimateDays: null, freeAbove: null });
     expect((await offered('?country=Luxembourg')).map((row) => row.name)).toEqual(['Standard shipping']);
-    const staffList = await send(app(), 'GET', '/api/admin/shipping-methods', adminCookie);
+    const staffList = await send(app(), 'GET', '/api/admin/shipping-methods', adminCookie());
     expect(staffList.json<{ methods: StaffShippingMethod[] }>().methods).toContainEqual(
       expect.objectContaining({ id: method.id, active: false, price: 11 }),
     );
@@ -164,7 +148,7 @@ describe('shipping methods', () => {
       app(),
       'PUT',
       '/api/shipping-methods/00000000-0000-4000-8000-000000000000',
-      adminCookie,
+      adminCookie(),
       {
         name: 'Ghost',
         price: 1,
@@ -175,14 +159,14 @@ describe('shipping methods', () => {
 
   it('records every staff change in the activity trail', async () => {
     const method = await addMethod({ name: 'Audited post', price: 3, countries: ['MT'] });
-    await send(app(), 'PUT', `/api/shipping-methods/${method.id}`, adminCookie, {
+    await send(app(), 'PUT', `/api/shipping-methods/${method.id}`, adminCookie(), {
       name: 'Audited post',
       price: 4,
     });
-    await send(app(), 'DELETE', `/api/shipping-methods/${method.id}`, adminCookie);
+    await send(app(), 'DELETE', `/api/shipping-methods/${method.id}`, adminCookie());
     const kinds = [];
     for (const kind of ['shipping.create', 'shipping.update', 'shipping.delete']) {
-      const response = await send(app(), 'GET', `/api/admin/activity?kind=${kind}`, adminCookie);
+      const response = await send(app(), 'GET', `/api/admin/activity?kind=${kind}`, adminCookie());
       const events = response.json<{
         events: { subject: { id: string }; before: unknown; after: unknown }[];
       }>().events;
@@ -316,25 +300,25 @@ describe('shipping at checkout', () => {
     const placed = await checkout(buyer.cookie, [cartLine(pick, 1)], { shippingMethodId: method.id });
     const { orderId } = placed.json<{ orderId: string }>();
 
-    const deleted = await send(app(), 'DELETE', `/api/shipping-methods/${unused.id}`, adminCookie);
+    const deleted = await send(app(), 'DELETE', `/api/shipping-methods/${unused.id}`, adminCookie());
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({ archived: false });
     const [gone] = await app().db.select().from(shippingMethod).where(eq(shippingMethod.id, unused.id));
     expect(gone).toBeUndefined();
 
-    const archived = await send(app(), 'DELETE', `/api/shipping-methods/${method.id}`, adminCookie);
+    const archived = await send(app(), 'DELETE', `/api/shipping-methods/${method.id}`, adminCookie());
     expect(archived.json()).toEqual({ archived: true });
     expect((await offered('?country=AT')).map((row) => row.id)).not.toContain(method.id);
-    const staffList = await send(app(), 'GET', '/api/admin/shipping-methods', adminCookie);
+    const staffList = await send(app(), 'GET', '/api/admin/shipping-methods', adminCookie());
     expect(staffList.json<{ methods: { id: string }[] }>().methods.map((row) => row.id)).not.toContain(
       method.id,
     );
-    expect((await send(app(), 'DELETE', `/api/shipping-methods/${method.id}`, adminCookie)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await send(app(), 'DELETE', `/api/shipping-methods/${method.id}`, adminCookie())).statusCode,
+    ).toBe(404);
     expect(
       (
-        await send(app(), 'PUT', `/api/shipping-methods/${method.id}`, adminCookie, {
+        await send(app(), 'PUT', `/api/shipping-methods/${method.id}`, adminCookie(), {
           name: 'Back',
           price: 1,
         })
@@ -353,7 +337,7 @@ describe('shipping at checkout', () => {
     for (let round = 0; round < 3; round += 1) {
       const method = await addMethod({ name: `Vistula van ${round}`, price: 3, countries: ['PL'] });
       const [removal, ...checkouts] = await Promise.all([
-        send(app(), 'DELETE', `/api/shipping-methods/${method.id}`, adminCookie),
+        send(app(), 'DELETE', `/api/shipping-methods/${method.id}`, adminCookie()),
         ...buyers.map((buyer) =>
           checkout(buyer.cookie, [cartLine(pick, 1)], { shippingMethodId: method.id }),
         ),
@@ -384,14 +368,21 @@ describe('shipping at checkout', () => {
   });
 
   it('tells a buyer whose country no method serves, naming the country', async () => {
-    const [standard] = await app()
-      .db.select()
-      .from(shippingMethod)
-      .where(eq(shippingMethod.name, 'Standard shipping'));
-    await app()
-      .db.update(shippingMethod)
-      .set({ active: false })
-      .where(eq(shippingMethod.name, 'Standard shipping'));
+    const staffList = await send(app(), 'GET', '/api/admin/shipping-methods', adminCookie());
+    const standard = staffList
+      .json<{ methods: StaffShippingMethod[] }>()
+      .methods.find((method) => method.name === 'Standard shipping');
+    if (!standard) throw new Error('no standard shipping');
+    /** Staff switch the standard method off, and back on afterwards. */
+    const switchStandard = async (active: boolean) => {
+      const { id, ...fields } = standard;
+      const response = await send(app(), 'PUT', `/api/shipping-methods/${id}`, adminCookie(), {
+        ...fields,
+        active,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await switchStandard(false);
     try {
       const buyer = await buyerIn('Chile');
       const pick = await productInStock(app(), 2);
@@ -403,10 +394,7 @@ describe('shipping at checkout', () => {
       expect(error.fields.country).toBe('is not a country we ship to');
       expect(await orderCount()).toBe(orders);
     } finally {
-      await app()
-        .db.update(shippingMethod)
-        .set({ active: standard?.active ?? true })
-        .where(eq(shippingMethod.name, 'Standard shipping'));
+      await switchStandard(standard.active);
     }
   });
 });

@@ -1,29 +1,23 @@
 import { STOCK_ALERT_MESSAGES } from '@shop/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { order, productStock, stockAlert } from '../../db/schema';
-import { type Buyer, createContendedApp, newProduct, quickBuyers, stockedProducts } from '../../test/buyers';
+import { type Buyer, newProduct, quickBuyers, stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { send } from '../../test/shop';
-import type { TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { wireServices } from '../../wiring';
 import { sweep } from '../orders';
 import { notifyBackInStock, sweepAlerts } from './stock-alerts.service';
 
 const PARALLEL = 12;
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop({ contended: PARALLEL + 10 });
 let strangers: Outsider[];
 
 beforeAll(async () => {
-  testApp = await createContendedApp(PARALLEL + 10);
   strangers = await outsiders(app());
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 let made = 0;

@@ -1,24 +1,15 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../../db/schema';
-import { type Buyer, quickBuyers } from '../../test/buyers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Buyer, quickAdmin, quickBuyers } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { pngPicture, uploadPicture } from '../../test/product-pictures';
 import { servedPicture, storedKeys } from '../../test/stored-files';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop();
 let admin: Buyer;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  [admin] = (await quickBuyers(app(), 1, 'staff')) as [Buyer];
-  await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
-});
-
-afterAll(async () => {
-  await testApp?.close();
+  admin = await quickAdmin(app());
 });
 
 /** The product picture folders stored. */

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { errorEnvelopeSchema } from '@shop/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, signUp } from '../../test/accounts';
 import { servedPicture, storedKeys } from '../../test/stored-files';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
+const { app } = testShop();
 let shopper: Awaited<ReturnType<typeof signUp>>;
 
 /** A multipart/form-data body with one file part (or `files`), as a browser's FormData would send it. */
@@ -49,12 +48,7 @@ const png = () =>
     .toBuffer();
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   shopper = await signUp(app());
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('POST /api/uploads/avatar', () => {

@@ -1,37 +1,26 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { favorite, order, review, user } from '../../db/schema';
-import { seedAccounts } from '../../seed/accounts';
 import { post, session, signIn, signUp } from '../../test/accounts';
 import { quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { buy, send, verifiedBuyer } from '../../test/shop';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 import { wireServices } from '../../wiring';
 import { deleteAccount } from '../account/account.service';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
+const { app, adminCookie } = testShop({ accounts: true });
 let adminId: string;
 
 const orderSearch = (value: object) => `orderSearch=${encodeURIComponent(JSON.stringify(value))}`;
 const listUsers = (query: string, ...as: [string?]) =>
-  send(app(), 'GET', `/api/users?${query}`, as.length > 0 ? as[0] : adminCookie);
+  send(app(), 'GET', `/api/users?${query}`, as.length > 0 ? as[0] : adminCookie());
 const update = (id: string, payload: object, ...as: [string?]) =>
-  send(app(), 'PUT', `/api/users/update/${id}`, as.length > 0 ? as[0] : adminCookie, payload);
+  send(app(), 'PUT', `/api/users/update/${id}`, as.length > 0 ? as[0] : adminCookie(), payload);
 const userRow = async (id: string) => (await app().db.select().from(user).where(eq(user.id, id)))[0];
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedAccounts(app().auth, app().config.accounts);
-  const { admin } = app().config.accounts;
-  adminCookie = await signIn(app(), admin.email, admin.password);
-  adminId = (await session(app(), adminCookie))?.user.id as string;
-});
-
-afterAll(async () => {
-  await testApp?.close();
+  adminId = (await session(app(), adminCookie()))?.user.id as string;
 });
 
 describe('who may manage users', () => {
@@ -195,7 +184,7 @@ describe('PUT /api/users/update/:id from an admin', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(409);
       expect(response.json().error.message).toMatch(/your own account/);
     }
-    const suspend = await send(app(), 'PUT', '/api/user-suspended', adminCookie, {
+    const suspend = await send(app(), 'PUT', '/api/user-suspended', adminCookie(), {
       email: app().config.accounts.admin.email,
     });
     expect(suspend.statusCode).toBe(409);
@@ -232,8 +221,8 @@ describe('the shop keeps an admin', () => {
     expect(admins).toHaveLength(1);
     // Put the seeded admin back in charge if the second one won.
     if (first.statusCode !== 200) {
-      await app().db.update(user).set({ role: 'admin' }).where(eq(user.id, adminId));
-      await app().db.update(user).set({ role: 'user' }).where(eq(user.id, second.id));
+      expect((await update(adminId, { roles: ['admin'] }, second.cookie)).statusCode).toBe(200);
+      expect((await update(second.id, { roles: ['user'] })).statusCode).toBe(200);
     }
   });
 
@@ -246,7 +235,7 @@ describe('the shop keeps an admin', () => {
       code: 'CONFLICT',
     });
     // Deleting the suspended admin is fine: the active one stays.
-    expect((await send(app(), 'DELETE', `/api/users/${second.id}`, adminCookie)).statusCode).toBe(200);
+    expect((await send(app(), 'DELETE', `/api/users/${second.id}`, adminCookie())).statusCode).toBe(200);
   });
 });
 
@@ -299,28 +288,28 @@ describe('deleting a user (admin)', () => {
       app(),
       'DELETE',
       `/api/users/${shopper.id}?${orderSearch({ orderBy: { username: 1 }, search: shopper.username.slice(0, 8) })}`,
-      adminCookie,
+      adminCookie(),
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual([]);
     await expectGone(shopper);
-    expect((await send(app(), 'DELETE', `/api/users/${shopper.id}`, adminCookie)).statusCode).toBe(404);
+    expect((await send(app(), 'DELETE', `/api/users/${shopper.id}`, adminCookie())).statusCode).toBe(404);
   });
 
   it('PUT /api/user-deleted does the same by e-mail', async () => {
     const shopper = await customer();
-    const response = await send(app(), 'PUT', '/api/user-deleted', adminCookie, { email: shopper.email });
+    const response = await send(app(), 'PUT', '/api/user-deleted', adminCookie(), { email: shopper.email });
     expect(response.statusCode, response.body).toBe(200);
     expect(Array.isArray(response.json())).toBe(true);
     await expectGone(shopper);
-    const again = await send(app(), 'PUT', '/api/user-deleted', adminCookie, { email: shopper.email });
+    const again = await send(app(), 'PUT', '/api/user-deleted', adminCookie(), { email: shopper.email });
     expect(again.statusCode).toBe(404);
   });
 
   it('refuses an admin deleting themself (409)', async () => {
-    const byId = await send(app(), 'DELETE', `/api/users/${adminId}`, adminCookie);
+    const byId = await send(app(), 'DELETE', `/api/users/${adminId}`, adminCookie());
     expect(byId.statusCode).toBe(409);
-    const byEmail = await send(app(), 'PUT', '/api/user-deleted', adminCookie, {
+    const byEmail = await send(app(), 'PUT', '/api/user-deleted', adminCookie(), {
       email: app().config.accounts.admin.email,
     });
     expect(byEmail.statusCode).toBe(409);
@@ -328,17 +317,17 @@ describe('deleting a user (admin)', () => {
   });
 
   it('refuses a bad id or e-mail naming the field', async () => {
-    const byId = await send(app(), 'DELETE', '/api/users/not-a-uuid', adminCookie);
+    const byId = await send(app(), 'DELETE', '/api/users/not-a-uuid', adminCookie());
     expect(byId.statusCode).toBe(400);
     expect(Object.keys(byId.json().error.fields)).toEqual(['id']);
-    const byEmail = await send(app(), 'PUT', '/api/user-deleted', adminCookie, { email: 'nope' });
+    const byEmail = await send(app(), 'PUT', '/api/user-deleted', adminCookie(), { email: 'nope' });
     expect(byEmail.statusCode).toBe(400);
     expect(Object.keys(byEmail.json().error.fields)).toEqual(['email']);
   });
 
   it('leaves deleted accounts out of the list and cannot reactivate them', async () => {
     const shopper = await signUp(app());
-    await send(app(), 'DELETE', `/api/users/${shopper.id}`, adminCookie);
+    await send(app(), 'DELETE', `/api/users/${shopper.id}`, adminCookie());
     const listed = await listUsers(orderSearch({ search: 'deleted-' }));
     expect(listed.json()).toEqual([]);
     expect((await update(shopper.id, { status: true })).statusCode).toBe(404);

@@ -1,16 +1,12 @@
 import { PROFILE_FORMAT_MESSAGES } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../db/schema';
-import { seedAccounts } from '../../seed/accounts';
-import { seedDatabase } from '../../seed/seed';
-import { mailedLink, ORIGIN, signIn, signUp, visit } from '../../test/accounts';
+import { mailedLink, ORIGIN, signUp, visit } from '../../test/accounts';
 import { expectRefused, outsiders } from '../../test/outsiders';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { testShop } from '../../test/test-shop';
 
-let testApp: TestApp;
-const app = () => testApp.app;
-let adminCookie: string;
+const { app, adminCookie } = testShop({ catalogue: true, accounts: true });
 let productIds: string[];
 
 function put(url: string, payload: object, cookie?: string) {
@@ -32,16 +28,8 @@ async function verifiedUser() {
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  await seedDatabase(app().db, app().config, { pictures: false });
-  await seedAccounts(app().auth, app().config.accounts);
-  adminCookie = await signIn(app(), 'admin@sneakershop.test', 'Admin#2023shop');
   const list = await get('/api/products?limit=3');
   productIds = list.json<{ products: { _id: string }[] }>().products.map((p) => p._id);
-});
-
-afterAll(async () => {
-  await testApp?.close();
 });
 
 describe('GET /api/users/dashboard/:id', () => {
@@ -77,10 +65,10 @@ describe('GET /api/users/dashboard/:id', () => {
     const other = await signUp(app());
     expect((await get(`/api/users/dashboard/${owner.id}`, other.cookie)).statusCode).toBe(403);
     expect((await get(`/api/users/dashboard/${owner.id}`)).statusCode).toBe(401);
-    expect((await get(`/api/users/dashboard/${owner.id}`, adminCookie)).json()[0].email).toBe(owner.email);
-    expect((await get('/api/users/dashboard/not-a-uuid', adminCookie)).statusCode).toBe(400);
+    expect((await get(`/api/users/dashboard/${owner.id}`, adminCookie())).json()[0].email).toBe(owner.email);
+    expect((await get('/api/users/dashboard/not-a-uuid', adminCookie())).statusCode).toBe(400);
     expect(
-      (await get('/api/users/dashboard/00000000-0000-4000-8000-000000000000', adminCookie)).statusCode,
+      (await get('/api/users/dashboard/00000000-0000-4000-8000-000000000000', adminCookie())).statusCode,
     ).toBe(404);
   });
 });
@@ -260,10 +248,10 @@ describe('the profile rules (the user-profile variant, with its Necesita texts)'
 
   it('lets an admin change a profile (role and status: users-admin.test.ts)', async () => {
     const account = await signUp(app());
-    const changed = await put(`/api/users/update/${account.id}`, { city: 'Quito' }, adminCookie);
+    const changed = await put(`/api/users/update/${account.id}`, { city: 'Quito' }, adminCookie());
     expect(changed.statusCode).toBe(200);
     expect(changed.json()[0]).toMatchObject({ city: 'Quito', roles: ['user'], status: true });
-    expect((await put(`/api/users/update/${account.id}`, { role: 'admin' }, adminCookie)).statusCode).toBe(
+    expect((await put(`/api/users/update/${account.id}`, { role: 'admin' }, adminCookie())).statusCode).toBe(
       400,
     );
   });
@@ -279,7 +267,7 @@ describe("an admin's own profile (decision 26: one username rule for every accou
   it('refuses a username outside the sign-up rule, naming it, and changes nothing', async () => {
     const admin = await adminRow();
     for (const username of ['Ana Lopez', 'Ana', 'x'.repeat(17), 'ana.lopez']) {
-      const response = await put(`/api/users/update/${admin.id}`, { username, city: 'Lima' }, adminCookie);
+      const response = await put(`/api/users/update/${admin.id}`, { username, city: 'Lima' }, adminCookie());
       expect(response.statusCode, username).toBe(400);
       expect(response.json().error.fields).toEqual({ username: PROFILE_FORMAT_MESSAGES.username });
     }
@@ -291,15 +279,19 @@ describe("an admin's own profile (decision 26: one username rule for every accou
     const same = await put(
       `/api/users/update/${admin.id}`,
       { username: admin.displayUsername ?? admin.username, city: 'Lima' },
-      adminCookie,
+      adminCookie(),
     );
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json()[0]).toMatchObject({ username: admin.displayUsername, city: 'Lima', roles: ['admin'] });
 
-    const renamed = await put(`/api/users/update/${admin.id}`, { username: 'Ana_Lopez-1' }, adminCookie);
+    const renamed = await put(`/api/users/update/${admin.id}`, { username: 'Ana_Lopez-1' }, adminCookie());
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await adminRow()).toMatchObject({ username: 'ana_lopez-1', displayUsername: 'Ana_Lopez-1' });
-    const back = await put(`/api/users/update/${admin.id}`, { username: admin.displayUsername }, adminCookie);
+    const back = await put(
+      `/api/users/update/${admin.id}`,
+      { username: admin.displayUsername },
+      adminCookie(),
+    );
     expect(back.statusCode, back.body).toBe(200);
     expect(await adminRow()).toMatchObject({
       username: admin.username,
