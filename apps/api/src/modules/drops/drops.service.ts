@@ -1,5 +1,4 @@
 import type { Drop, DropBody, DropSummary, StaffDropEntry } from '@shop/contracts';
-import { sizeKey } from '@shop/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { Snapshot } from '../../events/facts';
 import { AppError } from '../../lib/app-error';
@@ -9,6 +8,7 @@ import * as catalog from '../catalog';
 import * as users from '../users';
 import { commitmentOf, newSeed } from './draw';
 import type { DropDeps, DropJob } from './drop-deps';
+import { entryWire } from './drop-entries';
 import { entryWindow, preQueueOpensAt } from './drop-state';
 import { dropView, statesOf, summariesOf } from './drop-views';
 import type { DropRow } from './drops.repository';
@@ -176,13 +176,7 @@ export async function staffEntries(db: Db, dropId: string): Promise<StaffDropEnt
   return entries.map((entry) => {
     const person = people.get(entry.userId);
     return {
-      id: entry.id,
-      size: sizeKey(entry.size),
-      status: entry.status,
-      rank: entry.rank,
-      holdUntil: entry.holdUntil?.toISOString() ?? null,
-      orderId: entry.orderId,
-      createdAt: entry.createdAt.toISOString(),
+      ...entryWire(entry),
       user: { id: entry.userId, username: person?.username ?? 'deleted', email: person?.email ?? '' },
       paid: entry.status === 'bought',
     };
