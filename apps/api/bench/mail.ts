@@ -84,7 +84,7 @@ export async function benchMail(
     const outbox = config.mail.outboxDir;
     const written = () => {
       try {
-        return readdirSync(outbox).length;
+        return readdirSync(outbox).filter((name) => name.endsWith('.json')).length;
       } catch {
         return 0;
       }

@@ -1194,7 +1194,9 @@ async function createBuyers(
   const missing = () => emails.filter((email) => !links.has(email));
   while (missing().length > 0 && Date.now() < deadline) {
     links = new Map();
-    for (const file of existsSync(outbox) ? readdirSync(outbox) : []) {
+    for (const file of existsSync(outbox)
+      ? readdirSync(outbox).filter((name) => name.endsWith('.json'))
+      : []) {
       const message = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as {
         to: string;
         links: string[];

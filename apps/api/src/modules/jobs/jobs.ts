@@ -197,7 +197,8 @@ export async function startJobs(database: Database, log: FastifyBaseLogger): Pro
       for (;;) {
         const counts = await jobs.counts();
         if (QUEUE_NAMES.every((name) => counts[name].due === 0)) return;
-        if (Date.now() > deadline) throw new Error(`Jobs still due after ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`Jobs still due after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
         for (const worker of workers.values()) boss.notifyWorker(worker);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -95,7 +95,10 @@ function outboxTransport(
         links: linksOf(message.text),
         ...message,
       };
-      await writeFile(path.join(dir, `${id}.json`), JSON.stringify(stored, null, 2));
+      // Written aside and renamed into place, so a reader (the outbox page, a test) never sees half of it.
+      const file = path.join(dir, `${id}.json`);
+      await writeFile(`${file}.part`, JSON.stringify(stored, null, 2));
+      await rename(`${file}.part`, file);
       log.info(
         logLinks
           ? { to: message.to, subject: message.subject, links: stored.links }
