@@ -137,6 +137,7 @@ export async function toPaymentPage(page: Page) {
   await page.getByRole('radio', { name: 'Card (Stripe)' }).check();
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/test-gateway\/test_stripe_[0-9a-f]{32}$/);
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeVisible();
 }
 
 /** A second browser signed in as the admin (the page under test keeps the buyer). */

@@ -316,5 +316,6 @@ describe('TestGatewayPage', () => {
   it('says when the payment does not exist', async () => {
     gateway(() => undefined);
     expect(await screen.findByRole('alert')).toHaveTextContent('This payment page does not exist.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Test payment' })).toBeInTheDocument();
   });
 });

@@ -51,9 +51,14 @@ export function TestGatewayPage() {
       </p>
       <div className="container py-4 py-lg-5">
         {payment.isPending ? (
-          <LoadingSpinner label="Loading the payment" className="py-5" spinnerClassName="text-secondary" />
+          <>
+            {/* The page has its heading while the payment loads too; each panel brings its own. */}
+            <h1 className="visually-hidden">Test payment</h1>
+            <LoadingSpinner label="Loading the payment" className="py-5" spinnerClassName="text-secondary" />
+          </>
         ) : payment.isError ? (
           <div className="test-gateway__narrow">
+            <h1 className="h4 mb-3">Test payment</h1>
             <AlertError
               dismissible={false}
               message={
