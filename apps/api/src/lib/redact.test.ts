@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactLogged, redactSecrets } from './redact';
+import { redactLogged, redactSecrets, withoutQueryParameters } from './redact';
 
 describe('redactSecrets', () => {
   it.each([
@@ -83,5 +83,34 @@ describe('redactLogged', () => {
       }),
     ]);
     expect((redactLogged({ at: date, url: '/x?code=1' }) as { at: Date }).at).toBe(date);
+  });
+});
+
+describe('a failed query in the log', () => {
+  const sql = 'select "user_id" from "session" where "session"."token" = $1';
+
+  it("keeps Drizzle's statement and leaves out its values, in the message, the stack and the fields", () => {
+    const cause = Object.assign(new Error('Connection terminated unexpectedly'), {
+      query: sql,
+      params: ['tok_cause_1'],
+      queryOptions: { rowMode: 'array' },
+    });
+    const failed = Object.assign(new Error(`Failed query: ${sql}\nparams: tok_secret_1,test_stripe_0f`), {
+      query: sql,
+      params: ['tok_secret_1', 'test_stripe_0f'],
+      cause,
+    });
+    const logged = JSON.stringify(redactLogged(failed));
+    expect(logged).toContain('Failed query: select');
+    expect(logged).toContain('Connection terminated unexpectedly');
+    for (const value of ['tok_secret_1', 'test_stripe_0f', 'tok_cause_1', 'params', 'rowMode'])
+      expect(logged).not.toContain(value);
+  });
+
+  it('cuts values that span lines, up to the first frame of the stack', () => {
+    const stack = `Error: Failed query: ${sql}\nparams: line one,\nline two\n    at run (db.ts:1:1)`;
+    expect(withoutQueryParameters(stack)).toBe(`Error: Failed query: ${sql}\n    at run (db.ts:1:1)`);
+    expect(redactSecrets(`Failed query: ${sql}\nparams: abc`)).toBe(`Failed query: ${sql}`);
+    expect(withoutQueryParameters('no values here')).toBe('no values here');
   });
 });

@@ -11,6 +11,14 @@ const SECRET_PARAMETER =
 const SECRET_FIELD = /token|secret|passw|^state$|^session_?id$|signature|api_?key|^authorization$|^cookie$/i;
 /** Paths whose next segment is the secret: a reset link, a test-mode payment page. */
 const SECRET_SEGMENT = /(\/(?:reset-password|test-gateway(?:\/payments)?)\/)([^/?#&\s"'<>:;,)]+)/gi;
+/**
+ * The values a failed query was run with, as Drizzle writes them into its error's message (and so into the
+ * stack): `Failed query: <sql>\nparams: <values>`, up to the stack's first frame. The values may be a
+ * session token or a payment reference; the statement, with its `$1` placeholders, stays.
+ */
+const QUERY_PARAMETERS = /\n\s*params: [\s\S]*?(?=\n\s+at |$)/g;
+/** Fields of a database error that hold its query's values: Drizzle's and PGlite's. */
+const PARAMETER_FIELD = /^(?:params|parameters|queryOptions)$/;
 /** `name=value` after the start of a query, a form body or a word. */
 const PARAMETER = /(^|[?&;\s])([^=&?#;\s"'<>]+)=([^&#;\s"'<>]*)/g;
 
@@ -29,7 +37,12 @@ function decoded(text: string): string {
  * `/test-gateway/`.
  */
 export function redactSecrets(text: string): string {
-  return redactNested(text, 2);
+  return redactNested(withoutQueryParameters(text), 2);
+}
+
+/** `text` (a database error's message or stack) without the values of the failed query it names. */
+export function withoutQueryParameters(text: string): string {
+  return text.includes('params: ') ? text.replace(QUERY_PARAMETERS, '') : text;
 }
 
 /** redactSecrets, looking `levels` deep into encoded values. */
@@ -47,9 +60,10 @@ function redactNested(text: string, levels: number): string {
 }
 
 /**
- * A logged value with its secrets redacted: strings by redactSecrets, and the fields named like a secret,
- * through objects, arrays and errors a few levels deep (an error becomes a plain object with its type,
- * message and stack; an object that is changed becomes a plain copy). Dates and buffers are left as they
+ * A logged value with its secrets redacted: strings by redactSecrets, the fields named like a secret, and
+ * the fields that hold a failed query's values (left out, on an error's `cause` too), through objects,
+ * arrays and errors a few levels deep (an error becomes a plain object with its type, message and stack;
+ * an object that is changed becomes a plain copy). Dates and buffers are left as they
  * are. Answers the value itself when nothing changed.
  */
 export function redactLogged(value: unknown, depth = 0): unknown {
@@ -65,6 +79,11 @@ export function redactLogged(value: unknown, depth = 0): unknown {
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function' || ArrayBuffer.isView(value)) return value;
   let copy: Record<string, unknown> | null = null;
   for (const [key, item] of Object.entries(value)) {
+    if (PARAMETER_FIELD.test(key) && item != null) {
+      copy ??= { ...value };
+      delete copy[key];
+      continue;
+    }
     const redacted = SECRET_FIELD.test(key) && item != null ? REDACTED : redactLogged(item, depth + 1);
     if (redacted !== item) {
       copy ??= { ...value };

@@ -5,10 +5,11 @@ import { Writable } from 'node:stream';
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailedLink, ORIGIN, post, signUp } from '../test/accounts';
-import { stockedProducts } from '../test/buyers';
+import { quickBuyers, stockedProducts } from '../test/buyers';
 import { type OidcProvider, startOidcProvider } from '../test/oidc-provider';
 import { cartLine, productInStock, send, verifiedBuyer } from '../test/shop';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { createThrowawayPostgres, throwawayPostgresUnavailable } from '../test/throwaway-postgres';
 import { registerRequestLog, requestScopedLogger } from './request-log';
 
 describe('the services’ logger', () => {
@@ -40,7 +41,8 @@ describe('the services’ logger', () => {
   });
 });
 
-describe('secrets in the log', () => {
+/** A log stream for `createTestApp`, and the JSON lines written to it. */
+function logLines(): { lines: string[]; stream: Writable } {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -48,6 +50,11 @@ describe('secrets in the log', () => {
       done();
     },
   });
+  return { lines, stream };
+}
+
+describe('secrets in the log', () => {
+  const { lines, stream } = logLines();
   let provider: OidcProvider;
   let testApp: TestApp;
   const app = () => testApp.app;
@@ -222,4 +229,80 @@ describe('secrets in the log', () => {
       headers: { accept: 'text/html' },
     });
   });
+});
+
+const noThrowawayPostgres = throwawayPostgresUnavailable();
+
+describe.skipIf(Boolean(noThrowawayPostgres))('secrets in the log while the database is away', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('writes no session token, payment reference or query values while PostgreSQL stops under load', async () => {
+    const { lines, stream } = logLines();
+    // A PostgreSQL of the test's own, since it is stopped (never the shared one).
+    const server = await createThrowawayPostgres(`shoplog${process.pid}`);
+    let shop: TestApp | undefined;
+    try {
+      shop = await createTestApp(
+        { logLevel: 'debug', database: { kind: 'postgres', url: server.url } },
+        { logStream: stream },
+      );
+      const app = shop.app;
+      await stockedProducts(app, ['Outage Runner'], 20);
+      const pick = await productInStock(app, 4);
+      const buyers = await quickBuyers(app, 3, 'outage');
+      const references: string[] = [];
+      for (const buyer of buyers) {
+        const started = await send(app, 'POST', '/api/checkouts', buyer.cookie, {
+          products: [cartLine(pick, 1)],
+        });
+        expect(started.statusCode, started.body).toBe(200);
+        references.push(started.json<{ url: string }>().url.split('/').pop() ?? '');
+      }
+      const tokens = buyers.map(
+        (buyer) => decodeURIComponent(buyer.cookie.split('=')[1] ?? '').split('.')[0] ?? '',
+      );
+
+      // Shoppers keep asking for their orders and session and opening and paying their payments.
+      let running = true;
+      const statuses: number[] = [];
+      const load = (async () => {
+        while (running) {
+          const requests = buyers.flatMap((buyer, index) => [
+            send(app, 'GET', '/api/orders', buyer.cookie),
+            send(app, 'GET', '/api/auth/get-session', buyer.cookie),
+            send(app, 'GET', `/api/test-gateway/payments/${references[index]}`),
+            send(app, 'POST', `/api/test-gateway/payments/${references[index]}/pay`),
+          ]);
+          for (const response of await Promise.all(requests)) statuses.push(response.statusCode);
+          await sleep(50);
+        }
+      })();
+      // Kept: the load runs before, during and after PostgreSQL is stopped for 2 s.
+      await sleep(500);
+      await server.stop('immediate');
+      await sleep(2_000);
+      await server.start();
+      for (let waited = 0; waited < 20_000; waited += 250) {
+        if ((await send(app, 'GET', '/api/orders', buyers[0]?.cookie)).statusCode === 200) break;
+        await sleep(250);
+      }
+      running = false;
+      await load;
+
+      expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
+      expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);
+      const logged = lines.join('');
+      expect(logged).toContain('database unavailable');
+      expect(logged).toContain('Failed query');
+      for (const secret of [...tokens, ...references]) {
+        expect(secret.length).toBeGreaterThan(10);
+        expect(logged).not.toContain(secret);
+      }
+      expect(logged).not.toContain('params:');
+      expect(logged).not.toContain('"params"');
+    } finally {
+      await shop?.close();
+      await server.drop();
+    }
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Db, Tx } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/unavailable';
+import { withoutQueryParameters } from '../../lib/redact';
 
 /**
  * Work that must happen even if the instance that asked for it dies: every e-mail, each reservation's
@@ -72,9 +73,14 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-/** What a failed job records: the error's message and stack (an Error's own fields are not enumerable). */
+/**
+ * What a failed job records: the error's message and stack (an Error's own fields are not enumerable),
+ * without the values of a failed query they may name.
+ */
 function failureOf(error: unknown): object {
-  return error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+  return error instanceof Error
+    ? { message: withoutQueryParameters(error.message), stack: withoutQueryParameters(error.stack ?? '') }
+    : { message: String(error) };
 }
 
 /**
