@@ -18,9 +18,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvFileName, csvHeaders, csvResponse } from '../../lib/csv';
+import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
 import { adminOnly, requireAdmin, requireUser, requireVerifiedUser } from '../../plugins/session';
+import { consumeForAccount } from '../rate-limit';
 import type { DropDeps } from './drop-deps';
 import { challengeFor, changeEntrySize, enterDraw, myEntry, withdrawEntry } from './drop-entries';
 import { drawNow } from './drop-results';
@@ -146,7 +147,7 @@ function staffRoutes(app: App, deps: DropDeps): void {
       schema: {
         tags: ['drops'],
         summary:
-          "A drop's entries with their entrants (admin); with `Accept: text/csv`, a CSV file of entries and winners: entry, size, status, rank, winner, username, email, hold_until, order, paid, entered_at",
+          "A drop's entries with their entrants (admin); with `Accept: text/csv`, a CSV file of entries and winners (counts against the staff member's 10 exports a minute): entry, size, status, rank, winner, username, email, hold_until, order, paid, entered_at",
         params,
         produces: ['application/json', 'text/csv'],
         response: {
@@ -155,7 +156,7 @@ function staffRoutes(app: App, deps: DropDeps): void {
               'entry, size, status, rank, winner, username, email, hold_until, order, paid, entered_at',
             ),
           ),
-          ...refusals(400, 401, 403, 404),
+          ...refusals(400, 401, 403, 404, 429),
         },
       },
     },
@@ -163,9 +164,10 @@ function staffRoutes(app: App, deps: DropDeps): void {
       const admin = await requireAdmin(request);
       if (!request.headers.accept?.includes('text/csv'))
         return { entries: await staffEntries(app.db, request.params.id) };
-      const csv = await exportEntries(deps, admin, request.params.id);
       reply.headers(csvHeaders(csvFileName(`drop-${request.params.id.slice(0, 8)}-entries`)));
-      return reply.send(Readable.from([csv]));
+      if (request.method === 'HEAD') return reply.send(noCsvBody());
+      await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', admin.id);
+      return reply.send(Readable.from([await exportEntries(deps, admin, request.params.id)]));
     },
   );
 }

@@ -10,10 +10,10 @@ import {
   promotionUpdateSchema,
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { csvFileName, csvHeaders, csvResponse } from '../../lib/csv';
+import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
 import { adminOnly, currentUser, requireAdmin } from '../../plugins/session';
-import { consume, type RateLimitStore } from '../rate-limit';
+import { consume, consumeForAccount, type RateLimitStore } from '../rate-limit';
 import * as promotions from './promotions.service';
 
 /** Codes one visitor may try in a window: plenty for a shopper, too few to guess codes. */
@@ -47,15 +47,22 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ deps: PromotionRouteDeps }
       preValidation: adminOnly,
       schema: {
         tags: ['promotions'],
-        summary: 'The promotions the filters match as a CSV file, with their figures (admin); audited',
+        summary:
+          'The promotions the filters match as a CSV file, with their figures (admin); audited; counts against the staff member’s 10 exports a minute',
         querystring: promotionsQuerySchema.omit({ page: true }),
-        produces: ['text/csv'],
-        response: { 200: csvResponse(promotions.EXPORT_COLUMNS.join(', ')), ...refusals(400, 401, 403) },
+        produces: ['text/csv', 'application/json'],
+        response: {
+          200: csvResponse(promotions.EXPORT_COLUMNS.join(', ')),
+          ...refusals(400, 401, 403, 429),
+        },
       },
     },
     async (request, reply) => {
-      const csv = await promotions.exportPromotions(deps, await requireAdmin(request), request.query);
       reply.headers(csvHeaders(csvFileName('promotions')));
+      if (request.method === 'HEAD') return reply.send(noCsvBody());
+      const admin = await requireAdmin(request);
+      await consumeForAccount(deps.rateLimits, deps.rateLimitScale, 'exports', admin.id);
+      const csv = await promotions.exportPromotions(deps, admin, request.query);
       return reply.send(Readable.from([csv]));
     },
   );

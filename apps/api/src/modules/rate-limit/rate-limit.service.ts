@@ -17,7 +17,7 @@ export function scaled(rule: RateLimitRule, scale: number): RateLimitRule {
 export const ACCOUNT_LIMITS = {
   /** Pictures uploaded: profile pictures and product pictures together. */
   uploads: { max: 30, windowSeconds: 60 },
-  /** CSV exports downloaded (staff): orders and products together. */
+  /** CSV exports downloaded (staff): every export together (orders, products, promotions, a drop's entries). */
   exports: { max: 10, windowSeconds: 60 },
   /** Back-in-stock alerts asked for. */
   stockAlerts: { max: 20, windowSeconds: 60 },
