@@ -53,7 +53,7 @@ export const PROMOTION_KIND_STRATEGIES: Record<PromotionKind, PromotionKindStrat
     toWire: (stored) => stored,
     valueIssue: (value) =>
       value === undefined || value === null
-        ? 'must be the percentage off'
+        ? 'is required: a whole percentage from 1 to 100'
         : Number.isInteger(value) && value >= 1 && value <= 100
           ? undefined
           : 'must be a whole percentage from 1 to 100',
@@ -70,7 +70,7 @@ export const PROMOTION_KIND_STRATEGIES: Record<PromotionKind, PromotionKindStrat
     toWire: (stored) => (stored === null ? null : fromCents(stored)),
     valueIssue: (value) =>
       value === undefined || value === null
-        ? 'must be the amount off'
+        ? `is required: an amount with at most 2 decimals, up to ${MAX_AMOUNT}`
         : isValidPrice(value)
           ? undefined
           : `must be an amount with at most 2 decimals, up to ${MAX_AMOUNT}`,

@@ -68,7 +68,7 @@ describe('Promotions: creating a code', () => {
     expect(code).toHaveFocus();
     expect(code).toHaveAccessibleDescription(/Code must be 3 to 32 letters, digits, dashes or underscores/);
     expect(screen.getByLabelText('Percentage off (%)')).toHaveAccessibleDescription(
-      'Percentage off must be the percentage off',
+      'Percentage off is required: a whole percentage from 1 to 100',
     );
     expect(screen.getByLabelText(`Ends (${zone} time)`)).toHaveAccessibleDescription(
       /Ends must be after startsAt/,
