@@ -176,9 +176,10 @@ export async function buildApp(
 }
 
 /**
- * This instance's share of the jobs: e-mails, reservations that ran out, and the minutely sweep (one
- * instance a minute): reservations whose job went missing, confirmations never queued, back-in-stock
- * e-mails no stock change announced, rate-limit counters whose window ended.
+ * This instance's share of the jobs: e-mails, reservations that ran out, test payments' notifications,
+ * drops' and price drops' work, and the minutely sweep (one instance a minute): reservations whose job
+ * went missing, confirmations never queued, back-in-stock e-mails no stock change announced, rate-limit
+ * counters whose window ended.
  */
 function startWorkers(app: FastifyInstance, services: Services, transport: MailTransport): void {
   app.addHook('onReady', async () => {
@@ -187,6 +188,9 @@ function startWorkers(app: FastifyInstance, services: Services, transport: MailT
     await app.jobs.work<{ orderId: string }>('reservationExpiry', ({ orderId }) =>
       expireReservation(deps, orderId),
     );
+    await app.jobs.work<{ orderId: string }>('paymentNotices', async ({ orderId }) => {
+      await services.payments.paid(orderId);
+    });
     await app.jobs.work<DropJob>('drops', (job) => runDropJob(services.drops, job));
     await app.jobs.work<PriceDropJob>('priceDrops', async (job) => {
       await notifyPriceDrop(services.priceDrops, job);

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -146,4 +147,103 @@ describe.runIf(serverUrl)('a PostgreSQL outage', () => {
     await servesAgain(10_000);
     expect(unhandled).toEqual([]);
   }, 30_000);
+
+  it("approves an order paid while the database goes away: by the payment's job, and on the buyer's retry", async () => {
+    const direct = database.config.kind === 'postgres' ? database.config.url : '';
+    const started = await checkout();
+    expect(started.statusCode, started.body).toBe(200);
+    const { url, orderId } = started.json<{ url: string; orderId: string }>();
+    const reference = url.split('/').pop();
+    const pay = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/test-gateway/payments/${reference}/pay`,
+        headers: { origin: ORIGIN },
+      });
+    const before = await unitLedger(app, productId);
+    const observer = new pg.Client({ connectionString: direct });
+    await observer.connect();
+    const one = async (text: string, values: unknown[] = []) => (await observer.query(text, values)).rows[0];
+
+    // The order's row is held (as a slow transaction holds it): the payment closes, the approval waits.
+    const holder = new pg.Client({ connectionString: direct });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT 1 FROM "order" WHERE id = $1 FOR UPDATE', [orderId]);
+    const paying = pay();
+    await vi.waitFor(
+      async () => {
+        expect(await one('SELECT status FROM test_payment WHERE reference = $1', [reference])).toEqual({
+          status: 'paid',
+        });
+        const waiting = await one(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        expect(waiting?.n).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    // Then the database goes away: the payment is taken and its order has not heard of it.
+    await relay.cut();
+    const failed = await paying;
+    expect(failed.statusCode, failed.body).toBe(503);
+    await holder.query('ROLLBACK');
+    await holder.end();
+    await relay.restore();
+    expect((await one('SELECT state FROM "order" WHERE id = $1', [orderId]))?.state).toBe('pending');
+
+    // The notification's job approves the order by itself, once the database is back.
+    await vi.waitFor(
+      async () => {
+        expect((await one('SELECT state FROM "order" WHERE id = $1', [orderId]))?.state).toBe('aprobed');
+      },
+      { timeout: 100_000, interval: 250 },
+    );
+    // The buyer's retry is answered as the first payment would have been, and nothing is taken twice.
+    const retried = await pay();
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().redirectUrl).toContain(orderId);
+    const captures = await one(
+      "SELECT count(*)::int AS n FROM payment_entry WHERE order_id = $1 AND kind = 'capture'",
+      [orderId],
+    );
+    expect(captures?.n).toBe(1);
+    const after = await unitLedger(app, productId);
+    expect(after.sold).toBe(before.sold + 1);
+    expect(after.pending).toBe(before.pending - 1);
+    await observer.end();
+    expect(unhandled).toEqual([]);
+  }, 150_000);
+
+  it('approves the order when a payment already paid is paid again, and refuses one given up', async () => {
+    const started = await checkout();
+    const { url, orderId } = started.json<{ url: string; orderId: string }>();
+    const reference = url.split('/').pop();
+    // The state a restart leaves behind: the payment closed as paid, its order still pending.
+    await app.db.execute(sql`UPDATE test_payment SET status = 'paid' WHERE reference = ${reference}`);
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/test-gateway/payments/${reference}/pay`,
+      headers: { origin: ORIGIN },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const order = await app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}`,
+      headers: { cookie: buyer.cookie },
+    });
+    expect(order.json().state).toBe('aprobed');
+
+    const other = (await checkout()).json<{ url: string }>().url.split('/').pop();
+    const decide = (what: 'cancel' | 'pay') =>
+      app.inject({
+        method: 'POST',
+        url: `/api/test-gateway/payments/${other}/${what}`,
+        headers: { origin: ORIGIN },
+      });
+    expect((await decide('cancel')).statusCode).toBe(200);
+    const refused = await decide('pay');
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe('This payment is no longer open');
+  });
 });

@@ -28,6 +28,12 @@ export const QUEUES = {
   drops: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   /** A favourite's price dropped: its favouriters' e-mails are queued (each once, see price-drops). */
   priceDrops: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  /**
+   * A test-mode payment's "payment completed" notification, kept with the payment: delivered at once by
+   * the pay route and again by this job until the order has heard it, so a database restart in between
+   * never leaves a paid order pending. Retried from 5 s, doubling (about 20 minutes in all).
+   */
+  paymentNotices: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
   /** Every minute on one instance: reservations and e-mails whose job went missing, stock alerts. */
   sweep: { retryLimit: 0, expireInSeconds: 300 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;

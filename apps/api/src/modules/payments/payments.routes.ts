@@ -11,7 +11,10 @@ import { testGatewayRoutes } from './test-gateway.routes';
 export interface PaymentOutcomes {
   /** A verified provider notification: answers what was done with it (handled, duplicate, ignored). */
   notice(provider: PaymentProvider, notice: PaymentNotice): Promise<string>;
-  /** The test gateway's "payment completed", delivered at once. */
+  /**
+   * The test gateway's "payment completed": delivered at once by its pay route, and by the
+   * `paymentNotices` job until the order has heard it (so it must do nothing the second time).
+   */
   paid(orderId: string): Promise<unknown>;
 }
 

@@ -19,7 +19,8 @@ const referenceParams = z.object({
 
 /**
  * The test-mode gateway's payment page API, for the providers that run in test mode. `paid` is the
- * provider's "payment completed" notification, delivered at once.
+ * provider's "payment completed" notification: delivered at once, and kept as a durable job (queued with
+ * the payment's close, in its transaction) that delivers it again until the order has heard it.
  */
 export const testGatewayRoutes: FastifyPluginAsyncZod<{
   paid: (orderId: string) => Promise<unknown>;
@@ -34,11 +35,33 @@ export const testGatewayRoutes: FastifyPluginAsyncZod<{
     return { payment, provider };
   };
 
-  /** Pays or gives up an open test payment, exactly once. */
-  const closePayment = async (reference: string, status: 'paid' | 'cancelled') => {
+  const noLongerOpen = () => new AppError('CONFLICT', 'This payment is no longer open');
+
+  /** Gives up an open test payment, exactly once. */
+  const cancelPayment = async (reference: string) => {
     const found = await findPayment(reference);
-    if (!(await testPayments.closeTestPayment(app.db, reference, status))) {
-      throw new AppError('CONFLICT', 'This payment is no longer open');
+    if (!(await testPayments.closeTestPayment(app.db, reference, 'cancelled'))) throw noLongerOpen();
+    return found;
+  };
+
+  /**
+   * Pays an open test payment, and queues its notification in the same transaction. Paying one already
+   * paid (its buyer retrying after the database went away before the order heard of it) pays nothing
+   * again; the notification is delivered once more.
+   */
+  const payPayment = async (reference: string) => {
+    const found = await findPayment(reference);
+    const closed = await app.db.transaction(async (tx) => {
+      if (!(await testPayments.closeTestPayment(tx, reference, 'paid'))) return false;
+      await app.jobs.send(
+        'paymentNotices',
+        { orderId: found.payment.orderId },
+        { tx, key: `paid:${reference}` },
+      );
+      return true;
+    });
+    if (!closed && (await testPayments.findTestPayment(app.db, reference))?.status !== 'paid') {
+      throw noLongerOpen();
     }
     return found;
   };
@@ -87,14 +110,14 @@ export const testGatewayRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['payments'],
         summary:
-          'Test mode only: pay; the gateway notifies the shop as the provider would and answers the return URL',
+          'Test mode only: pay; the gateway notifies the shop as the provider would (at once, and by a durable job until the order has heard it) and answers the return URL. Paying a payment already paid answers the same; one given up answers 409',
         params: referenceParams,
         response: decisionResponse,
       },
     },
     async (request) => {
-      const { payment, provider } = await closePayment(request.params.reference, 'paid');
-      // The provider's "payment completed" notification, delivered at once.
+      const { payment, provider } = await payPayment(request.params.reference);
+      // The provider's "payment completed" notification, delivered at once (the job delivers it again).
       await paid(payment.orderId);
       return { redirectUrl: returnUrl(provider, payment, 'paid') };
     },
@@ -111,7 +134,7 @@ export const testGatewayRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { payment, provider } = await closePayment(request.params.reference, 'cancelled');
+      const { payment, provider } = await cancelPayment(request.params.reference);
       // Like a real provider, giving up only sends the buyer back; the shop's cancel page (or the
       // reservation sweep) cancels the order after asking the gateway.
       return { redirectUrl: returnUrl(provider, payment, 'cancelled') };
