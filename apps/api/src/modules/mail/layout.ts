@@ -52,14 +52,12 @@ export interface Message {
   paragraphs: string[];
   action: { label: string; url: string };
   footnote: string;
-  /** HTML between the heading and the paragraphs (a price, say); the text part has the paragraphs only. */
-  lead?: string;
 }
 
 export function messageEmail(message: Message): MailMessage {
   const { action } = message;
   const body = `${heading(message.heading)}
-${message.lead ?? ''}${message.paragraphs.map(paragraph).join('')}
+${message.paragraphs.map(paragraph).join('')}
 ${button(action.label, action.url)}
 <p style="margin:16px 0 0;font-size:13px;line-height:1.5;color:#777">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#555;word-break:break-all">${escapeHtml(action.url)}</a></p>
 <p style="margin:24px 0 0;font-size:13px;color:#777">${escapeHtml(message.footnote)}</p>`;

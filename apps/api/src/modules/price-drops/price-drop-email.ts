@@ -1,5 +1,4 @@
 import { formatPrice } from '@shop/contracts';
-import { escapeHtml } from '../../lib/html';
 import { type MailMessage, messageEmail, SHOP } from '../mail';
 
 /** A favourite's price drop, as the e-mail tells it. */
@@ -15,8 +14,8 @@ interface PriceDrop {
 }
 
 /**
- * A favourite got cheaper: the product, its old and new price, a link to it, and how to stop these
- * e-mails. Sent once per drop to each shopper who has the product among their favourites and has not
+ * A favourite got cheaper: the product, its old and new price (said once), a link to it, and how to stop
+ * these e-mails. Sent once per drop to each shopper who has the product among their favourites and has not
  * turned price-drop e-mails off.
  */
 export function priceDropEmail(to: string, username: string, drop: PriceDrop): MailMessage {
@@ -25,8 +24,7 @@ export function priceDropEmail(to: string, username: string, drop: PriceDrop): M
   return messageEmail({
     to,
     subject: `${SHOP}: ${drop.name} dropped to ${now}`,
-    heading: `${drop.name} is now ${now}`,
-    lead: `<p style="margin:0 0 16px;font-size:20px"><s style="color:#777">${escapeHtml(was)}</s> <strong style="color:#111111">${escapeHtml(now)}</strong></p>`,
+    heading: `${drop.name} dropped in price`,
     paragraphs: [
       `Hi ${username}, the ${drop.name} in your favourites dropped in price: it was ${was}, it is now ${now}.`,
       'The price may change again, and pairs go quickly.',

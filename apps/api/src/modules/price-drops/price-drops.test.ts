@@ -65,8 +65,11 @@ describe('price-drop e-mails', () => {
     for (const [, list] of mails) {
       expect(list).toHaveLength(1);
       const [mail] = list;
-      expect(mail?.text).toContain('$100.00');
-      expect(mail?.text).toContain('$79.50');
+      // The old and the new price, each said once in the text and in the HTML.
+      for (const part of [mail?.text ?? '', mail?.html ?? '']) {
+        expect(part.split('$100.00')).toHaveLength(2);
+        expect(part.split('it was $100.00, it is now $79.50.')).toHaveLength(2);
+      }
       expect(mail?.text).toContain(`${app().config.siteUrl}/account/profile`);
       expect(mail?.links).toContain(`${app().config.siteUrl}/account/profile`);
       expect(mail?.html).toContain('Drop Runner');
