@@ -17,14 +17,24 @@ export const productOnPromotion = (
     description: 'A pair made for this journey: a canvas upper on a vulcanised sole.',
   });
 
-/** A discount code made through the staff's API (`POST /api/promotions`); answers its code. */
+/**
+ * A discount code made through the staff's API (`POST /api/promotions`); answers its code. One whose
+ * `endsAt` has passed is made without it and then ended (`PUT`), since none is made already ended.
+ */
 export async function createCode(
   admin: APIRequestContext,
   origin: string,
-  body: Record<string, unknown> & { code: string },
+  { endsAt, ...body }: Record<string, unknown> & { code: string; endsAt?: string },
 ): Promise<string> {
-  const created = await admin.post('/api/promotions', { headers: { origin }, data: body });
+  const ended = endsAt !== undefined && new Date(endsAt).getTime() <= Date.now();
+  const data = ended ? body : { ...body, endsAt };
+  const created = await admin.post('/api/promotions', { headers: { origin }, data });
   expect(created.status(), await created.text()).toBe(201);
+  if (ended) {
+    const { id } = (await created.json()) as { id: string };
+    const changed = await admin.put(`/api/promotions/${id}`, { headers: { origin }, data: { endsAt } });
+    expect(changed.status(), await changed.text()).toBe(200);
+  }
   return body.code;
 }
 

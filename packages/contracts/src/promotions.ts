@@ -89,7 +89,10 @@ function valueIssue(kind: PromotionKind, value: number | null | undefined): stri
 const datesInOrder = (body: { startsAt?: string | null; endsAt?: string | null }) =>
   !body.startsAt || !body.endsAt || new Date(body.startsAt) < new Date(body.endsAt);
 
-/** `POST /api/promotions` (staff). */
+/**
+ * `POST /api/promotions` (staff). A new promotion may not have ended already (a code nobody could use);
+ * an existing one is ended early by a change of `endsAt`.
+ */
 export const promotionCreateSchema = z
   .object(promotionFields)
   .strict()
@@ -98,6 +101,12 @@ export const promotionCreateSchema = z
     if (issue) ctx.addIssue({ code: 'custom', path: ['value'], message: issue });
     if (!datesInOrder(body))
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after startsAt' });
+    else if (body.endsAt && new Date(body.endsAt).getTime() <= Date.now())
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endsAt'],
+        message: 'must be in the future: this promotion would have ended already',
+      });
   });
 export type PromotionCreate = z.infer<typeof promotionCreateSchema>;
 

@@ -95,6 +95,10 @@ describe('staff manage promotions', () => {
         { kind: 'percent', value: 10, startsAt: '2030-01-02T00:00:00Z', endsAt: '2030-01-01T00:00:00Z' },
         'endsAt',
       ],
+      [
+        { kind: 'percent', value: 10, startsAt: '2020-01-01T00:00:00Z', endsAt: '2021-06-30T12:00:00Z' },
+        'endsAt',
+      ],
       [{ kind: 'percent', value: 10, totalUses: 0 }, 'totalUses'],
       [
         { kind: 'percent', value: 10, eligible: { productIds: ['00000000-0000-4000-8000-000000000000'] } },
@@ -238,12 +242,16 @@ describe('POST /api/promotions/check', () => {
     const early = await refusedCheck(later.code, cart);
     expect(early).toMatchObject({ status: 422, error: { code: 'PROMOTION_NOT_STARTED' } });
     expect(early.error.message).toBe(`The code ${later.code} starts on 1 January 2098 at 00:00 UTC`);
+    // A promotion cannot be made already ended: this one is ended afterwards, as staff end one early.
     const past = await createPromotion(app(), staff().cookie, {
       kind: 'percent',
       value: 10,
       startsAt: '2020-01-01T00:00:00Z',
+    });
+    const ended = await send(app(), 'PUT', `/api/promotions/${past.id}`, staff().cookie, {
       endsAt: '2021-06-30T12:00:00Z',
     });
+    expect(ended.statusCode, ended.body).toBe(200);
     expect((await refusedCheck(past.code, cart)).error).toMatchObject({
       code: 'PROMOTION_EXPIRED',
       message: `The code ${past.code} expired on 30 June 2021 at 12:00 UTC`,
