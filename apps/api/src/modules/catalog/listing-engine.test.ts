@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../test/seeded-random';
 import type { ListingRow } from './catalog.repository';
 import { createListingEngine } from './listing';
-import type { ListingEngine, ListingFilter, ListingPage, ListingSearch } from './listing-engine';
+import {
+  compareNames,
+  type ListingEngine,
+  type ListingFilter,
+  type ListingPage,
+  type ListingSearch,
+  nameSortKey,
+} from './listing-engine';
 import { toProductSummary } from './product-wire';
 
 /**
@@ -214,7 +221,8 @@ function modelPage(products: Iterable<Model>, { filter, orderBy, limit, offset }
   const byId = (a: Model['row'], b: Model['row']) => compareText(a.id, b.id);
   const starts = (row: Model['row']) => (search?.phrase && name(row).startsWith(search.phrase) ? 1 : 0);
   found.sort(({ row: a, score: scoreA }, { row: b, score: scoreB }) => {
-    if (orderBy?.name) return compareText(name(a), name(b)) * orderBy.name || byId(a, b);
+    if (orderBy?.name)
+      return compareNames(nameSortKey(name(a)), nameSortKey(name(b))) * orderBy.name || byId(a, b);
     if (orderBy?.price) return (a.priceCents - b.priceCents) * orderBy.price || byId(a, b);
     if (search) {
       return scoreB - scoreA || starts(b) - starts(a) || name(a).length - name(b).length || byId(a, b);

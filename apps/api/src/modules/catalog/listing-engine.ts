@@ -27,8 +27,9 @@ export interface ListingEngine {
    * One page of the products on sale that match `filter`: `total` is how many match (exact), `cards` the
    * `limit` of them from the `offset`-th on (fewer at the end, none past it), each as toProductSummary
    * makes it of the product's latest row. The order (ties broken by id, as strings, ascending):
-   * - `orderBy.name` (it wins over `orderBy.price` when both are given): the name without regard to case
-   *   (lower-cased, compared by UTF-16 code unit), 1 A to Z, -1 Z to A, ties by id ascending either way;
+   * - `orderBy.name` (it wins over `orderBy.price` when both are given): the name as people sort it
+   *   (compareNames: its NFKC form by a collator, without regard to case), 1 A to Z, -1 Z to A, ties by id
+   *   ascending either way;
    * - else `orderBy.price`: the price in cents, 1 cheapest first, -1 dearest first;
    * - else with a search: relevance (see ListingSearch);
    * - else the newest release date first.
@@ -44,6 +45,18 @@ export interface ListingEngine {
    */
   readonly dead: number;
 }
+
+const nameCollator = new Intl.Collator('en', { sensitivity: 'accent' });
+
+/**
+ * The name order of the lists, on names made into nameSortKey: below 0 when `a` comes first, 0 when they
+ * tie, above 0 when `b` does, as a collator sorts them (accents count, case does not). So a full-width
+ * "＝1+1 Runner" sorts as "=1+1 Runner" (before the letters), and "Élan" beside "Elan", not after "Zoom".
+ */
+export const compareNames = (a: string, b: string): number => nameCollator.compare(a, b);
+
+/** A name as compareNames takes it: its NFKC form, worked out once per product rather than per comparison. */
+export const nameSortKey = (name: string): string => name.normalize('NFKC');
 
 /**
  * A list's filters: a product matches when it passes every one given (`undefined`: no filter). The

@@ -91,6 +91,29 @@ describe('ListingIndex', () => {
     expect(pages).toEqual([['Alpha'], ['bravo'], ['charlie'], []]);
   });
 
+  it('sorts names as people read them: full-width and accented letters beside their plain forms', () => {
+    const index = new ListingIndex([
+      row('Zoom Runner'),
+      row('＝1+1 Runner'),
+      row('Élan Court'),
+      row('elan Low'),
+      row('ＡＩＲ Flow'),
+      row('Bolt'),
+    ]);
+    expect(names(index, { orderBy: { name: 1 } })).toEqual([
+      '＝1+1 Runner',
+      'ＡＩＲ Flow',
+      'Bolt',
+      'Élan Court',
+      'elan Low',
+      'Zoom Runner',
+    ]);
+    expect(names(index, { orderBy: { name: -1 } })[0]).toBe('Zoom Runner');
+    // A searched phrase still finds the names that start with it.
+    const zoom = index.page({ filter: { search: search('zoom') }, limit: 10, offset: 0 });
+    expect(zoom.cards.map((card) => card.name)).toEqual(['Zoom Runner']);
+  });
+
   it('requires every searched word, any of its alternatives', () => {
     const index = new ListingIndex([
       row('Air Jordan 1', { body: 'leather' }),

@@ -13,7 +13,14 @@ import {
 } from './bitsets';
 import type { ListingRow } from './catalog.repository';
 import { hashOf, parseLexemes } from './lexemes';
-import type { ListingEngine, ListingFilter, ListingPage, ListingResult } from './listing-engine';
+import {
+  compareNames,
+  type ListingEngine,
+  type ListingFilter,
+  type ListingPage,
+  type ListingResult,
+  nameSortKey,
+} from './listing-engine';
 import { toProductSummary } from './product-wire';
 
 /**
@@ -73,10 +80,11 @@ const MAX_BLOCKS = 64;
 const MIN_BLOCK = 256;
 
 /**
- * The orders kept sorted: the five a list can ask for, and 'closest' (the shorter name first, then the id),
- * the order of a search's matches that score alike.
+ * The orders kept sorted: the five a list can ask for, 'closest' (the shorter name first, then the id),
+ * the order of a search's matches that score alike, and 'prefix' (the lower-cased name by UTF-16 code
+ * unit), where the names that start with a searched phrase are one range.
  */
-const SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest', 'closest'] as const;
+const SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest', 'closest', 'prefix'] as const;
 type SortName = (typeof SORTS)[number];
 
 /** The listing engine (see listing-engine.ts for its contract) kept in bitsets and sorted slot lists. */
@@ -85,7 +93,9 @@ export class ListingIndex implements ListingEngine {
   private used = 0;
   private ids: string[] = [];
   private cards: ProductSummary[] = [];
+  /** Each slot's name, lower-cased (for 'prefix' and 'closest'), and as the name orders compare it. */
   private nameKeys: string[] = [];
+  private nameSortKeys: string[] = [];
   /** A hash of each slot's lexemes, to tell a change of words from a change of price or rating. */
   private lexemeHashes: Float64Array;
   private prices: Int32Array;
@@ -200,6 +210,7 @@ export class ListingIndex implements ListingEngine {
       this.reorder();
     }
     this.nameKeys[slot] = nameKey;
+    this.nameSortKeys[slot] = nameSortKey(nameKey);
     this.nameLengths[slot] = Math.min(nameKey.length, 255);
     this.prices[slot] = row.priceCents;
     this.releases[slot] = release;
@@ -504,7 +515,7 @@ export class ListingIndex implements ListingEngine {
    * (the closer one), then the id. Every match holds every searched word, so its score is set by how many
    * of them weigh A. `matches` and `weightA` are places in the 'closest' order (name length, then id), so the
    * matches that score alike are one bitset, split by whether the name starts with the phrase (one range of
-   * the name order), and each part is read in order.
+   * the prefix order), and each part is read in order.
    */
   private byRelevance(
     matches: Uint32Array,
@@ -585,7 +596,7 @@ export class ListingIndex implements ListingEngine {
    */
   private startingWith(phrase: string): Starts | undefined {
     if (!phrase) return undefined;
-    const order = this.sortedSlots('name-asc');
+    const order = this.sortedSlots('prefix');
     const name = (slot: number) => this.nameKeys[slot] ?? '';
     const from = firstWhere(order, (slot) => name(slot) >= phrase);
     // Every name starting with the phrase sorts before the phrase followed by the highest code unit.
@@ -593,7 +604,7 @@ export class ListingIndex implements ListingEngine {
     const to = firstWhere(order, (slot) => name(slot) >= past);
     if (from >= to) return undefined;
     if (to - from > Math.max(MIN_BLOCK, this.size / MAX_BLOCKS)) {
-      return { bits: this.rangePlaces('name-asc', from, to, 'closest') };
+      return { bits: this.rangePlaces('prefix', from, to, 'closest') };
     }
     const position = this.positions('closest');
     const places = new Int32Array(to - from);
@@ -638,7 +649,7 @@ export class ListingIndex implements ListingEngine {
 
   /**
    * The places in `sort` of the products at places `from` to `to` (excluded) of `rangeSort`: a price range
-   * (one range of the price order) or the names starting with a phrase (one range of the name order). In
+   * (one range of the price order) or the names starting with a phrase (one range of the prefix order). In
    * another order they are the difference of two block bitsets (see `blocks`) and at most two blocks'
    * places.
    */
@@ -716,7 +727,9 @@ export class ListingIndex implements ListingEngine {
     const id = (slot: number) => this.ids[slot] ?? '';
     const byId = (a: number, b: number) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0);
     const name = (slot: number) => this.nameKeys[slot] ?? '';
-    const byName = (a: number, b: number) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+    const byKey = (a: number, b: number) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+    const sortName = (slot: number) => this.nameSortKeys[slot] ?? '';
+    const byName = (a: number, b: number) => compareNames(sortName(a), sortName(b));
     const price = (slot: number) => this.prices[slot] ?? 0;
     const release = (slot: number) => this.releases[slot] ?? 0;
     const nameLength = (slot: number) => this.nameLengths[slot] ?? 0;
@@ -727,6 +740,7 @@ export class ListingIndex implements ListingEngine {
       'price-desc': (a, b) => price(b) - price(a) || byId(a, b),
       newest: (a, b) => release(b) - release(a) || byId(a, b),
       closest: (a, b) => nameLength(a) - nameLength(b) || byId(a, b),
+      prefix: (a, b) => byKey(a, b) || byId(a, b),
     };
     const order = Int32Array.from(slots.sort(compare[sort]));
     this.sorted.set(sort, order);
