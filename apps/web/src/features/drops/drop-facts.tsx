@@ -78,11 +78,15 @@ export function DropFacts({ drop }: { drop: Drop }) {
   );
 }
 
-/** The sizes released: the pairs in each and, for a draw, how many entered for it. */
+/**
+ * The sizes released: the pairs in each and, for a draw, how many entered for it. A size of the product
+ * with no pairs in the drop, and nobody who entered for it, was not released and is left out.
+ */
 export function DropSizes({ drop }: { drop: Drop }) {
+  const released = drop.sizes.filter((size) => size.units > 0 || size.entrants > 0);
   return (
     <DropSizesTable
-      drop={drop}
+      drop={{ ...drop, sizes: released }}
       className="table drop-table mb-0"
       caption="Sizes released"
       sizeHeading="Size (US)"

@@ -49,12 +49,20 @@ function serve(drop: ReturnType<typeof dropDetail>, myEntry?: string) {
 
 describe('the drop page', () => {
   it('shows a draw before it is drawn: times, sizes with pairs and entrants, the commitment', async () => {
-    serve(dropDetail({ commitment: 'ab'.repeat(32) }));
+    const sizes = [
+      { size: '8', units: 0, entrants: 0 },
+      ...dropDetail().sizes,
+      { size: '12', units: 0, entrants: 0 },
+    ];
+    serve(dropDetail({ commitment: 'ab'.repeat(32), sizes }));
     renderAt('/drops/:id', `/drops/${DROP_ID}`, <DropPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Air Jordan 1 Mid XQ' })).toBeInTheDocument();
     expect(screen.getByText('Entry open')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Sizes released' });
     expect(within(table).getByRole('row', { name: '9 2 5' })).toBeInTheDocument();
+    // Sizes the drop has no pairs of are not listed as released.
+    expect(within(table).queryByRole('row', { name: /^8 / })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('row', { name: /^12 / })).not.toBeInTheDocument();
     expect(screen.getByText('ab'.repeat(32))).toBeInTheDocument();
     expect(screen.getByText('Published once the draw is made')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Recompute in this browser' })).not.toBeInTheDocument();
