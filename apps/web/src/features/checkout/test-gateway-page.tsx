@@ -122,7 +122,7 @@ function Lines({ payment }: { payment: TestPayment }) {
       {payment.lines.map((line) => (
         <li key={`${line.name}-${line.size}`}>
           <span className="min-w-0">
-            <span className="d-block text-truncate">{line.name}</span>
+            <span className="d-block text-break">{line.name}</span>
             <span className="test-gateway__muted">
               Size {line.size} · Qty {line.count}
             </span>
