@@ -48,7 +48,7 @@ function EnterForm({ drop, state }: { drop: DropSummary; state: DrawEntryState }
         aria-describedby="drop-enter-why"
         onClick={state.enter}
       >
-        {busy ? 'Entering…' : 'Enter the draw'}
+        {state.phase === 'solving' ? `Checking… ${state.solved}%` : busy ? 'Entering…' : 'Enter the draw'}
       </button>
       <p id="drop-enter-why" className="small text-muted mt-2 mb-0">
         {state.size ? null : 'Choose a size to enter. '}
@@ -113,6 +113,14 @@ function EntryProgress({ state }: { state: DrawEntryState }) {
           <>
             <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
             {SOLVING_TEXT}
+            <progress
+              className="drop-panel__progress d-block w-100 mt-2"
+              max={100}
+              value={state.solved}
+              aria-label="Puzzle solved"
+            >
+              {state.solved}%
+            </progress>
           </>
         ) : state.phase === 'sending' ? (
           'Sending your entry…'

@@ -9,7 +9,10 @@ import { type ApiCall, type ApiHandler, errorBody, mockApi } from '../../test/mo
 import { renderInRouter } from '../../test/render-routes';
 import { ProductPage } from './product-page';
 
-const solveChallenge = vi.fn((..._args: unknown[]) => ({ promise: Promise.resolve({ number: 4242 }) }));
+type Solved = { promise: Promise<{ number: number } | null> };
+const solveChallenge = vi.fn(
+  (..._args: unknown[]): Solved => ({ promise: Promise.resolve({ number: 4242 }) }),
+);
 vi.mock('altcha-lib', () => ({ solveChallenge: (...args: unknown[]) => solveChallenge(...args) }));
 
 const ID = AJ1;
@@ -94,6 +97,7 @@ beforeEach(() => {
   localStorage.clear();
   rehydrateCart();
   solveChallenge.mockClear();
+  solveChallenge.mockImplementation(() => ({ promise: Promise.resolve({ number: 4242 }) }));
 });
 
 describe('the drop panel on the product page', () => {
@@ -157,7 +161,8 @@ describe('the drop panel on the product page', () => {
     expect(await within(region).findByText(/You're in: entry/)).toHaveTextContent(
       `You're in: entry ${ENTRY}, size 9.`,
     );
-    expect(solveChallenge).toHaveBeenCalledWith('c0ffee', 's4lt', 'SHA-256', 100000);
+    // The search is made part by part (its first part holds the answer here).
+    expect(solveChallenge).toHaveBeenCalledWith('c0ffee', 's4lt', 'SHA-256', 5000, 0);
     const [post] = posts(calls, `/api/drops/${DROP}/entries`);
     const body = post?.body as { size: string; proof: string };
     expect(body.size).toBe('9');
@@ -169,6 +174,35 @@ describe('the drop panel on the product page', () => {
       signature: 'sig',
     });
     expect(within(region).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
+  });
+
+  it('shows how far the puzzle is while it is solved', async () => {
+    let finish: (solution: { number: number }) => void = () => {};
+    solveChallenge.mockImplementation((...args: unknown[]) => {
+      const start = args[4] as number;
+      if (start < 15_003) return { promise: Promise.resolve(null) };
+      return { promise: new Promise((resolve) => (finish = resolve)) };
+    });
+    let entered = false;
+    shop('verified', drop(), (call) => {
+      if (call.path === `/api/drops/${DROP}/entries/me`)
+        return entered ? { body: entry() } : { status: 404, body: errorBody('NOT_FOUND', 'No entry') };
+      if (call.path === `/api/drops/${DROP}/challenge`) return { body: CHALLENGE };
+      if (call.method === 'POST' && call.path === `/api/drops/${DROP}/entries`) {
+        entered = true;
+        return { status: 201, body: { id: ENTRY, size: '9' } };
+      }
+      return undefined;
+    });
+    renderProduct();
+    const user = userEvent.setup();
+    const region = await panel();
+    await user.click(await within(region).findByRole('radio', { name: /^9/ }));
+    await user.click(within(region).getByRole('button', { name: 'Enter the draw' }));
+    expect(await within(region).findByRole('button', { name: 'Checking… 15%' })).toBeDisabled();
+    expect(within(region).getByRole('progressbar', { name: 'Puzzle solved' })).toHaveValue(15);
+    finish({ number: 16_000 });
+    expect(await within(region).findByText(/You're in: entry/)).toBeInTheDocument();
   });
 
   it('fetches a new challenge and retries once when the proof is refused', async () => {

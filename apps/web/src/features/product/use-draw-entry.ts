@@ -23,11 +23,19 @@ export interface EntryError {
 
 export const SOLVING_TEXT = 'Checking this is a person, not a script…';
 
-/** Fetches a challenge, solves it and enters; a refused proof is fetched and solved once more. */
-async function solveAndEnter(dropId: string, size: string, onSolving: () => void, onSending: () => void) {
+/**
+ * Fetches a challenge, solves it (telling `onSolving` how far it is, 0 to 1) and enters; a refused proof
+ * is fetched and solved once more.
+ */
+async function solveAndEnter(
+  dropId: string,
+  size: string,
+  onSolving: (share: number) => void,
+  onSending: () => void,
+) {
   for (let attempt = 1; ; attempt++) {
-    onSolving();
-    const proof = await solveDropChallenge(await fetchDropChallenge(dropId));
+    onSolving(0);
+    const proof = await solveDropChallenge(await fetchDropChallenge(dropId), onSolving);
     onSending();
     try {
       return await enterDraw(dropId, { size, proof });
@@ -60,6 +68,8 @@ export function useDrawEntry(drop: DropSummary) {
   const entry = verified ? (entryQuery.data ?? null) : null;
   const [size, setSize] = useState<string | null>(null);
   const [phase, setPhase] = useState<EntryPhase>('idle');
+  /** How far the proof of work is while solving, as a whole percentage. */
+  const [solved, setSolved] = useState(0);
   const [status, setStatus] = useState('');
   const [error, setError] = useState<EntryError | null>(null);
 
@@ -93,7 +103,10 @@ export function useDrawEntry(drop: DropSummary) {
       const created = await solveAndEnter(
         drop.id,
         chosen,
-        () => setPhase('solving'),
+        (share) => {
+          setPhase('solving');
+          setSolved(Math.round(share * 100));
+        },
         () => setPhase('sending'),
       );
       const mine: MyDropEntry = {
@@ -132,6 +145,7 @@ export function useDrawEntry(drop: DropSummary) {
     size,
     setSize,
     phase,
+    solved,
     status,
     error,
     enter,
