@@ -1,6 +1,7 @@
 import './order-summary.css';
 import { formatPrice, formatShippingPrice, fromCents, type Order, toCents } from '@shop/contracts';
 import type { ReactNode } from 'react';
+import { formatDay } from '../lib/dates';
 import { OrderLines } from './order-lines';
 import { OrderStateBadge } from './order-state';
 
@@ -25,7 +26,7 @@ export function OrderDateFact({ date }: { date: string }) {
     <div>
       <dt>Date</dt>
       <dd>
-        <time dateTime={date}>{date.slice(0, 10)}</time>
+        <time dateTime={date}>{formatDay(date)}</time>
       </dd>
     </div>
   );

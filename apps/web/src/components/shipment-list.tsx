@@ -1,8 +1,7 @@
 import './fulfilment.css';
 import { CARRIER_LABELS, type Order, type Shipment } from '@shop/contracts';
 import type { ReactNode } from 'react';
-
-const day = (iso: string) => iso.slice(0, 10);
+import { formatDay } from '../lib/dates';
 
 /** What a parcel holds, by the order's names for its lines. */
 function parcelLines(order: Order, shipment: Shipment) {
@@ -57,11 +56,11 @@ export function ShipmentList({
               ))}
             </ul>
             <p className="shipment-list__dates">
-              Shipped <time dateTime={shipment.shippedAt}>{day(shipment.shippedAt)}</time>
+              Shipped <time dateTime={shipment.shippedAt}>{formatDay(shipment.shippedAt)}</time>
               {' · '}
               {shipment.deliveredAt ? (
                 <>
-                  Delivered <time dateTime={shipment.deliveredAt}>{day(shipment.deliveredAt)}</time>
+                  Delivered <time dateTime={shipment.deliveredAt}>{formatDay(shipment.deliveredAt)}</time>
                 </>
               ) : (
                 'On its way'

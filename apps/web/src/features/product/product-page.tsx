@@ -19,6 +19,7 @@ import { DeleteReviewButton, ProductStaffTools, useIsAdmin } from './staff-tools
 import { useAddToCart } from './use-add-to-cart';
 import { useProductDrop } from './use-product-drop';
 import './product.css';
+import { formatDay } from '../../lib/dates';
 
 /** The 'added to the cart' dialog (react-bootstrap's Modal) comes with the first pair added, not with the page. */
 const AddedToCartModal = lazy(() =>
@@ -220,7 +221,7 @@ function Reviews({
                 ) : null}
                 <span className="fw-semibold">{review.user.username}</span>
                 <RatingStars rating={review.rating} />
-                <span className="small text-muted ms-auto">{review.date.slice(0, 10)}</span>
+                <span className="small text-muted ms-auto">{formatDay(review.date)}</span>
                 {canDelete ? (
                   <DeleteReviewButton productId={productId} review={review} onDeleted={onDeleted} />
                 ) : null}

@@ -1,27 +1,14 @@
 import { useEffect, useState } from 'react';
+import { formatInstant } from '../dates';
 import { useHydrated } from '../hydrated';
 
 /**
- * Times of a drop as the shopper reads them: in their own time zone, named ('Sat 5 Dec, 18:00 CET').
- * The server does not know the visitor's zone, so it writes UTC and the browser its own once it runs.
+ * A drop's time as the shopper reads it (lib/dates.ts): in the visitor's zone once the app runs; in UTC
+ * on the server, which does not know the visitor's zone, and while the app takes the page over.
  */
-export function formatDropTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}
-
-/** The time in the visitor's zone once the app runs; in UTC on the server and while it takes the page over. */
 export function useDropTime(iso: string): string {
   const hydrated = useHydrated();
-  return formatDropTime(iso, hydrated ? undefined : 'UTC');
+  return formatInstant(iso, { timeZone: hydrated ? undefined : 'UTC' });
 }
 
 /** The clock, ticking every `everyMs`; null on the server and during the first render in the browser. */

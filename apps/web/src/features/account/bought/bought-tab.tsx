@@ -6,6 +6,7 @@ import { AlertSuccess } from '../../../components/alert-success';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { RatingStars } from '../../../components/rating-stars';
+import { formatDay } from '../../../lib/dates';
 import { useAccount } from '../account-context';
 import { AccountSection } from '../account-section';
 import { useBought } from '../api/get-bought';
@@ -106,7 +107,7 @@ function BoughtCard({ uid, item }: { uid: string; item: BoughtItem }) {
               {product.name}
             </Link>
           </h3>
-          <p className="bought-card__date">Bought on {item.date.slice(0, 10)}</p>
+          <p className="bought-card__date">Bought on {formatDay(item.date)}</p>
         </div>
       </div>
 
@@ -124,7 +125,7 @@ function BoughtCard({ uid, item }: { uid: string; item: BoughtItem }) {
           <div className="d-flex align-items-center gap-2 mb-1">
             <h4 className="bought-card__review-title">Your review</h4>
             <RatingStars rating={review.rating} zeroAsStars />
-            <span className="small text-muted ms-auto">{review.date.slice(0, 10)}</span>
+            <span className="small text-muted ms-auto">{formatDay(review.date)}</span>
           </div>
           <p className="bought-card__review-text">{review.description}</p>
           {sent ? (

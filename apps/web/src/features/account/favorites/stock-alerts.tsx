@@ -4,6 +4,7 @@ import { AlertError } from '../../../components/alert-error';
 import { BellIcon } from '../../../components/icons';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { errorText } from '../../../lib/api';
+import { formatDay } from '../../../lib/dates';
 import { AccountSection } from '../account-section';
 import { useDeleteStockAlert } from '../api/delete-stock-alert';
 import { useStockAlerts } from '../api/get-stock-alerts';
@@ -64,7 +65,7 @@ export function StockAlerts({ uid }: { uid: string }) {
                   {alert.product.name}
                 </Link>
                 <p className="account-alert__meta">
-                  Size {alert.size} · asked on {alert.createdAt.slice(0, 10)}
+                  Size {alert.size} · asked on {formatDay(alert.createdAt)}
                 </p>
               </div>
               <button

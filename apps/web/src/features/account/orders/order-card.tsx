@@ -4,6 +4,7 @@ import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderStateBadge } from '../../../components/order-state';
 import { chargedOf } from '../../../components/order-summary';
 import { UserAvatar } from '../../../components/user-avatar';
+import { formatDay } from '../../../lib/dates';
 import { OrderActions } from './order-actions';
 
 interface OrderCardProps {
@@ -29,7 +30,7 @@ export function OrderCard({ order, onOpen, ref }: OrderCardProps) {
           </h3>
           <p className="order-card__date">
             <span className="visually-hidden">Date: </span>
-            {order.date.slice(0, 10)}
+            {formatDay(order.date)}
           </p>
         </div>
         <div className="order-card__badges">

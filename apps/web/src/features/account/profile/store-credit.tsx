@@ -5,6 +5,7 @@ import { AlertError } from '../../../components/alert-error';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { Pagination } from '../../../components/pagination';
 import { ShopCard } from '../../../components/shop-card';
+import { formatDay } from '../../../lib/dates';
 import { useCreditHistory } from '../api/get-credit';
 
 export const NO_CREDIT_TEXT = 'You have no store credit yet.';
@@ -70,7 +71,7 @@ function CreditRow({ entry }: { entry: CreditEntry }) {
       </div>
       {entry.reason && <p className="credit-entry__reason">{entry.reason}</p>}
       <p className="credit-entry__meta">
-        <time dateTime={entry.date}>{entry.date.slice(0, 10)}</time>
+        <time dateTime={entry.date}>{formatDay(entry.date)}</time>
         {entry.orderId && (
           <>
             {' · '}

@@ -202,7 +202,7 @@ group('describe drops', () => {
 
   it('says which product was scheduled, how and for when, linking to the drop in the Drops tab', () => {
     const created = activityEvent({ kind: 'drop.create', subject, before: null, after: drop });
-    expect(sentence(created)).toBe('scheduled a draw of Dunk Low Panda for 2027-01-31 18:00 UTC');
+    expect(sentence(created)).toBe('scheduled a draw of Dunk Low Panda for Jan 31, 2027, 6:00 PM UTC');
     expect(describe(created).subject?.to).toBe(`/account/drops?drop=${id}`);
     const queue = activityEvent({
       kind: 'drop.create',
@@ -210,7 +210,7 @@ group('describe drops', () => {
       before: null,
       after: { productName: 'Air Max 1', mode: 'queue', releaseAt: '2027-02-01T09:30:00+01:00' },
     });
-    expect(sentence(queue)).toBe('scheduled a first-come drop of Air Max 1 for 2027-02-01 08:30 UTC');
+    expect(sentence(queue)).toBe('scheduled a first-come drop of Air Max 1 for Feb 1, 2027, 8:30 AM UTC');
     expect(KIND_LABELS['drop.create']).toBe('Drop scheduled');
   });
 
@@ -225,7 +225,7 @@ group('describe drops', () => {
       'changed the release time and limit per person of the drop of Dunk Low Panda',
     );
     expect(changesOf(changed)).toEqual([
-      { field: 'release time', before: '2027-01-31 18:00 UTC', after: '2027-02-01 18:00 UTC' },
+      { field: 'release time', before: 'Jan 31, 2027, 6:00 PM UTC', after: 'Feb 1, 2027, 6:00 PM UTC' },
       { field: 'limit per person', before: '1', after: '2' },
     ]);
     const mode = activityEvent({
@@ -279,6 +279,17 @@ group('changesOf', () => {
       { field: 'price', before: '$120.00', after: '$99.50' },
       { field: 'stock of size 9', before: '4', after: '1' },
       { field: 'category', before: 'basketball', after: 'basketball, running' },
+    ]);
+  });
+
+  it("names every field in people's words, never as the code names it", () => {
+    const event = product({
+      before: { compareAtPrice: null, shippingClass: 'standard' },
+      after: { compareAtPrice: 130, shippingClass: 'bulky' },
+    });
+    expect(changesOf(event)).toEqual([
+      { field: 'compare-at price', before: '—', after: '$130.00' },
+      { field: 'shipping class', before: 'standard', after: 'bulky' },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { type ActivityEvent, type AuditKind, formatPrice, PROMOTION_KINDS } from '@shop/contracts';
+import { formatInstant } from '../../../lib/dates';
 import { offerText } from '../promotions/promotions-view';
 
 /** Readable names of the kinds of staff action, for the filter and the badges. */
@@ -106,8 +107,15 @@ const FIELD_NAMES: Record<string, string> = {
   usesPerCustomer: 'uses per customer',
   eligible: 'eligibility',
   appliesToDrops: 'applies to drops',
+  compareAtPrice: 'compare-at price',
 };
-const fieldName = (key: string) => FIELD_NAMES[key] ?? key.replace(/_/g, ' ');
+/** A field in people's words: named above, or its name's words ('trackingNumber' → 'tracking number'). */
+const fieldName = (key: string) =>
+  FIELD_NAMES[key] ??
+  key
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 
 /** "price", "price and stock", "name, price and stock". */
 function listOf(words: string[]): string {
@@ -127,13 +135,13 @@ function shorten(text: string): string {
 /** The instants a drop's or a promotion's record keeps, and a drop's modes in words. */
 const DROP_TIMES = new Set(['releaseAt', 'entryOpensAt', 'entryClosesAt', 'startsAt', 'endsAt']);
 /** Amounts of money a record keeps. */
-const MONEY_KEYS = new Set(['price', 'amount', 'minOrder', 'balance']);
+const MONEY_KEYS = new Set(['price', 'compareAtPrice', 'amount', 'minOrder', 'balance']);
 const DROP_MODE_WORDS = { draw: 'draw', queue: 'first come' } as const;
 
-/** An instant as staff anywhere read it the same: "2027-01-31 18:00 UTC". */
+/** An instant as staff anywhere read it the same: "Jan 31, 2027, 6:00 PM UTC". */
 function utcText(value: unknown): string | undefined {
   if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) return undefined;
-  return `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return formatInstant(value, { timeZone: 'UTC' });
 }
 
 /** A snapshot's value as a short text: prices as prices, lists joined, long texts cut, none as a dash. */

@@ -1,9 +1,8 @@
 import type { ActivityEvent } from '@shop/contracts';
 import { Link } from 'react-router';
+import { formatInstant } from '../../../lib/dates';
 import { changesOf, describe, KIND_LABELS, quoteOf, showsChanges } from './activity-describe';
 import { staffName } from './staff-member';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One staff action: when, its kind, who (a link to only their actions), what, what changed, any quote. */
 export function ActivityItem({ event, actorLink }: { event: ActivityEvent; actorLink?: string }) {
@@ -11,12 +10,11 @@ export function ActivityItem({ event, actorLink }: { event: ActivityEvent; actor
   const changes = showsChanges(event) ? changesOf(event) : [];
   const quote = quoteOf(event);
   const name = staffName(event.actor);
-  const date = new Date(event.date);
   return (
     <li className="activity-item">
       <div className="activity-item__meta">
         <time dateTime={event.date} className="activity-item__time">
-          {Number.isNaN(date.getTime()) ? event.date : dateTime.format(date)}
+          {formatInstant(event.date)}
         </time>
         <span className={`activity-kind activity-kind--${event.kind.split('.')[0]}`}>
           {KIND_LABELS[event.kind] ?? event.kind}

@@ -1,9 +1,9 @@
 import type { Drop } from '@shop/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { AlertSuccess } from '../../../components/alert-success';
+import { formatInstant } from '../../../lib/dates';
 import { useFocusOnMount } from '../shared/focus';
 import { QueryStatus } from '../shared/query-status';
-import { formatInstant } from '../shared/typed-values';
 import { useAdminDrop } from './api/get-drop';
 import { DrawNow } from './draw-now';
 import { DropEntries } from './drop-entries';

@@ -1,11 +1,11 @@
 import { DROP_ENTRY_STATUSES, type DropEntryStatus, type StaffDropEntry } from '@shop/contracts';
 import { useId } from 'react';
 import { Pagination } from '../../../components/pagination';
+import { formatInstant } from '../../../lib/dates';
 import { QueryStatus } from '../shared/query-status';
 import type { Tone } from '../shared/state-badge';
 import { TableHead } from '../shared/table-head';
 import { SelectFilter } from '../shared/toolbar';
-import { formatInstant } from '../shared/typed-values';
 import { ENTRY_STATUS_LABELS } from './drops-view';
 import { useEntriesTable } from './use-entries-table';
 

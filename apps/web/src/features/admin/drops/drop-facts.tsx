@@ -1,7 +1,7 @@
 import type { Drop } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { DropSizesTable } from '../../../components/drop-sizes-table';
-import { formatInstant } from '../shared/typed-values';
+import { formatInstant } from '../../../lib/dates';
 import { DropStateBadge } from './drop-state-badge';
 import { MODE_LABELS } from './drops-view';
 

@@ -1,7 +1,7 @@
 import type { DropSummary } from '@shop/contracts';
 import { Link } from 'react-router';
+import { formatInstant } from '../../../lib/dates';
 import { TableHead } from '../shared/table-head';
-import { formatInstant } from '../shared/typed-values';
 import { DropStateBadge } from './drop-state-badge';
 import { entrantsOf, isEditable, MODE_LABELS, viewSearch } from './drops-view';
 

@@ -20,6 +20,8 @@ export function useDropForm(drop: Drop | null, onSaved: (saved: Drop, added: boo
     saving: save.isPending,
     onSaved: (saved) => onSaved(saved, drop === null),
     notSaved: 'The drop was not saved',
+    // The reasons beside the fields say it all; the server's summary ("Invalid body: ...") would repeat them.
+    messageOnlyWithoutFields: true,
     refused: (error) => {
       if (!(error instanceof ApiError && error.code === 'CONFLICT')) return false;
       setRefused(error.message);

@@ -1,4 +1,5 @@
 import { formatPrice, type Order, type PaymentEntry } from '@shop/contracts';
+import { formatDay } from '../../../lib/dates';
 import { useProviderLabel } from '../../../lib/payment-providers';
 import { givesBack, paidAndBack } from './refund-words';
 
@@ -43,7 +44,7 @@ export function OrderPayments({ order }: { order: Order }) {
             return (
               <tr key={`${entry.kind}-${entry.at}-${entry.returnId ?? ''}`}>
                 <td>
-                  <time dateTime={entry.at}>{entry.at.slice(0, 10)}</time>
+                  <time dateTime={entry.at}>{formatDay(entry.at)}</time>
                 </td>
                 <td>
                   {KIND_LABELS[entry.kind]}

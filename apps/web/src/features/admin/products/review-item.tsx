@@ -2,6 +2,7 @@ import type { Review } from '@shop/contracts';
 import type { RefObject } from 'react';
 import { RatingStars } from '../../../components/rating-stars';
 import { UserAvatar } from '../../../components/user-avatar';
+import { formatDay } from '../../../lib/dates';
 import { refInto } from '../shared/element-refs';
 
 interface ReviewItemProps {
@@ -36,7 +37,7 @@ export function ReviewItem({
           <span className="admin-review__user">{review.user.username}</span>
           <RatingStars rating={review.rating} zeroAsStars />
           <time className="admin-review__date" dateTime={review.date}>
-            {review.date.slice(0, 10)}
+            {formatDay(review.date)}
           </time>
         </div>
         <p className="admin-review__text">{review.description}</p>

@@ -1,7 +1,7 @@
 import { formatPrice, type Promotion } from '@shop/contracts';
 import { Link } from 'react-router';
+import { formatInstant } from '../../../lib/dates';
 import { TableHead } from '../shared/table-head';
-import { formatInstant } from '../shared/typed-values';
 import { PromotionStateBadge } from './promotion-state-badge';
 import { offerText, perCustomerText, usesText } from './promotions-view';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatInstant } from '../shared/typed-values';
+import { formatInstant } from '../../../lib/dates';
 import {
   errorBody,
   listOf,

@@ -2,6 +2,7 @@ import { formatPrice, type OrderReturn, RETURN_REASON_LABELS } from '@shop/contr
 import { Link } from 'react-router';
 import { ReturnSlipLink } from '../../../components/return-slip-link';
 import { ReturnStateBadge } from '../../../components/return-state';
+import { formatDay } from '../../../lib/dates';
 import { useAdminOrder } from '../orders/api/get-order';
 import { isDeletedCustomer, shortId } from '../orders/orders-view';
 import { ReturnActions } from './return-actions';
@@ -73,7 +74,7 @@ export function ReturnCard({ orderReturn, onDone }: ReturnCardProps) {
         <div>
           <dt>Opened</dt>
           <dd>
-            <time dateTime={orderReturn.createdAt}>{orderReturn.createdAt.slice(0, 10)}</time>
+            <time dateTime={orderReturn.createdAt}>{formatDay(orderReturn.createdAt)}</time>
           </dd>
         </div>
         <ReturnOrder orderId={orderReturn.orderId} />

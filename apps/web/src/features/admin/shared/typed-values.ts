@@ -1,23 +1,10 @@
-/** Times and numbers as staff read and type them: times in the browser's zone (sent in UTC), numbers as text. */
+/**
+ * Times and numbers as staff type them: times in the browser's zone (sent in UTC), numbers as text. They
+ * are shown by lib/dates.ts, as everywhere.
+ */
 
 /** The browser's time zone, which the forms' times are typed in ("Europe/Paris"). */
 export const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-const instantFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
-/** An instant in the reader's time with the zone's name ("Jan 31, 2027, 6:00 PM GMT+1"), or `none`. */
-export function formatInstant(iso: string | null, none = '—'): string {
-  if (!iso) return none;
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : instantFormat.format(time);
-}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

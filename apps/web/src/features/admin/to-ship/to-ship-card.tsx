@@ -1,6 +1,7 @@
 import type { Order } from '@shop/contracts';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { ShipmentList } from '../../../components/shipment-list';
+import { formatDay } from '../../../lib/dates';
 import { MarkDeliveredButton } from './mark-delivered-button';
 import { ShipForm } from './ship-form';
 
@@ -48,7 +49,7 @@ export function ToShipCard({ order, onShipped }: { order: Order; onShipped: (mes
         <FulfilmentBadge fulfilment={order.fulfilment} />
       </div>
       <p className="to-ship__meta">
-        <time dateTime={order.date}>{order.date.slice(0, 10)}</time> · {order.user.username}{' '}
+        <time dateTime={order.date}>{formatDay(order.date)}</time> · {order.user.username}{' '}
         <span className="to-ship__email">({order.user.email})</span>
       </p>
       <div className="to-ship__body">

@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorText } from '../../../lib/api';
+import { formatDay } from '../../../lib/dates';
 import { type SwitchChange, useUserSwitch } from './api/user-switches';
 import { CreditDisclosure } from './user-credit';
-import { day } from './users-view';
 
 interface UserCardProps {
   user: AdminUser;
@@ -71,7 +71,7 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
       </ul>
 
       <p className="admin-user-card__joined">
-        Joined <time dateTime={user.createdAt}>{day(user.createdAt)}</time>
+        Joined <time dateTime={user.createdAt}>{formatDay(user.createdAt)}</time>
       </p>
 
       <div className="admin-user-card__switches">

@@ -8,9 +8,9 @@ import {
 import { useId, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { Pagination } from '../../../components/pagination';
+import { formatDay } from '../../../lib/dates';
 import { useUserCredit } from './api/user-credit';
 import { GrantCreditForm } from './grant-credit-form';
-import { day } from './users-view';
 
 /** "+$15.00", "-$5.00": which way the balance moved. */
 const signed = (amount: number) => (amount < 0 ? `-${formatPrice(-amount)}` : `+${formatPrice(amount)}`);
@@ -36,7 +36,8 @@ function History({ entries }: { entries: CreditEntry[] }) {
           <span className="admin-user-credit__kind">{CREDIT_KIND_LABELS[entry.kind]}</span>
           <span className="admin-user-credit__reason">{reasonOf(entry)}</span>
           <span className="admin-user-credit__meta">
-            <time dateTime={entry.date}>{day(entry.date)}</time> · balance {formatPrice(entry.balanceAfter)}
+            <time dateTime={entry.date}>{formatDay(entry.date)}</time> · balance{' '}
+            {formatPrice(entry.balanceAfter)}
           </span>
         </li>
       ))}

@@ -52,6 +52,3 @@ export function toOrderSearch(view: Pick<UsersView, 'search' | 'sort'>): UsersOr
   const orderBy: OrderBy = { ...USER_SORTS[view.sort].orderBy };
   return view.search ? { orderBy, search: view.search } : { orderBy };
 }
-
-/** The first 10 characters of an ISO date (the spec's way of showing dates). */
-export const day = (iso: string) => iso.slice(0, 10);

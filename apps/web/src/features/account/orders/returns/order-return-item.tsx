@@ -5,6 +5,7 @@ import { ConfirmModal, useAskFirst } from '../../../../components/confirm-modal'
 import { ReturnSlipLink } from '../../../../components/return-slip-link';
 import { ReturnStateBadge } from '../../../../components/return-state';
 import { errorText } from '../../../../lib/api';
+import { formatDay } from '../../../../lib/dates';
 import { useCancelReturn } from '../../api/cancel-return';
 import { canCancelReturn } from './return-rules';
 
@@ -48,7 +49,7 @@ export function OrderReturnItem({ orderReturn }: { orderReturn: OrderReturn }) {
         <ReturnStateBadge state={orderReturn.state} />
       </div>
       <p className="order-return__meta">
-        Opened <time dateTime={orderReturn.createdAt}>{orderReturn.createdAt.slice(0, 10)}</time> ·{' '}
+        Opened <time dateTime={orderReturn.createdAt}>{formatDay(orderReturn.createdAt)}</time> ·{' '}
         {RETURN_REASON_LABELS[orderReturn.reason]}
         {orderReturn.comment ? <>: “{orderReturn.comment}”</> : null}
       </p>
@@ -114,7 +115,7 @@ function ReceivedFacts({ orderReturn }: { orderReturn: OrderReturn }) {
         <div>
           <dt>Received</dt>
           <dd>
-            <time dateTime={orderReturn.receivedAt}>{orderReturn.receivedAt.slice(0, 10)}</time>
+            <time dateTime={orderReturn.receivedAt}>{formatDay(orderReturn.receivedAt)}</time>
           </dd>
         </div>
       ) : null}
