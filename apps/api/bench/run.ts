@@ -998,7 +998,45 @@ async function runMixes(
   for (const { mix } of MIX_SCENARIOS.filter((scenario) => wanted(scenario.name))) {
     rows.push(await measureMix(backend, baseUrl, pid, mix, catalogue));
   }
+  // The trivial route on the same server right after, the yardstick of the detail's throughput.
+  if (wanted(DETAIL_MIX)) {
+    const health = await measure(backend, HEALTH_BESIDE_DETAIL, baseUrl, pid, { paths: ['/api/health'] });
+    logRow(health, 'the yardstick of the detail mix');
+    rows.push(health);
+  }
   return rows;
+}
+
+/** The health route measured on the cache-off server right after the mixes. */
+const HEALTH_BESIDE_DETAIL = 'health (after the mixes)';
+
+/**
+ * The product detail against the health route and the uncached lists on one server in one run:
+ * throughput (target: at least a third of health's) and server CPU per request (at most twice a list's,
+ * the mean of the list mixes), with the load average as it printed them.
+ */
+function detailLines(result: BackendResult): string[] {
+  const largest = Math.max(0, ...result.rows.map((row) => row.products));
+  const mixRows = result.rows.filter((row) => row.table === 'mix' && row.products === largest);
+  const detail = mixRows.find((row) => row.scenario === DETAIL_MIX);
+  const health = mixRows.find((row) => row.scenario === HEALTH_BESIDE_DETAIL);
+  if (!detail || !health) return [];
+  const lists = mixRows.filter((row) => row.scenario !== DETAIL_MIX && row.scenario !== HEALTH_BESIDE_DETAIL);
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+  const throughput = detail.requestsPerSecond / health.requestsPerSecond;
+  const lines = [
+    `${result.backend}: server CPU per request: detail ${detail.cpuUsPerRequest.toFixed(0)} µs, health ${health.cpuUsPerRequest.toFixed(0)} µs, ${lists.map((row) => `${row.scenario} ${row.cpuUsPerRequest.toFixed(0)} µs`).join(', ')} (load average ${load})`,
+    `target: ${result.backend} product detail throughput >= 1/3 of /api/health's in the same run: ${detail.requestsPerSecond.toFixed(0)} against ${health.requestsPerSecond.toFixed(0)} req/s = ${throughput.toFixed(2)}, ${metOrMissed(throughput >= 1 / 3)}`,
+  ];
+  if (lists.length === 0) return lines;
+  const listMean = lists.reduce((sum, row) => sum + row.cpuUsPerRequest, 0) / lists.length;
+  const ratio = detail.cpuUsPerRequest / listMean;
+  lines.push(
+    `target: ${result.backend} product detail server CPU per request <= ${DETAIL_CPU_RATIO_TARGET}x an uncached list's: ${detail.cpuUsPerRequest.toFixed(0)} µs against ${listMean.toFixed(0)} µs = ${ratio.toFixed(2)}x, ${metOrMissed(ratio <= DETAIL_CPU_RATIO_TARGET)}`,
+  );
+  return lines;
 }
 
 function logFailures(row: Row, failures: Failures) {
@@ -1867,6 +1905,7 @@ async function main() {
       );
     }
   }
+  for (const result of results) for (const line of detailLines(result)) console.log(line);
   const postgres = results.find((result) => result.backend === 'postgres');
   if (postgres) {
     printMixTargets(postgres);

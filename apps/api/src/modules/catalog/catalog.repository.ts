@@ -407,6 +407,38 @@ export async function findProductsByIds(db: DbOrTx, ids: string[]): Promise<Prod
     .where(and(inArray(product.id, ids), isNull(product.deletedAt)));
 }
 
+/** What a product page must read afresh: the product's catalogue version and its units per size (JSON). */
+export interface PageState {
+  id: string;
+  version: number;
+  stock: string;
+}
+
+/** The page states of the products on sale among these ids (one light statement, no product fields). */
+export function findPageStates(db: DbOrTx, ids: string[]): Promise<PageState[]> {
+  return db
+    .select({
+      id: product.id,
+      version: product.listingVersion,
+      stock: sql<string>`coalesce((${stockMap})::text, '{}')`,
+    })
+    .from(product)
+    .where(and(inArray(product.id, ids), isNull(product.deletedAt)));
+}
+
+const { stock: _stock, archived: _archived, ...pageColumns } = productColumns;
+
+/** A product page's fields (all but the stock) with the catalogue version they are as of. */
+export type PageRow = Omit<ProductRow, 'stock' | 'archived'> & { version: number };
+
+/** The page fields of the products on sale among these ids. */
+export function findPageRows(db: DbOrTx, ids: string[]): Promise<PageRow[]> {
+  return db
+    .select({ ...pageColumns, version: product.listingVersion })
+    .from(product)
+    .where(and(inArray(product.id, ids), isNull(product.deletedAt)));
+}
+
 /** Ids of the products with these slugs (soft-deleted ones included), by slug. */
 export async function findIdsBySlugs(db: DbOrTx, slugs: string[]): Promise<Map<string, string>> {
   if (slugs.length === 0) return new Map();
