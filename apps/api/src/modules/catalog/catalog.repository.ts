@@ -414,27 +414,27 @@ export interface PageState {
   stock: string;
 }
 
+const stockJson = sql<string>`coalesce((${stockMap})::text, '{}')`;
+
 /** The page states of the products on sale among these ids (one light statement, no product fields). */
-export function findPageStates(db: DbOrTx, ids: string[]): Promise<PageState[]> {
+export async function findPageStates(db: DbOrTx, ids: string[]): Promise<PageState[]> {
+  if (ids.length === 0) return [];
   return db
-    .select({
-      id: product.id,
-      version: product.listingVersion,
-      stock: sql<string>`coalesce((${stockMap})::text, '{}')`,
-    })
+    .select({ id: product.id, version: product.listingVersion, stock: stockJson })
     .from(product)
     .where(and(inArray(product.id, ids), isNull(product.deletedAt)));
 }
 
 const { stock: _stock, archived: _archived, ...pageColumns } = productColumns;
 
-/** A product page's fields (all but the stock) with the catalogue version they are as of. */
-export type PageRow = Omit<ProductRow, 'stock' | 'archived'> & { version: number };
+/** A product page's fields with the catalogue version they are as of, and its stock (JSON). */
+export type PageRow = Omit<ProductRow, 'stock' | 'archived'> & PageState;
 
-/** The page fields of the products on sale among these ids. */
-export function findPageRows(db: DbOrTx, ids: string[]): Promise<PageRow[]> {
+/** The page rows of the products on sale among these ids. */
+export async function findPageRows(db: DbOrTx, ids: string[]): Promise<PageRow[]> {
+  if (ids.length === 0) return [];
   return db
-    .select({ ...pageColumns, version: product.listingVersion })
+    .select({ ...pageColumns, version: product.listingVersion, stock: stockJson })
     .from(product)
     .where(and(inArray(product.id, ids), isNull(product.deletedAt)));
 }

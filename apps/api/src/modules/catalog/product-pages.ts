@@ -42,9 +42,18 @@ class ProductPages {
   private readonly readRow: (id: string) => Promise<repository.PageRow | undefined>;
 
   constructor(db: DbOrTx) {
+    // A product whose fields are not held yet is read whole at once: its first visit costs one statement.
     this.readState = batchedRead(async (ids: string[]) => {
-      const states = await repository.findPageStates(db, ids);
-      return new Map(states.map((state) => [state.id, state]));
+      const unheld = ids.filter((id) => !this.held.has(id));
+      const [states, rows] = await Promise.all([
+        repository.findPageStates(
+          db,
+          ids.filter((id) => this.held.has(id)),
+        ),
+        repository.findPageRows(db, unheld),
+      ]);
+      for (const row of rows) this.hold(row);
+      return new Map([...states, ...rows].map(({ id, version, stock }) => [id, { id, version, stock }]));
     });
     this.readRow = batchedRead(async (ids: string[]) => {
       const rows = await repository.findPageRows(db, ids);
