@@ -95,7 +95,16 @@ import pg from 'pg';
 import { ROOT_DIR } from '../src/config';
 import type { DatabaseConfig } from '../src/db/client';
 import { type Db, openDatabase } from '../src/db/client';
-import { order, orderItem, paymentEntry, session, user } from '../src/db/schema';
+import {
+  creditAccount,
+  creditEntry,
+  order,
+  orderItem,
+  paymentEntry,
+  promotion,
+  session,
+  user,
+} from '../src/db/schema';
 import type { NewProduct } from '../src/modules/catalog';
 import { addProducts } from '../src/modules/catalog/catalog.service';
 import { benchDrops, DROPS_SCENARIO, type DropsBenchResult, dropsLines } from './drops';
@@ -297,6 +306,8 @@ interface BackendResult {
   skippedSizes: number[];
   /** One instance against two behind nginx (PostgreSQL only, bench/instances.ts). */
   instances?: InstancesResult;
+  /** Checkout CPU and statements per order of each kind (plain, code, credit, both). */
+  checkoutLines?: string[];
 }
 
 function log(message: string) {
@@ -491,10 +502,51 @@ async function loadAdminOrders(db: Db): Promise<string> {
 }
 
 interface Loaded extends LoadResult {
+  /** Buyers with store credit for the checkout kinds (signed session cookies), when checkout runs. */
+  checkoutKindCookies: string[];
   /** The orders customer's session cookie, when the orders scenario runs. */
   ordersCookie?: string;
   /** The admin's session cookie, when the admin scenarios run. */
   adminCookie?: string;
+}
+
+/** The discount code of the checkout kinds: 10% off every line, no cap. */
+const BENCH_CODE = 'BENCH10';
+
+/**
+ * The checkout kinds' data: CHECKOUT_CONNECTIONS verified buyers, each with store credit for any run and a
+ * session, and the discount code; answers the buyers' signed session cookies.
+ */
+async function loadCheckoutKinds(db: Db): Promise<string[]> {
+  await db
+    .insert(promotion)
+    .values({ code: BENCH_CODE, codeKey: BENCH_CODE, kind: 'percent', percentOff: 10 });
+  const cookies: string[] = [];
+  for (let index = 0; index < CHECKOUT_CONNECTIONS; index += 1) {
+    const username = `bench_kinds_${index}`;
+    const [buyer] = await db
+      .insert(user)
+      .values({ name: username, email: `${username}@bench.test`, username, emailVerified: true })
+      .returning({ id: user.id });
+    if (!buyer) throw new Error('bench: no checkout buyer');
+    const credit = 1_000_000_000;
+    await db.insert(creditAccount).values({ userId: buyer.id, balanceCents: credit });
+    await db.insert(creditEntry).values({
+      userId: buyer.id,
+      amountCents: credit,
+      balanceAfterCents: credit,
+      kind: 'grant',
+      reason: 'Bench',
+      key: `grant:bench:${buyer.id}`,
+    });
+    const token = randomBytes(24).toString('base64url');
+    await db
+      .insert(session)
+      .values({ userId: buyer.id, token, expiresAt: new Date(Date.now() + 24 * 3_600_000) });
+    const signature = createHmac('sha256', AUTH_SECRET).update(token).digest('base64');
+    cookies.push(`better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`);
+  }
+  return cookies;
 }
 
 /**
@@ -512,6 +564,7 @@ async function loadDatabase(
   const database = await openDatabase(config);
   let ordersCookie: string | undefined;
   let adminCookie: string | undefined;
+  let checkoutKindCookies: string[] = [];
   let insertSeconds = 0;
   try {
     const inserting = performance.now();
@@ -526,6 +579,7 @@ async function loadDatabase(
     );
     if (extras) {
       const checkoutProduct = await addProducts(database.db, [CHECKOUT_PRODUCT]);
+      if (wanted(CHECKOUT_SCENARIO)) checkoutKindCookies = await loadCheckoutKinds(database.db);
       if (wanted(ORDERS_SCENARIO)) {
         ordersCookie = await loadOrdersCustomer(
           database.db,
@@ -545,6 +599,7 @@ async function loadDatabase(
     seconds: (performance.now() - started) / 1000,
     ordersCookie,
     adminCookie,
+    checkoutKindCookies,
   };
 }
 
@@ -998,7 +1053,45 @@ async function runMixes(
   for (const { mix } of MIX_SCENARIOS.filter((scenario) => wanted(scenario.name))) {
     rows.push(await measureMix(backend, baseUrl, pid, mix, catalogue));
   }
+  // The trivial route on the same server right after, the yardstick of the detail's throughput.
+  if (wanted(DETAIL_MIX)) {
+    const health = await measure(backend, HEALTH_BESIDE_DETAIL, baseUrl, pid, { paths: ['/api/health'] });
+    logRow(health, 'the yardstick of the detail mix');
+    rows.push(health);
+  }
   return rows;
+}
+
+/** The health route measured on the cache-off server right after the mixes. */
+const HEALTH_BESIDE_DETAIL = 'health (after the mixes)';
+
+/**
+ * The product detail against the health route and the uncached lists on one server in one run:
+ * throughput (target: at least a third of health's) and server CPU per request (at most twice a list's,
+ * the mean of the list mixes), with the load average as it printed them.
+ */
+function detailLines(result: BackendResult): string[] {
+  const largest = Math.max(0, ...result.rows.map((row) => row.products));
+  const mixRows = result.rows.filter((row) => row.table === 'mix' && row.products === largest);
+  const detail = mixRows.find((row) => row.scenario === DETAIL_MIX);
+  const health = mixRows.find((row) => row.scenario === HEALTH_BESIDE_DETAIL);
+  if (!detail || !health) return [];
+  const lists = mixRows.filter((row) => row.scenario !== DETAIL_MIX && row.scenario !== HEALTH_BESIDE_DETAIL);
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+  const throughput = detail.requestsPerSecond / health.requestsPerSecond;
+  const lines = [
+    `${result.backend}: server CPU per request: detail ${detail.cpuUsPerRequest.toFixed(0)} µs, health ${health.cpuUsPerRequest.toFixed(0)} µs, ${lists.map((row) => `${row.scenario} ${row.cpuUsPerRequest.toFixed(0)} µs`).join(', ')} (load average ${load})`,
+    `target: ${result.backend} product detail throughput >= 1/3 of /api/health's in the same run: ${detail.requestsPerSecond.toFixed(0)} against ${health.requestsPerSecond.toFixed(0)} req/s = ${throughput.toFixed(2)}, ${metOrMissed(throughput >= 1 / 3)}`,
+  ];
+  if (lists.length === 0) return lines;
+  const listMean = lists.reduce((sum, row) => sum + row.cpuUsPerRequest, 0) / lists.length;
+  const ratio = detail.cpuUsPerRequest / listMean;
+  lines.push(
+    `target: ${result.backend} product detail server CPU per request <= ${DETAIL_CPU_RATIO_TARGET}x an uncached list's: ${detail.cpuUsPerRequest.toFixed(0)} µs against ${listMean.toFixed(0)} µs = ${ratio.toFixed(2)}x, ${metOrMissed(ratio <= DETAIL_CPU_RATIO_TARGET)}`,
+  );
+  return lines;
 }
 
 function logFailures(row: Row, failures: Failures) {
@@ -1241,6 +1334,71 @@ async function benchCheckout(backend: string, baseUrl: string, dataDir: string, 
   return rows;
 }
 
+/** The checkout kinds: what the body adds to a plain card checkout of one pair. */
+const CHECKOUT_KINDS: { kind: string; extra: Record<string, unknown> }[] = [
+  { kind: 'plain', extra: {} },
+  { kind: 'code', extra: { code: BENCH_CODE } },
+  { kind: 'credit', extra: { useCredit: true } },
+  { kind: 'both', extra: { code: BENCH_CODE, useCredit: true } },
+];
+
+/** Statements the server has sent to its database so far (its `/metrics`). */
+async function statementsOf(baseUrl: string): Promise<number> {
+  const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+  const line = metrics.split('\n').find((candidate) => candidate.startsWith('shop_db_statements_total '));
+  return Number(line?.split(' ')[1] ?? Number.NaN);
+}
+
+/**
+ * Checkout CPU per order of each kind (plain, with the discount code, paid with store credit, both) at
+ * CHECKOUT_CONNECTIONS buyers: the server's CPU time over the measured orders, and the statements it sent
+ * per order. Store credit pays these orders whole (the buyers hold plenty), so they are paid and confirmed
+ * in the request.
+ */
+async function benchCheckoutKinds(
+  backend: string,
+  baseUrl: string,
+  pid: number,
+  cookies: string[],
+): Promise<{ rows: Row[]; lines: string[] }> {
+  const found = await fetch(
+    `${baseUrl}/api/products?search=${encodeURIComponent(CHECKOUT_PRODUCT.name)}&limit=1`,
+  );
+  const productId = ((await found.json()) as { products: { _id: string }[] }).products[0]?._id;
+  const rows: Row[] = [];
+  const lines: string[] = [];
+  for (const { kind, extra } of CHECKOUT_KINDS) {
+    const body = JSON.stringify({ products: [{ id: productId, size: '9', count: 1 }], ...extra });
+    const requests: CannonRequests = {
+      method: 'POST',
+      paths: ['/api/checkouts'],
+      body,
+      headersFor: (connection) => ({
+        'content-type': 'application/json',
+        cookie: cookies[connection % cookies.length] ?? '',
+      }),
+    };
+    if (WARMUP > 0) await cannon(baseUrl, requests, WARMUP, CHECKOUT_CONNECTIONS);
+    const statementsBefore = await statementsOf(baseUrl);
+    const cpuBefore = cpuSeconds(pid);
+    const measured = await cannon(baseUrl, requests, DURATION, CHECKOUT_CONNECTIONS);
+    const row = toRow(backend, `checkout CPU, ${kind}`, measured, cpuSeconds(pid) - cpuBefore, pid);
+    // The metrics request itself sends no statement.
+    const statements = ((await statementsOf(baseUrl)) - statementsBefore) / Math.max(1, row.requests);
+    logRow(row);
+    rows.push(row);
+    lines.push(
+      `${backend}: checkout server CPU per order, ${kind}: ${(row.cpuUsPerRequest / 1000).toFixed(2)} ms, ${statements.toFixed(1)} statements per order (target <= ${CHECKOUT_CPU_TARGET_MS} ms: ${metOrMissed(row.cpuUsPerRequest / 1000 <= CHECKOUT_CPU_TARGET_MS)}; load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')})`,
+    );
+  }
+  return { rows, lines };
+}
+
+/** Issue 26's target: the server's CPU per order. */
+const CHECKOUT_CPU_TARGET_MS = 2;
+
 /**
  * The checkout scenario's requests: `buyers` verified buyers (see `createBuyers`), each connection one of
  * them, buying one pair of the checkout product; one checkout is tried first and must succeed.
@@ -1334,7 +1492,12 @@ async function benchBackend(
   }
   const products = generated.slice(0, PRODUCTS);
   log(`${backend}: loading ${products.length} products`);
-  const { ordersCookie, adminCookie, ...loaded } = await loadDatabase(database, products, 0, true);
+  const { ordersCookie, adminCookie, checkoutKindCookies, ...loaded } = await loadDatabase(
+    database,
+    products,
+    0,
+    true,
+  );
   result.loads.push(loaded);
   log(`${backend}: loaded in ${loaded.seconds.toFixed(1)} s`);
   if (mixWanted()) {
@@ -1366,7 +1529,12 @@ async function benchBackend(
     result.servers,
     async (baseUrl, pid) => {
       const measured = await runScenarios(backend, baseUrl, pid);
-      if (wanted(CHECKOUT_SCENARIO)) measured.push(...(await benchCheckout(backend, baseUrl, dataDir, pid)));
+      if (wanted(CHECKOUT_SCENARIO)) {
+        measured.push(...(await benchCheckout(backend, baseUrl, dataDir, pid)));
+        const kinds = await benchCheckoutKinds(backend, baseUrl, pid, checkoutKindCookies);
+        measured.push(...kinds.rows);
+        result.checkoutLines = kinds.lines;
+      }
       if (ordersCookie) measured.push(await benchOrders(backend, baseUrl, pid, ordersCookie));
       if (adminCookie) {
         measured.push(...(await benchAdminList(backend, baseUrl, pid, adminCookie)));
@@ -1409,6 +1577,7 @@ async function growBackend(
     log(`${backend}: growing the catalogue from ${loadedCount} to ${size} products`);
     const {
       ordersCookie: _orders,
+      checkoutKindCookies: _kinds,
       adminCookie: _admin,
       ...loaded
     } = await loadDatabase(database, generated.slice(loadedCount, size), loadedCount, false);
@@ -1867,6 +2036,8 @@ async function main() {
       );
     }
   }
+  for (const result of results) for (const line of detailLines(result)) console.log(line);
+  for (const result of results) for (const line of result.checkoutLines ?? []) console.log(line);
   const postgres = results.find((result) => result.backend === 'postgres');
   if (postgres) {
     printMixTargets(postgres);

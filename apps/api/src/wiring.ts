@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainEvents } from './events/domain-events';
-import type { ResponseCache } from './lib/response-cache';
+import { ResponseCache, redisGeneration } from './lib/response-cache';
 import type { AccountDeps } from './modules/account';
 import { type ContactsOf, subscribeAudit } from './modules/audit';
 import * as auth from './modules/auth';
@@ -75,7 +75,13 @@ export function wireServices(app: FastifyInstance): Services {
     powMaxNumber: config.drops.powMaxNumber,
   };
   const priceDrops: PriceDropDeps = { db, jobs: app.jobs, mailer: app.mailer, siteUrl: config.siteUrl, log };
+  const pageReviews = pageReviewsCache(app);
   subscribe(events, alerts, catalogCache);
+  // A product page's reviews show a review written, changed or deleted, and its author's new name.
+  events.afterAny(
+    ['review.written', 'review.deleted', 'user.updated', 'profile.updated', 'user.deleted'],
+    () => pageReviews.clear(),
+  );
   // A favourite's price drop is e-mailed by a job queued in the transaction that lowered the price.
   events.withFact('price.dropped', (tx, { type: _type, ...drop }) => queuePriceDrop(priceDrops, tx, drop));
   subscribeDrops(events, dropDeps);
@@ -118,12 +124,34 @@ export function wireServices(app: FastifyInstance): Services {
       paid: (orderId) => orders.approveOrder(orderDeps, orderId),
     },
     contactsOf: users.contactsOf,
-    reviewsForPage: reviews.reviewsForPage,
+    reviewsForPage: (db, productId) =>
+      pageReviews.getOrProduce(productId, async () =>
+        JSON.stringify(await reviews.reviewsForPage(db, productId)),
+      ),
     sessionHolder: async (token) => {
       const userId = await auth.findSessionUserId(db, token);
       return userId ? users.findSessionUser(db, userId) : undefined;
     },
   };
+}
+
+/** Products whose page reviews are kept at most. */
+const PAGE_REVIEWS_KEPT = 50_000;
+
+/**
+ * The product pages' reviews (JSON), kept in memory until a fact changes reviews or their authors' names.
+ * With Redis, a change through any instance clears every instance's (decision 19); the embedded database
+ * has one instance, which hears every fact. Instances on PostgreSQL without Redis keep them no longer
+ * than the catalogue's cache keeps a list.
+ */
+function pageReviewsCache(app: FastifyInstance): ResponseCache {
+  const { config, redis } = app;
+  const kept = redis || config.database.kind === 'pglite' ? 3_600 : config.catalogCacheSeconds;
+  return new ResponseCache(
+    kept * 1000,
+    PAGE_REVIEWS_KEPT,
+    redis && redisGeneration(redis, 'page-reviews', app.log),
+  );
 }
 
 /**

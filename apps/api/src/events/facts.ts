@@ -159,6 +159,8 @@ export const FACTS = {
     /** Staff downloaded the promotions' figures. */
     'promotion.exported': 'promotion.export',
   }),
+  /** A shopper changed their own name or picture (what their reviews show of them). */
+  'profile.updated': fact<{ userId: string }>(),
   /** A review was written or changed: its product's rating follows. */
   'review.written': fact<{ reviewId: string; productId: string }>(),
   ...staffActions<{ reviewId: string } & Change>('review', 'reviewId')({ 'review.deleted': 'review.delete' }),

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { statementsSent } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { fromThisMachine } from '../lib/this-machine';
 import { checkDependencies } from '../modules/health';
@@ -38,6 +39,15 @@ export function registerMetrics(app: FastifyInstance, token: string | null): voi
     help: 'Checkout requests by outcome (created, conflict, rate_limited, refused, error)',
     labelNames: ['outcome'],
     registers: [registry],
+  });
+  new Counter({
+    name: 'shop_db_statements_total',
+    help: 'Statements sent to the database (transactions included; not the job queue’s)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(statementsSent());
+    },
   });
   const cache = app.catalogCache;
   new Counter({

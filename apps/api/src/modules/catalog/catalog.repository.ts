@@ -407,6 +407,38 @@ export async function findProductsByIds(db: DbOrTx, ids: string[]): Promise<Prod
     .where(and(inArray(product.id, ids), isNull(product.deletedAt)));
 }
 
+/** What a product page must read afresh: the product's catalogue version and its units per size (JSON). */
+export interface PageState {
+  id: string;
+  version: number;
+  stock: string;
+}
+
+const stockJson = sql<string>`coalesce((${stockMap})::text, '{}')`;
+
+/** The page states of the products on sale among these ids (one light statement, no product fields). */
+export async function findPageStates(db: DbOrTx, ids: string[]): Promise<PageState[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: product.id, version: product.listingVersion, stock: stockJson })
+    .from(product)
+    .where(and(inArray(product.id, ids), isNull(product.deletedAt)));
+}
+
+const { stock: _stock, archived: _archived, ...pageColumns } = productColumns;
+
+/** A product page's fields with the catalogue version they are as of, and its stock (JSON). */
+export type PageRow = Omit<ProductRow, 'stock' | 'archived'> & PageState;
+
+/** The page rows of the products on sale among these ids. */
+export async function findPageRows(db: DbOrTx, ids: string[]): Promise<PageRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ ...pageColumns, version: product.listingVersion, stock: stockJson })
+    .from(product)
+    .where(and(inArray(product.id, ids), isNull(product.deletedAt)));
+}
+
 /** Ids of the products with these slugs (soft-deleted ones included), by slug. */
 export async function findIdsBySlugs(db: DbOrTx, slugs: string[]): Promise<Map<string, string>> {
   if (slugs.length === 0) return new Map();

@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import {
   featuredProductsSchema,
   productDetailSchema,
   productIdParamsSchema,
   productListQuerySchema,
   productListSchema,
-  type Review,
 } from '@shop/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,10 +12,13 @@ import type { DbOrTx } from '../../db/client';
 import { refusals } from '../../lib/refusals';
 import { cacheKey } from '../../lib/response-cache';
 import * as catalog from './catalog.service';
-import { productPage } from './product-pages';
+import { entityTag, productPage } from './product-pages';
 
-/** What a product's page shows of its reviews: the composition root answers it from the reviews module. */
-export type PageReviews = (db: DbOrTx, productId: string) => Promise<Review[]>;
+/**
+ * What a product's page shows of its reviews, as the JSON of their array: the composition root answers it
+ * from the reviews module (held in memory, forgotten by the facts that change reviews).
+ */
+export type PageReviews = (db: DbOrTx, productId: string) => Promise<string>;
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ reviewsForPage: PageReviews }> = async (
   app,
@@ -45,8 +46,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ reviewsForPage: PageReviews 
    * lets an unchanged answer come back as a bodiless 304. The tag is weak because the bytes differ by
    * compression while the content is the same.
    */
-  function sharedJson(request: FastifyRequest, reply: FastifyReply, body: string) {
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  function sharedJson(request: FastifyRequest, reply: FastifyReply, body: string, etag = entityTag(body)) {
     reply.header('etag', etag).header('cache-control', 'public, no-cache');
     const known = request.headers['if-none-match'];
     if (known?.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
@@ -95,11 +95,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ reviewsForPage: PageReviews 
       },
     },
     async (request, reply) => {
-      const [product, reviews] = await Promise.all([
-        productPage(app.db, request.params.id),
-        reviewsForPage(app.db, request.params.id),
-      ]);
-      return sharedJson(request, reply, JSON.stringify([{ ...product, reviews }]));
+      const { id } = request.params;
+      const { body, etag } = await productPage(app.db, id, () => reviewsForPage(app.db, id));
+      return sharedJson(request, reply, body, etag);
     },
   );
 };

@@ -104,3 +104,27 @@ it('answers visits that arrive together, all alike', async () => {
   expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
   expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
 });
+
+it('answers 304 to the tag it gave while the page is unchanged, and a new tag once its stock changed', async () => {
+  const first = await send(app(), 'GET', `/api/products/details/${shoe.id}`);
+  const etag = first.headers.etag as string;
+  const again = await app().inject({
+    method: 'GET',
+    url: `/api/products/details/${shoe.id}`,
+    headers: { 'if-none-match': etag },
+  });
+  expect(again.statusCode).toBe(304);
+  expect(again.body).toBe('');
+  await app()
+    .db.update(productStock)
+    .set({ units: 7 })
+    .where(and(eq(productStock.productId, shoe.id), eq(productStock.size, 9)));
+  const changed = await app().inject({
+    method: 'GET',
+    url: `/api/products/details/${shoe.id}`,
+    headers: { 'if-none-match': etag },
+  });
+  expect(changed.statusCode).toBe(200);
+  expect(changed.headers.etag).not.toBe(etag);
+  expect(changed.json<ProductDetail[]>()[0]?.stock).toEqual({ '9': 7 });
+});

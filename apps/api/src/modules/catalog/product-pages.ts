@@ -1,27 +1,109 @@
-import type { Product } from '@shop/contracts';
+import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { batchedRead } from '../../lib/batched-read';
 import * as repository from './catalog.repository';
 import { toProductWire } from './product-wire';
 
-const readers = new WeakMap<DbOrTx, (id: string) => Promise<Product | undefined>>();
+/** A product page's answer: its JSON and its (weak) entity tag. */
+export interface PageAnswer {
+  body: string;
+  etag: string;
+}
+
+/** A catalogue answer's entity tag: weak, as the bytes differ by compression while the content is the same. */
+export const entityTag = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** A product's page fields as JSON, as of a catalogue version, and the last answer made from them. */
+interface Held {
+  version: number;
+  /** The product's fields but its stock, as a JSON object. */
+  fields: string;
+  answer?: PageAnswer & { stock: string; reviews: string };
+}
 
 /**
- * A product on sale as its page shows it, read as of now; 404 when it is not on sale. The product pages
- * asked for at the same time are read in one statement (the visits that arrive while one is read wait for
- * the next), so a busy instance spends one query on many pages, and no page is older than its request.
+ * Products whose fields are held at most (the most recently read; about 2.5 kB each), so the embedded
+ * database's memory stays within its target with a large catalogue.
  */
-export async function productPage(db: DbOrTx, id: string): Promise<Product> {
-  let read = readers.get(db);
-  if (!read) {
-    read = batchedRead(async (ids: string[]) => {
-      const rows = await repository.findProductsByIds(db, ids);
-      return new Map(rows.map((row) => [row.id, toProductWire(row)]));
+const MAX_HELD = 5_000;
+
+/**
+ * The product pages of one database. A visit reads only what memory cannot hold, in one light statement
+ * shared with the visits that arrive with it: the product's catalogue version (which every change of its
+ * row raises, through any instance or by hand; decision 13) and its units per size. The product's fields
+ * are read again only when its version moved; the answer, and so its entity tag, only when its version,
+ * stock or reviews did. So a page is never older than its request, and an unchanged one costs that
+ * statement and a comparison.
+ */
+class ProductPages {
+  private readonly held = new Map<string, Held>();
+  private readonly readState: (id: string) => Promise<repository.PageState | undefined>;
+  private readonly readRow: (id: string) => Promise<repository.PageRow | undefined>;
+
+  constructor(db: DbOrTx) {
+    // A product whose fields are not held yet is read whole at once: its first visit costs one statement.
+    this.readState = batchedRead(async (ids: string[]) => {
+      const unheld = ids.filter((id) => !this.held.has(id));
+      const [states, rows] = await Promise.all([
+        repository.findPageStates(
+          db,
+          ids.filter((id) => this.held.has(id)),
+        ),
+        repository.findPageRows(db, unheld),
+      ]);
+      for (const row of rows) this.hold(row);
+      return new Map([...states, ...rows].map(({ id, version, stock }) => [id, { id, version, stock }]));
     });
-    readers.set(db, read);
+    this.readRow = batchedRead(async (ids: string[]) => {
+      const rows = await repository.findPageRows(db, ids);
+      return new Map(rows.map((row) => [row.id, row]));
+    });
   }
-  const product = await read(id);
-  if (!product) throw AppError.notFound('Product');
-  return product;
+
+  /** The page of a product on sale with its reviews (JSON of the reviews' array); 404 when not on sale. */
+  async answer(id: string, reviews: () => Promise<string>): Promise<PageAnswer> {
+    const [state, reviewsJson] = await Promise.all([this.readState(id), reviews()]);
+    if (!state) throw AppError.notFound('Product');
+    const held = await this.fieldsOf(state);
+    const made = held.answer;
+    if (made && made.stock === state.stock && made.reviews === reviewsJson) return made;
+    const body = `[${held.fields.slice(0, -1)},"stock":${state.stock},"reviews":${reviewsJson}}]`;
+    const answer = { body, etag: entityTag(body), stock: state.stock, reviews: reviewsJson };
+    held.answer = answer;
+    return answer;
+  }
+
+  /** The product's fields as of its version now: held, or read again when its row changed. */
+  private async fieldsOf(state: repository.PageState): Promise<Held> {
+    const held = this.held.get(state.id);
+    if (held && held.version >= state.version) return held;
+    const row = await this.readRow(state.id);
+    if (!row) throw AppError.notFound('Product');
+    return this.hold(row);
+  }
+
+  private hold(row: repository.PageRow): Held {
+    const { stock: _stock, ...fields } = toProductWire({ ...row, stock: null, archived: false });
+    const fresh: Held = { version: row.version, fields: JSON.stringify(fields) };
+    this.held.delete(row.id);
+    this.held.set(row.id, fresh);
+    if (this.held.size > MAX_HELD) {
+      const oldest = this.held.keys().next().value;
+      if (oldest !== undefined) this.held.delete(oldest);
+    }
+    return fresh;
+  }
+}
+
+const pages = new WeakMap<DbOrTx, ProductPages>();
+
+/** A product on sale as its page shows it, with its reviews, as of now; 404 when it is not on sale. */
+export function productPage(db: DbOrTx, id: string, reviews: () => Promise<string>): Promise<PageAnswer> {
+  let held = pages.get(db);
+  if (!held) {
+    held = new ProductPages(db);
+    pages.set(db, held);
+  }
+  return held.answer(id, reviews);
 }

@@ -25,7 +25,9 @@ export async function findEntryByKey(db: DbOrTx, key: string): Promise<CreditEnt
  * time and each records the balance it left.
  */
 export async function addEntry(db: DbOrTx, entry: NewCreditEntry): Promise<CreditEntryRow | undefined> {
-  await db.insert(creditAccount).values({ userId: entry.userId }).onConflictDoNothing();
+  // Spending needs a balance, so only money coming in may open the account.
+  if (entry.amountCents > 0)
+    await db.insert(creditAccount).values({ userId: entry.userId }).onConflictDoNothing();
   const [account] = await db
     .update(creditAccount)
     .set({

@@ -12,13 +12,17 @@ const notArchived = isNull(shippingMethod.archivedAt);
 /** Cheapest first; of two at one price, the older first, so the order never changes between requests. */
 const cheapestFirst = [asc(shippingMethod.priceCents), asc(shippingMethod.createdAt), asc(shippingMethod.id)];
 
-/** The methods a buyer may choose: active and not archived, cheapest first. */
-export async function findOfferedMethods(db: DbOrTx): Promise<ShippingMethodRow[]> {
-  return db
+/**
+ * The methods a buyer may choose: active and not archived, cheapest first; `lock` takes them FOR SHARE (a
+ * checkout pricing an order with the cheapest, see `findMethod`).
+ */
+export async function findOfferedMethods(db: DbOrTx, lock?: 'share'): Promise<ShippingMethodRow[]> {
+  const query = db
     .select()
     .from(shippingMethod)
     .where(and(notArchived, eq(shippingMethod.active, true)))
     .orderBy(...cheapestFirst);
+  return lock === 'share' ? query.for('share') : query;
 }
 
 /** Every method staff manage (active or not), archived ones aside, cheapest first. */

@@ -164,7 +164,8 @@ export async function methodForOrder(
 ): Promise<ShippingMethodRow> {
   const code = countryCode(choice.country);
   if (choice.methodId === undefined) {
-    const cheapest = (await repository.findOfferedMethods(tx)).find((row) =>
+    // Read and locked at once: the cheapest serving the country is offered, so it needs no second read.
+    const cheapest = (await repository.findOfferedMethods(tx, 'share')).find((row) =>
       servesCountry(row.countries, code),
     );
     if (!cheapest) {
@@ -179,7 +180,7 @@ export async function methodForOrder(
         },
       );
     }
-    return chosenMethod(tx, { ...choice, methodId: cheapest.id }, code);
+    return cheapest;
   }
   return chosenMethod(tx, { ...choice, methodId: choice.methodId }, code);
 }

@@ -55,6 +55,9 @@ export async function updateProfile(
   update: ProfileUpdate,
 ): Promise<UserDashboard> {
   await saveProfile(deps.db, userId, update);
+  // Their reviews show the shopper's name and picture.
+  if (update.username !== undefined || update.image !== undefined)
+    await deps.events.published(deps.db, { type: 'profile.updated', userId });
   return getDashboard(deps, userId);
 }
 
