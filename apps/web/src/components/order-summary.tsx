@@ -3,6 +3,7 @@ import { formatPrice, formatShippingPrice, fromCents, type Order, toCents } from
 import type { ReactNode } from 'react';
 import { OrderLines } from './order-lines';
 import { OrderStateBadge } from './order-state';
+import { ShipToAddress } from './ship-to-address';
 
 export interface OrderFact {
   label: string;
@@ -64,6 +65,14 @@ export function OrderSummary({ order, payment, showState = true, extraFacts = []
             <dd>{fact.value}</dd>
           </div>
         ))}
+        {order.shipTo ? (
+          <div className="order-summary__fact--wide">
+            <dt>Ship to</dt>
+            <dd>
+              <ShipToAddress to={order.shipTo} className="order-summary__address" />
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <OrderLines
         label="Products in this order"
