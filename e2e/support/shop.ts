@@ -135,7 +135,7 @@ export async function toPaymentPage(page: Page) {
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  if (!(await page.getByLabel('Phone').inputValue())) await saveBuyerDetails(page);
+  if (!(await page.getByLabel('Postal code').inputValue())) await saveBuyerDetails(page);
   await page.getByRole('radio', { name: 'Card (Stripe)' }).check();
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/test-gateway\/test_stripe_[0-9a-f]{32}$/);

@@ -65,15 +65,17 @@ export function OrderSummary({ order, payment, showState = true, extraFacts = []
             <dd>{fact.value}</dd>
           </div>
         ))}
-        {order.shipTo ? (
+      </dl>
+      {order.shipTo ? (
+        <dl className="order-summary__facts">
           <div className="order-summary__fact--wide">
             <dt>Ship to</dt>
             <dd>
               <ShipToAddress to={order.shipTo} className="order-summary__address" />
             </dd>
           </div>
-        ) : null}
-      </dl>
+        </dl>
+      ) : null}
       <OrderLines
         label="Products in this order"
         lines={order.products.map((line) => ({
