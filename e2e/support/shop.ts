@@ -117,12 +117,14 @@ export async function keepShopping(page: Page) {
     .click();
 }
 
-/** On the checkout page: fills in a buyer's phone and address in Buenos Aires, and saves them. */
+/** On the checkout page: fills in a buyer's name, phone and address in Buenos Aires, and saves them. */
 export async function saveBuyerDetails(page: Page) {
+  await page.getByLabel('Full name').fill('Ana Gómez');
   await page.getByLabel('Phone').fill('+54 11 5555 1234');
   await page.getByLabel('Address').fill('Av. Corrientes 1234');
   await page.getByLabel('City').fill('Buenos Aires');
   await page.getByLabel('State').fill('CABA');
+  await page.getByLabel('Postal code').fill('C1043AAB');
   await page.getByLabel('Country').fill('Argentina');
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('Data successfully set!')).toBeVisible();
@@ -133,7 +135,7 @@ export async function toPaymentPage(page: Page) {
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  if (!(await page.getByLabel('Phone').inputValue())) await saveBuyerDetails(page);
+  if (!(await page.getByLabel('Postal code').inputValue())) await saveBuyerDetails(page);
   await page.getByRole('radio', { name: 'Card (Stripe)' }).check();
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/test-gateway\/test_stripe_[0-9a-f]{32}$/);

@@ -28,10 +28,12 @@ async function buyerWithProfile(page: Page, baseURL: string) {
   };
   const saved = await page.request.put(`/api/users/update/${session.user.id}`, {
     data: {
+      fullName: 'Ana Gómez',
       phone: '+54 11 5555 1234',
       address: 'Av. Corrientes 1234',
       city: 'Buenos Aires',
       state: 'CABA',
+      postalCode: 'C1043AAB',
       country: 'Argentina',
     },
     headers: { origin: baseURL },

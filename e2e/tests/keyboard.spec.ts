@@ -60,10 +60,12 @@ test.describe('keyboard only', () => {
 
     // The buyer's details, field by field.
     for (const [label, value] of [
+      ['Full name', 'Ana Gómez'],
       ['Phone', '+54 11 5555 1234'],
       ['Address', 'Av. Corrientes 1234'],
       ['City', 'Buenos Aires'],
       ['State', 'CABA'],
+      ['Postal code', 'C1043AAB'],
       ['Country', 'Argentina'],
     ] as const) {
       await tabTo(page, page.getByLabel(label));

@@ -116,6 +116,7 @@ export function wireServices(app: FastifyInstance): Services {
       products: { exists: catalog.productExists, cards: catalog.getProducts },
       reviewsOf: reviews.listUserReviews,
       creditOf: credit.balanceOf,
+      addressChanging: drops.onAddressChanging,
     },
     alerts,
     priceDrops,

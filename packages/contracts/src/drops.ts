@@ -1,5 +1,6 @@
 import { productIdSchema } from './catalog';
 import { MAX_COUNT_OPTIONS, SIZE_PATTERN } from './constants';
+import { shipToSchema } from './users';
 import { z } from './zod';
 
 /**
@@ -178,6 +179,8 @@ export const myDropEntrySchema = z.object({
   /** A winner's order for the pair, once they checked out. */
   orderId: z.string().nullable(),
   createdAt: z.string(),
+  /** The address the entry was made from: the winner's pair ships there (null for entries made before). */
+  shipTo: shipToSchema.nullable(),
 });
 export type MyDropEntry = z.infer<typeof myDropEntrySchema>;
 

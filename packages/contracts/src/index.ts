@@ -15,6 +15,7 @@ export * from './orders';
 export * from './page-hints';
 export * from './page-render';
 export * from './paging';
+export * from './postal-codes';
 export * from './pricing';
 export * from './products-admin';
 export * from './products-admin-rules';

@@ -14,7 +14,7 @@ import { FULFILMENT_STATES, shipmentSchema } from './fulfilment';
 import { pageQuerySchema } from './paging';
 import { orderReturnSchema } from './returns';
 import { shippingMethodIdSchema } from './shipping';
-import { userIdSchema } from './users';
+import { shipToSchema, userIdSchema } from './users';
 import { z } from './zod';
 
 export const paymentProviderSchema = z
@@ -129,16 +129,7 @@ export const orderSchema = z.object({
   number: z.number().int(),
   shipping: z.object({ methodId: z.string().nullable(), name: z.string(), price: z.number() }),
   /** Where it ships: the buyer's profile address when it was placed (null for orders placed before). */
-  shipTo: z
-    .object({
-      name: z.string(),
-      phone: z.string(),
-      address: z.string(),
-      city: z.string(),
-      state: z.string(),
-      country: z.string(),
-    })
-    .nullable(),
+  shipTo: shipToSchema.nullable(),
   fulfilment: z.enum(FULFILMENT_STATES),
   shipments: z.array(shipmentSchema),
   returns: z.array(orderReturnSchema),

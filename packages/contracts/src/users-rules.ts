@@ -5,11 +5,13 @@ export type Role = (typeof ROLES)[number];
 
 /** Checkout's required-field messages (spec section 5). */
 export const PROFILE_REQUIRED_MESSAGES = {
+  fullName: "Please, provide the recipient's full name",
   phone: 'Please, provide a phone number',
   address: 'Please, provide an address',
   city: 'Please, provide a name of city',
   state: 'Please, provide a name of State',
   country: 'Please, provide a name of country',
+  postalCode: 'Please, provide a postal code',
 } as const;
 
 /** Spec section 5, user profile: 7 to 14 digits (a leading + allowed; spaces, dashes and brackets are dropped). */
@@ -18,6 +20,10 @@ export const PHONE_PATTERN = /^\+?[0-9]{7,14}$/;
 export const ADDRESS_PATTERN = /^[\p{L}\p{N} .,_-]{1,40}$/u;
 /** City, state and country: letters and spaces (and the . ' - of names such as St. John's), 1 to 40. */
 export const PLACE_PATTERN = /^[\p{L} .'-]{1,40}$/u;
+/** The recipient's full name, as a carrier prints it: letters, spaces and . ' - (up to 60). */
+export const FULL_NAME_PATTERN = /^[\p{L} .'-]{1,60}$/u;
+/** Any postal code's shape (the country's own format is checked against the country: postal-codes.ts). */
+export const POSTAL_CODE_PATTERN = /^[\p{L}\p{N} -]{2,12}$/u;
 /**
  * Profile pictures are uploaded to the shop (POST /api/uploads/avatar) and referenced by the exact path it
  * answered: `/uploads/avatars/<uuid>.webp`. Nothing else (no other folder, no `..`, no other site).
@@ -31,11 +37,13 @@ export const IMAGE_PATH_PATTERN =
  */
 export const PROFILE_FORMAT_MESSAGES = {
   username: 'Necesita: 4 to 16 letters, numbers, hyphens or underscores',
+  fullName: "Necesita: 1 to 60 letters, spaces and . ' -",
   phone: 'Necesita: 7 to 14 digits, optionally starting with +',
   address: 'Necesita: 1 to 40 letters, digits, spaces and . , _ -',
   city: "Necesita: 1 to 40 letters, spaces and . ' -",
   state: "Necesita: 1 to 40 letters, spaces and . ' -",
   country: "Necesita: 1 to 40 letters, spaces and . ' -",
+  postalCode: 'Necesita: 2 to 12 letters, digits, spaces or dashes',
   image: 'Necesita: a picture uploaded to the shop',
 } as const;
 
@@ -50,11 +58,18 @@ export const ADMIN_PROFILE_FORMAT_MESSAGES = Object.fromEntries(
   ]),
 ) as { readonly [Field in keyof typeof PROFILE_FORMAT_MESSAGES]: string };
 
+/** The fields a profile needs before checkout. */
+export const CHECKOUT_PROFILE_FIELDS = [
+  'fullName',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+] as const;
+
 /** A profile is complete for checkout when every field is filled. */
-export function isProfileComplete(
-  profile: Record<'phone' | 'address' | 'city' | 'state' | 'country', string>,
-) {
-  return [profile.phone, profile.address, profile.city, profile.state, profile.country].every(
-    (value) => value.trim() !== '',
-  );
+export function isProfileComplete(profile: Record<(typeof CHECKOUT_PROFILE_FIELDS)[number], string>) {
+  return CHECKOUT_PROFILE_FIELDS.every((field) => profile[field].trim() !== '');
 }

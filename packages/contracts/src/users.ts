@@ -2,11 +2,14 @@ import { passwordSchema } from './auth';
 import { USERNAME_PATTERN } from './auth-rules';
 import { productIdSchema, productSchema, userReviewSchema } from './catalog';
 import { limitQuerySchema } from './paging';
+import { normalPostalCode } from './postal-codes';
 import {
   ADDRESS_PATTERN,
+  FULL_NAME_PATTERN,
   IMAGE_PATH_PATTERN,
   PHONE_PATTERN,
   PLACE_PATTERN,
+  POSTAL_CODE_PATTERN,
   PROFILE_FORMAT_MESSAGES,
   ROLES,
 } from './users-rules';
@@ -25,6 +28,10 @@ const field = (pattern: RegExp, message: string) => z.string().trim().regex(patt
 export const profileUpdateSchema = z
   .object({
     username: field(USERNAME_PATTERN, PROFILE_FORMAT_MESSAGES.username),
+    /** The recipient's name on the parcel. */
+    fullName: field(FULL_NAME_PATTERN, PROFILE_FORMAT_MESSAGES.fullName).transform((value) =>
+      value.replace(/\s+/g, ' '),
+    ),
     phone: z
       .string()
       .transform((value) => value.replace(/[\s()-]/g, ''))
@@ -32,6 +39,8 @@ export const profileUpdateSchema = z
     address: field(ADDRESS_PATTERN, PROFILE_FORMAT_MESSAGES.address),
     city: field(PLACE_PATTERN, PROFILE_FORMAT_MESSAGES.city),
     state: field(PLACE_PATTERN, PROFILE_FORMAT_MESSAGES.state),
+    /** Checked against the country's format too (the one sent, else the profile's): postal-codes.ts. */
+    postalCode: field(POSTAL_CODE_PATTERN, PROFILE_FORMAT_MESSAGES.postalCode).transform(normalPostalCode),
     country: field(PLACE_PATTERN, PROFILE_FORMAT_MESSAGES.country),
     image: z.union([z.literal(''), field(IMAGE_PATH_PATTERN, PROFILE_FORMAT_MESSAGES.image)]),
     /** Whether to be e-mailed when a favourite's price drops. */
@@ -41,16 +50,35 @@ export const profileUpdateSchema = z
   .strict();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
+/**
+ * Where a parcel goes, as an order (and a draw entry) keeps it from the profile when it was placed: the
+ * recipient's name and the address a carrier needs, with the account's name and phone beside them.
+ */
+export const shipToSchema = z.object({
+  fullName: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  name: z.string(),
+  phone: z.string(),
+});
+export type ShipTo = z.infer<typeof shipToSchema>;
+
 /** The account area's view of a user (spec section 3, "User (dashboard)"). */
 export const userDashboardSchema = z.object({
   _id: z.string(),
   username: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
+  /** The recipient's name on the parcel ('' until given). */
+  fullName: z.string(),
   phone: z.string(),
   address: z.string(),
   city: z.string(),
   state: z.string(),
+  postalCode: z.string(),
   country: z.string(),
   image: z.string(),
   /** Whether the user is e-mailed when a favourite's price drops. */
@@ -90,9 +118,17 @@ export const adminUserUpdateSchema = z
   .strict();
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 
-/** `PUT /api/users/update/:id`: the profile fields, plus the admin-only ones (refused from anyone else). */
+/**
+ * `PUT /api/users/update/:id`: the profile fields, plus the admin-only ones (refused from anyone else).
+ * A change of address while entered in an open draw is refused (409 `DROP_ENTRY_ADDRESS`) unless
+ * `withdrawEntries` is true, which withdraws those entries.
+ */
 export const userUpdateSchema = z
-  .object({ ...profileUpdateSchema.shape, ...adminUserUpdateSchema.shape })
+  .object({
+    ...profileUpdateSchema.shape,
+    ...adminUserUpdateSchema.shape,
+    withdrawEntries: z.boolean({ error: 'must be true or false' }).optional(),
+  })
   .strict();
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 

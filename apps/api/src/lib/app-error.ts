@@ -29,6 +29,8 @@ const STATUS: Record<ErrorCode, number> = {
   DROP_ENTRY_CLOSED: 409,
   /** One entry per person, per address and per phone number. */
   ALREADY_ENTERED: 409,
+  /** A change of address while entered in an open draw (the entry keeps the address it was made from). */
+  DROP_ENTRY_ADDRESS: 409,
   /** A proof of work that does not solve its challenge, is stale, or was used before. */
   PROOF_INVALID: 400,
   /** No promotion has this code. */

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatDay } from '../lib/dates';
 import { OrderLines } from './order-lines';
 import { OrderStateBadge } from './order-state';
+import { ShipToAddress } from './ship-to-address';
 
 export interface OrderFact {
   label: string;
@@ -66,6 +67,16 @@ export function OrderSummary({ order, payment, showState = true, extraFacts = []
           </div>
         ))}
       </dl>
+      {order.shipTo ? (
+        <dl className="order-summary__facts">
+          <div className="order-summary__fact--wide">
+            <dt>Ship to</dt>
+            <dd>
+              <ShipToAddress to={order.shipTo} className="order-summary__address" />
+            </dd>
+          </div>
+        </dl>
+      ) : null}
       <OrderLines
         label="Products in this order"
         lines={order.products.map((line) => ({

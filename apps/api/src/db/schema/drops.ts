@@ -1,4 +1,4 @@
-import { DROP_ENTRY_STATUSES, DROP_MODES } from '@shop/contracts';
+import { DROP_ENTRY_STATUSES, DROP_MODES, type ShipTo } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -78,6 +78,8 @@ export const dropEntry = pgTable(
     size: doublePrecision('size').notNull(),
     addressKey: text('address_key').notNull(),
     phoneKey: text('phone_key').notNull(),
+    /** The address the entry was made from, frozen: the winner's pair ships there. */
+    shipTo: jsonb('ship_to').$type<ShipTo>(),
     status: text('status', { enum: DROP_ENTRY_STATUSES }).notNull().default('entered'),
     /** Place in the size's drawn order, from 1. */
     rank: integer('rank'),

@@ -1,4 +1,4 @@
-import { FULFILMENT_STATES, ORDER_STATES } from '@shop/contracts';
+import { type ShipTo as ContractShipTo, FULFILMENT_STATES, ORDER_STATES } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -18,15 +18,12 @@ import { idKey, ownedBy, stamp, timestamps, uuidRef } from './columns';
 import { shippingMethod } from './shipping';
 import { user } from './users';
 
-/** The address an order ships to, copied from the buyer's profile at checkout. */
-export interface ShipTo {
-  name: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  country: string;
-}
+/**
+ * The address an order ships to, copied from the buyer's profile at checkout (or a draw's winner's entry).
+ * Orders placed before the recipient's name and postal code were asked have neither.
+ */
+export type ShipTo = Omit<ContractShipTo, 'fullName' | 'postalCode'> &
+  Partial<Pick<ContractShipTo, 'fullName' | 'postalCode'>>;
 
 /**
  * An order moves pending → aprobed (payment verified with the provider) or pending → cancelled (cancelled,

@@ -22,10 +22,13 @@ export const user = pgTable(
     banned: boolean('banned').notNull().default(false),
     banReason: text('ban_reason'),
     banExpires: stamp('ban_expires'),
+    /** The recipient's name on a parcel. */
+    fullName: text('full_name').notNull().default(''),
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
     city: text('city').notNull().default(''),
     state: text('state').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
     country: text('country').notNull().default(''),
     /** Whether the user is e-mailed when a favourite's price drops (the profile's opt-out). */
     priceDropEmails: boolean('price_drop_emails').notNull().default(true),

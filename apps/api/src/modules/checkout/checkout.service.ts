@@ -125,16 +125,9 @@ async function shortLine(tx: DbOrTx, line: Line): Promise<AppError> {
 
 /** Where the order goes: the buyer's profile as it is now (the order keeps it as it was). */
 async function shipToOf(tx: DbOrTx, buyerId: string): Promise<NonNullable<Order['shipTo']>> {
-  const profile = await users.findUser(tx, buyerId);
-  if (!profile) throw new AppError('UNAUTHORIZED', 'Please sign in again');
-  return {
-    name: profile.name.trim() || profile.username,
-    phone: profile.phone,
-    address: profile.address,
-    city: profile.city,
-    state: profile.state,
-    country: profile.country,
-  };
+  const shipTo = await users.shipToOf(tx, buyerId);
+  if (!shipTo) throw new AppError('UNAUTHORIZED', 'Please sign in again');
+  return shipTo;
 }
 
 interface OrderRequest {
@@ -173,8 +166,14 @@ type Item = Awaited<ReturnType<typeof itemsOf>>[number];
  * The order's price from the one pricing function: the lines, the shipping method serving the buyer's
  * address, the discount code (refused in words when it does not apply) and the store credit on hand.
  */
-async function priceItems(tx: Tx, buyer: CurrentUser, body: CheckoutBody, items: Item[]) {
-  const shipTo = await shipToOf(tx, buyer.id);
+async function priceItems(
+  tx: Tx,
+  request: { buyer: CurrentUser; body: CheckoutBody; gate: drops.CheckoutGate },
+  items: Item[],
+) {
+  const { buyer, body, gate } = request;
+  // A draw winner's order ships to the address the entry was made from.
+  const shipTo = gate.shipTo ?? (await shipToOf(tx, buyer.id));
   const method = await shipping.methodForOrder(tx, {
     methodId: body.shippingMethodId,
     country: shipTo.country,
@@ -244,7 +243,7 @@ async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request:
   // Priced from the catalogue and written first, reserved last: a size's stock row (in a drop, every
   // buyer's) is locked from its reservation to the commit only, not while the order is written as well.
   const items = await itemsOf(tx, lines, gate.held);
-  const priced = await priceItems(tx, buyer, body, items);
+  const priced = await priceItems(tx, { buyer, body, gate }, items);
   const { price } = priced;
   const order = await createPendingOrder(tx, {
     userId: buyer.id,

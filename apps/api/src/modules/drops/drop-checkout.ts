@@ -1,4 +1,4 @@
-import { sizeKey } from '@shop/contracts';
+import { type ShipTo, sizeKey } from '@shop/contracts';
 import type { DbOrTx, Tx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { readAdmission } from './admission';
@@ -19,6 +19,8 @@ export interface CheckoutGate {
   held: Map<number, EntryRow>;
   /** The earliest hold among them: the order's reservation ends by then. */
   holdUntil: Date | null;
+  /** The address a held pair's entry was made from: the order ships there (null: the profile's). */
+  shipTo: ShipTo | null;
 }
 
 interface GateInput {
@@ -104,7 +106,7 @@ function refuseWithoutAdmission(
  * normal sale.
  */
 export async function gateCheckout(secret: string, tx: Tx, input: GateInput): Promise<CheckoutGate> {
-  const gate: CheckoutGate = { held: new Map(), holdUntil: null };
+  const gate: CheckoutGate = { held: new Map(), holdUntil: null, shipTo: null };
   const rows = await repository.findDropsOfProducts(tx, [
     ...new Set(input.lines.map((line) => line.productId)),
   ]);
@@ -137,6 +139,7 @@ export async function gateCheckout(secret: string, tx: Tx, input: GateInput): Pr
     if (row.mode === 'draw') {
       const entry = await heldPairOf(tx, row, input.buyerId, lines, now);
       gate.held.set(first.index, entry);
+      gate.shipTo = entry.shipTo ?? gate.shipTo;
       if (!gate.holdUntil || (entry.holdUntil as Date) < gate.holdUntil) gate.holdUntil = entry.holdUntil;
     } else {
       refuseWithoutAdmission(secret, row, input.buyerId, lines, input.admission, now);

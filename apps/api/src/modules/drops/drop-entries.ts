@@ -1,4 +1,6 @@
-import { type MyDropEntry, sizeKey } from '@shop/contracts';
+import { countryCode, type MyDropEntry, type ShipTo, sizeKey } from '@shop/contracts';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import unhomoglyph from 'unhomoglyph';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
@@ -28,25 +30,46 @@ const ADDRESS_WORDS: Record<string, string> = {
 };
 
 /**
- * An address as one entry per address compares it: without accents, case, punctuation or spacing, with
- * the usual abbreviations. "12 Main Street, Apt. 4" and "12 main st apt 4" are the same address.
+ * Text folded as one entry per address compares it: lower case, compatibility forms and accents gone, each
+ * letter taken to its confusable skeleton (Unicode TS #39: a Cyrillic "а" is an "a"), punctuation and
+ * spacing gone, with the usual abbreviations.
  */
-export function addressKey(parts: string[]): string {
-  return parts
-    .join(' ')
-    .normalize('NFKD')
+function folded(text: string): string {
+  const skeleton = unhomoglyph(text.normalize('NFKD').toLowerCase()).normalize('NFKD');
+  return skeleton
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-    .split(' ')
-    .map((word) => ADDRESS_WORDS[word] ?? word)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((word) => FOLDED_WORDS.get(word) ?? word)
     .join('');
 }
 
-/** A phone number's last ten digits ("+1 (555) 010-2030" and "555 010 2030" are one number); '' for none. */
-export function phoneKey(phone: string): string {
-  return phone.replace(/\D/g, '').slice(-10);
+const FOLDED_WORDS = new Map(
+  Object.entries(ADDRESS_WORDS).map(([word, short]) => [
+    unhomoglyph(word).toLowerCase(),
+    unhomoglyph(short).toLowerCase(),
+  ]),
+);
+
+/**
+ * An address as one entry per address compares it: the street and the city folded, the country as its
+ * ISO code. The state is left out (one writes "IL", another "Illinois", a third nothing), and so is the
+ * postal code. "12 Main Street, Apt. 4" in the United States and "12 mаin st apt 4" in the USA are one.
+ */
+export function addressKey(to: Pick<ShipTo, 'address' | 'city' | 'country'>): string {
+  const country = countryCode(to.country) ?? folded(to.country);
+  return [folded(to.address), folded(to.city), country].join('|');
+}
+
+/**
+ * A phone number in E.164, read with the profile's country for a national number (a French "0612345678"
+ * is "+33612345678"); its digits when it reads as no number; '' for none.
+ */
+export function phoneKey(phone: string, country: string): string {
+  const region = countryCode(country) as CountryCode | undefined;
+  const parsed = parsePhoneNumberFromString(phone, { defaultCountry: region });
+  return parsed?.number ?? phone.replace(/\D/g, '');
 }
 
 export function entryWire(entry: EntryRow): MyDropEntry {
@@ -58,6 +81,7 @@ export function entryWire(entry: EntryRow): MyDropEntry {
     holdUntil: entry.holdUntil?.toISOString() ?? null,
     orderId: entry.orderId,
     createdAt: entry.createdAt.toISOString(),
+    shipTo: entry.shipTo,
   };
 }
 
@@ -87,10 +111,11 @@ async function refuseSizeNotReleased(db: DbOrTx, row: DropRow, size: number): Pr
   if (units <= 0) throw AppError.invalid('size', `is not a size of this release`);
 }
 
-export async function challengeFor(deps: DropDeps, dropId: string) {
+/** A proof-of-work challenge for this shopper's entry in this draw (signed for both). */
+export async function challengeFor(deps: DropDeps, viewer: CurrentUser, dropId: string) {
   const row = await drawOf(deps.db, dropId);
   refuseUnlessOpen(row);
-  return newChallenge(deps.secret, deps.powMaxNumber);
+  return newChallenge(deps.secret, deps.powMaxNumber, { dropId, userId: viewer.id });
 }
 
 const ALREADY = {
@@ -118,8 +143,8 @@ export async function enterDraw(
     const row = await drawOf(tx, dropId);
     refuseUnlessOpen(row);
     await refuseSizeNotReleased(tx, row, size);
-    const profile = await users.findUser(tx, viewer.id);
-    if (!profile?.address.trim() || !profile.city.trim() || !profile.country.trim()) {
+    const shipTo = await users.shipToOf(tx, viewer.id);
+    if (!shipTo?.address.trim() || !shipTo.city.trim() || !shipTo.country.trim()) {
       throw AppError.invalid(
         'profile',
         'needs your shipping address (address, city and country) before you enter',
@@ -131,15 +156,16 @@ export async function enterDraw(
         'ALREADY_ENTERED',
         `${ALREADY.drop_entry_user_idx} (size ${sizeKey(existing.size)})`,
       );
-    await spendValidProof(tx, deps.secret, body.proof);
+    await spendValidProof(tx, deps.secret, body.proof, { dropId, userId: viewer.id });
     const id = newEntryId();
     const inserted = await repository.insertEntry(tx, {
       id,
       dropId,
       userId: viewer.id,
       size,
-      addressKey: addressKey([profile.address, profile.city, profile.state, profile.country]),
-      phoneKey: phoneKey(profile.phone),
+      addressKey: addressKey(shipTo),
+      phoneKey: phoneKey(shipTo.phone, shipTo.country),
+      shipTo,
     });
     if (!inserted.ok) {
       const message = ALREADY[inserted.constraint as keyof typeof ALREADY] ?? ALREADY.drop_entry_user_idx;
@@ -185,4 +211,38 @@ export async function withdrawEntry(deps: DropDeps, viewer: CurrentUser, dropId:
     if (!(await repository.deleteEntry(tx, entry.id)))
       throw new AppError('DROP_ENTRY_CLOSED', 'The entry for this draw has closed');
   });
+}
+
+/**
+ * Before an account's address changes (the users module asks, in its transaction): an entry keeps the
+ * address it was made from, so while the account is entered in a draw whose entry is open the change is
+ * refused with the reason, naming the fields, unless the shopper chose to withdraw those entries.
+ */
+export async function onAddressChanging(
+  tx: DbOrTx,
+  change: { userId: string; fields: string[]; withdraw: boolean },
+): Promise<void> {
+  const now = Date.now();
+  const open = (await repository.findUndrawnEntriesOf(tx, change.userId)).filter(
+    ({ drop }) => dropState(drop, now, { liveWinners: false, roomSize: 0 }) === 'entry_open',
+  );
+  if (open.length === 0) return;
+  if (!change.withdraw) {
+    const products = await catalog.getProducts(
+      tx,
+      open.map(({ drop }) => drop.productId),
+    );
+    const names = products.map((product) => product.name).join(', ');
+    const draws = open.length === 1 ? 'a draw' : `${open.length} draws`;
+    const reason = 'is where your draw entry ships: withdraw the entry to change it';
+    throw new AppError(
+      'DROP_ENTRY_ADDRESS',
+      `You are entered in ${draws} (${names}) from this address, and the pair ships there: withdraw the entry to change your address`,
+      Object.fromEntries(change.fields.map((field) => [field, reason])),
+    );
+  }
+  for (const { entry } of open) {
+    await repository.shareLockDrop(tx, entry.dropId);
+    await repository.deleteEntry(tx, entry.id);
+  }
 }

@@ -119,6 +119,18 @@ export async function deleteEntry(db: DbOrTx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The account's entries not yet drawn, each with its drop. */
+export function findUndrawnEntriesOf(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ entry: EntryRow; drop: DropRow }[]> {
+  return db
+    .select({ entry: dropEntry, drop })
+    .from(dropEntry)
+    .innerJoin(drop, eq(drop.id, dropEntry.dropId))
+    .where(and(eq(dropEntry.userId, userId), eq(dropEntry.status, 'entered')));
+}
+
 /** Every entry of a drop, in the order they were made. */
 export function findEntries(db: DbOrTx, dropId: string): Promise<EntryRow[]> {
   return db

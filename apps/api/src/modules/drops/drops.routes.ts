@@ -224,7 +224,7 @@ function shopperRoutes(app: App, deps: DropDeps): void {
         response: { 200: dropChallengeSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    (request) => challengeFor(deps, request.params.id),
+    async (request) => challengeFor(deps, await requireVerifiedUser(request), request.params.id),
   );
 }
 

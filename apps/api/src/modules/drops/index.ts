@@ -2,8 +2,9 @@
  * The drops module's face: scheduled releases (a draw, or a waiting room), what checkout asks of them, and
  * what orders tell them.
  */
-export { gateCheckout, pairsHeldFor, takeHeldPairs } from './drop-checkout';
+export { type CheckoutGate, gateCheckout, pairsHeldFor, takeHeldPairs } from './drop-checkout';
 export type { DropDeps, DropJob } from './drop-deps';
+export { onAddressChanging } from './drop-entries';
 export { onOrderCancelled, onOrderPaid, runDropJob, sweepDrops } from './drop-results';
 export { dropsRoutes } from './drops.routes';
 export { dropProducts } from './drops.service';

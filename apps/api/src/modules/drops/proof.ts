@@ -7,17 +7,29 @@ import { spendProof } from './drops.repository';
 /**
  * Entering a draw costs a proof of work (ALTCHA's first protocol, altcha-lib 1.x): the challenge is the
  * SHA-256 of a salt followed by a secret number up to `maxnumber`, signed by the server; the browser finds
- * the number. A script's thousand entries cost a thousand solutions. Self-hosted: no third party.
+ * the number. A script's thousand entries cost a thousand solutions. Self-hosted: no third party. The
+ * signature's key names the drop and the account it was fetched for, so a proof solved for one drop, or
+ * by one account, enters no other.
  */
 export const PROOF_MINUTES = 5;
 
-function proofKey(secret: string): string {
-  return `drop-proof:${secret}`;
+/** Whose proof it is: the drop it enters and the account entering. */
+export interface ProofOwner {
+  dropId: string;
+  userId: string;
 }
 
-export async function newChallenge(secret: string, maxNumber: number): Promise<DropChallenge> {
+function proofKey(secret: string, owner: ProofOwner): string {
+  return `drop-proof:${owner.dropId}:${owner.userId}:${secret}`;
+}
+
+export async function newChallenge(
+  secret: string,
+  maxNumber: number,
+  owner: ProofOwner,
+): Promise<DropChallenge> {
   const challenge = await createChallenge({
-    hmacKey: proofKey(secret),
+    hmacKey: proofKey(secret, owner),
     maxNumber,
     expires: new Date(Date.now() + PROOF_MINUTES * 60_000),
   });
@@ -46,16 +58,22 @@ function decode(proof: string): ProofPayload | undefined {
 }
 
 /**
- * Refuses a proof that does not solve a challenge this server signed, whose challenge expired, or that was
- * spent before (each challenge counts once, in `tx`: an entry refused later gives it back with the rollback).
+ * Refuses a proof that does not solve a challenge this server signed for this drop and this account, whose
+ * challenge expired, or that was spent before (each challenge counts once, in `tx`: an entry refused later
+ * gives it back with the rollback).
  */
-export async function spendValidProof(tx: DbOrTx, secret: string, proof: string): Promise<void> {
+export async function spendValidProof(
+  tx: DbOrTx,
+  secret: string,
+  proof: string,
+  owner: ProofOwner,
+): Promise<void> {
   const payload = decode(proof);
   const valid =
-    payload !== undefined && (await verifySolution(proof, proofKey(secret), true).catch(() => false));
+    payload !== undefined && (await verifySolution(proof, proofKey(secret, owner), true).catch(() => false));
   if (!valid) {
     throw new AppError('PROOF_INVALID', 'The anti-bot check did not pass or has expired: please try again', {
-      proof: 'does not solve a current challenge',
+      proof: 'does not solve a current challenge of this draw for your account',
     });
   }
   const expiresAt = new Date(Date.now() + PROOF_MINUTES * 60_000);

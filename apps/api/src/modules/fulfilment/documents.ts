@@ -75,16 +75,20 @@ function shipToBlock(order: Order): string {
   const to = order.shipTo;
   const address = to
     ? lines(
-        [to.name, to.address, [to.city, to.state].filter(Boolean).join(', '), to.country, to.phone].filter(
-          Boolean,
-        ),
+        [
+          to.fullName || to.name,
+          to.address,
+          [to.city, to.state, to.postalCode].filter(Boolean).join(', '),
+          to.country,
+          to.phone,
+        ].filter(Boolean),
       )
     : '<p>The address on the buyer\u2019s account</p>';
   return `<section><h2>Ship to</h2>${address}</section>`;
 }
 
 function billToBlock(order: Order): string {
-  return `<section><h2>Bill to</h2>${lines([order.shipTo?.name || order.user.username, order.user.email])}</section>`;
+  return `<section><h2>Bill to</h2>${lines([order.shipTo?.fullName || order.shipTo?.name || order.user.username, order.user.email])}</section>`;
 }
 
 function invoiceRows(order: Order): string {

@@ -51,7 +51,12 @@ function toOrderWire(
       discount: fromCents(item.discountCents),
     })),
     shipping: { methodId: row.shippingMethodId, name: row.shippingName, price: fromCents(row.shippingCents) },
-    shipTo: row.shipTo,
+    // Orders placed before the recipient's name and postal code were asked have neither.
+    shipTo: row.shipTo && {
+      ...row.shipTo,
+      fullName: row.shipTo.fullName ?? '',
+      postalCode: row.shipTo.postalCode ?? '',
+    },
     fulfilment: row.fulfilment,
     shipments: afterSale.shipments,
     returns: afterSale.returns,

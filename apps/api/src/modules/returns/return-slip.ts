@@ -19,7 +19,10 @@ const CELL = 'padding:6px 8px;border-bottom:1px solid #ccc;text-align:left';
 export function returnSlipHtml(slip: {
   ret: OrderReturn;
   orderNumber: number;
-  shipTo: Order['shipTo'];
+  shipTo: Pick<
+    NonNullable<Order['shipTo']>,
+    'name' | 'address' | 'city' | 'state' | 'country' | 'phone'
+  > | null;
   shop: { name: string; address: string[] };
 }): string {
   const { ret, shipTo } = slip;

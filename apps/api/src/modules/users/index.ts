@@ -14,6 +14,7 @@ export {
   priceDropRecipients,
   refuseSelf,
   removeFavoritesOfUser,
+  shipToOf,
   summariesOf,
   type UserDeps,
   usernameTaken,

@@ -10,10 +10,12 @@ export const DELETED = 'deleted';
 
 export interface ProfileFields {
   username?: string;
+  fullName?: string;
   phone?: string;
   address?: string;
   city?: string;
   state?: string;
+  postalCode?: string;
   country?: string;
   image?: string | null;
   priceDropEmails?: boolean;

@@ -1,4 +1,12 @@
-import type { AdminUser, ProfileUpdate, UserDashboard, UsersQuery, UserUpdate } from '@shop/contracts';
+import {
+  type AdminUser,
+  type ProfileUpdate,
+  postalCodeProblem,
+  type ShipTo,
+  type UserDashboard,
+  type UsersQuery,
+  type UserUpdate,
+} from '@shop/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents, Publish } from '../../events/domain-events';
 import type { FactOf } from '../../events/facts';
@@ -21,6 +29,11 @@ export interface UserDeps {
   reviewsOf(db: DbOrTx, userId: string): Promise<UserDashboard['reviews']>;
   /** The account's store credit balance, in dollars. */
   creditOf(db: DbOrTx, userId: string): Promise<number>;
+  /**
+   * Before the account's address changes, in its transaction: refuses the change (409
+   * `DROP_ENTRY_ADDRESS`) while it is entered in an open draw, or withdraws those entries when `withdraw`.
+   */
+  addressChanging(tx: DbOrTx, change: { userId: string; fields: string[]; withdraw: boolean }): Promise<void>;
 }
 
 export async function getDashboard(deps: UserDeps, userId: string): Promise<UserDashboard> {
@@ -33,10 +46,12 @@ export async function getDashboard(deps: UserDeps, userId: string): Promise<User
     username: user.displayUsername ?? user.username,
     email: user.email,
     emailVerified: user.emailVerified,
+    fullName: user.fullName,
     phone: user.phone,
     address: user.address,
     city: user.city,
     state: user.state,
+    postalCode: user.postalCode,
     country: user.country,
     image: user.image ?? '',
     priceDropEmails: user.priceDropEmails,
@@ -52,24 +67,68 @@ export async function getDashboard(deps: UserDeps, userId: string): Promise<User
 export async function updateProfile(
   deps: UserDeps,
   userId: string,
-  update: ProfileUpdate,
+  update: ProfileChange,
 ): Promise<UserDashboard> {
-  await saveProfile(deps.db, userId, update);
-  // Their reviews show the shopper's name and picture.
-  if (update.username !== undefined || update.image !== undefined)
-    await deps.events.published(deps.db, { type: 'profile.updated', userId });
+  await deps.db.transaction(async (tx) => {
+    await saveProfile(deps, tx, userId, update);
+    // Their reviews show the shopper's name and picture.
+    if (update.username !== undefined || update.image !== undefined)
+      await deps.events.published(tx, { type: 'profile.updated', userId });
+  });
   return getDashboard(deps, userId);
 }
 
-/** Changes the profile fields sent; a username another account goes by is refused. */
-async function saveProfile(db: DbOrTx, userId: string, update: ProfileUpdate): Promise<void> {
-  if (update.username !== undefined && (await repository.usernameTaken(db, update.username, userId))) {
+/** A profile change as the update route takes it: the fields, and whether to withdraw draw entries. */
+type ProfileChange = ProfileUpdate & Pick<UserUpdate, 'withdrawEntries'>;
+
+/** The fields of the shipping address: a change of any of them is a change of address. */
+const ADDRESS_FIELDS = ['address', 'city', 'state', 'postalCode', 'country'] as const;
+
+/**
+ * Changes the profile fields sent: a username another account goes by is refused, and so is a postal code
+ * that is not one of the country's (the one sent, else the profile's). A change of address asks the draws
+ * first (an entry keeps the address it was made from).
+ */
+async function saveProfile(
+  deps: UserDeps,
+  tx: DbOrTx,
+  userId: string,
+  { withdrawEntries, ...update }: ProfileChange,
+): Promise<void> {
+  if (update.username !== undefined && (await repository.usernameTaken(tx, update.username, userId))) {
     throw new AppError('USERNAME_TAKEN', 'This username is already taken, please use another', {
       username: 'is already taken',
     });
   }
-  const updated = await repository.updateProfile(db, userId, update);
+  const current = await repository.findUserById(tx, userId);
+  if (!current) throw AppError.notFound('User');
+  const country = update.country ?? current.country;
+  const postalCode = update.postalCode ?? current.postalCode;
+  const problem = postalCodeProblem(country, postalCode);
+  if (problem) throw AppError.invalid('postalCode', problem);
+  const moved = ADDRESS_FIELDS.filter(
+    (field) => update[field] !== undefined && update[field] !== current[field],
+  );
+  if (moved.length > 0)
+    await deps.addressChanging(tx, { userId, fields: moved, withdraw: withdrawEntries === true });
+  const updated = await repository.updateProfile(tx, userId, update);
   if (!updated) throw AppError.notFound('User');
+}
+
+/** Where a parcel for this account goes now, from its profile (an order or a draw entry keeps a copy). */
+export async function shipToOf(db: DbOrTx, userId: string): Promise<ShipTo | undefined> {
+  const profile = await repository.findUserById(db, userId);
+  if (!profile) return undefined;
+  return {
+    fullName: profile.fullName,
+    address: profile.address,
+    city: profile.city,
+    state: profile.state,
+    postalCode: profile.postalCode,
+    country: profile.country,
+    name: profile.name.trim() || profile.username,
+    phone: profile.phone,
+  };
 }
 
 export async function addFavorite(deps: UserDeps, userId: string, productId: string): Promise<UserDashboard> {
@@ -260,7 +319,7 @@ export async function adminUpdate(
   await deps.events.transaction(deps.db, async (tx, publish) => {
     const before = await findLiveUser(tx, userId);
     if (status === false || role === 'user') await keepAnAdmin(tx, userId);
-    if (Object.keys(profile).length > 0) await saveProfile(tx, userId, profile);
+    if (Object.keys(profile).length > 0) await saveProfile(deps, tx, userId, profile);
     if (status !== undefined) await repository.setBanned(tx, userId, !status);
     if (role) await repository.setRole(tx, userId, role);
     const after = await findLiveUser(tx, userId);
@@ -307,10 +366,12 @@ function auditedFields(row: repository.UserRow, update: UserUpdate): Record<stri
   const wire: Record<string, unknown> = {
     username: row.displayUsername ?? row.username,
     email: row.email,
+    fullName: row.fullName,
     phone: row.phone,
     address: row.address,
     city: row.city,
     state: row.state,
+    postalCode: row.postalCode,
     country: row.country,
     image: row.image ?? '',
     status: !row.banned,

@@ -43,10 +43,12 @@ describe('GET /api/users/dashboard/:id', () => {
         username: account.username,
         email: account.email,
         emailVerified: false,
+        fullName: '',
         phone: '',
         address: '',
         city: '',
         state: '',
+        postalCode: '',
         country: '',
         image: '',
         priceDropEmails: true,
@@ -254,6 +256,79 @@ describe('the profile rules (the user-profile variant, with its Necesita texts)'
     expect((await put(`/api/users/update/${account.id}`, { role: 'admin' }, adminCookie())).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe("the recipient's name and the postal code, checked against the country", () => {
+  it.each([
+    ['United States', '12345', '12345'],
+    ['US', '12345-6789', '12345-6789'],
+    ['United Kingdom', 'sw1a 1aa', 'SW1A 1AA'],
+    ['UK', 'EC1A1BB', 'EC1A1BB'],
+    ['Germany', '10115', '10115'],
+    ['France', '75001', '75001'],
+    ['Netherlands', '1012 ab', '1012 AB'],
+    ['Canada', 'K1A 0B1', 'K1A 0B1'],
+    ['Argentina', 'C1043AAB', 'C1043AAB'],
+    ['Kenya', '00100', '00100'],
+    ['Peru', 'LIMA 01', 'LIMA 01'],
+  ])('accepts a postal code of %s: %s', async (country, postalCode, stored) => {
+    const account = await signUp(app());
+    const url = `/api/users/update/${account.id}`;
+    const response = await put(url, { country, postalCode, fullName: ' Ana  María Gómez ' }, account.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()[0]).toMatchObject({ country, postalCode: stored, fullName: 'Ana María Gómez' });
+  });
+
+  it.each([
+    ['United States', '1234', 'must be a postal code such as 12345 or 12345-6789'],
+    ['USA', '12345-67', 'must be a postal code such as 12345 or 12345-6789'],
+    ['United Kingdom', '12345', 'must be a postal code such as SW1A 1AA'],
+    ['Germany', '1011', 'must be a postal code such as 10115'],
+    ['DE', '101155', 'must be a postal code such as 10115'],
+    ['France', '7500', 'must be a postal code such as 75001'],
+    ['Netherlands', '1012', 'must be a postal code such as 1012 AB'],
+    ['Canada', '12345', 'must be a postal code such as K1A 0B1'],
+    ['Peru', '--', 'must be 2 to 10 letters and digits (spaces or dashes between them)'],
+    ['Peru', 'AB#1', PROFILE_FORMAT_MESSAGES.postalCode],
+    ['Peru', 'x', PROFILE_FORMAT_MESSAGES.postalCode],
+    ['Peru', '1 - 2', 'must be 2 to 10 letters and digits (spaces or dashes between them)'],
+  ])(
+    'refuses a postal code of %s: %s, naming the field, and changes nothing',
+    async (country, postalCode, reason) => {
+      const account = await signUp(app());
+      const response = await put(`/api/users/update/${account.id}`, { country, postalCode }, account.cookie);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { postalCode: reason },
+      });
+      const [row] = await app().db.select().from(user).where(eq(user.id, account.id));
+      expect(row).toMatchObject({ country: '', postalCode: '' });
+    },
+  );
+
+  it("checks a postal code sent alone against the profile's country, and a new country against the stored code", async () => {
+    const account = await signUp(app());
+    const url = `/api/users/update/${account.id}`;
+    expect((await put(url, { country: 'Germany', postalCode: '10115' }, account.cookie)).statusCode).toBe(
+      200,
+    );
+    const alone = await put(url, { postalCode: '1234' }, account.cookie);
+    expect(alone.json().error.fields).toEqual({ postalCode: 'must be a postal code such as 10115' });
+    const moved = await put(url, { country: 'United Kingdom' }, account.cookie);
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.fields).toEqual({ postalCode: 'must be a postal code such as SW1A 1AA' });
+    const both = await put(url, { country: 'United Kingdom', postalCode: 'SW1A 1AA' }, account.cookie);
+    expect(both.statusCode, both.body).toBe(200);
+  });
+
+  it('refuses a full name with digits or markup', async () => {
+    const account = await signUp(app());
+    for (const fullName of ['', 'Ana 2', '<b>Ana</b>', 'x'.repeat(61)]) {
+      const response = await put(`/api/users/update/${account.id}`, { fullName }, account.cookie);
+      expect(response.json().error.fields, fullName).toEqual({ fullName: PROFILE_FORMAT_MESSAGES.fullName });
+    }
   });
 });
 

@@ -99,6 +99,8 @@ export function CheckoutDetails({ checkout, user, dashboard }: CheckoutDetailsPr
 }
 
 const FIELD_INPUT_PROPS: Record<ProfileField, { autoComplete: string; inputMode?: 'tel'; type?: string }> = {
+  fullName: { autoComplete: 'name' },
+  postalCode: { autoComplete: 'postal-code' },
   phone: { autoComplete: 'tel', inputMode: 'tel', type: 'tel' },
   address: { autoComplete: 'street-address' },
   city: { autoComplete: 'address-level2' },

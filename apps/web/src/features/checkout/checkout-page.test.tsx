@@ -177,6 +177,25 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText(PROFILE_FORMAT_MESSAGES.phone)).toBeInTheDocument();
   });
 
+  it("asks for the recipient's name and a postal code of the country", async () => {
+    setup({ profile: { fullName: '', postalCode: '' } });
+    await ready();
+    const user = userEvent.setup();
+    await user.type(field('City'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(PROFILE_REQUIRED_MESSAGES.fullName)).toBeInTheDocument();
+    expect(screen.getByText(PROFILE_REQUIRED_MESSAGES.postalCode)).toBeInTheDocument();
+    await user.type(field('Postal code'), '1234');
+    await user.tab();
+    expect(
+      await screen.findByText('Postal code must be a postal code such as 12345 or 12345-6789'),
+    ).toBeInTheDocument();
+    await user.clear(field('Postal code'));
+    await user.type(field('Postal code'), '12345-6789');
+    await user.tab();
+    await waitFor(() => expect(field('Postal code')).not.toHaveAttribute('aria-invalid'));
+  });
+
   it('enables Buy only with a provider chosen and every field filled', async () => {
     setup();
     await ready();

@@ -1,40 +1,45 @@
 import {
+  CHECKOUT_PROFILE_FIELDS,
   isProfileComplete,
   PROFILE_REQUIRED_MESSAGES,
   type ProfileUpdate,
+  postalCodeProblem,
   type UserDashboard,
 } from '@shop/contracts';
 import type { FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
 
-/** The checkout's profile form: the spec's five required fields plus the uploaded picture. */
+/** The checkout's profile form: the address a carrier needs and the phone, plus the uploaded picture. */
 export interface ProfileValues {
+  fullName: string;
   phone: string;
   address: string;
   city: string;
   state: string;
+  postalCode: string;
   country: string;
   /** The picture's path (`/uploads/...`), '' for none. */
   image: string;
 }
 
-export const PROFILE_FIELDS = ['phone', 'address', 'city', 'state', 'country'] as const;
+export const PROFILE_FIELDS = CHECKOUT_PROFILE_FIELDS;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export const PROFILE_LABELS: Record<ProfileField, string> = {
+  fullName: 'Full name',
   phone: 'Phone',
   address: 'Address',
   city: 'City',
   state: 'State',
+  postalCode: 'Postal code',
   country: 'Country',
 };
 
 export function profileValues(dashboard: Pick<UserDashboard, ProfileField | 'image'>): ProfileValues {
   return {
-    phone: dashboard.phone ?? '',
-    address: dashboard.address ?? '',
-    city: dashboard.city ?? '',
-    state: dashboard.state ?? '',
-    country: dashboard.country ?? '',
+    ...(Object.fromEntries(PROFILE_FIELDS.map((field) => [field, dashboard[field] ?? ''])) as Record<
+      ProfileField,
+      string
+    >),
     image: dashboard.image ?? '',
   };
 }
@@ -74,17 +79,13 @@ export const profileResolver: Resolver<ProfileValues> = async (
       }
     }
   }
+  const postalProblem = postalCodeProblem(values.country, values.postalCode);
+  if (postalProblem && !errors.postalCode)
+    errors.postalCode = { type: 'format', message: fieldMessage('postalCode', postalProblem) };
   if (Object.keys(errors).length > 0) return { values: {}, errors };
   if (!parsed.success)
     return { values: {}, errors: { phone: { type: 'format', message: parsed.error.message } } };
-  const clean: ProfileValues = {
-    phone: parsed.data.phone ?? values.phone,
-    address: parsed.data.address ?? values.address,
-    city: parsed.data.city ?? values.city,
-    state: parsed.data.state ?? values.state,
-    country: parsed.data.country ?? values.country,
-    image,
-  };
+  const clean = { ...values, ...parsed.data, image } as ProfileValues;
   return { values: clean, errors: {} };
 };
 

@@ -33,6 +33,7 @@ const entry = (overrides: Partial<MyDropEntry> = {}): MyDropEntry => ({
   size: '9',
   status: 'entered',
   rank: null,
+  shipTo: null,
   holdUntil: null,
   orderId: null,
   createdAt: '2030-01-31T10:00:00.000Z',

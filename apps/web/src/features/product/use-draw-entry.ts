@@ -116,6 +116,7 @@ export function useDrawEntry(drop: DropSummary) {
         holdUntil: null,
         orderId: null,
         createdAt: new Date().toISOString(),
+        shipTo: null,
       };
       await settle(mine, `You're in the draw in size ${created.size}.`);
     });

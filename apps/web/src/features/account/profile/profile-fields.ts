@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ProfileUpdate, profileUpdateSchema, type UserDashboard } from '@shop/contracts';
+import {
+  type ProfileUpdate,
+  postalCodeProblem,
+  profileUpdateSchema,
+  type UserDashboard,
+} from '@shop/contracts';
 import type { FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
 
 /**
@@ -16,10 +21,12 @@ export type ProfileValues = Record<ProfileField, string>;
 
 const LABELS: Partial<Record<string, string>> = {
   username: 'Username',
+  fullName: 'Full name',
   phone: 'Phone',
   address: 'Address',
   city: 'City',
   state: 'State',
+  postalCode: 'Postal code',
   country: 'Country',
   other: 'Other',
 };
@@ -29,7 +36,9 @@ export const fieldLabel = (field: string) =>
 
 const AUTOCOMPLETE: Partial<Record<string, string>> = {
   username: 'username',
+  fullName: 'name',
   phone: 'tel',
+  postalCode: 'postal-code',
   address: 'street-address',
   city: 'address-level2',
   state: 'address-level1',
@@ -75,8 +84,12 @@ export function changedFieldsResolver(
     const changed: Partial<ProfileValues> = {};
     for (const field of PROFILE_FIELDS) if (values[field] !== base[field]) changed[field] = values[field];
     const result = await schemaResolver(changed, context, options as unknown as SchemaOptions);
-    if (Object.keys(result.errors).length > 0)
-      return { values: {}, errors: result.errors as FieldErrors<ProfileValues> };
+    const errors = result.errors as FieldErrors<ProfileValues>;
+    // The postal code fits the country (both as they will be saved), as the shop checks it.
+    const postal = postalCodeProblem(values.country, values.postalCode);
+    if (postal && (changed.postalCode !== undefined || changed.country !== undefined) && !errors.postalCode)
+      errors.postalCode = { type: 'format', message: fieldMessage('postalCode', postal) };
+    if (Object.keys(errors).length > 0) return { values: {}, errors };
     return { values: result.values as ProfileUpdate, errors: {} } satisfies ResolverResult<
       ProfileValues,
       ProfileUpdate

@@ -84,6 +84,28 @@ export function ProfileForm({
       {profile.formError ? (
         <AlertError message={profile.formError} onClose={profile.dismissFormError} className="mt-3 mb-0" />
       ) : null}
+      {profile.entryConflict ? (
+        <AlertError message={profile.entryConflict} onClose={profile.keepAddress} className="mt-3 mb-0">
+          <div className="d-flex flex-wrap gap-2 mt-2">
+            <button
+              type="button"
+              className="btn btn-dark btn-sm"
+              disabled={profile.busy}
+              onClick={() => void profile.withdrawAndSave()}
+            >
+              Withdraw my entry and save
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-dark btn-sm"
+              disabled={profile.busy}
+              onClick={profile.keepAddress}
+            >
+              Keep my address
+            </button>
+          </div>
+        </AlertError>
+      ) : null}
     </ShopCard>
   );
 }

@@ -241,6 +241,43 @@ describe('Profile tab', () => {
     expect(screen.queryByText(SAVED_MESSAGE)).not.toBeInTheDocument();
   });
 
+  it('checks the postal code against the country before sending it', async () => {
+    const { calls } = renderAccount('/account/profile', undefined, {
+      profile: { country: 'Germany', postalCode: '10115' },
+    });
+    await ready();
+    const user = userEvent.setup();
+    await rewrite(user, 'Postal code', '1234');
+    await save(user);
+    expect(await screen.findByText('Postal code must be a postal code such as 10115')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(`${FORM_ERRORS_TITLE} POSTAL CODE`);
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('shows why a move is refused while entered in a draw, and withdraws the entry when asked', async () => {
+    const reason = 'You are entered in a draw (Air Max) from this address, and the pair ships there';
+    const sent: unknown[] = [];
+    renderAccount('/account/profile', (call, stored) => {
+      if (call.method !== 'PUT') return undefined;
+      sent.push(call.body);
+      if (!(call.body as { withdrawEntries?: boolean }).withdrawEntries)
+        return {
+          status: 409,
+          body: errorBody('DROP_ENTRY_ADDRESS', reason, { address: 'is where your draw entry ships' }),
+        };
+      stored.current = { ...stored.current, address: '1 Elm Street' };
+      return { body: [stored.current] };
+    });
+    await ready();
+    const user = userEvent.setup();
+    await rewrite(user, 'Address', '1 Elm Street');
+    await save(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    await user.click(screen.getByRole('button', { name: 'Withdraw my entry and save' }));
+    expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
+    expect(sent).toEqual([{ address: '1 Elm Street' }, { address: '1 Elm Street', withdrawEntries: true }]);
+  });
+
   it("shows the red alert with the server's reason when a save fails", async () => {
     renderAccount('/account/profile', (call) =>
       call.method === 'PUT'

@@ -5,7 +5,7 @@ import { type FieldErrors, type UseFormSetError, type UseFormSetFocus, useForm }
 import { ApiError, errorText } from '../../../lib/api';
 import { dashboardQuery } from '../../../lib/dashboard';
 import { SESSION_QUERY_KEY } from '../../../lib/session';
-import { useUpdateProfile } from '../api/update-profile';
+import { type ProfileSave, useUpdateProfile } from '../api/update-profile';
 import {
   changedFieldsResolver,
   fieldMessage,
@@ -86,8 +86,14 @@ export function useProfileForm(uid: string, dashboard: UserDashboard) {
     }
   };
 
-  const save = async (changes: ProfileUpdate) => {
+  /** A change of address refused while entered in a draw: the reason, and the save to retry withdrawing. */
+  const [entryConflict, setEntryConflict] = useState<{ message: string; changes: ProfileUpdate } | null>(
+    null,
+  );
+
+  const save = async (changes: ProfileSave) => {
     setFormError(null);
+    setEntryConflict(null);
     if (Object.keys(changes).length === 0) {
       resetTo(stored.current);
       return;
@@ -99,7 +105,9 @@ export function useProfileForm(uid: string, dashboard: UserDashboard) {
       resetTo(profileValues(saved));
       savedMessage.announce('form');
     } catch (failure) {
-      setFormError(refusalText(failure, setError));
+      if (failure instanceof ApiError && failure.code === 'DROP_ENTRY_ADDRESS')
+        setEntryConflict({ message: failure.message, changes });
+      else setFormError(refusalText(failure, setError));
     }
   };
 
@@ -120,6 +128,10 @@ export function useProfileForm(uid: string, dashboard: UserDashboard) {
     submit: handleSubmit(save, onInvalid),
     formError,
     dismissFormError: () => setFormError(null),
+    entryConflict: entryConflict?.message ?? null,
+    /** Saves the refused change again, withdrawing the draw entries made from the old address. */
+    withdrawAndSave: () => entryConflict && save({ ...entryConflict.changes, withdrawEntries: true }),
+    keepAddress: () => setEntryConflict(null),
     savedMessage,
   };
 }

@@ -72,6 +72,7 @@ export function entryFixture(overrides: Partial<StaffDropEntry> = {}): StaffDrop
     rank: null,
     holdUntil: null,
     orderId: null,
+    shipTo: null,
     paid: false,
     user: { id: `u${entryCount}`, username: `runner_${entryCount}`, email: `runner${entryCount}@shop.test` },
     createdAt: '2027-01-30T10:00:00.000Z',

@@ -1,5 +1,6 @@
 import type { Order } from '@shop/contracts';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
+import { ShipToAddress } from '../../../components/ship-to-address';
 import { ShipmentList } from '../../../components/shipment-list';
 import { formatDay } from '../../../lib/dates';
 import { MarkDeliveredButton } from './mark-delivered-button';
@@ -15,21 +16,7 @@ function ShipTo({ order }: { order: Order }) {
     <section className="to-ship__address" aria-label={`Ship to, order ${order.number}`}>
       <h4 className="to-ship__label">Ship to</h4>
       {to ? (
-        <address className="mb-0">
-          {to.name}
-          <br />
-          {to.address}
-          <br />
-          {[to.city, to.state].filter(Boolean).join(', ')}
-          <br />
-          {to.country}
-          {to.phone ? (
-            <>
-              <br />
-              {to.phone}
-            </>
-          ) : null}
-        </address>
+        <ShipToAddress to={to} className="mb-0" />
       ) : (
         <p className="mb-0">The address on the buyer’s account.</p>
       )}

@@ -17,6 +17,8 @@ function partlyShipped(): Order {
     date: '2024-05-17T10:20:30.000Z',
     fulfilment: 'partially_shipped',
     shipTo: {
+      fullName: 'Ana Gómez',
+      postalCode: '97477',
       name: 'Ana Gómez',
       phone: '5551234567',
       address: '1 Main Street',
