@@ -13,7 +13,7 @@ import {
 import { FULFILMENT_STATES, shipmentSchema } from './fulfilment';
 import { pageQuerySchema } from './paging';
 import { orderReturnSchema } from './returns';
-import { shippingMethodIdSchema } from './shipping';
+import { shippingMethodIdSchema, shippingMethodSchema } from './shipping';
 import { shipToSchema, userIdSchema } from './users';
 import { z } from './zod';
 
@@ -141,6 +141,12 @@ export const orderSchema = z.object({
   replacementOf: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** An order as the packer sees it: its shipping method with the delivery estimate that method promises. */
+export const packingOrderSchema = orderSchema.extend({
+  shipping: orderSchema.shape.shipping.extend({ estimateDays: shippingMethodSchema.shape.estimateDays }),
+});
+export type PackingOrder = z.infer<typeof packingOrderSchema>;
 
 /**
  * `GET /api/payments/providers`: every tender by the name people read: the registered providers (and

@@ -81,8 +81,17 @@ export const salesReportSchema = z.object({
   returns: z.object({
     returns: z.number().int(),
     units: z.number().int(),
+    /**
+     * Per reason, counted per returned line (a return whose lines give two reasons counts under both):
+     * the returns with such a line, the lines and their units.
+     */
     byReason: z.array(
-      z.object({ reason: z.enum(RETURN_REASONS), returns: z.number().int(), units: z.number().int() }),
+      z.object({
+        reason: z.enum(RETURN_REASONS),
+        returns: z.number().int(),
+        lines: z.number().int(),
+        units: z.number().int(),
+      }),
     ),
     products: z.array(
       z.object({

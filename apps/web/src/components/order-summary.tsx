@@ -19,6 +19,8 @@ interface OrderSummaryProps {
   showState?: boolean;
   /** Facts after the payment, such as the staff's pair count. */
   extraFacts?: OrderFact[];
+  /** Show where it ships (the staff's order page shows it beside the order's papers instead). */
+  showShipTo?: boolean;
 }
 
 /** The order's date as a term and its value: its first 10 characters (the day), as the spec shows it. */
@@ -43,7 +45,13 @@ export const chargedOf = (order: Pick<Order, 'finalAmount' | 'creditUsed'>) =>
  * discount code's amount off, the shipping (its method and price), the final amount, which includes it,
  * and, when store credit paid part of it, the credit used and what was charged.
  */
-export function OrderSummary({ order, payment, showState = true, extraFacts = [] }: OrderSummaryProps) {
+export function OrderSummary({
+  order,
+  payment,
+  showState = true,
+  extraFacts = [],
+  showShipTo = true,
+}: OrderSummaryProps) {
   return (
     <>
       <dl className="order-summary__facts">
@@ -67,7 +75,7 @@ export function OrderSummary({ order, payment, showState = true, extraFacts = []
           </div>
         ))}
       </dl>
-      {order.shipTo ? (
+      {showShipTo && order.shipTo ? (
         <dl className="order-summary__facts">
           <div className="order-summary__fact--wide">
             <dt>Ship to</dt>

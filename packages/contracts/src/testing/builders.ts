@@ -184,6 +184,7 @@ export function buildReturnLine(overrides: Partial<OrderReturnLine> = {}): Order
     count: 1,
     resolution: 'refund',
     exchangeSize: null,
+    reason: 'too_small',
     restock: null,
     ...overrides,
   };
@@ -201,6 +202,7 @@ export function buildOrderReturn(overrides: Partial<OrderReturn> = {}): OrderRet
     message: '',
     lines: [buildReturnLine()],
     refundedAmount: 0,
+    refundParts: [],
     refundTo: 'original',
     exchangeOrderId: null,
     createdAt: '2024-05-25T14:00:00.000Z',

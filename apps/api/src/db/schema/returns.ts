@@ -66,6 +66,8 @@ export const returnLine = pgTable(
     resolution: text('resolution', { enum: RETURN_RESOLUTIONS }).notNull(),
     /** The size an exchange line's units are held in (same product). */
     exchangeSize: doublePrecision('exchange_size'),
+    /** Why the buyer sends this line back (returns before lines had reasons: the return's). */
+    reason: text('reason', { enum: RETURN_REASONS }).notNull(),
     /** Set on receipt: whether the returned units went back on sale. */
     restocked: boolean('restocked'),
   },
@@ -73,6 +75,7 @@ export const returnLine = pgTable(
     primaryKey({ columns: [t.returnId, t.position] }),
     check('return_line_count_positive', sql`${t.count} > 0`),
     check('return_line_resolution_valid', oneOf(t.resolution, RETURN_RESOLUTIONS)),
+    check('return_line_reason_valid', oneOf(t.reason, RETURN_REASONS)),
     check(
       'return_line_exchange_has_size',
       sql`(${t.resolution} = 'exchange') = (${t.exchangeSize} IS NOT NULL)`,

@@ -1,4 +1,4 @@
-import type { Credit, Order, OrderReturn, TestPayment } from '@shop/contracts';
+import type { Credit, Order, OrderReturn, ReturnRefundPreview, TestPayment } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvent, creditAccount, creditEntry, productStock, testPayment } from '../../db/schema';
@@ -219,12 +219,21 @@ describe('returns of discounted orders', () => {
     expect((await send(app(), 'POST', `/api/returns/${ret.id}/approve`, staff().cookie)).statusCode).toBe(
       200,
     );
+    const preview = await send(app(), 'GET', `/api/returns/${ret.id}/refund-preview`, staff().cookie);
+    expect(preview.statusCode, preview.body).toBe(200);
     const received = await send(app(), 'POST', `/api/returns/${ret.id}/receive`, staff().cookie, {
       lines: [{ productId: product, size: '9', restock: true }],
     });
     expect(received.statusCode, received.body).toBe(200);
-    return received.json<OrderReturn>();
+    const wire = received.json<OrderReturn>();
+    // What staff were shown before confirming is what went back, and where.
+    expect({ amount: wire.refundedAmount, parts: wire.refundParts }).toEqual(preview.json());
+    return { ...wire, preview: preview.json<ReturnRefundPreview>() };
   }
+
+  /** The tender the order was paid with through its provider. */
+  const providerOf = async (buyer: Buyer, orderId: string) =>
+    (await send(app(), 'GET', `/api/orders/${orderId}`, buyer.cookie)).json<Order>().provider;
 
   it('gives back what was paid for the returned pairs, never the price before the discount', async () => {
     const buyer = await shopper();
@@ -242,6 +251,7 @@ describe('returns of discounted orders', () => {
     const { product, orderId } = await discountedShippedOrder(buyer);
     const ret = await receivedReturn(buyer, orderId, product, 1, 'credit');
     expect(ret).toMatchObject({ refundTo: 'credit', refundedAmount: 75 });
+    expect(ret.preview).toEqual({ amount: 75, parts: [{ tender: 'store_credit', amount: 75 }] });
     const [payment] = await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId));
     expect(payment?.refundedCents).toBe(0);
     const credit = await creditOf(buyer);
@@ -264,7 +274,15 @@ describe('returns of discounted orders', () => {
     const { product, orderId } = await discountedShippedOrder(buyer, true);
     const row = await orderRow(app(), orderId);
     expect(row).toMatchObject({ totalCents: 22_500, creditUsedCents: 5_000 });
-    await receivedReturn(buyer, orderId, product, 1);
+    const ret = await receivedReturn(buyer, orderId, product, 1);
+    // Staff saw the split before confirming: $25.00 to the card, $50.00 back as store credit.
+    expect(ret.preview).toEqual({
+      amount: 75,
+      parts: [
+        { tender: await providerOf(buyer, orderId), amount: 25 },
+        { tender: 'store_credit', amount: 50 },
+      ],
+    });
     const [payment] = await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId));
     expect(payment).toMatchObject({ amountCents: 17_500, refundedCents: 2_500 });
     expect((await creditOf(buyer)).balance).toBe(50);

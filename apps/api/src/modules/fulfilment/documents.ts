@@ -1,94 +1,29 @@
-import { randomBytes } from 'node:crypto';
-import { formatPrice, leftToShip, type Order } from '@shop/contracts';
+import {
+  estimateText,
+  formatPrice,
+  formatShippingPrice,
+  leftToShip,
+  type Order,
+  type PackingOrder,
+} from '@shop/contracts';
+import {
+  type DocumentPage,
+  documentPage,
+  longDate,
+  type Shop,
+  shipToLines,
+  shopBlock,
+  textLines,
+} from '../../lib/document-page';
 import { escapeHtml } from '../../lib/html';
 
-/** A printable page and the nonce its one style element carries (its Content-Security-Policy names it). */
-export interface DocumentPage {
-  html: string;
-  nonce: string;
-}
-
-type Shop = { name: string; address: string[] };
-
-/** A document's Content-Security-Policy: nothing loads but its own style element (no script, no frame). */
-export function documentPolicy(nonce: string): string {
-  return [
-    "default-src 'none'",
-    `style-src 'nonce-${nonce}'`,
-    "img-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-const STYLE = `
-*{box-sizing:border-box}
-body{margin:0;background:#f5f5f3;color:#222;font:14px/1.45 Helvetica,Arial,sans-serif}
-main{max-width:800px;margin:24px auto;background:#fff;padding:40px;border-radius:8px}
-header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:16px;border-bottom:3px solid #111;padding-bottom:16px}
-h1{margin:0;font-size:26px;letter-spacing:.5px}
-h2{margin:0 0 6px;font-size:13px;text-transform:uppercase;letter-spacing:1px;color:#666}
-.shop strong{font-size:18px;letter-spacing:2px;text-transform:uppercase}
-.meta{text-align:right}
-.parties{display:flex;flex-wrap:wrap;gap:32px;margin:24px 0}
-.parties section{flex:1 1 220px}
-p{margin:0}
-table{width:100%;border-collapse:collapse;margin-top:8px}
-th,td{padding:8px 6px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
-th{font-size:12px;text-transform:uppercase;letter-spacing:.5px;color:#555}
-.num{text-align:right;white-space:nowrap}
-tfoot td{border-bottom:none}
-tfoot tr.total td{font-weight:bold;font-size:16px;border-top:2px solid #111}
-.brand{color:#666;font-size:12px}
-.box{display:inline-block;width:16px;height:16px;border:1.5px solid #333;border-radius:2px}
-footer{margin-top:32px;color:#666;font-size:12px}
-@media (max-width:600px){main{margin:0;padding:20px;border-radius:0}.meta{text-align:left}}
-@media print{body{background:#fff}main{margin:0;max-width:none;padding:0}a{color:inherit;text-decoration:none}}
-@page{margin:16mm}
-`;
-
-function page(title: string, body: string): DocumentPage {
-  const nonce = randomBytes(16).toString('base64');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
-<body><main>${body}</main></body></html>`;
-  return { html, nonce };
-}
-
-const lines = (values: string[]) => values.map((value) => `<p>${escapeHtml(value)}</p>`).join('');
-
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
-
-function shopBlock(shop: Shop): string {
-  return `<section class="shop"><strong>${escapeHtml(shop.name)}</strong>${lines(shop.address)}</section>`;
-}
-
 function shipToBlock(order: Order): string {
-  const to = order.shipTo;
-  const address = to
-    ? lines(
-        [
-          to.fullName || to.name,
-          to.address,
-          [to.city, to.state, to.postalCode].filter(Boolean).join(', '),
-          to.country,
-          to.phone,
-        ].filter(Boolean),
-      )
-    : '<p>The address on the buyer\u2019s account</p>';
+  const address = shipToLines(order.shipTo) ?? '<p>The address on the buyer\u2019s account</p>';
   return `<section><h2>Ship to</h2>${address}</section>`;
 }
 
 function billToBlock(order: Order): string {
-  return `<section><h2>Bill to</h2>${lines([order.shipTo?.fullName || order.shipTo?.name || order.user.username, order.user.email])}</section>`;
+  return `<section><h2>Bill to</h2>${textLines([order.shipTo?.fullName || order.shipTo?.name || order.user.username, order.user.email])}</section>`;
 }
 
 function invoiceRows(order: Order): string {
@@ -130,7 +65,7 @@ ${refunded}</tfoot>`;
 /** The order's invoice: numbered after the order, the seller, the buyer, the lines, shipping and total. */
 export function invoicePage(order: Order, shop: Shop, paidWith: string): DocumentPage {
   const title = `Invoice ${order.number}`;
-  return page(
+  return documentPage(
     `${title} \u2013 ${shop.name}`,
     `<header>${shopBlock(shop)}<section class="meta"><h1>${escapeHtml(title)}</h1><p>Date: ${escapeHtml(longDate(order.date))}</p><p>Order ${order.number}</p></section></header>
 <div class="parties">${billToBlock(order)}${shipToBlock(order)}</div>
@@ -140,24 +75,53 @@ export function invoicePage(order: Order, shop: Shop, paidWith: string): Documen
   );
 }
 
-/** The order's packing slip: where it goes and what is left to pack, by size and count; no prices. */
-export function packingSlipPage(order: Order, shop: Shop): DocumentPage {
-  const title = `Packing slip \u2013 order ${order.number}`;
+/** The shipping service the buyer paid for: the method, what it cost and the delivery it promises. */
+function serviceBlock(order: PackingOrder): string {
+  const estimate = estimateText(order.shipping.estimateDays);
+  return `<section><h2>Shipping service</h2>${textLines([
+    order.shipping.name,
+    `Paid: ${formatShippingPrice(order.shipping.price)}`,
+    estimate ? `Delivery: ${estimate}` : 'Delivery: no estimate promised',
+  ])}</section>`;
+}
+
+/** The slip's rows: each line left to pack by size and count; once all has shipped, the whole order. */
+function packingRows(order: Order): { rows: string; note: string } {
   const left = leftToShip(order.products, order.shipments).filter((line) => line.left > 0);
-  const rows =
-    left.length === 0
-      ? '<tr><td colspan="4">Everything in this order has shipped.</td></tr>'
-      : left
-          .map(
-            (line) =>
-              `<tr><td>${escapeHtml(line.name)}<div class="brand">${escapeHtml(line.brand)}</div></td><td>${escapeHtml(line.size)}</td><td class="num">${line.left}</td><td class="num"><span class="box" role="img" aria-label="packed"></span></td></tr>`,
-          )
-          .join('');
-  return page(
+  const packed = left.length === 0;
+  const shown = packed
+    ? order.products.map((line) => ({
+        name: line.name,
+        brand: line.brand,
+        size: line.size,
+        count: line.count,
+      }))
+    : left.map((line) => ({ name: line.name, brand: line.brand, size: line.size, count: line.left }));
+  const rows = shown
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.name)}<div class="brand">${escapeHtml(line.brand)}</div></td><td>${escapeHtml(line.size)}</td><td class="num">${line.count}</td><td class="num"><span class="box" role="img" aria-label="packed"></span></td></tr>`,
+    )
+    .join('');
+  const note = packed
+    ? '<p class="note">Everything in this order has shipped; this copy lists every line as ordered.</p>'
+    : '';
+  return { rows, note };
+}
+
+/**
+ * The order's packing slip: where it goes, the shipping service paid for, and what is left to pack by
+ * size and count (every line once all has shipped); no line prices.
+ */
+export function packingSlipPage(order: PackingOrder, shop: Shop): DocumentPage {
+  const title = `Packing slip \u2013 order ${order.number}`;
+  const { rows, note } = packingRows(order);
+  const counted = note ? 'Qty' : 'Qty to ship';
+  return documentPage(
     title,
     `<header>${shopBlock(shop)}<section class="meta"><h1>Packing slip</h1><p>Order ${order.number}</p><p>Placed ${escapeHtml(longDate(order.date))}</p></section></header>
-<div class="parties">${shipToBlock(order)}<section><h2>Buyer</h2>${lines([order.user.username, order.user.email])}</section></div>
-<table><thead><tr><th scope="col">Item</th><th scope="col">Size</th><th scope="col" class="num">Qty to ship</th><th scope="col" class="num">Packed</th></tr></thead>
-<tbody>${rows}</tbody></table>`,
+<div class="parties">${shipToBlock(order)}${serviceBlock(order)}<section><h2>Buyer</h2>${textLines([order.user.username, order.user.email])}</section></div>
+<table><thead><tr><th scope="col">Item</th><th scope="col">Size</th><th scope="col" class="num">${counted}</th><th scope="col" class="num">Packed</th></tr></thead>
+<tbody>${rows}</tbody></table>${note}`,
   );
 }

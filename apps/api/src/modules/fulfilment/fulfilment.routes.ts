@@ -1,17 +1,16 @@
 import {
   orderIdParamsSchema,
-  orderSchema,
+  packingOrderSchema,
   shipmentBodySchema,
   shipmentParamsSchema,
   shipmentSchema,
   toShipQuerySchema,
 } from '@shop/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDocument } from '../../lib/document-page';
 import { refusals } from '../../lib/refusals';
 import { adminOnly, requireAdmin, requireUser } from '../../plugins/session';
-import { type DocumentPage, documentPolicy } from './documents';
 import {
   type FulfilmentDeps,
   invoice,
@@ -25,13 +24,6 @@ import {
 const htmlResponse = (what: string) =>
   z.string().meta({ type: 'string', description: `text/html; charset=utf-8: ${what}` });
 
-function sendPage(reply: FastifyReply, document: DocumentPage) {
-  return reply
-    .type('text/html; charset=utf-8')
-    .header('content-security-policy', documentPolicy(document.nonce))
-    .send(document.html);
-}
-
 /** Staff ship and deliver orders; buyers and staff print invoices; staff print packing slips. */
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> = async (app, { deps }) => {
   app.get(
@@ -41,9 +33,9 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> =
       schema: {
         tags: ['fulfilment'],
         summary:
-          'Paid orders not yet fully shipped, oldest first, with their address, lines and shipments (admin)',
+          "Paid orders not yet fully shipped, oldest first, with their address, lines, shipments and the shipping method's delivery estimate (admin)",
         querystring: toShipQuerySchema,
-        response: { 200: z.array(orderSchema), ...refusals(400, 401, 403) },
+        response: { 200: z.array(packingOrderSchema), ...refusals(400, 401, 403) },
       },
     },
     async (request) => {
@@ -102,7 +94,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> =
       },
     },
     async (request, reply) =>
-      sendPage(reply, await invoice(deps, request.params.id, await requireUser(request))),
+      sendDocument(reply, await invoice(deps, request.params.id, await requireUser(request))),
   );
 
   app.get(
@@ -112,7 +104,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> =
       schema: {
         tags: ['fulfilment'],
         summary:
-          "The paid order's printable packing slip (admin): the address and what is left to ship, no prices",
+          "The paid order's printable packing slip (admin): the address, the shipping service paid for (method, price, estimate) and what is left to ship, no line prices",
         params: orderIdParamsSchema,
         produces: ['text/html', 'application/json'],
         response: {
@@ -123,7 +115,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> =
     },
     async (request, reply) => {
       await requireAdmin(request);
-      return sendPage(reply, await packingSlip(deps, request.params.id));
+      return sendDocument(reply, await packingSlip(deps, request.params.id));
     },
   );
 };

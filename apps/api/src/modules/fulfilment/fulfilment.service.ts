@@ -2,6 +2,7 @@ import {
   CARRIER_LABELS,
   type FulfilmentState,
   type Order,
+  type PackingOrder,
   type Shipment,
   type ShipmentBody,
   type ToShipQuery,
@@ -9,11 +10,13 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
+import type { DocumentPage } from '../../lib/document-page';
 import type { CurrentUser } from '../../plugins/session';
 import type { Mailer, MailMessage } from '../mail';
 import * as orders from '../orders';
 import { type Gateways, tenderLabel } from '../payments';
-import { type DocumentPage, invoicePage, packingSlipPage } from './documents';
+import * as shipping from '../shipping';
+import { invoicePage, packingSlipPage } from './documents';
 import * as repository from './fulfilment.repository';
 import { orderDeliveredEmail, orderShippedEmail } from './fulfilment-emails';
 import { toShipment } from './shipments';
@@ -189,9 +192,22 @@ export async function markDelivered(
   });
 }
 
-/** The staff's "To ship" view: paid orders not yet fully shipped, oldest first. */
-export function toShip(deps: FulfilmentDeps, query: ToShipQuery): Promise<Order[]> {
-  return orders.listToShip(deps, deps.db, query);
+/** The orders with the delivery estimate their shipping method promises, for the packer. */
+async function forPacking(deps: FulfilmentDeps, list: Order[]): Promise<PackingOrder[]> {
+  const methodIds = list.flatMap((order) => (order.shipping.methodId ? [order.shipping.methodId] : []));
+  const estimates = await shipping.estimatesOf(deps.db, methodIds);
+  return list.map((order) => ({
+    ...order,
+    shipping: {
+      ...order.shipping,
+      estimateDays: order.shipping.methodId ? (estimates.get(order.shipping.methodId) ?? null) : null,
+    },
+  }));
+}
+
+/** The staff's "To ship" view: paid orders not yet fully shipped, oldest first, with their service. */
+export async function toShip(deps: FulfilmentDeps, query: ToShipQuery): Promise<PackingOrder[]> {
+  return forPacking(deps, await orders.listToShip(deps, deps.db, query));
 }
 
 /** Only a paid order (or one refunded after its payment) has an invoice. */
@@ -210,12 +226,17 @@ export async function invoice(
   return invoicePage(order, deps.shop, tenderLabel(deps.gateways, order.provider));
 }
 
-/** The order's printable packing slip (staff): what is left to ship, without prices. */
+/**
+ * The order's printable packing slip (staff): the shipping service paid for and what is left to ship,
+ * without the lines' prices.
+ */
 export async function packingSlip(deps: FulfilmentDeps, orderId: string): Promise<DocumentPage> {
   const order = await orders.orderById(deps, deps.db, orderId);
   if (!order) throw AppError.notFound('Order');
   if (order.state !== 'aprobed') {
     throw new AppError('CONFLICT', `Only a paid order is packed; this one is ${order.state}`);
   }
-  return packingSlipPage(order, deps.shop);
+  const [packing] = await forPacking(deps, [order]);
+  if (!packing) throw AppError.notFound('Order');
+  return packingSlipPage(packing, deps.shop);
 }

@@ -1,4 +1,4 @@
-import type { Order, Shipment } from '@shop/contracts';
+import { type Order, type PackingOrder, packingOrderSchema, type Shipment } from '@shop/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvent, order } from '../../db/schema';
@@ -13,7 +13,7 @@ const { app, staff } = testShop({ contended: 6, staff: true });
 
 let made = 0;
 /** A new buyer's order of `counts[i]` pairs (size 9) of new products, one line each; paid unless told. */
-async function placeOrder(counts: number[], paid = true) {
+async function placeOrder(counts: number[], paid = true, shippingMethodId?: string) {
   made += 1;
   const [buyer] = (await quickBuyers(app(), 1, `shipto${made}`)) as [Buyer];
   const ids = await stockedProducts(
@@ -23,6 +23,7 @@ async function placeOrder(counts: number[], paid = true) {
   );
   const started = await send(app(), 'POST', '/api/checkouts', buyer.cookie, {
     products: ids.map((id, index) => ({ id, size: '9', count: counts[index] })),
+    shippingMethodId,
   });
   expect(started.statusCode, started.body).toBe(200);
   const { url, orderId } = started.json<{ url: string; orderId: string }>();
@@ -311,7 +312,12 @@ describe('invoice and packing slip', () => {
       expect(nonce).toBeDefined();
       expect(html).toContain(`<style nonce="${nonce}">`);
       expect(policy).toContain("default-src 'none'");
-      expect(html).not.toContain('<script');
+      // Its one script is the Print button's, under the same nonce; the button is hidden on paper.
+      expect(policy).toContain(`script-src 'nonce-${nonce}'`);
+      expect(html.match(/<script/g)).toEqual(['<script']);
+      expect(html).toContain(`<script nonce="${nonce}">`);
+      expect(html).toContain('<button type="button" id="print-document">Print</button>');
+      expect(html).toMatch(/@media print\{[^@]*\.actions\{display:none\}/);
     }
   });
 
@@ -347,7 +353,8 @@ describe('invoice and packing slip', () => {
     const html = response.body;
     expect(html).toContain(`<p>Order ${number}</p>`);
     expect(html).toContain('Ada &lt;Lovelace&gt;');
-    expect(html).not.toContain('$');
+    // No line prices: the only amount is the shipping service's.
+    expect(html.match(/\$/g) ?? []).toHaveLength(html.includes('<p>Paid: Free</p>') ? 0 : 1);
     // One unit of the first line is left; the second line has left entirely.
     expect(html.match(/<tr><td>Parcel Runner/g)).toHaveLength(1);
     expect(html).toContain('<td>9</td><td class="num">1</td>');
@@ -366,6 +373,54 @@ describe('invoice and packing slip', () => {
     expect(
       (await send(app(), 'GET', `/api/orders/${unpaid.orderId}/packing-slip`, staff().cookie)).statusCode,
     ).toBe(409);
+  });
+});
+
+describe('the packer sees what was paid for', () => {
+  it('shows the shipping method, its price and its estimate on the To ship list and the packing slip, also once shipped', async () => {
+    const created = await send(app(), 'POST', '/api/shipping-methods', staff().cookie, {
+      name: `Courier ${made}`,
+      price: 7.5,
+      estimateDays: [2, 4],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const method = created.json<{ id: string; name: string }>();
+    const { ids, orderId } = await placeOrder([2], true, method.id);
+    const listed: PackingOrder[] = [];
+    for (let page = 1; ; page += 1) {
+      const response = await send(
+        app(),
+        'GET',
+        `/api/fulfilment/to-ship?page=${page}&limit=100`,
+        staff().cookie,
+      );
+      listed.push(...packingOrderSchema.array().parse(response.json()));
+      if (response.json<unknown[]>().length < 100) break;
+    }
+    expect(listed.find((item) => item._id === orderId)?.shipping).toEqual({
+      methodId: method.id,
+      name: method.name,
+      price: 7.5,
+      estimateDays: [2, 4],
+    });
+    const slip = async () =>
+      (await send(app(), 'GET', `/api/orders/${orderId}/packing-slip`, staff().cookie)).body;
+    const before = await slip();
+    expect(before).toContain(
+      `<section><h2>Shipping service</h2><p>${method.name}</p><p>Paid: $7.50</p><p>Delivery: 2-4 business days</p></section>`,
+    );
+    expect(before).toContain('<th scope="col" class="num">Qty to ship</th>');
+    // Once everything has left, the slip still prints: every line as ordered, and the service.
+    expect((await ship(orderId, [line(ids[0] ?? '', 2)])).statusCode).toBe(201);
+    const after = await slip();
+    expect(after).toContain('Everything in this order has shipped; this copy lists every line as ordered.');
+    expect(after).toContain('<td>9</td><td class="num">2</td>');
+    expect(after).toContain('<p>Delivery: 2-4 business days</p>');
+    // A method archived since still names its estimate.
+    expect(
+      (await send(app(), 'DELETE', `/api/shipping-methods/${method.id}`, staff().cookie)).statusCode,
+    ).toBe(200);
+    expect(await slip()).toContain('<p>Delivery: 2-4 business days</p>');
   });
 });
 

@@ -35,5 +35,5 @@ export {
   placedDaysOf,
   unitsSold,
 } from './order-queries';
-export { getOrder, listToShip, type OrdersFilter, orderById } from './order-views';
+export { getOrder, listToShip, type OrdersFilter, orderById, shipToWire } from './order-views';
 export { ordersRoutes } from './orders.routes';

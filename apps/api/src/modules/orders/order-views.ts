@@ -51,12 +51,7 @@ function toOrderWire(
       discount: fromCents(item.discountCents),
     })),
     shipping: { methodId: row.shippingMethodId, name: row.shippingName, price: fromCents(row.shippingCents) },
-    // Orders placed before the recipient's name and postal code were asked have neither.
-    shipTo: row.shipTo && {
-      ...row.shipTo,
-      fullName: row.shipTo.fullName ?? '',
-      postalCode: row.shipTo.postalCode ?? '',
-    },
+    shipTo: shipToWire(row.shipTo),
     fulfilment: row.fulfilment,
     shipments: afterSale.shipments,
     returns: afterSale.returns,
@@ -191,4 +186,9 @@ function endOf(to: string): Date {
   const end = new Date(to);
   if (/^\d{4}-\d{2}-\d{2}$/.test(to)) end.setUTCDate(end.getUTCDate() + 1);
   return end;
+}
+
+/** An order's ship-to address as clients read it: orders placed before the recipient's name and postal code were asked have neither. */
+export function shipToWire(shipTo: repository.OrderRow['shipTo']): Order['shipTo'] {
+  return shipTo && { ...shipTo, fullName: shipTo.fullName ?? '', postalCode: shipTo.postalCode ?? '' };
 }

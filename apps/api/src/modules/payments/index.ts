@@ -11,6 +11,7 @@ export {
 export {
   ledgersOf,
   orderMoney,
+  type Returned,
   recordPayment,
   recordProviderEvent,
   refundsMadeSince,
@@ -28,4 +29,4 @@ export {
 export { type PaymentOutcomes, paymentsRoutes } from './payments.routes';
 export type { PaymentProvider } from './providers/provider';
 export { readProviderSettings } from './providers/registry';
-export { type RefundedMoney, refund } from './refunds';
+export { type RefundedMoney, refund, refundPlan } from './refunds';

@@ -22,19 +22,23 @@ export async function findEntries(db: DbOrTx, orderIds: string[]): Promise<Payme
 }
 
 /** What came back of each of these returns (refunds and give-backs), by return. */
-export async function sumReturned(db: DbOrTx, returnIds: string[]): Promise<Map<string, number>> {
-  if (returnIds.length === 0) return new Map();
+export async function sumReturned(
+  db: DbOrTx,
+  returnIds: string[],
+): Promise<{ returnId: string; tender: string; cents: number }[]> {
+  if (returnIds.length === 0) return [];
   const rows = await db
     .select({
       returnId: paymentEntry.returnId,
+      tender: paymentEntry.tender,
       cents: sql<number>`sum(${paymentEntry.amountCents})`.mapWith(Number),
     })
     .from(paymentEntry)
     .where(
       and(inArray(paymentEntry.returnId, returnIds), inArray(paymentEntry.kind, ['refund', 'credit_back'])),
     )
-    .groupBy(paymentEntry.returnId);
-  return new Map(rows.flatMap((row) => (row.returnId ? [[row.returnId, row.cents] as const] : [])));
+    .groupBy(paymentEntry.returnId, paymentEntry.tender);
+  return rows.flatMap((row) => (row.returnId ? [{ ...row, returnId: row.returnId }] : []));
 }
 
 /** The refunds and give-backs made since `from`, summed per order. */

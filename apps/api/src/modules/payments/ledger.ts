@@ -103,9 +103,25 @@ export async function recordPayment(
   await repository.insertEntries(tx, entries);
 }
 
-/** What came back of each of these returns, refunds and store credit together, in cents by return id. */
-export function returnedByReturn(db: DbOrTx, returnIds: string[]): Promise<Map<string, number>> {
-  return repository.sumReturned(db, returnIds);
+/** What came back of a return: in all, and by tender (the provider, store credit), in cents. */
+export interface Returned {
+  cents: number;
+  parts: { tender: string; cents: number }[];
+}
+
+/** What came back of each of these returns, refunds and store credit, by return id: the provider first. */
+export async function returnedByReturn(db: DbOrTx, returnIds: string[]): Promise<Map<string, Returned>> {
+  const byReturn = new Map<string, Returned>();
+  const rows = await repository.sumReturned(db, returnIds);
+  const creditLast = (tender: string) => (tender === STORE_CREDIT ? 1 : 0);
+  rows.sort((a, b) => creditLast(a.tender) - creditLast(b.tender));
+  for (const row of rows) {
+    const returned = byReturn.get(row.returnId) ?? { cents: 0, parts: [] };
+    returned.cents += row.cents;
+    returned.parts.push({ tender: row.tender, cents: row.cents });
+    byReturn.set(row.returnId, returned);
+  }
+  return byReturn;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { STORE_CREDIT, splitRefund } from '@shop/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { DomainEvents, Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import * as credit from '../credit';
@@ -57,6 +57,20 @@ function planRefund(money: OrderMoney, request: Pick<RefundRequest<unknown>, 'ce
     : splitRefund({ creditUsedCents: money.creditSpentCents, refundedCents: money.refundedCents }, cents)
         .creditCents;
   return { cents, creditCents, providerCents: cents - creditCents };
+}
+
+/**
+ * What a refund of `cents` of the order would give back now, and how (nothing changes): store credit and
+ * the provider that captured the payment (null when nothing goes through one).
+ */
+export async function refundPlan(
+  db: DbOrTx,
+  orderId: string,
+  request: Pick<RefundRequest<unknown>, 'cents' | 'asCredit'>,
+): Promise<{ cents: number; creditCents: number; providerCents: number; tender: string | null }> {
+  const money = await orderMoney(db, orderId);
+  const plan = planRefund(money, request);
+  return { ...plan, tender: plan.providerCents > 0 ? (money.capture?.tender ?? null) : null };
 }
 
 /** Gives `cents` back through the provider that captured the payment; a refusal is a 502 saying `failure`. */

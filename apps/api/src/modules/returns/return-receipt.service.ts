@@ -1,4 +1,11 @@
-import { fromCents, type OrderReturn, paidForUnits, type ReturnReceiveBody } from '@shop/contracts';
+import {
+  fromCents,
+  type OrderReturn,
+  paidForUnits,
+  type ReturnReceiveBody,
+  type ReturnRefundPreview,
+  STORE_CREDIT,
+} from '@shop/contracts';
 import type { Tx } from '../../db/client';
 import type { Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
@@ -45,7 +52,7 @@ function restockByPosition(row: repository.ReturnWithLines, body: ReturnReceiveB
 function earlierRefunds(
   order: orders.ReturnedOrder,
   earlier: repository.ReturnWithLines[],
-  returned: Map<string, number>,
+  returned: Map<string, payments.Returned>,
 ) {
   const refunded = new Map<number, number>();
   let shippingRefunded = false;
@@ -54,7 +61,7 @@ function earlierRefunds(
     .sort((a, b) => (a.receivedAt?.getTime() ?? 0) - (b.receivedAt?.getTime() ?? 0));
   for (const other of received) {
     const value = linesValue(order, other.lines, refunded);
-    if ((returned.get(other.id) ?? 0) > value) shippingRefunded = true;
+    if ((returned.get(other.id)?.cents ?? 0) > value) shippingRefunded = true;
   }
   return { refunded, shippingRefunded };
 }
@@ -99,9 +106,35 @@ async function refundDue(
   const { refunded, shippingRefunded } = earlierRefunds(order, earlier, returned);
   const lines = linesValue(order, row.lines, refunded);
   const refundsShipping =
-    deps.refundShipping === 'always' || (deps.refundShipping === 'damaged' && row.reason === 'damaged');
+    deps.refundShipping === 'always' ||
+    (deps.refundShipping === 'damaged' && row.lines.some((line) => line.reason === 'damaged'));
   if (!refundsShipping || order.shippingCents === 0 || shippingRefunded) return lines;
   return lines + order.shippingCents;
+}
+
+/**
+ * `GET /api/returns/:id/refund-preview` (staff): what receiving the approved return would give back now
+ * and where (the provider that took the payment, store credit), as the receipt would refund it; nothing
+ * changes.
+ */
+export async function refundPreview(deps: ReturnDeps, id: string): Promise<ReturnRefundPreview> {
+  const row = await repository.findReturn(deps.db, id);
+  if (!row) throw AppError.notFound('Return');
+  if (row.state !== 'approved') throw stateConflict(row.state, 'received');
+  const order = await orders.orderForReturn(deps.db, row.orderId);
+  if (!order) throw AppError.notFound('Order');
+  const plan = await payments.refundPlan(deps.db, order.id, {
+    cents: await refundDue(deps, row, order),
+    asCredit: row.refundTo === 'credit',
+  });
+  const parts = [
+    ...(plan.tender && plan.providerCents > 0 ? [{ tender: plan.tender, cents: plan.providerCents }] : []),
+    ...(plan.creditCents > 0 ? [{ tender: STORE_CREDIT, cents: plan.creditCents }] : []),
+  ];
+  return {
+    amount: fromCents(plan.cents),
+    parts: parts.map((part) => ({ tender: part.tender, amount: fromCents(part.cents) })),
+  };
 }
 
 /**

@@ -3,10 +3,10 @@ import type { DbOrTx } from '../../db/client';
 import * as payments from '../payments';
 import * as repository from './returns.repository';
 
-/** A return as the API shows it; `refundedCents`: what the payments ledger says its receipt gave back. */
+/** A return as the API shows it; `returned`: what the payments ledger says its receipt gave back, and how. */
 export function toReturnWire(
   row: repository.ReturnRow & { lines: repository.ReturnLineRow[] },
-  refundedCents = 0,
+  returned: payments.Returned = { cents: 0, parts: [] },
 ): OrderReturn {
   return {
     id: row.id,
@@ -23,9 +23,11 @@ export function toReturnWire(
       count: line.count,
       resolution: line.resolution,
       exchangeSize: line.exchangeSize === null ? null : sizeKey(line.exchangeSize),
+      reason: line.reason,
       restock: line.restocked,
     })),
-    refundedAmount: fromCents(refundedCents),
+    refundedAmount: fromCents(returned.cents),
+    refundParts: returned.parts.map((part) => ({ tender: part.tender, amount: fromCents(part.cents) })),
     refundTo: row.refundTo,
     exchangeOrderId: row.exchangeOrderId,
     createdAt: row.createdAt.toISOString(),
@@ -40,7 +42,7 @@ export async function returnsWithRefunds(
 ): Promise<OrderReturn[]> {
   const received = rows.filter((row) => row.state === 'received').map((row) => row.id);
   const refunded = await payments.returnedByReturn(db, received);
-  return rows.map((row) => toReturnWire(row, refunded.get(row.id) ?? 0));
+  return rows.map((row) => toReturnWire(row, refunded.get(row.id)));
 }
 
 /**
@@ -55,11 +57,19 @@ export async function returnsOf(db: DbOrTx, orderIds: string[]): Promise<Map<str
   return byOrder;
 }
 
-/** Returns opened in [from, to) that count (not rejected or cancelled), per reason and per product. */
+/**
+ * Returns opened in [from, to) that count (not rejected or cancelled): how many and their units, per reason
+ * (counted per line), and per product.
+ */
 export async function returnFigures(db: DbOrTx, from: Date, to: Date, topProducts: number) {
-  const [perReason, perProduct] = await Promise.all([
+  const [total, perReason, perProduct] = await Promise.all([
+    repository.countReturns(db, from, to),
     repository.countReturnsPerReason(db, from, to),
     repository.countReturnedUnitsPerProduct(db, from, to, topProducts),
   ]);
-  return { perReason: perReason as { reason: ReturnReason; returns: number; units: number }[], perProduct };
+  return {
+    ...total,
+    perReason: perReason as { reason: ReturnReason; returns: number; lines: number; units: number }[],
+    perProduct,
+  };
 }

@@ -42,28 +42,48 @@ export async function withLines(
 /** Returns that count in the figures: open or received (not rejected or cancelled). */
 const COUNTED = sql`${orderReturn.state} IN ('requested', 'approved', 'received')`;
 
-/** Returns opened in [from, to) that count, per reason: how many, and how many units they hold. */
+/** Counted returns opened in [from, to). */
+const countedIn = (from: Date, to: Date) =>
+  and(COUNTED, gte(orderReturn.createdAt, from), lt(orderReturn.createdAt, to));
+
+/**
+ * Returns opened in [from, to) that count, per reason, counted per line: the returns with a line of that
+ * reason, those lines and their units.
+ */
 export async function countReturnsPerReason(
   db: DbOrTx,
   from: Date,
   to: Date,
-): Promise<{ reason: string; returns: number; units: number }[]> {
-  const units = db
-    .select({ returnId: returnLine.returnId, units: sql<number>`sum(${returnLine.count})`.as('units') })
-    .from(returnLine)
-    .groupBy(returnLine.returnId)
-    .as('units');
+): Promise<{ reason: string; returns: number; lines: number; units: number }[]> {
   return db
     .select({
-      reason: orderReturn.reason,
-      returns: sql<number>`count(*)`.mapWith(Number),
-      units: sql<number>`sum(${units.units})`.mapWith(Number),
+      reason: returnLine.reason,
+      returns: sql<number>`count(DISTINCT ${returnLine.returnId})`.mapWith(Number),
+      lines: sql<number>`count(*)`.mapWith(Number),
+      units: sql<number>`sum(${returnLine.count})`.mapWith(Number),
     })
-    .from(orderReturn)
-    .innerJoin(units, eq(units.returnId, orderReturn.id))
-    .where(and(COUNTED, gte(orderReturn.createdAt, from), lt(orderReturn.createdAt, to)))
-    .groupBy(orderReturn.reason)
-    .orderBy(desc(sql`count(*)`), asc(orderReturn.reason));
+    .from(returnLine)
+    .innerJoin(orderReturn, eq(orderReturn.id, returnLine.returnId))
+    .where(countedIn(from, to))
+    .groupBy(returnLine.reason)
+    .orderBy(desc(sql`count(*)`), asc(returnLine.reason));
+}
+
+/** Returns opened in [from, to) that count, and the units they hold. */
+export async function countReturns(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+): Promise<{ returns: number; units: number }> {
+  const [row] = await db
+    .select({
+      returns: sql<number>`count(DISTINCT ${orderReturn.id})`.mapWith(Number),
+      units: sql<number>`coalesce(sum(${returnLine.count}), 0)`.mapWith(Number),
+    })
+    .from(returnLine)
+    .innerJoin(orderReturn, eq(orderReturn.id, returnLine.returnId))
+    .where(countedIn(from, to));
+  return row ?? { returns: 0, units: 0 };
 }
 
 /** Units in returns opened in [from, to) that count, per product, most returned first. */
@@ -78,7 +98,7 @@ export async function countReturnedUnitsPerProduct(
     .select({ productId: returnLine.productId, units })
     .from(returnLine)
     .innerJoin(orderReturn, eq(orderReturn.id, returnLine.returnId))
-    .where(and(COUNTED, gte(orderReturn.createdAt, from), lt(orderReturn.createdAt, to)))
+    .where(countedIn(from, to))
     .groupBy(returnLine.productId)
     .orderBy(desc(units), asc(returnLine.productId))
     .limit(limit);

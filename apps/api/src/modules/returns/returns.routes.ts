@@ -4,15 +4,17 @@ import {
   returnBodySchema,
   returnIdParamsSchema,
   returnReceiveBodySchema,
+  returnRefundPreviewSchema,
   returnRejectBodySchema,
   returnsQuerySchema,
   staffReturnsSchema,
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDocument } from '../../lib/document-page';
 import { refusals } from '../../lib/refusals';
 import { adminOnly, requireAdmin, requireUser } from '../../plugins/session';
-import { receiveReturn } from './return-receipt.service';
+import { receiveReturn, refundPreview } from './return-receipt.service';
 import {
   approveReturn,
   cancelReturn,
@@ -27,8 +29,10 @@ import {
 const htmlPage = (description: string) =>
   z.string().meta({ type: 'string', description: `text/html; charset=utf-8: ${description}` });
 
-/** Returns and size exchanges (docs/decisions/0029): the buyer opens and cancels them, staff decide and receive. */
-export const returnsRoutes: FastifyPluginAsyncZod<{ deps: ReturnDeps }> = async (app, { deps }) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The buyer's: open and cancel a return, print its slip (staff print it too). */
+function buyerRoutes(app: App, deps: ReturnDeps): void {
   app.post(
     '/api/orders/:id/returns',
     {
@@ -61,6 +65,28 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ deps: ReturnDeps }> = async 
     async (request) => cancelReturn(deps, request.params.id, await requireUser(request)),
   );
 
+  app.get(
+    '/api/returns/:id/slip',
+    {
+      schema: {
+        tags: ['returns'],
+        summary: 'The printable return slip (HTML), for the return’s buyer or an admin',
+        params: returnIdParamsSchema,
+        produces: ['text/html', 'application/json'],
+        response: {
+          200: htmlPage('the return number, order number, lines, reason and where to send it'),
+          ...refusals(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      return sendDocument(reply, await returnSlip(deps, request.params.id, await requireUser(request)));
+    },
+  );
+}
+
+/** The staff's: the list, decisions, the receipt and what it would refund. */
+function staffRoutes(app: App, deps: ReturnDeps): void {
   app.get(
     '/api/returns',
     {
@@ -122,22 +148,26 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ deps: ReturnDeps }> = async 
   );
 
   app.get(
-    '/api/returns/:id/slip',
+    '/api/returns/:id/refund-preview',
     {
+      preValidation: adminOnly,
       schema: {
         tags: ['returns'],
-        summary: 'The printable return slip (HTML), for the return’s buyer or an admin',
+        summary:
+          'What receiving an approved return would give back now and where, by tender (the provider that took the payment, store credit), before anyone confirms; nothing changes (admin)',
         params: returnIdParamsSchema,
-        produces: ['text/html', 'application/json'],
-        response: {
-          200: htmlPage('the return number, order number, lines, reason and where to send it'),
-          ...refusals(400, 401, 404),
-        },
+        response: { 200: returnRefundPreviewSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => {
-      const html = await returnSlip(deps, request.params.id, await requireUser(request));
-      return reply.type('text/html; charset=utf-8').send(html);
+    async (request) => {
+      await requireAdmin(request);
+      return refundPreview(deps, request.params.id);
     },
   );
+}
+
+/** Returns and size exchanges (docs/decisions/0029): the buyer opens and cancels them, staff decide and receive. */
+export const returnsRoutes: FastifyPluginAsyncZod<{ deps: ReturnDeps }> = async (app, { deps }) => {
+  buyerRoutes(app, deps);
+  staffRoutes(app, deps);
 };

@@ -1,4 +1,5 @@
 import {
+  lineReason,
   type OrderReturn,
   type ReturnBody,
   type ReturnState,
@@ -12,6 +13,7 @@ import type { RefundShipping } from '../../config';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { DomainEvents, Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
+import type { DocumentPage } from '../../lib/document-page';
 import type { CurrentUser } from '../../plugins/session';
 import * as catalog from '../catalog';
 import * as fulfilment from '../fulfilment';
@@ -25,7 +27,7 @@ import {
   returnOpenedEmail,
   returnRejectedEmail,
 } from './return-emails';
-import { returnSlipHtml } from './return-slip';
+import { returnSlipPage } from './return-slip';
 import { returnsWithRefunds, toReturnWire } from './return-views';
 import * as repository from './returns.repository';
 
@@ -178,6 +180,7 @@ function checkLine(
     count: line.count,
     resolution: line.resolution,
     exchangeSize: line.exchangeSize === undefined ? null : Number(line.exchangeSize),
+    reason: lineReason(body, line),
   };
 }
 
@@ -256,7 +259,7 @@ export async function openReturn(
     const row = await repository.insertReturn(tx, {
       orderId,
       userId: buyer.id,
-      reason: body.reason,
+      reason: lines[0]?.reason ?? lineReason(body, {}),
       refundTo: body.refundTo ?? 'original',
       comment: body.comment ?? '',
       lines,
@@ -403,14 +406,14 @@ export async function listReturns(db: DbOrTx, query: ReturnsQuery): Promise<{ re
 }
 
 /** `GET /api/returns/:id/slip`: the printable return slip, for the return's buyer or staff. */
-export async function returnSlip(deps: ReturnDeps, id: string, viewer: CurrentUser): Promise<string> {
+export async function returnSlip(deps: ReturnDeps, id: string, viewer: CurrentUser): Promise<DocumentPage> {
   const row = await visibleReturn(deps.db, id, viewer);
   const order = await orders.orderForReturn(deps.db, row.orderId);
   if (!order) throw AppError.notFound('Return');
-  return returnSlipHtml({
+  return returnSlipPage({
     ret: toReturnWire(row),
     orderNumber: order.number,
-    shipTo: order.shipTo,
+    shipTo: orders.shipToWire(order.shipTo),
     shop: deps.shop,
   });
 }

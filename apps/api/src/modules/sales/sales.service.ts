@@ -62,8 +62,8 @@ async function returnsOf(db: DbOrTx, from: Date, end: Date): Promise<SalesReport
   ]);
   const cardOf = new Map(cards.map((card) => [card.id, card]));
   return {
-    returns: figures.perReason.reduce((sum, row) => sum + row.returns, 0),
-    units: figures.perReason.reduce((sum, row) => sum + row.units, 0),
+    returns: figures.returns,
+    units: figures.units,
     byReason: figures.perReason,
     products: figures.perProduct.map((row) => {
       const units = sold.get(row.productId) ?? 0;

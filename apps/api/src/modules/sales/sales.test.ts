@@ -224,6 +224,7 @@ describe('GET /api/admin/sales, net of refunds and with the returns', () => {
       size: 9,
       count: input.units,
       resolution: 'refund',
+      reason: input.reason,
     });
   }
 
@@ -338,8 +339,8 @@ describe('GET /api/admin/sales, net of refunds and with the returns', () => {
       returns: 3,
       units: 5,
       byReason: [
-        { reason: 'too_small', returns: 2, units: 3 },
-        { reason: 'damaged', returns: 1, units: 2 },
+        { reason: 'too_small', returns: 2, lines: 2, units: 3 },
+        { reason: 'damaged', returns: 1, lines: 1, units: 2 },
       ],
       products: [
         // 3 of the 4 F still sold (the wholly refunded order is not a sale); 2 of the 2 G.

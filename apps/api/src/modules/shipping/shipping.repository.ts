@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { shippingMethod } from '../../db/schema/shipping';
 
@@ -32,6 +32,12 @@ export async function findManagedMethods(db: DbOrTx): Promise<ShippingMethodRow[
     .from(shippingMethod)
     .where(notArchived)
     .orderBy(...cheapestFirst);
+}
+
+/** These methods, archived or not. */
+export async function findMethods(db: DbOrTx, ids: string[]): Promise<ShippingMethodRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(shippingMethod).where(inArray(shippingMethod.id, ids));
 }
 
 /**

@@ -25,6 +25,13 @@ export interface ShippingDeps {
   events: DomainEvents;
 }
 
+/** The delivery estimate a method promises, [min, max] days, or null. */
+function estimateOf(row: ShippingMethodRow): ShippingMethod['estimateDays'] {
+  return row.estimateMinDays === null || row.estimateMaxDays === null
+    ? null
+    : [row.estimateMinDays, row.estimateMaxDays];
+}
+
 /** A method as the buyer's checkout shows it. */
 function toWire(row: ShippingMethodRow): ShippingMethod {
   return {
@@ -32,12 +39,18 @@ function toWire(row: ShippingMethodRow): ShippingMethod {
     name: row.name,
     price: fromCents(row.priceCents),
     freeAbove: row.freeAboveCents === null ? null : fromCents(row.freeAboveCents),
-    estimateDays:
-      row.estimateMinDays === null || row.estimateMaxDays === null
-        ? null
-        : [row.estimateMinDays, row.estimateMaxDays],
+    estimateDays: estimateOf(row),
     countries: row.countries,
   };
+}
+
+/** The delivery estimate each of these methods promises now (archived ones too), by method id. */
+export async function estimatesOf(
+  db: DbOrTx,
+  methodIds: string[],
+): Promise<Map<string, ShippingMethod['estimateDays']>> {
+  const rows = await repository.findMethods(db, [...new Set(methodIds)]);
+  return new Map(rows.map((row) => [row.id, estimateOf(row)]));
 }
 
 function toStaffWire(row: ShippingMethodRow): StaffShippingMethod {

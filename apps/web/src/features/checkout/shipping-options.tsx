@@ -1,13 +1,5 @@
-import { formatPrice, formatShippingPrice, type ShippingMethod } from '@shop/contracts';
+import { estimateText, formatPrice, formatShippingPrice, type ShippingMethod } from '@shop/contracts';
 import type { ShippingChoice } from './use-shipping-choice';
-
-/** "3-5 business days", "1 business day", or nothing when the method promises none. */
-export function estimateText(days: ShippingMethod['estimateDays']): string | undefined {
-  if (!days) return undefined;
-  const [min, max] = days;
-  const span = min === max ? `${min}` : `${min}-${max}`;
-  return `${span} business ${max === 1 ? 'day' : 'days'}`;
-}
 
 /** What a method costs on these lines, and when it would be free. */
 function priceText(method: ShippingMethod, free: boolean): string {

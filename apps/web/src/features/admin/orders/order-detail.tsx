@@ -7,6 +7,7 @@ import { ShipmentList } from '../../../components/shipment-list';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useProviderLabel } from '../../../lib/payment-providers';
 import { useFocusOnMount } from '../shared/focus';
+import { OrderPapers, ShipToSection } from '../shared/order-papers';
 import { QueryStatus } from '../shared/query-status';
 import { MarkDeliveredButton } from '../to-ship/mark-delivered-button';
 import { useAdminOrder } from './api/get-order';
@@ -85,11 +86,20 @@ export function AdminOrderDetail({
           <OrderSummary
             order={order}
             payment={providerName(order.provider)}
+            showShipTo={false}
             extraFacts={[
               { label: 'Pairs', value: pairCount(order) },
               { label: 'Shipping', value: <FulfilmentBadge fulfilment={order.fulfilment} /> },
             ]}
           />
+
+          <section className="admin-order-detail__delivery" aria-labelledby="admin-order-delivery">
+            <h3 id="admin-order-delivery" className="admin-order-detail__label">
+              Delivery and papers
+            </h3>
+            <ShipToSection order={order} />
+            <OrderPapers order={order} />
+          </section>
 
           <OrderPayments order={order} />
 

@@ -1,20 +1,46 @@
+import { formatPrice } from '@shop/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { errorText } from '../../../lib/api';
+import { useProviderLabel } from '../../../lib/payment-providers';
+import { moneyBackWords } from '../orders/refund-words';
 import { BusyButton } from '../shared/busy-label';
+import { QueryStatus } from '../shared/query-status';
+import { useRefundPreview } from './api/get-refund-preview';
 import { useReceiveReturn } from './api/receive-return';
 import type { ReturnStepFormProps } from './returns-view';
 import { restockByDefault } from './returns-view';
 
+/** What confirming gives back and where, as the server would refund it now (read before anyone confirms). */
+function RefundPreview({ orderReturn }: { orderReturn: ReturnStepFormProps['orderReturn'] }) {
+  const preview = useRefundPreview(orderReturn.id);
+  const tenderName = useProviderLabel();
+  if (preview.isPending || preview.isError) {
+    return <QueryStatus query={preview} what="what the receipt refunds" spacing="py-3" small />;
+  }
+  const { amount, parts } = preview.data;
+  return (
+    <p className="admin-return__preview" aria-live="polite">
+      {amount > 0 ? (
+        <>
+          Confirming refunds <strong>{formatPrice(amount)}</strong>: {moneyBackWords(parts, tenderName)}.
+        </>
+      ) : (
+        'Confirming refunds nothing: this order has nothing left to refund.'
+      )}
+    </p>
+  );
+}
+
 /**
  * The parcel of an approved return is in: per line whether its pairs go back on sale (yes by default, no
- * when the buyer said they arrived damaged). Receiving refunds the refund lines and makes the exchange
- * lines a replacement order.
+ * for a line the buyer said arrived damaged), and what the receipt refunds and where before it is
+ * confirmed. Receiving refunds the refund lines and makes the exchange lines a replacement order.
  */
 export function ReceiveForm({ orderReturn, onDone, onCancel }: ReturnStepFormProps) {
   const id = useId();
   const receive = useReceiveReturn();
-  const [restock, setRestock] = useState(() => orderReturn.lines.map(() => restockByDefault(orderReturn)));
+  const [restock, setRestock] = useState(() => orderReturn.lines.map(restockByDefault));
   const [failure, setFailure] = useState<string | null>(null);
   const first = useRef<HTMLInputElement>(null);
 
@@ -62,8 +88,8 @@ export function ReceiveForm({ orderReturn, onDone, onCancel }: ReturnStepFormPro
           </div>
         ))}
       </fieldset>
+      {refunds ? <RefundPreview orderReturn={orderReturn} /> : null}
       <p className="shop-note">
-        {refunds ? 'The refund lines are refunded through the order’s payment. ' : ''}
         {exchanges ? 'The exchange lines become a replacement order to ship. ' : ''}
         This happens once.
       </p>

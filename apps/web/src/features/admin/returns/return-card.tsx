@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { ReturnSlipLink } from '../../../components/return-slip-link';
 import { ReturnStateBadge } from '../../../components/return-state';
 import { formatDay } from '../../../lib/dates';
+import { useProviderLabel } from '../../../lib/payment-providers';
 import { useAdminOrder } from '../orders/api/get-order';
 import { isDeletedCustomer, shortId } from '../orders/orders-view';
+import { moneyBackWords } from '../orders/refund-words';
 import { ReturnActions } from './return-actions';
 import { orderHref, resolutionText, stateLabel } from './returns-view';
 
@@ -55,13 +57,14 @@ function ReturnOrder({ orderId }: { orderId: string }) {
 }
 
 /**
- * One return in the staff's list: number, date, order and buyer, reason and comment, the lines with their
- * refund or exchange size, the staff's message or the refund and replacement once settled, and the actions
- * its state allows.
+ * One return in the staff's list: number, date, order and buyer, the comment, the lines with their refund
+ * or exchange size and reason, the staff's message or the refund (how much, and where it went) and
+ * replacement once settled, and the actions its state allows.
  */
 export function ReturnCard({ orderReturn, onDone }: ReturnCardProps) {
   const titleId = `admin-return-${orderReturn.id}`;
   const received = orderReturn.state === 'received';
+  const tenderName = useProviderLabel();
   return (
     <article className={`admin-return admin-return--${orderReturn.state}`} aria-labelledby={titleId}>
       <div className="admin-return__head">
@@ -78,13 +81,14 @@ export function ReturnCard({ orderReturn, onDone }: ReturnCardProps) {
           </dd>
         </div>
         <ReturnOrder orderId={orderReturn.orderId} />
-        <div className="admin-return__reason">
-          <dt>Reason</dt>
-          <dd>
-            {RETURN_REASON_LABELS[orderReturn.reason]}
-            {orderReturn.comment ? <q className="admin-return__comment">{orderReturn.comment}</q> : null}
-          </dd>
-        </div>
+        {orderReturn.comment ? (
+          <div className="admin-return__reason">
+            <dt>Comment</dt>
+            <dd>
+              <q className="admin-return__comment">{orderReturn.comment}</q>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <ul className="admin-return__lines" aria-label={`Pairs in return ${orderReturn.number}`}>
         {orderReturn.lines.map((line) => (
@@ -94,6 +98,10 @@ export function ReturnCard({ orderReturn, onDone }: ReturnCardProps) {
             </span>
             <span className={`admin-return__resolution admin-return__resolution--${line.resolution}`}>
               {resolutionText(line)}
+            </span>
+            <span className="admin-return__line-reason">
+              <span className="visually-hidden">Reason: </span>
+              {RETURN_REASON_LABELS[line.reason]}
             </span>
             {line.restock !== null ? (
               <span className="admin-return__restock-state">
@@ -112,7 +120,14 @@ export function ReturnCard({ orderReturn, onDone }: ReturnCardProps) {
         <dl className="admin-return__settled">
           <div>
             <dt>Refunded</dt>
-            <dd>{formatPrice(orderReturn.refundedAmount)}</dd>
+            <dd>
+              {formatPrice(orderReturn.refundedAmount)}
+              {orderReturn.refundParts.length > 0 ? (
+                <span className="admin-return__refund-parts">
+                  {moneyBackWords(orderReturn.refundParts, tenderName)}
+                </span>
+              ) : null}
+            </dd>
           </div>
           {orderReturn.exchangeOrderId ? (
             <div>

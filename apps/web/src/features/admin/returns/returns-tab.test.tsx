@@ -41,8 +41,18 @@ const twoLines = () => [
     count: 2,
     resolution: 'exchange',
     exchangeSize: '11',
+    reason: 'damaged',
   }),
 ];
+
+/** What receiving would refund: $80.00 to the card, $40.00 as store credit. */
+const PREVIEW = {
+  amount: 120,
+  parts: [
+    { tender: 'stripe', amount: 80 },
+    { tender: 'store_credit', amount: 40 },
+  ],
+};
 
 type Handler = (call: ApiCall, store: { returns: OrderReturn[] }) => ApiAnswer | Promise<ApiAnswer>;
 
@@ -52,6 +62,7 @@ function returnsApi(call: ApiCall, store: { returns: OrderReturn[] }): ApiAnswer
     const state = call.search.get('state');
     return { body: { returns: store.returns.filter((item) => !state || item.state === state) } };
   }
+  if (call.method === 'GET' && call.path.endsWith('/refund-preview')) return { body: PREVIEW };
   if (call.method === 'GET' && call.path === `/api/orders/${ORDER_ID}`) return { body: theOrder };
   if (call.method === 'GET' && call.path === `/api/orders/${EXCHANGE_ORDER_ID}`)
     return {
@@ -81,7 +92,7 @@ function change(store: { returns: OrderReturn[] }, id: string, patch: Partial<Or
 const card = (number: string) => screen.findByRole('article', { name: `Return ${number}` });
 
 describe('Returns tab (admin)', () => {
-  it('lists each return with its date, order and buyer, reason and comment, and lines', async () => {
+  it('lists each return with its date, order and buyer, the comment, and its lines with their reasons', async () => {
     const requested = aReturn({ reason: 'too_small', comment: 'Runs half a size small', lines: twoLines() });
     const { calls } = renderReturns([requested]);
     const item = await card(requested.number);
@@ -91,8 +102,10 @@ describe('Returns tab (admin)', () => {
     expect(item).toHaveTextContent('Too small');
     expect(item).toHaveTextContent('Runs half a size small');
     const lines = within(item).getAllByRole('listitem');
-    expect(lines[0]).toHaveTextContent('1 × Air Jordan 1 Mid XQ, size 9Refund');
-    expect(lines[1]).toHaveTextContent('2 × Dunk Low Panda, size 10Exchange for size 11');
+    expect(lines[0]).toHaveTextContent('1 × Air Jordan 1 Mid XQ, size 9RefundReason: Too small');
+    expect(lines[1]).toHaveTextContent(
+      '2 × Dunk Low Panda, size 10Exchange for size 11Reason: Arrived damaged',
+    );
     // The order's number and buyer, read with the order.
     expect(await within(item).findByRole('link', { name: '#1042' })).toHaveAttribute(
       'href',
@@ -235,13 +248,14 @@ describe('Returns tab (admin)', () => {
     expect(await card(requested.number)).toHaveTextContent('Told the buyer: The soles are worn');
   });
 
-  it('marks an approved return received: pairs back on sale by default, then the refund and the replacement order', async () => {
+  it('marks an approved return received: what it refunds and where before confirming, pairs back on sale unless damaged, then the refund and the replacement order', async () => {
     const approved = aReturn({ state: 'approved', lines: twoLines() });
     const { calls } = renderReturns([approved], (call, store) =>
       call.method === 'POST' && call.path.endsWith('/receive')
         ? change(store, approved.id, {
             state: 'received',
             refundedAmount: 120,
+            refundParts: PREVIEW.parts,
             exchangeOrderId: EXCHANGE_ORDER_ID,
             receivedAt: '2024-06-02T10:00:00.000Z',
             lines: approved.lines.map((line, index) => ({ ...line, restock: index === 1 })),
@@ -254,8 +268,19 @@ describe('Returns tab (admin)', () => {
     const first = within(item).getByLabelText('Back on sale: 1 × Air Jordan 1 Mid XQ, size 9');
     const second = within(item).getByLabelText('Back on sale: 2 × Dunk Low Panda, size 10');
     expect(first).toBeChecked();
-    expect(second).toBeChecked();
+    // The buyer said these arrived damaged: not back on sale unless staff say so.
+    expect(second).not.toBeChecked();
+    expect(
+      await within(item).findByText(
+        (_, element) =>
+          element?.classList.contains('admin-return__preview') === true &&
+          element.textContent ===
+            'Confirming refunds $120.00: $80.00 through Card (Stripe) and $40.00 as store credit.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.path === `/api/returns/${approved.id}/refund-preview`)).toBe(true);
     await user.click(first);
+    await user.click(second);
     await user.click(within(item).getByRole('button', { name: 'Confirm receipt' }));
 
     expect(
@@ -274,11 +299,17 @@ describe('Returns tab (admin)', () => {
       ],
     });
     await waitFor(async () => expect(await card(approved.number)).toHaveTextContent('State: Received'));
-    expect(await card(approved.number)).toHaveTextContent('Refunded$120.00');
+    expect(await card(approved.number)).toHaveTextContent(
+      'Refunded$120.00$80.00 through Card (Stripe) and $40.00 as store credit',
+    );
   });
 
   it('does not put damaged pairs back on sale unless staff say so, and shows a failed receipt in words', async () => {
-    const approved = aReturn({ state: 'approved', reason: 'damaged' });
+    const approved = aReturn({
+      state: 'approved',
+      reason: 'damaged',
+      lines: [buildReturnLine({ reason: 'damaged' })],
+    });
     renderReturns([approved], (call) =>
       call.method === 'POST'
         ? {

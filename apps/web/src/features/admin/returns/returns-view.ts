@@ -20,7 +20,7 @@ export function readState(params: URLSearchParams): ReturnState | '' {
 }
 
 /** A damaged pair does not go back on sale unless staff say so; any other does unless they say not. */
-export const restockByDefault = (orderReturn: OrderReturn) => orderReturn.reason !== 'damaged';
+export const restockByDefault = (line: OrderReturn['lines'][number]) => line.reason !== 'damaged';
 
 /** A line's resolution in words: "Refund" or "Exchange for size 10.5". */
 export const resolutionText = (line: OrderReturn['lines'][number]) =>

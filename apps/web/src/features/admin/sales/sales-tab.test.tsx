@@ -137,18 +137,19 @@ describe('Sales tab', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(`/home/${DUNK}`);
   });
 
-  it('shows the returns by reason and the return rate of the products most returned', async () => {
+  it('shows the returns by reason, counted per returned line, and the return rate of the products most returned', async () => {
     renderSales(
       '/account/sales',
       salesApi((overrides) =>
         salesReport({
           ...overrides,
           returns: {
-            returns: 3,
+            // One of the two returns sends a pair back too small and two damaged.
+            returns: 2,
             units: 4,
             byReason: [
-              { reason: 'too_small', returns: 2, units: 2 },
-              { reason: 'damaged', returns: 1, units: 2 },
+              { reason: 'too_small', returns: 2, lines: 2, units: 2 },
+              { reason: 'damaged', returns: 1, lines: 1, units: 2 },
             ],
             products: [
               { _id: DUNK, name: 'Dunk Low Panda', brand: 'nike', returned: 3, sold: 8, rate: 0.375 },
@@ -159,7 +160,7 @@ describe('Sales tab', () => {
       ),
     );
     const section = await screen.findByRole('region', { name: 'Returns' });
-    expect(section).toHaveTextContent('3 returns opened, 4 pairs');
+    expect(section).toHaveTextContent('2 returns opened, 4 pairs');
     const reasons = within(within(section).getByRole('table', { name: 'By reason' }))
       .getAllByRole('row')
       .slice(1);

@@ -288,14 +288,14 @@ function ReturnReasons({ byReason }: { byReason: SalesReport['returns']['byReaso
     <div className="table-responsive">
       <table className="table table-sm align-middle mb-0">
         <caption className="sales-returns__caption">By reason</caption>
-        <TableHead columns={['Reason']} figures={['Returns', 'Pairs']} />
+        <TableHead columns={['Reason']} figures={['Lines', 'Pairs']} />
         <tbody>
           {byReason.map((row) => (
             <tr key={row.reason}>
               <th scope="row" className="fw-normal">
                 {RETURN_REASON_LABELS[row.reason]}
               </th>
-              <td className="text-end">{row.returns}</td>
+              <td className="text-end">{row.lines}</td>
               <td className="text-end">{row.units}</td>
             </tr>
           ))}

@@ -1,31 +1,32 @@
-import type { Order } from '@shop/contracts';
+import { estimateText, formatShippingPrice, type PackingOrder } from '@shop/contracts';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
-import { ShipToAddress } from '../../../components/ship-to-address';
 import { ShipmentList } from '../../../components/shipment-list';
 import { formatDay } from '../../../lib/dates';
+import { OrderPapers, ShipToSection } from '../shared/order-papers';
 import { MarkDeliveredButton } from './mark-delivered-button';
 import { ShipForm } from './ship-form';
 
-const documentLink = (order: Order, kind: 'packing-slip' | 'invoice') =>
-  `/api/orders/${encodeURIComponent(order._id)}/${kind}`;
-
-/** Where the parcel goes, as the order holds it. */
-function ShipTo({ order }: { order: Order }) {
-  const to = order.shipTo;
+/** The shipping service the buyer paid for: the method, its price and the delivery it promises. */
+function PaidService({ order }: { order: PackingOrder }) {
+  const { shipping } = order;
   return (
-    <section className="to-ship__address" aria-label={`Ship to, order ${order.number}`}>
-      <h4 className="to-ship__label">Ship to</h4>
-      {to ? (
-        <ShipToAddress to={to} className="mb-0" />
-      ) : (
-        <p className="mb-0">The address on the buyer’s account.</p>
-      )}
+    <section className="to-ship__service" aria-label={`Shipping service, order ${order.number}`}>
+      <h4 className="to-ship__label">Shipping service</h4>
+      <p className="fw-semibold">{shipping.name}</p>
+      <p>Paid: {formatShippingPrice(shipping.price)}</p>
+      <p>Delivery: {estimateText(shipping.estimateDays) ?? 'no estimate promised'}</p>
     </section>
   );
 }
 
-/** One paid order to ship: when and who, where to, what is left, the form, its parcels and its papers. */
-export function ToShipCard({ order, onShipped }: { order: Order; onShipped: (message: string) => void }) {
+/** One paid order to ship: when and who, where to, the service paid for, what is left, the form, its parcels and its papers. */
+export function ToShipCard({
+  order,
+  onShipped,
+}: {
+  order: PackingOrder;
+  onShipped: (message: string) => void;
+}) {
   const titleId = `to-ship-${order._id}`;
   return (
     <article className="to-ship__card" aria-labelledby={titleId}>
@@ -41,16 +42,9 @@ export function ToShipCard({ order, onShipped }: { order: Order; onShipped: (mes
       </p>
       <div className="to-ship__body">
         <div className="to-ship__side">
-          <ShipTo order={order} />
-          <p className="to-ship__papers">
-            <a href={documentLink(order, 'packing-slip')} target="_blank" rel="noopener">
-              Packing slip
-              <span className="visually-hidden"> of order {order.number} (opens in a new tab)</span>
-            </a>
-            <a href={documentLink(order, 'invoice')} target="_blank" rel="noopener">
-              Invoice<span className="visually-hidden"> of order {order.number} (opens in a new tab)</span>
-            </a>
-          </p>
+          <ShipToSection order={order} />
+          <PaidService order={order} />
+          <OrderPapers order={order} />
         </div>
         {/* A new parcel changes what is left: the form starts again from the order as it now is. */}
         <ShipForm key={order.shipments.length} order={order} onShipped={onShipped} />

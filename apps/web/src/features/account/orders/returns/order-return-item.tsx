@@ -14,11 +14,11 @@ export const CANCEL_RETURN_TITLE = 'Cancel this return?';
 /** One line of a return: the pair, how many, and the refund or the size it is exchanged for. */
 function lineText(line: OrderReturn['lines'][number]): string {
   const what = line.resolution === 'exchange' ? `exchange for size ${line.exchangeSize ?? '?'}` : 'refund';
-  return `Size ${line.size} · ${line.count} × ${what}`;
+  return `Size ${line.size} · ${line.count} × ${what} · ${RETURN_REASON_LABELS[line.reason]}`;
 }
 
 /**
- * One of the order's returns as its buyer sees it: number, state, reason, lines, and once received the
+ * One of the order's returns as its buyer sees it: number, state, comment, lines with their reasons, and once received the
  * refund and the replacement order; the staff's words when they refused it; "Cancel return" while it is
  * requested or approved (asked first).
  */
@@ -49,9 +49,8 @@ export function OrderReturnItem({ orderReturn }: { orderReturn: OrderReturn }) {
         <ReturnStateBadge state={orderReturn.state} />
       </div>
       <p className="order-return__meta">
-        Opened <time dateTime={orderReturn.createdAt}>{formatDay(orderReturn.createdAt)}</time> ·{' '}
-        {RETURN_REASON_LABELS[orderReturn.reason]}
-        {orderReturn.comment ? <>: “{orderReturn.comment}”</> : null}
+        Opened <time dateTime={orderReturn.createdAt}>{formatDay(orderReturn.createdAt)}</time>
+        {orderReturn.comment ? <> · “{orderReturn.comment}”</> : null}
       </p>
       <ul className="order-return__lines" aria-label={`Pairs in return ${orderReturn.number}`}>
         {orderReturn.lines.map((line) => (

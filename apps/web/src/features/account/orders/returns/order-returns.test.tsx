@@ -60,7 +60,7 @@ function renderDetail(start: Order, answer?: Answer, cancelAnswer?: Answer) {
       if (answer) return answer(call, store);
       const body = call.body as {
         lines: OrderReturn['lines'];
-        reason: OrderReturn['reason'];
+        reason?: OrderReturn['reason'];
         comment?: string;
         refundTo?: OrderReturn['refundTo'];
       };
@@ -68,7 +68,7 @@ function renderDetail(start: Order, answer?: Answer, cancelAnswer?: Answer) {
         id: RETURN_ID,
         number: 'R-7',
         orderId: store.order._id,
-        reason: body.reason,
+        reason: body.reason ?? body.lines[0]?.reason ?? 'other',
         comment: body.comment ?? '',
         refundTo: body.refundTo ?? 'original',
         lines: body.lines.map((line) =>
@@ -106,7 +106,7 @@ describe('Returns and exchanges in an order', () => {
     expect(screen.queryByRole('heading', { name: 'Returns and exchanges' })).not.toBeInTheDocument();
   });
 
-  it('opens a return: counts, a refund and an exchange to a size in stock, the reason; then what to do next', async () => {
+  it('opens a return: counts, a refund and an exchange to a size in stock, a reason per pair; then what to do next', async () => {
     const { calls } = renderDetail(shippedOrder());
     const { user, form } = await openForm();
     expect(screen.getByRole('heading', { name: RETURN_FORM_TITLE })).toHaveFocus();
@@ -135,7 +135,11 @@ describe('Returns and exchanges in an order', () => {
       ).toEqual(['Choose a size', '10.5', '11']),
     );
     await user.selectOptions(newSize, '11');
-    await user.selectOptions(within(form).getByLabelText('Reason'), 'too_small');
+    await user.selectOptions(
+      within(form).getByLabelText('Reason for Air Jordan 1 Mid XQ, size 9'),
+      'too_small',
+    );
+    await user.selectOptions(within(form).getByLabelText('Reason for Dunk Low Panda, size 10'), 'damaged');
     await user.type(within(form).getByLabelText('Comment (optional)'), '  Half a size short  ');
     await user.click(within(form).getByRole('button', { name: 'Send return request' }));
 
@@ -143,10 +147,16 @@ describe('Returns and exchanges in an order', () => {
     expect(next).toHaveFocus();
     expect(postCalls(calls)[0]?.body).toEqual({
       lines: [
-        { productId: AJ1, size: '9', count: 1, resolution: 'refund' },
-        { productId: DUNK, size: '10', count: 2, resolution: 'exchange', exchangeSize: '11' },
+        { productId: AJ1, size: '9', count: 1, resolution: 'refund', reason: 'too_small' },
+        {
+          productId: DUNK,
+          size: '10',
+          count: 2,
+          resolution: 'exchange',
+          exchangeSize: '11',
+          reason: 'damaged',
+        },
       ],
-      reason: 'too_small',
       comment: 'Half a size short',
       refundTo: 'original',
     });
@@ -158,9 +168,9 @@ describe('Returns and exchanges in an order', () => {
     // The order is read again: the return is listed with its state and lines.
     const listed = await screen.findByRole('article', { name: 'Return R-7' });
     expect(listed).toHaveTextContent('State: Requested');
-    expect(listed).toHaveTextContent('Too small: “Half a size short”');
-    expect(listed).toHaveTextContent('Size 9 · 1 × refund');
-    expect(listed).toHaveTextContent('Size 10 · 2 × exchange for size 11');
+    expect(listed).toHaveTextContent('“Half a size short”');
+    expect(listed).toHaveTextContent('Size 9 · 1 × refund · Too small');
+    expect(listed).toHaveTextContent('Size 10 · 2 × exchange for size 11 · Arrived damaged');
     // One Dunk pair is still not in a return: the form is still offered for it.
     expect(screen.getByRole('button', { name: RETURN_FORM_TITLE })).toBeInTheDocument();
   });
@@ -176,7 +186,10 @@ describe('Returns and exchanges in an order', () => {
     const where = within(form).getByRole('group', { name: 'Where should the refund go?' });
     expect(within(where).getByRole('radio', { name: 'Back to my original payment' })).toBeChecked();
     await user.click(within(where).getByRole('radio', { name: 'As store credit' }));
-    await user.selectOptions(within(form).getByLabelText('Reason'), 'too_small');
+    await user.selectOptions(
+      within(form).getByLabelText('Reason for Air Jordan 1 Mid XQ, size 9'),
+      'too_small',
+    );
     await user.click(within(form).getByRole('button', { name: 'Send return request' }));
 
     await screen.findByRole('heading', { name: 'Return R-7 is open' });
@@ -195,12 +208,11 @@ describe('Returns and exchanges in an order', () => {
     expect(within(form).queryByRole('group', { name: 'Where should the refund go?' })).toBeNull();
   });
 
-  it('checks the form before sending: a pair, the size to exchange for, a reason, and words for "Other"', async () => {
+  it('checks the form before sending: a pair, a reason for each pair, the size to exchange for, and words for "Other"', async () => {
     const { calls } = renderDetail(shippedOrder());
     const { user, form } = await openForm();
     await user.click(within(form).getByRole('button', { name: 'Send return request' }));
     expect(await within(form).findByText(LINES_ERROR)).toBeInTheDocument();
-    expect(within(form).getByText(REASON_ERROR)).toBeInTheDocument();
     const firstCount = within(form).getByLabelText('Pairs to send back of Air Jordan 1 Mid XQ, size 9');
     expect(firstCount).toHaveFocus();
     expect(firstCount).toHaveAccessibleDescription(LINES_ERROR);
@@ -209,7 +221,11 @@ describe('Returns and exchanges in an order', () => {
     const exchange = within(form).getAllByLabelText('Exchange for another size')[0] as HTMLElement;
     await waitFor(() => expect(exchange).toBeEnabled());
     await user.click(exchange);
-    await user.selectOptions(within(form).getByLabelText('Reason'), 'other');
+    await user.click(within(form).getByRole('button', { name: 'Send return request' }));
+    const reason = within(form).getByLabelText('Reason for Air Jordan 1 Mid XQ, size 9');
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(reason).toHaveAccessibleDescription(REASON_ERROR);
+    await user.selectOptions(reason, 'other');
     expect(within(form).getByLabelText('Comment')).toBeRequired();
     await user.click(within(form).getByRole('button', { name: 'Send return request' }));
     const size = within(form).getByLabelText('New size for Air Jordan 1 Mid XQ');
@@ -229,7 +245,10 @@ describe('Returns and exchanges in an order', () => {
       within(form).getByLabelText('Pairs to send back of Air Jordan 1 Mid XQ, size 9'),
       '1',
     );
-    await user.selectOptions(within(form).getByLabelText('Reason'), 'changed_mind');
+    await user.selectOptions(
+      within(form).getByLabelText('Reason for Air Jordan 1 Mid XQ, size 9'),
+      'changed_mind',
+    );
     await user.click(within(form).getByRole('button', { name: 'Send return request' }));
     const alert = await within(form).findByRole('alert');
     expect(alert).toHaveTextContent(ERROR_ALERT_TITLE);
@@ -258,7 +277,7 @@ describe('Returns and exchanges in an order', () => {
     const size = within(form).getByLabelText('New size for Dunk Low Panda');
     await waitFor(() => expect(within(size).getAllByRole('option')).toHaveLength(3));
     await user.selectOptions(size, '11');
-    await user.selectOptions(within(form).getByLabelText('Reason'), 'too_small');
+    await user.selectOptions(within(form).getByLabelText('Reason for Dunk Low Panda, size 10'), 'too_small');
     await user.click(within(form).getByRole('button', { name: 'Send return request' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Size 11 of Dunk Low Panda is sold out');
     await waitFor(() => expect(size).toHaveFocus());

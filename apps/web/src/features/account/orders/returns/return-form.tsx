@@ -1,17 +1,8 @@
-import {
-  type Order,
-  type OrderReturn,
-  RETURN_COMMENT_MAX,
-  RETURN_REASON_LABELS,
-  RETURN_REASONS,
-  type ReturnReason,
-  type ReturnRefundTo,
-} from '@shop/contracts';
+import { type Order, type OrderReturn, RETURN_COMMENT_MAX, type ReturnRefundTo } from '@shop/contracts';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { AlertError } from '../../../../components/alert-error';
 import { BusyLabel } from '../../../../components/busy-label';
 import { ReturnLineFields } from './return-line-fields';
-import { commentRequired } from './return-rules';
 import { type ReturnFormErrors, useReturnForm } from './use-return-form';
 
 export const RETURN_FORM_TITLE = 'Return or exchange';
@@ -26,17 +17,17 @@ interface ReturnFormProps {
 function firstInvalid(id: string, errors: ReturnFormErrors, lineCount: number): string | null {
   for (let index = 0; index < lineCount; index += 1) {
     if (errors[`lines.${index}.count`]) return `${id}-line-${index}-count`;
+    if (errors[`lines.${index}.reason`]) return `${id}-line-${index}-reason`;
     if (errors[`lines.${index}.exchangeSize`]) return `${id}-line-${index}-size`;
   }
   if (errors.lines) return `${id}-line-0-count`;
-  if (errors.reason) return `${id}-reason`;
   if (errors.comment) return `${id}-comment`;
   return null;
 }
 
 /**
- * The buyer's return form on a shipped order: per line how many pairs go back and a refund or another size
- * in stock, a reason, a comment (required for "Other"). Opening it takes the focus to its heading; a
+ * The buyer's return form on a shipped order: per line how many pairs go back, why, and a refund or another
+ * size in stock; a comment (required when a pair goes back for "Other"). Opening it takes the focus to its heading; a
  * refusal (the form's checks or the server's) takes it to the first field in error.
  */
 export function ReturnForm({ order, onOpened, onClose }: ReturnFormProps) {
@@ -54,7 +45,7 @@ export function ReturnForm({ order, onOpened, onClose }: ReturnFormProps) {
     if (target) document.getElementById(target)?.focus();
   };
 
-  const needsComment = commentRequired(form.reason);
+  const { needsComment } = form;
   return (
     <section className="return-form roomy-controls" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className="return-form__title">
@@ -72,7 +63,7 @@ export function ReturnForm({ order, onOpened, onClose }: ReturnFormProps) {
               id={id}
               index={index}
               line={line}
-              choice={form.lines[index] ?? { count: 0, resolution: 'refund', exchangeSize: '' }}
+              choice={form.lines[index] ?? { count: 0, resolution: 'refund', exchangeSize: '', reason: '' }}
               errors={errors}
               stock={form.stock.stock.get(line.productId)}
               stockLoading={form.stock.loading && !form.stock.stock.has(line.productId)}
@@ -87,31 +78,6 @@ export function ReturnForm({ order, onOpened, onClose }: ReturnFormProps) {
         ) : null}
 
         <div className="return-form__why">
-          <div>
-            <label htmlFor={`${id}-reason`} className="form-label">
-              Reason
-            </label>
-            <select
-              id={`${id}-reason`}
-              className={`form-select${errors.reason ? ' is-invalid' : ''}`}
-              value={form.reason}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
-              onChange={(event) => form.setReason(event.target.value as ReturnReason | '')}
-            >
-              <option value="">Choose a reason</option>
-              {RETURN_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {RETURN_REASON_LABELS[reason]}
-                </option>
-              ))}
-            </select>
-            {errors.reason ? (
-              <div id={`${id}-reason-error`} className="invalid-feedback">
-                {errors.reason}
-              </div>
-            ) : null}
-          </div>
           <div>
             <label htmlFor={`${id}-comment`} className="form-label">
               Comment{needsComment ? '' : ' (optional)'}

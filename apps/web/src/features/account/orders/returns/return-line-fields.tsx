@@ -1,3 +1,4 @@
+import { RETURN_REASON_LABELS, RETURN_REASONS, type ReturnReason } from '@shop/contracts';
 import { exchangeSizes, type ReturnableLine } from './return-rules';
 import type { LineChoice, ReturnFormErrors } from './use-return-form';
 
@@ -34,7 +35,7 @@ function sizesHint(loading: boolean, stock: ReturnLineFieldsProps['stock'], size
 
 /**
  * One line of the order in the return form: the pair, how many go back (up to what can still be returned),
- * and a refund or an exchange for another size that has stock.
+ * why, and a refund or an exchange for another size that has stock.
  */
 export function ReturnLineFields({
   id,
@@ -90,6 +91,15 @@ export function ReturnLineFields({
         <FieldError id={`${base}-count-error`} message={countError} />
       </div>
       {returning ? (
+        <ReasonField
+          base={base}
+          line={line}
+          reason={choice.reason}
+          error={errors[`lines.${index}.reason`]}
+          onChange={onChange}
+        />
+      ) : null}
+      {returning ? (
         <ResolutionFields
           base={base}
           line={line}
@@ -101,6 +111,49 @@ export function ReturnLineFields({
         />
       ) : null}
     </li>
+  );
+}
+
+/** Why this line's pairs go back. */
+function ReasonField({
+  base,
+  line,
+  reason,
+  error,
+  onChange,
+}: {
+  base: string;
+  line: ReturnableLine;
+  reason: ReturnReason | '';
+  error: string | undefined;
+  onChange: (change: Partial<LineChoice>) => void;
+}) {
+  return (
+    <div className="return-line__reason">
+      <label htmlFor={`${base}-reason`} className="form-label">
+        Reason
+        <span className="visually-hidden">
+          {' '}
+          for {line.name}, size {line.size}
+        </span>
+      </label>
+      <select
+        id={`${base}-reason`}
+        className={`form-select${error ? ' is-invalid' : ''}`}
+        value={reason}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${base}-reason-error` : undefined}
+        onChange={(event) => onChange({ reason: event.target.value as ReturnReason | '' })}
+      >
+        <option value="">Choose a reason</option>
+        {RETURN_REASONS.map((option) => (
+          <option key={option} value={option}>
+            {RETURN_REASON_LABELS[option]}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${base}-reason-error`} message={error} />
+    </div>
   );
 }
 
