@@ -11,7 +11,11 @@ export function ShipToSection({ order, headingLevel = 4 }: { order: Order; headi
   return (
     <section className="staff-ship-to" aria-label={`Ship to, order ${order.number}`}>
       <Heading className="staff-label">Ship to</Heading>
-      {to ? <ShipToAddress to={to} className="mb-0" /> : <p className="mb-0">The address on the buyer’s account.</p>}
+      {to ? (
+        <ShipToAddress to={to} className="mb-0" />
+      ) : (
+        <p className="mb-0">The address on the buyer’s account.</p>
+      )}
     </section>
   );
 }
