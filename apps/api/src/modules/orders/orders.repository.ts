@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { order, orderItem, type ShipTo } from '../../db/schema/orders';
 
@@ -421,25 +434,52 @@ export interface BestSeller {
   revenueCents: number;
 }
 
-/** The products with the most pairs sold in the paid orders placed in [from, to), then by revenue. */
+/**
+ * The products with the most pairs sold in the paid orders placed in [from, to), then by what was paid for
+ * them (their lines less the discount code's share), the first `limit` and those named in `also`.
+ */
 export async function findBestSellers(
   db: DbOrTx,
   from: Date,
   to: Date,
-  limit: number,
+  { limit, also }: { limit: number; also: string[] },
 ): Promise<BestSeller[]> {
   const units = sql<number>`sum(${orderItem.count})`.mapWith(Number);
-  const revenueCents = sql<number>`sum(${orderItem.count}::bigint * ${orderItem.unitPriceCents})`.mapWith(
-    Number,
-  );
+  const revenueCents =
+    sql<number>`sum(${orderItem.count}::bigint * ${orderItem.unitPriceCents} - ${orderItem.discountCents})`.mapWith(
+      Number,
+    );
+  const best = (where: SQL | undefined, most?: number) => {
+    const query = db
+      .select({ productId: orderItem.productId, units, revenueCents })
+      .from(orderItem)
+      .innerJoin(order, eq(order.id, orderItem.orderId))
+      .where(and(soldIn(from, to), where))
+      .groupBy(orderItem.productId)
+      .orderBy(desc(units), desc(revenueCents), asc(orderItem.productId));
+    return most === undefined ? query : query.limit(most);
+  };
+  const [top, named] = await Promise.all([
+    best(undefined, limit),
+    also.length > 0 ? best(inArray(orderItem.productId, also)) : [],
+  ]);
+  const seen = new Set(top.map((row) => row.productId));
+  return [...top, ...named.filter((row) => !seen.has(row.productId))];
+}
+
+/** The lines of these orders that are still sales (paid, placed in [from, to), not wholly refunded). */
+export async function findSoldItems(
+  db: DbOrTx,
+  orderIds: string[],
+  from: Date,
+  to: Date,
+): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
   return db
-    .select({ productId: orderItem.productId, units, revenueCents })
+    .select(getTableColumns(orderItem))
     .from(orderItem)
     .innerJoin(order, eq(order.id, orderItem.orderId))
-    .where(soldIn(from, to))
-    .groupBy(orderItem.productId)
-    .orderBy(desc(units), desc(revenueCents), asc(orderItem.productId))
-    .limit(limit);
+    .where(and(soldIn(from, to), inArray(orderItem.orderId, orderIds)));
 }
 
 /** Paid orders placed in [from, to) that are still sales: not wholly refunded, not an exchange's replacement. */

@@ -56,6 +56,14 @@ export async function returnsOf(db: DbOrTx, orderIds: string[]): Promise<Map<str
 }
 
 /** Returns opened in [from, to) that count (not rejected or cancelled), per reason and per product. */
+/**
+ * The units returns gave back for a refund (received, refund lines), of returns opened since `from`, by order
+ * and line: the sales figures count them out.
+ */
+export function refundedLinesSince(db: DbOrTx, from: Date) {
+  return repository.findRefundedLines(db, from);
+}
+
 export async function returnFigures(db: DbOrTx, from: Date, to: Date, topProducts: number) {
   const [perReason, perProduct] = await Promise.all([
     repository.countReturnsPerReason(db, from, to),
