@@ -1,5 +1,5 @@
 import './order-summary.css';
-import { formatPrice, formatShippingPrice, fromCents, type Order, toCents } from '@shop/contracts';
+import { formatPrice, formatShippingPrice, fromCents, type Order, orderName, toCents } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { OrderLines } from './order-lines';
 import { OrderStateBadge } from './order-state';
@@ -47,7 +47,7 @@ export function OrderSummary({ order, payment, showState = true, extraFacts = []
       <dl className="order-summary__facts">
         <div className="order-summary__fact--wide">
           <dt>Order number</dt>
-          <dd className="order-id">{order._id}</dd>
+          <dd className="order-id">{orderName(order)}</dd>
         </div>
         <OrderDateFact date={order.date} />
         {showState ? (

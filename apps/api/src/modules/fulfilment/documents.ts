@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatPrice, leftToShip, type Order } from '@shop/contracts';
+import { formatPrice, leftToShip, type Order, orderName } from '@shop/contracts';
 import { escapeHtml } from '../../lib/html';
 
 /** A printable page and the nonce its one style element carries (its Content-Security-Policy names it). */
@@ -125,20 +125,20 @@ ${refunded}</tfoot>`;
 
 /** The order's invoice: numbered after the order, the seller, the buyer, the lines, shipping and total. */
 export function invoicePage(order: Order, shop: Shop, paidWith: string): DocumentPage {
-  const title = `Invoice ${order.number}`;
+  const title = `Invoice ${orderName(order)}`;
   return page(
     `${title} \u2013 ${shop.name}`,
-    `<header>${shopBlock(shop)}<section class="meta"><h1>${escapeHtml(title)}</h1><p>Date: ${escapeHtml(longDate(order.date))}</p><p>Order ${order.number}</p></section></header>
+    `<header>${shopBlock(shop)}<section class="meta"><h1>${escapeHtml(title)}</h1><p>Date: ${escapeHtml(longDate(order.date))}</p><p>Order ${orderName(order)}</p></section></header>
 <div class="parties">${billToBlock(order)}${shipToBlock(order)}</div>
 <table><thead><tr><th scope="col">Item</th><th scope="col">Size</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody>${invoiceRows(order)}</tbody>${invoiceTotals(order, paidWith)}</table>
-<footer><p>Payment: ${escapeHtml(paidWith)}. Order reference ${escapeHtml(order._id)}.</p><p>Thank you for shopping at ${escapeHtml(shop.name)}.</p></footer>`,
+<footer><p>Payment: ${escapeHtml(paidWith)}.</p><p>Thank you for shopping at ${escapeHtml(shop.name)}.</p></footer>`,
   );
 }
 
 /** The order's packing slip: where it goes and what is left to pack, by size and count; no prices. */
 export function packingSlipPage(order: Order, shop: Shop): DocumentPage {
-  const title = `Packing slip \u2013 order ${order.number}`;
+  const title = `Packing slip \u2013 order ${orderName(order)}`;
   const left = leftToShip(order.products, order.shipments).filter((line) => line.left > 0);
   const rows =
     left.length === 0
@@ -151,7 +151,7 @@ export function packingSlipPage(order: Order, shop: Shop): DocumentPage {
           .join('');
   return page(
     title,
-    `<header>${shopBlock(shop)}<section class="meta"><h1>Packing slip</h1><p>Order ${order.number}</p><p>Placed ${escapeHtml(longDate(order.date))}</p></section></header>
+    `<header>${shopBlock(shop)}<section class="meta"><h1>Packing slip</h1><p>Order ${orderName(order)}</p><p>Placed ${escapeHtml(longDate(order.date))}</p></section></header>
 <div class="parties">${shipToBlock(order)}<section><h2>Buyer</h2>${lines([order.user.username, order.user.email])}</section></div>
 <table><thead><tr><th scope="col">Item</th><th scope="col">Size</th><th scope="col" class="num">Qty to ship</th><th scope="col" class="num">Packed</th></tr></thead>
 <tbody>${rows}</tbody></table>`,

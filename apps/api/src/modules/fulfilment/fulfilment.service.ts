@@ -127,8 +127,9 @@ export async function shipOrder(
       orderId,
       shipmentId: row.id,
       actorId: staff.id,
-      before: { fulfilment: order.fulfilment },
+      before: { orderNumber: order.number, fulfilment: order.fulfilment },
       after: {
+        orderNumber: order.number,
         fulfilment,
         carrier: CARRIER_LABELS[body.carrier],
         trackingNumber: body.trackingNumber,
@@ -168,8 +169,9 @@ export async function markDelivered(
       orderId,
       shipmentId,
       actorId: staff.id,
-      before: { fulfilment: order.fulfilment, delivered: false },
+      before: { orderNumber: order.number, fulfilment: order.fulfilment, delivered: false },
       after: {
+        orderNumber: order.number,
         fulfilment,
         delivered: true,
         carrier: CARRIER_LABELS[row.carrier as keyof typeof CARRIER_LABELS],

@@ -9,6 +9,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -175,8 +176,8 @@ export async function findItems(db: DbOrTx, orderIds: string[]): Promise<OrderIt
 
 export interface OrderListing {
   userId?: string;
-  /** Only orders in this state, placed at or after `from` and before `to`. */
-  filter?: { state?: OrderState; from?: Date; to?: Date };
+  /** Only orders in this state, placed at or after `from` and before `to`, found by a search. */
+  filter?: Omit<OrderFilter, 'userId'>;
   sort: { field: 'date' | 'finalAmount' | 'state'; direction: 1 | -1 };
   limit: number;
   offset: number;
@@ -206,9 +207,8 @@ const wiredColumns = {
   replacementOf: order.replacementOf,
 };
 
-/** Those the CSV export writes: all but the number, refund, method's id, address and original order. */
+/** Those the CSV export writes: all but the refund, method's id, address and original order. */
 const {
-  number: _number,
   refundedAt: _refundedAt,
   shippingMethodId: _shippingMethodId,
   shipTo: _shipTo,
@@ -288,10 +288,22 @@ export interface OrderFilter {
   state?: OrderState;
   from?: Date;
   to?: Date;
+  /** The orders with this number or of these buyers (a search); none when both are empty. */
+  search?: { number?: number; userIds: string[] };
 }
 
-function filterWhere({ userId, state, from, to }: OrderFilter): SQL | undefined {
+function searchWhere(search: NonNullable<OrderFilter['search']>): SQL {
+  return (
+    or(
+      search.number === undefined ? undefined : eq(order.number, search.number),
+      search.userIds.length > 0 ? inArray(order.userId, search.userIds) : undefined,
+    ) ?? sql`false`
+  );
+}
+
+function filterWhere({ userId, state, from, to, search }: OrderFilter): SQL | undefined {
   return and(
+    search ? searchWhere(search) : undefined,
     userId ? eq(order.userId, userId) : undefined,
     state ? eq(order.state, state) : undefined,
     from ? gte(order.createdAt, from) : undefined,
@@ -313,8 +325,8 @@ function filteredListing(db: DbOrTx, listing: OrderListing) {
  * request's CPU time.
  */
 export async function listOrders(db: DbOrTx, listing: OrderListing): Promise<ListedOrder[]> {
-  const { state, from, to } = listing.filter ?? {};
-  if (state || from || to) return filteredListing(db, listing);
+  const { state, from, to, search } = listing.filter ?? {};
+  if (state || from || to || search) return filteredListing(db, listing);
   const key = `${listing.sort.field}:${listing.sort.direction}:${listing.userId ? 'user' : 'all'}`;
   let prepared = listings.get(db);
   if (!prepared) {

@@ -283,7 +283,7 @@ describe('staff decisions', () => {
     expect(entry).toMatchObject({
       actorId: staff().id,
       subjectType: 'order',
-      after: { number: ret.number, state: 'approved' },
+      after: { number: ret.number, orderNumber: (await orderRow(app(), orderId))?.number, state: 'approved' },
     });
     const mail = (await deliveredMail(app())).find((m) =>
       m.subject.includes(`return ${ret.number} approved`),

@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts';
+import { type Order, orderName } from '@shop/contracts';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { ShipmentList } from '../../../components/shipment-list';
 import { MarkDeliveredButton } from './mark-delivered-button';
@@ -11,7 +11,7 @@ const documentLink = (order: Order, kind: 'packing-slip' | 'invoice') =>
 function ShipTo({ order }: { order: Order }) {
   const to = order.shipTo;
   return (
-    <section className="to-ship__address" aria-label={`Ship to, order ${order.number}`}>
+    <section className="to-ship__address" aria-label={`Ship to, order ${orderName(order)}`}>
       <h4 className="to-ship__label">Ship to</h4>
       {to ? (
         <address className="mb-0">
@@ -43,7 +43,7 @@ export function ToShipCard({ order, onShipped }: { order: Order; onShipped: (mes
     <article className="to-ship__card" aria-labelledby={titleId}>
       <div className="to-ship__head">
         <h3 id={titleId} className="to-ship__title">
-          Order {order.number}
+          Order {orderName(order)}
         </h3>
         <FulfilmentBadge fulfilment={order.fulfilment} />
       </div>
@@ -57,10 +57,11 @@ export function ToShipCard({ order, onShipped }: { order: Order; onShipped: (mes
           <p className="to-ship__papers">
             <a href={documentLink(order, 'packing-slip')} target="_blank" rel="noopener">
               Packing slip
-              <span className="visually-hidden"> of order {order.number} (opens in a new tab)</span>
+              <span className="visually-hidden"> of order {orderName(order)} (opens in a new tab)</span>
             </a>
             <a href={documentLink(order, 'invoice')} target="_blank" rel="noopener">
-              Invoice<span className="visually-hidden"> of order {order.number} (opens in a new tab)</span>
+              Invoice
+              <span className="visually-hidden"> of order {orderName(order)} (opens in a new tab)</span>
             </a>
           </p>
         </div>
@@ -70,7 +71,7 @@ export function ToShipCard({ order, onShipped }: { order: Order; onShipped: (mes
       <ShipmentList
         order={order}
         headingLevel={4}
-        label={`Shipments of order ${order.number}`}
+        label={`Shipments of order ${orderName(order)}`}
         action={(shipment) => <MarkDeliveredButton orderId={order._id} shipment={shipment} />}
       />
     </article>
