@@ -209,7 +209,10 @@ export async function invoice(
   viewer: CurrentUser,
 ): Promise<DocumentPage> {
   const order = invoiced(await orders.getOrder(deps, deps.db, orderId, viewer));
-  return invoicePage(order, deps.shop, tenderLabel(deps.gateways, order.provider));
+  if (order.replacementOf === null)
+    return invoicePage(order, deps.shop, { with: tenderLabel(deps.gateways, order.provider) });
+  const numbers = await orders.orderNumbersOf(deps.db, [order.replacementOf]);
+  return invoicePage(order, deps.shop, { exchangeOf: numbers.get(order.replacementOf) ?? 0 });
 }
 
 /** The order's printable packing slip (staff): what is left to ship, without prices. */
