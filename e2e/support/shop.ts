@@ -152,7 +152,7 @@ export async function adminPage(browser: Browser, baseURL: string | undefined) {
 
 /** The order's card in the staff's To ship list, loading more orders until it shows. */
 export async function toShipCard(admin: Page, number: number) {
-  const card = admin.getByRole('article', { name: `Order ${number}`, exact: true });
+  const card = admin.getByRole('article', { name: `Order #${number}`, exact: true });
   await expect(admin.getByRole('list', { name: 'Orders to ship' })).toBeVisible();
   while (!(await card.isVisible())) {
     const more = admin.getByRole('button', { name: 'Load more' });
@@ -174,6 +174,7 @@ export interface OrderWire {
   number: number;
   state: string;
   fulfilment: string;
+  finalAmount: number;
   products: { id: string; size: string }[];
   returns: { id: string; number: string; state: string; exchangeOrderId: string | null }[];
   refundedAmount: number;
@@ -206,6 +207,6 @@ export async function shipFromToShip(admin: Page, number: number) {
     .getByRole('textbox', { name: 'Tracking number' })
     .fill(`1Z999AA1${String(number).padStart(10, '0')}`);
   await card.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(admin.getByText(`Order ${number} marked shipped: 1 pair with UPS`)).toBeVisible();
-  await expect(admin.getByRole('article', { name: `Order ${number}`, exact: true })).toHaveCount(0);
+  await expect(admin.getByText(`Order #${number} marked shipped: 1 pair with UPS`)).toBeVisible();
+  await expect(admin.getByRole('article', { name: `Order #${number}`, exact: true })).toHaveCount(0);
 }

@@ -40,19 +40,19 @@ test.describe('fulfilment', () => {
     await expect(card.getByRole('checkbox', { name: new RegExp(bought.name) })).toBeChecked();
     const slip = await admin.request.get(`/api/orders/${orderId}/packing-slip`);
     expect(slip.ok()).toBe(true);
-    expect(await slip.text()).toContain(`Order ${placed.number}`);
+    expect(await slip.text()).toContain(`Order #${placed.number}`);
     await card.getByRole('combobox', { name: 'Carrier' }).selectOption('UPS');
     await card.getByRole('textbox', { name: 'Tracking number' }).fill(TRACKING);
     await card.getByRole('button', { name: 'Mark shipped' }).click();
-    await expect(admin.getByText(`Order ${placed.number} marked shipped: 1 pair with UPS`)).toBeVisible();
+    await expect(admin.getByText(`Order #${placed.number} marked shipped: 1 pair with UPS`)).toBeVisible();
     // Fully shipped, it has left the list.
-    await expect(admin.getByRole('article', { name: `Order ${placed.number}`, exact: true })).toHaveCount(0);
+    await expect(admin.getByRole('article', { name: `Order #${placed.number}`, exact: true })).toHaveCount(0);
 
     // The buyer: the card says shipped, the detail has the parcel with its tracking link and the invoice.
     await page.goto('/account/orders');
-    const own = page.getByRole('article').filter({ hasText: orderId });
+    const own = page.getByRole('article', { name: `Order #${placed.number}`, exact: true });
     await expect(own).toContainText('Shipping: Shipped');
-    await own.getByRole('button', { name: `Detail of order ${orderId}` }).click();
+    await own.getByRole('button', { name: `Detail of order #${placed.number}` }).click();
     const parcels = page.getByRole('region', { name: 'Shipments' });
     await expect(parcels).toContainText('UPS');
     await expect(parcels).toContainText(`${bought.name}, size`);
@@ -66,7 +66,7 @@ test.describe('fulfilment', () => {
     );
     const invoice = await page.request.get(`/api/orders/${orderId}/invoice`);
     expect(invoice.ok()).toBe(true);
-    expect(await invoice.text()).toContain(`Invoice ${placed.number}`);
+    expect(await invoice.text()).toContain(`Invoice #${placed.number}`);
 
     // The e-mail in the outbox: the parcel's tracking number and its link.
     let mail: OutboxMessage | undefined;

@@ -159,7 +159,7 @@ test('a purchase with a code and store credit, paid on the test page; a returned
     .getByRole('textbox', { name: 'Tracking number' })
     .fill(`1Z999AA1${String(paid.number).padStart(10, '0')}`);
   await card.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(staffPage.getByText(`Order ${paid.number} marked shipped: 2 pairs with UPS`)).toBeVisible();
+  await expect(staffPage.getByText(`Order #${paid.number} marked shipped: 2 pairs with UPS`)).toBeVisible();
 
   // The buyer sends the size 8 back for a refund to the original payment.
   await page.goto(`/account/orders?order=${orderId}`);

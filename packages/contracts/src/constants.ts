@@ -34,6 +34,8 @@ export const MAX_PAGE = 100_000;
 /** Orders per page of GET /api/orders, and the most one page may ask for. */
 export const ORDERS_PAGE_SIZE = 20;
 export const ORDERS_PAGE_MAX = 100;
+/** The longest search the staff's orders list takes. */
+export const ORDERS_SEARCH_MAX = 100;
 /**
  * The largest amount of money, in dollars, the API accepts in a filter or payload: its value in cents
  * still fits PostgreSQL's integer columns, so a huge number is refused instead of overflowing a query.

@@ -5,6 +5,7 @@ import {
   ORDER_STATES,
   ORDERS_PAGE_MAX,
   ORDERS_PAGE_SIZE,
+  ORDERS_SEARCH_MAX,
   PAYMENT_ENTRY_KINDS,
   PAYMENT_PROVIDER_PATTERN,
   SIZE_PATTERN,
@@ -205,6 +206,16 @@ export const ordersQuerySchema = z.object({
     .optional(),
   /** A user's id: that user's orders (an admin may ask for anyone's; a user only for their own). */
   _id: userIdSchema.optional(),
+  /**
+   * The staff's search: the order whose number it is ("12" or "#12"), and the orders of the accounts whose
+   * e-mail or name holds it (any case, as plain text). Blank means no search.
+   */
+  search: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(ORDERS_SEARCH_MAX, { error: `must be at most ${ORDERS_SEARCH_MAX} characters` })
+    .transform((search) => search || undefined)
+    .optional(),
   /** Only the orders in this state. */
   state: orderStateSchema.optional(),
   /** Only the orders placed on or after this day (YYYY-MM-DD, UTC) or instant (ISO with offset). */
@@ -312,3 +323,11 @@ export const testPaymentSchema = z.object({
 });
 export type TestPayment = z.infer<typeof testPaymentSchema>;
 export const testPaymentDecisionSchema = z.object({ redirectUrl: z.string() });
+
+/**
+ * The one name an order goes by on every screen, document and e-mail: its number, as "#12" ("order #12",
+ * "Order #12"). The long id stays in URLs only.
+ */
+export function orderName(order: { number: number }): string {
+  return `#${order.number}`;
+}

@@ -60,7 +60,9 @@ export const salesReportSchema = z.object({
   }),
   perDay: z.array(salesDaySchema),
   /**
-   * The best sellers of the period by pairs sold (paid orders), then by revenue, at most SALES_TOP_PRODUCTS;
+   * The best sellers of the period by pairs sold (paid orders), then by revenue, at most SALES_TOP_PRODUCTS,
+   * both net like the totals: pairs returned for a refund and wholly refunded orders are not counted, and
+   * revenue is what was paid for the pairs (after the discount code) less what their returns refunded;
    * name, brand and picture as the catalogue has them now (archived products included).
    */
   topProducts: z.array(

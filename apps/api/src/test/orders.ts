@@ -9,6 +9,8 @@ export interface PastLine {
   size?: number;
   count: number;
   unitPriceCents: number;
+  /** What a discount code took off the line (all its units). */
+  discountCents?: number;
 }
 
 /** What a past order's lines and the order default to: the shared builders' defaults. */
@@ -37,9 +39,10 @@ export async function pastOrder(
   },
 ): Promise<string> {
   const provider = input.provider ?? ORDER.provider;
+  const discountCents = input.lines.reduce((sum, line) => sum + (line.discountCents ?? 0), 0);
   const totalCents = input.lines.reduce(
     (sum, line) => sum + line.count * line.unitPriceCents,
-    input.shipping?.cents ?? 0,
+    (input.shipping?.cents ?? 0) - discountCents,
   );
   const [row] = await app.db
     .insert(order)
@@ -49,6 +52,7 @@ export async function pastOrder(
       provider,
       providerReference: `past_${input.createdAt.getTime()}`,
       totalCents,
+      discountCents,
       ...(input.shipping ? { shippingName: input.shipping.name, shippingCents: input.shipping.cents } : {}),
       refundedAt: input.refundedAt,
       // Paid when placed: an aprobed order, or a cancelled one that was refunded.
@@ -71,6 +75,7 @@ export async function pastOrder(
       size: line.size ?? Number(LINE.size),
       count: line.count,
       unitPriceCents: line.unitPriceCents,
+      discountCents: line.discountCents ?? 0,
     })),
   );
   const paid = input.state === 'aprobed' || input.refundedAt !== undefined;

@@ -1,5 +1,5 @@
 import './order-summary.css';
-import { formatPrice, formatShippingPrice, fromCents, type Order, toCents } from '@shop/contracts';
+import { formatPrice, formatShippingPrice, fromCents, type Order, orderName, toCents } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { formatDay } from '../lib/dates';
 import { OrderLines } from './order-lines';
@@ -57,7 +57,7 @@ export function OrderSummary({
       <dl className="order-summary__facts">
         <div className="order-summary__fact--wide">
           <dt>Order number</dt>
-          <dd className="order-id">{order._id}</dd>
+          <dd className="order-id">{orderName(order)}</dd>
         </div>
         <OrderDateFact date={order.date} />
         {showState ? (

@@ -6,7 +6,7 @@ import { type Buyer, quickAdmin, quickBuyers, stockedProducts } from '../../test
 import { expectRefused, outsiders } from '../../test/outsiders';
 import { storedPictures } from '../../test/product-pictures';
 import { writeReview } from '../../test/reviews';
-import { buy, cartLine, type Pick, send } from '../../test/shop';
+import { buy, cartLine, orderRow, type Pick, send } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
 
 const { app } = testShop();
@@ -197,8 +197,8 @@ describe('orders', () => {
       actorId: admin.id,
       kind: 'order.cancel',
       subjectType: 'order',
-      before: { state: 'pending' },
-      after: { state: 'cancelled' },
+      before: { orderNumber: (await orderRow(app(), byStaff))?.number, state: 'pending' },
+      after: { orderNumber: (await orderRow(app(), byStaff))?.number, state: 'cancelled' },
     });
 
     const byBuyer = await pendingOrder(buyer, pick);
@@ -218,8 +218,8 @@ describe('orders', () => {
     await expectOneEvent(orderId, {
       actorId: admin.id,
       kind: 'order.refund',
-      before: { state: 'aprobed', refunded: false },
-      after: { state: 'cancelled', refunded: true, amount: 200 },
+      before: { orderNumber: (await orderRow(app(), orderId))?.number, state: 'aprobed', refunded: false },
+      after: { orderNumber: (await orderRow(app(), orderId))?.number, state: 'cancelled', amount: 200 },
     });
   });
 });

@@ -4,6 +4,7 @@ import {
   formatShippingPrice,
   leftToShip,
   type Order,
+  orderName,
   type PackingOrder,
 } from '@shop/contracts';
 import {
@@ -48,7 +49,24 @@ function creditRow(order: Order): string {
   return `<tr><td colspan="4">Paid with store credit</td><td class="num">&minus;${formatPrice(order.creditUsed)}</td></tr>`;
 }
 
-function invoiceTotals(order: Order, paidWith: string): string {
+/** How an invoice says its order was paid: by a tender, or (a size exchange's replacement) not at all. */
+type Paid = { with: string } | { exchangeOf: number };
+
+/**
+ * The total of the invoice: what the tender was charged, or for a size exchange's replacement an exchange
+ * line taking what its pairs are worth off, to $0.00, naming no card.
+ */
+function totalRows(order: Order, paid: Paid, subtotal: number): string {
+  if ('with' in paid)
+    return `${discountRow(order)}${creditRow(order)}
+<tr class="total"><td colspan="4">Total paid with ${escapeHtml(paid.with)}</td><td class="num">${formatPrice(order.finalAmount - order.creditUsed)}</td></tr>`;
+  const worth = Math.round((subtotal + order.shipping.price - order.finalAmount) * 100) / 100;
+  return `
+<tr><td colspan="4">Size exchange of order ${orderName({ number: paid.exchangeOf })}</td><td class="num">&minus;${formatPrice(worth)}</td></tr>
+<tr class="total"><td colspan="4">Total</td><td class="num">${formatPrice(order.finalAmount)}</td></tr>`;
+}
+
+function invoiceTotals(order: Order, paid: Paid): string {
   const subtotal = order.products.reduce((sum, line) => sum + line.totalPrice, 0);
   const shipping = order.shipping.price === 0 ? 'Free' : formatPrice(order.shipping.price);
   const refunded =
@@ -57,21 +75,23 @@ function invoiceTotals(order: Order, paidWith: string): string {
       : '';
   return `<tfoot>
 <tr><td colspan="4">Subtotal</td><td class="num">${formatPrice(subtotal)}</td></tr>
-<tr><td colspan="4">Shipping (${escapeHtml(order.shipping.name)})</td><td class="num">${shipping}</td></tr>${discountRow(order)}${creditRow(order)}
-<tr class="total"><td colspan="4">Total paid with ${escapeHtml(paidWith)}</td><td class="num">${formatPrice(order.finalAmount - order.creditUsed)}</td></tr>
+<tr><td colspan="4">Shipping (${escapeHtml(order.shipping.name)})</td><td class="num">${shipping}</td></tr>${totalRows(order, paid, subtotal)}
 ${refunded}</tfoot>`;
 }
 
-/** The order's invoice: numbered after the order, the seller, the buyer, the lines, shipping and total. */
-export function invoicePage(order: Order, shop: Shop, paidWith: string): DocumentPage {
-  const title = `Invoice ${order.number}`;
+/**
+ * The order's invoice: numbered after the order, the seller, the buyer, the lines, shipping and total,
+ * paid with a tender, or a size exchange's replacement of an earlier order, which nobody paid for.
+ */
+export function invoicePage(order: Order, shop: Shop, paid: Paid): DocumentPage {
+  const title = `Invoice ${orderName(order)}`;
   return documentPage(
     `${title} \u2013 ${shop.name}`,
-    `<header>${shopBlock(shop)}<section class="meta"><h1>${escapeHtml(title)}</h1><p>Date: ${escapeHtml(longDate(order.date))}</p><p>Order ${order.number}</p></section></header>
+    `<header>${shopBlock(shop)}<section class="meta"><h1>${escapeHtml(title)}</h1><p>Date: ${escapeHtml(longDate(order.date))}</p><p>Order ${orderName(order)}</p></section></header>
 <div class="parties">${billToBlock(order)}${shipToBlock(order)}</div>
 <table><thead><tr><th scope="col">Item</th><th scope="col">Size</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Amount</th></tr></thead>
-<tbody>${invoiceRows(order)}</tbody>${invoiceTotals(order, paidWith)}</table>
-<footer><p>Payment: ${escapeHtml(paidWith)}. Order reference ${escapeHtml(order._id)}.</p><p>Thank you for shopping at ${escapeHtml(shop.name)}.</p></footer>`,
+<tbody>${invoiceRows(order)}</tbody>${invoiceTotals(order, paid)}</table>
+<footer><p>${'with' in paid ? `Payment: ${escapeHtml(paid.with)}.` : `No payment: these pairs replace returned pairs of order ${orderName({ number: paid.exchangeOf })}.`}</p><p>Thank you for shopping at ${escapeHtml(shop.name)}.</p></footer>`,
   );
 }
 
@@ -114,12 +134,12 @@ function packingRows(order: Order): { rows: string; note: string } {
  * size and count (every line once all has shipped); no line prices.
  */
 export function packingSlipPage(order: PackingOrder, shop: Shop): DocumentPage {
-  const title = `Packing slip \u2013 order ${order.number}`;
+  const title = `Packing slip \u2013 order ${orderName(order)}`;
   const { rows, note } = packingRows(order);
   const counted = note ? 'Qty' : 'Qty to ship';
   return documentPage(
     title,
-    `<header>${shopBlock(shop)}<section class="meta"><h1>Packing slip</h1><p>Order ${order.number}</p><p>Placed ${escapeHtml(longDate(order.date))}</p></section></header>
+    `<header>${shopBlock(shop)}<section class="meta"><h1>Packing slip</h1><p>Order ${orderName(order)}</p><p>Placed ${escapeHtml(longDate(order.date))}</p></section></header>
 <div class="parties">${shipToBlock(order)}${serviceBlock(order)}<section><h2>Buyer</h2>${textLines([order.user.username, order.user.email])}</section></div>
 <table><thead><tr><th scope="col">Item</th><th scope="col">Size</th><th scope="col" class="num">${counted}</th><th scope="col" class="num">Packed</th></tr></thead>
 <tbody>${rows}</tbody></table>${note}`,

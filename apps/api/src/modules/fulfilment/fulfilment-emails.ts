@@ -1,5 +1,5 @@
-import type { Order } from '@shop/contracts';
-import { type MailMessage, type OrderLine, orderEmail, orderNumber } from '../mail';
+import { type Order, orderName } from '@shop/contracts';
+import { type MailMessage, type OrderLine, orderEmail } from '../mail';
 
 /** A parcel as its e-mail tells it: the carrier's name, the tracking number and its page, what is in it. */
 export interface ParcelNotice {
@@ -19,7 +19,7 @@ function parcelLines(order: Order, parcel: ParcelNotice): OrderLine[] {
 
 /** A parcel left for the buyer: what is in it, with whom, and where to follow it. */
 export function orderShippedEmail(order: Order, parcel: ParcelNotice, accountUrl: string): MailMessage {
-  const number = orderNumber(order);
+  const number = orderName(order);
   const all = order.fulfilment === 'shipped' || order.fulfilment === 'delivered';
   return orderEmail({
     order,
@@ -39,7 +39,7 @@ export function orderShippedEmail(order: Order, parcel: ParcelNotice, accountUrl
 
 /** Every parcel of the order arrived. */
 export function orderDeliveredEmail(order: Order, accountUrl: string): MailMessage {
-  const number = orderNumber(order);
+  const number = orderName(order);
   return orderEmail({
     order,
     subject: `Sneaker Shop: order ${number} delivered`,

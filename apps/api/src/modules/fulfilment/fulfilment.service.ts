@@ -130,8 +130,9 @@ export async function shipOrder(
       orderId,
       shipmentId: row.id,
       actorId: staff.id,
-      before: { fulfilment: order.fulfilment },
+      before: { orderNumber: order.number, fulfilment: order.fulfilment },
       after: {
+        orderNumber: order.number,
         fulfilment,
         carrier: CARRIER_LABELS[body.carrier],
         trackingNumber: body.trackingNumber,
@@ -171,8 +172,9 @@ export async function markDelivered(
       orderId,
       shipmentId,
       actorId: staff.id,
-      before: { fulfilment: order.fulfilment, delivered: false },
+      before: { orderNumber: order.number, fulfilment: order.fulfilment, delivered: false },
       after: {
+        orderNumber: order.number,
         fulfilment,
         delivered: true,
         carrier: CARRIER_LABELS[row.carrier as keyof typeof CARRIER_LABELS],
@@ -223,7 +225,10 @@ export async function invoice(
   viewer: CurrentUser,
 ): Promise<DocumentPage> {
   const order = invoiced(await orders.getOrder(deps, deps.db, orderId, viewer));
-  return invoicePage(order, deps.shop, tenderLabel(deps.gateways, order.provider));
+  if (order.replacementOf === null)
+    return invoicePage(order, deps.shop, { with: tenderLabel(deps.gateways, order.provider) });
+  const numbers = await orders.orderNumbersOf(deps.db, [order.replacementOf]);
+  return invoicePage(order, deps.shop, { exchangeOf: numbers.get(order.replacementOf) ?? 0 });
 }
 
 /**

@@ -6,7 +6,7 @@ import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { csvRecords } from '../../test/csv';
 import { deliveredMail } from '../../test/mail';
 import { expectRefused, outsiders } from '../../test/outsiders';
-import { send } from '../../test/shop';
+import { orderRow, send } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
 
 const { app, staff } = testShop({ contended: 6, staff: true });
@@ -158,7 +158,7 @@ describe('POST /api/orders/:id/shipments', () => {
     expect(record).toMatchObject({
       actorId: staff().id,
       subjectType: 'order',
-      before: { fulfilment: 'unfulfilled' },
+      before: { orderNumber: (await orderRow(app(), orderId))?.number, fulfilment: 'unfulfilled' },
       after: { fulfilment: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', units: 1 },
     });
     const to = (await orderOf(orderId)).user.email;
@@ -170,7 +170,8 @@ describe('POST /api/orders/:id/shipments', () => {
     expect(sent?.html).toContain('Parcel Runner');
     expect(sent?.html).not.toContain('<b>&</b>');
     expect(sent?.text).toContain('http://localhost:3000/account/orders');
-    expect(sent?.subject).toBe(`Sneaker Shop: order ${orderId.slice(0, 8).toUpperCase()} shipped`);
+    const number = (await orderRow(app(), orderId))?.number;
+    expect(sent?.subject).toBe(`Sneaker Shop: order #${number} shipped`);
   });
 });
 
@@ -295,7 +296,10 @@ describe('invoice and packing slip', () => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('private, no-store');
       const html = response.body;
-      expect(html).toContain(`<h1>Invoice ${number}</h1>`);
+      expect(html).toContain(`<h1>Invoice #${number}</h1>`);
+      expect(html).toContain(`<p>Order #${number}</p>`);
+      // The long id stays in the address only.
+      expect(html).not.toContain(orderId);
       expect(html).toContain('Sneaker Shop');
       expect(html).toContain('<p>1 Market Street</p>');
       expect(html).toContain('Ada &lt;Lovelace&gt;');
@@ -351,7 +355,7 @@ describe('invoice and packing slip', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = response.body;
-    expect(html).toContain(`<p>Order ${number}</p>`);
+    expect(html).toContain(`<p>Order #${number}</p>`);
     expect(html).toContain('Ada &lt;Lovelace&gt;');
     // No line prices: the only amount is the shipping service's.
     expect(html.match(/\$/g) ?? []).toHaveLength(html.includes('<p>Paid: Free</p>') ? 0 : 1);

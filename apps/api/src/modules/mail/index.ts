@@ -8,7 +8,6 @@ export {
   messageEmail,
   type OrderLine,
   orderEmail,
-  orderNumber,
   SHOP,
 } from './layout';
 export {

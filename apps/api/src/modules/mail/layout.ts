@@ -153,8 +153,3 @@ ${button('See your orders', accountUrl)}`;
   ].join('\n');
   return { to: order.user.email, subject: options.subject, html: framed(options.subject, body), text };
 }
-
-/** The number an order goes by in e-mails: the first eight characters of its id. */
-export function orderNumber(order: Pick<Order, '_id'>): string {
-  return order._id.slice(0, 8).toUpperCase();
-}

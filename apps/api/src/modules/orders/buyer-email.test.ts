@@ -1,9 +1,11 @@
 import type { AuditKind, Order } from '@shop/contracts';
+import { buildOrder, buildOrderLine, buildOrderReturn, buildReturnLine } from '@shop/contracts/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvent, order } from '../../db/schema';
 import { stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
+import { shipOrder } from '../../test/shipments';
 import { buy, type Pick, send, verifiedBuyer } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
 import { wireServices } from '../../wiring';
@@ -36,7 +38,15 @@ async function mailTo(to: string) {
   return (await deliveredMail(app())).filter((mail) => mail.to === to);
 }
 
-const numberOf = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+/** The name an order goes by in its e-mails: its number, "#12". */
+async function nameOf(orderId: string) {
+  const [row] = await app().db.select({ number: order.number }).from(order).where(eq(order.id, orderId));
+  return `#${row?.number}`;
+}
+
+/** The lines of a text e-mail's table ("- name, size 9 x 1: $100.00"), as amounts in cents. */
+const rowCents = (text: string) =>
+  [...text.matchAll(/^- .*: \$(\d+\.\d{2})$/gm)].map((match) => Math.round(Number(match[1]) * 100));
 
 async function auditOf(orderId: string, kind: AuditKind) {
   return app()
@@ -50,6 +60,8 @@ describe('a refund', () => {
     const buyer = await verifiedBuyer(app());
     const product = await pick();
     const orderId = await buy(app(), buyer.cookie, product, 2);
+    const name = await nameOf(orderId);
+    expect(name).toMatch(/^#\d+$/);
     const refunded = await send(app(), 'POST', `/api/orders/${orderId}/refund`, adminCookie());
     expect(refunded.statusCode, refunded.body).toBe(200);
     // Asked again: refused, and no second e-mail.
@@ -58,9 +70,9 @@ describe('a refund', () => {
     const mails = (await mailTo(buyer.email)).filter((mail) => mail.subject.includes('refunded'));
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail?.subject).toBe(`Sneaker Shop: $200.00 refunded for order ${numberOf(orderId)}`);
+    expect(mail?.subject).toBe(`Sneaker Shop: $200.00 refunded for order ${name}`);
     for (const body of [mail?.text, mail?.html]) {
-      expect(body).toContain(numberOf(orderId));
+      expect(body).toContain(name);
       expect(body).toContain(product.name);
       expect(body).toContain('$200.00');
     }
@@ -70,40 +82,93 @@ describe('a refund', () => {
     expect(mail?.text).toContain('http://localhost:3000/account/orders');
 
     const [entry] = await auditOf(orderId, 'order.refund');
-    expect(entry?.after).toMatchObject({ refunded: true, amount: 200 });
+    expect(entry?.after).toMatchObject({ orderNumber: Number(name.slice(1)), refunded: true, amount: 200 });
   });
 
-  it('of what returns left says what it gave back and what was refunded before', async () => {
+  it('of what a return left lists only what it gives back, its lines adding up to its amount', async () => {
     const buyer = await verifiedBuyer(app());
     const [first, second] = [await pick(), await pick()];
     const started = await send(app(), 'POST', '/api/checkouts', buyer.cookie, {
       products: [
-        { id: first?.id, size: '9', count: 1 },
-        { id: second?.id, size: '9', count: 2 },
+        { id: first.id, size: '9', count: 1 },
+        { id: second.id, size: '9', count: 2 },
       ],
     });
     const { orderId, url } = started.json<{ orderId: string; url: string }>();
     await send(app(), 'POST', `/api/test-gateway/payments/${url.split('/').pop()}/pay`);
-    const paid = (await send(app(), 'GET', `/api/orders/${orderId}`, buyer.cookie)).json<Order>();
-    expect(paid.state).toBe('aprobed');
-    // A return gave $200.00 back before; the whole-order refund gives back the $100.00 left.
-    const mail = orderRefundEmail(
-      { ...paid, refundedAmount: 300 },
-      { amount: 100, refundTo: 'card', credit: 0 },
-      'https://shop.test/account/orders',
+    expect((await send(app(), 'GET', `/api/orders/${orderId}`, buyer.cookie)).json<Order>().state).toBe(
+      'aprobed',
     );
-    expect(mail.subject).toBe(`Sneaker Shop: $100.00 refunded for order ${numberOf(orderId)}`);
-    expect(mail.text).toContain(
-      `we refunded the $100.00 left of what you paid for order ${numberOf(orderId)} ($200.00 was refunded before, for your returns).`,
+    const name = await nameOf(orderId);
+    // One pair of the second line goes back and is refunded ($100.00) before staff refund the rest.
+    await shipOrder(app(), orderId);
+    const opened = await send(app(), 'POST', `/api/orders/${orderId}/returns`, buyer.cookie, {
+      lines: [{ productId: second.id, size: '9', count: 1, resolution: 'refund' }],
+      reason: 'too_small',
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const returnId = opened.json<{ id: string }>().id;
+    expect((await send(app(), 'POST', `/api/returns/${returnId}/approve`, adminCookie())).statusCode).toBe(
+      200,
     );
-    expect(mail.text).toContain('Refunded: $100.00');
-    expect(mail.text).toContain('The money goes back to the card you paid with');
+    const received = await send(app(), 'POST', `/api/returns/${returnId}/receive`, adminCookie(), {
+      lines: [{ productId: second.id, size: '9', restock: true }],
+    });
+    expect(received.statusCode, received.body).toBe(200);
+
+    const refunded = await send(app(), 'POST', `/api/orders/${orderId}/refund`, adminCookie());
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json<Order>().refundedAmount).toBe(300);
+    const [mail] = (await mailTo(buyer.email)).filter((sent) => sent.subject.endsWith(`for order ${name}`));
+    expect(mail?.subject).toBe(`Sneaker Shop: $200.00 refunded for order ${name}`);
+    const text = mail?.text ?? '';
+    expect(text).toContain(
+      `we refunded the $200.00 left of what you paid for order ${name} ($100.00 was refunded before, for your returns).`,
+    );
+    expect(text).toContain(`- ${first.name}, size 9 x 1: $100.00`);
+    expect(text).toContain(`- ${second.name}, size 9 x 1: $100.00`);
+    expect(text).not.toContain(`- ${second.name}, size 9 x 2`);
+    expect(rowCents(text).reduce((sum, cents) => sum + cents, 0)).toBe(20_000);
+    expect(text).toContain('Refunded: $200.00');
+    expect(mail?.html).not.toContain('$300.00');
+    expect(text).toContain('The money goes back to the card you paid with');
+  });
+
+  it('e-mailed from the order as it is: the lines no return refunded, then the shipping left', () => {
+    const line = {
+      ...buildOrderLine(),
+      id: 'p1',
+      size: '9',
+      count: 3,
+      price: 100,
+      totalPrice: 300,
+      discount: 30,
+    };
+    const order = buildOrder({
+      number: 77,
+      products: [line],
+      shipping: { methodId: null, name: 'Express', price: 15 },
+      returns: [
+        {
+          ...buildOrderReturn(),
+          state: 'received',
+          lines: [buildReturnLine({ productId: 'p1', restock: true })],
+        },
+      ],
+    });
+    // Paid $285.00 ($270.00 of pairs after the code, $15.00 shipping); the return gave back one pair, $90.00.
+    const mail = orderRefundEmail(order, { amount: 195, refundTo: 'card', credit: 0 }, 'https://shop.test/a');
+    expect(mail.subject).toBe('Sneaker Shop: $195.00 refunded for order #77');
+    expect(mail.text).toContain(`- ${line.name}, size 9 x 2: $180.00`);
+    expect(mail.text).toContain('- Shipping, Express: $15.00');
+    expect(rowCents(mail.text)).toEqual([18_000, 1_500]);
   });
 });
 
 describe('a cancellation', () => {
   it('by staff tells the buyer, once, that no money was taken, and is in the audit trail', async () => {
     const { buyer, product, orderId } = await pendingOrder();
+    const name = await nameOf(orderId);
     const cancelled = await send(app(), 'PUT', `/api/orders/${orderId}`, adminCookie(), {
       voucher: { state: 'cancelled' },
     });
@@ -114,8 +179,8 @@ describe('a cancellation', () => {
 
     const mails = (await mailTo(buyer.email)).filter((mail) => mail.subject.includes('cancelled'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe(`Sneaker Shop: order ${numberOf(orderId)} cancelled`);
-    expect(mails[0]?.text).toContain(`our team cancelled order ${numberOf(orderId)} before it was paid`);
+    expect(mails[0]?.subject).toBe(`Sneaker Shop: order ${name} cancelled`);
+    expect(mails[0]?.text).toContain(`our team cancelled order ${name} before it was paid`);
     expect(mails[0]?.text).toContain(`- ${product.name}, size 9 x 2: $200.00`);
     expect(mails[0]?.text).toContain('No money was taken');
     expect(await auditOf(orderId, 'order.cancel')).toHaveLength(1);
@@ -132,6 +197,7 @@ describe('a cancellation', () => {
 
   it('because the reservation ran out tells the buyer it was not paid in time', async () => {
     const { buyer, product, orderId } = await pendingOrder(1);
+    const name = await nameOf(orderId);
     await app()
       .db.update(order)
       .set({ reservedUntil: new Date(Date.now() - 1000) })
@@ -141,9 +207,7 @@ describe('a cancellation', () => {
     );
     const mails = (await mailTo(buyer.email)).filter((mail) => mail.subject.includes('cancelled'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.text).toContain(
-      `order ${numberOf(orderId)} was cancelled because it was not paid in time`,
-    );
+    expect(mails[0]?.text).toContain(`order ${name} was cancelled because it was not paid in time`);
     expect(mails[0]?.text).toContain(`- ${product.name}, size 9 x 1: $100.00`);
     const [row] = await app().db.select({ state: order.state }).from(order).where(eq(order.id, orderId));
     expect(row?.state).toBe('cancelled');

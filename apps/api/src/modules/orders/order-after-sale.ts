@@ -11,6 +11,7 @@ import * as repository from './orders.repository';
 /** An order's row and lines, the row locked until `tx` ends (shipments are made one at a time per order). */
 export interface LockedOrder {
   id: string;
+  number: number;
   userId: string;
   state: OrderState;
   fulfilment: FulfilmentState;
@@ -23,6 +24,7 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | 
   const items = await repository.findItems(tx, [orderId]);
   return {
     id: row.id,
+    number: row.number,
     userId: row.userId,
     state: row.state,
     fulfilment: row.fulfilment,

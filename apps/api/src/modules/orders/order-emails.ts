@@ -1,6 +1,6 @@
-import { formatPrice, type Order } from '@shop/contracts';
+import { formatPrice, fromCents, type Order, orderName, paidForUnits, toCents } from '@shop/contracts';
 import type { Tx } from '../../db/client';
-import { type MailMessage, orderEmail, orderNumber } from '../mail';
+import { type MailMessage, type OrderLine, orderEmail } from '../mail';
 import { refundedTo } from '../payments';
 import type { OrderDeps } from './order-deps';
 import { wire } from './order-views';
@@ -10,7 +10,7 @@ import * as repository from './orders.repository';
 
 /** The order confirmation, sent once when the payment is verified. `paidWith` words the provider ('card'). */
 export function orderConfirmationEmail(order: Order, paidWith: string, accountUrl: string): MailMessage {
-  const number = orderNumber(order);
+  const number = orderName(order);
   const rest = order.finalAmount - order.creditUsed;
   return orderEmail({
     order,
@@ -38,16 +38,43 @@ export function refundNote(refund: { amount: number; refundTo: string; credit: n
   return toProvider > 0 ? `${creditNote}; ${formatPrice(toProvider)} ${providerNote}.` : `${creditNote}.`;
 }
 
+/** Units of the order's line that received returns gave back for a refund. */
+function refundedUnits(order: Order, line: OrderLine): number {
+  return order.returns
+    .filter((ret) => ret.state === 'received')
+    .flatMap((ret) => ret.lines)
+    .filter((back) => back.resolution === 'refund' && back.productId === line.id && back.size === line.size)
+    .reduce((sum, back) => sum + back.count, 0);
+}
+
 /**
- * Money paid back for a whole order: the amount and every line. When returns had refunded part of it
- * before, the e-mail says what this refund gave back of what was left.
+ * What a refund of what is left of the order gives back, line by line: each line's units no return
+ * refunded, at what was paid for them (after the discount code), and the rest of `cents` as the shipping
+ * (nothing when a return gave the shipping back), so the rows add up to the refund.
+ */
+function refundedRows(order: Order, cents: number): { lines: OrderLine[]; shipping?: Order['shipping'] } {
+  const lines = order.products.flatMap((line) => {
+    const before = Math.min(line.count, refundedUnits(order, line));
+    const left = line.count - before;
+    if (left === 0) return [];
+    const paid = { paidCents: toCents(line.totalPrice) - toCents(line.discount), count: line.count };
+    return [{ ...line, count: left, totalPrice: fromCents(paidForUnits(paid, before, left)), discount: 0 }];
+  });
+  const rest = cents - lines.reduce((sum, line) => sum + toCents(line.totalPrice), 0);
+  return { lines, shipping: rest > 0 ? { ...order.shipping, price: fromCents(rest) } : undefined };
+}
+
+/**
+ * Money paid back for a whole order: the amount and what it was for (the pairs and shipping no return
+ * refunded, at what was paid for them). When returns had refunded part of it before, the e-mail says what
+ * this refund gave back of what was left.
  */
 export function orderRefundEmail(
   order: Order,
   refund: { amount: number; refundTo: string; credit: number },
   accountUrl: string,
 ): MailMessage {
-  const number = orderNumber(order);
+  const number = orderName(order);
   const before = order.refundedAmount - refund.amount;
   return orderEmail({
     order,
@@ -57,8 +84,7 @@ export function orderRefundEmail(
       before > 0
         ? `we refunded the ${formatPrice(refund.amount)} left of what you paid for order ${number} (${formatPrice(before)} was refunded before, for your returns).`
         : `we refunded the ${formatPrice(refund.amount)} you paid for order ${number}.`,
-    lines: order.products,
-    shipping: order.shipping,
+    ...refundedRows(order, toCents(refund.amount)),
     total: { label: 'Refunded', amount: refund.amount },
     note: refundNote(refund),
     accountUrl,
@@ -75,7 +101,7 @@ export function orderCancelledEmail(
   reason: 'staff' | 'not-paid-in-time' | 'payment-failed',
   accountUrl: string,
 ): MailMessage {
-  const number = orderNumber(order);
+  const number = orderName(order);
   const why = {
     staff: `our team cancelled order ${number} before it was paid.`,
     'not-paid-in-time': `order ${number} was cancelled because it was not paid in time.`,

@@ -60,8 +60,8 @@ export async function cancelIn(
     type: 'order.cancelled',
     orderId,
     actorId,
-    before: { state: 'pending' },
-    after: { state: 'cancelled' },
+    before: { orderNumber: row.number, state: 'pending' },
+    after: { orderNumber: row.number, state: 'cancelled' },
   });
   await publish({
     type: 'units.returned',

@@ -1,3 +1,4 @@
+import { paidForUnits } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import { filterOf, type OrdersFilter } from './order-views';
 import * as repository from './orders.repository';
@@ -34,14 +35,59 @@ export function placedDaysOf(
   return repository.findPlacedDays(db, orderIds, from, to);
 }
 
-/** The products with the most pairs sold in the paid orders placed in [from, to), then by revenue. */
-export function bestSellers(
+/** Units of an order's line given back by returns and refunded (exchanges are still sales). */
+export interface RefundedUnits {
+  orderId: string;
+  position: number;
+  count: number;
+}
+
+/**
+ * The products with the most pairs sold in the paid orders placed in [from, to), then by revenue, both net:
+ * a pair returned for a refund is not counted, and revenue is what was paid (the lines less the discount
+ * code's share) less what the returns refunded of them; a wholly refunded order counts nothing. Products
+ * with refunds are read beside the top `limit`, so the net order is exact.
+ */
+export async function bestSellers(
   db: DbOrTx,
   from: Date,
   to: Date,
   limit: number,
+  refunded: RefundedUnits[],
 ): Promise<repository.BestSeller[]> {
-  return repository.findBestSellers(db, from, to, limit);
+  const items = await repository.findSoldItems(
+    db,
+    [...new Set(refunded.map((units) => units.orderId))],
+    from,
+    to,
+  );
+  const back = new Map<string, { units: number; cents: number }>();
+  for (const item of items) {
+    const units = refunded
+      .filter((line) => line.orderId === item.orderId && line.position === item.position)
+      .reduce((sum, line) => sum + line.count, 0);
+    if (units === 0) continue;
+    const paid = { paidCents: item.unitPriceCents * item.count - item.discountCents, count: item.count };
+    const sum = back.get(item.productId) ?? { units: 0, cents: 0 };
+    back.set(item.productId, {
+      units: sum.units + Math.min(units, item.count),
+      cents: sum.cents + paidForUnits(paid, 0, units),
+    });
+  }
+  const rows = await repository.findBestSellers(db, from, to, {
+    limit: limit + back.size,
+    also: [...back.keys()],
+  });
+  return rows
+    .map((row) => {
+      const minus = back.get(row.productId) ?? { units: 0, cents: 0 };
+      return { ...row, units: row.units - minus.units, revenueCents: row.revenueCents - minus.cents };
+    })
+    .filter((row) => row.units > 0)
+    .sort(
+      (a, b) => b.units - a.units || b.revenueCents - a.revenueCents || (a.productId < b.productId ? -1 : 1),
+    )
+    .slice(0, limit);
 }
 
 /** Pairs of these products sold in [from, to), per product. */

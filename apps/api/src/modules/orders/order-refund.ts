@@ -38,8 +38,8 @@ export async function refundOrder(deps: OrderDeps, orderId: string, admin: Curre
         type: 'order.refunded',
         orderId,
         actorId: admin.id,
-        before: { state: 'aprobed', refunded: false },
-        after: { state: 'cancelled', refunded: true, amount, asCredit: credit },
+        before: { orderNumber: row.number, state: 'aprobed', refunded: false },
+        after: { orderNumber: row.number, state: 'cancelled', refunded: true, amount, asCredit: credit },
       });
       const refundTo = refundedTo(deps.gateways, refunded.tender ?? row.provider);
       await tellBuyer(deps, tx, orderId, 'refunded', (order, accountUrl) =>

@@ -152,7 +152,7 @@ export async function listOrders(
   views: OrderViews,
   db: DbOrTx,
   viewer: CurrentUser,
-  query: OrdersFilter & { ordersSort?: OrdersSort; page: number; limit: number },
+  query: OrdersFilter & { search?: string; ordersSort?: OrdersSort; page: number; limit: number },
 ): Promise<Order[]> {
   if (viewer.role !== 'admin' && query._id && query._id !== viewer.id) {
     throw new AppError('FORBIDDEN', 'You can only see your own orders');
@@ -165,11 +165,26 @@ export async function listOrders(
   const rows = await repository.listOrders(db, {
     userId,
     sort: { field, direction },
-    filter: filterOf(query),
+    filter: { ...filterOf(query), search: query.search ? await searchOf(db, query.search) : undefined },
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
   return wireAll(views, db, rows);
+}
+
+/** The most accounts a search of orders by e-mail or name looks through (the newest that match). */
+const SEARCH_ACCOUNTS = 500;
+
+/**
+ * What a search of the orders finds: the order with that number ("12" or "#12"), and the orders of the
+ * accounts whose e-mail or name holds the text.
+ */
+async function searchOf(db: DbOrTx, search: string): Promise<repository.OrderFilter['search']> {
+  const digits = /^#?\s*(\d{1,9})$/.exec(search)?.[1];
+  return {
+    number: digits === undefined ? undefined : Number(digits),
+    userIds: await users.idsMatching(db, search, SEARCH_ACCOUNTS),
+  };
 }
 
 /** The list's state and date filters as the repository takes them (whose orders is decided apart). */

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { order, orderItem, type ShipTo } from '../../db/schema/orders';
 
@@ -162,8 +176,8 @@ export async function findItems(db: DbOrTx, orderIds: string[]): Promise<OrderIt
 
 export interface OrderListing {
   userId?: string;
-  /** Only orders in this state, placed at or after `from` and before `to`. */
-  filter?: { state?: OrderState; from?: Date; to?: Date };
+  /** Only orders in this state, placed at or after `from` and before `to`, found by a search. */
+  filter?: Omit<OrderFilter, 'userId'>;
   sort: { field: 'date' | 'finalAmount' | 'state'; direction: 1 | -1 };
   limit: number;
   offset: number;
@@ -193,9 +207,8 @@ const wiredColumns = {
   replacementOf: order.replacementOf,
 };
 
-/** Those the CSV export writes: all but the number, refund, method's id, address and original order. */
+/** Those the CSV export writes: all but the refund, method's id, address and original order. */
 const {
-  number: _number,
   refundedAt: _refundedAt,
   shippingMethodId: _shippingMethodId,
   shipTo: _shipTo,
@@ -275,10 +288,22 @@ export interface OrderFilter {
   state?: OrderState;
   from?: Date;
   to?: Date;
+  /** The orders with this number or of these buyers (a search); none when both are empty. */
+  search?: { number?: number; userIds: string[] };
 }
 
-function filterWhere({ userId, state, from, to }: OrderFilter): SQL | undefined {
+function searchWhere(search: NonNullable<OrderFilter['search']>): SQL {
+  return (
+    or(
+      search.number === undefined ? undefined : eq(order.number, search.number),
+      search.userIds.length > 0 ? inArray(order.userId, search.userIds) : undefined,
+    ) ?? sql`false`
+  );
+}
+
+function filterWhere({ userId, state, from, to, search }: OrderFilter): SQL | undefined {
   return and(
+    search ? searchWhere(search) : undefined,
     userId ? eq(order.userId, userId) : undefined,
     state ? eq(order.state, state) : undefined,
     from ? gte(order.createdAt, from) : undefined,
@@ -300,8 +325,8 @@ function filteredListing(db: DbOrTx, listing: OrderListing) {
  * request's CPU time.
  */
 export async function listOrders(db: DbOrTx, listing: OrderListing): Promise<ListedOrder[]> {
-  const { state, from, to } = listing.filter ?? {};
-  if (state || from || to) return filteredListing(db, listing);
+  const { state, from, to, search } = listing.filter ?? {};
+  if (state || from || to || search) return filteredListing(db, listing);
   const key = `${listing.sort.field}:${listing.sort.direction}:${listing.userId ? 'user' : 'all'}`;
   let prepared = listings.get(db);
   if (!prepared) {
@@ -421,25 +446,52 @@ export interface BestSeller {
   revenueCents: number;
 }
 
-/** The products with the most pairs sold in the paid orders placed in [from, to), then by revenue. */
+/**
+ * The products with the most pairs sold in the paid orders placed in [from, to), then by what was paid for
+ * them (their lines less the discount code's share), the first `limit` and those named in `also`.
+ */
 export async function findBestSellers(
   db: DbOrTx,
   from: Date,
   to: Date,
-  limit: number,
+  { limit, also }: { limit: number; also: string[] },
 ): Promise<BestSeller[]> {
   const units = sql<number>`sum(${orderItem.count})`.mapWith(Number);
-  const revenueCents = sql<number>`sum(${orderItem.count}::bigint * ${orderItem.unitPriceCents})`.mapWith(
-    Number,
-  );
+  const revenueCents =
+    sql<number>`sum(${orderItem.count}::bigint * ${orderItem.unitPriceCents} - ${orderItem.discountCents})`.mapWith(
+      Number,
+    );
+  const best = (where: SQL | undefined, most?: number) => {
+    const query = db
+      .select({ productId: orderItem.productId, units, revenueCents })
+      .from(orderItem)
+      .innerJoin(order, eq(order.id, orderItem.orderId))
+      .where(and(soldIn(from, to), where))
+      .groupBy(orderItem.productId)
+      .orderBy(desc(units), desc(revenueCents), asc(orderItem.productId));
+    return most === undefined ? query : query.limit(most);
+  };
+  const [top, named] = await Promise.all([
+    best(undefined, limit),
+    also.length > 0 ? best(inArray(orderItem.productId, also)) : [],
+  ]);
+  const seen = new Set(top.map((row) => row.productId));
+  return [...top, ...named.filter((row) => !seen.has(row.productId))];
+}
+
+/** The lines of these orders that are still sales (paid, placed in [from, to), not wholly refunded). */
+export async function findSoldItems(
+  db: DbOrTx,
+  orderIds: string[],
+  from: Date,
+  to: Date,
+): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
   return db
-    .select({ productId: orderItem.productId, units, revenueCents })
+    .select(getTableColumns(orderItem))
     .from(orderItem)
     .innerJoin(order, eq(order.id, orderItem.orderId))
-    .where(soldIn(from, to))
-    .groupBy(orderItem.productId)
-    .orderBy(desc(units), desc(revenueCents), asc(orderItem.productId))
-    .limit(limit);
+    .where(and(soldIn(from, to), inArray(orderItem.orderId, orderIds)));
 }
 
 /** Paid orders placed in [from, to) that are still sales: not wholly refunded, not an exchange's replacement. */

@@ -23,7 +23,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (a
       schema: {
         tags: ['orders'],
         summary:
-          "One page of the buyer's orders (newest first by default); every order for an admin (optionally one user's with _id); filtered by state and dates",
+          "One page of the buyer's orders (newest first by default); every order for an admin (optionally one user's with _id); filtered by state and dates, and found by search (the order's number, the buyer's e-mail or name)",
         querystring: ordersQuerySchema,
         response: { 200: z.array(orderSchema), ...refusals(400, 401, 403, 404, 409) },
       },

@@ -1,8 +1,16 @@
-import { ORDERS_PAGE_SIZE } from '@shop/contracts';
+import { ORDERS_PAGE_SIZE, type Order } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { order, testPayment } from '../../db/schema';
-import { type Buyer, newProduct, quickBuyers, stockedProducts, unitLedger } from '../../test/buyers';
+import {
+  type Buyer,
+  newProduct,
+  type QuickBuyer,
+  quickAccounts,
+  quickBuyers,
+  stockedProducts,
+  unitLedger,
+} from '../../test/buyers';
 import { pastOrder } from '../../test/orders';
 import { expectRefused, type Outsider, outsiders } from '../../test/outsiders';
 import { buy, orderRow, type Pick, send } from '../../test/shop';
@@ -122,6 +130,103 @@ describe('GET /api/orders, page by page', () => {
     expect(own.json()).toEqual([]);
     const asAdmin = await send(app(), 'GET', `/api/orders?_id=${pager.id}&limit=5`, adminCookie());
     expect(ids(asAdmin)).toEqual([...oldestFirst].reverse().slice(0, 5));
+  });
+});
+
+describe('GET /api/orders?search= (staff)', () => {
+  let ana: QuickBuyer;
+  let ben: QuickBuyer;
+  let anas: string[];
+  let bens: string[];
+
+  beforeAll(async () => {
+    [ana, ben] = (await quickAccounts(app(), 2, 'seeker')) as [QuickBuyer, QuickBuyer];
+    anas = await pastOrders(ana.id, 3);
+    bens = await pastOrders(ben.id, 2);
+  });
+
+  const numberOf = async (orderId: string) => (await orderRow(app(), orderId))?.number ?? 0;
+  const search = (text: string, cookie = adminCookie()) =>
+    send(app(), 'GET', `/api/orders?limit=100&search=${encodeURIComponent(text)}`, cookie);
+
+  it('finds an order by its number, with or without #, and nothing else', async () => {
+    const number = await numberOf(bens[1] ?? '');
+    for (const text of [String(number), `#${number}`, ` # ${number} `]) {
+      const found = await search(text);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(ids(found)).toContain(bens[1]);
+      // The rest are orders of accounts whose e-mail or name holds the digits.
+      for (const other of found.json<Order[]>().filter((one) => one.number !== number)) {
+        expect(`${other.user.email} ${other.user.username}`).toContain(String(number));
+      }
+    }
+  });
+
+  it("finds a buyer's orders by e-mail or name, in any case, as plain text", async () => {
+    expect(new Set(ids(await search(ana.email.toUpperCase())))).toEqual(new Set(anas));
+    expect(new Set(ids(await search(ben.username)))).toEqual(new Set(bens));
+    const tag = ana.email.split('.')[1]?.split('@')[0] ?? '';
+    expect(new Set(ids(await search(`.${tag}@`)))).toEqual(new Set([...anas, ...bens]));
+    // Wildcards are plain characters: they match nobody's e-mail.
+    expect(ids(await search('%'))).toEqual([]);
+    expect(ids(await search(`seeker_.${tag}`))).toEqual([]);
+  });
+
+  it('combines with the state and date filters and pages like the list', async () => {
+    expect(ids(await search(ana.email, adminCookie()))).toHaveLength(3);
+    expect(
+      ids(await send(app(), 'GET', `/api/orders?state=pending&search=${ana.email}`, adminCookie())),
+    ).toEqual([]);
+    const page = await send(app(), 'GET', `/api/orders?limit=2&page=2&search=${ana.email}`, adminCookie());
+    expect(ids(page)).toEqual([anas[0]]);
+  });
+
+  it('finds only their own orders for a shopper', async () => {
+    const found = await search(ben.email, ana.cookie);
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual([]);
+    expect(new Set(ids(await search(ana.username, ana.cookie)))).toEqual(new Set(anas));
+  });
+
+  it('treats a blank search as none', async () => {
+    const blank = await send(app(), 'GET', `/api/orders?_id=${ana.id}&search=%20%20`, adminCookie());
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(ids(blank)).toHaveLength(3);
+  });
+
+  it.each([
+    ['x'.repeat(101), 'must be at most 100 characters'],
+    ['ana\u0000', 'must not contain control characters'],
+  ])('refuses %j with the field and the reason, in the envelope', async (text, reason) => {
+    const refused = await search(text);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ search: reason });
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const document = (await send(app(), 'GET', '/api/docs/json')).json<{
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema?: object }[] }>>;
+    }>();
+    const parameter = document.paths['/api/orders']?.get?.parameters?.find((one) => one.name === 'search');
+    expect(parameter).toMatchObject({ in: 'query', schema: { maxLength: 100 } });
+  });
+});
+
+describe('the order number', () => {
+  it('is in every shape of an order: the list, the detail and the CSV export', async () => {
+    const [buyer] = (await quickAccounts(app(), 1, 'numbered')) as [QuickBuyer];
+    const [orderId = ''] = await pastOrders(buyer.id, 1);
+    const number = (await orderRow(app(), orderId))?.number;
+    expect(number).toEqual(expect.any(Number));
+    const [listed] = (await send(app(), 'GET', '/api/orders', buyer.cookie)).json<{ number: number }[]>();
+    expect(listed?.number).toBe(number);
+    const detail = await send(app(), 'GET', `/api/orders/${orderId}`, adminCookie());
+    expect(detail.json().number).toBe(number);
+    const csv = await send(app(), 'GET', `/api/orders/export.csv?_id=${buyer.id}`, adminCookie());
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [head, row] = csv.body.trim().split('\r\n');
+    expect(head?.split(',').slice(0, 2)).toEqual(['order_id', 'order_number']);
+    expect(row?.split(',').slice(0, 2)).toEqual([orderId, String(number)]);
   });
 });
 

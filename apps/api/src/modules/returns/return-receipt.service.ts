@@ -182,7 +182,12 @@ async function tellRefunded(
   deps: ReturnDeps,
   tx: Tx,
   publish: Publish,
-  receipt: { row: repository.ReturnWithLines; staff: CurrentUser; wire: OrderReturn; provider: string },
+  receipt: {
+    row: repository.ReturnWithLines;
+    staff: CurrentUser;
+    wire: OrderReturn;
+    order: { number: number; provider: string };
+  },
   refund: payments.RefundedMoney,
 ): Promise<void> {
   const { row, wire } = receipt;
@@ -194,10 +199,16 @@ async function tellRefunded(
     returnId: row.id,
     orderId: row.orderId,
     actorId: receipt.staff.id,
-    before: { number, refunded: fromCents(after - refund.cents) },
-    after: { number, amount, asCredit: fromCents(refund.creditCents), refunded: fromCents(after) },
+    before: { number, orderNumber: receipt.order.number, refunded: fromCents(after - refund.cents) },
+    after: {
+      number,
+      orderNumber: receipt.order.number,
+      amount,
+      asCredit: fromCents(refund.creditCents),
+      refunded: fromCents(after),
+    },
   });
-  const refundTo = payments.refundedTo(deps.gateways, refund.tender ?? receipt.provider);
+  const refundTo = payments.refundedTo(deps.gateways, refund.tender ?? receipt.order.provider);
   await tellBuyer(deps, tx, row, 'refunded', (to) =>
     returnRefundedEmail(
       to,
@@ -240,8 +251,8 @@ async function completeReceipt(
     returnId: row.id,
     orderId: row.orderId,
     actorId: staff.id,
-    before: { number, state: 'approved' },
-    after: { number, state: 'received', exchangeOrderId },
+    before: { number, orderNumber: order.number, state: 'approved' },
+    after: { number, orderNumber: order.number, state: 'received', exchangeOrderId },
   });
   const back = row.lines.filter((line) => restocked.get(line.position));
   if (back.length > 0) {
@@ -255,8 +266,7 @@ async function completeReceipt(
   const [wire] = await returnsWithRefunds(tx, [received]);
   if (!wire) throw AppError.notFound('Return');
   await tellBuyer(deps, tx, row, 'received', (to) => returnReceivedEmail(to, wire, accountUrl(deps)));
-  if (refund.cents > 0)
-    await tellRefunded(deps, tx, publish, { row, staff, wire, provider: order.provider }, refund);
+  if (refund.cents > 0) await tellRefunded(deps, tx, publish, { row, staff, wire, order }, refund);
   if (exchangeOrderId) {
     const replacement = await orders.orderForReturn(tx, exchangeOrderId);
     await tellBuyer(deps, tx, row, 'exchange', (to) =>

@@ -58,6 +58,14 @@ export async function returnsOf(db: DbOrTx, orderIds: string[]): Promise<Map<str
 }
 
 /**
+ * The units returns gave back for a refund (received, refund lines), of returns opened since `from`, by order
+ * and line: the sales figures count them out.
+ */
+export function refundedLinesSince(db: DbOrTx, from: Date) {
+  return repository.findRefundedLines(db, from);
+}
+
+/**
  * Returns opened in [from, to) that count (not rejected or cancelled): how many and their units, per reason
  * (counted per line), and per product.
  */

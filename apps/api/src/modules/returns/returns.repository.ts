@@ -86,6 +86,24 @@ export async function countReturns(
   return row ?? { returns: 0, units: 0 };
 }
 
+/** The units of refund lines in returns received, of returns opened since `from`, by order and line. */
+export async function findRefundedLines(
+  db: DbOrTx,
+  from: Date,
+): Promise<{ orderId: string; position: number; count: number }[]> {
+  return db
+    .select({ orderId: orderReturn.orderId, position: returnLine.position, count: returnLine.count })
+    .from(returnLine)
+    .innerJoin(orderReturn, eq(orderReturn.id, returnLine.returnId))
+    .where(
+      and(
+        eq(orderReturn.state, 'received'),
+        eq(returnLine.resolution, 'refund'),
+        gte(orderReturn.createdAt, from),
+      ),
+    );
+}
+
 /** Units in returns opened in [from, to) that count, per product, most returned first. */
 export async function countReturnedUnitsPerProduct(
   db: DbOrTx,

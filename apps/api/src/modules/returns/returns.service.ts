@@ -288,13 +288,16 @@ export async function openReturn(
 }
 
 /** A return that exists, read again in `tx` with its order locked first (every return change's lock order). */
-async function lockedReturn(tx: Tx, id: string): Promise<repository.ReturnWithLines> {
+async function lockedReturn(
+  tx: Tx,
+  id: string,
+): Promise<repository.ReturnWithLines & { orderNumber: number }> {
   const found = await repository.findReturn(tx, id);
   if (!found) throw AppError.notFound('Return');
-  await orders.lockOrderForReturn(tx, found.orderId);
+  const order = await orders.lockOrderForReturn(tx, found.orderId);
   const row = await repository.lockReturn(tx, id);
-  if (!row) throw AppError.notFound('Return');
-  return row;
+  if (!row || !order) throw AppError.notFound('Return');
+  return { ...row, orderNumber: order.number };
 }
 
 /** `POST /api/returns/:id/cancel`: the buyer withdraws their open return; its held units go back on sale. */
@@ -335,8 +338,8 @@ export async function approveReturn(deps: ReturnDeps, id: string, staff: Current
       returnId: id,
       orderId: row.orderId,
       actorId: staff.id,
-      before: { number: wire.number, state: 'requested' },
-      after: { number: wire.number, state: 'approved' },
+      before: { number: wire.number, orderNumber: row.orderNumber, state: 'requested' },
+      after: { number: wire.number, orderNumber: row.orderNumber, state: 'approved' },
     });
     await tellBuyer(deps, tx, row, 'approved', (to) => returnApprovedEmail(to, wire, slipUrl(deps, id)));
     return wire;
@@ -362,8 +365,8 @@ export async function rejectReturn(
       returnId: id,
       orderId: row.orderId,
       actorId: staff.id,
-      before: { number: wire.number, state: row.state },
-      after: { number: wire.number, state: 'rejected', message },
+      before: { number: wire.number, orderNumber: row.orderNumber, state: row.state },
+      after: { number: wire.number, orderNumber: row.orderNumber, state: 'rejected', message },
     });
     await tellBuyer(deps, tx, row, 'rejected', (to) => returnRejectedEmail(to, wire, accountUrl(deps)));
     return wire;

@@ -426,7 +426,7 @@ describe('staff decisions', () => {
     expect(entry).toMatchObject({
       actorId: staff().id,
       subjectType: 'order',
-      after: { number: ret.number, state: 'approved' },
+      after: { number: ret.number, orderNumber: (await orderRow(app(), orderId))?.number, state: 'approved' },
     });
     const mail = (await deliveredMail(app())).find((m) =>
       m.subject.includes(`return ${ret.number} approved`),
@@ -625,6 +625,20 @@ describe('POST /api/returns/:id/receive', () => {
     const mails = await deliveredMail(app());
     const exchange = mails.find((m) => m.subject.startsWith('Sneaker Shop: your exchange, order #'));
     expect(exchange?.text).toContain(ret.number);
+
+    // Its invoice: the pair at its price, then an exchange line that brings it to $0.00, and no card.
+    const invoice = await send(app(), 'GET', `/api/orders/${received.exchangeOrderId}/invoice`, buyer.cookie);
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    expect(invoice.body).toContain(
+      `<tr><td colspan="4">Size exchange of order #${original?.number}</td><td class="num">&minus;$100.00</td></tr>`,
+    );
+    expect(invoice.body).toContain(
+      '<tr class="total"><td colspan="4">Total</td><td class="num">$0.00</td></tr>',
+    );
+    expect(invoice.body).toContain(
+      `No payment: these pairs replace returned pairs of order #${original?.number}.`,
+    );
+    expect(invoice.body).not.toMatch(/Card|Stripe|paid with/i);
   });
 });
 

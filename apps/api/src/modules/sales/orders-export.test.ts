@@ -84,6 +84,7 @@ describe('GET /api/orders/export.csv', () => {
     ]);
     expect(records[0]).toEqual({
       order_id: placed[0]?.id,
+      order_number: expect.stringMatching(/^\d+$/),
       date: '2026-01-05T10:00:00.000Z',
       state: 'aprobed',
       provider: 'stripe',

@@ -10,12 +10,14 @@ import * as users from '../users';
 const EXPORT_BATCH = 1_000;
 
 /**
- * The columns of the orders export: one row per order line, the order's own columns repeated on each;
+ * The columns of the orders export: one row per order line, the order's own columns repeated on each
+ * (`order_number` is the number the order goes by on screens, documents and e-mails);
  * `order_total` is the lines less `order_discount` (the discount code's, `line_discount` of it on each
  * line) plus the `shipping` charged by `shipping_method`; `credit_used` of it was paid with store credit.
  */
 export const ORDER_EXPORT_HEADER = [
   'order_id',
+  'order_number',
   'date',
   'state',
   'provider',
@@ -59,6 +61,7 @@ function shipmentColumns(shipments: Shipment[]): CsvValue[] {
 function exportRowsOf(row: orders.ExportedOrder, customer: Customer, shipments: Shipment[]): CsvValue[][] {
   const head = [
     row.id,
+    row.number,
     row.createdAt.toISOString(),
     row.state,
     row.provider,

@@ -82,7 +82,8 @@ async function returnsOf(db: DbOrTx, from: Date, end: Date): Promise<SalesReport
 /**
  * The Sales view: the orders paid in the `days` UTC days ending today, day by day (every day present,
  * quiet ones with zeros) and in total, net of what was refunded since (whole orders and returns); the
- * products that sold most pairs in them; and the period's returns (the sizes running out are
+ * products that sold most pairs in them, net too (pairs returned for a refund and wholly refunded orders
+ * left out, revenue after the discount code); and the period's returns (the sizes running out are
  * lowStockSizes, apart: they do not depend on the period). An order counts on the day it was placed. The
  * products are named as the catalogue has them now (archived ones too). Figures are summed in cents and
  * leave cents here.
@@ -94,7 +95,9 @@ export async function salesReport(db: DbOrTx, days: number, now = new Date()): P
   const [paid, refunded, best, returned] = await Promise.all([
     orders.paidPerDay(db, from, end),
     refundedPerDay(db, from, end),
-    orders.bestSellers(db, from, end, SALES_TOP_PRODUCTS),
+    returns
+      .refundedLinesSince(db, from)
+      .then((back) => orders.bestSellers(db, from, end, SALES_TOP_PRODUCTS, back)),
     returnsOf(db, from, end),
   ]);
   const cards = new Map(

@@ -204,7 +204,7 @@ describe('GET /api/admin/sales', () => {
 describe('GET /api/admin/sales, net of refunds and with the returns', () => {
   let shop: TestApp;
   let staff: Buyer;
-  const product = { F: '', G: '' };
+  const product = { F: '', G: '', H: '' };
 
   /** A return opened today on an order, in a state, for `units` of a product, for a reason. */
   async function openReturn(
@@ -235,17 +235,20 @@ describe('GET /api/admin/sales, net of refunds and with the returns', () => {
     const created = await insertProducts(shop.app.db, [
       newProduct({ name: 'Net F', brand: 'nike', price: 100 }, { slug: 'net-f' }),
       newProduct({ name: 'Net G', brand: 'vans', price: 50 }, { slug: 'net-g' }),
+      newProduct({ name: 'Net H', brand: 'converse', price: 80 }, { slug: 'net-h' }),
     ]);
     product.F = created.get('net-f') ?? '';
     product.G = created.get('net-g') ?? '';
+    product.H = created.get('net-h') ?? '';
     const today = placedAt(0);
     const paid = (lines: PastLine[], extra: Partial<Parameters<typeof pastOrder>[1]> = {}) =>
       pastOrder(shop.app, { userId: someone.id, state: 'aprobed', createdAt: today, lines, ...extra });
-    const lineOf = (id: string, count: number, unitPriceCents: number) => ({
+    const lineOf = (id: string, count: number, unitPriceCents: number, discountCents = 0) => ({
       productId: id,
       name: 'Net',
       count,
       unitPriceCents,
+      discountCents,
     });
     // 4 F at 100.00 with 10.00 shipping, of which 1 pair came back for a refund of 100.00.
     const first = await paid([lineOf(product.F, 4, 10_000)], {
@@ -254,6 +257,8 @@ describe('GET /api/admin/sales, net of refunds and with the returns', () => {
     });
     // 2 G at 50.00, free shipping, nothing refunded.
     const second = await paid([lineOf(product.G, 2, 5_000)]);
+    // 1 H at 80.00 with a code taking 20.00 off: 60.00 paid.
+    await paid([lineOf(product.H, 1, 8_000, 2_000)]);
     // 1 F at 100.00 and 5.00 shipping, wholly refunded: cancelled, in the gross and the refunds, not the orders.
     await pastOrder(shop.app, {
       userId: someone.id,
@@ -320,16 +325,33 @@ describe('GET /api/admin/sales, net of refunds and with the returns', () => {
     const response = await send(shop.app, 'GET', '/api/admin/sales', staff.cookie);
     expect(response.statusCode, response.body).toBe(200);
     const body = salesReportSchema.parse(response.json());
-    // Gross 410.00 + 100.00 + 105.00; refunded 100.00 + 105.00; net 410.00 over the two orders not wholly refunded.
+    // Gross 410.00 + 100.00 + 60.00 + 105.00; refunded 100.00 + 105.00; net 470.00 over the three orders
+    // not wholly refunded.
     expect(body.totals).toEqual({
-      revenue: 410,
-      gross: 615,
+      revenue: 470,
+      gross: 675,
       refunded: 205,
       shipping: 15,
-      orders: 2,
-      averageOrder: 205,
+      orders: 3,
+      averageOrder: 156.67,
     });
-    expect(body.perDay.at(-1)).toEqual({ day: dayOf(0), revenue: 410, orders: 2 });
+    expect(body.perDay.at(-1)).toEqual({ day: dayOf(0), revenue: 470, orders: 3 });
+  });
+
+  it('ranks the top products net, as the cards count: after the code, without refunded pairs', async () => {
+    const response = await send(shop.app, 'GET', '/api/admin/sales', staff.cookie);
+    const body = salesReportSchema.parse(response.json());
+    expect(body.topProducts.map((top) => [top.name, top.units, top.revenue])).toEqual([
+      // 4 F at 100.00, one returned and refunded (the requested return refunded nothing yet); the wholly
+      // refunded order counts nothing.
+      ['Net F', 3, 300],
+      ['Net G', 2, 100],
+      // 80.00 less the code's 20.00.
+      ['Net H', 1, 60],
+    ]);
+    // What the products took and the shipping kept add up to the revenue the cards show.
+    const products = body.topProducts.reduce((sum, top) => sum + top.revenue, 0);
+    expect(products + 10).toBe(body.totals.revenue);
   });
 
   it('shows the returns by reason and the return rate of the products most returned', async () => {

@@ -9,6 +9,7 @@ export {
   findSessionUser,
   findUser,
   findUserByEmail,
+  idsMatching,
   keepAnAdmin,
   listUsers,
   priceDropRecipients,

@@ -258,6 +258,20 @@ export async function listUsers(db: DbOrTx, query: UsersQuery): Promise<AdminUse
 }
 
 /**
+ * The ids of the accounts whose username or e-mail holds `search` (any case, as plain text), newest first,
+ * at most `limit` of them (the staff's order search).
+ */
+export async function idsMatching(db: DbOrTx, search: string, limit: number): Promise<string[]> {
+  const rows = await repository.listUsers(db, {
+    search,
+    sort: { field: 'createdAt', direction: -1 },
+    limit,
+    offset: 0,
+  });
+  return rows.map((row) => row.id);
+}
+
+/**
  * Refuses, inside the caller's transaction, a change that would leave the shop without an active admin
  * (demoting, suspending or deleting the last one). Holds the staff lock until the transaction ends.
  */

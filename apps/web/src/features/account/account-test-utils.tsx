@@ -44,6 +44,7 @@ export function order(overrides: Partial<Order> = {}): Order {
   orderCounter += 1;
   return orderFixture({
     _id: `7f3e2d1c-0b9a-4877-8665-${String(orderCounter).padStart(12, '0')}`,
+    number: 700 + orderCounter,
     user: { _id: UID, username: 'demo_user', email: 'demo@shop.test', image: '/uploads/avatars/me.webp' },
     ...overrides,
   });

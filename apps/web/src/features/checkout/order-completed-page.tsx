@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts';
+import { type Order, orderName } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useCartStore } from '../../lib/cart/cart-store';
@@ -143,8 +143,8 @@ function CancelledOrder({ order }: { order: Order }) {
     <>
       <ResultHero tone="canceled" title="This order was cancelled">
         <p className="order-result__lead">
-          The payment did not go through, so order {order._id} was cancelled and nothing was charged. Your
-          cart is kept, so you can try again.
+          The payment did not go through, so order {orderName(order)} was cancelled and nothing was charged.
+          Your cart is kept, so you can try again.
         </p>
       </ResultHero>
       <ResultActions links={TRY_AGAIN_LINKS} />

@@ -1,4 +1,5 @@
 import type { Order } from '@shop/contracts';
+import { orderName } from '@shop/contracts';
 import { useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { BusyLabel } from '../../../components/busy-label';
@@ -69,8 +70,8 @@ export function OrderActions({ order, size = 'sm' }: { order: Order; size?: 'sm'
         onConfirm={onConfirmCancel}
       >
         <p className="mb-0">
-          Order <span className="order-id">{order._id}</span> will be cancelled: nothing is charged and the
-          sneakers go back on sale.
+          Order <span className="order-id">{orderName(order)}</span> will be cancelled: nothing is charged and
+          the sneakers go back on sale.
         </p>
       </ConfirmModal>
     </>

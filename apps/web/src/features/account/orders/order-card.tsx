@@ -1,4 +1,4 @@
-import { formatPrice, formatShippingPrice, type Order } from '@shop/contracts';
+import { formatPrice, formatShippingPrice, type Order, orderName } from '@shop/contracts';
 import type { Ref } from 'react';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderStateBadge } from '../../../components/order-state';
@@ -17,7 +17,7 @@ interface OrderCardProps {
 /** A paid order, or one that has parcels, has a shipping status to show; an unpaid one has none yet. */
 export const hasFulfilment = (order: Order) => order.state === 'aprobed' || order.shipments.length > 0;
 
-/** One order: the user's picture, id, date (first 10 characters), state in its colour and final amount. */
+/** One order: the user's picture, number, date (first 10 characters), state in its colour and final amount. */
 export function OrderCard({ order, onOpen, ref }: OrderCardProps) {
   const count = order.products.reduce((sum, line) => sum + line.count, 0);
   return (
@@ -26,7 +26,8 @@ export function OrderCard({ order, onOpen, ref }: OrderCardProps) {
         <UserAvatar image={order.user.image} name={order.user.username} size="sm" />
         <div className="order-card__who">
           <h3 id={`order-${order._id}`} className="order-card__title">
-            <span className="visually-hidden">Order</span> <span className="order-id">{order._id}</span>
+            <span className="visually-hidden">Order</span>{' '}
+            <span className="order-id">{orderName(order)}</span>
           </h3>
           <p className="order-card__date">
             <span className="visually-hidden">Date: </span>
@@ -77,7 +78,7 @@ export function OrderCard({ order, onOpen, ref }: OrderCardProps) {
           type="button"
           className="btn btn-outline-dark btn-sm"
           onClick={() => onOpen(order)}
-          aria-label={`Detail of order ${order._id}`}
+          aria-label={`Detail of order ${orderName(order)}`}
         >
           Detail
         </button>

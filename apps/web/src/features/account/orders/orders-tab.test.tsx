@@ -31,7 +31,7 @@ describe('Orders tab', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
-  it("asks for the user's own orders, newest first, and shows picture, id, date, state and final amount", async () => {
+  it("asks for the user's own orders, newest first, and shows picture, number, date, state and final amount", async () => {
     const pending = order({ state: 'pending', finalAmount: 129.99, date: '2024-07-01T12:00:00.000Z' });
     const approved = order({ state: 'aprobed', finalAmount: 420 });
     const cancelled = order({ state: 'cancelled', finalAmount: 99.5 });
@@ -45,7 +45,7 @@ describe('Orders tab', () => {
     expect(first?.search.get('limit')).toBe(String(ORDERS_PAGE_SIZE));
 
     const card = cards()[0] as HTMLElement;
-    expect(within(card).getByRole('heading', { name: `Order ${pending._id}` })).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: `Order #${pending.number}` })).toBeInTheDocument();
     expect(card).toHaveTextContent('2024-07-01');
     expect(card).not.toHaveTextContent('2024-07-01T12');
     expect(card).toHaveTextContent('State: pending');
@@ -95,7 +95,7 @@ describe('Orders tab', () => {
     const one = order();
     const { router } = renderAccount('/account/orders', ordersApi([one]));
     const user = userEvent.setup();
-    const detail = await screen.findByRole('button', { name: `Detail of order ${one._id}` });
+    const detail = await screen.findByRole('button', { name: `Detail of order #${one.number}` });
     await user.click(detail);
 
     const heading = await screen.findByRole('heading', { name: 'Order detail' });
@@ -117,7 +117,7 @@ describe('Orders tab', () => {
     expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: `Detail of order ${one._id}` })).toHaveFocus(),
+      expect(screen.getByRole('button', { name: `Detail of order #${one.number}` })).toHaveFocus(),
     );
   });
 
@@ -131,7 +131,9 @@ describe('Orders tab', () => {
     const card = cards()[0] as HTMLElement;
     expect(card).toHaveTextContent('ShippingExpress $15.00');
     expect(card).toHaveTextContent('Final amount$435.00');
-    await userEvent.setup().click(within(card).getByRole('button', { name: `Detail of order ${one._id}` }));
+    await userEvent
+      .setup()
+      .click(within(card).getByRole('button', { name: `Detail of order #${one.number}` }));
     await screen.findByRole('heading', { name: 'Order detail' });
     expect(screen.getByTestId('order-shipping')).toHaveTextContent('$15.00');
     expect(screen.getByTestId('order-shipping').parentElement).toHaveTextContent('Shipping Express$15.00');
@@ -155,7 +157,9 @@ describe('Orders tab', () => {
     expect(card).toHaveTextContent('Final amount$360.00');
     expect(card).toHaveTextContent('Store credit−$50.00 · Charged $310.00');
 
-    await userEvent.setup().click(within(card).getByRole('button', { name: `Detail of order ${one._id}` }));
+    await userEvent
+      .setup()
+      .click(within(card).getByRole('button', { name: `Detail of order #${one.number}` }));
     await screen.findByRole('heading', { name: 'Order detail' });
     const items = within(screen.getByRole('list', { name: 'Products in this order' })).getAllByRole(
       'listitem',

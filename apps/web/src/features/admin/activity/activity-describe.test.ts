@@ -68,34 +68,38 @@ group('describe', () => {
     }
   });
 
-  it('links an order to its detail and gives the refunded amount', () => {
+  it('names an order by its number, links it to its detail and gives the refunded amount', () => {
     const order = { type: 'order', id: ORDER_ID };
     const cancelled = activityEvent({
       kind: 'order.cancel',
       subject: order,
-      before: { state: 'pending' },
-      after: { state: 'cancelled' },
+      before: { orderNumber: 12, state: 'pending' },
+      after: { orderNumber: 12, state: 'cancelled' },
     });
-    expect(sentence(cancelled)).toBe(`cancelled order ${ORDER_ID.slice(0, 8)}`);
+    expect(sentence(cancelled)).toBe('cancelled order #12');
     expect(describe(cancelled).subject?.to).toBe(`/account/orders?order=${ORDER_ID}`);
     const refunded = activityEvent({
       kind: 'order.refund',
       subject: order,
-      before: { state: 'aprobed', refunded: false },
-      after: { state: 'cancelled', refunded: true, amount: 200 },
+      before: { orderNumber: 12, state: 'aprobed', refunded: false },
+      after: { orderNumber: 12, state: 'cancelled', refunded: true, amount: 200 },
     });
-    expect(sentence(refunded)).toBe(`refunded order ${ORDER_ID.slice(0, 8)} ($200.00)`);
+    expect(sentence(refunded)).toBe('refunded order #12 ($200.00)');
+    // A record made before records kept the number names no id either.
+    const older = activityEvent({ kind: 'order.cancel', subject: order, before: null, after: null });
+    expect(sentence(older)).toBe('cancelled an order');
+    expect(describe(older).subject?.to).toBe(`/account/orders?order=${ORDER_ID}`);
   });
 
   it('names a return by its number, links its order, and gives the refund and the rejection', () => {
-    const short = ORDER_ID.slice(0, 8);
-    /** An event on return R-7 of the order, its fields before and after. */
+    const short = '#12';
+    /** An event on return R-7 of order #12, its fields before and after. */
     const onReturn = (kind: ActivityEvent['kind'], before: object, after: object) =>
       activityEvent({
         kind,
         subject: { type: 'order', id: ORDER_ID },
-        before: { number: 'R-7', ...before },
-        after: { number: 'R-7', ...after },
+        before: { number: 'R-7', orderNumber: 12, ...before },
+        after: { number: 'R-7', orderNumber: 12, ...after },
       });
     const approved = onReturn('return.approve', { state: 'requested' }, { state: 'approved' });
     expect(sentence(approved)).toBe(`approved return R-7 of order ${short}`);
@@ -115,13 +119,19 @@ group('describe', () => {
 
   it('names the parcel a shipment or a delivery was, and whether it completed the order', () => {
     const order = { type: 'order', id: ORDER_ID };
-    const short = ORDER_ID.slice(0, 8);
+    const short = '#12';
     const shipped = (fulfilment: string) =>
       activityEvent({
         kind: 'order.ship',
         subject: order,
         before: { fulfilment: 'unfulfilled' },
-        after: { fulfilment, carrier: 'UPS', trackingNumber: '1Z999AA10123456784', units: 1 },
+        after: {
+          orderNumber: 12,
+          fulfilment,
+          carrier: 'UPS',
+          trackingNumber: '1Z999AA10123456784',
+          units: 1,
+        },
       });
     expect(sentence(shipped('shipped'))).toBe(`shipped order ${short} (UPS 1Z999AA10123456784)`);
     expect(sentence(shipped('partially_shipped'))).toBe(
@@ -132,7 +142,13 @@ group('describe', () => {
       kind: 'order.deliver',
       subject: order,
       before: { fulfilment: 'shipped', delivered: false },
-      after: { fulfilment: 'delivered', delivered: true, carrier: 'DHL', trackingNumber: 'JD0141' },
+      after: {
+        orderNumber: 12,
+        fulfilment: 'delivered',
+        delivered: true,
+        carrier: 'DHL',
+        trackingNumber: 'JD0141',
+      },
     });
     expect(sentence(delivered)).toBe(
       `marked delivered a parcel of order ${short} (DHL JD0141) now delivered`,

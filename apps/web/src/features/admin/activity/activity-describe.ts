@@ -1,4 +1,4 @@
-import { type ActivityEvent, type AuditKind, formatPrice, PROMOTION_KINDS } from '@shop/contracts';
+import { type ActivityEvent, type AuditKind, formatPrice, orderName, PROMOTION_KINDS } from '@shop/contracts';
 import { formatInstant } from '../../../lib/dates';
 import { offerText } from '../promotions/promotions-view';
 
@@ -222,9 +222,11 @@ function userSubject(event: ActivityEvent): Subject {
   return { text: name ?? `user ${shortId(event.subject.id)}` };
 }
 
+/** An order by its number ("order #12"); records made before they kept it say "an order". */
 function orderSubject(event: ActivityEvent): Subject {
+  const number = latest(event, 'orderNumber');
   return {
-    text: `order ${shortId(event.subject.id)}`,
+    text: typeof number === 'number' ? `order ${orderName({ number })}` : 'an order',
     to: `/account/orders?order=${encodeURIComponent(event.subject.id)}`,
   };
 }

@@ -1,11 +1,12 @@
 import type { Order } from '@shop/contracts';
+import { orderName } from '@shop/contracts';
 import { useRef, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { errorText } from '../../../lib/api';
 import { useProviderLabel } from '../../../lib/payment-providers';
 import { useCancelOrder } from './api/cancel-order';
 import { useRefundOrder } from './api/refund-order';
-import { pairCount, shortId } from './orders-view';
+import { pairCount } from './orders-view';
 import { leftToRefund, moneyBackWords, refundedWhole } from './refund-words';
 
 export const CANCEL_TITLE = 'Cancel this order?';
@@ -91,7 +92,7 @@ export function AdminOrderActions({
 
       <ConfirmModal {...dialog('cancel')}>
         <p className="mb-0">
-          Order <span className="admin-order-id">#{shortId(order._id)}</span> of {order.user.username} will be
+          Order <span className="admin-order-id">{orderName(order)}</span> of {order.user.username} will be
           cancelled: nothing is charged and its {pairs} {pairs === 1 ? 'pair goes' : 'pairs go'} back on sale.
         </p>
       </ConfirmModal>
@@ -99,7 +100,7 @@ export function AdminOrderActions({
       <ConfirmModal {...dialog('refund')}>
         <p>
           {order.user.username} gets back <strong>{moneyBackWords(leftToRefund(order), providerName)}</strong>
-          , and order <span className="admin-order-id">#{shortId(order._id)}</span> becomes cancelled.
+          , and order <span className="admin-order-id">{orderName(order)}</span> becomes cancelled.
         </p>
         <p className="mb-0">
           Its {pairs} {pairs === 1 ? 'pair stays' : 'pairs stay'} sold: {pairs === 1 ? 'it does' : 'they do'}{' '}

@@ -1,11 +1,11 @@
-import { formatPrice, formatShippingPrice, type Order } from '@shop/contracts';
+import { formatPrice, formatShippingPrice, type Order, orderName } from '@shop/contracts';
 import type { Ref } from 'react';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderStateBadge } from '../../../components/order-state';
 import { OrderDateFact } from '../../../components/order-summary';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useProviderLabel } from '../../../lib/payment-providers';
-import { isDeletedCustomer, pairCount, shortId } from './orders-view';
+import { isDeletedCustomer, pairCount } from './orders-view';
 
 interface AdminOrderCardProps {
   order: Order;
@@ -14,7 +14,7 @@ interface AdminOrderCardProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** One order in the staff's list: short id, date, customer, state, provider, final amount and pairs. */
+/** One order in the staff's list: its number, date, customer, state, provider, final amount and pairs. */
 export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
   const pairs = pairCount(order);
   const deleted = isDeletedCustomer(order);
@@ -27,9 +27,7 @@ export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
       <div className="admin-order-card__head">
         <h3 id={`admin-order-${order._id}`} className="admin-order-card__title">
           <span className="visually-hidden">Order</span>{' '}
-          <span className="admin-order-id" title={order._id}>
-            #{shortId(order._id)}
-          </span>
+          <span className="admin-order-id">{orderName(order)}</span>
         </h3>
         <div className="admin-order-card__badges">
           <OrderStateBadge state={order.state} refunded={order.refundedAt !== null} />
@@ -74,7 +72,7 @@ export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
         type="button"
         className="btn btn-outline-dark btn-sm admin-order-card__open"
         onClick={() => onOpen(order)}
-        aria-label={`Detail of order ${shortId(order._id)}`}
+        aria-label={`Detail of order ${orderName(order)}`}
       >
         Detail
       </button>

@@ -1,11 +1,13 @@
+import { ORDERS_SEARCH_MAX } from '@shop/contracts';
 import { type FormEvent, useId, useState } from 'react';
+import { SearchForm } from '../shared/toolbar';
 import { OrderRangeForm } from './order-range-form';
 import { OrderSortAndExport } from './order-sort-and-export';
-import { type OrdersFilters, rangeError } from './orders-view';
+import { type OrdersFilters, rangeError, unfiltered } from './orders-view';
 
 /**
- * The staff's filters: state and date range, applied together with 'Filter'; the sort applies at once;
- * 'Export CSV' downloads what the filters match.
+ * The staff's filters: a search by order number, e-mail or name (sent on Search); state and date range,
+ * applied together with 'Filter'; the sort applies at once; 'Export CSV' downloads what the filters match.
  */
 export function OrderFilters({
   filters,
@@ -31,6 +33,17 @@ export function OrderFilters({
 
   return (
     <div className="admin-toolbar admin-orders__tools roomy-controls">
+      <SearchForm
+        id={`${id}-q`}
+        name="Orders"
+        label="Search orders"
+        field="q"
+        value={filters.search}
+        maxLength={ORDERS_SEARCH_MAX}
+        placeholder="Order number, e-mail or name"
+        className="admin-orders__search"
+        onSearch={(search) => onChange({ ...filters, search })}
+      />
       <OrderRangeForm
         id={id}
         filters={filters}
@@ -38,7 +51,7 @@ export function OrderFilters({
         onSubmit={onSubmit}
         onClear={() => {
           setError(null);
-          onChange({ ...filters, state: '', from: '', to: '' });
+          onChange(unfiltered(filters));
         }}
       />
       <OrderSortAndExport id={id} filters={filters} onSort={(sort) => onChange({ ...filters, sort }, true)} />

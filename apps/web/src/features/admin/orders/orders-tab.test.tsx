@@ -12,11 +12,12 @@ import { CANCEL_TITLE, REFUND_TITLE } from './order-actions';
 import { AdminOrdersTab, NO_MATCH_TEXT } from './orders-tab';
 
 let counter = 0;
-/** An order of its own (ids 00000001-…, 00000002-…) by ana unless told otherwise. */
+/** An order of its own (ids 00000001-…, numbers 501, 502…) by ana unless told otherwise. */
 function order(overrides: Partial<Order> = {}): Order {
   counter += 1;
   return orderFixture({
     _id: `${counter.toString(16).padStart(8, '0')}-9e8d-4877-8665-544332211000`,
+    number: 500 + counter,
     user: {
       _id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
       username: 'ana',
@@ -26,7 +27,7 @@ function order(overrides: Partial<Order> = {}): Order {
     ...overrides,
   });
 }
-const short = (value: Order) => value._id.slice(0, 8);
+const short = (value: Order) => `#${value.number}`;
 
 type Handler = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>;
 
@@ -77,7 +78,7 @@ describe('Orders tab (admin)', () => {
       limit: String(ORDERS_PAGE_SIZE),
     });
 
-    const first = screen.getByRole('article', { name: `Order #${short(pending)}` });
+    const first = screen.getByRole('article', { name: `Order ${short(pending)}` });
     expect(first).toHaveTextContent('2024-07-01');
     expect(first).not.toHaveTextContent('2024-07-01T12');
     expect(first).toHaveTextContent('Customer: ana');
@@ -92,6 +93,32 @@ describe('Orders tab (admin)', () => {
     ).toBeInTheDocument();
     expect(cards()[1]).toHaveTextContent('Card (Stripe)');
     expect(screen.getByText('Showing 2 orders')).toHaveAttribute('role', 'status');
+  });
+
+  it('searches by order number, e-mail or name on Search, keeps it in the address, and Clear filters ends it', async () => {
+    const found = order();
+    const { calls, router } = renderOrders(ordersApi([found]));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const user = userEvent.setup();
+    const box = screen.getByRole('searchbox', { name: 'Search orders' });
+    expect(box).toHaveAttribute('maxlength', '100');
+    await user.type(box, ` #${found.number} `);
+    // Nothing is asked before Search.
+    expect(listCalls(calls)).toHaveLength(1);
+    await user.click(
+      within(screen.getByRole('search', { name: 'Orders' })).getByRole('button', { name: 'Search' }),
+    );
+
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(query(listCalls(calls)[1])).toMatchObject({ search: `#${found.number}`, page: '1' });
+    expect(router.state.location.search).toBe(`?q=%23${found.number}`);
+    expect(await screen.findByText('Showing 1 order matching the filters')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: `Order #${found.number}` })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(query(listCalls(calls).at(-1)).search).toBeUndefined();
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('');
   });
 
   it('filters by state and dates on Filter, keeps them in the address and in the export link', async () => {
@@ -200,7 +227,10 @@ describe('Orders tab (admin)', () => {
     );
     expect(items[0]).toHaveTextContent('Air Jordan 1 Mid XQ');
     expect(items[1]).toHaveTextContent('Size 10 · 3 × $100.00');
-    expect(screen.getByText(one._id)).toBeInTheDocument();
+    expect(screen.getByText('Order number', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      `#${one.number}`,
+    );
+    expect(screen.queryByText(one._id)).not.toBeInTheDocument();
     expect(screen.getByText('$420.00')).toBeInTheDocument();
     expect(screen.getByText('State', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^cancelled$/);
     // A cancelled order has nothing left to do.

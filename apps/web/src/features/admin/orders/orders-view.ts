@@ -1,4 +1,10 @@
-import { ORDER_STATES, type Order, type OrderState, type OrdersSort } from '@shop/contracts';
+import {
+  ORDER_STATES,
+  ORDERS_SEARCH_MAX,
+  type Order,
+  type OrderState,
+  type OrdersSort,
+} from '@shop/contracts';
 import { toQueryString } from '../../../lib/api';
 
 /** The sorts the staff's Orders tab offers. */
@@ -11,8 +17,12 @@ export const ORDER_SORTS = {
 export type OrderSort = keyof typeof ORDER_SORTS;
 export const DEFAULT_ORDER_SORT: OrderSort = 'newest';
 
-/** What the list shows, kept in the address: `?state=pending&from=2024-05-01&to=2024-05-31&sort=oldest`. */
+/**
+ * What the list shows, kept in the address: `?q=12&state=pending&from=2024-05-01&to=2024-05-31&sort=oldest`.
+ */
 export interface OrdersFilters {
+  /** The search: an order's number, or a buyer's e-mail or name ('' for none). */
+  search: string;
   /** '' for every state. */
   state: OrderState | '';
   /** YYYY-MM-DD or ''. */
@@ -32,6 +42,7 @@ export function readFilters(params: URLSearchParams): OrdersFilters {
   const from = params.get('from');
   const to = params.get('to');
   return {
+    search: (params.get('q') ?? '').trim().slice(0, ORDERS_SEARCH_MAX),
     state: (ORDER_STATES as readonly string[]).includes(state ?? '') ? (state as OrderState) : '',
     from: isDay(from) ? from : '',
     to: isDay(to) ? to : '',
@@ -42,16 +53,31 @@ export function readFilters(params: URLSearchParams): OrdersFilters {
 /** Writes the filters into `params` (defaults removed); other keys are kept. */
 export function writeFilters(params: URLSearchParams, filters: OrdersFilters): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const key of ['state', 'from', 'to'] as const) {
-    if (filters[key]) next.set(key, filters[key]);
-    else next.delete(key);
+  for (const [param, key] of [
+    ['q', 'search'],
+    ['state', 'state'],
+    ['from', 'from'],
+    ['to', 'to'],
+  ] as const) {
+    if (filters[key]) next.set(param, filters[key]);
+    else next.delete(param);
   }
   if (filters.sort === DEFAULT_ORDER_SORT) next.delete('sort');
   else next.set('sort', filters.sort);
   return next;
 }
 
-export const isFiltered = (filters: OrdersFilters) => Boolean(filters.state || filters.from || filters.to);
+export const isFiltered = (filters: OrdersFilters) =>
+  Boolean(filters.search || filters.state || filters.from || filters.to);
+
+/** The filters with none applied (the sort kept). */
+export const unfiltered = (filters: OrdersFilters): OrdersFilters => ({
+  ...filters,
+  search: '',
+  state: '',
+  from: '',
+  to: '',
+});
 
 /** Why a date range cannot be used, or null. */
 export function rangeError(from: string, to: string): string | null {
@@ -63,7 +89,6 @@ export function exportHref(filters: OrdersFilters): string {
   return `/api/orders/export.csv${toQueryString({ state: filters.state, from: filters.from, to: filters.to })}`;
 }
 
-export const shortId = (id: string) => id.slice(0, 8);
 export const pairCount = (order: Order) => order.products.reduce((sum, line) => sum + line.count, 0);
 
 /** An account deleted since the order: the order keeps a placeholder in place of the customer. */

@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAdminOrders } from './api/get-orders';
-import { isFiltered, type OrdersFilters, readFilters, writeFilters } from './orders-view';
+import { isFiltered, type OrdersFilters, readFilters, unfiltered, writeFilters } from './orders-view';
 
 /**
  * The staff's Orders tab: the filters and the open order (`?order=<id>`) read from the address, the orders
@@ -49,7 +49,7 @@ export function useOrdersTab() {
     detailButtons,
     heading,
     applyFilters,
-    clearFilters: () => applyFilters({ ...filters, state: '', from: '', to: '' }),
+    clearFilters: () => applyFilters(unfiltered(filters)),
     open: (order: Order) => {
       cameFrom.current = order._id;
       change((next) => {

@@ -1,11 +1,11 @@
-import { formatPrice, type OrderReturn, RETURN_REASON_LABELS } from '@shop/contracts';
+import { formatPrice, type OrderReturn, orderName, RETURN_REASON_LABELS } from '@shop/contracts';
 import { Link } from 'react-router';
 import { ReturnSlipLink } from '../../../components/return-slip-link';
 import { ReturnStateBadge } from '../../../components/return-state';
 import { formatDay } from '../../../lib/dates';
 import { useProviderLabel } from '../../../lib/payment-providers';
 import { useAdminOrder } from '../orders/api/get-order';
-import { isDeletedCustomer, shortId } from '../orders/orders-view';
+import { isDeletedCustomer } from '../orders/orders-view';
 import { moneyBackWords } from '../orders/refund-words';
 import { ReturnActions } from './return-actions';
 import { orderHref, resolutionText, stateLabel } from './returns-view';
@@ -15,12 +15,12 @@ interface ReturnCardProps {
   onDone: (what: 'approved' | 'rejected' | 'received', changed: OrderReturn) => void;
 }
 
-/** A link to an order's detail, named by its number once the order is read (its short id until then). */
+/** A link to an order's detail, named by its number once the order is read ('Order' until then). */
 function OrderLink({ orderId, className }: { orderId: string; className?: string }) {
   const order = useAdminOrder(orderId, undefined);
   return (
     <Link to={orderHref(orderId)} className={className}>
-      {order.data ? `#${order.data.number}` : shortId(orderId)}
+      {order.data ? orderName(order.data) : 'Order'}
     </Link>
   );
 }

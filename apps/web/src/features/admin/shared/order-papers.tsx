@@ -1,4 +1,4 @@
-import type { Order } from '@shop/contracts';
+import { type Order, orderName } from '@shop/contracts';
 import { ShipToAddress } from '../../../components/ship-to-address';
 
 const documentLink = (order: Order, kind: 'packing-slip' | 'invoice') =>
@@ -9,7 +9,7 @@ export function ShipToSection({ order, headingLevel = 4 }: { order: Order; headi
   const to = order.shipTo;
   const Heading = `h${headingLevel}` as const;
   return (
-    <section className="staff-ship-to" aria-label={`Ship to, order ${order.number}`}>
+    <section className="staff-ship-to" aria-label={`Ship to, order ${orderName(order)}`}>
       <Heading className="staff-label">Ship to</Heading>
       {to ? (
         <ShipToAddress to={to} className="mb-0" />
@@ -32,11 +32,11 @@ export function OrderPapers({ order }: { order: Order }) {
       {paid ? (
         <a href={documentLink(order, 'packing-slip')} target="_blank" rel="noopener">
           Packing slip
-          <span className="visually-hidden"> of order {order.number} (opens in a new tab)</span>
+          <span className="visually-hidden"> of order {orderName(order)} (opens in a new tab)</span>
         </a>
       ) : null}
       <a href={documentLink(order, 'invoice')} target="_blank" rel="noopener">
-        Invoice<span className="visually-hidden"> of order {order.number} (opens in a new tab)</span>
+        Invoice<span className="visually-hidden"> of order {orderName(order)} (opens in a new tab)</span>
       </a>
     </p>
   );

@@ -1,4 +1,4 @@
-import { CARRIER_LABELS, CARRIERS, type Carrier, type Order } from '@shop/contracts';
+import { CARRIER_LABELS, CARRIERS, type Carrier, type Order, orderName } from '@shop/contracts';
 import { type FormEvent, useId } from 'react';
 import { BusyButton } from '../shared/busy-label';
 import { type LinePick, useShipForm } from './use-ship-form';
@@ -71,7 +71,12 @@ export function ShipForm({ order, onShipped }: { order: Order; onShipped: (messa
   };
   const described = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
   return (
-    <form className="to-ship__form" onSubmit={onSubmit} noValidate aria-label={`Ship order ${order.number}`}>
+    <form
+      className="to-ship__form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Ship order ${orderName(order)}`}
+    >
       <h4 className="to-ship__label">Left to ship</h4>
       <ul className="to-ship__lines" aria-describedby={described('lines')}>
         {form.picks.map((line) => (

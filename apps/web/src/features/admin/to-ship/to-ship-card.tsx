@@ -1,4 +1,4 @@
-import { estimateText, formatShippingPrice, type PackingOrder } from '@shop/contracts';
+import { estimateText, formatShippingPrice, orderName, type PackingOrder } from '@shop/contracts';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { ShipmentList } from '../../../components/shipment-list';
 import { formatDay } from '../../../lib/dates';
@@ -10,7 +10,7 @@ import { ShipForm } from './ship-form';
 function PaidService({ order }: { order: PackingOrder }) {
   const { shipping } = order;
   return (
-    <section className="to-ship__service" aria-label={`Shipping service, order ${order.number}`}>
+    <section className="to-ship__service" aria-label={`Shipping service, order ${orderName(order)}`}>
       <h4 className="to-ship__label">Shipping service</h4>
       <p className="fw-semibold">{shipping.name}</p>
       <p>Paid: {formatShippingPrice(shipping.price)}</p>
@@ -32,7 +32,7 @@ export function ToShipCard({
     <article className="to-ship__card" aria-labelledby={titleId}>
       <div className="to-ship__head">
         <h3 id={titleId} className="to-ship__title">
-          Order {order.number}
+          Order {orderName(order)}
         </h3>
         <FulfilmentBadge fulfilment={order.fulfilment} />
       </div>
@@ -52,7 +52,7 @@ export function ToShipCard({
       <ShipmentList
         order={order}
         headingLevel={4}
-        label={`Shipments of order ${order.number}`}
+        label={`Shipments of order ${orderName(order)}`}
         action={(shipment) => <MarkDeliveredButton orderId={order._id} shipment={shipment} />}
       />
     </article>

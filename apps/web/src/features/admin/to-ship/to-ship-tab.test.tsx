@@ -48,12 +48,12 @@ const listed =
 describe('To ship (admin)', () => {
   it('shows each order with its date, number, buyer, address, what is left to ship, its parcels and papers', async () => {
     const { calls } = renderToShip(listed([partlyShipped()]));
-    const card = await screen.findByRole('article', { name: 'Order 1042' });
+    const card = await screen.findByRole('article', { name: 'Order #1042' });
     expect(calls[0]?.search.get('page')).toBe('1');
     expect(card).toHaveTextContent('2024-05-17');
     expect(card).toHaveTextContent('demo_user');
     expect(card).toHaveTextContent('Shipping: Partly shipped');
-    const address = within(card).getByRole('region', { name: 'Ship to, order 1042' });
+    const address = within(card).getByRole('region', { name: 'Ship to, order #1042' });
     expect(address).toHaveTextContent('Ana Gómez');
     expect(address).toHaveTextContent('Springfield, Oregon');
     // The Dunk line had 3 units, 1 left already: 2 are left.
@@ -67,7 +67,7 @@ describe('To ship (admin)', () => {
       `/api/orders/${ORDER_ID}/packing-slip`,
     );
     expect(within(card).getByRole('link', { name: /Invoice/ })).toHaveAttribute('target', '_blank');
-    const parcels = within(card).getByRole('region', { name: 'Shipments of order 1042' });
+    const parcels = within(card).getByRole('region', { name: 'Shipments of order #1042' });
     expect(parcels).toHaveTextContent('Dunk Low Panda, size 10 × 1');
     expect(within(parcels).getByRole('button', { name: /Mark delivered/ })).toBeInTheDocument();
   });
@@ -81,7 +81,7 @@ describe('To ship (admin)', () => {
       }
       return listed(shipped ? [] : [partlyShipped()])(call);
     });
-    const card = await screen.findByRole('article', { name: 'Order 1042' });
+    const card = await screen.findByRole('article', { name: 'Order #1042' });
     const user = userEvent.setup();
     await user.click(within(card).getByRole('checkbox', { name: /Air Jordan 1/ }));
     await user.selectOptions(within(card).getByRole('combobox', { name: /Units of Dunk Low Panda/ }), '1');
@@ -90,7 +90,7 @@ describe('To ship (admin)', () => {
     await user.click(within(card).getByRole('button', { name: 'Mark shipped' }));
 
     await waitFor(() =>
-      expect(screen.getByText(/Order 1042 marked shipped: 1 pair with UPS/)).toBeInTheDocument(),
+      expect(screen.getByText(/Order #1042 marked shipped: 1 pair with UPS/)).toBeInTheDocument(),
     );
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({
@@ -104,7 +104,7 @@ describe('To ship (admin)', () => {
 
   it('checks the form before sending it, naming each field', async () => {
     const { calls } = renderToShip(listed([partlyShipped()]));
-    const card = await screen.findByRole('article', { name: 'Order 1042' });
+    const card = await screen.findByRole('article', { name: 'Order #1042' });
     const user = userEvent.setup();
     await user.click(within(card).getByRole('checkbox', { name: /Air Jordan 1/ }));
     await user.click(within(card).getByRole('checkbox', { name: /Dunk Low Panda/ }));
@@ -131,7 +131,7 @@ describe('To ship (admin)', () => {
         };
       return listed([partlyShipped()])(call);
     });
-    const card = await screen.findByRole('article', { name: 'Order 1042' });
+    const card = await screen.findByRole('article', { name: 'Order #1042' });
     const user = userEvent.setup();
     await user.selectOptions(within(card).getByRole('combobox', { name: 'Carrier' }), 'DHL');
     await user.type(within(card).getByRole('textbox', { name: 'Tracking number' }), 'JD0146000062');
@@ -151,7 +151,7 @@ describe('To ship (admin)', () => {
         return { body: buildShipment({ deliveredAt: '2024-05-20T10:00:00.000Z' }) };
       return listed([partlyShipped()])(call);
     });
-    const card = await screen.findByRole('article', { name: 'Order 1042' });
+    const card = await screen.findByRole('article', { name: 'Order #1042' });
     await userEvent.setup().click(within(card).getByRole('button', { name: /Mark delivered/ }));
     await waitFor(() =>
       expect(calls.map((call) => `${call.method} ${call.path}`)).toContain(

@@ -3,6 +3,7 @@ import {
   type Carrier,
   leftToShip,
   type Order,
+  orderName,
   type Shipment,
   TRACKING_NUMBER_PATTERN,
 } from '@shop/contracts';
@@ -101,7 +102,7 @@ export function useShipForm(order: Order, onShipped: (message: string) => void) 
     }
     const pairs = shipment.lines.reduce((sum, line) => sum + line.count, 0);
     onShipped(
-      `Order ${order.number} marked shipped: ${pairs} ${pairs === 1 ? 'pair' : 'pairs'} with ${CARRIER_LABELS[carrier]}, tracking number ${shipment.trackingNumber}. The buyer was e-mailed.`,
+      `Order ${orderName(order)} marked shipped: ${pairs} ${pairs === 1 ? 'pair' : 'pairs'} with ${CARRIER_LABELS[carrier]}, tracking number ${shipment.trackingNumber}. The buyer was e-mailed.`,
     );
     return true;
   };

@@ -8,12 +8,13 @@ export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;
 export const ADMIN_ORDER_LISTS_KEY = [...ADMIN_ORDERS_KEY, 'list'] as const;
 
 /**
- * `GET /api/orders?ordersSort={json}&state=&from=&to=&page=N&limit=20` (admin): one page of every
+ * `GET /api/orders?ordersSort={json}&search=&state=&from=&to=&page=N&limit=20` (admin): one page of every
  * customer's orders, each with its customer. A page shorter than the limit is the last.
  */
 export function getOrders(filters: OrdersFilters, page: number): Promise<Order[]> {
   return api.get<Order[]>('/orders', {
     ordersSort: JSON.stringify(ORDER_SORTS[filters.sort].sort),
+    search: filters.search,
     state: filters.state,
     from: filters.from,
     to: filters.to,
