@@ -1,4 +1,10 @@
-import { type Order, type OrderReturn, RETURN_REASON_LABELS, RETURN_STATE_LABELS } from '@shop/contracts';
+import {
+  type Order,
+  type OrderReturn,
+  orderName,
+  RETURN_REASON_LABELS,
+  RETURN_STATE_LABELS,
+} from '@shop/contracts';
 import {
   type DocumentPage,
   documentPage,
@@ -38,7 +44,7 @@ export function returnSlipPage(slip: {
     : '';
   return documentPage(
     `Return slip ${ret.number} \u2013 ${slip.shop.name}`,
-    `<header>${shopBlock(slip.shop)}<section class="meta"><h1>Return slip</h1><p class="big">${escapeHtml(ret.number)}</p><p>Order ${slip.orderNumber}</p><p>Opened ${escapeHtml(longDate(ret.createdAt))} \u00b7 ${escapeHtml(RETURN_STATE_LABELS[ret.state])}</p></section></header>
+    `<header>${shopBlock(slip.shop)}<section class="meta"><h1>Return slip</h1><p class="big">${escapeHtml(ret.number)}</p><p>Order ${orderName({ number: slip.orderNumber })}</p><p>Opened ${escapeHtml(longDate(ret.createdAt))} \u00b7 ${escapeHtml(RETURN_STATE_LABELS[ret.state])}</p></section></header>
 <p class="note">Put this slip in the parcel and write the return number on the outside.</p>
 <div class="parties"><section><h2>Send to</h2>${textLines([`${slip.shop.name}, Returns`, ...slip.shop.address])}</section>${sender ? `<section><h2>From</h2>${sender}</section>` : ''}</div>
 <table><thead><tr><th scope="col">Pair</th><th scope="col">Size</th><th scope="col" class="num">Count</th><th scope="col">Asked for</th><th scope="col">Reason</th></tr></thead><tbody>${rows}</tbody></table>${comment}`,
