@@ -111,6 +111,18 @@ export const dropSizeSchema = z.object({
   entrants: z.number().int(),
 });
 
+/**
+ * A first-come drop's waiting room in figures: everyone who joined, those whose turn has come, those who
+ * bought (paid) through it, and those whose turn is running now and who have not bought.
+ */
+export const dropRoomFiguresSchema = z.object({
+  joined: z.number().int(),
+  admitted: z.number().int(),
+  bought: z.number().int(),
+  holding: z.number().int(),
+});
+export type DropRoomFigures = z.infer<typeof dropRoomFiguresSchema>;
+
 export const dropSummarySchema = z.object({
   id: z.string(),
   mode: z.enum(DROP_MODES),
@@ -134,6 +146,8 @@ export const dropSummarySchema = z.object({
   /** A draw's SHA-256 commitment to its secret seed (lowercase hex), published when the entry opens. */
   commitment: z.string().nullable(),
   drawnAt: z.string().nullable(),
+  /** A first-come drop's waiting room in figures; null for a draw. */
+  room: dropRoomFiguresSchema.nullable(),
 });
 export type DropSummary = z.infer<typeof dropSummarySchema>;
 

@@ -19,6 +19,9 @@ export interface CheckoutGate {
   held: Map<number, EntryRow>;
   /** The earliest hold among them: the order's reservation ends by then. */
   holdUntil: Date | null;
+  buyerId: string;
+  /** First-come drops the buyer checks out with their admission: the order is kept on their place. */
+  admittedTo: string[];
 }
 
 interface GateInput {
@@ -104,7 +107,12 @@ function refuseWithoutAdmission(
  * normal sale.
  */
 export async function gateCheckout(secret: string, tx: Tx, input: GateInput): Promise<CheckoutGate> {
-  const gate: CheckoutGate = { held: new Map(), holdUntil: null };
+  const gate: CheckoutGate = {
+    held: new Map(),
+    holdUntil: null,
+    buyerId: input.buyerId,
+    admittedTo: [],
+  };
   const rows = await repository.findDropsOfProducts(tx, [
     ...new Set(input.lines.map((line) => line.productId)),
   ]);
@@ -140,13 +148,18 @@ export async function gateCheckout(secret: string, tx: Tx, input: GateInput): Pr
       if (!gate.holdUntil || (entry.holdUntil as Date) < gate.holdUntil) gate.holdUntil = entry.holdUntil;
     } else {
       refuseWithoutAdmission(secret, row, input.buyerId, lines, input.admission, now);
+      gate.admittedTo.push(row.id);
     }
   }
   return gate;
 }
 
-/** The held pairs pass to the new order; a hold that ran out meanwhile refuses the checkout. */
+/**
+ * The held pairs pass to the new order (a hold that ran out meanwhile refuses the checkout); an admitted
+ * buyer's place keeps the order, so its payment counts them among the room's buyers.
+ */
 export async function takeHeldPairs(tx: Tx, gate: CheckoutGate, orderId: string): Promise<void> {
+  for (const dropId of gate.admittedTo) await repository.linkTicketOrder(tx, dropId, gate.buyerId, orderId);
   const now = new Date();
   for (const entry of gate.held.values()) {
     if (!(await repository.takeHeldPair(tx, entry.id, orderId, now)))

@@ -20,7 +20,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvFileName, csvHeaders, csvResponse } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, requireAdmin, requireUser, requireVerifiedUser } from '../../plugins/session';
+import {
+  adminOnly,
+  requireAdmin,
+  requireHeldUser,
+  requireUser,
+  requireVerifiedUser,
+} from '../../plugins/session';
 import type { DropDeps } from './drop-deps';
 import { challengeFor, changeEntrySize, enterDraw, myEntry, withdrawEntry } from './drop-entries';
 import { drawNow } from './drop-results';
@@ -41,6 +47,10 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const signedIn = async (request: FastifyRequest) => {
   await requireUser(request);
+};
+/** A poll's guard: the session as this instance holds it (a crowd's polls read no database). */
+const signedInHeld = async (request: FastifyRequest) => {
+  await requireHeldUser(request);
 };
 const verified = async (request: FastifyRequest) => {
   await requireVerifiedUser(request);
@@ -320,7 +330,7 @@ function queueRoutes(app: App, deps: DropDeps): void {
   app.get(
     '/api/drops/:id/queue/me',
     {
-      preValidation: signedIn,
+      preValidation: signedInHeld,
       schema: {
         tags: ['drops'],
         summary:
@@ -329,7 +339,7 @@ function queueRoutes(app: App, deps: DropDeps): void {
         response: { 200: queueStatusSchema, ...refusals(400, 401, 404, 409) },
       },
     },
-    async (request) => roomStatus(deps, await requireUser(request), request.params.id),
+    async (request) => roomStatus(deps, await requireHeldUser(request), request.params.id),
   );
 }
 

@@ -4,6 +4,7 @@
  */
 export { gateCheckout, pairsHeldFor, takeHeldPairs } from './drop-checkout';
 export type { DropDeps, DropJob } from './drop-deps';
+export { forgetDrop } from './drop-memory';
 export { onOrderCancelled, onOrderPaid, runDropJob, sweepDrops } from './drop-results';
 export { dropsRoutes } from './drops.routes';
 export { dropProducts } from './drops.service';
