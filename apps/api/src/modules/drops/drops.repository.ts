@@ -439,3 +439,18 @@ export function findArrivalsAfter(
     .from(dropTicket)
     .where(and(eq(dropTicket.dropId, dropId), eq(dropTicket.phase, 1), gt(dropTicket.place, place)));
 }
+
+// One shopper's drops
+
+export function findDropsByIds(db: DbOrTx, ids: string[]): Promise<DropRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(drop).where(inArray(drop.id, ids)).orderBy(desc(drop.releaseAt));
+}
+
+export function findEntriesOf(db: DbOrTx, userId: string): Promise<EntryRow[]> {
+  return db.select().from(dropEntry).where(eq(dropEntry.userId, userId));
+}
+
+export function findTicketsOf(db: DbOrTx, userId: string): Promise<TicketRow[]> {
+  return db.select().from(dropTicket).where(eq(dropTicket.userId, userId));
+}

@@ -11,6 +11,7 @@ import {
   dropsQuerySchema,
   dropsSchema,
   myDropEntrySchema,
+  myDropsSchema,
   queueStatusSchema,
   staffDropEntriesSchema,
   staffDropsSchema,
@@ -42,6 +43,7 @@ import {
   staffEntries,
   updateDrop,
 } from './drops.service';
+import { myDrops } from './my-drops';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -236,8 +238,22 @@ function shopperRoutes(app: App, deps: DropDeps): void {
   );
 }
 
-/** A shopper's entry in a draw: enter, see it, change its size, withdraw. */
+/** A shopper's entry in a draw: enter, see it, change its size, withdraw; and all their drops. */
 function entryRoutes(app: App, deps: DropDeps): void {
+  app.get(
+    '/api/drops/me',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['drops'],
+        summary:
+          "The signed-in shopper's drops, newest release first: each draw entry with its outcome (and its number on the waiting list when not picked), each waiting-room place with where it stands",
+        response: { 200: myDropsSchema, ...refusals(401) },
+      },
+    },
+    async (request) => ({ drops: await myDrops(deps, await requireUser(request)) }),
+  );
+
   app.post(
     '/api/drops/:id/entries',
     {
