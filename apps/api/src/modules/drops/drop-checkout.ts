@@ -41,16 +41,47 @@ function refuse(
   return new AppError(code, message, { [`products.${line.index}`]: reason });
 }
 
+/** Why a release refuses more pairs: its per-person limit, and what the buyer already holds of it. */
+function limitReason(row: DropRow, already: number): string {
+  const pairs = row.perPersonLimit === 1 ? 'one pair' : `${row.perPersonLimit} pairs`;
+  const held = already > 0 ? ` and you already have ${already}` : '';
+  return `This release is limited to ${pairs} per person${held}`;
+}
+
 function refuseOverLimit(row: DropRow, lines: GateLine[], already: number): void {
   const asked = lines.reduce((sum, line) => sum + line.count, 0);
   if (already + asked <= row.perPersonLimit) return;
-  const pairs = row.perPersonLimit === 1 ? 'one pair' : `${row.perPersonLimit} pairs`;
-  const held = already > 0 ? ` and you already have ${already}` : '';
   throw refuse(
     'DROP_LIMIT_REACHED',
     lines[0] as GateLine,
-    `This release is limited to ${pairs} per person${held}`,
+    limitReason(row, already),
     `at most ${row.perPersonLimit} per person`,
+  );
+}
+
+/**
+ * What the shopper may still put in a cart of each product released by a drop that is not over: the
+ * pairs left under its per-person limit (counted over their pending and paid orders, as checkout counts
+ * them) and the reason the cart gives for refusing more.
+ */
+export async function purchaseLimits(
+  db: DbOrTx,
+  productIds: string[],
+  heldByBuyer: (productIds: string[]) => Promise<Map<string, number>>,
+): Promise<Map<string, { pairs: number; reason: string }>> {
+  const rows = await repository.findDropsOfProducts(db, [...new Set(productIds)]);
+  if (rows.length === 0) return new Map();
+  const states = await statesOf(db, rows);
+  const gated = rows.filter((row) => states.get(row.id) !== 'finished');
+  const already = await heldByBuyer(gated.map((row) => row.productId));
+  return new Map(
+    gated.map((row) => {
+      const held = already.get(row.productId) ?? 0;
+      return [
+        row.productId,
+        { pairs: Math.max(0, row.perPersonLimit - held), reason: limitReason(row, held) },
+      ];
+    }),
   );
 }
 

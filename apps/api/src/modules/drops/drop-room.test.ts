@@ -68,6 +68,50 @@ describe("a first-come drop's figures", () => {
   });
 });
 
+describe("the cart and a drop's per-person limit", () => {
+  it('says how many pairs the limit still allows and why, before checkout refuses more', async () => {
+    const { productId, drop } = await liveRoom('Limit Shoe', 5);
+    await moveDrop(app(), drop.id, { release: 0 });
+    const [buyer] = (await entrants(app(), 1, 'limited')) as [Buyer];
+    const cartLimit = async (cookie?: string) =>
+      (
+        await send(app(), 'POST', '/api/cart/check', cookie, {
+          products: [{ id: productId, size: '9' }],
+        })
+      ).json().lines[0].limit;
+    const reason = 'This release is limited to one pair per person';
+    expect(await cartLimit()).toEqual({ pairs: 1, reason });
+    expect(await cartLimit(buyer.cookie)).toEqual({ pairs: 1, reason });
+
+    const status = (await join(buyer, drop.id)).json<QueueStatus>();
+    const admission = (status as { token: string }).token;
+    const twice = await send(app(), 'POST', '/api/checkouts', buyer.cookie, {
+      products: [dropLine(productId, 2)],
+      user: {},
+      admission,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toMatchObject({
+      code: 'DROP_LIMIT_REACHED',
+      message: reason,
+      fields: { 'products.0': 'at most 1 per person' },
+    });
+    const once = await send(app(), 'POST', '/api/checkouts', buyer.cookie, {
+      products: [dropLine(productId)],
+      user: {},
+      admission,
+    });
+    expect(once.statusCode, once.body).toBe(200);
+    expect(await cartLimit(buyer.cookie)).toEqual({ pairs: 0, reason: `${reason} and you already have 1` });
+
+    const [other = ''] = await stockedProducts(app(), ['Unlimited Shoe'], 5);
+    const plain = await send(app(), 'POST', '/api/cart/check', buyer.cookie, {
+      products: [{ id: other, size: '9' }],
+    });
+    expect(plain.json().lines[0]).toMatchObject({ available: true, limit: null });
+  });
+});
+
 /** Counts the statements the app sends its database while `work` runs. */
 async function queriesDuring(work: () => Promise<unknown>): Promise<number> {
   const client = (app().db as unknown as { $client: Record<string, unknown> }).$client;

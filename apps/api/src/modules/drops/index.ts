@@ -2,7 +2,7 @@
  * The drops module's face: scheduled releases (a draw, or a waiting room), what checkout asks of them, and
  * what orders tell them.
  */
-export { gateCheckout, pairsHeldFor, takeHeldPairs } from './drop-checkout';
+export { gateCheckout, pairsHeldFor, purchaseLimits, takeHeldPairs } from './drop-checkout';
 export type { DropDeps, DropJob } from './drop-deps';
 export { forgetDrop } from './drop-memory';
 export { onOrderCancelled, onOrderPaid, runDropJob, sweepDrops } from './drop-results';
