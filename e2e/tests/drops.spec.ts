@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
 import { adminRequest, productForDrop, scheduleDrop } from '../support/drops';
 import { adminPage, orderOf, signedInBuyer, toPaymentPage } from '../support/shop';
 import { expect, test } from '../support/test';
@@ -171,4 +172,72 @@ test('a draw is made by the shop at the close; staff see it, anyone checks it, a
   await expect(page.getByText('Commitment matches')).toBeVisible();
   await expect(page.getByText(/Winners match/).first()).toBeVisible();
   await api.dispose();
+});
+
+test("the cart refuses a quantity above a drop's per-person limit, saying why", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  const { product, name } = await dropOfItsOwn(admin, baseURL ?? '', 'Limit Runner', {
+    mode: 'queue',
+    releaseAt: inSeconds(5),
+    preQueueMinutes: 15,
+    admissionPerMinute: 1000,
+    perPersonLimit: 1,
+  });
+  await buyerWithProfile(page, baseURL ?? '');
+
+  await page.goto(`/home/${product}`);
+  await page.getByRole('link', { name: 'Join the waiting room' }).click();
+  await expect(page.getByRole('heading', { name: "It's your turn" })).toBeVisible({ timeout: 30_000 });
+  const size = page.locator('.size-picker input:not([disabled])').first();
+  await page.locator(`label[for="${await size.getAttribute('id')}"]`).click();
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page).toHaveURL('/cart');
+
+  const line = page.getByRole('listitem', { name: new RegExp(`^${name}, size`) });
+  await expect(line.getByText('This release is limited to one pair per person')).toBeVisible();
+  await expect(line.getByRole('button', { name: new RegExp(`^One more ${name}`) })).toBeDisabled();
+  await expect(line.locator('output')).toHaveText('1');
+  await admin.dispose();
+});
+
+test("a first-come drop's detail shows staff who joined, was admitted and holds a turn", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  const { drop, name } = await dropOfItsOwn(admin, baseURL ?? '', 'Figures Runner', {
+    mode: 'queue',
+    releaseAt: inSeconds(10),
+    preQueueMinutes: 15,
+    admissionPerMinute: 1000,
+  });
+  await buyerWithProfile(page, baseURL ?? '');
+  const joined = await page.request.post(`/api/drops/${drop}/queue`, { headers: { origin: baseURL ?? '' } });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/drops/${drop}/queue/me`)).json()).admitted, {
+      timeout: 40_000,
+    })
+    .toBe(true);
+
+  const staff = await adminPage(browser, baseURL);
+  await staff.goto('/account/drops');
+  const row = staff.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('1 joined');
+  await row.getByRole('link', { name: `View the drop of ${name}` }).click();
+  const room = staff.getByRole('region', { name: 'Waiting room' });
+  const figure = (term: string) => room.locator('dt', { hasText: term }).locator('+ dd');
+  await expect(figure('Joined the waiting room')).toHaveText('1 shopper');
+  await expect(figure('Admitted')).toHaveText('1 shopper');
+  await expect(figure('Bought')).toHaveText('0 shoppers');
+  await expect(figure('Holding a turn now')).toHaveText('1 shopper');
+  await expect(staff.getByText('No entries yet')).toHaveCount(0);
+  await expectAccessible(staff, "a first-come drop's detail");
+  await admin.dispose();
 });

@@ -721,6 +721,7 @@ const TABLE: Row[] = [
       payload: { size: '9', proof: 'eyJjaGFsbGVuZ2UiOiJ4In0=' },
     }),
   },
+  { method: 'GET', url: '/api/drops/me', access: 'signed-in', request: () => ({ url: '/api/drops/me' }) },
   {
     method: 'GET',
     url: '/api/drops/:id/entries/me',

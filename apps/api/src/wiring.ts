@@ -18,7 +18,7 @@ import * as reviews from './modules/reviews';
 import type { ShippingDeps } from './modules/shipping';
 import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts';
 import * as users from './modules/users';
-import type { SessionLookup } from './plugins/session';
+import { forgetSessionsOf, type SessionLookup } from './plugins/session';
 
 /** Every service's dependencies, built once here: no module builds another module's. */
 export interface Services {
@@ -190,6 +190,11 @@ function subscribe(events: DomainEvents, alerts: StockAlertDeps, catalogCache: R
   subscribeAudit(events);
   // A suspended user is signed out in the transaction that suspends them.
   events.withFact('user.suspended', (tx, fact) => auth.endSessions(tx, fact.userId));
+  // Sessions a poll holds in memory are read again once their account changed.
+  events.afterFact(
+    ['user.updated', 'user.suspended', 'user.promoted', 'user.demoted', 'user.deleted'],
+    async (fact) => forgetSessionsOf(fact.userId),
+  );
   // Shoppers waiting for a size hear that units came back, once the change has committed.
   events.afterFact('units.returned', (fact) => notifyBackInStock(alerts, fact.lines));
   // The shoppers' lists show what changed (a product, its stock or its rating) once it has committed.

@@ -112,6 +112,18 @@ export const dropSizeSchema = z.object({
   entrants: z.number().int(),
 });
 
+/**
+ * A first-come drop's waiting room in figures: everyone who joined, those whose turn has come, those who
+ * bought (paid) through it, and those whose turn is running now and who have not bought.
+ */
+export const dropRoomFiguresSchema = z.object({
+  joined: z.number().int(),
+  admitted: z.number().int(),
+  bought: z.number().int(),
+  holding: z.number().int(),
+});
+export type DropRoomFigures = z.infer<typeof dropRoomFiguresSchema>;
+
 export const dropSummarySchema = z.object({
   id: z.string(),
   mode: z.enum(DROP_MODES),
@@ -135,6 +147,8 @@ export const dropSummarySchema = z.object({
   /** A draw's SHA-256 commitment to its secret seed (lowercase hex), published when the entry opens. */
   commitment: z.string().nullable(),
   drawnAt: z.string().nullable(),
+  /** A first-come drop's waiting room in figures; null for a draw. */
+  room: dropRoomFiguresSchema.nullable(),
 });
 export type DropSummary = z.infer<typeof dropSummarySchema>;
 
@@ -183,6 +197,33 @@ export const myDropEntrySchema = z.object({
   shipTo: shipToSchema.nullable(),
 });
 export type MyDropEntry = z.infer<typeof myDropEntrySchema>;
+
+/**
+ * A drawn entry that was not picked: its number on the size's waiting list (1 = the next to get a pair
+ * that comes free), from its place in the drawn order (`rank`) and the size's winners. The product page,
+ * the account and the draw's e-mail all give this one number.
+ */
+export function waitingListNumber(rank: number, winners: number): number {
+  return Math.max(rank - winners, 1);
+}
+
+/** `GET /api/drops/me`: the signed-in shopper's draws and waiting rooms, newest release first. */
+export const myDropSchema = z.object({
+  drop: dropSummarySchema.pick({ id: true, mode: true, state: true, releaseAt: true, product: true }),
+  /** Their entry in a draw, with its number on the waiting list when it was not picked. */
+  entry: myDropEntrySchema.extend({ waitingList: z.number().int().nullable() }).nullable(),
+  /** Their place in a first-come drop's waiting room, as its poll answers it, and whether they bought. */
+  place: z
+    .object({
+      joinedAt: z.string(),
+      state: z.enum(['pre_queue', 'waiting', 'admitted', 'expired', 'sold_out']),
+      position: z.number().int().nullable(),
+      bought: z.boolean(),
+    })
+    .nullable(),
+});
+export type MyDrop = z.infer<typeof myDropSchema>;
+export const myDropsSchema = z.object({ drops: z.array(myDropSchema) });
 
 /** `GET /api/drops/:id/challenge`: ALTCHA's proof-of-work challenge (altcha-lib 1.x). */
 export const dropChallengeSchema = z.object({

@@ -301,6 +301,11 @@ export const cartCheckResponseSchema = z.object({
       available: z.boolean(),
       price: z.number().nullable(),
       units: z.number().int(),
+      /**
+       * A drop's per-person limit, for the viewer (a guest holds none): the pairs of this product they may
+       * still buy, and the reason the cart gives for refusing more. Null when the product has no limit.
+       */
+      limit: z.object({ pairs: z.number().int(), reason: z.string() }).nullable(),
     }),
   ),
 });

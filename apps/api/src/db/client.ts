@@ -62,9 +62,12 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * How long a request waits for a connection (a new one, or a turn in the pool) before it fails, and how
- * long one statement may go unanswered: while PostgreSQL restarts or cannot be reached, requests fail
- * fast (503, see plugins/errors.ts) instead of piling up. A statement of the shop's takes milliseconds.
+ * long one statement may go unanswered: while PostgreSQL restarts or cannot be reached, or a crowd has
+ * taken every connection, requests fail fast (503, see plugins/errors.ts) instead of piling up (a crowd's
+ * polls once waited 10-20 s for a turn). A statement of the shop's takes milliseconds.
  */
+const POOL_WAIT_MS = 1_000;
+/** The migrations' lock and the job queue open connections of their own, with more patience. */
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 10_000;
 
@@ -74,11 +77,11 @@ export interface DatabaseLog {
 }
 
 /** A pool's options: the time-outs above, and TCP keep-alive so a connection to a vanished server is noticed. */
-function poolOptions(url: string, max: number, queryTimeoutMs: number) {
+function poolOptions(url: string, max: number, queryTimeoutMs: number, waitMs: number) {
   return {
     connectionString: url,
     max,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: waitMs,
     ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
     keepAlive: true,
   };
@@ -114,7 +117,7 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.kind === 'postgres') {
     const queryTimeoutMs = config.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
-    const pool = new pg.Pool(poolOptions(config.url, config.poolSize ?? 10, queryTimeoutMs));
+    const pool = new pg.Pool(poolOptions(config.url, config.poolSize ?? 10, queryTimeoutMs, POOL_WAIT_MS));
     listenForErrors(pool, log);
     const db = drizzlePg(pool, { schema, logger: countStatements });
     // The lock is held on a connection of its own, without the statement time-out: another instance may
@@ -145,8 +148,9 @@ export async function openDatabase(
       db: db as unknown as Db,
       kind: 'postgres',
       exclusive,
-      // pg-boss passes these to its own pg.Pool, and listens for its errors itself (jobs.ts logs them).
-      queueConnection: poolOptions(config.url, 3, queryTimeoutMs),
+      // pg-boss passes these to its own pg.Pool, and listens for its errors itself (jobs.ts logs them);
+      // its workers wait their turn, they answer no one.
+      queueConnection: poolOptions(config.url, 3, queryTimeoutMs, CONNECT_TIMEOUT_MS),
       close: () => pool.end(),
     };
   }

@@ -61,15 +61,46 @@ export function sessionTokenFromCookie(cookieHeader: string | undefined, cookieN
 const cache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
 
 /**
- * Who is signed in. Reads the session the way Better Auth wrote it, on every request: a
- * suspended user or an ended session is refused at once (no cached session data). Better Auth itself
- * still serves /api/auth/get-session, which also extends the session's life.
+ * Sessions as the routes a crowd polls read them (a waiting room's place): held in this process's memory
+ * for `HELD_SESSION_MS`, so a poll reads no database. What changes an account (suspended, deleted, its role
+ * or e-mail changed) forgets its sessions here at once (`forgetSessionsOf`, on the users' facts); a
+ * sign-out on another instance is noticed by such a route within the lifetime. Every other route reads
+ * the session afresh.
  */
-async function loadUser(request: FastifyRequest): Promise<CurrentUser | null> {
+const HELD_SESSION_MS = 10_000;
+/** At most this many sessions are held; the oldest go first. */
+const HELD_SESSIONS_MAX = 50_000;
+const heldSessions = new Map<string, { holder: SessionHolder | undefined; until: number }>();
+
+async function heldSession(lookup: SessionLookup, token: string): Promise<SessionHolder | undefined> {
+  const now = Date.now();
+  const held = heldSessions.get(token);
+  if (held && held.until > now) return held.holder;
+  const holder = await lookup(token);
+  heldSessions.delete(token);
+  if (heldSessions.size >= HELD_SESSIONS_MAX) {
+    const oldest = heldSessions.keys().next().value;
+    if (oldest !== undefined) heldSessions.delete(oldest);
+  }
+  heldSessions.set(token, { holder, until: now + HELD_SESSION_MS });
+  return holder;
+}
+
+/** An account changed: its held sessions are read again on their next use. */
+export function forgetSessionsOf(userId: string): void {
+  for (const [token, held] of heldSessions) if (held.holder?.id === userId) heldSessions.delete(token);
+}
+
+/**
+ * Who is signed in. Reads the session the way Better Auth wrote it, on every request: a
+ * suspended user or an ended session is refused at once. Better Auth itself still serves
+ * /api/auth/get-session, which also extends the session's life. `held` reads it from memory (above).
+ */
+async function loadUser(request: FastifyRequest, held = false): Promise<CurrentUser | null> {
   const { config, sessionCookieName, sessionHolder } = request.server;
   const token = sessionTokenFromCookie(request.headers.cookie, sessionCookieName, config.auth.secret);
   if (!token) return null;
-  const user = await sessionHolder(token);
+  const user = held ? await heldSession(sessionHolder, token) : await sessionHolder(token);
   if (!user || user.banned) return null;
   return {
     id: user.id,
@@ -93,6 +124,18 @@ export function currentUser(request: FastifyRequest): Promise<CurrentUser | null
 /** Route guards: the API enforces every rule whatever the UI shows. */
 export async function requireUser(request: FastifyRequest): Promise<CurrentUser> {
   const user = await currentUser(request);
+  if (!user) throw new AppError('UNAUTHORIZED', 'You must be logged in');
+  return user;
+}
+
+/** `requireUser` for a route a crowd polls: the session held in memory for a few seconds (see above). */
+export async function requireHeldUser(request: FastifyRequest): Promise<CurrentUser> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = loadUser(request, true);
+    cache.set(request, pending);
+  }
+  const user = await pending;
   if (!user) throw new AppError('UNAUTHORIZED', 'You must be logged in');
   return user;
 }

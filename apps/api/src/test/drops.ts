@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { drop, dropEntry, user } from '../db/schema';
+import { forgetDrop } from '../modules/drops';
 import { type Buyer, quickBuyers } from './buyers';
 import { send } from './shop';
 
@@ -86,6 +87,7 @@ export async function moveDrop(
       ...(times.closes !== undefined ? { entryClosesAt: minutes(times.closes) } : {}),
     })
     .where(eq(drop.id, dropId));
+  forgetDrop(app.db, dropId);
 }
 
 /** Ends a winner's hold now, as if its purchase window had run out. */
@@ -104,4 +106,22 @@ export async function entryRows(app: FastifyInstance, dropId: string) {
 export async function sweepNow(app: FastifyInstance): Promise<void> {
   await app.jobs.send('sweep', {});
   await app.jobs.settled(30_000);
+}
+
+/** A cart line of a drop's product as the browser sends it (size 9 unless told). */
+export const dropLine = (productId: string, count = 1, size = '9') => ({
+  id: productId,
+  name: 'Drop',
+  description: '',
+  img: '',
+  size,
+  count,
+  price: 100,
+  totalPrice: 100 * count,
+});
+
+/** Pays a checkout on the test gateway, from its payment page's address. */
+export async function payOnTestGateway(app: FastifyInstance, url: string): Promise<void> {
+  const paid = await send(app, 'POST', `/api/test-gateway/payments/${url.split('/').pop()}/pay`);
+  expect(paid.statusCode, paid.body).toBe(200);
 }

@@ -57,6 +57,7 @@ export function checkAnswer(
       available: true,
       price: prices[line.id] ?? 100,
       units: 10,
+      limit: null,
       ...override[`${line.id}${line.size}`],
     })),
   };

@@ -31,6 +31,7 @@ export function dropSummary(overrides: Partial<DropSummary> = {}): DropSummary {
     ],
     commitment: null,
     drawnAt: null,
+    room: null,
     ...overrides,
   };
 }

@@ -130,7 +130,7 @@ export const dropProof = pgTable(
  * A place in a first-come drop's waiting room, one per person. The room's order is (`phase`, `place`):
  * phase 0 is the pre-queue, whose `place` is a cryptographically random number drawn at joining and never
  * shown before the release (so the pre-queue is a uniform shuffle); phase 1 is everyone after the release,
- * in arrival order (`place` from a sequence).
+ * in arrival order (`place` from a sequence). `bought_at` counts the room's buyers for the staff's figures.
  */
 export const dropTicket = pgTable(
   'drop_ticket',
@@ -139,10 +139,14 @@ export const dropTicket = pgTable(
     phase: smallint('phase').notNull(),
     place: bigint('place', { mode: 'number' }).notNull(),
     joinedAt: stamp('joined_at').notNull().defaultNow(),
+    /** The shopper's last order through their admission, and when one of their orders was paid. */
+    orderId: uuidRef('order_id', () => order.id),
+    boughtAt: stamp('bought_at'),
   },
   (t) => [
     primaryKey({ columns: [t.dropId, t.userId] }),
     check('drop_ticket_phase_valid', sql`${t.phase} IN (0, 1)`),
     index('drop_ticket_order_idx').on(t.dropId, t.phase, t.place),
+    index('drop_ticket_bought_order_idx').on(t.orderId),
   ],
 );

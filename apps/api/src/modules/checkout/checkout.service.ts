@@ -347,7 +347,8 @@ export async function startCheckout(
 
 /**
  * Today's price and units for each cart line, for the cart page's refresh. A draw's winner (`viewerId`)
- * sees the pair held for them as one unit of their size: it is not among the units on sale to others.
+ * sees the pair held for them as one unit of their size: it is not among the units on sale to others. A
+ * drop's product carries what its per-person limit still allows the viewer, and why.
  */
 export async function checkCart(
   deps: Pick<CheckoutDeps, 'db'>,
@@ -355,19 +356,26 @@ export async function checkCart(
   viewerId?: string,
 ): Promise<CartCheck> {
   const wanted = pairs.map((pair) => ({ productId: pair.id, size: Number(pair.size) }));
-  const [stock, held] = await Promise.all([
+  const [stock, held, limits] = await Promise.all([
     catalog.stockLines(deps.db, wanted),
     viewerId ? drops.pairsHeldFor(deps.db, viewerId, wanted) : Promise.resolve([]),
+    drops.purchaseLimits(
+      deps.db,
+      wanted.map((pair) => pair.productId),
+      async (productIds) => (viewerId ? unitsHeldBy(deps.db, viewerId, productIds) : new Map()),
+    ),
   ]);
   return {
     lines: pairs.map((pair) => {
+      const limit = limits.get(pair.id) ?? null;
       const info = stock.find((row) => row.productId === pair.id && row.size === Number(pair.size));
-      if (!info) return { id: pair.id, size: pair.size, available: false, price: null, units: 0 };
+      if (!info) return { id: pair.id, size: pair.size, available: false, price: null, units: 0, limit };
       const mine = held.filter(
         (line) => line.productId === pair.id && line.size === Number(pair.size),
       ).length;
       const units = info.units + mine;
-      return { id: pair.id, size: pair.size, available: units > 0, price: fromCents(info.priceCents), units };
+      const price = fromCents(info.priceCents);
+      return { id: pair.id, size: pair.size, available: units > 0, price, units, limit };
     }),
   };
 }

@@ -367,9 +367,17 @@ describe('POST /api/cart/check', () => {
         available: true,
         price: pick.price,
         units: (await stockOf(app(), pick.id, Number(pick.size)))?.units,
+        limit: null,
       },
-      { id: pick.id, size: '17.5', available: false, price: null, units: 0 },
-      { id: '00000000-0000-4000-8000-000000000000', size: '9', available: false, price: null, units: 0 },
+      { id: pick.id, size: '17.5', available: false, price: null, units: 0, limit: null },
+      {
+        id: '00000000-0000-4000-8000-000000000000',
+        size: '9',
+        available: false,
+        price: null,
+        units: 0,
+        limit: null,
+      },
     ]);
   });
 });

@@ -21,6 +21,9 @@ export interface CheckoutGate {
   holdUntil: Date | null;
   /** The address a held pair's entry was made from: the order ships there (null: the profile's). */
   shipTo: ShipTo | null;
+  buyerId: string;
+  /** First-come drops the buyer checks out with their admission: the order is kept on their place. */
+  admittedTo: string[];
 }
 
 interface GateInput {
@@ -40,16 +43,47 @@ function refuse(
   return new AppError(code, message, { [`products.${line.index}`]: reason });
 }
 
+/** Why a release refuses more pairs: its per-person limit, and what the buyer already holds of it. */
+function limitReason(row: DropRow, already: number): string {
+  const pairs = row.perPersonLimit === 1 ? 'one pair' : `${row.perPersonLimit} pairs`;
+  const held = already > 0 ? ` and you already have ${already}` : '';
+  return `This release is limited to ${pairs} per person${held}`;
+}
+
 function refuseOverLimit(row: DropRow, lines: GateLine[], already: number): void {
   const asked = lines.reduce((sum, line) => sum + line.count, 0);
   if (already + asked <= row.perPersonLimit) return;
-  const pairs = row.perPersonLimit === 1 ? 'one pair' : `${row.perPersonLimit} pairs`;
-  const held = already > 0 ? ` and you already have ${already}` : '';
   throw refuse(
     'DROP_LIMIT_REACHED',
     lines[0] as GateLine,
-    `This release is limited to ${pairs} per person${held}`,
+    limitReason(row, already),
     `at most ${row.perPersonLimit} per person`,
+  );
+}
+
+/**
+ * What the shopper may still put in a cart of each product released by a drop that is not over: the
+ * pairs left under its per-person limit (counted over their pending and paid orders, as checkout counts
+ * them) and the reason the cart gives for refusing more.
+ */
+export async function purchaseLimits(
+  db: DbOrTx,
+  productIds: string[],
+  heldByBuyer: (productIds: string[]) => Promise<Map<string, number>>,
+): Promise<Map<string, { pairs: number; reason: string }>> {
+  const rows = await repository.findDropsOfProducts(db, [...new Set(productIds)]);
+  if (rows.length === 0) return new Map();
+  const states = await statesOf(db, rows);
+  const gated = rows.filter((row) => states.get(row.id) !== 'finished');
+  const already = await heldByBuyer(gated.map((row) => row.productId));
+  return new Map(
+    gated.map((row) => {
+      const held = already.get(row.productId) ?? 0;
+      return [
+        row.productId,
+        { pairs: Math.max(0, row.perPersonLimit - held), reason: limitReason(row, held) },
+      ];
+    }),
   );
 }
 
@@ -106,7 +140,13 @@ function refuseWithoutAdmission(
  * normal sale.
  */
 export async function gateCheckout(secret: string, tx: Tx, input: GateInput): Promise<CheckoutGate> {
-  const gate: CheckoutGate = { held: new Map(), holdUntil: null, shipTo: null };
+  const gate: CheckoutGate = {
+    held: new Map(),
+    holdUntil: null,
+    buyerId: input.buyerId,
+    admittedTo: [],
+    shipTo: null,
+  };
   const rows = await repository.findDropsOfProducts(tx, [
     ...new Set(input.lines.map((line) => line.productId)),
   ]);
@@ -143,13 +183,18 @@ export async function gateCheckout(secret: string, tx: Tx, input: GateInput): Pr
       if (!gate.holdUntil || (entry.holdUntil as Date) < gate.holdUntil) gate.holdUntil = entry.holdUntil;
     } else {
       refuseWithoutAdmission(secret, row, input.buyerId, lines, input.admission, now);
+      gate.admittedTo.push(row.id);
     }
   }
   return gate;
 }
 
-/** The held pairs pass to the new order; a hold that ran out meanwhile refuses the checkout. */
+/**
+ * The held pairs pass to the new order (a hold that ran out meanwhile refuses the checkout); an admitted
+ * buyer's place keeps the order, so its payment counts them among the room's buyers.
+ */
 export async function takeHeldPairs(tx: Tx, gate: CheckoutGate, orderId: string): Promise<void> {
+  for (const dropId of gate.admittedTo) await repository.linkTicketOrder(tx, dropId, gate.buyerId, orderId);
   const now = new Date();
   for (const entry of gate.held.values()) {
     if (!(await repository.takeHeldPair(tx, entry.id, orderId, now)))

@@ -1,4 +1,4 @@
-import { sizeKey } from '@shop/contracts';
+import { sizeKey, waitingListNumber } from '@shop/contracts';
 import { type MailMessage, messageEmail, SHOP } from '../mail';
 import { entryWindow, preQueueOpensAt } from './drop-state';
 import type { DropRow, EntryRow } from './drops.repository';
@@ -48,12 +48,13 @@ export function dropNews(
     });
   }
   if (entry.status === 'waiting') {
+    const place = entry.rank ? waitingListNumber(entry.rank, row.drawnUnits?.[size] ?? 0) : '?';
     return (username) => ({
       subject: `the draw for ${productName}`,
       heading: 'Not picked this time',
       paragraphs: [
         `Hi ${username}, your entry for ${productName} in size ${size} was not among the winners.`,
-        `You are number ${entry.rank ?? '?'} in the drawn order for that size: if a winner does not pay in time, the pair goes to the next in that order, and we will e-mail you if it is you.`,
+        `You are number ${place} on the waiting list for that size: if a winner does not pay in time, the pair goes to the next on the list, and we will e-mail you if it is you.`,
       ],
       action: { label: 'See the draw', url: dropUrl(siteUrl, row) },
       footnote: proof,

@@ -161,9 +161,10 @@ export async function onOrderCancelled(deps: DropDeps, db: DbOrTx, orderId: stri
   });
 }
 
-/** A winner paid: their entry is bought. In the payment's transaction. */
+/** A winner paid: their entry is bought; an admitted shopper paid: their place counts as a buyer. In the payment's transaction. */
 export async function onOrderPaid(tx: DbOrTx, orderId: string): Promise<void> {
   await repository.markBought(tx, orderId);
+  await repository.markTicketBought(tx, orderId);
 }
 
 /** How many e-mails one announce job queues per batch. */

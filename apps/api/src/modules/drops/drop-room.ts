@@ -1,58 +1,55 @@
 import type { QueueStatus } from '@shop/contracts';
-import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
-import * as catalog from '../catalog';
 import { admissionExpiry, admittedCount, shuffledPlace, signAdmission, turnAt } from './admission';
 import type { DropDeps } from './drop-deps';
+import { roomMemory } from './drop-memory';
 import { dropState, preQueueOpensAt, roomOf } from './drop-state';
-import type { DropRow, TicketRow } from './drops.repository';
+import type { DropRow } from './drops.repository';
 import * as repository from './drops.repository';
 
-async function roomDrop(db: Db, dropId: string): Promise<DropRow> {
-  const row = await repository.findDrop(db, dropId);
+/** The drop as this instance holds it, if it is a first-come drop. */
+async function roomDrop(deps: DropDeps, dropId: string): Promise<{ row: DropRow; soldOut: boolean }> {
+  const { row, soldOut } = await roomMemory(deps.db).drop(dropId);
   if (!row) throw AppError.notFound('Drop');
   if (row.mode !== 'queue')
     throw new AppError('CONFLICT', 'This release is a draw: enter it on the product page');
-  return row;
-}
-
-async function soldOut(db: Db, row: DropRow): Promise<boolean> {
-  const [product] = await catalog.getProducts(db, [row.productId]);
-  return !product || Object.values(product.stock).every((units) => units <= 0);
+  return { row, soldOut };
 }
 
 /**
  * Where this place stands: in the pre-queue (no position yet: everyone there is shuffled at the release),
  * waiting (position and an estimate that only goes down: the turn's time is fixed by the place), admitted
- * (a signed token bound to the account, until the admission expires), or expired.
+ * (a signed token bound to the account, until the admission expires), or expired. Read from this
+ * instance's memory (drop-memory.ts): a poll reads no database.
  */
-async function statusOf(deps: DropDeps, row: DropRow, ticket: TicketRow, now: number): Promise<QueueStatus> {
+async function statusOf(
+  deps: DropDeps,
+  drop: { row: DropRow; soldOut: boolean },
+  userId: string,
+  now: number,
+): Promise<QueueStatus> {
+  const { row, soldOut } = drop;
   const releaseAt = row.releaseAt.toISOString();
+  const place = await roomMemory(deps.db).place(row, userId, now);
+  if (!place) throw new AppError('NOT_FOUND', 'You are not in this waiting room: join it first');
   if (now < row.releaseAt.getTime()) {
     const estimateSeconds = Math.ceil((row.releaseAt.getTime() - now) / 1000);
     return { admitted: false, state: 'pre_queue', position: null, estimateSeconds, releaseAt };
   }
   const room = roomOf(row);
-  const ahead = await repository.countAhead(deps.db, ticket);
-  const turn = turnAt(room, ahead);
+  const turn = turnAt(room, place.ahead);
   if (now >= turn.getTime()) {
     const expiresAt = admissionExpiry(turn);
     if (now >= expiresAt.getTime())
       return { admitted: false, state: 'expired', position: null, estimateSeconds: 0, releaseAt };
-    if (await soldOut(deps.db, row))
-      return { admitted: false, state: 'sold_out', position: null, estimateSeconds: 0, releaseAt };
-    const token = signAdmission(deps.secret, {
-      dropId: row.id,
-      userId: ticket.userId,
-      expiresAt: expiresAt.getTime(),
-    });
+    if (soldOut) return { admitted: false, state: 'sold_out', position: null, estimateSeconds: 0, releaseAt };
+    const token = signAdmission(deps.secret, { dropId: row.id, userId, expiresAt: expiresAt.getTime() });
     return { admitted: true, token, expiresAt: expiresAt.toISOString() };
   }
-  const position = Math.max(1, ahead + 1 - admittedCount(room, now));
+  const position = Math.max(1, place.ahead + 1 - admittedCount(room, now));
   const estimateSeconds = Math.ceil((turn.getTime() - now) / 1000);
-  const state = (await soldOut(deps.db, row)) ? 'sold_out' : 'waiting';
-  return { admitted: false, state, position, estimateSeconds, releaseAt };
+  return { admitted: false, state: soldOut ? 'sold_out' : 'waiting', position, estimateSeconds, releaseAt };
 }
 
 /**
@@ -61,7 +58,8 @@ async function statusOf(deps: DropDeps, row: DropRow, ticket: TicketRow, now: nu
  * admission that ran out gives way to a new place at the back.
  */
 export async function joinRoom(deps: DropDeps, viewer: CurrentUser, dropId: string): Promise<QueueStatus> {
-  const row = await roomDrop(deps.db, dropId);
+  const drop = await roomDrop(deps, dropId);
+  const { row } = drop;
   const now = Date.now();
   if (now < preQueueOpensAt(row).getTime()) {
     throw new AppError(
@@ -69,11 +67,14 @@ export async function joinRoom(deps: DropDeps, viewer: CurrentUser, dropId: stri
       `The waiting room opens at ${preQueueOpensAt(row).toISOString()}, before the release at ${row.releaseAt.toISOString()}`,
     );
   }
+  const memory = roomMemory(deps.db);
   const existing = await repository.findTicket(deps.db, dropId, viewer.id);
   if (existing) {
-    const status = await statusOf(deps, row, existing, now);
+    await memory.joined(existing);
+    const status = await statusOf(deps, drop, viewer.id, now);
     if (status.admitted || status.state !== 'expired') return status;
     await repository.leaveRoom(deps.db, dropId, viewer.id);
+    memory.left(dropId);
   } else if (
     dropState(row, now, { liveWinners: false, roomSize: await repository.countRoom(deps.db, dropId) }) ===
     'finished'
@@ -87,12 +88,11 @@ export async function joinRoom(deps: DropDeps, viewer: CurrentUser, dropId: stri
     phase: preQueue ? 0 : 1,
     place: preQueue ? shuffledPlace() : 'next',
   });
-  return statusOf(deps, row, ticket, now);
+  await memory.joined(ticket);
+  return statusOf(deps, drop, viewer.id, now);
 }
 
+/** A poll of the waiting room: from this instance's memory, no database read. */
 export async function roomStatus(deps: DropDeps, viewer: CurrentUser, dropId: string): Promise<QueueStatus> {
-  const row = await roomDrop(deps.db, dropId);
-  const ticket = await repository.findTicket(deps.db, dropId, viewer.id);
-  if (!ticket) throw new AppError('NOT_FOUND', 'You are not in this waiting room: join it first');
-  return statusOf(deps, row, ticket, Date.now());
+  return statusOf(deps, await roomDrop(deps, dropId), viewer.id, Date.now());
 }

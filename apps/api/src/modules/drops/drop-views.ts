@@ -1,8 +1,16 @@
-import { type Drop, type DropSummary, type Product, sizeKey } from '@shop/contracts';
+import {
+  ADMISSION_MINUTES,
+  type Drop,
+  type DropRoomFigures,
+  type DropSummary,
+  type Product,
+  sizeKey,
+} from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import * as catalog from '../catalog';
+import { admittedCount } from './admission';
 import { drawnOrder } from './draw';
-import { dropState, entryWindow, preQueueOpensAt } from './drop-state';
+import { dropState, entryWindow, preQueueOpensAt, roomOf } from './drop-state';
 import type { DropRow } from './drops.repository';
 import * as repository from './drops.repository';
 
@@ -25,11 +33,25 @@ export async function statesOf(db: DbOrTx, rows: DropRow[], now = Date.now()) {
   return states;
 }
 
+/**
+ * A first-come drop's room in figures at `now`: the places whose turn has come, and among them those whose
+ * admission still runs and who have not bought. Null for a draw.
+ */
+async function roomFiguresOf(db: DbOrTx, row: DropRow, now: number): Promise<DropRoomFigures | null> {
+  if (row.mode !== 'queue') return null;
+  const room = roomOf(row);
+  const liveFrom = admittedCount(room, now - ADMISSION_MINUTES * 60_000);
+  const liveTo = admittedCount(room, now);
+  const figures = await repository.roomFigures(db, row.id, liveFrom, liveTo);
+  return { ...figures, admitted: Math.min(figures.joined, liveTo) };
+}
+
 function summaryOf(
   row: DropRow,
   product: Product | undefined,
   state: DropSummary['state'],
   entrants: Map<number, number>,
+  room: DropRoomFigures | null,
 ): DropSummary {
   const window = row.mode === 'draw' ? entryWindow(row) : undefined;
   const stock = product?.stock ?? {};
@@ -56,25 +78,28 @@ function summaryOf(
       .sort((a, b) => Number(a.size) - Number(b.size)),
     commitment: row.commitment,
     drawnAt: row.drawnAt?.toISOString() ?? null,
+    room,
   };
 }
 
 /** The drops as the API shows them, in the order given. */
 export async function summariesOf(db: DbOrTx, rows: DropRow[], now = Date.now()): Promise<DropSummary[]> {
-  const [products, states, entrants] = await Promise.all([
+  const [products, states, entrants, rooms] = await Promise.all([
     productsOf(db, rows),
     statesOf(db, rows, now),
     repository.countEntrants(
       db,
       rows.map((row) => row.id),
     ),
+    Promise.all(rows.map((row) => roomFiguresOf(db, row, now))),
   ]);
-  return rows.map((row) =>
+  return rows.map((row, index) =>
     summaryOf(
       row,
       products.get(row.productId),
       states.get(row.id) ?? 'scheduled',
       entrants.get(row.id) ?? new Map(),
+      rooms[index] ?? null,
     ),
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { drop, dropEntry, dropNotify, dropProof, dropTicket } from '../../db/schema/drops';
 
@@ -369,20 +369,6 @@ export async function leaveRoom(db: DbOrTx, dropId: string, userId: string): Pro
   await db.delete(dropTicket).where(and(eq(dropTicket.dropId, dropId), eq(dropTicket.userId, userId)));
 }
 
-/** How many shoppers are ahead of this place in the room's order. */
-export async function countAhead(db: DbOrTx, ticket: TicketRow): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(dropTicket)
-    .where(
-      and(
-        eq(dropTicket.dropId, ticket.dropId),
-        sql`(${dropTicket.phase}, ${dropTicket.place}) < (${ticket.phase}, ${ticket.place})`,
-      ),
-    );
-  return row?.count ?? 0;
-}
-
 export async function countRoom(db: DbOrTx, dropId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -394,4 +380,89 @@ export async function countRoom(db: DbOrTx, dropId: string): Promise<number> {
 /** Holds the drop's row against a draw until the transaction ends (entries take it shared, together). */
 export async function shareLockDrop(db: DbOrTx, id: string): Promise<void> {
   await db.select({ id: drop.id }).from(drop).where(eq(drop.id, id)).for('share');
+}
+
+/**
+ * A room's figures: everyone in it, those who bought through it, and those not yet bought whose place is
+ * in `[liveFrom, liveTo)` of the room's order (their turn is running now).
+ */
+export async function roomFigures(
+  db: DbOrTx,
+  dropId: string,
+  liveFrom: number,
+  liveTo: number,
+): Promise<{ joined: number; bought: number; holding: number }> {
+  const room = db.$with('room').as(
+    db
+      .select({
+        boughtAt: dropTicket.boughtAt,
+        ahead: sql<number>`row_number() OVER (ORDER BY ${dropTicket.phase}, ${dropTicket.place}) - 1`.as(
+          'ahead',
+        ),
+      })
+      .from(dropTicket)
+      .where(eq(dropTicket.dropId, dropId)),
+  );
+  const [row] = await db
+    .with(room)
+    .select({
+      joined: sql<number>`count(*)::int`,
+      bought: sql<number>`count(${room.boughtAt})::int`,
+      holding: sql<number>`(count(*) FILTER (WHERE ${room.ahead} >= ${liveFrom} AND ${room.ahead} < ${liveTo} AND ${room.boughtAt} IS NULL))::int`,
+    })
+    .from(room);
+  return { joined: row?.joined ?? 0, bought: row?.bought ?? 0, holding: row?.holding ?? 0 };
+}
+
+/** The order an admitted shopper placed, kept on their place so its payment counts them as a buyer. */
+export async function linkTicketOrder(db: DbOrTx, dropId: string, userId: string, orderId: string) {
+  await db
+    .update(dropTicket)
+    .set({ orderId })
+    .where(and(eq(dropTicket.dropId, dropId), eq(dropTicket.userId, userId)));
+}
+
+export async function markTicketBought(db: DbOrTx, orderId: string): Promise<void> {
+  await db
+    .update(dropTicket)
+    .set({ boughtAt: new Date() })
+    .where(and(eq(dropTicket.orderId, orderId), isNull(dropTicket.boughtAt)));
+}
+
+/** Every place in the room (its order is read from `phase` and `place`). */
+export function findPlaces(
+  db: DbOrTx,
+  dropId: string,
+): Promise<Pick<TicketRow, 'userId' | 'phase' | 'place'>[]> {
+  return db
+    .select({ userId: dropTicket.userId, phase: dropTicket.phase, place: dropTicket.place })
+    .from(dropTicket)
+    .where(eq(dropTicket.dropId, dropId));
+}
+
+/** The places of the arrivals after the release whose number is above `place`. */
+export function findArrivalsAfter(
+  db: DbOrTx,
+  dropId: string,
+  place: number,
+): Promise<Pick<TicketRow, 'userId' | 'phase' | 'place'>[]> {
+  return db
+    .select({ userId: dropTicket.userId, phase: dropTicket.phase, place: dropTicket.place })
+    .from(dropTicket)
+    .where(and(eq(dropTicket.dropId, dropId), eq(dropTicket.phase, 1), gt(dropTicket.place, place)));
+}
+
+// One shopper's drops
+
+export function findDropsByIds(db: DbOrTx, ids: string[]): Promise<DropRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(drop).where(inArray(drop.id, ids)).orderBy(desc(drop.releaseAt));
+}
+
+export function findEntriesOf(db: DbOrTx, userId: string): Promise<EntryRow[]> {
+  return db.select().from(dropEntry).where(eq(dropEntry.userId, userId));
+}
+
+export function findTicketsOf(db: DbOrTx, userId: string): Promise<TicketRow[]> {
+  return db.select().from(dropTicket).where(eq(dropTicket.userId, userId));
 }

@@ -11,6 +11,7 @@ import {
   dropsQuerySchema,
   dropsSchema,
   myDropEntrySchema,
+  myDropsSchema,
   queueStatusSchema,
   staffDropEntriesSchema,
   staffDropsSchema,
@@ -20,7 +21,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, requireAdmin, requireUser, requireVerifiedUser } from '../../plugins/session';
+import {
+  adminOnly,
+  requireAdmin,
+  requireHeldUser,
+  requireUser,
+  requireVerifiedUser,
+} from '../../plugins/session';
 import { consumeForAccount } from '../rate-limit';
 import type { DropDeps } from './drop-deps';
 import { challengeFor, changeEntrySize, enterDraw, myEntry, withdrawEntry } from './drop-entries';
@@ -37,11 +44,16 @@ import {
   staffEntries,
   updateDrop,
 } from './drops.service';
+import { myDrops } from './my-drops';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const signedIn = async (request: FastifyRequest) => {
   await requireUser(request);
+};
+/** A poll's guard: the session as this instance holds it (a crowd's polls read no database). */
+const signedInHeld = async (request: FastifyRequest) => {
+  await requireHeldUser(request);
 };
 const verified = async (request: FastifyRequest) => {
   await requireVerifiedUser(request);
@@ -228,8 +240,22 @@ function shopperRoutes(app: App, deps: DropDeps): void {
   );
 }
 
-/** A shopper's entry in a draw: enter, see it, change its size, withdraw. */
+/** A shopper's entry in a draw: enter, see it, change its size, withdraw; and all their drops. */
 function entryRoutes(app: App, deps: DropDeps): void {
+  app.get(
+    '/api/drops/me',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['drops'],
+        summary:
+          "The signed-in shopper's drops, newest release first: each draw entry with its outcome (and its number on the waiting list when not picked), each waiting-room place with where it stands",
+        response: { 200: myDropsSchema, ...refusals(401) },
+      },
+    },
+    async (request) => ({ drops: await myDrops(deps, await requireUser(request)) }),
+  );
+
   app.post(
     '/api/drops/:id/entries',
     {
@@ -322,7 +348,7 @@ function queueRoutes(app: App, deps: DropDeps): void {
   app.get(
     '/api/drops/:id/queue/me',
     {
-      preValidation: signedIn,
+      preValidation: signedInHeld,
       schema: {
         tags: ['drops'],
         summary:
@@ -331,7 +357,7 @@ function queueRoutes(app: App, deps: DropDeps): void {
         response: { 200: queueStatusSchema, ...refusals(400, 401, 404, 409) },
       },
     },
-    async (request) => roomStatus(deps, await requireUser(request), request.params.id),
+    async (request) => roomStatus(deps, await requireHeldUser(request), request.params.id),
   );
 }
 

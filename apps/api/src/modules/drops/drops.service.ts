@@ -9,6 +9,7 @@ import * as users from '../users';
 import { commitmentOf, newSeed } from './draw';
 import type { DropDeps, DropJob } from './drop-deps';
 import { entryWire } from './drop-entries';
+import { forgetDrop } from './drop-memory';
 import { entryWindow, preQueueOpensAt } from './drop-state';
 import { dropView, statesOf, summariesOf } from './drop-views';
 import type { DropRow } from './drops.repository';
@@ -140,6 +141,7 @@ export async function updateDrop(
     });
     return row;
   });
+  forgetDrop(deps.db, id);
   return dropView(deps.db, row);
 }
 

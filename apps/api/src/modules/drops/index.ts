@@ -2,9 +2,16 @@
  * The drops module's face: scheduled releases (a draw, or a waiting room), what checkout asks of them, and
  * what orders tell them.
  */
-export { type CheckoutGate, gateCheckout, pairsHeldFor, takeHeldPairs } from './drop-checkout';
+export {
+  type CheckoutGate,
+  gateCheckout,
+  pairsHeldFor,
+  purchaseLimits,
+  takeHeldPairs,
+} from './drop-checkout';
 export type { DropDeps, DropJob } from './drop-deps';
 export { onAddressChanging } from './drop-entries';
+export { forgetDrop } from './drop-memory';
 export { onOrderCancelled, onOrderPaid, runDropJob, sweepDrops } from './drop-results';
 export { dropsRoutes } from './drops.routes';
 export { dropProducts } from './drops.service';

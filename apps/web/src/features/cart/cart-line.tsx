@@ -98,11 +98,17 @@ export function CartLine({ item, availability, notices, discount = 0 }: CartLine
             )}
           </span>
         </div>
-        {availability.kind === 'ok' && item.count >= maxCount && availability.units <= 5 && (
-          <p className="small text-muted mb-0 mt-1">
-            Only {availability.units} left in size {item.size}
-          </p>
-        )}
+        {availability.kind === 'ok' && item.count >= maxCount && availability.limitReason ? (
+          <p className="small text-muted mb-0 mt-1">{availability.limitReason}</p>
+        ) : null}
+        {availability.kind === 'ok' &&
+          item.count >= maxCount &&
+          !availability.limitReason &&
+          availability.units <= 5 && (
+            <p className="small text-muted mb-0 mt-1">
+              Only {availability.units} left in size {item.size}
+            </p>
+          )}
         <div aria-live="polite" className="cart-line__notices">
           {notices.map((notice) => (
             <p key={notice} className="cart-line__notice">

@@ -169,6 +169,20 @@ describe('CartPage', () => {
     expect(total()).toHaveTextContent('$320.00');
   });
 
+  it("refuses a quantity above a drop's per-person limit, saying why", async () => {
+    seedCart(cartLines());
+    const reason = 'This release is limited to one pair per person';
+    setup((call) => ({
+      body: checkAnswer(call.body, { [`${DUNK}10`]: { limit: { pairs: 1, reason } } }, { [AJ1]: 120 }),
+    }));
+
+    expect(await screen.findByText(`${reason}: quantity lowered from 3 to 1`)).toBeInTheDocument();
+    expect(useCartStore.getState().items.find((item) => item.id === DUNK)?.count).toBe(1);
+    const dunk = line(/Dunk Low Panda/);
+    expect(within(dunk).getByRole('button', { name: /One more Dunk Low Panda/ })).toBeDisabled();
+    expect(within(dunk).getByText(reason)).toBeInTheDocument();
+  });
+
   it('marks sold-out and unavailable lines and leaves them out of the total and of Buy', async () => {
     seedCart([...cartLines(), { id: VANS, name: 'Old Skool', size: '8', price: 60, count: 1 }]);
     const { client } = setup((call) => ({

@@ -1,4 +1,4 @@
-import type { DropSummary } from '@shop/contracts';
+import { type DropSummary, waitingListNumber } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { putDropPairInCart } from '../../lib/drops/drop-cart';
@@ -17,7 +17,7 @@ export function useDrawResult(drop: DropSummary) {
   const drawQuery = useQuery({ ...dropQuery(drop.id), enabled: verified });
   const entry = verified ? (entryQuery.data ?? null) : null;
   const winners = entry ? (drawQuery.data?.winners?.[entry.size]?.length ?? 0) : 0;
-  const waitingPlace = entry?.rank ? Math.max(entry.rank - winners, 1) : null;
+  const waitingPlace = entry?.rank ? waitingListNumber(entry.rank, winners) : null;
 
   const buy = () => {
     if (!entry) return;

@@ -20,8 +20,11 @@ export type LineAvailability =
   | { kind: 'checking' }
   /** The refresh failed: the line is kept as it is (the server checks again at checkout). */
   | { kind: 'unchecked' }
-  /** In stock: at most `maxCount` units may be bought (the size's stock, capped at MAX_COUNT_OPTIONS). */
-  | { kind: 'ok'; units: number; maxCount: number }
+  /**
+   * In stock: at most `maxCount` units may be bought (the size's stock, capped at MAX_COUNT_OPTIONS, and a
+   * drop's per-person limit, whose `limitReason` the cart gives when it holds the count there).
+   */
+  | { kind: 'ok'; units: number; maxCount: number; limitReason: string | null }
   /** The size has no units left (it still has a price). */
   | { kind: 'sold-out' }
   /** The product left the catalogue or no longer has this size. */
@@ -110,7 +113,12 @@ export function useCartRefresh(): CartRefresh {
     if (line.price === null) return { kind: 'unavailable' };
     if (line.units <= 0) return { kind: 'sold-out' };
     if (!line.available) return { kind: 'unavailable' };
-    return { kind: 'ok', units: line.units, maxCount: Math.min(line.units, MAX_COUNT_OPTIONS) };
+    return {
+      kind: 'ok',
+      units: line.units,
+      maxCount: maxCountOf(line),
+      limitReason: line.limit && line.limit.pairs <= maxCountOf(line) ? line.limit.reason : null,
+    };
   };
 
   const buyable: CartItem[] = [];
@@ -136,6 +144,21 @@ export function useCartRefresh(): CartRefresh {
   };
 }
 
+/** The most a line may hold: its size's units, at most MAX_COUNT_OPTIONS, and a drop's per-person limit. */
+function maxCountOf(line: CartCheck['lines'][number]): number {
+  return Math.max(1, Math.min(line.units, MAX_COUNT_OPTIONS, line.limit?.pairs ?? MAX_COUNT_OPTIONS));
+}
+
+/** Why a line's count was lowered to `maxCount`. */
+function loweredText(line: CartCheck['lines'][number], from: number, maxCount: number): string {
+  const lowered = `quantity lowered from ${from} to ${maxCount}`;
+  if (line.limit && line.limit.pairs <= Math.min(line.units, MAX_COUNT_OPTIONS))
+    return `${line.limit.reason}: ${lowered}`;
+  return line.units > MAX_COUNT_OPTIONS
+    ? `At most ${MAX_COUNT_OPTIONS} pairs per order: ${lowered}`
+    : `Only ${line.units} left in size ${line.size}: ${lowered}`;
+}
+
 /** Writes a refresh into the cart; answers the notices it gives, per line. */
 function applyCheck(data: CartCheck): Record<string, string[]> {
   const cart = useCartStore.getState();
@@ -150,14 +173,10 @@ function applyCheck(data: CartCheck): Record<string, string[]> {
       cart.setPrice(idAux, line.price);
       messages.push(`Price changed from ${formatPrice(item.price)} to ${formatPrice(line.price)}`);
     }
-    const maxCount = Math.min(line.units, MAX_COUNT_OPTIONS);
+    const maxCount = maxCountOf(line);
     if (line.units > 0 && item.count > maxCount) {
       cart.setCount(idAux, maxCount, maxCount);
-      messages.push(
-        line.units > MAX_COUNT_OPTIONS
-          ? `At most ${MAX_COUNT_OPTIONS} pairs per order: quantity lowered from ${item.count} to ${maxCount}`
-          : `Only ${line.units} left in size ${line.size}: quantity lowered from ${item.count} to ${maxCount}`,
-      );
+      messages.push(loweredText(line, item.count, maxCount));
     }
     if (messages.length > 0) found[idAux] = messages;
   }

@@ -164,6 +164,22 @@ describe('Drop detail', () => {
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:entries');
   });
 
+  it("shows a first-come drop's waiting room in figures, and no draw entries", async () => {
+    const room = { joined: 5000, admitted: 240, bought: 200, holding: 12 };
+    renderDrops(`/account/drops?drop=${QUEUE_ID}`, (call) =>
+      call.path === `/api/drops/${QUEUE_ID}`
+        ? { body: queueDropFixture({ state: 'finished', room }) }
+        : undefined,
+    );
+    const panel = await screen.findByRole('region', { name: 'Waiting room' });
+    const figure = (term: string) => within(panel).getByText(term).nextElementSibling;
+    expect(figure('Joined the waiting room')).toHaveTextContent('5000 shoppers');
+    expect(figure('Admitted')).toHaveTextContent('240 shoppers');
+    expect(figure('Bought')).toHaveTextContent('200 shoppers');
+    expect(figure('Holding a turn now')).toHaveTextContent('12 shoppers');
+    expect(screen.queryByText('No entries yet')).not.toBeInTheDocument();
+  });
+
   it('says why when the export is refused', async () => {
     const { fetchMock } = renderDrops(`/account/drops?drop=${QUEUE_ID}`, (call) => {
       if (call.path === `/api/drops/${QUEUE_ID}`) return { body: queueDropFixture() };

@@ -7,7 +7,7 @@ import { QueryStatus } from '../shared/query-status';
 import { useAdminDrop } from './api/get-drop';
 import { DrawNow } from './draw-now';
 import { DropEntries } from './drop-entries';
-import { DropFacts, DropSizes } from './drop-facts';
+import { DropFacts, DropRoomFigures, DropSizes } from './drop-facts';
 import { DropProof } from './drop-proof';
 import { isEditable } from './drops-view';
 import { ExportEntriesButton } from './export-entries-button';
@@ -59,11 +59,16 @@ function DropBody({
         <Panel name="sizes" title="Sizes">
           <DropSizes drop={drop} />
         </Panel>
+        {drop.mode === 'queue' ? (
+          <Panel name="room" title="Waiting room">
+            <DropRoomFigures drop={drop} />
+          </Panel>
+        ) : null}
         <Panel name="proof" title={drop.mode === 'draw' ? 'Proof of a fair draw' : 'Public page'} wide>
           <DropProof drop={drop} />
         </Panel>
       </div>
-      <DropEntries dropId={drop.id} />
+      {drop.mode === 'draw' ? <DropEntries dropId={drop.id} /> : null}
     </>
   );
 }

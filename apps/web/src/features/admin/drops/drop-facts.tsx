@@ -61,6 +61,22 @@ export function DropFacts({ drop }: { drop: Drop }) {
   );
 }
 
+/**
+ * A first-come drop's waiting room in figures: who joined, whose turn came, who bought (paid), and who
+ * holds a turn now (admitted, not bought, their admission still running).
+ */
+export function DropRoomFigures({ drop }: { drop: Drop }) {
+  const room = drop.room ?? { joined: 0, admitted: 0, bought: 0, holding: 0 };
+  return (
+    <dl className="admin-terms admin-drops__facts admin-drops__room">
+      <Fact term="Joined the waiting room">{plural(room.joined, 'shopper', 'shoppers')}</Fact>
+      <Fact term="Admitted">{plural(room.admitted, 'shopper', 'shoppers')}</Fact>
+      <Fact term="Bought">{plural(room.bought, 'shopper', 'shoppers')}</Fact>
+      <Fact term="Holding a turn now">{plural(room.holding, 'shopper', 'shoppers')}</Fact>
+    </dl>
+  );
+}
+
 /** Per size: the pairs there are, the entrants (a draw) and, once drawn, the winners. */
 export function DropSizes({ drop }: { drop: Drop }) {
   if (drop.sizes.length === 0) return <p className="admin-muted">No sizes in stock for this release.</p>;

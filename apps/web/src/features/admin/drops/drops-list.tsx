@@ -5,8 +5,9 @@ import { TableHead } from '../shared/table-head';
 import { DropStateBadge } from './drop-state-badge';
 import { entrantsOf, isEditable, MODE_LABELS, viewSearch } from './drops-view';
 
-/** A draw's entrants so far; a first-come drop has none to count. */
-const entrantsText = (drop: DropSummary) => (drop.mode === 'draw' ? String(entrantsOf(drop)) : '—');
+/** A draw's entrants so far; a first-come drop's shoppers who joined its waiting room. */
+const entrantsText = (drop: DropSummary) =>
+  drop.mode === 'draw' ? String(entrantsOf(drop)) : `${drop.room?.joined ?? 0} joined`;
 
 /** View or Edit of one drop, named with its product for screen readers. */
 function DropLink({ drop, kind, label }: { drop: DropSummary; kind: 'detail' | 'edit'; label: string }) {

@@ -21,7 +21,7 @@ const utc = (local: string) => new Date(local).toISOString();
 describe('Drops tab: the list', () => {
   it('lists each drop with its product, mode, state, release time in the local zone and entrants', async () => {
     const draw = dropFixture();
-    const queue = queueDropFixture();
+    const queue = queueDropFixture({ room: { joined: 40, admitted: 30, bought: 28, holding: 2 } });
     renderDrops('/account/drops', (call) =>
       call.path === '/api/admin/drops' ? { body: { drops: [queue, draw] } } : undefined,
     );
@@ -32,6 +32,7 @@ describe('Drops tab: the list', () => {
     expect(first).toHaveTextContent('First come');
     expect(first).toHaveTextContent('Scheduled');
     expect(first).toHaveTextContent(formatInstant(queue.releaseAt));
+    expect(first).toHaveTextContent('40 joined');
     expect(within(first).getByRole('link', { name: 'Edit the drop of Air Jordan 1' })).toHaveAttribute(
       'href',
       `/account/drops?edit=${QUEUE_ID}`,

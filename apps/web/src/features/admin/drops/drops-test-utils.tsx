@@ -58,6 +58,7 @@ export function queueDropFixture(overrides: Partial<Drop> = {}): Drop {
     admissionPerMinute: 50,
     sizes: [{ size: '9', units: 30, entrants: 0 }],
     commitment: null,
+    room: { joined: 0, admitted: 0, bought: 0, holding: 0 },
     ...overrides,
   });
 }
