@@ -558,6 +558,12 @@ const TABLE: Row[] = [
     request: (r) => ({ url: `/api/returns/${r.returnId}/slip` }),
   },
   {
+    method: 'GET',
+    url: '/api/returns/:id/refund-preview',
+    access: 'admin',
+    request: (r) => ({ url: `/api/returns/${r.returnId}/refund-preview` }),
+  },
+  {
     method: 'POST',
     url: '/api/returns/:id/approve',
     access: 'admin',

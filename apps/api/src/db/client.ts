@@ -62,12 +62,12 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * How long a request waits for a connection (a new one, or a turn in the pool) before it fails, and how
- * long one statement may go unanswered: while PostgreSQL restarts or cannot be reached, or a crowd has
- * taken every connection, requests fail fast (503, see plugins/errors.ts) instead of piling up (a crowd's
- * polls once waited 10-20 s for a turn). A statement of the shop's takes milliseconds.
+ * long one statement may go unanswered: while PostgreSQL restarts or cannot be reached, requests fail
+ * fast (503, see plugins/errors.ts) instead of piling up. A statement of the shop's takes milliseconds,
+ * but a turn in the pool is not: fifty buyers racing for the last pairs queue behind each other's row
+ * locks for seconds on a busy machine, and must be answered 200 or 409, never 503. A crowd that only
+ * polls (a waiting room) is kept off the pool altogether, by memory (drops/drop-memory.ts).
  */
-const POOL_WAIT_MS = 1_000;
-/** The migrations' lock and the job queue open connections of their own, with more patience. */
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 10_000;
 
@@ -77,11 +77,11 @@ export interface DatabaseLog {
 }
 
 /** A pool's options: the time-outs above, and TCP keep-alive so a connection to a vanished server is noticed. */
-function poolOptions(url: string, max: number, queryTimeoutMs: number, waitMs: number) {
+function poolOptions(url: string, max: number, queryTimeoutMs: number) {
   return {
     connectionString: url,
     max,
-    connectionTimeoutMillis: waitMs,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
     keepAlive: true,
   };
@@ -117,7 +117,7 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.kind === 'postgres') {
     const queryTimeoutMs = config.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
-    const pool = new pg.Pool(poolOptions(config.url, config.poolSize ?? 10, queryTimeoutMs, POOL_WAIT_MS));
+    const pool = new pg.Pool(poolOptions(config.url, config.poolSize ?? 10, queryTimeoutMs));
     listenForErrors(pool, log);
     const db = drizzlePg(pool, { schema, logger: countStatements });
     // The lock is held on a connection of its own, without the statement time-out: another instance may
@@ -150,7 +150,7 @@ export async function openDatabase(
       exclusive,
       // pg-boss passes these to its own pg.Pool, and listens for its errors itself (jobs.ts logs them);
       // its workers wait their turn, they answer no one.
-      queueConnection: poolOptions(config.url, 3, queryTimeoutMs, CONNECT_TIMEOUT_MS),
+      queueConnection: poolOptions(config.url, 3, queryTimeoutMs),
       close: () => pool.end(),
     };
   }

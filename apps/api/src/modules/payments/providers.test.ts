@@ -145,9 +145,8 @@ describe('Stripe', () => {
         .outcome,
     ).toBe('handled');
     expect(await stockOf(app(), pick.id, Number(pick.size))).toEqual(stock);
-    const mails = (await deliveredMail(app())).filter((mail) =>
-      mail.subject.includes(orderId.slice(0, 8).toUpperCase()),
-    );
+    const number = (await orderRow(app(), orderId))?.number;
+    const mails = (await deliveredMail(app())).filter((mail) => mail.subject.includes(`#${number}`));
     expect(mails).toHaveLength(1);
   });
 

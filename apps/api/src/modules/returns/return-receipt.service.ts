@@ -113,14 +113,14 @@ async function refundDue(
 }
 
 /**
- * `GET /api/returns/:id/refund-preview` (staff): what receiving the approved return would give back now
- * and where (the provider that took the payment, store credit), as the receipt would refund it; nothing
- * changes.
+ * `GET /api/returns/:id/refund-preview` (staff): what receiving the return (requested, so staff decide with
+ * it, or approved) would give back now and where (the provider that took the payment, store credit), as
+ * the receipt would refund it; nothing changes.
  */
 export async function refundPreview(deps: ReturnDeps, id: string): Promise<ReturnRefundPreview> {
   const row = await repository.findReturn(deps.db, id);
   if (!row) throw AppError.notFound('Return');
-  if (row.state !== 'approved') throw stateConflict(row.state, 'received');
+  if (row.state !== 'approved' && row.state !== 'requested') throw stateConflict(row.state, 'received');
   const order = await orders.orderForReturn(deps.db, row.orderId);
   if (!order) throw AppError.notFound('Order');
   const plan = await payments.refundPlan(deps.db, order.id, {

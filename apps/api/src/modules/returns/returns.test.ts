@@ -373,11 +373,12 @@ describe('GET /api/returns/:id/refund-preview', () => {
   it('names the amount and where it goes before the receipt, changing nothing; the receipt gives back just that', async () => {
     const { buyer, pick, orderId } = await shippedOrder(3);
     const requested = await opened(orderId, buyer.cookie, [refundLine(pick, 2)]);
-    const early = await send(app(), 'GET', `/api/returns/${requested.id}/refund-preview`, staff().cookie);
-    expect(early.statusCode).toBe(409);
-    expect(early.json().error.fields).toEqual({ state: 'is requested' });
-    expect((await act(requested.id, 'approve', staff().cookie)).statusCode).toBe(200);
     const url = `/api/returns/${requested.id}/refund-preview`;
+    // Staff see it while they decide, and again once it is approved.
+    const early = await send(app(), 'GET', url, staff().cookie);
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json().amount).toBe(200);
+    expect((await act(requested.id, 'approve', staff().cookie)).statusCode).toBe(200);
     expect((await send(app(), 'GET', url, buyer.cookie)).statusCode).toBe(403);
     const preview = await send(app(), 'GET', url, staff().cookie);
     expect(preview.statusCode, preview.body).toBe(200);
@@ -390,6 +391,9 @@ describe('GET /api/returns/:id/refund-preview', () => {
       refundedAmount: 200,
       refundParts: [{ tender: provider, amount: 200 }],
     });
+    const late = await send(app(), 'GET', url, staff().cookie);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.fields).toEqual({ state: 'is received' });
     const missing = await send(app(), 'GET', `/api/returns/${randomUUID()}/refund-preview`, staff().cookie);
     expect(missing.statusCode).toBe(404);
   });
@@ -664,7 +668,7 @@ describe('GET /api/returns/:id/slip', () => {
     expect(slip.body).toContain(`<script nonce="${nonce}">`);
     expect(slip.body).toContain('<button type="button" id="print-document">Print</button>');
     expect(slip.body).toContain(ret.number);
-    expect(slip.body).toContain(`Order ${(await orderRow(app(), orderId))?.number}`);
+    expect(slip.body).toContain(`Order #${(await orderRow(app(), orderId))?.number}`);
     expect(slip.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(slip.body).not.toContain('<script>');
     expect(slip.body.match(/<script/g)).toHaveLength(1);

@@ -75,7 +75,7 @@ describe('OrderCompletedPage', () => {
     );
     expect(await screen.findByRole('heading', { name: SUCCESS_TITLE })).toBeInTheDocument();
     expect(screen.getByText(SUCCESS_TEXT)).toBeInTheDocument();
-    expect(screen.getByText(ORDER_ID)).toBeInTheDocument();
+    expect(screen.getByText('#1001')).toBeInTheDocument();
     expect(screen.getByText('2024-05-17')).toBeInTheDocument();
     const lines = screen.getByRole('list', { name: 'Products in this order' });
     expect(within(lines).getByText('Size 10 · 3 × $100.00')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { api } from '../../../../lib/api';
 import { ADMIN_RETURNS_KEY } from './get-returns';
 
 /**
- * `GET /api/returns/:id/refund-preview` (staff): what receiving the approved return would give back now,
+ * `GET /api/returns/:id/refund-preview` (staff): what receiving the return (requested or approved) would give back now,
  * and through which tender; nothing changes.
  */
 export function getRefundPreview(id: string): Promise<ReturnRefundPreview> {
