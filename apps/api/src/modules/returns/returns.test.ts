@@ -340,6 +340,28 @@ describe('a reason per returned line', () => {
     expect(slip.body).toContain('Too small');
   });
 
+  it('lists each line with its own reason in the return e-mails', async () => {
+    const { buyer, first, second, orderId } = await twoPairOrder();
+    const ret = await opened(orderId, buyer.cookie, [
+      { ...refundLine(first), reason: 'damaged' },
+      { ...exchangeLine(second), reason: 'too_large' },
+    ]);
+    const approve = await act(ret.id, 'approve', staff().cookie);
+    expect(approve.statusCode, approve.body).toBe(200);
+    const mails = await deliveredMail(app());
+    for (const step of ['opened', 'approved']) {
+      const mail = mails.find((m) => m.subject === `Sneaker Shop: return ${ret.number} ${step}`);
+      const lines = mail?.text.split('\n').filter((line) => line.startsWith('- ')) ?? [];
+      expect(lines, step).toEqual([
+        `- ${first.name}, size 9 × 1: refund (Arrived damaged)`,
+        `- ${second.name}, size 9 × 1: exchange for size 10 (Too large)`,
+      ]);
+      expect(mail?.text, step).toContain(`Return ${ret.number}\n`);
+      expect(mail?.html, step).toContain('refund (Arrived damaged)');
+      expect(mail?.html, step).toContain('exchange for size 10 (Too large)');
+    }
+  });
+
   it('refuses a line without a reason when the return gives none, naming the line, and changes nothing', async () => {
     const { buyer, first, second, orderId } = await twoPairOrder();
     const response = await send(app(), 'POST', `/api/orders/${orderId}/returns`, buyer.cookie, {
