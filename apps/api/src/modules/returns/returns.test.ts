@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type OrderReturn, type StaffReturn, salesReportSchema } from '@shop/contracts';
+import { type Order, type OrderReturn, type StaffReturn, salesReportSchema } from '@shop/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -661,6 +661,34 @@ describe('POST /api/returns/:id/receive', () => {
       `No payment: these pairs replace returned pairs of order #${original?.number}.`,
     );
     expect(invoice.body).not.toMatch(/Card|Stripe|paid with/i);
+  });
+
+  it('links the replacement and its original by number, both ways, for the buyer and the staff', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(2);
+    const ret = await approved(orderId, buyer.cookie, [exchangeLine(pick, 1)]);
+    const received = (await act(ret.id, 'receive', staff().cookie, receipt(pick, true))).json<OrderReturn>();
+    const original = await orderRow(app(), orderId);
+    const replacementRow = await orderRow(app(), received.exchangeOrderId ?? '');
+    expect(received.exchangeOrderNumber).toBe(replacementRow?.number);
+    for (const cookie of [buyer.cookie, staff().cookie]) {
+      const replacement = await send(app(), 'GET', `/api/orders/${received.exchangeOrderId}`, cookie);
+      expect(replacement.statusCode, replacement.body).toBe(200);
+      expect(replacement.json<Order>().replaces).toEqual({
+        orderId,
+        orderNumber: original?.number,
+        returnId: ret.id,
+        returnNumber: ret.number,
+      });
+      const shown = (await send(app(), 'GET', `/api/orders/${orderId}`, cookie)).json<Order>();
+      expect(shown.replaces).toBeNull();
+      expect(shown.returns.map((one) => [one.id, one.exchangeOrderId, one.exchangeOrderNumber])).toEqual([
+        [ret.id, received.exchangeOrderId, replacementRow?.number],
+      ]);
+    }
+    // A return without an exchange names no replacement.
+    const other = await shippedOrder(1);
+    const refundOnly = await opened(other.orderId, other.buyer.cookie, [refundLine(other.pick)]);
+    expect(refundOnly.exchangeOrderNumber).toBeNull();
   });
 });
 
