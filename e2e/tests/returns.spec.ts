@@ -135,6 +135,59 @@ test.describe('returns and exchanges', () => {
     await expect(page.getByRole('radio', { name: paid.size, exact: true })).toBeEnabled();
   });
 
+  test('after a size exchange the replacement links its original, and the original shows its history', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    await signedInBuyer(page, 'story');
+    const paid = await buyOnePair(page, 'Forum Low');
+    const admin = await adminPage(browser, baseURL);
+    await shipFromToShip(admin, paid.number);
+    const form = await openReturnForm(page, paid.number);
+    await form.getByRole('radio', { name: 'Exchange for another size' }).check();
+    const newSize = form.getByRole('combobox', { name: /^New size/ });
+    const size = (await newSize.locator('option:not([value=""])').first().getAttribute('value')) ?? '';
+    await newSize.selectOption(size);
+    await form.getByRole('combobox', { name: 'Reason' }).selectOption({ label: 'Too small' });
+    await form.getByRole('button', { name: 'Send return request' }).click();
+    const number = await openedReturn(page);
+    await approveAndReceive(admin, number);
+    const { returns } = await orderOf(page, paid.orderId);
+    const replacement = await orderOf(
+      page,
+      returns.find((ret) => ret.number === number)?.exchangeOrderId ?? '',
+    );
+
+    // The staff's replacement names its original and return; the original tells its story oldest first.
+    await admin.goto(`/account/orders?order=${replacement._id}`);
+    const note = admin.getByText(/^Replaces pairs of order/);
+    await expect(note).toHaveText(`Replaces pairs of order #${paid.number}, return ${number}`);
+    await note.getByRole('link', { name: `#${paid.number}` }).click();
+    const staffHistory = admin.getByRole('region', { name: 'History' });
+    await expect(staffHistory.getByRole('listitem')).toHaveText([
+      /Order #\d+ placed$/,
+      /Paid \$[\d.]+ by /,
+      /Shipped$/,
+      new RegExp(`Return ${number} opened$`),
+      new RegExp(`Return ${number} received$`),
+      new RegExp(`Exchange order #${replacement.number} created for return ${number}$`),
+    ]);
+    await admin.context().close();
+
+    // The buyer sees the same: from the replacement to its original, and the history with the exchange.
+    await page.goto(`/account/orders?order=${replacement._id}`);
+    await page
+      .getByText(/^Replaces pairs of order/)
+      .getByRole('link', { name: `#${paid.number}` })
+      .click();
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history).toContainText(`Order #${paid.number} placed`);
+    await history.getByRole('link', { name: `#${replacement.number}` }).click();
+    await expect(page.getByText(/^Replaces pairs of order/)).toContainText(`return ${number}`);
+  });
+
   test('a buyer returns a pair for a refund; staff receive it; the order, the e-mails and the Sales tab show the refund', async ({
     page,
     browser,

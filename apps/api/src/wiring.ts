@@ -163,7 +163,12 @@ function pageReviewsCache(app: FastifyInstance): ResponseCache {
 const afterSale: orders.AfterSaleOf = async (db, orderIds) => {
   const shipments = await fulfilment.shipmentsOf(db, orderIds);
   const returned = await returns.returnsOf(db, orderIds);
-  return (orderId) => ({ shipments: shipments.get(orderId) ?? [], returns: returned.get(orderId) ?? [] });
+  const replaced = await returns.replacedBy(db, orderIds);
+  return (orderId) => ({
+    shipments: shipments.get(orderId) ?? [],
+    returns: returned.get(orderId) ?? [],
+    replaces: replaced.get(orderId) ?? null,
+  });
 };
 
 /** A draw winner's order, paid or cancelled, moves their entry (and the pair held for them) in its transaction. */

@@ -140,6 +140,15 @@ export const orderSchema = z.object({
   payments: z.array(paymentEntrySchema),
   /** A size exchange's replacement: the order it replaces pairs of. */
   replacementOf: z.string().nullable(),
+  /** A replacement's origin, by number: the original order and the return whose exchange it is. */
+  replaces: z
+    .object({
+      orderId: z.string(),
+      orderNumber: z.number().int(),
+      returnId: z.string(),
+      returnNumber: z.string(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

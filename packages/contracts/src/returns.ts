@@ -187,6 +187,8 @@ export const orderReturnSchema = z.object({
   refundParts: z.array(refundPartSchema),
   refundTo: z.enum(RETURN_REFUND_TO),
   exchangeOrderId: z.string().nullable(),
+  /** The number of the size exchange's replacement order (null while there is none). */
+  exchangeOrderNumber: z.number().int().nullable(),
   createdAt: z.string(),
   receivedAt: z.string().nullable(),
 });

@@ -154,6 +154,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
       { kind: 'capture', tender: 'stripe', amount: finalAmount, reference: 'cs_test_built', at: date },
     ],
     replacementOf: null,
+    replaces: null,
     ...overrides,
   };
 }
@@ -205,6 +206,7 @@ export function buildOrderReturn(overrides: Partial<OrderReturn> = {}): OrderRet
     refundParts: [],
     refundTo: 'original',
     exchangeOrderId: null,
+    exchangeOrderNumber: null,
     createdAt: '2024-05-25T14:00:00.000Z',
     receivedAt: null,
     ...overrides,

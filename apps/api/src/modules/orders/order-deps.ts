@@ -1,14 +1,15 @@
-import type { OrderReturn, Shipment } from '@shop/contracts';
+import type { Order, OrderReturn, Shipment } from '@shop/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import type { Mailer } from '../mail';
 import type { Gateways } from '../payments';
 
-/** What happened to an order after its payment: its parcels and its returns. */
+/** What happened to an order after its payment: its parcels and its returns (and, for a replacement, its origin). */
 export interface AfterSale {
   shipments: Shipment[];
   returns: OrderReturn[];
+  replaces: Order['replaces'];
 }
 
 /**

@@ -56,6 +56,7 @@ function toOrderWire(
     shipments: afterSale.shipments,
     returns: afterSale.returns,
     replacementOf: row.replacementOf,
+    replaces: afterSale.replaces,
   };
 }
 

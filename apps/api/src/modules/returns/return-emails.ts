@@ -8,10 +8,10 @@ export interface ReturnBuyer {
   username: string;
 }
 
-/** "Air Max 90, size 9 × 1: refund" / "…: exchange for size 10". */
+/** "Air Max 90, size 9 × 1: refund (Too small)" / "…: exchange for size 10 (Too big)": each line's own reason. */
 function lineText(line: OrderReturn['lines'][number]): string {
   const outcome = line.resolution === 'exchange' ? `exchange for size ${line.exchangeSize}` : 'refund';
-  return `${line.name}, size ${line.size} × ${line.count}: ${outcome}`;
+  return `${line.name}, size ${line.size} × ${line.count}: ${outcome} (${RETURN_REASON_LABELS[line.reason]})`;
 }
 
 /**
@@ -37,14 +37,14 @@ function returnEmail(options: {
     .join('');
   const body = `<h1 style="margin:0 0 12px;font-size:22px;color:#111">${escapeHtml(options.heading)}</h1>
 <p style="margin:0 0 16px;line-height:1.5">Hi ${escapeHtml(buyer.username)}, ${escapeHtml(options.intro)}</p>
-<p style="margin:0;font-weight:bold">Return ${escapeHtml(ret.number)} (${escapeHtml(RETURN_REASON_LABELS[ret.reason])})</p>
+<p style="margin:0;font-weight:bold">Return ${escapeHtml(ret.number)}</p>
 <ul style="margin:8px 0 0;padding-left:20px">${rows}</ul>${stepsHtml}
 ${button(link.label, link.url)}`;
   const text = [
     'SNEAKER SHOP',
     options.heading,
     `Hi ${buyer.username}, ${options.intro}`,
-    `Return ${ret.number} (${RETURN_REASON_LABELS[ret.reason]})`,
+    `Return ${ret.number}`,
     ...ret.lines.map((line) => `- ${lineText(line)}`),
     ...steps,
     `${link.label}: ${link.url}`,

@@ -1,12 +1,17 @@
 import { fromCents, type OrderReturn, type ReturnReason, sizeKey } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
+import * as orders from '../orders';
 import * as payments from '../payments';
 import * as repository from './returns.repository';
 
-/** A return as the API shows it; `returned`: what the payments ledger says its receipt gave back, and how. */
+/**
+ * A return as the API shows it; `returned`: what the payments ledger says its receipt gave back, and how;
+ * `exchangeOrderNumber`: the number of its exchange's replacement order.
+ */
 export function toReturnWire(
   row: repository.ReturnRow & { lines: repository.ReturnLineRow[] },
   returned: payments.Returned = { cents: 0, parts: [] },
+  exchangeOrderNumber: number | null = null,
 ): OrderReturn {
   return {
     id: row.id,
@@ -30,19 +35,65 @@ export function toReturnWire(
     refundParts: returned.parts.map((part) => ({ tender: part.tender, amount: fromCents(part.cents) })),
     refundTo: row.refundTo,
     exchangeOrderId: row.exchangeOrderId,
+    exchangeOrderNumber,
     createdAt: row.createdAt.toISOString(),
     receivedAt: row.receivedAt ? row.receivedAt.toISOString() : null,
   };
 }
 
-/** Returns as the API shows them, each with what the payments ledger says its receipt gave back. */
+/**
+ * Returns as the API shows them, each with what the payments ledger says its receipt gave back and its
+ * replacement order's number. One query after the other: `db` may be a transaction.
+ */
 export async function returnsWithRefunds(
   db: DbOrTx,
   rows: (repository.ReturnRow & { lines: repository.ReturnLineRow[] })[],
 ): Promise<OrderReturn[]> {
   const received = rows.filter((row) => row.state === 'received').map((row) => row.id);
   const refunded = await payments.returnedByReturn(db, received);
-  return rows.map((row) => toReturnWire(row, refunded.get(row.id)));
+  const numbers = await orders.orderNumbersOf(db, exchangeOrderIds(rows));
+  return rows.map((row) =>
+    toReturnWire(
+      row,
+      refunded.get(row.id),
+      row.exchangeOrderId ? (numbers.get(row.exchangeOrderId) ?? null) : null,
+    ),
+  );
+}
+
+function exchangeOrderIds(rows: repository.ReturnRow[]): string[] {
+  return rows.flatMap((row) => (row.exchangeOrderId ? [row.exchangeOrderId] : []));
+}
+
+/** What a replacement order replaces pairs of: its original order and the return, by number. */
+export interface Replaced {
+  orderId: string;
+  orderNumber: number;
+  returnId: string;
+  returnNumber: string;
+}
+
+/**
+ * The origin of each of these orders that is a size exchange's replacement, by the replacement's id: every
+ * order shows it, through the after-sale reader (decision 0032). One query after the other.
+ */
+export async function replacedBy(db: DbOrTx, orderIds: string[]): Promise<Map<string, Replaced>> {
+  const rows = await repository.findReturnsExchangedBy(db, orderIds);
+  const numbers = await orders.orderNumbersOf(
+    db,
+    rows.map((row) => row.orderId),
+  );
+  const byReplacement = new Map<string, Replaced>();
+  for (const row of rows) {
+    if (!row.exchangeOrderId) continue;
+    byReplacement.set(row.exchangeOrderId, {
+      orderId: row.orderId,
+      orderNumber: numbers.get(row.orderId) ?? 0,
+      returnId: row.id,
+      returnNumber: `R-${row.number}`,
+    });
+  }
+  return byReplacement;
 }
 
 /**

@@ -20,6 +20,12 @@ export async function findReturnsOfOrders(
   return withLines(db, rows);
 }
 
+/** The returns whose size exchange made these replacement orders. */
+export function findReturnsExchangedBy(db: DbOrTx, exchangeOrderIds: string[]): Promise<ReturnRow[]> {
+  if (exchangeOrderIds.length === 0) return Promise.resolve([]);
+  return db.select().from(orderReturn).where(inArray(orderReturn.exchangeOrderId, exchangeOrderIds));
+}
+
 /** The rows with their lines, in the order's line order. */
 export async function withLines(
   db: DbOrTx,

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type OrderReturn, type StaffReturn, salesReportSchema } from '@shop/contracts';
+import { type Order, type OrderReturn, type StaffReturn, salesReportSchema } from '@shop/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -340,6 +340,28 @@ describe('a reason per returned line', () => {
     expect(slip.body).toContain('Too small');
   });
 
+  it('lists each line with its own reason in the return e-mails', async () => {
+    const { buyer, first, second, orderId } = await twoPairOrder();
+    const ret = await opened(orderId, buyer.cookie, [
+      { ...refundLine(first), reason: 'damaged' },
+      { ...exchangeLine(second), reason: 'too_large' },
+    ]);
+    const approve = await act(ret.id, 'approve', staff().cookie);
+    expect(approve.statusCode, approve.body).toBe(200);
+    const mails = await deliveredMail(app());
+    for (const step of ['opened', 'approved']) {
+      const mail = mails.find((m) => m.subject === `Sneaker Shop: return ${ret.number} ${step}`);
+      const lines = mail?.text.split('\n').filter((line) => line.startsWith('- ')) ?? [];
+      expect(lines, step).toEqual([
+        `- ${first.name}, size 9 × 1: refund (Arrived damaged)`,
+        `- ${second.name}, size 9 × 1: exchange for size 10 (Too large)`,
+      ]);
+      expect(mail?.text, step).toContain(`Return ${ret.number}\n`);
+      expect(mail?.html, step).toContain('refund (Arrived damaged)');
+      expect(mail?.html, step).toContain('exchange for size 10 (Too large)');
+    }
+  });
+
   it('refuses a line without a reason when the return gives none, naming the line, and changes nothing', async () => {
     const { buyer, first, second, orderId } = await twoPairOrder();
     const response = await send(app(), 'POST', `/api/orders/${orderId}/returns`, buyer.cookie, {
@@ -643,6 +665,34 @@ describe('POST /api/returns/:id/receive', () => {
       `No payment: these pairs replace returned pairs of order #${original?.number}.`,
     );
     expect(invoice.body).not.toMatch(/Card|Stripe|paid with/i);
+  });
+
+  it('links the replacement and its original by number, both ways, for the buyer and the staff', async () => {
+    const { buyer, pick, orderId } = await shippedOrder(2);
+    const ret = await approved(orderId, buyer.cookie, [exchangeLine(pick, 1)]);
+    const received = (await act(ret.id, 'receive', staff().cookie, receipt(pick, true))).json<OrderReturn>();
+    const original = await orderRow(app(), orderId);
+    const replacementRow = await orderRow(app(), received.exchangeOrderId ?? '');
+    expect(received.exchangeOrderNumber).toBe(replacementRow?.number);
+    for (const cookie of [buyer.cookie, staff().cookie]) {
+      const replacement = await send(app(), 'GET', `/api/orders/${received.exchangeOrderId}`, cookie);
+      expect(replacement.statusCode, replacement.body).toBe(200);
+      expect(replacement.json<Order>().replaces).toEqual({
+        orderId,
+        orderNumber: original?.number,
+        returnId: ret.id,
+        returnNumber: ret.number,
+      });
+      const shown = (await send(app(), 'GET', `/api/orders/${orderId}`, cookie)).json<Order>();
+      expect(shown.replaces).toBeNull();
+      expect(shown.returns.map((one) => [one.id, one.exchangeOrderId, one.exchangeOrderNumber])).toEqual([
+        [ret.id, received.exchangeOrderId, replacementRow?.number],
+      ]);
+    }
+    // A return without an exchange names no replacement.
+    const other = await shippedOrder(1);
+    const refundOnly = await opened(other.orderId, other.buyer.cookie, [refundLine(other.pick)]);
+    expect(refundOnly.exchangeOrderNumber).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import { DetailFrame } from '../../../components/detail-frame';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { OrderSummary } from '../../../components/order-summary';
+import { OrderTimeline, ReplacementNote } from '../../../components/order-timeline';
 import { ShipmentList } from '../../../components/shipment-list';
 import { useProviderLabel } from '../../../lib/payment-providers';
 import { useOrder } from '../api/get-order';
@@ -39,6 +40,7 @@ export function OrderDetail({ id, initial, onBack }: OrderDetailProps) {
         <AlertError message={`We could not load this order: ${query.error.message}`} dismissible={false} />
       ) : (
         <div className="shop-card">
+          <ReplacementNote order={query.data} />
           <OrderSummary
             order={query.data}
             payment={providerLabel(query.data.provider)}
@@ -49,6 +51,7 @@ export function OrderDetail({ id, initial, onBack }: OrderDetailProps) {
             }
           />
           <ShipmentList order={query.data} />
+          <OrderTimeline order={query.data} tenderName={providerLabel} />
           {invoiced(query.data) ? (
             <p className="order-detail__invoice">
               <a

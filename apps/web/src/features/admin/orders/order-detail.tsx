@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { AlertSuccess } from '../../../components/alert-success';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderSummary } from '../../../components/order-summary';
+import { OrderTimeline, ReplacementNote } from '../../../components/order-timeline';
 import { ShipmentList } from '../../../components/shipment-list';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useProviderLabel } from '../../../lib/payment-providers';
@@ -83,6 +84,7 @@ export function AdminOrderDetail({
             </div>
           </section>
 
+          <ReplacementNote order={order} />
           <OrderSummary
             order={order}
             payment={providerName(order.provider)}
@@ -102,6 +104,7 @@ export function AdminOrderDetail({
           </section>
 
           <OrderPayments order={order} />
+          <OrderTimeline order={order} tenderName={providerName} />
 
           <ShipmentList
             order={order}
