@@ -241,3 +241,63 @@ test("a first-come drop's detail shows staff who joined, was admitted and holds 
   await expectAccessible(staff, "a first-come drop's detail");
   await admin.dispose();
 });
+
+test('a shopper finds their draw entry under My drops, and after the draw its result on the product page', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.slow();
+  const api = await playwright.request.newContext({ baseURL });
+  // The entry closes in 40 s (time to enter on a busy machine), the release five seconds later.
+  const { drop, product, name } = await dropOfItsOwn(api, baseURL ?? '', 'Account Runner', {
+    mode: 'draw',
+    entryClosesAt: inSeconds(40),
+    releaseAt: inSeconds(45),
+  });
+  await buyerWithProfile(page, baseURL ?? '');
+  await page.goto(`/home/${product}`);
+  const panel = page.getByRole('region', { name: 'Released by a fair draw' });
+  const size = panel.locator('.size-picker input:not([disabled])').first();
+  const entered = (await size.getAttribute('value')) ?? '';
+  await panel.locator(`label[for="${await size.getAttribute('id')}"]`).click();
+  await panel.getByRole('button', { name: 'Enter the draw' }).click();
+  await expect(panel.getByText(/^You're in: entry /)).toBeVisible({ timeout: 30_000 });
+
+  // The account lists the entry: its size, its state, the address the pair ships to, and Withdraw.
+  await page.goto('/account/my-drops');
+  const card = page.getByRole('article', { name });
+  await expect(card.getByText('Entered', { exact: true })).toBeVisible();
+  await expect(card.getByText('Av. Corrientes 1234')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Withdraw entry' })).toBeVisible();
+  await expectAccessible(page, 'My drops');
+
+  // The shop draws at the close; the only entrant wins, and buys the held pair from the release.
+  await expect
+    .poll(async () => ((await (await api.get(`/api/drops/${drop}`)).json()) as { state: string }).state, {
+      timeout: 90_000,
+      intervals: [2_000],
+    })
+    .toBe('drawn');
+  await page.reload();
+  await expect(card.getByText('Won', { exact: true })).toBeVisible();
+  const release = Date.parse(
+    ((await (await api.get(`/api/drops/${drop}`)).json()) as { releaseAt: string }).releaseAt,
+  );
+  await page.waitForTimeout(Math.max(0, release - Date.now() + 500));
+  await page.goto(`/home/${product}`);
+  await panel.getByRole('button', { name: /^Buy size / }).click();
+  await toPaymentPage(page);
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/order-completed\?provider=stripe&order=/);
+  await expect
+    .poll(async () => ((await (await api.get(`/api/drops/${drop}`)).json()) as { state: string }).state)
+    .toBe('finished');
+
+  // The drop is over and the product on normal sale, but its page still says how the draw went.
+  await page.goto(`/home/${product}`);
+  const over = page.getByRole('region', { name: 'The draw for this release is over' });
+  await expect(over.getByText(`Your entry, size ${entered}: Won and bought.`)).toBeVisible();
+  await expectAccessible(page, 'a finished draw on the product page');
+  await api.dispose();
+});

@@ -26,11 +26,8 @@ export async function entrants(app: FastifyInstance, count: number, prefix = 'en
   return buyers;
 }
 
-/** A solved proof of work for entering the drop's draw, as a browser would send it. */
-export async function proofFor(app: FastifyInstance, cookie: string, dropId: string): Promise<string> {
-  const response = await send(app, 'GET', `/api/drops/${dropId}/challenge`, cookie);
-  expect(response.statusCode, response.body).toBe(200);
-  const challenge = response.json<DropChallenge>();
+/** The challenge's solution as a browser sends it: base64 of the challenge and the number found. */
+async function solved(challenge: DropChallenge): Promise<string> {
   const solution = await solveChallenge(
     challenge.challenge,
     challenge.salt,
@@ -49,8 +46,21 @@ export async function proofFor(app: FastifyInstance, cookie: string, dropId: str
   ).toString('base64');
 }
 
+const askChallenge = (app: FastifyInstance, cookie: string, dropId: string) =>
+  send(app, 'GET', `/api/drops/${dropId}/challenge`, cookie);
+
+/** A solved proof of work for entering the drop's draw, as a browser would send it. */
+export async function proofFor(app: FastifyInstance, cookie: string, dropId: string): Promise<string> {
+  const response = await askChallenge(app, cookie, dropId);
+  expect(response.statusCode, response.body).toBe(200);
+  return solved(response.json<DropChallenge>());
+}
+
+/** Enters as a browser does: asks for the challenge (answering its refusal, if any), solves it, enters. */
 export async function enter(app: FastifyInstance, buyer: Buyer, dropId: string, size: string) {
-  const proof = await proofFor(app, buyer.cookie, dropId);
+  const challenge = await askChallenge(app, buyer.cookie, dropId);
+  if (challenge.statusCode !== 200) return challenge;
+  const proof = await solved(challenge.json<DropChallenge>());
   return send(app, 'POST', `/api/drops/${dropId}/entries`, buyer.cookie, { size, proof });
 }
 

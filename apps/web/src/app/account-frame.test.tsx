@@ -21,6 +21,7 @@ describe('Account frame with the tabs the routes give it', () => {
       ['Favorites', '/account/favorites'],
       ['Orders', '/account/orders'],
       ['Bought', '/account/bought'],
+      ['My drops', '/account/my-drops'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');

@@ -30,6 +30,7 @@ export const ACCOUNT_TABS: AccountTabs = {
     tab('favorites', 'Favorites'),
     tab('orders', 'Orders'),
     tab('bought', 'Bought'),
+    tab('my-drops', 'My drops'),
   ],
   staff: [
     tab('orders', 'Orders'),
@@ -180,6 +181,14 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/account/bought/bought-tab').then((m) => ({ Component: m.BoughtTab })),
                 loader: serverData((data) => data.accountBought),
+              },
+              {
+                // The shopper's draw entries and waiting-room places (/account/drops is the staff's drops).
+                path: 'account/my-drops',
+                lazy: () =>
+                  import('../features/account/my-drops/my-drops-tab').then((m) => ({
+                    Component: m.MyDropsTab,
+                  })),
               },
               {
                 // The staff's sections: admins only (the API checks the role itself on every call).

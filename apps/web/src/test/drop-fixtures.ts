@@ -1,4 +1,4 @@
-import type { Drop, DropSummary } from '@shop/contracts';
+import type { Drop, DropSummary, MyDrop } from '@shop/contracts';
 import { AJ1 } from './fixtures';
 
 /** Drops as the API answers them, for the storefront's tests (the drop pages, the product page, the lists). */
@@ -58,4 +58,34 @@ export function numberedDrop(n: number, overrides: Partial<DropSummary> = {}): D
     sizes: [],
     ...overrides,
   });
+}
+
+/** One of the shopper's drops as `GET /api/drops/me` answers it: the AJ1 draw with their entry in size 9. */
+export function myDrop(overrides: Partial<MyDrop> = {}): MyDrop {
+  const { id, mode, state, releaseAt, product } = dropSummary();
+  return {
+    drop: { id, mode, state, releaseAt, product },
+    entry: {
+      id: 'e1111111-1111-4111-8111-111111111111',
+      size: '9',
+      status: 'entered',
+      rank: null,
+      holdUntil: null,
+      orderId: null,
+      createdAt: '2030-01-30T19:00:00.000Z',
+      shipTo: {
+        fullName: 'Ana Gomez',
+        name: 'Ana',
+        address: '12 Main Street',
+        city: 'Springfield',
+        state: 'IL',
+        postalCode: '62701',
+        country: 'United States',
+        phone: '+1 312 555 0100',
+      },
+      waitingList: null,
+    },
+    place: null,
+    ...overrides,
+  };
 }

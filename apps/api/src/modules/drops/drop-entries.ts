@@ -111,13 +111,6 @@ async function refuseSizeNotReleased(db: DbOrTx, row: DropRow, size: number): Pr
   if (units <= 0) throw AppError.invalid('size', `is not a size of this release`);
 }
 
-/** A proof-of-work challenge for this shopper's entry in this draw (signed for both). */
-export async function challengeFor(deps: DropDeps, viewer: CurrentUser, dropId: string) {
-  const row = await drawOf(deps.db, dropId);
-  refuseUnlessOpen(row);
-  return newChallenge(deps.secret, deps.powMaxNumber, { dropId, userId: viewer.id });
-}
-
 const ALREADY = {
   drop_entry_user_idx: 'You have already entered this draw',
   drop_entry_address_idx:
@@ -125,6 +118,33 @@ const ALREADY = {
   drop_entry_phone_idx:
     'Someone with this phone number has already entered this draw: one entry per phone number',
 } as const;
+
+/**
+ * Refuses, before the shopper solves the puzzle, an entry another account already made from this shipping
+ * address or phone number (the same refusal the entry itself gives; the unique indexes still decide a race).
+ */
+async function refuseEnteredElsewhere(db: DbOrTx, viewer: CurrentUser, dropId: string): Promise<void> {
+  const shipTo = await users.shipToOf(db, viewer.id);
+  if (!shipTo?.address.trim() || !shipTo.city.trim() || !shipTo.country.trim()) return;
+  const person = {
+    userId: viewer.id,
+    addressKey: addressKey(shipTo),
+    phoneKey: phoneKey(shipTo.phone, shipTo.country),
+  };
+  const other = await repository.findEntryFromElsewhere(db, dropId, person);
+  if (!other) return;
+  const message =
+    other.addressKey === person.addressKey ? ALREADY.drop_entry_address_idx : ALREADY.drop_entry_phone_idx;
+  throw new AppError('ALREADY_ENTERED', message);
+}
+
+/** A proof-of-work challenge for this shopper's entry in this draw (signed for both). */
+export async function challengeFor(deps: DropDeps, viewer: CurrentUser, dropId: string) {
+  const row = await drawOf(deps.db, dropId);
+  refuseUnlessOpen(row);
+  await refuseEnteredElsewhere(deps.db, viewer, dropId);
+  return newChallenge(deps.secret, deps.powMaxNumber, { dropId, userId: viewer.id });
+}
 
 /**
  * Enters a signed-in, verified shopper in a draw: one entry per account, per shipping address and per phone

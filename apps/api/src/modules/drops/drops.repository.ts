@@ -102,6 +102,23 @@ export async function findEntry(db: DbOrTx, dropId: string, userId: string): Pro
   return row;
 }
 
+/** Another account's entry in the drop from this address or with this phone number (one entry per person). */
+export async function findEntryFromElsewhere(
+  db: DbOrTx,
+  dropId: string,
+  person: { userId: string; addressKey: string; phoneKey: string },
+): Promise<Pick<EntryRow, 'addressKey' | 'phoneKey'> | undefined> {
+  const samePerson = person.phoneKey
+    ? sql`(${dropEntry.addressKey} = ${person.addressKey} or ${dropEntry.phoneKey} = ${person.phoneKey})`
+    : eq(dropEntry.addressKey, person.addressKey);
+  const [row] = await db
+    .select({ addressKey: dropEntry.addressKey, phoneKey: dropEntry.phoneKey })
+    .from(dropEntry)
+    .where(and(eq(dropEntry.dropId, dropId), sql`${dropEntry.userId} <> ${person.userId}`, samePerson))
+    .limit(1);
+  return row;
+}
+
 export async function setEntrySize(db: DbOrTx, id: string, size: number): Promise<EntryRow | undefined> {
   const [row] = await db
     .update(dropEntry)

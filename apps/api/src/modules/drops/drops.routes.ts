@@ -231,7 +231,7 @@ function shopperRoutes(app: App, deps: DropDeps): void {
       schema: {
         tags: ['drops'],
         summary:
-          "A proof-of-work challenge for entering the draw (ALTCHA's first protocol): find the number whose SHA-256 with the salt is the challenge",
+          "A proof-of-work challenge for entering the draw (ALTCHA's first protocol): find the number whose SHA-256 with the salt is the challenge; refused (409) when another account already entered from the same shipping address or phone number",
         params,
         response: { 200: dropChallengeSchema, ...refusals(400, 401, 403, 404, 409) },
       },

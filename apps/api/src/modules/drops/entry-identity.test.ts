@@ -89,6 +89,48 @@ describe('one entry per person in a draw', () => {
   });
 });
 
+describe('the same-address refusal comes before the puzzle', () => {
+  it('refuses the challenge for an address or phone already entered, and gives it to a new person', async () => {
+    const { drop } = await openDraw('Early Refusal Shoe');
+    const first = await shopperAt('early', HOME, '+1 312 555 0500');
+    expect((await enter(app(), first, drop.id, '9')).statusCode).toBe(201);
+    const challenge = (buyer: Buyer) => send(app(), 'GET', `/api/drops/${drop.id}/challenge`, buyer.cookie);
+
+    const sameAddress = await shopperAt('early-twin', { ...HOME, address: '12 MAIN ST.' }, '+1 312 555 0501');
+    const byAddress = await challenge(sameAddress);
+    expect(byAddress.statusCode).toBe(409);
+    expect(byAddress.json().error).toMatchObject({ code: 'ALREADY_ENTERED' });
+    expect(byAddress.json().error.message).toMatch(/this shipping address/);
+
+    const elsewhere = { ...HOME, address: '99 Oak Avenue' };
+    const samePhone = await shopperAt('early-phone', elsewhere, '(312) 555-0500');
+    const byPhone = await challenge(samePhone);
+    expect(byPhone.statusCode).toBe(409);
+    expect(byPhone.json().error.message).toMatch(/this phone number/);
+
+    // The entrant themselves, and a new person, still get their puzzle; nothing was written.
+    expect((await challenge(first)).statusCode).toBe(200);
+    const stranger = await shopperAt('early-new', { ...HOME, address: '7 Pine Road' }, '+1 312 555 0599');
+    expect((await challenge(stranger)).statusCode).toBe(200);
+    expect(await entryRows(app(), drop.id)).toHaveLength(1);
+  });
+
+  it('still refuses the entry itself when the other account entered after the puzzle was given', async () => {
+    const { drop } = await openDraw('Late Twin Shoe');
+    const first = await shopperAt('late', HOME, '+1 312 555 0600');
+    const twin = await shopperAt('late-twin', HOME, '+1 312 555 0601');
+    const proof = await proofFor(app(), twin.cookie, drop.id);
+    expect((await enter(app(), first, drop.id, '9')).statusCode).toBe(201);
+    const refused = await send(app(), 'POST', `/api/drops/${drop.id}/entries`, twin.cookie, {
+      size: '9',
+      proof,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/this shipping address/);
+    expect(await entryRows(app(), drop.id)).toHaveLength(1);
+  });
+});
+
 describe('an entry keeps the address it was made from', () => {
   it('answers it, refuses a move while the entry is open (409) unless the entry is withdrawn', async () => {
     const { drop } = await openDraw('Frozen Address Shoe');

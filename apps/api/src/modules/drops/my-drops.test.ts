@@ -1,5 +1,7 @@
-import type { MyDrop } from '@shop/contracts';
+import type { DropSummary, MyDrop } from '@shop/contracts';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dropEntry } from '../../db/schema/drops';
 import { type Buyer, stockedProducts } from '../../test/buyers';
 import { createDrop, enter, entrants, inMinutes, moveDrop } from '../../test/drops';
 import { deliveredMail } from '../../test/mail';
@@ -62,5 +64,33 @@ describe("a shopper's drops", () => {
     });
     expect(listed[1]?.place).toBeNull();
     expect((await send(app(), 'GET', '/api/drops/me')).statusCode).toBe(401);
+  });
+
+  it('still says how the draw went once the drop is over, when the product page no longer lists it', async () => {
+    const [productId = ''] = await stockedProducts(app(), ['Over Draw'], 1);
+    const draw = await createDrop(app(), admin().cookie, {
+      productId,
+      mode: 'draw',
+      releaseAt: inMinutes(90),
+      entryClosesAt: inMinutes(60),
+    });
+    const people = (await entrants(app(), 2, 'over')) as [Buyer, Buyer];
+    for (const person of people) expect((await enter(app(), person, draw.id, '9')).statusCode).toBe(201);
+    await moveDrop(app(), draw.id, { opens: -3, closes: -2, release: -1 });
+    expect((await send(app(), 'POST', `/api/drops/${draw.id}/draw`, admin().cookie)).statusCode).toBe(200);
+    // The winner paid (as the checkout marks it): no pair is held any more, so the drop is over.
+    await app()
+      .db.update(dropEntry)
+      .set({ status: 'bought', holdUntil: null })
+      .where(and(eq(dropEntry.dropId, draw.id), eq(dropEntry.status, 'won')));
+
+    const listed = await send(app(), 'GET', `/api/drops?productId=${productId}`);
+    expect(listed.json<{ drops: DropSummary[] }>().drops).toEqual([]);
+    const outcomes = await Promise.all(people.map(async (person) => (await mine(person))[0]));
+    for (const outcome of outcomes) expect(outcome?.drop).toMatchObject({ id: draw.id, state: 'finished' });
+    expect(outcomes.map((one) => [one?.entry?.status, one?.entry?.waitingList]).sort()).toEqual([
+      ['bought', null],
+      ['waiting', 1],
+    ]);
   });
 });

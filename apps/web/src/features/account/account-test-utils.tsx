@@ -14,6 +14,7 @@ import { renderInRouter, Where } from '../../test/render-routes';
 import { AccountLayout, type AccountTabs } from './account-layout';
 import { BoughtTab } from './bought/bought-tab';
 import { FavoritesTab } from './favorites/favorites-tab';
+import { MyDropsTab } from './my-drops/my-drops-tab';
 import { OrdersTab } from './orders/orders-tab';
 import { ProfileTab } from './profile/profile-tab';
 
@@ -85,6 +86,7 @@ const SHOPPER_TABS: AccountTabs = {
     { path: '/account/favorites', label: 'Favorites' },
     { path: '/account/orders', label: 'Orders' },
     { path: '/account/bought', label: 'Bought' },
+    { path: '/account/my-drops', label: 'My drops' },
   ],
   staff: [],
 };
@@ -115,6 +117,7 @@ export function renderAccount(
           { path: '/account/favorites', element: <FavoritesTab /> },
           { path: '/account/orders', element: <OrdersTab /> },
           { path: '/account/bought', element: <BoughtTab /> },
+          { path: '/account/my-drops', element: <MyDropsTab /> },
         ],
       },
       { path: '/', element: <Where name="home" /> },

@@ -3,6 +3,7 @@ import { STOCK_ALERT_MESSAGES } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { myDrop } from '../../test/drop-fixtures';
 import { AJ1, aj1Detail, DUNK, dashboardFixture, UID } from '../../test/fixtures';
 import { type ApiCall, type ApiHandler, errorBody, mockApi } from '../../test/mock-api';
 import { renderInRouter } from '../../test/render-routes';
@@ -259,5 +260,38 @@ describe('Notify me when a size is back', () => {
     expect(screen.getByRole('button', { name: NOTIFY_TOGGLE_TEXT })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('button', { name: 'Notify me when size 9 is back' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notify me when size 10 is back' })).toBeInTheDocument();
+  });
+});
+
+describe('a finished draw on the product page', () => {
+  const finished = () => {
+    const mine = myDrop({ drop: { ...myDrop().drop, state: 'finished' } });
+    return myDrop({
+      ...mine,
+      entry: mine.entry && { ...mine.entry, status: 'waiting', rank: 3, waitingList: 2 },
+    });
+  };
+  const drops = (call: ApiCall) => {
+    if (call.path === '/api/drops') return { body: { drops: [] } };
+    if (call.path === '/api/drops/me') return { body: { drops: [finished()] } };
+    return undefined;
+  };
+
+  it('tells the shopper who entered how it went, beside the normal sale', async () => {
+    shop('verified', drops);
+    renderProduct();
+    const over = await screen.findByRole('region', { name: 'The draw for this release is over' });
+    expect(
+      within(over).getByText('Your entry, size 9: Not drawn · waiting list number 2.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Add to cart/ })).toBeInTheDocument();
+  });
+
+  it("asks nothing for a guest, who sees the page as anyone's", async () => {
+    const { calls } = shop('guest', drops);
+    renderProduct();
+    expect(await screen.findByRole('button', { name: /^Add to cart/ })).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/drops/me')).toBe(false);
+    expect(screen.queryByRole('region', { name: 'The draw for this release is over' })).toBeNull();
   });
 });

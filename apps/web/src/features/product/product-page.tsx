@@ -12,6 +12,7 @@ import { isProductNotFound, useProduct } from '../../lib/catalog/catalog-queries
 import { useHydrated } from '../../lib/hydrated';
 import { BackInStock } from './back-in-stock';
 import { DropPanel } from './drop-panel';
+import { PastDraw } from './past-draw';
 import { ProductDescription } from './product-description';
 import { ProductFacts } from './product-facts';
 import { QuantityPicker } from './quantity-picker';
@@ -98,7 +99,10 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
           {drop.drop ? (
             <DropPanel drop={drop.drop} />
           ) : drop.settled ? (
-            <ProductPurchase product={product} purchase={purchase} onChanged={onChanged} />
+            <>
+              <PastDraw productId={product._id} />
+              <ProductPurchase product={product} purchase={purchase} onChanged={onChanged} />
+            </>
           ) : (
             <div className="placeholder-glow mt-2" aria-hidden="true">
               <span className="placeholder col-12 product__drop-wait" />

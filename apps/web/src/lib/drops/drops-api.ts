@@ -1,4 +1,4 @@
-import type { Drop, DropChallenge, DropSummary, MyDropEntry, QueueStatus } from '@shop/contracts';
+import type { Drop, DropChallenge, DropSummary, MyDrop, MyDropEntry, QueueStatus } from '@shop/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../api';
 
@@ -62,6 +62,18 @@ export function myDropEntryQuery(id: string, uid: string) {
   return queryOptions({
     queryKey: [...DROPS_QUERY_KEY, 'entry', id, uid] as const,
     queryFn: () => orNull(api.get<MyDropEntry>(`${dropPath(id)}/entries/me`)),
+    staleTime: 15_000,
+  });
+}
+
+/**
+ * `GET /api/drops/me`: the signed-in shopper's draw entries and waiting-room places, newest release first,
+ * finished drops included (the account lists them; the product page says how a finished draw went).
+ */
+export function myDropsQuery(uid: string) {
+  return queryOptions({
+    queryKey: [...DROPS_QUERY_KEY, 'me', uid] as const,
+    queryFn: async () => (await api.get<{ drops: MyDrop[] }>('/drops/me')).drops,
     staleTime: 15_000,
   });
 }
