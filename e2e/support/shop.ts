@@ -171,6 +171,7 @@ export interface Paid {
 }
 
 export interface OrderWire {
+  _id: string;
   number: number;
   state: string;
   fulfilment: string;
