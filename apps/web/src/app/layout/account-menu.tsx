@@ -19,7 +19,6 @@ const USER_LINKS: MenuLink[] = [
   { to: '/account/favorites', label: 'Favorites' },
   { to: '/account/orders', label: 'Orders' },
   { to: '/account/bought', label: 'Bought' },
-  { to: '/account/my-drops', label: 'My drops' },
 ];
 
 const ADMIN_LINKS: MenuLink[] = [
