@@ -18,3 +18,14 @@ export function formatPrice(amount: number): string {
 export function formatShippingPrice(amount: number): string {
   return amount === 0 ? 'Free' : formatPrice(amount);
 }
+
+/**
+ * A shipping method's delivery estimate as the buyer reads it: "3-5 business days", "1 business day", or
+ * undefined when the method promises none. Here, free of zod, so the checkout loads it cheaply.
+ */
+export function estimateText(days: readonly [number, number] | null | undefined): string | undefined {
+  if (!days) return undefined;
+  const [min, max] = days;
+  const span = min === max ? `${min}` : `${min}-${max}`;
+  return `${span} business ${max === 1 ? 'day' : 'days'}`;
+}

@@ -22,14 +22,6 @@ export const shippingMethodSchema = z.object({
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 
-/** "3-5 business days", "1 business day", or undefined when the method promises none. */
-export function estimateText(days: ShippingMethod['estimateDays']): string | undefined {
-  if (!days) return undefined;
-  const [min, max] = days;
-  const span = min === max ? `${min}` : `${min}-${max}`;
-  return `${span} business ${max === 1 ? 'day' : 'days'}`;
-}
-
 /** The staff's view adds whether it is offered at checkout. */
 export const staffShippingMethodSchema = shippingMethodSchema.extend({ active: z.boolean() });
 export type StaffShippingMethod = z.infer<typeof staffShippingMethodSchema>;
