@@ -46,7 +46,7 @@ test.describe('packing what was paid for', () => {
     // To ship: the card names the service paid for beside the address.
     await admin.goto('/account/to-ship');
     const card = await toShipCard(admin, number);
-    const service = card.getByRole('region', { name: `Shipping service, order ${number}` });
+    const service = card.getByRole('region', { name: `Shipping service, order #${number}` });
     await expect(service).toContainText(name);
     await expect(service).toContainText('Paid: $9.95');
     await expect(service).toContainText('Delivery: 3-5 business days');
@@ -54,7 +54,7 @@ test.describe('packing what was paid for', () => {
     // The packing slip, opened from the card, names it too, and prints.
     const [slip] = await Promise.all([
       admin.context().waitForEvent('page'),
-      card.getByRole('link', { name: `Packing slip of order ${number} (opens in a new tab)` }).click(),
+      card.getByRole('link', { name: `Packing slip of order #${number} (opens in a new tab)` }).click(),
     ]);
     await slip.waitForLoadState();
     await expect(slip.getByRole('heading', { name: 'Packing slip' })).toBeVisible();
@@ -80,19 +80,19 @@ test.describe('packing what was paid for', () => {
     await card.getByRole('combobox', { name: 'Carrier' }).selectOption('UPS');
     await card.getByRole('textbox', { name: 'Tracking number' }).fill('1Z999AA10123456784');
     await card.getByRole('button', { name: 'Mark shipped' }).click();
-    await expect(admin.getByText(`Order ${number} marked shipped`)).toBeVisible();
+    await expect(admin.getByText(`Order #${number} marked shipped`)).toBeVisible();
 
     // The staff order page, after shipping: the ship-to address and both documents.
     await admin.goto(`/account/orders?order=${orderId}`);
     const delivery = admin.getByRole('region', { name: 'Delivery and papers' });
-    await expect(delivery.getByRole('region', { name: `Ship to, order ${number}` })).toContainText(
+    await expect(delivery.getByRole('region', { name: `Ship to, order #${number}` })).toContainText(
       'Av. Corrientes 1234',
     );
     const invoiceLink = delivery.getByRole('link', {
-      name: `Invoice of order ${number} (opens in a new tab)`,
+      name: `Invoice of order #${number} (opens in a new tab)`,
     });
     const slipLink = delivery.getByRole('link', {
-      name: `Packing slip of order ${number} (opens in a new tab)`,
+      name: `Packing slip of order #${number} (opens in a new tab)`,
     });
     await expect(invoiceLink).toHaveAttribute('href', `/api/orders/${orderId}/invoice`);
     await expect(slipLink).toHaveAttribute('href', `/api/orders/${orderId}/packing-slip`);
@@ -104,7 +104,7 @@ test.describe('packing what was paid for', () => {
     await expectAccessible(admin, 'the staff order page after shipping');
     const invoiceResponse = await admin.request.get(`/api/orders/${orderId}/invoice`);
     expect(invoiceResponse.ok()).toBe(true);
-    expect(await invoiceResponse.text()).toContain(`Invoice ${number}`);
+    expect(await invoiceResponse.text()).toContain(`Invoice #${number}`);
     await admin.context().close();
   });
 });
