@@ -409,10 +409,11 @@ async function expectJobsRun(instances: Instance[], shop: Shop) {
     .poll(
       () =>
         onServer(shop.url, async (client) => {
-          // The confirmation names the order by its number, the first eight characters of its id.
+          // The confirmation names the order by its number ("#12").
           const { rows } = await client.query<{ state: string }>(
-            `SELECT state FROM pgboss.job WHERE name = 'bulkMail' AND data->>'html' LIKE $1`,
-            [`%${String(bought.json.orderId).slice(0, 8).toUpperCase()}%`],
+            `SELECT job.state FROM pgboss.job AS job JOIN "order" ON "order".id = $1
+             WHERE job.name = 'bulkMail' AND job.data->>'html' ~ ('#' || "order".number || '([^0-9]|$)')`,
+            [String(bought.json.orderId)],
           );
           return rows[0]?.state;
         }),
