@@ -77,7 +77,7 @@ export function ShipForm({ order, onShipped }: { order: Order; onShipped: (messa
       noValidate
       aria-label={`Ship order ${orderName(order)}`}
     >
-      <h4 className="to-ship__label">Left to ship</h4>
+      <h4 className="staff-label">Left to ship</h4>
       <ul className="to-ship__lines" aria-describedby={described('lines')}>
         {form.picks.map((line) => (
           <LineRow
@@ -91,7 +91,7 @@ export function ShipForm({ order, onShipped }: { order: Order; onShipped: (messa
       <FieldError id={`${id}-lines-error`} text={errors.lines} />
       <div className="to-ship__fields">
         <div>
-          <label htmlFor={`${id}-carrier`} className="to-ship__label">
+          <label htmlFor={`${id}-carrier`} className="staff-label">
             Carrier
           </label>
           <select
@@ -112,7 +112,7 @@ export function ShipForm({ order, onShipped }: { order: Order; onShipped: (messa
           <FieldError id={`${id}-carrier-error`} text={errors.carrier} />
         </div>
         <div>
-          <label htmlFor={`${id}-tracking`} className="to-ship__label">
+          <label htmlFor={`${id}-tracking`} className="staff-label">
             Tracking number
           </label>
           <input

@@ -11,7 +11,7 @@ function PaidService({ order }: { order: PackingOrder }) {
   const { shipping } = order;
   return (
     <section className="to-ship__service" aria-label={`Shipping service, order ${orderName(order)}`}>
-      <h4 className="to-ship__label">Shipping service</h4>
+      <h4 className="staff-label">Shipping service</h4>
       <p className="fw-semibold">{shipping.name}</p>
       <p>Paid: {formatShippingPrice(shipping.price)}</p>
       <p>Delivery: {estimateText(shipping.estimateDays) ?? 'no estimate promised'}</p>
