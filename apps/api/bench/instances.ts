@@ -125,7 +125,7 @@ export interface InstancesResult {
 }
 
 /** Debian's nginx (in /usr/sbin, which a user's PATH may leave out), or null. */
-function nginxBinary(): string | null {
+export function nginxBinary(): string | null {
   for (const candidate of ['nginx', '/usr/sbin/nginx']) {
     if (!spawnSync(candidate, ['-v']).error) return candidate;
   }
@@ -133,7 +133,7 @@ function nginxBinary(): string | null {
 }
 
 /** Empties the bench's Redis database; false when no Redis answers (and none was asked for explicitly). */
-async function flushRedis(log: InstancesBench['log']): Promise<boolean> {
+export async function flushRedis(log: InstancesBench['log'], what: string): Promise<boolean> {
   const redis = new Redis(REDIS_URL, {
     lazyConnect: true,
     connectTimeout: 2_000,
@@ -147,7 +147,7 @@ async function flushRedis(log: InstancesBench['log']): Promise<boolean> {
     return true;
   } catch (error) {
     if (process.env.BENCH_REDIS_URL) throw error;
-    log(`no Redis at ${REDIS_URL} (${(error as Error).message}); skipping the instances run`);
+    log(`no Redis at ${REDIS_URL} (${(error as Error).message}); skipping ${what}`);
     return false;
   } finally {
     redis.disconnect();
@@ -263,15 +263,18 @@ async function stopNginx(nginx: Nginx): Promise<void> {
   rmSync(nginx.dir, { recursive: true, force: true });
 }
 
+/** What starting instances borrows from the bench. */
+export type InstanceStarter = Pick<InstancesBench, 'freePort' | 'startServer' | 'stopServer' | 'log'>;
+
 /**
- * Starts `count` instances with `extraEnv`, each ready and then put in its own CPU quota (start-up is not
- * measured, so it runs unbounded), and nginx in front of them; runs `run` through nginx, and stops them
- * all whatever happens.
+ * Starts `count` instances with `extraEnv`, each ready and then put in its own quota of `cpu` cores (0:
+ * none; start-up is not measured, so it runs unbounded), and nginx in front of them; runs `run` through
+ * nginx, and stops them all whatever happens.
  */
-async function withInstances<T>(
-  bench: InstancesBench,
+export async function withInstances<T>(
+  bench: InstanceStarter,
   binary: string,
-  count: number,
+  { count, cpu }: { count: number; cpu: number },
   extraEnv: Record<string, string>,
   run: (baseUrl: string, pids: number[]) => Promise<T>,
 ): Promise<T> {
@@ -301,9 +304,9 @@ async function withInstances<T>(
       });
       await waitReady(server);
     }
-    if (INSTANCE_CPU > 0) {
+    if (cpu > 0) {
       for (const [index, server] of servers.entries()) {
-        const quota = createCpuQuota(`shop-bench-${process.pid}-${index}`, INSTANCE_CPU);
+        const quota = createCpuQuota(`shop-bench-${process.pid}-${index}`, cpu);
         if ('unavailable' in quota)
           throw new Error(`bench: no CPU quota for the instances: ${quota.unavailable}`);
         quotas.push(quota);
@@ -432,7 +435,7 @@ export async function benchInstances(bench: InstancesBench): Promise<InstancesRe
     bench.log('no wrk (Debian: apt-get install wrk); skipping the instances run');
     return undefined;
   }
-  if (!(await flushRedis(bench.log))) return undefined;
+  if (!(await flushRedis(bench.log, 'the instances run'))) return undefined;
   bench.log(
     `instances: ${CONFIGURATIONS.join(' vs ')} on PostgreSQL and Redis ${REDIS_URL}, each configuration behind nginx, ${INSTANCE_CPU > 0 ? `each instance in a quota of ${INSTANCE_CPU} CPU` : 'no CPU quota'}, ${ROUNDS} rounds`,
   );
@@ -468,7 +471,7 @@ async function measureConfiguration(
 ): Promise<InstancesRow[]> {
   const backend = `postgres, ${labelOf(count)}`;
   const rows: InstancesRow[] = [];
-  await withInstances(bench, nginx, count, { CATALOG_CACHE_SECONDS: '0' }, async (baseUrl, pids) => {
+  await withInstances(bench, nginx, { count, cpu: INSTANCE_CPU }, { CATALOG_CACHE_SECONDS: '0' }, async (baseUrl, pids) => {
     for (const mix of MIXES) {
       const requests = {
         warmup: gets(await bench.mixPaths(mix, baseUrl, MIX_PATHS, 1)),

@@ -33,6 +33,23 @@ const POSTAL_FORMATS: Record<string, PostalFormat> = {
   IE: { pattern: /^[AC-FHKNPRTV-Y][0-9]{2}W? ?[0-9AC-FHKNPRTV-Y]{4}$/, example: 'D02 X285' },
 };
 
+/**
+ * Countries whose post has no postal codes (the Universal Postal Union's list, as address forms such as
+ * Google's libaddressinput keep it): there the code is not asked for, and any given is still checked.
+ */
+const WITHOUT_POSTAL_CODES = new Set(
+  (
+    'AE AG AN AO AW BF BI BJ BO BS BW BZ CD CF CG CI CK CM DJ DM ER FJ GA GD GH GM GQ GY HK JM KI KM KN KP ' +
+    'LY ML MO MR MW NR NU QA RW SB SC SL SR SS ST SY TD TF TG TK TL TO TV UG VU YE ZW'
+  ).split(' '),
+);
+
+/** Whether a carrier needs a postal code for the country (a name or a code); unknown countries do. */
+export function usesPostalCodes(country: string): boolean {
+  const iso = countryCode(country);
+  return !(iso && WITHOUT_POSTAL_CODES.has(iso));
+}
+
 /** Any other country: 2 to 10 letters and digits, single spaces or dashes between them. */
 const GENERIC_POSTAL_CODE = /^[A-Z\d](?:[A-Z\d]|[ -](?=[A-Z\d])){1,9}$/;
 

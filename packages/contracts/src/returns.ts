@@ -190,6 +190,8 @@ export const orderReturnSchema = z.object({
   /** The number of the size exchange's replacement order (null while there is none). */
   exchangeOrderNumber: z.number().int().nullable(),
   createdAt: z.string(),
+  /** When staff approved or rejected it, or it was cancelled (null while undecided). */
+  decidedAt: z.string().nullable(),
   receivedAt: z.string().nullable(),
 });
 export type OrderReturn = z.infer<typeof orderReturnSchema>;

@@ -1,5 +1,7 @@
 /** Profile rules and texts, free of zod so any page can import them cheaply. */
 
+import { usesPostalCodes } from './postal-codes';
+
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -69,7 +71,17 @@ export const CHECKOUT_PROFILE_FIELDS = [
   'country',
 ] as const;
 
-/** A profile is complete for checkout when every field is filled. */
-export function isProfileComplete(profile: Record<(typeof CHECKOUT_PROFILE_FIELDS)[number], string>) {
-  return CHECKOUT_PROFILE_FIELDS.every((field) => profile[field].trim() !== '');
+type CheckoutProfile = Record<(typeof CHECKOUT_PROFILE_FIELDS)[number], string>;
+
+/** The fields checkout still needs: every one empty, but the postal code only where the country uses one. */
+export function missingCheckoutFields(profile: CheckoutProfile) {
+  return CHECKOUT_PROFILE_FIELDS.filter(
+    (field) =>
+      profile[field].trim() === '' && (field !== 'postalCode' || usesPostalCodes(profile.country)),
+  );
+}
+
+/** A profile is complete for checkout when every field it needs is filled. */
+export function isProfileComplete(profile: CheckoutProfile) {
+  return missingCheckoutFields(profile).length === 0;
 }

@@ -18,6 +18,7 @@ describe('the order timeline', () => {
       number: 'R-7',
       state: 'received',
       createdAt: '2026-11-05T09:00:00.000Z',
+      decidedAt: '2026-11-07T09:00:00.000Z',
       receivedAt: '2026-11-09T09:00:00.000Z',
     });
     const exchange = buildOrderReturn({
@@ -77,6 +78,7 @@ describe('the order timeline', () => {
       '2026-11-04Delivered',
       '2026-11-05Return R-7 opened',
       '2026-11-06Return R-8 opened',
+      '2026-11-07Return R-7 approved',
       '2026-11-09Return R-7 received',
       '2026-11-09Refund of $25.50 to Card',
       '2026-11-09Refund of $20.00 as store credit',
@@ -87,6 +89,18 @@ describe('the order timeline', () => {
       'href',
       '/account/orders?order=b1b2c3d4-0000-4000-8000-000000000009',
     );
+  });
+
+  it('says a return was rejected, with the day staff decided', () => {
+    const rejected = buildOrderReturn({
+      number: 'R-9',
+      state: 'rejected',
+      createdAt: '2026-11-05T09:00:00.000Z',
+      decidedAt: '2026-11-06T09:00:00.000Z',
+    });
+    show(<OrderTimeline order={orderFixture({ returns: [rejected] })} tenderName={tenderName} />);
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(within(history).getByText('Return R-9 rejected')).toBeVisible();
   });
 
   it('is not shown before anything came back', () => {

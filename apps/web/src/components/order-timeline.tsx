@@ -1,5 +1,5 @@
 import './order-timeline.css';
-import { formatPrice, type Order, orderName, type PaymentEntry } from '@shop/contracts';
+import { formatPrice, type Order, type OrderReturn, orderName, type PaymentEntry } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDay } from '../lib/dates';
@@ -30,7 +30,14 @@ function paymentText(entry: PaymentEntry, tenderName: (tender: string) => string
   }
 }
 
-/** The order's returns as steps: opened, received, and the replacement order an exchange created. */
+/** How a decided return was decided, by the state it went on to. */
+const decision = (state: OrderReturn['state']) =>
+  state === 'rejected' ? 'rejected' : state === 'cancelled' ? 'cancelled' : 'approved';
+
+/**
+ * The order's returns as steps: opened, approved (or rejected, cancelled), received, and the replacement
+ * order an exchange created.
+ */
 function returnSteps(order: Order): Step[] {
   return order.returns.flatMap((ret) => {
     const steps: Step[] = [
@@ -41,6 +48,13 @@ function returnSteps(order: Order): Step[] {
         anchor: `return-${ret.id}`,
       },
     ];
+    if (ret.decidedAt) {
+      steps.push({
+        at: ret.decidedAt,
+        key: `${ret.id}-decided`,
+        text: `Return ${ret.number} ${decision(ret.state)}`,
+      });
+    }
     if (ret.receivedAt) {
       steps.push({ at: ret.receivedAt, key: `${ret.id}-received`, text: `Return ${ret.number} received` });
     }
@@ -82,8 +96,8 @@ export function orderSteps(order: Order, tenderName: (tender: string) => string)
 }
 
 /**
- * An order's story after its sale, for the buyer and the staff: placed, paid, shipped, each return opened
- * and received, each refund by tender from the payments ledger, each exchange's replacement order. Shown
+ * An order's story after its sale, for the buyer and the staff: placed, paid, shipped, each return opened,
+ * decided and received, each refund by tender from the payments ledger, each exchange's replacement order. Shown
  * once something came back (a return or a refund); before that the order's facts say it all.
  */
 export function OrderTimeline({

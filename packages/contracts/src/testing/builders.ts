@@ -208,6 +208,7 @@ export function buildOrderReturn(overrides: Partial<OrderReturn> = {}): OrderRet
     exchangeOrderId: null,
     exchangeOrderNumber: null,
     createdAt: '2024-05-25T14:00:00.000Z',
+    decidedAt: null,
     receivedAt: null,
     ...overrides,
   };

@@ -37,6 +37,7 @@ export function toReturnWire(
     exchangeOrderId: row.exchangeOrderId,
     exchangeOrderNumber,
     createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
     receivedAt: row.receivedAt ? row.receivedAt.toISOString() : null,
   };
 }

@@ -1,4 +1,4 @@
-import { SUCCESS_MESSAGE_MS, type UserDashboard } from '@shop/contracts';
+import { SUCCESS_MESSAGE_MS, type UserDashboard, usesPostalCodes } from '@shop/contracts';
 import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { AlertError } from '../../components/alert-error';
 import { AlertSuccess } from '../../components/alert-success';
@@ -48,6 +48,9 @@ export function CheckoutDetails({ checkout, user, dashboard }: CheckoutDetailsPr
           <div key={field} className={field === 'address' ? 'col-12' : 'col-12 col-sm-6'}>
             <label htmlFor={`checkout-${field}`} className="form-label">
               {PROFILE_LABELS[field]}
+              {field === 'postalCode' && !usesPostalCodes(values.country ?? '') && (
+                <span className="text-muted fw-normal"> (optional: not used there)</span>
+              )}
             </label>
             <input
               id={`checkout-${field}`}

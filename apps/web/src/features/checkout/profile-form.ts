@@ -1,6 +1,7 @@
 import {
   CHECKOUT_PROFILE_FIELDS,
   isProfileComplete,
+  missingCheckoutFields,
   PROFILE_REQUIRED_MESSAGES,
   type ProfileUpdate,
   postalCodeProblem,
@@ -55,7 +56,7 @@ const isProfileField = (key: unknown): key is ProfileField =>
   typeof key === 'string' && (PROFILE_FIELDS as readonly string[]).includes(key);
 
 /**
- * Every field is required (the spec's 'Please, provide …' messages), then checked with the shared
+ * Every field checkout needs is required (the spec's 'Please, provide …' messages), then checked with the shared
  * profileUpdateSchema, so the form refuses exactly what the server refuses, with the same messages.
  * The picture is not checked here: it only ever comes from the shop's upload or the stored profile.
  */
@@ -63,9 +64,8 @@ export const profileResolver: Resolver<ProfileValues> = async (
   values,
 ): Promise<ResolverResult<ProfileValues>> => {
   const errors: FieldErrors<ProfileValues> = {};
-  for (const field of PROFILE_FIELDS) {
-    if (!values[field].trim())
-      errors[field] = { type: 'required', message: PROFILE_REQUIRED_MESSAGES[field] };
+  for (const field of missingCheckoutFields(values)) {
+    errors[field] = { type: 'required', message: PROFILE_REQUIRED_MESSAGES[field] };
   }
   const { image, ...fields } = values;
   // The schema (and zod with it) loads with the first check, not with the checkout page.

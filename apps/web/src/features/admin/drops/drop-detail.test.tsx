@@ -130,8 +130,8 @@ describe('Drop detail', () => {
   });
 
   it('exports the entries as CSV: the same address asked with Accept text/csv, saved as a file', async () => {
-    const { fetchMock } = renderDrops(`/account/drops?drop=${QUEUE_ID}`, (call) => {
-      if (call.path === `/api/drops/${QUEUE_ID}`) return { body: queueDropFixture() };
+    const { fetchMock } = renderDrops(`/account/drops?drop=${DRAW_ID}`, (call) => {
+      if (call.path === `/api/drops/${DRAW_ID}`) return { body: dropFixture() };
       if (call.path.endsWith('/entries')) return { body: { entries: [] } };
       return undefined;
     });
@@ -140,9 +140,7 @@ describe('Drop detail', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    // Edit is offered before the release; a first-come drop has no draw.
-    expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Draw now' })).not.toBeInTheDocument();
+    await screen.findByText('No entries yet.');
     fetchMock.mockImplementationOnce(
       async () =>
         new Response('entry,user,size\n', {
@@ -157,7 +155,7 @@ describe('Drop detail', () => {
 
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
-    expect(url).toBe(`/api/drops/${QUEUE_ID}/entries`);
+    expect(url).toBe(`/api/drops/${DRAW_ID}/entries`);
     expect(init.headers).toEqual({ Accept: 'text/csv' });
     expect(createObjectURL.mock.calls[0]?.[0].type).toBe('text/csv');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('drop-entries.csv');
@@ -178,16 +176,19 @@ describe('Drop detail', () => {
     expect(figure('Bought')).toHaveTextContent('200 shoppers');
     expect(figure('Holding a turn now')).toHaveTextContent('12 shoppers');
     expect(screen.queryByText('No entries yet')).not.toBeInTheDocument();
+    // Edit is offered before the release; a first-come drop has no draw and no entries to export.
+    expect(screen.queryByRole('button', { name: 'Draw now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export entries (CSV)' })).not.toBeInTheDocument();
   });
 
   it('says why when the export is refused', async () => {
-    const { fetchMock } = renderDrops(`/account/drops?drop=${QUEUE_ID}`, (call) => {
-      if (call.path === `/api/drops/${QUEUE_ID}`) return { body: queueDropFixture() };
+    const { fetchMock } = renderDrops(`/account/drops?drop=${DRAW_ID}`, (call) => {
+      if (call.path === `/api/drops/${DRAW_ID}`) return { body: dropFixture() };
       if (call.path.endsWith('/entries')) return { body: { entries: [] } };
       return undefined;
     });
     const user = userEvent.setup();
-    await screen.findByRole('button', { name: 'Edit' });
+    await screen.findByText('No entries yet.');
     fetchMock.mockImplementationOnce(
       async () => new Response(JSON.stringify(errorBody('FORBIDDEN', 'Staff only')), { status: 403 }),
     );

@@ -49,8 +49,13 @@ function DropBody({
             Edit
           </button>
         ) : null}
-        {drop.mode === 'draw' ? <DrawNow drop={drop} onDrawn={onDrawn} /> : null}
-        <ExportEntriesButton dropId={drop.id} />
+        {drop.mode === 'draw' ? (
+          <>
+            <DrawNow drop={drop} onDrawn={onDrawn} />
+            {/* A first-come release has no entries: its figures are in the Waiting room panel. */}
+            <ExportEntriesButton dropId={drop.id} />
+          </>
+        ) : null}
       </div>
       <div className="admin-drops__detail-grid">
         <Panel name="times" title="Times and rules">
