@@ -443,7 +443,8 @@ async function roomOnInstances(bench: DropsBench, admin: Shopper, cookieName: st
       extraEnv,
       async (baseUrl) => {
         const crowd = createCpuQuota(`shop-bench-crowd-${process.pid}`, CROWD_CPU);
-        if ('unavailable' in crowd) throw new Error(`bench: no CPU quota for the crowd: ${crowd.unavailable}`);
+        if ('unavailable' in crowd)
+          throw new Error(`bench: no CPU quota for the crowd: ${crowd.unavailable}`);
         crowd.add(process.pid);
         bench.log(`room: the crowd in ${crowd.description}`);
         const client = new Client(baseUrl, baseUrl);

@@ -471,22 +471,28 @@ async function measureConfiguration(
 ): Promise<InstancesRow[]> {
   const backend = `postgres, ${labelOf(count)}`;
   const rows: InstancesRow[] = [];
-  await withInstances(bench, nginx, { count, cpu: INSTANCE_CPU }, { CATALOG_CACHE_SECONDS: '0' }, async (baseUrl, pids) => {
-    for (const mix of MIXES) {
-      const requests = {
-        warmup: gets(await bench.mixPaths(mix, baseUrl, MIX_PATHS, 1)),
-        measured: gets(await bench.mixPaths(mix, baseUrl, MIX_PATHS, 0)),
-      };
-      rows.push(await measureLoad(bench, wrk, `${mix} mix`, backend, baseUrl, pids, requests));
-    }
-    const checkouts = await bench.checkoutRequests(`buyer${count}r${round}_`, baseUrl);
-    rows.push(
-      await measureLoad(bench, wrk, CHECKOUT, backend, baseUrl, pids, {
-        warmup: checkouts,
-        measured: checkouts,
-      }),
-    );
-  });
+  await withInstances(
+    bench,
+    nginx,
+    { count, cpu: INSTANCE_CPU },
+    { CATALOG_CACHE_SECONDS: '0' },
+    async (baseUrl, pids) => {
+      for (const mix of MIXES) {
+        const requests = {
+          warmup: gets(await bench.mixPaths(mix, baseUrl, MIX_PATHS, 1)),
+          measured: gets(await bench.mixPaths(mix, baseUrl, MIX_PATHS, 0)),
+        };
+        rows.push(await measureLoad(bench, wrk, `${mix} mix`, backend, baseUrl, pids, requests));
+      }
+      const checkouts = await bench.checkoutRequests(`buyer${count}r${round}_`, baseUrl);
+      rows.push(
+        await measureLoad(bench, wrk, CHECKOUT, backend, baseUrl, pids, {
+          warmup: checkouts,
+          measured: checkouts,
+        }),
+      );
+    },
+  );
   return rows.map((row) => ({ ...row, products: bench.products }));
 }
 

@@ -76,8 +76,7 @@ type CheckoutProfile = Record<(typeof CHECKOUT_PROFILE_FIELDS)[number], string>;
 /** The fields checkout still needs: every one empty, but the postal code only where the country uses one. */
 export function missingCheckoutFields(profile: CheckoutProfile) {
   return CHECKOUT_PROFILE_FIELDS.filter(
-    (field) =>
-      profile[field].trim() === '' && (field !== 'postalCode' || usesPostalCodes(profile.country)),
+    (field) => profile[field].trim() === '' && (field !== 'postalCode' || usesPostalCodes(profile.country)),
   );
 }
 

@@ -58,6 +58,20 @@ const countStatements = {
   },
 };
 
+/** A statement that writes, and one naming a table whose rows a catalogue page shows (or whose author it names). */
+const WRITES = /\b(insert|update|delete|truncate|merge)\b/i;
+const CATALOGUE_TABLES = /product|review|user/i;
+
+/**
+ * A count that moves whenever a catalogue page may have changed, on a database only this process writes:
+ * the embedded one. It moves as a write naming a product, review or user table (or column) is sent and
+ * again once it is done, and once more when any transaction has ended: PGlite runs one statement at a time,
+ * and an open transaction's before any other, so a page read while the count stayed n is current while it
+ * is still n. Undefined on PostgreSQL, which other instances (and people) write too.
+ */
+const catalogueWrites = new WeakMap<object, () => number>();
+export const catalogueWritesOf = (db: DbOrTx): number | undefined => catalogueWrites.get(db)?.();
+
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -161,7 +175,9 @@ export async function openDatabase(
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
   });
-  const db = drizzlePglite(client, { schema, logger: countStatements });
+  const counted = countCatalogueWrites(client);
+  const db = drizzlePglite(client, { schema, logger: counted.logger });
+  catalogueWrites.set(db, counted.count);
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db: db as unknown as Db,
@@ -170,6 +186,40 @@ export async function openDatabase(
     queueConnection: { db: pgliteQueueConnection(client) },
     close: () => client.close(),
   };
+}
+
+const isCatalogueWrite = (query: unknown) =>
+  typeof query === 'string' && WRITES.test(query) && CATALOGUE_TABLES.test(query);
+
+/** Counts the client's catalogue writes (catalogueWritesOf) as they are sent, done, and their transactions end. */
+function countCatalogueWrites(client: PGlite) {
+  let writes = 0;
+  const bump = () => {
+    writes += 1;
+  };
+  const query = client.query.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    try {
+      return await query(...args);
+    } finally {
+      if (isCatalogueWrite(args[0])) bump();
+    }
+  }) as typeof client.query;
+  const transaction = client.transaction.bind(client);
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    try {
+      return await transaction(...args);
+    } finally {
+      bump();
+    }
+  }) as typeof client.transaction;
+  const logger = {
+    logQuery(query: string) {
+      statements += 1;
+      if (isCatalogueWrite(query)) bump();
+    },
+  };
+  return { logger, count: () => writes };
 }
 
 /**

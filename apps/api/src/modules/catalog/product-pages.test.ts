@@ -1,6 +1,7 @@
 import type { ProductDetail } from '@shop/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { catalogueWritesOf, statementsSent } from '../../db/client';
 import { product, productStock } from '../../db/schema';
 import { stockedProducts } from '../../test/buyers';
 import { writeReview } from '../../test/reviews';
@@ -127,4 +128,14 @@ it('answers 304 to the tag it gave while the page is unchanged, and a new tag on
   expect(changed.statusCode).toBe(200);
   expect(changed.headers.etag).not.toBe(etag);
   expect(changed.json<ProductDetail[]>()[0]?.stock).toEqual({ '9': 7 });
+});
+
+it('on the embedded database, answers an unchanged page from memory, and a bought pair on the next visit', async () => {
+  if (catalogueWritesOf(app().db) === undefined) return; // PostgreSQL: other instances write too.
+  const before = await detail();
+  const sent = statementsSent();
+  expect(await detail()).toEqual(before);
+  expect(statementsSent()).toBe(sent);
+  await buy(app(), buyer.cookie, shoe, 2);
+  expect((await detail()).stock).toEqual({ '9': (before.stock['9'] ?? 0) - 2 });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DbOrTx } from '../../db/client';
+import { catalogueWritesOf, type DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { batchedRead } from '../../lib/batched-read';
 import * as repository from './catalog.repository';
@@ -14,19 +14,33 @@ export interface PageAnswer {
 /** A catalogue answer's entity tag: weak, as the bytes differ by compression while the content is the same. */
 export const entityTag = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
-/** A product's page fields as JSON, as of a catalogue version, and the last answer made from them. */
-interface Held {
-  version: number;
-  /** The product's fields but its stock, as a JSON object. */
-  fields: string;
-  answer?: PageAnswer & { stock: string; reviews: string };
+/** The last answer made of a product's fields (of a catalogue version), stock and reviews. */
+interface Made extends PageAnswer {
+  stock: string;
+  reviews: string;
+  /** The database's catalogue writes when it was made (the embedded database only: catalogueWritesOf). */
+  writes: number | undefined;
 }
 
 /**
- * Products whose fields are held at most (the most recently read; about 2.5 kB each), so the embedded
+ * A product's page fields as of a catalogue version: as a JSON object, or as the start of the last answer
+ * made of them (`fieldsEnd` long, the object's closing brace left out), so they are held once.
+ */
+interface Held {
+  version: number;
+  fields?: string;
+  answer?: Made & { fieldsEnd: number };
+}
+
+/**
+ * Products whose pages are held at most (the most recently read; about 2.5 kB each), so the embedded
  * database's memory stays within its target with a large catalogue.
  */
-const MAX_HELD = 5_000;
+const MAX_HELD = 10_000;
+
+/** The fields as a JSON object. */
+const fieldsOf = (held: Held): string =>
+  held.fields ?? `${held.answer?.body.slice(1, held.answer.fieldsEnd) ?? ''}}`;
 
 /**
  * The product pages of one database. A visit reads only what memory cannot hold, in one light statement
@@ -34,14 +48,17 @@ const MAX_HELD = 5_000;
  * row raises, through any instance or by hand; decision 13) and its units per size. The product's fields
  * are read again only when its version moved; the answer, and so its entity tag, only when its version,
  * stock or reviews did. So a page is never older than its request, and an unchanged one costs that
- * statement and a comparison.
+ * statement and a comparison. On the embedded database, which only this process writes, not even that
+ * while no catalogue write was made since the answer (catalogueWritesOf): the answer comes from memory.
  */
 class ProductPages {
   private readonly held = new Map<string, Held>();
   private readonly readState: (id: string) => Promise<repository.PageState | undefined>;
   private readonly readRow: (id: string) => Promise<repository.PageRow | undefined>;
+  private readonly writes: () => number | undefined;
 
   constructor(db: DbOrTx) {
+    this.writes = () => catalogueWritesOf(db);
     // A product whose fields are not held yet is read whole at once: its first visit costs one statement.
     this.readState = batchedRead(async (ids: string[]) => {
       const unheld = ids.filter((id) => !this.held.has(id));
@@ -63,19 +80,27 @@ class ProductPages {
 
   /** The page of a product on sale with its reviews (JSON of the reviews' array); 404 when not on sale. */
   async answer(id: string, reviews: () => Promise<string>): Promise<PageAnswer> {
+    const writes = this.writes();
+    const current = this.held.get(id)?.answer;
+    if (writes !== undefined && current?.writes === writes) return current;
     const [state, reviewsJson] = await Promise.all([this.readState(id), reviews()]);
     if (!state) throw AppError.notFound('Product');
-    const held = await this.fieldsOf(state);
+    const held = await this.heldOf(state);
     const made = held.answer;
-    if (made && made.stock === state.stock && made.reviews === reviewsJson) return made;
-    const body = `[${held.fields.slice(0, -1)},"stock":${state.stock},"reviews":${reviewsJson}}]`;
-    const answer = { body, etag: entityTag(body), stock: state.stock, reviews: reviewsJson };
-    held.answer = answer;
+    if (made && made.stock === state.stock && made.reviews === reviewsJson) {
+      made.writes = writes;
+      return made;
+    }
+    const fields = fieldsOf(held).slice(0, -1);
+    const body = `[${fields},"stock":${state.stock},"reviews":${reviewsJson}}]`;
+    const answer = { body, etag: entityTag(body), stock: state.stock, reviews: reviewsJson, writes };
+    held.answer = { ...answer, fieldsEnd: fields.length + 1 };
+    held.fields = undefined;
     return answer;
   }
 
   /** The product's fields as of its version now: held, or read again when its row changed. */
-  private async fieldsOf(state: repository.PageState): Promise<Held> {
+  private async heldOf(state: repository.PageState): Promise<Held> {
     const held = this.held.get(state.id);
     if (held && held.version >= state.version) return held;
     const row = await this.readRow(state.id);
