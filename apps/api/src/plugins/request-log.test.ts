@@ -265,6 +265,7 @@ describe.skipIf(Boolean(noThrowawayPostgres))('secrets in the log while the data
       // Shoppers keep asking for their orders and session and opening and paying their payments.
       let running = true;
       const statuses: number[] = [];
+      const failures: string[] = [];
       const load = (async () => {
         while (running) {
           const requests = buyers.flatMap((buyer, index) => [
@@ -273,7 +274,13 @@ describe.skipIf(Boolean(noThrowawayPostgres))('secrets in the log while the data
             send(app, 'GET', `/api/test-gateway/payments/${references[index]}`),
             send(app, 'POST', `/api/test-gateway/payments/${references[index]}/pay`),
           ]);
-          for (const response of await Promise.all(requests)) statuses.push(response.statusCode);
+          for (const response of await Promise.all(requests)) {
+            statuses.push(response.statusCode);
+            if (response.statusCode >= 500 && response.statusCode !== 503)
+              failures.push(
+                `${response.statusCode} ${response.raw.req.method} ${response.raw.req.url}: ${response.body}`,
+              );
+          }
           await sleep(50);
         }
       })();
@@ -290,7 +297,7 @@ describe.skipIf(Boolean(noThrowawayPostgres))('secrets in the log while the data
       await load;
 
       expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
-      expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);
+      expect(failures).toEqual([]);
       const logged = lines.join('');
       expect(logged).toContain('database unavailable');
       expect(logged).toContain('Failed query');

@@ -15,13 +15,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ping } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
 import { wrongOrigin } from '../../plugins/origin-check';
 import { requireUser } from '../../plugins/session';
 import { consume, keyPart, type RateLimitRule } from '../rate-limit';
 import * as users from '../users';
-import { AUTH_BASE_PATH, googleProviderConfig } from './auth';
+import { AUTH_BASE_PATH, authFailures, googleProviderConfig } from './auth';
 import { hasPassword } from './auth.service';
 import { startGoogleSignIn } from './google-sign-in';
 import { countSignInAttempt } from './sign-in-throttle';
@@ -236,9 +237,15 @@ async function forward(
     headers.set('content-type', 'application/json');
     init.body = JSON.stringify(body);
   }
-  const response = await auth.handler(new Request(new URL(request.url, config.siteUrl), init));
+  const seen: { error?: unknown } = {};
+  const response = await authFailures.run(seen, () =>
+    auth.handler(new Request(new URL(request.url, config.siteUrl), init)),
+  );
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // The database went away under Better Auth: answered as every route answers it (503), even when it is
+  // back by now.
+  if (response.status >= 500 && isDatabaseUnavailable(seen.error)) throw seen.error;
   if (response.status >= 400) {
     const failure = (await response.json().catch(() => ({}))) as AuthFailure;
     throw await toAppError(request, path, response.status, failure, body);

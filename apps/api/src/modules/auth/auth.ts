@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { AUTH_MESSAGES, USERNAME_PATTERN } from '@shop/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -37,6 +38,19 @@ async function usernameFor(db: Db, email: string): Promise<string> {
  * Google sign-in through OpenID Connect. Better Auth's generic OAuth plugin builds the provider from it
  * once the discovery document could be read (see google-sign-in.ts, which retries while it cannot).
  */
+/**
+ * The error behind a Better Auth request that failed inside it: Better Auth answers a bare 500 and logs
+ * the error, which is kept here for the request it served (`authFailures.run`), so the shop can answer
+ * what it was (a database that went away: 503) rather than guess.
+ */
+export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
+
+function noteFailure(args: unknown[]) {
+  const seen = authFailures.getStore();
+  const error = args.find((arg) => arg instanceof Error);
+  if (seen && error && seen.error === undefined) seen.error = error;
+}
+
 export function googleProviderConfig(
   db: Db,
   google: NonNullable<Config['auth']['google']>,
@@ -86,8 +100,10 @@ export function createAuth(
     // tokens, codes and secrets the URLs and values it names may carry.
     logger: {
       level: 'debug',
-      log: (level, message, ...args) =>
-        log[level]({ detail: args.length > 0 ? redactLogged(args) : undefined }, message),
+      log: (level, message, ...args) => {
+        if (level === 'error') noteFailure(args);
+        log[level]({ detail: args.length > 0 ? redactLogged(args) : undefined }, message);
+      },
     },
     // The shop applies its own per-IP and per-account limits in front of these endpoints.
     rateLimit: { enabled: false },
