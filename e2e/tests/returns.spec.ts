@@ -171,6 +171,7 @@ test.describe('returns and exchanges', () => {
       /Paid \$[\d.]+ by /,
       /Shipped$/,
       new RegExp(`Return ${number} opened$`),
+      new RegExp(`Return ${number} approved$`),
       new RegExp(`Return ${number} received$`),
       new RegExp(`Exchange order #${replacement.number} created for return ${number}$`),
     ]);
