@@ -36,6 +36,7 @@ import { reviewsRoutes } from './modules/reviews';
 import { salesRoutes } from './modules/sales';
 import { shippingRoutes } from './modules/shipping';
 import { stockAlertsRoutes, sweepAlerts } from './modules/stock-alerts';
+import { taxRoutes } from './modules/tax';
 import { mediaTable, uploadsRoutes } from './modules/uploads';
 import { usersRoutes } from './modules/users';
 import { registerCompression } from './plugins/compression';
@@ -164,6 +165,7 @@ export async function buildApp(
   await app.register(auditRoutes, { contactsOf: services.contactsOf });
   await app.register(salesRoutes);
   await app.register(shippingRoutes, { deps: services.shipping });
+  await app.register(taxRoutes, { deps: services.tax });
   await app.register(dropsRoutes, { deps: services.drops });
   await app.register(promotionRoutes, { deps: services.promotions });
   await app.register(creditRoutes, { deps: services.credit });

@@ -222,6 +222,48 @@ const TABLE: Row[] = [
     access: 'admin',
     request: () => ({ url: `/api/shipping-methods/${UNKNOWN_PRODUCT}` }),
   },
+  { method: 'GET', url: '/api/tax/settings', access: 'public', request: () => ({}) },
+  {
+    method: 'PUT',
+    url: '/api/tax/settings',
+    access: 'admin',
+    request: () => ({ payload: { taxShipping: false } }),
+  },
+  { method: 'GET', url: '/api/tax/rates', access: 'admin', request: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/tax/rates',
+    access: 'admin',
+    request: () => ({ payload: { country: 'FR', category: 'zero', rate: 0, from: '2031-01-01' } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/tax/rates/:id',
+    access: 'admin',
+    request: () => ({
+      url: `/api/tax/rates/${UNKNOWN_PRODUCT}`,
+      payload: { country: 'FR', category: 'zero', rate: 0 },
+    }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/tax/rates/:id',
+    access: 'admin',
+    request: () => ({ url: `/api/tax/rates/${UNKNOWN_PRODUCT}` }),
+  },
+  { method: 'GET', url: '/api/tax/registrations', access: 'admin', request: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/tax/registrations',
+    access: 'admin',
+    request: () => ({ payload: { country: 'FR' } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/tax/registrations/:id',
+    access: 'admin',
+    request: () => ({ url: `/api/tax/registrations/${UNKNOWN_PRODUCT}` }),
+  },
   {
     method: 'GET',
     url: '/api/products/export.csv',

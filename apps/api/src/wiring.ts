@@ -17,6 +17,7 @@ import * as returns from './modules/returns';
 import * as reviews from './modules/reviews';
 import type { ShippingDeps } from './modules/shipping';
 import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts';
+import type { TaxDeps } from './modules/tax';
 import * as users from './modules/users';
 import { forgetSessionsOf, type SessionLookup } from './plugins/session';
 
@@ -33,6 +34,7 @@ export interface Services {
   products: catalog.ProductAdminDeps;
   reviews: reviews.ReviewDeps;
   shipping: ShippingDeps;
+  tax: TaxDeps;
   account: AccountDeps;
   users: users.UserDeps;
   alerts: StockAlertDeps;
@@ -109,6 +111,7 @@ export function wireServices(app: FastifyInstance): Services {
     products: { db, storage: app.storage, events },
     reviews: { db, events },
     shipping: { db, events },
+    tax: { db, events },
     account: { db, events },
     users: {
       db,

@@ -34,6 +34,12 @@ export const AUDIT_KINDS = [
   'promotion.update',
   'promotion.export',
   'credit.grant',
+  'tax.settings',
+  'tax.rate-create',
+  'tax.rate-update',
+  'tax.rate-delete',
+  'tax.register',
+  'tax.unregister',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;

@@ -28,5 +28,8 @@ export * from './sales';
 export * from './shipping';
 export * from './stock-alert-rules';
 export * from './stock-alerts';
+export * from './tax';
+export * from './tax-api';
+export * from './us-states';
 export * from './users';
 export * from './users-rules';

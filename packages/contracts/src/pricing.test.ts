@@ -19,6 +19,13 @@ describe('priceOrder', () => {
       linesCents: 34_948,
       discountCents: 0,
       shippingCents: 0,
+      lineTaxes: [
+        { net: 25_998, tax: 0, gross: 25_998, ratePcm: null },
+        { net: 8_950, tax: 0, gross: 8_950, ratePcm: null },
+      ],
+      shippingTax: { net: 0, tax: 0, gross: 0, ratePcm: null },
+      taxCents: 0,
+      pricesIncludeTax: false,
       totalCents: 34_948,
       creditCents: 0,
       chargeCents: 34_948,

@@ -1,4 +1,5 @@
 import { type PromotionKind, promotionKind } from './promotion-kinds';
+import { type OrderTaxRates, type Taxed, taxOn } from './tax';
 
 /**
  * The shop's one pricing function and its parts. It imports no zod schema, so the checkout page prices the
@@ -43,7 +44,17 @@ export interface OrderPrice {
   linesCents: number;
   discountCents: number;
   shippingCents: number;
-  /** The lines less the discount, plus shipping. */
+  /**
+   * The tax of each line (on its total less its discount) and of shipping, each rounded once; all rates
+   * null (no tax) when the order is priced without rates.
+   */
+  lineTaxes: Taxed[];
+  shippingTax: Taxed;
+  /** The lines' and shipping's tax together. */
+  taxCents: number;
+  /** Whether the prices (and so the total) include the tax. */
+  pricesIncludeTax: boolean;
+  /** The lines less the discount, plus shipping, plus the tax when the prices exclude it. */
   totalCents: number;
   /** What store credit pays of the total, and what the payment provider is asked for. */
   creditCents: number;
@@ -107,21 +118,40 @@ function checkInputs(lines: readonly PricedLine[], shipping: PricedShipping, dis
   if (discount) checkDiscount(discount);
 }
 
+/** No tax: every rate null, prices as they are. */
+const UNTAXED: OrderTaxRates = { included: false, lineRatesPcm: [], shippingRatePcm: null };
+
+/** Each line's tax on its total less its discount, and shipping's, at the order's rates. */
+function taxesOf(
+  lineTotalsCents: number[],
+  lineDiscountsCents: number[],
+  shippingCents: number,
+  rates: OrderTaxRates,
+) {
+  const lineTaxes = lineTotalsCents.map((cents, index) =>
+    taxOn(cents - (lineDiscountsCents[index] ?? 0), rates.lineRatesPcm[index] ?? null, rates.included),
+  );
+  const shippingTax = taxOn(shippingCents, rates.shippingRatePcm, rates.included);
+  const taxCents = lineTaxes.reduce((sum, line) => sum + line.tax, shippingTax.tax);
+  return { lineTaxes, shippingTax, taxCents };
+}
+
 /**
  * The one pricing function (DESIGN.md section 3): priced lines, a shipping method, a discount code's
  * effect and the store credit on hand become line totals, each line's discount, shipping, the total and
  * what credit and the provider pay, in integer cents. A percentage is taken off the eligible lines' sum
  * (rounded to the cent) and an amount never exceeds it; either is split over the eligible lines in
  * proportion, so a refund of a line gives back what was paid for it. Whether the method ships free is
- * decided on the lines after the discount. The checkout, the cart, the payment page and refunds all read
- * their amounts from it, so they never disagree.
+ * decided on the lines after the discount. Tax (`tax`, tax.ts) is taken on each line after its discount and
+ * on shipping, once each; store credit is a way of paying, so it takes nothing off the tax. The checkout,
+ * the cart, the payment page and refunds all read their amounts from it, so they never disagree.
  */
 export function priceOrder(
   lines: readonly PricedLine[],
   shipping: PricedShipping,
-  options: { discount?: PricedDiscount; creditCents?: number } = {},
+  options: { discount?: PricedDiscount; creditCents?: number; tax?: OrderTaxRates } = {},
 ): OrderPrice {
-  const { discount, creditCents: creditOnHand = 0 } = options;
+  const { discount, creditCents: creditOnHand = 0, tax: rates = UNTAXED } = options;
   checkInputs(lines, shipping, discount);
   const lineTotalsCents = lines.map((line) => line.unitPriceCents * line.count);
   const linesCents = lineTotalsCents.reduce((sum, cents) => sum + cents, 0);
@@ -131,7 +161,8 @@ export function priceOrder(
     discount && promotionKind(discount.kind).freeShipping
       ? 0
       : shippingCentsFor(shipping, linesCents - discountCents);
-  const totalCents = linesCents - discountCents + shippingCents;
+  const taxes = taxesOf(lineTotalsCents, lineDiscountsCents, shippingCents, rates);
+  const totalCents = linesCents - discountCents + shippingCents + (rates.included ? 0 : taxes.taxCents);
   const creditCents = Math.max(0, Math.min(Math.floor(creditOnHand), totalCents));
   return {
     lineTotalsCents,
@@ -139,6 +170,8 @@ export function priceOrder(
     linesCents,
     discountCents,
     shippingCents,
+    ...taxes,
+    pricesIncludeTax: rates.included,
     totalCents,
     creditCents,
     chargeCents: totalCents - creditCents,

@@ -36,9 +36,19 @@ type ReturnChange = { returnId: string; orderId: string } & Change;
 type ShippingMethodChange = { shippingMethodId: string } & Change;
 type DropChange = { dropId: string } & Change;
 type PromotionChange = { promotionId: string } & Change;
+/** A change of the tax settings ('settings'), a rate or a registration (its id). */
+type TaxChange = { taxId: string } & Change;
 
 /** What the audit trail's entries are about, as the Activity view links them. */
-export type AuditSubject = 'product' | 'user' | 'order' | 'review' | 'shipping-method' | 'drop' | 'promotion';
+export type AuditSubject =
+  | 'product'
+  | 'user'
+  | 'order'
+  | 'review'
+  | 'shipping-method'
+  | 'drop'
+  | 'promotion'
+  | 'tax';
 
 /** How the audit trail records a fact: its kind, its subject, and the field of the fact holding the subject's id. */
 export interface AuditOf<Carried> {
@@ -158,6 +168,17 @@ export const FACTS = {
     'promotion.updated': 'promotion.update',
     /** Staff downloaded the promotions' figures. */
     'promotion.exported': 'promotion.export',
+  }),
+  ...staffActions<TaxChange>(
+    'tax',
+    'taxId',
+  )({
+    'tax.settings-updated': 'tax.settings',
+    'tax.rate-created': 'tax.rate-create',
+    'tax.rate-updated': 'tax.rate-update',
+    'tax.rate-deleted': 'tax.rate-delete',
+    'tax.registered': 'tax.register',
+    'tax.unregistered': 'tax.unregister',
   }),
   /** A shopper changed their own name or picture (what their reviews show of them). */
   'profile.updated': fact<{ userId: string }>(),

@@ -12,5 +12,6 @@ export * from './returns';
 export * from './reviews';
 export * from './shipping';
 export * from './stock-alerts';
+export * from './tax';
 export * from './uploads';
 export * from './users';

@@ -35,6 +35,12 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'promotion.update': 'Promotion changed',
   'promotion.export': 'Promotions exported',
   'credit.grant': 'Store credit granted',
+  'tax.settings': 'Tax settings changed',
+  'tax.rate-create': 'Tax rate added',
+  'tax.rate-update': 'Tax rate changed',
+  'tax.rate-delete': 'Tax rate deleted',
+  'tax.register': 'Tax registration added',
+  'tax.unregister': 'Tax registration removed',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -54,6 +60,17 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
   { label: 'Drops', kinds: ['drop.create', 'drop.update', 'drop.draw', 'drop.export'] },
   { label: 'Promotions', kinds: ['promotion.create', 'promotion.update', 'promotion.export'] },
   { label: 'Store credit', kinds: ['credit.grant'] },
+  {
+    label: 'Tax',
+    kinds: [
+      'tax.settings',
+      'tax.rate-create',
+      'tax.rate-update',
+      'tax.rate-delete',
+      'tax.register',
+      'tax.unregister',
+    ],
+  },
 ];
 
 /** What an action was done to: a name to show and, where there is a page for it, its address. */
@@ -472,8 +489,42 @@ export function describe(event: ActivityEvent): Description {
       return describePromotion(event);
     case 'credit.grant':
       return describeCredit(event);
+    case 'tax.settings':
+    case 'tax.rate-create':
+    case 'tax.rate-update':
+    case 'tax.rate-delete':
+    case 'tax.register':
+    case 'tax.unregister':
+      return describeTax(event);
     default:
       return { action: 'did something' };
+  }
+}
+
+/** "Tax rate of FR (standard) 20%", "Tax registration in US-CA". */
+function taxPlace(snapshot: ActivityEvent['before']): string {
+  const country = textOf(field(snapshot, 'country')) ?? '';
+  const region = textOf(field(snapshot, 'region'));
+  return region ? `${country}-${region}` : country;
+}
+
+function describeTax(event: ActivityEvent): Description {
+  const snapshot = event.after ?? event.before;
+  const rate = field(snapshot, 'rate');
+  const rateText = `${taxPlace(snapshot)} (${textOf(field(snapshot, 'category')) ?? ''}${typeof rate === 'number' ? `, ${rate}%` : ''})`;
+  switch (event.kind) {
+    case 'tax.settings':
+      return { action: `changed the tax settings: ${changedFields(event)}` };
+    case 'tax.rate-create':
+      return { action: `added the tax rate of ${rateText}` };
+    case 'tax.rate-update':
+      return { action: `changed the tax rate of ${rateText}` };
+    case 'tax.rate-delete':
+      return { action: `deleted the tax rate of ${rateText}` };
+    case 'tax.register':
+      return { action: `registered the shop to collect tax in ${taxPlace(snapshot)}` };
+    default:
+      return { action: `removed the tax registration in ${taxPlace(snapshot)}` };
   }
 }
 

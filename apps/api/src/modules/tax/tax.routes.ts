@@ -1,0 +1,158 @@
+import {
+  taxIdParamsSchema,
+  taxRateBodySchema,
+  taxRateSchema,
+  taxRatesSchema,
+  taxRegistrationBodySchema,
+  taxRegistrationSchema,
+  taxRegistrationsSchema,
+  taxSettingsBodySchema,
+  taxSettingsSchema,
+} from '@shop/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refusals } from '../../lib/refusals';
+import { adminOnly, currentUser, requireAdmin } from '../../plugins/session';
+import * as tax from './tax.service';
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The shop's tax: its settings (how shoppers see prices), its rate table and where it collects tax. */
+export const taxRoutes: FastifyPluginAsyncZod<{ deps: tax.TaxDeps }> = async (app, { deps }) => {
+  settingsRoutes(app, deps);
+  rateRoutes(app, deps);
+  registrationRoutes(app, deps);
+};
+
+function settingsRoutes(app: ZodApp, deps: tax.TaxDeps) {
+  app.get(
+    '/api/tax/settings',
+    {
+      schema: {
+        tags: ['tax'],
+        summary:
+          "The shop's tax settings: its currency and how prices are shown to everyone; every setting to staff",
+        response: { 200: taxSettingsSchema },
+      },
+    },
+    async (request) => tax.settingsFor(deps, await currentUser(request)),
+  );
+
+  app.put(
+    '/api/tax/settings',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['tax'],
+        summary:
+          'Change the tax settings (admin): the fields sent; a new currency applies to new orders only',
+        body: taxSettingsBodySchema,
+        response: { 200: taxSettingsSchema, ...refusals(400, 401, 403) },
+      },
+    },
+    async (request) => tax.updateSettings(deps, await requireAdmin(request), request.body),
+  );
+}
+
+function rateRoutes(app: ZodApp, deps: tax.TaxDeps) {
+  app.get(
+    '/api/tax/rates',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['tax'],
+        summary: 'The tax rate table (admin): per country or US state and category, with their days',
+        response: { 200: taxRatesSchema, ...refusals(401, 403) },
+      },
+    },
+    async () => ({ rates: await tax.listRates(deps) }),
+  );
+
+  app.post(
+    '/api/tax/rates',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['tax'],
+        summary: 'Add a tax rate (admin); its days may not overlap another of the same place and category',
+        body: taxRateBodySchema,
+        response: { 201: taxRateSchema, ...refusals(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await tax.createRate(deps, await requireAdmin(request), request.body)),
+  );
+
+  app.put(
+    '/api/tax/rates/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['tax'],
+        summary: 'Change or end a tax rate (admin); orders already placed keep the tax they were charged',
+        params: taxIdParamsSchema,
+        body: taxRateBodySchema,
+        response: { 200: taxRateSchema, ...refusals(400, 401, 403, 404) },
+      },
+    },
+    async (request) => tax.updateRate(deps, await requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/tax/rates/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['tax'],
+        summary: 'Delete a tax rate (admin); orders already placed keep the tax they were charged',
+        params: taxIdParamsSchema,
+        response: { 200: taxRateSchema, ...refusals(400, 401, 403, 404) },
+      },
+    },
+    async (request) => tax.deleteRate(deps, await requireAdmin(request), request.params.id),
+  );
+}
+
+function registrationRoutes(app: ZodApp, deps: tax.TaxDeps) {
+  app.get(
+    '/api/tax/registrations',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['tax'],
+        summary: 'Where the shop is registered to collect tax (admin)',
+        response: { 200: taxRegistrationsSchema, ...refusals(401, 403) },
+      },
+    },
+    async () => ({ registrations: await tax.listRegistrations(deps) }),
+  );
+
+  app.post(
+    '/api/tax/registrations',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['tax'],
+        summary:
+          'Register the shop to collect tax in a country or US state (admin); the place must have rates',
+        body: taxRegistrationBodySchema,
+        response: { 201: taxRegistrationSchema, ...refusals(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await tax.register(deps, await requireAdmin(request), request.body)),
+  );
+
+  app.delete(
+    '/api/tax/registrations/:id',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['tax'],
+        summary: 'Stop collecting tax in a place (admin)',
+        params: taxIdParamsSchema,
+        response: { 200: taxRegistrationSchema, ...refusals(400, 401, 403, 404) },
+      },
+    },
+    async (request) => tax.unregister(deps, await requireAdmin(request), request.params.id),
+  );
+}

@@ -1,0 +1,244 @@
+import {
+  type PublicTaxSettings,
+  pcmToPercent,
+  percentToPcm,
+  type TaxRate,
+  type TaxRateBody,
+  type TaxRegistration,
+  type TaxRegistrationBody,
+  type TaxSettings,
+  type TaxSettingsBody,
+} from '@shop/contracts';
+import type { Db } from '../../db/client';
+import type { DomainEvents } from '../../events/domain-events';
+import { AppError } from '../../lib/app-error';
+import type { CurrentUser } from '../../plugins/session';
+import * as repository from './tax.repository';
+
+/** What the tax rules need from the app. */
+export interface TaxDeps {
+  db: Db;
+  /** Where staff changes are published (the audit trail listens). */
+  events: DomainEvents;
+}
+
+const MICROS = 1_000_000;
+
+function publicSettings(row: repository.TaxSettingsRow): PublicTaxSettings {
+  return {
+    currency: row.currency,
+    pricesIncludeTax: row.pricesIncludeTax,
+    homeCountry: row.homeCountry,
+    homeRegion: row.homeRegion,
+  };
+}
+
+function staffSettings(row: repository.TaxSettingsRow): TaxSettings {
+  return {
+    ...publicSettings(row),
+    vatNumber: row.vatNumber,
+    oss: row.oss,
+    taxShipping: row.taxShipping,
+    fallback: row.fallback,
+    eurRate: row.eurRateMicros / MICROS,
+  };
+}
+
+/** The settings: all of them for staff, how prices are shown for everyone else. */
+export async function settingsFor(deps: TaxDeps, viewer: CurrentUser | null): Promise<TaxSettings> {
+  const row = await repository.findSettings(deps.db);
+  return viewer?.role === 'admin' ? staffSettings(row) : publicSettings(row);
+}
+
+/** Changes the fields sent; a US state as home region only with the US as home country. */
+export async function updateSettings(
+  deps: TaxDeps,
+  staff: CurrentUser,
+  body: TaxSettingsBody,
+): Promise<TaxSettings> {
+  return deps.events.transaction(deps.db, async (tx, publish) => {
+    const before = await repository.lockSettings(tx);
+    const { eurRate, ...rest } = body;
+    const homeCountry = body.homeCountry ?? before.homeCountry;
+    // A new home country outside the US drops the state it had.
+    const homeRegion = homeCountry === 'US' ? (body.homeRegion ?? before.homeRegion) : '';
+    if (body.homeRegion && homeCountry !== 'US') {
+      throw new AppError('VALIDATION_ERROR', 'A home region is kept for US states only', {
+        homeRegion: 'a region is kept for US states only',
+      });
+    }
+    const after = await repository.updateSettings(tx, {
+      ...rest,
+      homeRegion,
+      ...(eurRate === undefined ? {} : { eurRateMicros: Math.round(eurRate * MICROS) }),
+    });
+    await publish({
+      type: 'tax.settings-updated',
+      taxId: 'settings',
+      actorId: staff.id,
+      before: { ...staffSettings(before) },
+      after: { ...staffSettings(after) },
+    });
+    return staffSettings(after);
+  });
+}
+
+function rateWire(row: repository.TaxRateRow): TaxRate {
+  return {
+    id: row.id,
+    country: row.country,
+    region: row.region,
+    category: row.category,
+    rate: pcmToPercent(row.ratePcm),
+    from: row.validFrom,
+    to: row.validTo,
+    source: row.source,
+  };
+}
+
+export async function listRates(deps: TaxDeps): Promise<TaxRate[]> {
+  return (await repository.findRates(deps.db)).map(rateWire);
+}
+
+function rateValues(body: TaxRateBody): repository.TaxRateValues {
+  return {
+    country: body.country,
+    region: body.region ?? '',
+    category: body.category,
+    // The schema refused a rate with more than 3 decimals.
+    ratePcm: percentToPcm(body.rate) ?? 0,
+    validFrom: body.from ?? null,
+    validTo: body.to ?? null,
+    source: body.source ?? '',
+  };
+}
+
+/** Refuses a rate whose days overlap another of its place and category: a day has one rate. */
+async function refuseOverlap(
+  tx: Parameters<typeof repository.findOverlapping>[0],
+  values: repository.TaxRateValues,
+  id?: string,
+) {
+  await repository.lockPlaceCategory(
+    tx,
+    { country: values.country, region: values.region ?? '' },
+    values.category,
+  );
+  const [other] = await repository.findOverlapping(tx, values, id);
+  if (!other) return;
+  const days = `${other.validFrom ?? 'ever'} to ${other.validTo ?? 'further notice'}`;
+  throw new AppError(
+    'VALIDATION_ERROR',
+    `Its days overlap the ${pcmToPercent(other.ratePcm)}% rate of the same place and category (${days}); end that one first`,
+    { from: `overlaps the rate from ${days}` },
+  );
+}
+
+export async function createRate(deps: TaxDeps, staff: CurrentUser, body: TaxRateBody): Promise<TaxRate> {
+  const values = rateValues(body);
+  return deps.events.transaction(deps.db, async (tx, publish) => {
+    await refuseOverlap(tx, values);
+    const row = await repository.insertRate(tx, values);
+    await publish({
+      type: 'tax.rate-created',
+      taxId: row.id,
+      actorId: staff.id,
+      before: null,
+      after: rateWire(row),
+    });
+    return rateWire(row);
+  });
+}
+
+/** Replaces a rate (an end date ends it); orders already placed keep the tax they were charged. */
+export async function updateRate(
+  deps: TaxDeps,
+  staff: CurrentUser,
+  id: string,
+  body: TaxRateBody,
+): Promise<TaxRate> {
+  const values = rateValues(body);
+  return deps.events.transaction(deps.db, async (tx, publish) => {
+    const before = await repository.findRate(tx, id);
+    if (!before) throw AppError.notFound('Tax rate');
+    await refuseOverlap(tx, values, id);
+    const row = await repository.updateRate(tx, id, values);
+    if (!row) throw AppError.notFound('Tax rate');
+    await publish({
+      type: 'tax.rate-updated',
+      taxId: id,
+      actorId: staff.id,
+      before: rateWire(before),
+      after: rateWire(row),
+    });
+    return rateWire(row);
+  });
+}
+
+export async function deleteRate(deps: TaxDeps, staff: CurrentUser, id: string): Promise<TaxRate> {
+  return deps.events.transaction(deps.db, async (tx, publish) => {
+    const row = await repository.deleteRate(tx, id);
+    if (!row) throw AppError.notFound('Tax rate');
+    await publish({
+      type: 'tax.rate-deleted',
+      taxId: id,
+      actorId: staff.id,
+      before: rateWire(row),
+      after: null,
+    });
+    return rateWire(row);
+  });
+}
+
+function registrationWire(row: repository.TaxRegistrationRow): TaxRegistration {
+  return { id: row.id, country: row.country, region: row.region, createdAt: row.createdAt.toISOString() };
+}
+
+export async function listRegistrations(deps: TaxDeps): Promise<TaxRegistration[]> {
+  return (await repository.findRegistrations(deps.db)).map(registrationWire);
+}
+
+/** Registers the shop to collect tax in a place that has rates; once per place. */
+export async function register(
+  deps: TaxDeps,
+  staff: CurrentUser,
+  body: TaxRegistrationBody,
+): Promise<TaxRegistration> {
+  const place = { country: body.country, region: body.region ?? '' };
+  const name = place.region ? `${place.country}-${place.region}` : place.country;
+  return deps.events.transaction(deps.db, async (tx, publish) => {
+    if (!(await repository.placeHasRates(tx, place))) {
+      throw new AppError('VALIDATION_ERROR', `There is no tax rate for ${name}: add its rates first`, {
+        [place.region ? 'region' : 'country']: `has no tax rate; add its rates first`,
+      });
+    }
+    const row = await repository.insertRegistration(tx, place);
+    if (!row)
+      throw new AppError('CONFLICT', `The shop is registered in ${name} already`, {
+        country: 'is registered already',
+      });
+    await publish({
+      type: 'tax.registered',
+      taxId: row.id,
+      actorId: staff.id,
+      before: null,
+      after: registrationWire(row),
+    });
+    return registrationWire(row);
+  });
+}
+
+export async function unregister(deps: TaxDeps, staff: CurrentUser, id: string): Promise<TaxRegistration> {
+  return deps.events.transaction(deps.db, async (tx, publish) => {
+    const row = await repository.deleteRegistration(tx, id);
+    if (!row) throw AppError.notFound('Tax registration');
+    await publish({
+      type: 'tax.unregistered',
+      taxId: id,
+      actorId: staff.id,
+      before: registrationWire(row),
+      after: null,
+    });
+    return registrationWire(row);
+  });
+}
