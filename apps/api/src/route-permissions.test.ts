@@ -224,6 +224,14 @@ const TABLE: Row[] = [
   },
   { method: 'GET', url: '/api/tax/settings', access: 'public', request: () => ({}) },
   {
+    method: 'POST',
+    url: '/api/tax/quote',
+    access: 'public',
+    request: () => ({
+      payload: { country: 'US', region: 'CA', products: [{ id: UNKNOWN_PRODUCT, size: '9', count: 1 }] },
+    }),
+  },
+  {
     method: 'PUT',
     url: '/api/tax/settings',
     access: 'admin',

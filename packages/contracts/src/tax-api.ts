@@ -1,4 +1,6 @@
 import { countryCode } from './countries';
+import { checkoutLineSchema } from './orders';
+import { shippingMethodIdSchema } from './shipping';
 import { percentToPcm, TAX_CATEGORIES } from './tax';
 import { usStateCode } from './us-states';
 import { z } from './zod';
@@ -158,3 +160,43 @@ export const taxSettingsBodySchema = z
     path: ['homeRegion'],
   });
 export type TaxSettingsBody = z.infer<typeof taxSettingsBodySchema>;
+
+/** `POST /api/tax/quote`: the checkout's pricing of a cart, tax included, for any destination. */
+export const taxQuoteBodySchema = z
+  .object({
+    ...placeShape,
+    products: z
+      .array(checkoutLineSchema)
+      .min(1, { error: 'the cart is empty' })
+      .max(50, { error: 'must have at most 50 lines' }),
+    shippingMethodId: shippingMethodIdSchema.optional(),
+    code: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(32, { error: 'must be at most 32 characters' })
+      .optional(),
+  })
+  .refine(placeRule, PLACE_REFUSAL);
+export type TaxQuoteBody = z.infer<typeof taxQuoteBodySchema>;
+
+/** An amount with its tax, in the shop's currency; `rate` a percentage, null where none is collected. */
+const taxedSchema = z.object({
+  net: z.number(),
+  tax: z.number(),
+  gross: z.number(),
+  rate: z.number().nullable(),
+});
+
+export const taxQuoteSchema = z.object({
+  lines: z.array(taxedSchema.extend({ productId: z.string(), size: z.string() })),
+  shipping: taxedSchema,
+  /** All the tax, and the order's total (with the tax when prices exclude it). */
+  tax: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  pricesIncludeTax: z.boolean(),
+  /** Whether the shop collects tax at the destination; `reason` says why not. */
+  collected: z.boolean(),
+  reason: z.string().optional(),
+});
+export type TaxQuote = z.infer<typeof taxQuoteSchema>;

@@ -6,6 +6,8 @@ import {
   orderSchema,
   paypalCheckoutResponseSchema,
   stripeCheckoutResponseSchema,
+  taxQuoteBodySchema,
+  taxQuoteSchema,
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
@@ -13,6 +15,7 @@ import { currentUser, requireUser, requireVerifiedUser } from '../../plugins/ses
 import { confirmProviderReturn } from '../orders';
 import { checkProvider } from '../payments';
 import { type CheckoutDeps, checkCart, startCheckout } from './checkout.service';
+import { quoteTax } from './tax-quote';
 
 /** A checkout can be refused by the rules (4xx) or by the payment provider (502, 503). */
 /** A discount code the shop does not know is a 404, one that does not apply a 422 (decision 31). */
@@ -83,5 +86,19 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = asy
       },
     },
     async (request) => checkCart(deps, request.body.products, (await currentUser(request))?.id),
+  );
+
+  app.post(
+    '/api/tax/quote',
+    {
+      schema: {
+        tags: ['tax'],
+        summary:
+          "The checkout's pricing of a cart for a destination (a country, and a US state), tax included: each line's net, tax and gross, shipping's, the total, and whether the shop collects tax there (`reason` says why not). Reserves nothing",
+        body: taxQuoteBodySchema,
+        response: { 200: taxQuoteSchema, ...refusals(400, 404, 422) },
+      },
+    },
+    async (request) => quoteTax(deps.db, request.body),
   );
 };

@@ -54,7 +54,7 @@ export interface CheckoutDeps extends OrderDeps {
 /** Checkouts one account may start in a window: far above a shopper's, far below a hoarding script's. */
 const CHECKOUTS_PER_ACCOUNT = { max: 20, windowSeconds: 10 * 60 };
 
-interface Line {
+export interface Line {
   productId: string;
   size: number;
   count: number;
@@ -66,7 +66,7 @@ interface Line {
  * Same product and size twice in a cart counts as one line, and the count limit applies to the merged line:
  * three lines of 100 are one line of 300, refused.
  */
-function mergeLines(products: CheckoutBody['products']): Line[] {
+export function mergeLines(products: CheckoutBody['products']): Line[] {
   const lines: Line[] = [];
   products.forEach((product, index) => {
     const size = Number(product.size);

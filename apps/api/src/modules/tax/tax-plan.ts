@@ -1,0 +1,129 @@
+import {
+  COUNTRY_CODES,
+  countryCode,
+  countryName,
+  type OrderTaxRates,
+  type TaxCategory,
+  US_STATES,
+  usStateCode,
+} from '@shop/contracts';
+import type { DbOrTx } from '../../db/client';
+import * as repository from './tax.repository';
+
+/** The EU's member states (ISO 3166), for the One-Stop-Shop. */
+const EU = new Set(
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '),
+);
+
+/** Where a parcel goes, as a profile or a quote names it: a country and (in the US) a state. */
+export interface Destination {
+  country: string;
+  region?: string;
+}
+
+interface Place {
+  country: string;
+  region: string;
+}
+
+/** How an order to a destination is taxed, on a day (decision 34). */
+export interface TaxPlan {
+  currency: string;
+  pricesIncludeTax: boolean;
+  /** Whether the shop collects tax there; when not, `reason` says why in words. */
+  collected: boolean;
+  reason?: string;
+  /** Whose rates apply: the destination, or the shop's home country (EU without the One-Stop-Shop). */
+  jurisdiction: Place | null;
+  /** A category's rate there in pcm; null: none is collected (exempt, or nothing collected). */
+  rateOf(category: TaxCategory): number | null;
+  /** Shipping's rate in pcm, when the settings tax shipping. */
+  shippingRatePcm: number | null;
+}
+
+const placeName = (place: Place) =>
+  place.region ? (US_STATES[place.region] ?? place.region) : countryName(place.country);
+
+/** The destination as codes; the US state only in the US. */
+function placeOf(destination: Destination): Place | undefined {
+  const country = countryCode(destination.country);
+  if (!country || !COUNTRY_CODES.includes(country)) return undefined;
+  return { country, region: country === 'US' ? (usStateCode(destination.region ?? '') ?? '') : '' };
+}
+
+const samePlace = (a: Place, b: Place) => a.country === b.country && a.region === b.region;
+
+/**
+ * Whose rates apply to `place`: its own where the shop is registered there; in the EU, from a shop
+ * registered at home in the EU, the destination's under the One-Stop-Shop and the home country's without
+ * it. Null when nothing is collected.
+ */
+function jurisdictionOf(
+  place: Place,
+  registered: Place[],
+  settings: repository.TaxSettingsRow,
+): Place | null {
+  if (registered.some((at) => samePlace(at, place))) return place;
+  const home = { country: settings.homeCountry, region: '' };
+  const registeredAtHome = EU.has(home.country) && registered.some((at) => samePlace(at, home));
+  if (EU.has(place.country) && registeredAtHome) return settings.oss ? place : home;
+  return null;
+}
+
+/** The rate of each category kept for the place on `day` (YYYY-MM-DD), in pcm. */
+function ratesOn(rows: repository.TaxRateRow[], place: Place, day: string): Map<string, number> {
+  const rates = new Map<string, number>();
+  for (const row of rows) {
+    if (row.country !== place.country || row.region !== place.region) continue;
+    if ((row.validFrom && row.validFrom > day) || (row.validTo && row.validTo < day)) continue;
+    rates.set(row.category, row.ratePcm);
+  }
+  return rates;
+}
+
+/** How an order to `destination` placed at `at` is taxed: whether tax is collected there, and at what rates. */
+export async function taxPlanFor(db: DbOrTx, destination: Destination, at = new Date()): Promise<TaxPlan> {
+  const [settings, registered] = await Promise.all([
+    repository.findSettings(db),
+    repository.findRegistrations(db),
+  ]);
+  const base = { currency: settings.currency, pricesIncludeTax: settings.pricesIncludeTax };
+  const place = placeOf(destination);
+  const jurisdiction = place ? jurisdictionOf(place, registered, settings) : null;
+  if (!place || !jurisdiction) {
+    const reason = place
+      ? `no tax collected: not registered in ${placeName(place)}`
+      : 'no tax collected: the destination is not known';
+    return {
+      ...base,
+      collected: false,
+      reason,
+      jurisdiction: null,
+      rateOf: () => null,
+      shippingRatePcm: null,
+    };
+  }
+  const rates = ratesOn(await repository.findRates(db), jurisdiction, at.toISOString().slice(0, 10));
+  const rateOf = (category: TaxCategory): number | null => {
+    if (category === 'exempt') return null;
+    if (category === 'zero') return 0;
+    // A place with no reduced rate (Denmark) taxes at its standard rate.
+    return rates.get(category) ?? rates.get('standard') ?? null;
+  };
+  return {
+    ...base,
+    collected: true,
+    jurisdiction,
+    rateOf,
+    shippingRatePcm: settings.taxShipping ? rateOf('standard') : null,
+  };
+}
+
+/** The pricing function's tax rates for lines of these categories under a plan. */
+export function orderTaxRates(plan: TaxPlan, categories: readonly TaxCategory[]): OrderTaxRates {
+  return {
+    included: plan.pricesIncludeTax,
+    lineRatesPcm: categories.map((category) => plan.rateOf(category)),
+    shippingRatePcm: plan.shippingRatePcm,
+  };
+}
