@@ -2,4 +2,4 @@
 
 export { taxRoutes } from './tax.routes';
 export type { TaxDeps } from './tax.service';
-export { type Destination, orderTaxRates, type TaxPlan, taxPlanFor } from './tax-plan';
+export { orderTaxRates, taxPlanFor } from './tax-plan';
