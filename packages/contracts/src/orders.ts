@@ -109,6 +109,33 @@ export const paymentEntrySchema = z.object({
 });
 export type PaymentEntry = z.infer<typeof paymentEntrySchema>;
 
+/** An order's tax as it was priced and frozen (decision 34); amounts in the order's currency. */
+export const orderTaxSchema = z.object({
+  /** All of it: the lines' and the shipping's. */
+  total: z.number(),
+  pricesIncludeTax: z.boolean(),
+  /** Whose rates applied: a country ('FR') or a US state ('US-CA'); '' when none was collected. */
+  jurisdiction: z.string(),
+  collected: z.boolean(),
+  /** Why none was collected ('no tax collected: not registered in Oregon'); '' when it was. */
+  reason: z.string(),
+  /** The rate table, or the table after a tax provider failed. */
+  source: z.string(),
+  /** Each line's: its category, rate (a percentage; null when none), the amount taxed and the tax. */
+  lines: z.array(
+    z.object({
+      productId: z.string(),
+      size: z.string(),
+      category: z.string(),
+      rate: z.number().nullable(),
+      base: z.number(),
+      amount: z.number(),
+    }),
+  ),
+  shipping: z.object({ rate: z.number().nullable(), base: z.number(), amount: z.number() }),
+});
+export type OrderTax = z.infer<typeof orderTaxSchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   user: z.object({ _id: z.string(), username: z.string(), email: z.string(), image: z.string() }),
@@ -118,8 +145,9 @@ export const orderSchema = z.object({
   provider: tenderSchema,
   /** When staff refunded it (ISO); a refunded order is `cancelled`, and this tells it from an unpaid one. */
   refundedAt: z.string().nullable(),
-  /** What the order came to: the lines less the discount, plus shipping. */
+  /** What the order came to: the lines less the discount, plus shipping, plus the tax when prices exclude it. */
   finalAmount: z.number(),
+  tax: orderTaxSchema,
   /** The discount code used, and what it took off the lines. */
   code: z.string().nullable(),
   discount: z.number(),
@@ -334,6 +362,8 @@ export const testPaymentSchema = z.object({
   /** The discount code's amount off, and the store credit paid (both 0 when none). */
   discount: z.object({ code: z.string().nullable(), amount: z.number() }),
   credit: z.number(),
+  /** The order's tax (0 when none): added to the amount, or included in the prices. */
+  tax: z.object({ amount: z.number(), included: z.boolean() }),
 });
 export type TestPayment = z.infer<typeof testPaymentSchema>;
 export const testPaymentDecisionSchema = z.object({ redirectUrl: z.string() });

@@ -2,6 +2,7 @@ import { type ShipTo as ContractShipTo, FULFILMENT_STATES, ORDER_STATES } from '
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -68,6 +69,20 @@ export const order = pgTable(
     /** A size exchange's replacement: the order whose return it came from. */
     replacementOf: uuid('replacement_of').references((): AnyPgColumn => order.id),
     currency: text('currency').notNull().default('usd'),
+    /**
+     * The order's tax as it was priced, frozen (decision 34): all of it, whether the prices included it,
+     * whether the shop collected any (and why not), whose rates applied ('FR', 'US-CA'; '' for none) and where
+     * they came from ('table', the rate table; 'fallback', the table after a tax provider failed). Shipping's
+     * part is here; each line's is on its row. Nothing recomputes it.
+     */
+    taxCents: integer('tax_cents').notNull().default(0),
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    taxCollected: boolean('tax_collected').notNull().default(false),
+    taxReason: text('tax_reason').notNull().default(''),
+    taxJurisdiction: text('tax_jurisdiction').notNull().default(''),
+    taxSource: text('tax_source').notNull().default('table'),
+    shippingTaxRatePcm: integer('shipping_tax_rate_pcm'),
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
     /** The reserved units return to stock if the order is not paid by then. */
     reservedUntil: stamp('reserved_until').notNull(),
     paidAt: stamp('paid_at'),
@@ -83,6 +98,7 @@ export const order = pgTable(
     check('order_shipping_not_negative', sql`${t.shippingCents} >= 0`),
     check('order_discount_not_negative', sql`${t.discountCents} >= 0`),
     check('order_credit_within_total', sql`${t.creditUsedCents} BETWEEN 0 AND ${t.totalCents}`),
+    check('order_tax_not_negative', sql`${t.taxCents} >= 0 AND ${t.shippingTaxCents} >= 0`),
     check('order_fulfilment_valid', oneOf(t.fulfilment, FULFILMENT_STATES)),
     // A buyer's orders newest first, page by page: the id breaks ties so pages never overlap or skip.
     index('order_user_created_idx').on(t.userId, t.createdAt, t.id),
@@ -113,6 +129,10 @@ export const orderItem = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     /** The discount code's cents off this line (all its units): what was paid is the line's total less it. */
     discountCents: integer('discount_cents').notNull().default(0),
+    /** The line's tax, frozen: its category, its rate in pcm (null: none collected) and its tax. */
+    taxCategory: text('tax_category').notNull().default('standard'),
+    taxRatePcm: integer('tax_rate_pcm'),
+    taxCents: integer('tax_cents').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),

@@ -94,6 +94,9 @@ export const testPayment = pgTable('test_payment', {
         shipping?: true;
         discount?: true;
         credit?: true;
+        /** The order's tax: on top of the prices, or `included` in them (then not added to the amount). */
+        tax?: true;
+        included?: boolean;
       }[]
     >()
     .notNull(),

@@ -35,6 +35,7 @@ import * as promotions from '../promotions';
 import type { RateLimitStore } from '../rate-limit';
 import { consume } from '../rate-limit';
 import * as shipping from '../shipping';
+import * as tax from '../tax';
 import * as users from '../users';
 
 export interface CheckoutDeps extends OrderDeps {
@@ -182,14 +183,43 @@ async function priceItems(
     ? await promotions.applyCode(tx, { code: body.code, buyerId: buyer.id, lines: items })
     : undefined;
   const creditCents = body.useCredit ? await credit.balanceCentsOf(tx, buyer.id) : 0;
+  const plan = await tax.taxPlanFor(tx, { country: shipTo.country, region: shipTo.state });
   const priced = items.map((item, index) => ({ ...item, eligible: applied?.eligible[index] ?? true }));
-  const price = priceOrder(priced, method, { discount: applied?.discount, creditCents });
+  const price = priceOrder(priced, method, {
+    discount: applied?.discount,
+    creditCents,
+    tax: tax.orderTaxRates(
+      plan,
+      items.map(() => LINE_CATEGORY),
+    ),
+  });
   // Free shipping's worth is what the method would have charged: it counts in the promotion's figures.
   const shippingSaved =
     applied && promotionKind(applied.discount.kind).freeShipping
       ? priceOrder(priced, method).shippingCents
       : 0;
-  return { shipTo, method, applied, price, shippingSaved };
+  return { shipTo, method, applied, price, shippingSaved, plan };
+}
+
+/** Every product is taxed at the standard rate until products carry a tax category (decision 34). */
+const LINE_CATEGORY = 'standard';
+
+/** The order's tax as priced, frozen on it (decision 34). */
+function frozenTax(priced: Awaited<ReturnType<typeof priceItems>>) {
+  const { plan, price } = priced;
+  const { jurisdiction } = plan;
+  return {
+    taxCents: price.taxCents,
+    pricesIncludeTax: price.pricesIncludeTax,
+    taxCollected: plan.collected,
+    taxReason: plan.reason ?? '',
+    taxJurisdiction: jurisdiction
+      ? [jurisdiction.country, jurisdiction.region].filter(Boolean).join('-')
+      : '',
+    taxSource: 'table',
+    shippingTaxRatePcm: price.shippingTax.ratePcm,
+    shippingTaxCents: price.shippingTax.tax,
+  };
 }
 
 /** The order takes its code's use and spends the credit it is paid with, or the checkout is refused. */
@@ -254,7 +284,11 @@ async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request:
     items: items.map(({ categories: _categories, ...item }, index) => ({
       ...item,
       discountCents: price.lineDiscountsCents[index] ?? 0,
+      taxCategory: LINE_CATEGORY,
+      taxRatePcm: price.lineTaxes[index]?.ratePcm ?? null,
+      taxCents: price.lineTaxes[index]?.tax ?? 0,
     })),
+    tax: frozenTax(priced),
     shipping: { methodId: priced.method.id, name: priced.method.name, cents: price.shippingCents },
     shipTo: priced.shipTo,
     totalCents: price.totalCents,

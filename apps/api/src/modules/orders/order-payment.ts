@@ -51,6 +51,8 @@ export function paymentRequestFor(
     | 'reservedUntil'
     | 'shippingName'
     | 'shippingCents'
+    | 'taxCents'
+    | 'pricesIncludeTax'
   >,
   items: Pick<repository.OrderItemRow, 'name' | 'size' | 'count' | 'unitPriceCents'>[],
   customerEmail: string,
@@ -63,6 +65,7 @@ export function paymentRequestFor(
     totalCents: row.totalCents - row.creditUsedCents,
     discount: { code: row.promotionCode, cents: row.discountCents },
     creditCents: row.creditUsedCents,
+    tax: { cents: row.taxCents, included: row.pricesIncludeTax },
     lines: items.map((item) => ({
       name: item.name,
       size: sizeKey(item.size),

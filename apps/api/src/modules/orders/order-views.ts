@@ -1,4 +1,13 @@
-import { fromCents, type Order, type OrderState, type OrdersSort, type PaymentEntry } from '@shop/contracts';
+import {
+  fromCents,
+  type Order,
+  type OrderState,
+  type OrdersSort,
+  type OrderTax,
+  type PaymentEntry,
+  pcmToPercent,
+  sizeKey,
+} from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
@@ -18,6 +27,36 @@ interface Around {
 
 const NO_LEDGER: Around['ledger'] = { payments: [], refundedCents: 0 };
 
+const percentOf = (pcm: number | null) => (pcm === null ? null : pcmToPercent(pcm));
+
+/** The order's frozen tax (decision 34); a line's base is what it was taxed on: its total less its discount. */
+function taxWire(
+  row: Omit<repository.ListedOrder, 'items' | 'userId'>,
+  items: repository.ListedOrder['items'],
+): OrderTax {
+  return {
+    total: fromCents(row.taxCents),
+    pricesIncludeTax: row.pricesIncludeTax,
+    jurisdiction: row.taxJurisdiction,
+    collected: row.taxCollected,
+    reason: row.taxReason,
+    source: row.taxSource,
+    lines: items.map((item) => ({
+      productId: item.productId,
+      size: sizeKey(item.size),
+      category: item.taxCategory,
+      rate: percentOf(item.taxRatePcm),
+      base: fromCents(item.unitPriceCents * item.count - item.discountCents),
+      amount: fromCents(item.taxCents),
+    })),
+    shipping: {
+      rate: percentOf(row.shippingTaxRatePcm),
+      base: fromCents(row.shippingCents),
+      amount: fromCents(row.shippingTaxCents),
+    },
+  };
+}
+
 /** Database rows to the spec's order shape; the one place order money leaves cents. */
 function toOrderWire(
   row: Omit<repository.ListedOrder, 'items' | 'userId'>,
@@ -35,6 +74,7 @@ function toOrderWire(
     refundedAmount: fromCents(ledger.refundedCents),
     payments: ledger.payments,
     finalAmount: fromCents(row.totalCents),
+    tax: taxWire(row, items),
     code: row.promotionCode,
     discount: fromCents(row.discountCents),
     creditUsed: fromCents(row.creditUsedCents),

@@ -20,13 +20,18 @@ export type OrderRow = typeof order.$inferSelect;
 export type OrderItemRow = typeof orderItem.$inferSelect;
 export type OrderState = 'pending' | 'aprobed' | 'cancelled';
 
+/** A line to write, with its frozen tax (none collected when absent). */
+type NewOrderItem = Omit<OrderItemRow, 'orderId' | 'position' | 'taxCategory' | 'taxRatePcm' | 'taxCents'> &
+  Partial<Pick<OrderItemRow, 'taxCategory' | 'taxRatePcm' | 'taxCents'>>;
+
 export interface NewOrder {
   userId: string;
   /** A registered payment provider's id. */
   provider: string;
   currency: string;
   reservedUntil: Date;
-  items: Omit<OrderItemRow, 'orderId' | 'position'>[];
+  /** Each line as bought, with its frozen tax (none collected when absent). */
+  items: NewOrderItem[];
   /** The method it travels by, as it was charged, and the address it goes to. */
   shipping: { methodId: string; name: string; cents: number };
   shipTo: ShipTo;
@@ -36,6 +41,18 @@ export interface NewOrder {
   discountCents?: number;
   promotionCode?: string | null;
   creditUsedCents?: number;
+  /** The order's frozen tax (decision 34); none collected when absent. */
+  tax?: Pick<
+    OrderRow,
+    | 'taxCents'
+    | 'pricesIncludeTax'
+    | 'taxCollected'
+    | 'taxReason'
+    | 'taxJurisdiction'
+    | 'taxSource'
+    | 'shippingTaxRatePcm'
+    | 'shippingTaxCents'
+  >;
 }
 
 export async function insertOrder(db: DbOrTx, input: NewOrder): Promise<OrderRow> {
@@ -54,6 +71,7 @@ export async function insertOrder(db: DbOrTx, input: NewOrder): Promise<OrderRow
       shippingCents: input.shipping.cents,
       shipTo: input.shipTo,
       reservedUntil: input.reservedUntil,
+      ...input.tax,
     })
     .returning();
   if (!row) throw new Error('The order was not created');
@@ -205,14 +223,30 @@ const wiredColumns = {
   shipTo: order.shipTo,
   fulfilment: order.fulfilment,
   replacementOf: order.replacementOf,
+  taxCents: order.taxCents,
+  pricesIncludeTax: order.pricesIncludeTax,
+  taxCollected: order.taxCollected,
+  taxReason: order.taxReason,
+  taxJurisdiction: order.taxJurisdiction,
+  taxSource: order.taxSource,
+  shippingTaxRatePcm: order.shippingTaxRatePcm,
+  shippingTaxCents: order.shippingTaxCents,
 };
 
-/** Those the CSV export writes: all but the refund, method's id, address and original order. */
+/** Those the CSV export writes: all but the refund, method's id, address, original order and tax. */
 const {
   refundedAt: _refundedAt,
   shippingMethodId: _shippingMethodId,
   shipTo: _shipTo,
   replacementOf: _replacementOf,
+  taxCents: _taxCents,
+  pricesIncludeTax: _pricesIncludeTax,
+  taxCollected: _taxCollected,
+  taxReason: _taxReason,
+  taxJurisdiction: _taxJurisdiction,
+  taxSource: _taxSource,
+  shippingTaxRatePcm: _shippingTaxRatePcm,
+  shippingTaxCents: _shippingTaxCents,
   ...exportedColumns
 } = wiredColumns;
 
@@ -220,7 +254,17 @@ const {
 export type ListedOrder = Pick<OrderRow, WiredColumn> & {
   items: Pick<
     OrderItemRow,
-    'productId' | 'name' | 'brand' | 'picture' | 'size' | 'count' | 'unitPriceCents' | 'discountCents'
+    | 'productId'
+    | 'name'
+    | 'brand'
+    | 'picture'
+    | 'size'
+    | 'count'
+    | 'unitPriceCents'
+    | 'discountCents'
+    | 'taxCategory'
+    | 'taxRatePcm'
+    | 'taxCents'
   >[];
 };
 
@@ -229,7 +273,9 @@ const itemsJson = sql<ListedOrder['items']>`(
   SELECT coalesce(json_agg(json_build_object(
     'productId', ${orderItem.productId}, 'name', ${orderItem.name}, 'brand', ${orderItem.brand},
     'picture', ${orderItem.picture}, 'size', ${orderItem.size}, 'count', ${orderItem.count},
-    'unitPriceCents', ${orderItem.unitPriceCents}, 'discountCents', ${orderItem.discountCents}
+    'unitPriceCents', ${orderItem.unitPriceCents}, 'discountCents', ${orderItem.discountCents},
+    'taxCategory', ${orderItem.taxCategory}, 'taxRatePcm', ${orderItem.taxRatePcm},
+    'taxCents', ${orderItem.taxCents}
   ) ORDER BY ${orderItem.position}), '[]'::json)
   FROM ${orderItem} WHERE ${orderItem.orderId} = ${order.id}
 )`;
@@ -682,7 +728,7 @@ export async function findNumbers(db: DbOrTx, orderIds: string[]): Promise<Map<s
 export async function insertReplacementOrder(
   db: DbOrTx,
   original: OrderRow,
-  items: Omit<OrderItemRow, 'orderId' | 'position'>[],
+  items: NewOrderItem[],
 ): Promise<OrderRow> {
   const [row] = await db
     .insert(order)

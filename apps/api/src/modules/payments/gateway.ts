@@ -18,6 +18,11 @@ export interface PaymentRequest {
   discount: { code: string | null; cents: number };
   /** Store credit paying part of the order, shown as its own amount. */
   creditCents: number;
+  /**
+   * The order's tax: inside the lines' prices (`included`), or on top of them, shown as its own amount
+   * (decision 34). The total holds it either way.
+   */
+  tax: { cents: number; included: boolean };
   /** Where the provider sends the buyer after paying / after giving up. */
   successUrl: string;
   cancelUrl: string;

@@ -17,6 +17,28 @@ const { app, adminCookie } = testShop({
 });
 const signer = new Stripe('sk_test_unused');
 
+/**
+ * A buyer in California, where the shop collects tax (registered once, prices before tax), and a product
+ * in stock; the other tests' buyers have no address, so they pay no tax.
+ */
+async function taxedBuyer(skip: number) {
+  const registered = await send(app(), 'POST', '/api/tax/registrations', adminCookie(), {
+    country: 'US',
+    region: 'CA',
+  });
+  expect([201, 409]).toContain(registered.statusCode);
+  const buyer = await verifiedBuyer(app());
+  const updated = await send(app(), 'PUT', `/api/users/update/${buyer.id}`, buyer.cookie, {
+    country: 'US',
+    state: 'CA',
+    city: 'Oakland',
+    address: '1 Broadway',
+    phone: '+15550100',
+  });
+  expect(updated.statusCode, updated.body).toBe(200);
+  return { buyer, pick: await productInStock(app(), 1, skip) };
+}
+
 /** A paid shipping method to every country, added by staff; answers its id. */
 async function paidShipping(name: string, priceCents: number): Promise<string> {
   const response = await send(app(), 'POST', '/api/shipping-methods', adminCookie(), {
@@ -113,6 +135,28 @@ describe('Stripe', () => {
     ]);
     expect(session?.amount_total).toBe(lineCents + 1_299);
     expect((await orderRow(app(), orderId))?.totalCents).toBe(lineCents + 1_299);
+  });
+
+  it('adds tax on top of the prices as a line of its own, so the session totals exactly the order', async () => {
+    const { buyer, pick } = await taxedBuyer(11);
+    const response = await send(app(), 'POST', '/api/checkouts', buyer.cookie, {
+      products: [cartLine(pick, 1)],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { orderId } = response.json<{ orderId: string }>();
+    const session = [...fakes.stripe().sessions.values()].find(
+      (candidate) => candidate.metadata.orderId === orderId,
+    );
+    const lineCents = Math.round(pick.price * 100);
+    const taxCents = Math.round((lineCents * 7.25) / 100);
+    expect(session?.line_items.at(-1)).toEqual({
+      name: 'Tax',
+      quantity: 1,
+      unit_amount: taxCents,
+      currency: 'usd',
+    });
+    expect(session?.amount_total).toBe(lineCents + taxCents);
+    expect((await orderRow(app(), orderId))?.totalCents).toBe(lineCents + taxCents);
   });
 
   it('approves on return only after retrieving a paid session', async () => {
@@ -274,6 +318,23 @@ describe('PayPal', () => {
         item_total: { currency_code: 'USD', value: (lineCents / 100).toFixed(2) },
         shipping: { currency_code: 'USD', value: '7.05' },
       },
+    });
+  });
+
+  it("gives tax on top of the prices as the breakdown's tax_total", async () => {
+    const { buyer, pick } = await taxedBuyer(12);
+    const response = await send(app(), 'POST', '/api/paypal/create-payment', buyer.cookie, {
+      products: [cartLine(pick, 1)],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const approve = response.json<{ links: { href: string; rel: string }[] }>().links[0];
+    const paypalId = new URL(approve?.href ?? '').searchParams.get('token') ?? '';
+    const lineCents = Math.round(pick.price * 100);
+    const taxCents = Math.round((lineCents * 7.25) / 100);
+    const amount = fakes.paypal().orders.get(paypalId)?.request.purchase_units[0]?.amount;
+    expect(amount?.value).toBe(((lineCents + taxCents) / 100).toFixed(2));
+    expect(amount).toMatchObject({
+      breakdown: { tax_total: { currency_code: 'USD', value: (taxCents / 100).toFixed(2) } },
     });
   });
 

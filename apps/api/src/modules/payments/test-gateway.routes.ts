@@ -91,7 +91,7 @@ export const testGatewayRoutes: FastifyPluginAsyncZod<{
         currency: payment.currency,
         email: payment.email,
         lines: payment.lines
-          .filter((line) => !line.shipping && !line.discount && !line.credit)
+          .filter((line) => !line.shipping && !line.discount && !line.credit && !line.tax)
           .map((line) => ({
             name: line.name,
             size: line.size,
@@ -99,6 +99,7 @@ export const testGatewayRoutes: FastifyPluginAsyncZod<{
             price: fromCents(line.priceCents),
           })),
         shipping: shippingOf(payment.lines),
+        tax: taxOf(payment.lines),
         ...deductionsOf(payment.lines),
       };
     },
@@ -146,6 +147,12 @@ export const testGatewayRoutes: FastifyPluginAsyncZod<{
 function shippingOf(lines: { name: string; priceCents: number; shipping?: true }[]) {
   const line = lines.find((candidate) => candidate.shipping);
   return line ? { name: line.name, price: fromCents(line.priceCents) } : null;
+}
+
+/** The tax of a test payment: its amount and whether the prices included it (0 when none). */
+function taxOf(lines: { priceCents: number; tax?: true; included?: boolean }[]) {
+  const line = lines.find((candidate) => candidate.tax);
+  return { amount: fromCents(line?.priceCents ?? 0), included: line?.included ?? false };
 }
 
 /** The discount code's amount off and the store credit of a test payment, each 0 when it has none. */

@@ -50,6 +50,18 @@ export function testGateway({ id: provider }: PaymentProvider, db: Db, siteUrl: 
                 },
               ]
             : []),
+          ...(request.tax.cents > 0
+            ? [
+                {
+                  name: request.tax.included ? 'Tax included' : 'Tax',
+                  size: '',
+                  count: 1,
+                  priceCents: request.tax.cents,
+                  tax: true as const,
+                  included: request.tax.included,
+                },
+              ]
+            : []),
           ...(request.creditCents > 0
             ? [
                 {

@@ -83,10 +83,7 @@ function ratesOn(rows: repository.TaxRateRow[], place: Place, day: string): Map<
 
 /** How an order to `destination` placed at `at` is taxed: whether tax is collected there, and at what rates. */
 export async function taxPlanFor(db: DbOrTx, destination: Destination, at = new Date()): Promise<TaxPlan> {
-  const [settings, registered] = await Promise.all([
-    repository.findSettings(db),
-    repository.findRegistrations(db),
-  ]);
+  const { settings, registered } = await repository.findSettingsAndRegistrations(db);
   const base = { currency: settings.currency, pricesIncludeTax: settings.pricesIncludeTax };
   const place = placeOf(destination);
   const jurisdiction = place ? jurisdictionOf(place, registered, settings) : null;

@@ -114,6 +114,20 @@ export async function placeHasRates(db: DbOrTx, place: { country: string; region
   return row !== undefined;
 }
 
+/** The settings and the registrations in one statement: checkout reads both for every order. */
+export async function findSettingsAndRegistrations(db: DbOrTx) {
+  const places = sql<{ country: string; region: string }[]>`(
+    SELECT coalesce(json_agg(json_build_object('country', ${taxRegistration.country}, 'region', ${taxRegistration.region})), '[]'::json)
+    FROM ${taxRegistration}
+  )`;
+  const [row] = await db
+    .select({ settings: taxSettings, registered: places })
+    .from(taxSettings)
+    .where(eq(taxSettings.id, 1));
+  if (!row) throw new Error('tax_settings has no row: the migrations did not run');
+  return row;
+}
+
 export function findRegistrations(db: DbOrTx): Promise<TaxRegistrationRow[]> {
   return db.select().from(taxRegistration).orderBy(asc(taxRegistration.country), asc(taxRegistration.region));
 }

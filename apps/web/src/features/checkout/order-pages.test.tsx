@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCartStore } from '../../lib/cart/cart-store';
@@ -239,6 +239,7 @@ describe('TestGatewayPage', () => {
     shipping: { name: 'Express', price: 15 },
     discount: { code: null, amount: 0 },
     credit: 0,
+    tax: { amount: 0, included: false },
   });
   const gateway = (handler: ApiHandler) => {
     const api = mockApi(handler);
@@ -282,6 +283,22 @@ describe('TestGatewayPage', () => {
     expect(screen.getByRole('button', { name: 'Pay $301.00' })).toBeInTheDocument();
   });
 
+  it('shows tax added on top as its own line, and tax included in the prices as included', async () => {
+    gateway((call) =>
+      call.path === '/api/test-gateway/payments/ref_1'
+        ? { body: { ...payment('stripe'), amount: 466.54, tax: { amount: 31.54, included: false } } }
+        : undefined,
+    );
+    expect(await screen.findByTestId('test-gateway-tax')).toHaveTextContent('Tax+$31.54');
+    cleanup();
+    gateway((call) =>
+      call.path === '/api/test-gateway/payments/ref_1'
+        ? { body: { ...payment('stripe'), tax: { amount: 72.5, included: true } } }
+        : undefined,
+    );
+    expect(await screen.findByTestId('test-gateway-tax')).toHaveTextContent('Tax included$72.50');
+  });
+
   it('shows no discount or credit lines without them', async () => {
     gateway((call) =>
       call.path === '/api/test-gateway/payments/ref_1' ? { body: payment('paypal') } : undefined,
@@ -289,6 +306,7 @@ describe('TestGatewayPage', () => {
     await screen.findByText('Dunk Low Panda');
     expect(screen.queryByTestId('test-gateway-discount')).toBeNull();
     expect(screen.queryByTestId('test-gateway-credit')).toBeNull();
+    expect(screen.queryByTestId('test-gateway-tax')).toBeNull();
   });
 
   it('shows a PayPal-like page and cancels', async () => {

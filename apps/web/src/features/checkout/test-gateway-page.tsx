@@ -150,6 +150,17 @@ function Lines({ payment }: { payment: TestPayment }) {
           <span>−{money(payment.discount.amount, payment.currency)}</span>
         </li>
       )}
+      {payment.tax.amount > 0 && (
+        <li data-testid="test-gateway-tax">
+          <span className="min-w-0">
+            <span className="d-block text-truncate">{payment.tax.included ? 'Tax included' : 'Tax'}</span>
+          </span>
+          <span>
+            {payment.tax.included ? '' : '+'}
+            {money(payment.tax.amount, payment.currency)}
+          </span>
+        </li>
+      )}
       {payment.credit > 0 && (
         <li data-testid="test-gateway-credit">
           <span className="min-w-0">

@@ -27,10 +27,14 @@ function orderBody(request: PaymentRequest) {
         amount: {
           currency_code: currency,
           value,
-          // The pairs and the shipping less the discount and the store credit: they add up to the value exactly.
+          // The pairs, the shipping and the tax on top less the discount and the store credit: they add up
+          // to the value exactly.
           breakdown: {
             item_total: money(itemTotal),
             shipping: money(request.shipping.cents),
+            ...(!request.tax.included && request.tax.cents > 0
+              ? { tax_total: money(request.tax.cents) }
+              : {}),
             ...(deducted > 0 ? { discount: money(deducted) } : {}),
           },
         },

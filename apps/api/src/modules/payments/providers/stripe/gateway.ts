@@ -13,8 +13,8 @@ import { readStripeNotice } from './webhook';
 const STRIPE_MIN_EXPIRY_MS = 30 * 60 * 1000 + 60 * 1000;
 
 /**
- * The session's lines: the pairs, then the shipping as a line of its own when it costs anything, so that
- * Stripe's total is exactly the order's.
+ * The session's lines: the pairs, then the shipping as a line of its own when it costs anything, and the
+ * tax when it comes on top of the prices, so that Stripe's total is exactly the order's.
  */
 function lineItems(request: PaymentRequest) {
   const item = (name: string, quantity: number, unitAmount: number) => ({
@@ -26,6 +26,7 @@ function lineItems(request: PaymentRequest) {
   );
   if (request.shipping.cents > 0)
     items.push(item(`Shipping: ${request.shipping.name}`, 1, request.shipping.cents));
+  if (!request.tax.included && request.tax.cents > 0) items.push(item('Tax', 1, request.tax.cents));
   return items;
 }
 

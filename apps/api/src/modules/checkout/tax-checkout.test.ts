@@ -1,0 +1,137 @@
+import type { Order, TaxRate, TestPayment } from '@shop/contracts';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { orderItem } from '../../db/schema';
+import { stockedProducts } from '../../test/buyers';
+import { orderRow, send, verifiedBuyer } from '../../test/shop';
+import { testShop } from '../../test/test-shop';
+
+/** Checkout charges the tax the quote shows and freezes it on the order (decision 34). */
+const { app, staff } = testShop({ staff: 'taxcheckout' });
+let shoe = '';
+
+beforeAll(async () => {
+  [shoe = ''] = await stockedProducts(app(), ['Taxed Runner'], 50);
+});
+
+async function staffPut(path: string, body: Record<string, unknown>) {
+  const response = await send(app(), 'PUT', path, staff().cookie, body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+async function buyerAt(address: Record<string, string>) {
+  const buyer = await verifiedBuyer(app());
+  const updated = await send(app(), 'PUT', `/api/users/update/${buyer.id}`, buyer.cookie, {
+    address: '1 Market Street',
+    phone: '+15550100',
+    fullName: 'Tax Payer',
+    ...address,
+  });
+  expect(updated.statusCode, updated.body).toBe(200);
+  return buyer;
+}
+
+/** Checks out two pairs; answers the order and its test payment page. */
+async function buyTwo(cookie: string): Promise<{ order: Order; payment: TestPayment }> {
+  const started = await send(app(), 'POST', '/api/checkouts', cookie, {
+    products: [{ id: shoe, size: '9', count: 2 }],
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const { url, orderId } = started.json<{ url: string; orderId: string }>();
+  const order = (await send(app(), 'GET', `/api/orders/${orderId}`, cookie)).json<Order>();
+  const payment = (
+    await send(app(), 'GET', `/api/test-gateway/payments/${url.split('/').pop()}`)
+  ).json<TestPayment>();
+  return { order, payment };
+}
+
+describe('a US shop registered in California, prices before tax', () => {
+  beforeAll(async () => {
+    await staffPut('/api/tax/settings', { homeCountry: 'US', homeRegion: 'CA', pricesIncludeTax: false });
+    const registered = await send(app(), 'POST', '/api/tax/registrations', staff().cookie, {
+      country: 'US',
+      region: 'CA',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+  });
+
+  it("charges California's rate on top, freezes it on the order, and asks the provider for it", async () => {
+    const buyer = await buyerAt({
+      city: 'San Francisco',
+      state: 'California',
+      postalCode: '94105',
+      country: 'US',
+    });
+    const { order, payment } = await buyTwo(buyer.cookie);
+    expect(order.finalAmount).toBe(214.5);
+    expect(order.tax).toEqual({
+      total: 14.5,
+      pricesIncludeTax: false,
+      jurisdiction: 'US-CA',
+      collected: true,
+      reason: '',
+      source: 'table',
+      lines: [{ productId: shoe, size: '9', category: 'standard', rate: 7.25, base: 200, amount: 14.5 }],
+      shipping: { rate: null, base: 0, amount: 0 },
+    });
+    const [line] = await app().db.select().from(orderItem).where(eq(orderItem.orderId, order._id));
+    expect(line).toMatchObject({ taxCategory: 'standard', taxRatePcm: 7_250, taxCents: 1_450 });
+    expect(payment.amount).toBe(214.5);
+    expect(payment.tax).toEqual({ amount: 14.5, included: false });
+
+    // A new rate for California changes new orders, not this one.
+    const rates = (await send(app(), 'GET', '/api/tax/rates', staff().cookie)).json<{ rates: TaxRate[] }>();
+    const california = rates.rates.find((rate) => rate.region === 'CA' && rate.category === 'standard');
+    await staffPut(`/api/tax/rates/${california?.id}`, {
+      country: 'US',
+      region: 'CA',
+      category: 'standard',
+      rate: 8,
+    });
+    expect((await orderRow(app(), order._id))?.taxCents).toBe(1_450);
+    const again = (await send(app(), 'GET', `/api/orders/${order._id}`, buyer.cookie)).json<Order>();
+    expect(again.tax.total).toBe(14.5);
+    expect((await buyTwo(buyer.cookie)).order.tax.total).toBe(16);
+  });
+
+  it('collects nothing for a buyer in a state where the shop is not registered, and says why', async () => {
+    const buyer = await buyerAt({
+      city: 'Portland',
+      state: 'OR',
+      postalCode: '97201',
+      country: 'United States',
+    });
+    const { order, payment } = await buyTwo(buyer.cookie);
+    expect(order.finalAmount).toBe(200);
+    expect(order.tax).toMatchObject({
+      total: 0,
+      collected: false,
+      jurisdiction: '',
+      reason: 'no tax collected: not registered in Oregon',
+    });
+    expect(payment.tax).toEqual({ amount: 0, included: false });
+  });
+});
+
+describe('an EU shop with prices including VAT and the One-Stop-Shop', () => {
+  beforeAll(async () => {
+    await staffPut('/api/tax/settings', { homeCountry: 'FR', pricesIncludeTax: true, oss: true });
+    const registered = await send(app(), 'POST', '/api/tax/registrations', staff().cookie, { country: 'FR' });
+    expect(registered.statusCode, registered.body).toBe(201);
+  });
+
+  it("keeps the price and takes Germany's VAT inside it", async () => {
+    const buyer = await buyerAt({ city: 'Berlin', state: 'Berlin', postalCode: '10115', country: 'Germany' });
+    const { order, payment } = await buyTwo(buyer.cookie);
+    expect(order.finalAmount).toBe(200);
+    expect(order.tax).toMatchObject({
+      total: 31.93,
+      pricesIncludeTax: true,
+      jurisdiction: 'DE',
+      collected: true,
+    });
+    expect(order.tax.lines[0]).toMatchObject({ rate: 19, base: 200, amount: 31.93 });
+    expect(payment).toMatchObject({ amount: 200, tax: { amount: 31.93, included: true } });
+  });
+});
