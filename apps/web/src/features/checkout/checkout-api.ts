@@ -1,10 +1,13 @@
-import type {
-  CartItem,
-  ErrorEnvelope,
-  Order,
-  ProfileUpdate,
-  TestPayment,
-  UserDashboard,
+import {
+  type CartItem,
+  countryCode,
+  type ErrorEnvelope,
+  type Order,
+  type ProfileUpdate,
+  type TaxQuote,
+  type TestPayment,
+  type UserDashboard,
+  usStateCode,
 } from '@shop/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
@@ -67,6 +70,23 @@ export async function uploadAvatar(file: File): Promise<string> {
 /** The methods serving the country typed in the details form; the last list stays while the next loads. */
 export function useShippingMethods(country: string) {
   return useQuery({ ...shippingMethodsQuery(country), placeholderData: keepPreviousData });
+}
+
+/**
+ * `POST /api/tax/quote` for the cart shipped to a country (and a US state): the rates the shop collects
+ * there, which the checkout prices with (decision 34). Not asked before a country is given; the last
+ * answer stays while the next loads.
+ */
+export function useTaxQuote(country: string, state: string, lines: CartItem[]) {
+  const products = lines.map((line) => ({ id: line.id, size: line.size, count: line.count }));
+  const region = countryCode(country) === 'US' ? usStateCode(state) : undefined;
+  return useQuery({
+    queryKey: ['tax-quote', country, region ?? '', products.map((line) => `${line.id}:${line.size}`).join()],
+    queryFn: () => api.post<TaxQuote>('/tax/quote', { country, region, products }),
+    enabled: country !== '' && products.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 }
 
 export interface PaymentBody {

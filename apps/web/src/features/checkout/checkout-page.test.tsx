@@ -150,6 +150,60 @@ describe('CheckoutPage', () => {
     expect(within(group).getByRole('radio', { name: 'PayPal' })).not.toBeChecked();
   });
 
+  it('adds the tax the shop collects at the address as its own row, priced by the pricing function', async () => {
+    const quote = (rate: number, included: boolean) => ({
+      body: {
+        lines: [
+          { productId: AJ1, size: '9', net: 0, tax: 0, gross: 0, rate },
+          { productId: DUNK, size: '10', net: 0, tax: 0, gross: 0, rate },
+        ],
+        shipping: { net: 0, tax: 0, gross: 0, rate: null },
+        tax: 0,
+        total: 0,
+        currency: 'USD',
+        pricesIncludeTax: included,
+        collected: true,
+      },
+    });
+    const { calls } = setup({
+      other: (call) => (call.path === '/api/tax/quote' ? quote(7.25, false) : undefined),
+    });
+    await ready();
+    // 7.25 % of $120.00 is $8.70, of $300.00 $21.75.
+    expect(await screen.findByTestId('checkout-tax')).toHaveTextContent('$30.45');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$450.45');
+    expect(calls.find((call) => call.path === '/api/tax/quote')?.body).toMatchObject({
+      country: 'United States',
+      region: 'OR',
+    });
+  });
+
+  it('says how much VAT a total includes, the total unchanged', async () => {
+    setup({
+      other: (call) =>
+        call.path === '/api/tax/quote'
+          ? {
+              body: {
+                lines: [
+                  { productId: AJ1, size: '9', net: 0, tax: 0, gross: 0, rate: 20 },
+                  { productId: DUNK, size: '10', net: 0, tax: 0, gross: 0, rate: 20 },
+                ],
+                shipping: { net: 0, tax: 0, gross: 0, rate: 20 },
+                tax: 0,
+                total: 0,
+                currency: 'EUR',
+                pricesIncludeTax: true,
+                collected: true,
+              },
+            }
+          : undefined,
+    });
+    await ready();
+    expect(await screen.findByTestId('checkout-tax-included')).toHaveTextContent('Includes $70.00 VAT');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$420.00');
+    expect(screen.queryByTestId('checkout-tax')).toBeNull();
+  });
+
   it("shows the spec's required messages", async () => {
     setup({ profile: { phone: '', address: '', city: '', state: '', country: '' } });
     await ready();
@@ -406,8 +460,11 @@ describe('CheckoutPage', () => {
     await user.click(screen.getByRole('radio', { name: 'Card (Stripe)' }));
     await user.click(buy());
     await waitFor(() => expect(assign).toHaveBeenCalled());
+    // The cart check and the tax quote only read.
     const order = calls
-      .filter((call) => call.method !== 'GET' && call.path !== '/api/cart/check')
+      .filter(
+        (call) => call.method !== 'GET' && call.path !== '/api/cart/check' && call.path !== '/api/tax/quote',
+      )
       .map((call) => `${call.method} ${call.path}`);
     expect(order).toEqual([`PUT /api/users/update/${UID}`, 'POST /api/checkouts']);
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ phone: '+447700900123' });

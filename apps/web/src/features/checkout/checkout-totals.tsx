@@ -4,7 +4,8 @@ import type { CheckoutState } from './use-checkout';
 
 /**
  * The checkout's amounts, by the shop's pricing function: the products, the code's discount, shipping
- * (free when the code gives it), the total, and, when the buyer has store credit, "Use my store credit"
+ * (free when the code gives it), the tax where the shop collects it (a row on top of the prices, or the VAT
+ * the total includes), the total, and, when the buyer has store credit, "Use my store credit"
  * with what it pays and what is left to pay.
  */
 export function CheckoutTotals({ checkout }: { checkout: CheckoutState }) {
@@ -33,6 +34,12 @@ export function CheckoutTotals({ checkout }: { checkout: CheckoutState }) {
           </dt>
           <dd data-testid="checkout-shipping">{shippingRowText(shipping)}</dd>
         </div>
+        {shipping.tax > 0 && !shipping.pricesIncludeTax && (
+          <div>
+            <dt>Tax</dt>
+            <dd data-testid="checkout-tax">{formatPrice(shipping.tax)}</dd>
+          </div>
+        )}
         <div className={usingCredit ? undefined : 'checkout-summary__total'}>
           <dt>Total</dt>
           <dd data-testid="checkout-total">{formatPrice(shipping.total)}</dd>
@@ -50,6 +57,11 @@ export function CheckoutTotals({ checkout }: { checkout: CheckoutState }) {
           </>
         )}
       </dl>
+      {shipping.tax > 0 && shipping.pricesIncludeTax && (
+        <p className="checkout-summary__included" data-testid="checkout-tax-included">
+          Includes {formatPrice(shipping.tax)} VAT
+        </p>
+      )}
       {creditOnHand > 0 && (
         <div className="form-check checkout-credit">
           <input

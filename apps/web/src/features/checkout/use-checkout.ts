@@ -1,4 +1,11 @@
-import { toCents, type UserDashboard } from '@shop/contracts';
+import {
+  type CartItem,
+  type OrderTaxRates,
+  percentToPcm,
+  type TaxQuote,
+  toCents,
+  type UserDashboard,
+} from '@shop/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
@@ -9,7 +16,7 @@ import { DASHBOARD_QUERY_KEY } from '../../lib/dashboard';
 import { admissionFor } from '../../lib/drops/drop-admission';
 import type { CheckoutProvider } from '../../lib/payment-providers';
 import type { SessionUser } from '../../lib/session';
-import { type PaymentBody, startPayment, updateProfile } from './checkout-api';
+import { type PaymentBody, startPayment, updateProfile, useTaxQuote } from './checkout-api';
 import { rememberCheckout } from './checkout-pending';
 import {
   changedFields,
@@ -39,7 +46,7 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
     formState: { isDirty, dirtyFields },
   } = form;
 
-  const pricing = usePricing(values.country ?? '', cart, dashboard);
+  const pricing = usePricing({ country: values.country ?? '', state: values.state ?? '' }, cart, dashboard);
   const { code, shipping, paidByCredit } = pricing;
   const [provider, setProvider] = useState<CheckoutProvider | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -164,18 +171,34 @@ function paymentBody(
   };
 }
 
+const pcmOf = (rate: number | null | undefined) => (rate == null ? null : (percentToPcm(rate) ?? null));
+
+/** The rates of the tax quote for the cart's lines, or none where the shop collects no tax. */
+function taxRatesOf(quote: TaxQuote | undefined, lines: CartItem[]): OrderTaxRates | undefined {
+  if (!quote?.collected) return undefined;
+  return {
+    included: quote.pricesIncludeTax,
+    lineRatesPcm: lines.map((line) =>
+      pcmOf(quote.lines.find((quoted) => quoted.productId === line.id && quoted.size === line.size)?.rate),
+    ),
+    shippingRatePcm: pcmOf(quote.shipping.rate),
+  };
+}
+
 /**
  * What the order comes to: the cart's discount code (checked again on today's lines), the store credit the
  * buyer chose to use, the shipping method, and whether the credit pays everything.
  */
-function usePricing(country: string, cart: CartRefresh, dashboard: UserDashboard) {
+function usePricing(place: { country: string; state: string }, cart: CartRefresh, dashboard: UserDashboard) {
   const code = useCartCode(cart.buyable, cart.status === 'ready');
   const [useCredit, setUseCredit] = useState(false);
   const creditOnHand = dashboard.credit;
-  const shipping = useShippingChoice(country, cart.buyable, {
+  const quote = useTaxQuote(place.country.trim(), place.state.trim(), cart.buyable);
+  const shipping = useShippingChoice(place.country, cart.buyable, {
     discount: code.discount,
     eligible: code.eligible,
     creditCents: useCredit && creditOnHand > 0 ? toCents(creditOnHand) : 0,
+    tax: taxRatesOf(quote.data, cart.buyable),
   });
   // Credit paying everything needs no provider: the order is placed at once.
   const paidByCredit = shipping.credit > 0 && shipping.toPay === 0;

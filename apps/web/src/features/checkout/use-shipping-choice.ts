@@ -2,6 +2,7 @@ import {
   type CartItem,
   fromCents,
   type OrderPrice,
+  type OrderTaxRates,
   type PricedDiscount,
   priceOrder,
   type ShippingMethod,
@@ -30,13 +31,15 @@ export interface Deductions {
   eligible?: (line: CartItem) => boolean;
   /** The store credit the buyer uses, in cents (0 when they do not). */
   creditCents?: number;
+  /** The tax the shop collects at the address, as the tax quote gave its rates (none when absent). */
+  tax?: OrderTaxRates;
 }
 
 /** What the order comes to with a method, by the shop's one pricing function (the server prices it again). */
 export function priceWith(
   lines: CartItem[],
   method: ShippingMethod | undefined,
-  { discount, eligible, creditCents = 0 }: Deductions = {},
+  { discount, eligible, creditCents = 0, tax }: Deductions = {},
 ): OrderPrice {
   return priceOrder(
     lines.map((line) => ({
@@ -49,7 +52,7 @@ export function priceWith(
       priceCents: method ? toCents(method.price) : 0,
       freeAboveCents: method?.freeAbove == null ? null : toCents(method.freeAbove),
     },
-    { discount, creditCents },
+    { discount, creditCents, tax },
   );
 }
 
@@ -78,7 +81,10 @@ export function useShippingChoice(country: string, lines: CartItem[], deductions
     /** The lines before the discount, and the discount. */
     subtotal: fromCents(price.linesCents),
     discount: fromCents(price.discountCents),
-    /** The lines less the discount, plus shipping (what the order comes to). */
+    /** The tax, on top of the prices or inside them (0 where the shop collects none). */
+    tax: fromCents(price.taxCents),
+    pricesIncludeTax: price.pricesIncludeTax,
+    /** The lines less the discount, plus shipping and tax on top (what the order comes to). */
     total: fromCents(price.totalCents),
     /** What store credit pays of it, and what the payment provider is asked for. */
     credit: fromCents(price.creditCents),
