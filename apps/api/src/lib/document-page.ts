@@ -46,6 +46,7 @@ h2{margin:0 0 6px;font-size:13px;text-transform:uppercase;letter-spacing:1px;col
 .shop strong{font-size:18px;letter-spacing:2px;text-transform:uppercase}
 .meta{text-align:right}
 .parties{display:flex;flex-wrap:wrap;gap:32px;margin:24px 0}
+.tax{margin-top:32px}
 .parties section{flex:1 1 220px}
 p{margin:0}
 table{width:100%;border-collapse:collapse;margin-top:8px}

@@ -32,6 +32,15 @@ async function buyerAt(address: Record<string, string>) {
   return buyer;
 }
 
+/** Pays an order on the test gateway and answers its invoice's HTML. */
+async function paidInvoice(cookie: string, order: Order, payment: TestPayment): Promise<string> {
+  const paid = await send(app(), 'POST', `/api/test-gateway/payments/${payment.reference}/pay`);
+  expect(paid.statusCode, paid.body).toBe(200);
+  const invoice = await send(app(), 'GET', `/api/orders/${order._id}/invoice`, cookie);
+  expect(invoice.statusCode, invoice.body).toBe(200);
+  return invoice.body;
+}
+
 /** Checks out two pairs; answers the order and its test payment page. */
 async function buyTwo(cookie: string): Promise<{ order: Order; payment: TestPayment }> {
   const started = await send(app(), 'POST', '/api/checkouts', cookie, {
@@ -79,6 +88,14 @@ describe('a US shop registered in California, prices before tax', () => {
     expect(line).toMatchObject({ taxCategory: 'standard', taxRatePcm: 7_250, taxCents: 1_450 });
     expect(payment.amount).toBe(214.5);
     expect(payment.tax).toEqual({ amount: 14.5, included: false });
+    const invoice = await paidInvoice(buyer.cookie, order, payment);
+    expect(invoice).toContain(`Tax invoice #${order.number}`);
+    expect(invoice).toContain('Date of supply:');
+    expect(invoice).toContain('<h2>Tax (US-CA)</h2>');
+    expect(invoice).toMatch(/<td colspan="4">Tax<\/td><td class="num">\$14\.50<\/td>/);
+    expect(invoice).toMatch(
+      /Total at 7\.25%<\/td><td class="num">\$200\.00<\/td><td class="num">7\.25%<\/td><td class="num">\$14\.50/,
+    );
 
     // A new rate for California changes new orders, not this one.
     const rates = (await send(app(), 'GET', '/api/tax/rates', staff().cookie)).json<{ rates: TaxRate[] }>();
@@ -116,7 +133,12 @@ describe('a US shop registered in California, prices before tax', () => {
 
 describe('an EU shop with prices including VAT and the One-Stop-Shop', () => {
   beforeAll(async () => {
-    await staffPut('/api/tax/settings', { homeCountry: 'FR', pricesIncludeTax: true, oss: true });
+    await staffPut('/api/tax/settings', {
+      homeCountry: 'FR',
+      pricesIncludeTax: true,
+      oss: true,
+      vatNumber: 'FR40303265045',
+    });
     const registered = await send(app(), 'POST', '/api/tax/registrations', staff().cookie, { country: 'FR' });
     expect(registered.statusCode, registered.body).toBe(201);
   });
@@ -133,5 +155,23 @@ describe('an EU shop with prices including VAT and the One-Stop-Shop', () => {
     });
     expect(order.tax.lines[0]).toMatchObject({ rate: 19, base: 200, amount: 31.93 });
     expect(payment).toMatchObject({ amount: 200, tax: { amount: 31.93, included: true } });
+    const invoice = await paidInvoice(buyer.cookie, order, payment);
+    expect(invoice).toContain('VAT FR40303265045');
+    expect(invoice).toContain('The prices include the tax.');
+    // 200.00 including 19 %: net 168.07, tax 31.93; no tax row is added to the total.
+    expect(invoice).toMatch(
+      /Total at 19%<\/td><td class="num">\$168\.07<\/td><td class="num">19%<\/td><td class="num">\$31\.93/,
+    );
+    expect(invoice).not.toMatch(/<td colspan="4">Tax<\/td>/);
+  });
+
+  it('keeps the plain invoice where nothing was collected', async () => {
+    const buyer = await buyerAt({ city: 'Tokyo', state: 'Tokyo', postalCode: '100-0001', country: 'Japan' });
+    const { order, payment } = await buyTwo(buyer.cookie);
+    expect(order.tax.collected).toBe(false);
+    const invoice = await paidInvoice(buyer.cookie, order, payment);
+    expect(invoice).toContain(`Invoice #${order.number}`);
+    expect(invoice).not.toContain('Tax invoice');
+    expect(invoice).not.toContain('<h2>Tax');
   });
 });

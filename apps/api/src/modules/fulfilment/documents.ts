@@ -2,10 +2,12 @@ import {
   estimateText,
   formatPrice,
   formatShippingPrice,
+  fromCents,
   leftToShip,
   type Order,
   orderName,
   type PackingOrder,
+  toCents,
 } from '@shop/contracts';
 import {
   type DocumentPage,
@@ -66,6 +68,77 @@ function totalRows(order: Order, paid: Paid, subtotal: number): string {
 <tr class="total"><td colspan="4">Total</td><td class="num">${formatPrice(order.finalAmount)}</td></tr>`;
 }
 
+/** The tax on top of the prices, as a row before the total (tax inside the prices is in the tax section). */
+function taxRow(order: Order): string {
+  if (!order.tax.collected || order.tax.pricesIncludeTax || order.tax.total <= 0) return '';
+  return `<tr><td colspan="4">Tax</td><td class="num">${formatPrice(order.tax.total)}</td></tr>`;
+}
+
+const rateText = (rate: number | null) => (rate === null ? 'none' : `${rate}%`);
+
+/** A taxed part of the order: what it is, its net, rate and tax, in cents. */
+interface TaxedPart {
+  what: string;
+  rate: number | null;
+  netCents: number;
+  taxCents: number;
+}
+
+/** Each line's and shipping's net, rate and tax, as the order froze them. */
+function taxedParts(order: Order): TaxedPart[] {
+  const { tax } = order;
+  const part = (what: string, taxed: { rate: number | null; base: number; amount: number }) => {
+    const taxCents = toCents(taxed.amount);
+    const baseCents = toCents(taxed.base);
+    return {
+      what,
+      rate: taxed.rate,
+      taxCents,
+      netCents: tax.pricesIncludeTax ? baseCents - taxCents : baseCents,
+    };
+  };
+  const lines = tax.lines.map((line, index) => {
+    const product = order.products[index];
+    return part(`${product?.name ?? ''} (size ${line.size})`, line);
+  });
+  return tax.shipping.base > 0 ? [...lines, part(`Shipping (${order.shipping.name})`, tax.shipping)] : lines;
+}
+
+/**
+ * A tax invoice's tax section (decision 34), where the shop collected tax: each line's net, rate and tax,
+ * and the totals per rate. Nothing here is computed again: the order froze it.
+ */
+function taxSection(order: Order): string {
+  if (!order.tax.collected) return '';
+  const parts = taxedParts(order);
+  const byRate = new Map<string, { netCents: number; taxCents: number }>();
+  for (const part of parts) {
+    const sum = byRate.get(rateText(part.rate)) ?? { netCents: 0, taxCents: 0 };
+    byRate.set(rateText(part.rate), {
+      netCents: sum.netCents + part.netCents,
+      taxCents: sum.taxCents + part.taxCents,
+    });
+  }
+  const money = (cents: number) => formatPrice(fromCents(cents));
+  const rows = parts
+    .map(
+      (part) =>
+        `<tr><td>${escapeHtml(part.what)}</td><td class="num">${money(part.netCents)}</td><td class="num">${rateText(part.rate)}</td><td class="num">${money(part.taxCents)}</td></tr>`,
+    )
+    .join('');
+  const totals = [...byRate]
+    .map(
+      ([rate, sum]) =>
+        `<tr><td>Total at ${rate}</td><td class="num">${money(sum.netCents)}</td><td class="num">${rate}</td><td class="num">${money(sum.taxCents)}</td></tr>`,
+    )
+    .join('');
+  const where = order.tax.jurisdiction ? ` (${escapeHtml(order.tax.jurisdiction)})` : '';
+  const included = order.tax.pricesIncludeTax ? '<p>The prices include the tax.</p>' : '';
+  return `<section class="tax"><h2>Tax${where}</h2>${included}
+<table><thead><tr><th scope="col">Item</th><th scope="col" class="num">Net</th><th scope="col" class="num">Rate</th><th scope="col" class="num">Tax</th></tr></thead>
+<tbody>${rows}</tbody><tfoot>${totals}<tr class="total"><td>Total tax</td><td></td><td></td><td class="num">${formatPrice(order.tax.total)}</td></tr></tfoot></table></section>`;
+}
+
 function invoiceTotals(order: Order, paid: Paid): string {
   const subtotal = order.products.reduce((sum, line) => sum + line.totalPrice, 0);
   const shipping = order.shipping.price === 0 ? 'Free' : formatPrice(order.shipping.price);
@@ -75,22 +148,34 @@ function invoiceTotals(order: Order, paid: Paid): string {
       : '';
   return `<tfoot>
 <tr><td colspan="4">Subtotal</td><td class="num">${formatPrice(subtotal)}</td></tr>
-<tr><td colspan="4">Shipping (${escapeHtml(order.shipping.name)})</td><td class="num">${shipping}</td></tr>${totalRows(order, paid, subtotal)}
+<tr><td colspan="4">Shipping (${escapeHtml(order.shipping.name)})</td><td class="num">${shipping}</td></tr>${taxRow(order)}${totalRows(order, paid, subtotal)}
 ${refunded}</tfoot>`;
+}
+
+/** When the pairs were sold: the day the order was paid (its first capture), or placed. */
+function supplyDate(order: Order): string {
+  return (
+    order.payments.find((entry) => entry.kind === 'capture' || entry.kind === 'credit_spend')?.at ??
+    order.date
+  );
 }
 
 /**
  * The order's invoice: numbered after the order, the seller, the buyer, the lines, shipping and total,
- * paid with a tender, or a size exchange's replacement of an earlier order, which nobody paid for.
+ * paid with a tender, or a size exchange's replacement of an earlier order, which nobody paid for. Where the
+ * shop collected tax it is a tax invoice: the seller's VAT number, the date of supply and the tax section.
  */
-export function invoicePage(order: Order, shop: Shop, paid: Paid): DocumentPage {
-  const title = `Invoice ${orderName(order)}`;
+export function invoicePage(order: Order, shop: Shop & { vatNumber?: string }, paid: Paid): DocumentPage {
+  const taxed = order.tax.collected;
+  const title = `${taxed ? 'Tax invoice' : 'Invoice'} ${orderName(order)}`;
+  const seller = taxed && shop.vatNumber ? ` \u00b7 VAT ${shop.vatNumber}` : '';
+  const supply = taxed ? `<p>Date of supply: ${escapeHtml(longDate(supplyDate(order)))}</p>` : '';
   return documentPage(
     `${title} \u2013 ${shop.name}`,
-    `<header>${shopBlock(shop)}<section class="meta"><h1>${escapeHtml(title)}</h1><p>Date: ${escapeHtml(longDate(order.date))}</p><p>Order ${orderName(order)}</p></section></header>
+    `<header>${shopBlock(shop, seller)}<section class="meta"><h1>${escapeHtml(title)}</h1><p>Date: ${escapeHtml(longDate(order.date))}</p>${supply}<p>Order ${orderName(order)}</p></section></header>
 <div class="parties">${billToBlock(order)}${shipToBlock(order)}</div>
 <table><thead><tr><th scope="col">Item</th><th scope="col">Size</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Amount</th></tr></thead>
-<tbody>${invoiceRows(order)}</tbody>${invoiceTotals(order, paid)}</table>
+<tbody>${invoiceRows(order)}</tbody>${invoiceTotals(order, paid)}</table>${taxSection(order)}
 <footer><p>${'with' in paid ? `Payment: ${escapeHtml(paid.with)}.` : `No payment: these pairs replace returned pairs of order ${orderName({ number: paid.exchangeOf })}.`}</p><p>Thank you for shopping at ${escapeHtml(shop.name)}.</p></footer>`,
   );
 }

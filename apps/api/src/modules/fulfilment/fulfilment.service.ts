@@ -16,6 +16,7 @@ import type { Mailer, MailMessage } from '../mail';
 import * as orders from '../orders';
 import { type Gateways, tenderLabel } from '../payments';
 import * as shipping from '../shipping';
+import * as tax from '../tax';
 import { invoicePage, packingSlipPage } from './documents';
 import * as repository from './fulfilment.repository';
 import { orderDeliveredEmail, orderShippedEmail } from './fulfilment-emails';
@@ -225,10 +226,13 @@ export async function invoice(
   viewer: CurrentUser,
 ): Promise<DocumentPage> {
   const order = invoiced(await orders.getOrder(deps, deps.db, orderId, viewer));
+  const seller = order.tax.collected
+    ? { ...deps.shop, vatNumber: await tax.sellerVatNumber(deps.db) }
+    : deps.shop;
   if (order.replacementOf === null)
-    return invoicePage(order, deps.shop, { with: tenderLabel(deps.gateways, order.provider) });
+    return invoicePage(order, seller, { with: tenderLabel(deps.gateways, order.provider) });
   const numbers = await orders.orderNumbersOf(deps.db, [order.replacementOf]);
-  return invoicePage(order, deps.shop, { exchangeOf: numbers.get(order.replacementOf) ?? 0 });
+  return invoicePage(order, seller, { exchangeOf: numbers.get(order.replacementOf) ?? 0 });
 }
 
 /**

@@ -44,6 +44,11 @@ function staffSettings(row: repository.TaxSettingsRow): TaxSettings {
   };
 }
 
+/** The shop's VAT number, for its tax invoices ('' when it has none). */
+export async function sellerVatNumber(db: Db): Promise<string> {
+  return (await repository.findSettings(db)).vatNumber;
+}
+
 /** The settings: all of them for staff, how prices are shown for everyone else. */
 export async function settingsFor(deps: TaxDeps, viewer: CurrentUser | null): Promise<TaxSettings> {
   const row = await repository.findSettings(deps.db);
