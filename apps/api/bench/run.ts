@@ -105,6 +105,7 @@ import {
   paymentEntry,
   promotion,
   session,
+  taxRegistration,
   user,
 } from '../src/db/schema';
 import type { NewProduct } from '../src/modules/catalog';
@@ -505,7 +506,7 @@ async function loadAdminOrders(db: Db): Promise<string> {
 
 interface Loaded extends LoadResult {
   /** Buyers with store credit for the checkout kinds (signed session cookies), when checkout runs. */
-  checkoutKindCookies: string[];
+  checkoutKindCookies: KindBuyers;
   /** The orders customer's session cookie, when the orders scenario runs. */
   ordersCookie?: string;
   /** The admin's session cookie, when the admin scenarios run. */
@@ -515,40 +516,60 @@ interface Loaded extends LoadResult {
 /** The discount code of the checkout kinds: 10% off every line, no cap. */
 const BENCH_CODE = 'BENCH10';
 
+/** A verified buyer written directly, with store credit for any run, a session and `profile`; answers its cookie. */
+async function kindBuyer(db: Db, username: string, profile: Partial<typeof user.$inferInsert> = {}) {
+  const [buyer] = await db
+    .insert(user)
+    .values({ name: username, email: `${username}@bench.test`, username, emailVerified: true, ...profile })
+    .returning({ id: user.id });
+  if (!buyer) throw new Error('bench: no checkout buyer');
+  const credit = 1_000_000_000;
+  await db.insert(creditAccount).values({ userId: buyer.id, balanceCents: credit });
+  await db.insert(creditEntry).values({
+    userId: buyer.id,
+    amountCents: credit,
+    balanceAfterCents: credit,
+    kind: 'grant',
+    reason: 'Bench',
+    key: `grant:bench:${buyer.id}`,
+  });
+  const token = randomBytes(24).toString('base64url');
+  await db
+    .insert(session)
+    .values({ userId: buyer.id, token, expiresAt: new Date(Date.now() + 24 * 3_600_000) });
+  const signature = createHmac('sha256', AUTH_SECRET).update(token).digest('base64');
+  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/** The checkout kinds' buyers: without an address (no tax collected), and in California, where it is. */
+interface KindBuyers {
+  plain: string[];
+  taxed: string[];
+}
+
 /**
- * The checkout kinds' data: CHECKOUT_CONNECTIONS verified buyers, each with store credit for any run and a
- * session, and the discount code; answers the buyers' signed session cookies.
+ * The checkout kinds' data: CHECKOUT_CONNECTIONS verified buyers without an address and as many in
+ * California, each with store credit for any run and a session; the discount code; and the shop registered
+ * to collect California's sales tax (7.25 %, on top of the prices). Answers the buyers' signed cookies.
  */
-async function loadCheckoutKinds(db: Db): Promise<string[]> {
+async function loadCheckoutKinds(db: Db): Promise<KindBuyers> {
   await db
     .insert(promotion)
     .values({ code: BENCH_CODE, codeKey: BENCH_CODE, kind: 'percent', percentOff: 10 });
-  const cookies: string[] = [];
+  await db.insert(taxRegistration).values({ country: 'US', region: 'CA' });
+  const buyers: KindBuyers = { plain: [], taxed: [] };
   for (let index = 0; index < CHECKOUT_CONNECTIONS; index += 1) {
-    const username = `bench_kinds_${index}`;
-    const [buyer] = await db
-      .insert(user)
-      .values({ name: username, email: `${username}@bench.test`, username, emailVerified: true })
-      .returning({ id: user.id });
-    if (!buyer) throw new Error('bench: no checkout buyer');
-    const credit = 1_000_000_000;
-    await db.insert(creditAccount).values({ userId: buyer.id, balanceCents: credit });
-    await db.insert(creditEntry).values({
-      userId: buyer.id,
-      amountCents: credit,
-      balanceAfterCents: credit,
-      kind: 'grant',
-      reason: 'Bench',
-      key: `grant:bench:${buyer.id}`,
-    });
-    const token = randomBytes(24).toString('base64url');
-    await db
-      .insert(session)
-      .values({ userId: buyer.id, token, expiresAt: new Date(Date.now() + 24 * 3_600_000) });
-    const signature = createHmac('sha256', AUTH_SECRET).update(token).digest('base64');
-    cookies.push(`better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`);
+    buyers.plain.push(await kindBuyer(db, `bench_kinds_${index}`));
+    buyers.taxed.push(
+      await kindBuyer(db, `bench_taxed_${index}`, {
+        address: '1 Broadway',
+        city: 'Oakland',
+        state: 'CA',
+        country: 'US',
+      }),
+    );
   }
-  return cookies;
+  return buyers;
 }
 
 /**
@@ -566,7 +587,7 @@ async function loadDatabase(
   const database = await openDatabase(config);
   let ordersCookie: string | undefined;
   let adminCookie: string | undefined;
-  let checkoutKindCookies: string[] = [];
+  let checkoutKindCookies: KindBuyers = { plain: [], taxed: [] };
   let insertSeconds = 0;
   try {
     const inserting = performance.now();
@@ -1336,13 +1357,20 @@ async function benchCheckout(backend: string, baseUrl: string, dataDir: string, 
   return rows;
 }
 
-/** The checkout kinds: what the body adds to a plain card checkout of one pair. */
-const CHECKOUT_KINDS: { kind: string; extra: Record<string, unknown> }[] = [
+/**
+ * The checkout kinds: what the body adds to a plain card checkout of one pair, and whether its buyers live
+ * where the shop collects tax.
+ */
+const CHECKOUT_KINDS: { kind: string; extra: Record<string, unknown>; taxed?: boolean }[] = [
   { kind: 'plain', extra: {} },
   { kind: 'code', extra: { code: BENCH_CODE } },
   { kind: 'credit', extra: { useCredit: true } },
   { kind: 'both', extra: { code: BENCH_CODE, useCredit: true } },
+  { kind: 'taxed', extra: {}, taxed: true },
 ];
+
+/** Issue 37's target: a taxed order's CPU within this share of a plain one's. */
+const TAXED_CHECKOUT_RATIO = 1.1;
 
 /** Statements the server has sent to its database so far (its `/metrics`). */
 async function statementsOf(baseUrl: string): Promise<number> {
@@ -1361,7 +1389,7 @@ async function benchCheckoutKinds(
   backend: string,
   baseUrl: string,
   pid: number,
-  cookies: string[],
+  buyers: KindBuyers,
 ): Promise<{ rows: Row[]; lines: string[] }> {
   const found = await fetch(
     `${baseUrl}/api/products?search=${encodeURIComponent(CHECKOUT_PRODUCT.name)}&limit=1`,
@@ -1369,7 +1397,8 @@ async function benchCheckoutKinds(
   const productId = ((await found.json()) as { products: { _id: string }[] }).products[0]?._id;
   const rows: Row[] = [];
   const lines: string[] = [];
-  for (const { kind, extra } of CHECKOUT_KINDS) {
+  for (const { kind, extra, taxed } of CHECKOUT_KINDS) {
+    const cookies = taxed ? buyers.taxed : buyers.plain;
     const body = JSON.stringify({ products: [{ id: productId, size: '9', count: 1 }], ...extra });
     const requests: CannonRequests = {
       method: 'POST',
@@ -1395,6 +1424,12 @@ async function benchCheckoutKinds(
         .join(' ')})`,
     );
   }
+  const cpuOf = (kind: string) =>
+    rows.find((row) => row.scenario === `checkout CPU, ${kind}`)?.cpuUsPerRequest ?? 0;
+  const ratio = cpuOf('taxed') / Math.max(1, cpuOf('plain'));
+  lines.push(
+    `target: ${backend} a taxed order's checkout CPU (California, 7.25 % on top) within ${Math.round((TAXED_CHECKOUT_RATIO - 1) * 100)} % of a plain one's: ${(cpuOf('taxed') / 1000).toFixed(2)} against ${(cpuOf('plain') / 1000).toFixed(2)} ms = ${ratio.toFixed(2)}x, ${metOrMissed(ratio <= TAXED_CHECKOUT_RATIO)}`,
+  );
   return { rows, lines };
 }
 

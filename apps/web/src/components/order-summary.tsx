@@ -42,8 +42,8 @@ export const chargedOf = (order: Pick<Order, 'finalAmount' | 'creditUsed'>) =>
 /**
  * One order as the shopper's account, the staff's orders and the checkout result show it: number, date
  * (first 10 characters, as the spec shows it), state, payment, the lines (count and total price each), the
- * discount code's amount off, the shipping (its method and price), the final amount, which includes it,
- * and, when store credit paid part of it, the credit used and what was charged.
+ * discount code's amount off, the shipping (its method and price), the tax the shop collected (on top, or
+ * the VAT the amount includes), the final amount, which includes them, and, when store credit paid part of it, the credit used and what was charged.
  */
 export function OrderSummary({
   order,
@@ -110,10 +110,22 @@ export function OrderSummary({
         </span>
         <span data-testid="order-shipping">{formatShippingPrice(order.shipping.price)}</span>
       </p>
+      {order.tax.total > 0 && !order.tax.pricesIncludeTax ? (
+        <p className="order-summary__shipping">
+          <span>Tax</span>
+          <span data-testid="order-tax">{formatPrice(order.tax.total)}</span>
+        </p>
+      ) : null}
       <p className="order-summary__total">
         <span>Final amount</span>
         <span data-testid="order-final-amount">{formatPrice(order.finalAmount)}</span>
       </p>
+      {order.tax.total > 0 && order.tax.pricesIncludeTax ? (
+        <p className="order-summary__shipping">
+          <span>Includes VAT</span>
+          <span data-testid="order-tax-included">{formatPrice(order.tax.total)}</span>
+        </p>
+      ) : null}
       {order.creditUsed > 0 ? (
         <>
           <p className="order-summary__shipping">

@@ -172,6 +172,30 @@ describe('Orders tab', () => {
     expect(screen.getByTestId('order-charged')).toHaveTextContent('$310.00');
   });
 
+  it('shows the tax collected: a row on top of the prices, or the VAT the amount includes', async () => {
+    const base = order();
+    const taxed = (pricesIncludeTax: boolean, total: number, finalAmount: number): Order => ({
+      ...base,
+      finalAmount,
+      tax: { ...base.tax, total, pricesIncludeTax, collected: true, jurisdiction: 'US-CA', reason: '' },
+    });
+    const { unmount } = renderAccount('/account/orders', ordersApi([taxed(false, 30.45, 450.45)]));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await userEvent
+      .setup()
+      .click(within(cards()[0] as HTMLElement).getByRole('button', { name: /^Detail of order/ }));
+    expect(await screen.findByTestId('order-tax')).toHaveTextContent('$30.45');
+    expect(screen.getByTestId('order-final-amount')).toHaveTextContent('$450.45');
+    unmount();
+    renderAccount('/account/orders', ordersApi([taxed(true, 70, 420)]));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await userEvent
+      .setup()
+      .click(within(cards()[0] as HTMLElement).getByRole('button', { name: /^Detail of order/ }));
+    expect(await screen.findByTestId('order-tax-included')).toHaveTextContent('$70.00');
+    expect(screen.queryByTestId('order-tax')).toBeNull();
+  });
+
   it('opens the detail straight from its address', async () => {
     const one = order({ state: 'cancelled' });
     renderAccount(`/account/orders?order=${one._id}`, (call) =>
