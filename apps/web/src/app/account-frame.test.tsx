@@ -31,7 +31,7 @@ describe('Account frame with the tabs the routes give it', () => {
     expect(within(nav).getByRole('link', { name: 'Bought' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Users, Profile, Sales, Shipping, Returns, Drops, Activity", async () => {
+  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Users, Profile, Sales, Shipping, Tax, Returns, Drops, Activity", async () => {
     renderAccount('/account/profile', undefined, {
       role: 'admin',
       profile: { roles: ['admin'] },
@@ -53,6 +53,7 @@ describe('Account frame with the tabs the routes give it', () => {
       ['Sales', '/account/sales'],
       ['Promotions', '/account/promotions'],
       ['Shipping', '/account/shipping'],
+      ['Tax', '/account/tax'],
       ['Returns', '/account/returns'],
       ['Drops', '/account/drops'],
       ['Activity', '/account/activity'],

@@ -41,6 +41,7 @@ export const ACCOUNT_TABS: AccountTabs = {
     tab('sales', 'Sales'),
     tab('promotions', 'Promotions'),
     tab('shipping', 'Shipping'),
+    tab('tax', 'Tax'),
     tab('returns', 'Returns'),
     tab('drops', 'Drops'),
     tab('activity', 'Activity'),
@@ -249,6 +250,13 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../features/admin/shipping/shipping-tab').then((m) => ({
                         Component: m.AdminShippingTab,
+                      })),
+                  },
+                  {
+                    path: 'account/tax',
+                    lazy: () =>
+                      import('../features/admin/tax/tax-tab').then((m) => ({
+                        Component: m.AdminTaxTab,
                       })),
                   },
                   {
