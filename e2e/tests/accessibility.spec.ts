@@ -314,6 +314,14 @@ for (const width of [375, 1280]) {
       await expect(page.getByLabel('Name')).toBeFocused();
       await expect(page.getByText('Name is required')).toBeVisible();
       await expectAccessible(page, 'the shipping method form with its refusals');
+      // Tax: the settings, the registrations and the rates, then the forms adding a registration and a rate.
+      await visit(page, '/account/tax');
+      await page.getByRole('button', { name: 'Add a registration' }).click();
+      await expect(page.getByRole('button', { name: 'Add registration' })).toBeVisible();
+      await expectAccessible(page, 'the form adding a tax registration');
+      await page.getByRole('button', { name: 'Add a rate' }).click();
+      await expect(page.getByLabel('Rate (%)')).toBeVisible();
+      await expectAccessible(page, 'the form adding a tax rate');
       for (const path of ['/account/to-ship', '/account/activity', '/account/profile'])
         await visit(page, path);
 
