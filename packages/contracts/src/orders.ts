@@ -164,6 +164,8 @@ export const orderSchema = z.object({
   returns: z.array(orderReturnSchema),
   /** Refunded so far, whole or in part: the sum of the ledger's refunds and give-backs. */
   refundedAmount: z.number(),
+  /** The tax in what was refunded: all of it once the whole order was refunded (decision 34). */
+  refundedTax: z.number(),
   /** The payments ledger of the order, oldest first: captures, refunds, credit spent and given back. */
   payments: z.array(paymentEntrySchema),
   /** A size exchange's replacement: the order it replaces pairs of. */

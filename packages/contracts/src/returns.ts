@@ -183,6 +183,8 @@ export const orderReturnSchema = z.object({
   message: z.string(),
   lines: z.array(returnLineSchema),
   refundedAmount: z.number(),
+  /** The tax in what came back (decision 34). */
+  refundedTax: z.number(),
   /** Where what came back went, by tender (a payment provider, or store credit): the payments ledger's. */
   refundParts: z.array(refundPartSchema),
   refundTo: z.enum(RETURN_REFUND_TO),

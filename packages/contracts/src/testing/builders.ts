@@ -168,6 +168,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     shipments: [],
     returns: [],
     refundedAmount: 0,
+    refundedTax: 0,
     payments: [
       { kind: 'capture', tender: 'stripe', amount: finalAmount, reference: 'cs_test_built', at: date },
     ],
@@ -221,6 +222,7 @@ export function buildOrderReturn(overrides: Partial<OrderReturn> = {}): OrderRet
     message: '',
     lines: [buildReturnLine()],
     refundedAmount: 0,
+    refundedTax: 0,
     refundParts: [],
     refundTo: 'original',
     exchangeOrderId: null,

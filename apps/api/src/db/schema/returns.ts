@@ -43,6 +43,8 @@ export const orderReturn = pgTable(
     decidedAt: stamp('decided_at'),
     decidedBy: uuidRef('decided_by', () => user.id, 'set null'),
     receivedAt: stamp('received_at'),
+    /** The tax its refund gave back, in proportion to what it refunded of each line (decision 34). */
+    refundedTaxCents: integer('refunded_tax_cents').notNull().default(0),
   },
   (t) => [
     check('order_return_state_valid', oneOf(t.state, RETURN_STATES)),

@@ -1,8 +1,9 @@
-import type { Order, TaxRate, TestPayment } from '@shop/contracts';
+import type { Order, OrderReturn, TaxRate, TestPayment } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderItem } from '../../db/schema';
 import { stockedProducts } from '../../test/buyers';
+import { shipOrder } from '../../test/shipments';
 import { orderRow, send, verifiedBuyer } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
 
@@ -110,6 +111,35 @@ describe('a US shop registered in California, prices before tax', () => {
     const again = (await send(app(), 'GET', `/api/orders/${order._id}`, buyer.cookie)).json<Order>();
     expect(again.tax.total).toBe(14.5);
     expect((await buyTwo(buyer.cookie)).order.tax.total).toBe(16);
+  });
+
+  it('gives back the tax with the pairs returned, in proportion, and the rest with the whole refund', async () => {
+    const buyer = await buyerAt({ city: 'Oakland', state: 'CA', postalCode: '94607', country: 'US' });
+    const { order, payment } = await buyTwo(buyer.cookie);
+    // 8 % since the rate change above: 2 x 100.00 + 16.00.
+    expect(order.tax.total).toBe(16);
+    await paidInvoice(buyer.cookie, order, payment);
+    await shipOrder(app(), order._id);
+    const opened = await send(app(), 'POST', `/api/orders/${order._id}/returns`, buyer.cookie, {
+      lines: [{ productId: shoe, size: '9', count: 1, resolution: 'refund' }],
+      reason: 'too_small',
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const id = opened.json<OrderReturn>().id;
+    expect((await send(app(), 'POST', `/api/returns/${id}/approve`, staff().cookie)).statusCode).toBe(200);
+    const received = await send(app(), 'POST', `/api/returns/${id}/receive`, staff().cookie, {
+      lines: [{ productId: shoe, size: '9', restock: true }],
+    });
+    expect(received.statusCode, received.body).toBe(200);
+    // One of two pairs: 100.00 and the 8.00 of tax paid on it.
+    expect(received.json<OrderReturn>()).toMatchObject({ refundedAmount: 108, refundedTax: 8 });
+    const after = (await send(app(), 'GET', `/api/orders/${order._id}`, buyer.cookie)).json<Order>();
+    expect(after).toMatchObject({ refundedAmount: 108, refundedTax: 8 });
+
+    const whole = await send(app(), 'POST', `/api/orders/${order._id}/refund`, staff().cookie, {});
+    expect(whole.statusCode, whole.body).toBe(200);
+    const refunded = (await send(app(), 'GET', `/api/orders/${order._id}`, buyer.cookie)).json<Order>();
+    expect(refunded).toMatchObject({ refundedAmount: 216, refundedTax: 16 });
   });
 
   it('collects nothing for a buyer in a state where the shop is not registered, and says why', async () => {

@@ -7,6 +7,7 @@ import {
   type PaymentEntry,
   pcmToPercent,
   sizeKey,
+  toCents,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -72,6 +73,9 @@ function toOrderWire(
     provider: row.provider,
     refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
     refundedAmount: fromCents(ledger.refundedCents),
+    refundedTax: row.refundedAt
+      ? fromCents(row.taxCents)
+      : fromCents(afterSale.returns.reduce((sum, ret) => sum + toCents(ret.refundedTax), 0)),
     payments: ledger.payments,
     finalAmount: fromCents(row.totalCents),
     tax: taxWire(row, items),

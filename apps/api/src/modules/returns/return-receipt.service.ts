@@ -61,31 +61,46 @@ function earlierRefunds(
     .sort((a, b) => (a.receivedAt?.getTime() ?? 0) - (b.receivedAt?.getTime() ?? 0));
   for (const other of received) {
     const value = linesValue(order, other.lines, refunded);
-    if ((returned.get(other.id)?.cents ?? 0) > value) shippingRefunded = true;
+    if ((returned.get(other.id)?.cents ?? 0) > value.cents) shippingRefunded = true;
   }
   return { refunded, shippingRefunded };
 }
 
+/** What a refund gives back, and the tax in it (decision 34). */
+interface Due {
+  cents: number;
+  taxCents: number;
+}
+
 /**
  * What was paid for a return's refund lines: each line's total less its share of the discount code,
- * spread over its units (`paidForUnits`), after the units of it refunded before (counted on in `refunded`).
+ * spread over its units (`paidForUnits`), after the units of it refunded before (counted on in `refunded`);
+ * and the tax the line froze, spread over its units alike, so refunding every unit gives back all of it.
  */
 function linesValue(
   order: orders.ReturnedOrder,
   lines: repository.ReturnLineRow[],
   refunded: Map<number, number>,
-): number {
-  let cents = 0;
+): Due {
+  const due = { cents: 0, taxCents: 0 };
   for (const line of lines.filter((candidate) => candidate.resolution === 'refund')) {
     const item = order.items.find((candidate) => candidate.position === line.position);
     if (!item) continue;
     const before = refunded.get(line.position) ?? 0;
     const paid = { paidCents: item.unitPriceCents * item.count - item.discountCents, count: item.count };
-    cents += paidForUnits(paid, before, line.count);
+    due.cents += paidForUnits(paid, before, line.count);
+    // With tax on top of the prices the buyer paid it too: it goes back with the pairs.
+    const taxOnTop = order.pricesIncludeTax ? 0 : item.taxCents;
+    due.cents += paidForUnits({ paidCents: taxOnTop, count: item.count }, before, line.count);
+    due.taxCents += paidForUnits({ paidCents: item.taxCents, count: item.count }, before, line.count);
     refunded.set(line.position, before + line.count);
   }
-  return cents;
+  return due;
 }
+
+/** The tax a refund of `cents` gave back of what was due (less, when less was left to refund). */
+const taxRefunded = (due: Due, cents: number) =>
+  due.cents === 0 ? 0 : Math.floor((due.taxCents * Math.min(cents, due.cents)) / due.cents);
 
 /**
  * What the receipt owes the buyer: what was paid for the refund lines (never the price before the
@@ -95,7 +110,7 @@ async function refundDue(
   deps: ReturnDeps,
   row: repository.ReturnWithLines,
   order: orders.ReturnedOrder,
-): Promise<number> {
+): Promise<Due> {
   const earlier = (await repository.findCountingReturns(deps.db, order.id)).filter(
     (other) => other.id !== row.id,
   );
@@ -109,7 +124,11 @@ async function refundDue(
     deps.refundShipping === 'always' ||
     (deps.refundShipping === 'damaged' && row.lines.some((line) => line.reason === 'damaged'));
   if (!refundsShipping || order.shippingCents === 0 || shippingRefunded) return lines;
-  return lines + order.shippingCents;
+  const shippingTaxOnTop = order.pricesIncludeTax ? 0 : order.shippingTaxCents;
+  return {
+    cents: lines.cents + order.shippingCents + shippingTaxOnTop,
+    taxCents: lines.taxCents + order.shippingTaxCents,
+  };
 }
 
 /**
@@ -124,7 +143,7 @@ export async function refundPreview(deps: ReturnDeps, id: string): Promise<Retur
   const order = await orders.orderForReturn(deps.db, row.orderId);
   if (!order) throw AppError.notFound('Order');
   const plan = await payments.refundPlan(deps.db, order.id, {
-    cents: await refundDue(deps, row, order),
+    cents: (await refundDue(deps, row, order)).cents,
     asCredit: row.refundTo === 'credit',
   });
   const parts = [
@@ -227,7 +246,7 @@ async function completeReceipt(
   deps: ReturnDeps,
   tx: Tx,
   publish: Publish,
-  receipt: { row: repository.ReturnWithLines; staff: CurrentUser; restock: Map<number, boolean> },
+  receipt: { row: repository.ReturnWithLines; staff: CurrentUser; restock: Map<number, boolean>; due: Due },
   refund: payments.RefundedMoney,
 ): Promise<void> {
   const { row, staff } = receipt;
@@ -240,7 +259,8 @@ async function completeReceipt(
   );
   const exchangeOrderId =
     exchanges.length > 0 ? await orders.createReplacementOrder(tx, order, exchanges) : null;
-  if (!(await repository.markReceived(tx, row.id, { by: staff.id, exchangeOrderId }))) {
+  const refundedTaxCents = taxRefunded(receipt.due, refund.cents);
+  if (!(await repository.markReceived(tx, row.id, { by: staff.id, exchangeOrderId, refundedTaxCents }))) {
     throw stateConflict('no longer approved', 'received');
   }
   const restocked = await moveStock(deps, tx, row, receipt.restock);
@@ -300,19 +320,19 @@ export async function receiveReturn(
       state: 'is being received',
     });
   }
-  const receipt = { row, staff, restock };
   try {
     const order = await orders.orderForReturn(deps.db, row.orderId);
     if (!order) throw AppError.notFound('Order');
     const due = await refundDue(deps, row, order);
-    if (due === 0) {
+    const receipt = { row, staff, restock, due };
+    if (due.cents === 0) {
       await deps.events.transaction(deps.db, (tx, publish) =>
         completeReceipt(deps, tx, publish, receipt, NO_REFUND),
       );
     } else {
       await payments.refund(deps, {
         order: { id: order.id, number: order.number, buyerId: order.userId },
-        cents: due,
+        cents: due.cents,
         key: `return-refund:${row.id}`,
         returnId: row.id,
         asCredit: row.refundTo === 'credit',

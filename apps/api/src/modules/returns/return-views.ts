@@ -32,6 +32,7 @@ export function toReturnWire(
       restock: line.restocked,
     })),
     refundedAmount: fromCents(returned.cents),
+    refundedTax: fromCents(row.refundedTaxCents),
     refundParts: returned.parts.map((part) => ({ tender: part.tender, amount: fromCents(part.cents) })),
     refundTo: row.refundTo,
     exchangeOrderId: row.exchangeOrderId,

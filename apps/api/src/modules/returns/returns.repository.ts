@@ -233,7 +233,7 @@ export async function releaseReceipt(db: DbOrTx, id: string): Promise<void> {
 export async function markReceived(
   db: DbOrTx,
   id: string,
-  receipt: { by: string; exchangeOrderId: string | null },
+  receipt: { by: string; exchangeOrderId: string | null; refundedTaxCents: number },
 ): Promise<boolean> {
   const rows = await db
     .update(orderReturn)
@@ -242,6 +242,7 @@ export async function markReceived(
       receivedAt: sql`now()`,
       decidedBy: receipt.by,
       exchangeOrderId: receipt.exchangeOrderId,
+      refundedTaxCents: receipt.refundedTaxCents,
       claimedUntil: null,
     })
     .where(and(eq(orderReturn.id, id), eq(orderReturn.state, 'approved')))

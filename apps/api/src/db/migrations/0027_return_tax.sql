@@ -1,0 +1,1 @@
+ALTER TABLE "order_return" ADD COLUMN "refunded_tax_cents" integer DEFAULT 0 NOT NULL;
