@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderItem } from '../../db/schema';
 import { stockedProducts } from '../../test/buyers';
+import { csvRecords } from '../../test/csv';
 import { shipOrder } from '../../test/shipments';
 import { orderRow, send, verifiedBuyer } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
@@ -110,6 +111,16 @@ describe('a US shop registered in California, prices before tax', () => {
     expect((await orderRow(app(), order._id))?.taxCents).toBe(1_450);
     const again = (await send(app(), 'GET', `/api/orders/${order._id}`, buyer.cookie)).json<Order>();
     expect(again.tax.total).toBe(14.5);
+    const exported = await send(app(), 'GET', '/api/orders/export.csv', staff().cookie);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(csvRecords(exported.body).find((record) => record.order_id === order._id)).toMatchObject({
+      order_total: '214.50',
+      line_tax_rate: '7.25',
+      line_tax: '14.50',
+      order_tax: '14.50',
+      prices_include_tax: 'no',
+      tax_jurisdiction: 'US-CA',
+    });
     expect((await buyTwo(buyer.cookie)).order.tax.total).toBe(16);
   });
 

@@ -233,17 +233,17 @@ const wiredColumns = {
   shippingTaxCents: order.shippingTaxCents,
 };
 
-/** Those the CSV export writes: all but the refund, method's id, address, original order and tax. */
+/**
+ * Those the CSV export writes: all but the refund, method's id, address, original order, and of the tax
+ * only its amount, mode and jurisdiction.
+ */
 const {
   refundedAt: _refundedAt,
   shippingMethodId: _shippingMethodId,
   shipTo: _shipTo,
   replacementOf: _replacementOf,
-  taxCents: _taxCents,
-  pricesIncludeTax: _pricesIncludeTax,
   taxCollected: _taxCollected,
   taxReason: _taxReason,
-  taxJurisdiction: _taxJurisdiction,
   taxSource: _taxSource,
   shippingTaxRatePcm: _shippingTaxRatePcm,
   shippingTaxCents: _shippingTaxCents,

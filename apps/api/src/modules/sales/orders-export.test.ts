@@ -108,6 +108,12 @@ describe('GET /api/orders/export.csv', () => {
       discount_code: '',
       order_discount: '0.00',
       credit_used: '0.00',
+      // Nothing collected: the shop is registered nowhere.
+      line_tax_rate: '',
+      line_tax: '0.00',
+      order_tax: '0.00',
+      prices_include_tax: 'no',
+      tax_jurisdiction: '',
     });
     expect(records[1]).toMatchObject({
       product_name: "'@SUM(A1)",

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { fromCents, type Shipment } from '@shop/contracts';
+import { fromCents, pcmToPercent, type Shipment } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import { type CsvValue, csvStream } from '../../lib/csv';
 import * as fulfilment from '../fulfilment';
@@ -13,7 +13,9 @@ const EXPORT_BATCH = 1_000;
  * The columns of the orders export: one row per order line, the order's own columns repeated on each
  * (`order_number` is the number the order goes by on screens, documents and e-mails);
  * `order_total` is the lines less `order_discount` (the discount code's, `line_discount` of it on each
- * line) plus the `shipping` charged by `shipping_method`; `credit_used` of it was paid with store credit.
+ * line) plus the `shipping` charged by `shipping_method` (plus `order_tax` when `prices_include_tax` is
+ * false); `credit_used` of it was paid with store credit. `line_tax_rate` (a percentage, empty where none
+ * was collected) and `line_tax` are each line's frozen tax, `tax_jurisdiction` whose rates applied.
  */
 export const ORDER_EXPORT_HEADER = [
   'order_id',
@@ -41,6 +43,11 @@ export const ORDER_EXPORT_HEADER = [
   'discount_code',
   'order_discount',
   'credit_used',
+  'line_tax_rate',
+  'line_tax',
+  'order_tax',
+  'prices_include_tax',
+  'tax_jurisdiction',
 ] as const;
 
 /** Money in the export: dollars with two decimals, as an accountant's spreadsheet reads them. */
@@ -71,7 +78,9 @@ function exportRowsOf(row: orders.ExportedOrder, customer: Customer, shipments: 
   const total = amount(row.totalCents);
   const tail = [row.fulfilment, ...shipmentColumns(shipments), row.shippingName, amount(row.shippingCents)];
   const money = [row.promotionCode ?? '', amount(row.discountCents), amount(row.creditUsedCents)];
-  if (row.items.length === 0) return [[...head, '', '', '', '', '', '', '', total, ...tail, '', ...money]];
+  const tax = [amount(row.taxCents), row.pricesIncludeTax ? 'yes' : 'no', row.taxJurisdiction];
+  if (row.items.length === 0)
+    return [[...head, '', '', '', '', '', '', '', total, ...tail, '', ...money, '', '', ...tax]];
   return row.items.map((item) => [
     ...head,
     item.productId,
@@ -85,6 +94,9 @@ function exportRowsOf(row: orders.ExportedOrder, customer: Customer, shipments: 
     ...tail,
     amount(item.discountCents),
     ...money,
+    item.taxRatePcm === null ? '' : String(pcmToPercent(item.taxRatePcm)),
+    amount(item.taxCents),
+    ...tax,
   ]);
 }
 
