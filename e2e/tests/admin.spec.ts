@@ -37,6 +37,7 @@ test.describe('admin dashboard', () => {
       'Sales',
       'Promotions',
       'Shipping',
+      'Tax',
       'Returns',
       'Drops',
       'Activity',
