@@ -9,7 +9,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
  * violation listed: its rule, its impact and the elements it found, with axe's reason for the first few.
  */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
-  // Colours are judged once fades and slides have ended (an endless animation never does).
+  // Colours are judged once fades and slides have ended (an endless animation never does); on a busy
+  // machine a slide's fade can take a few seconds to finish.
   await page
     .waitForFunction(
       () =>
@@ -21,7 +22,7 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
               animation.effect?.getComputedTiming().iterations === Infinity,
           ),
       null,
-      { timeout: 2000 },
+      { timeout: 5000 },
     )
     .catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
