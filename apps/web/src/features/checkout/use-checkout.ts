@@ -28,7 +28,7 @@ import {
   profileResolver,
   profileValues,
 } from './profile-form';
-import { type ShippingChoice, useShippingChoice } from './use-shipping-choice';
+import { COUNTRY_PAUSE_MS, type ShippingChoice, useSettled, useShippingChoice } from './use-shipping-choice';
 
 export type Phase = 'idle' | 'saving' | 'paying' | 'redirecting';
 
@@ -193,7 +193,10 @@ function usePricing(place: { country: string; state: string }, cart: CartRefresh
   const code = useCartCode(cart.buyable, cart.status === 'ready');
   const [useCredit, setUseCredit] = useState(false);
   const creditOnHand = dashboard.credit;
-  const quote = useTaxQuote(place.country.trim(), place.state.trim(), cart.buyable);
+  // Asked once the address has rested, as the shipping methods are, not at every key.
+  const country = useSettled(place.country.trim(), COUNTRY_PAUSE_MS);
+  const state = useSettled(place.state.trim(), COUNTRY_PAUSE_MS);
+  const quote = useTaxQuote(country, state, cart.buyable);
   const shipping = useShippingChoice(place.country, cart.buyable, {
     discount: code.discount,
     eligible: code.eligible,

@@ -12,10 +12,10 @@ import { useEffect, useState } from 'react';
 import { useShippingMethods } from './checkout-api';
 
 /** How long the country field must rest before the methods serving it are asked for again. */
-const COUNTRY_PAUSE_MS = 400;
+export const COUNTRY_PAUSE_MS = 400;
 
 /** The value once it has not changed for `ms`, so typing a country asks the server once, not per key. */
-function useSettled(value: string, ms: number): string {
+export function useSettled(value: string, ms: number): string {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);
