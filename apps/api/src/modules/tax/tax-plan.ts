@@ -70,11 +70,10 @@ function jurisdictionOf(
   return null;
 }
 
-/** The rate of each category kept for the place on `day` (YYYY-MM-DD), in pcm. */
-function ratesOn(rows: repository.TaxRateRow[], place: Place, day: string): Map<string, number> {
+/** The rate of each category of the place's rows on `day` (YYYY-MM-DD), in pcm. */
+function ratesOn(rows: repository.TaxRateRow[], day: string): Map<string, number> {
   const rates = new Map<string, number>();
   for (const row of rows) {
-    if (row.country !== place.country || row.region !== place.region) continue;
     if ((row.validFrom && row.validFrom > day) || (row.validTo && row.validTo < day)) continue;
     rates.set(row.category, row.ratePcm);
   }
@@ -100,7 +99,7 @@ export async function taxPlanFor(db: DbOrTx, destination: Destination, at = new 
       shippingRatePcm: null,
     };
   }
-  const rates = ratesOn(await repository.findRates(db), jurisdiction, at.toISOString().slice(0, 10));
+  const rates = ratesOn(await repository.findRatesOf(db, jurisdiction), at.toISOString().slice(0, 10));
   const rateOf = (category: TaxCategory): number | null => {
     if (category === 'exempt') return null;
     if (category === 'zero') return 0;

@@ -46,6 +46,14 @@ export function findRates(db: DbOrTx): Promise<TaxRateRow[]> {
     );
 }
 
+/** The rates kept for one place (a country, or a US state), every category and day: what a checkout reads. */
+export function findRatesOf(db: DbOrTx, place: { country: string; region: string }): Promise<TaxRateRow[]> {
+  return db
+    .select()
+    .from(taxRate)
+    .where(and(eq(taxRate.country, place.country), eq(taxRate.region, place.region)));
+}
+
 export async function findRate(db: DbOrTx, id: string): Promise<TaxRateRow | undefined> {
   const [row] = await db.select().from(taxRate).where(eq(taxRate.id, id));
   return row;
