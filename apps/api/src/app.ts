@@ -9,7 +9,7 @@ import { createStorage, type Storage } from './lib/storage';
 import { accountRoutes } from './modules/account';
 import { auditRoutes } from './modules/audit';
 import { type Auth, authRoutes, createAuth } from './modules/auth';
-import { catalogRoutes, productsAdminRoutes } from './modules/catalog';
+import { catalogRoutes, productsAdminRoutes, productsTaxCategoryRoutes } from './modules/catalog';
 import { checkoutRoutes } from './modules/checkout';
 import { creditRoutes } from './modules/credit';
 import { type DropJob, dropsRoutes, runDropJob, sweepDrops } from './modules/drops';
@@ -152,6 +152,7 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(catalogRoutes, { reviewsForPage: services.reviewsForPage });
   await app.register(productsAdminRoutes, { deps: services.products });
+  await app.register(productsTaxCategoryRoutes, { deps: services.products });
   await app.register(authRoutes);
   await app.register(usersRoutes, { deps: services.users });
   await app.register(accountRoutes, { deps: services.account });

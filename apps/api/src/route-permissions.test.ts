@@ -306,6 +306,15 @@ const TABLE: Row[] = [
     request: () => ({ url: `/api/products/modify/${UNKNOWN_PRODUCT}`, payload: { price: 1 } }),
   },
   {
+    method: 'PUT',
+    url: '/api/products/tax-category',
+    access: 'admin',
+    request: () => ({
+      url: '/api/products/tax-category?search=qqqxnomatchqqq',
+      payload: { taxCategory: 'standard' },
+    }),
+  },
+  {
     method: 'DELETE',
     url: '/api/products/:id',
     access: 'admin',

@@ -14,6 +14,7 @@ import {
   SORT_FIELDS,
   type SortDirection,
 } from './constants';
+import { taxCategorySchema } from './tax-category';
 import { z } from './zod';
 
 export const brandSchema = z.enum(BRANDS);
@@ -58,6 +59,8 @@ export const productSchema = z.object({
   collection: z.string(),
   release_date: z.string(),
   stock: stockSchema,
+  /** What the product is taxed as (decision 34). */
+  taxCategory: taxCategorySchema,
 });
 export type Product = z.infer<typeof productSchema>;
 

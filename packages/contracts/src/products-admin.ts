@@ -19,6 +19,7 @@ import {
   PRODUCT_PICTURE_PATTERN,
   PRODUCT_TEXT_FORBIDDEN,
 } from './products-admin-rules';
+import { taxCategorySchema } from './tax-category';
 import { z } from './zod';
 
 /** A name's rules: 3 to 50 characters once double spaces are collapsed, none of { } < > = @ / \. */
@@ -127,6 +128,8 @@ export const productEditFields = {
         .max(DESCRIPTION_MAX, PRODUCT_MESSAGES.description),
     ),
   collection: collection.optional(),
+  /** What the product is taxed as; standard when a new product leaves it out. */
+  taxCategory: taxCategorySchema.optional(),
 };
 
 /**
@@ -176,3 +179,20 @@ export const productPicturesSchema = z.object({
   original_picture: z.string(),
 });
 export type ProductPictures = z.infer<typeof productPicturesSchema>;
+
+/** The most products one bulk change of tax category may touch: narrower filters for more. */
+export const TAX_CATEGORY_BULK_MAX = 5000;
+
+/**
+ * PUT /api/products/tax-category?<the staff list's filters>: sets the tax category of every product the
+ * filters match (archived ones too), at most TAX_CATEGORY_BULK_MAX.
+ */
+export const productsTaxCategoryBodySchema = z.object({ taxCategory: taxCategorySchema }).strict();
+export type ProductsTaxCategoryBody = z.infer<typeof productsTaxCategoryBodySchema>;
+export const productsTaxCategoryResultSchema = z.object({
+  /** Products whose category changed (those already in it are left alone). */
+  updated: z.number().int(),
+  /** Products the filters matched. */
+  matched: z.number().int(),
+});
+export type ProductsTaxCategoryResult = z.infer<typeof productsTaxCategoryResultSchema>;

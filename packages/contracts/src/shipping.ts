@@ -1,5 +1,6 @@
 import { MAX_AMOUNT } from './constants';
 import { COUNTRY_CODES } from './countries';
+import { taxCategorySchema } from './tax-category';
 import { z } from './zod';
 
 /** The longest delivery estimate a method may promise, in days. */
@@ -19,6 +20,8 @@ export const shippingMethodSchema = z.object({
   estimateDays: z.tuple([z.number().int(), z.number().int()]).nullable(),
   /** ISO 3166 alpha-2 codes; empty: every country. */
   countries: z.array(z.string()),
+  /** What the charge is taxed as, when the shop taxes shipping. */
+  taxCategory: taxCategorySchema,
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 
@@ -77,6 +80,8 @@ export const shippingMethodBodySchema = z.object({
     .nullable()
     .optional(),
   active: z.boolean({ error: 'must be true or false' }).optional(),
+  /** Standard when left out. */
+  taxCategory: taxCategorySchema.optional(),
 });
 export type ShippingMethodBody = z.infer<typeof shippingMethodBodySchema>;
 

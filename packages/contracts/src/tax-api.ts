@@ -1,7 +1,8 @@
 import { countryCode } from './countries';
 import { checkoutLineSchema } from './orders';
 import { shippingMethodIdSchema } from './shipping';
-import { percentToPcm, TAX_CATEGORIES } from './tax';
+import { percentToPcm } from './tax';
+import { taxCategorySchema } from './tax-category';
 import { usStateCode } from './us-states';
 import { z } from './zod';
 
@@ -10,10 +11,6 @@ import { z } from './zod';
  * registered to collect tax. A place is a country (a name or an ISO 3166 code, kept as the code) and, in
  * the US only, a state (a name or a USPS code, kept as the code) as its `region`.
  */
-
-export const taxCategorySchema = z.enum(TAX_CATEGORIES, {
-  error: `must be one of ${TAX_CATEGORIES.join(', ')}`,
-});
 
 const COUNTRY_MESSAGE = 'must be a country: an ISO 3166 code such as FR, or its name';
 

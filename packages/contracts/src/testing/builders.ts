@@ -45,6 +45,7 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
     collection: 'Test',
     release_date: '2024-01-01',
     stock: { '9': 3 },
+    taxCategory: 'standard',
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { BRANDS, CATEGORIES, COLORS, GENDERS } from '@shop/contracts';
+import { BRANDS, CATEGORIES, COLORS, GENDERS, TAX_CATEGORIES } from '@shop/contracts';
 import { desc, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -40,6 +40,8 @@ export const product = pgTable(
     cardPicture: text('card_picture').notNull(),
     detailPicture: text('detail_picture').notNull(),
     originalPicture: text('original_picture').notNull(),
+    /** What the product is taxed as (decision 34): standard unless staff say otherwise. */
+    taxCategory: text('tax_category', { enum: TAX_CATEGORIES }).notNull().default('standard'),
     /** Landing-page slot: 1 is the promo shoe, 2 and 3 the banner shoes. */
     featuredSlot: smallint('featured_slot').unique(),
     /** Name, brand, colour, categories, genders and collection (their closeness to a search breaks ties). */
@@ -67,6 +69,7 @@ export const product = pgTable(
     check('product_rating_range', sql`${t.rating} BETWEEN 0 AND 5`),
     check('product_brand_valid', oneOf(t.brand, BRANDS)),
     check('product_color_valid', oneOf(t.color, COLORS)),
+    check('product_tax_category_valid', oneOf(t.taxCategory, TAX_CATEGORIES)),
     check('product_genders_valid', allOf(t.genders, GENDERS)),
     check('product_categories_valid', allOf(t.categories, CATEGORIES)),
     index('product_search_vector_idx').using('gin', t.searchVector),

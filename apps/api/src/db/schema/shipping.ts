@@ -1,5 +1,7 @@
+import { TAX_CATEGORIES } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { oneOf } from '../checks';
 import { createdAt, idKey, stamp } from './columns';
 
 /**
@@ -18,12 +20,15 @@ export const shippingMethod = pgTable(
     countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
     estimateMinDays: integer('estimate_min_days'),
     estimateMaxDays: integer('estimate_max_days'),
+    /** What the charge is taxed as, when the shop taxes shipping (decision 34). */
+    taxCategory: text('tax_category', { enum: TAX_CATEGORIES }).notNull().default('standard'),
     active: boolean('active').notNull().default(true),
     archivedAt: stamp('archived_at'),
     createdAt: createdAt(),
   },
   (t) => [
     check('shipping_method_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('shipping_method_tax_category_valid', oneOf(t.taxCategory, TAX_CATEGORIES)),
     check('shipping_method_free_above_not_negative', sql`${t.freeAboveCents} >= 0`),
     check(
       'shipping_method_estimate_ordered',

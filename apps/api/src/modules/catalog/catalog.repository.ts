@@ -1,4 +1,11 @@
-import { type AdminOrderBy, type Brand, type Category, COUNT_LIMIT, type Gender } from '@shop/contracts';
+import {
+  type AdminOrderBy,
+  type Brand,
+  type Category,
+  COUNT_LIMIT,
+  type Gender,
+  type TaxCategory,
+} from '@shop/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { catalogVersion, product, productStock, searchWord } from '../../db/schema/catalog';
@@ -55,6 +62,7 @@ const productColumns = {
   cardPicture: product.cardPicture,
   detailPicture: product.detailPicture,
   originalPicture: product.originalPicture,
+  taxCategory: product.taxCategory,
   stock: stockMap,
   archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
 };
@@ -557,6 +565,7 @@ const stockLineColumns = {
   cardPicture: product.cardPicture,
   priceCents: product.priceCents,
   categories: product.categories,
+  taxCategory: product.taxCategory,
 };
 
 /**
@@ -648,6 +657,7 @@ export interface StockLine {
   cardPicture: string;
   priceCents: number;
   categories: string[];
+  taxCategory: TaxCategory;
   units: number;
 }
 
@@ -683,6 +693,37 @@ export async function lockProduct(
     .where(which === 'live' ? and(eq(product.id, id), isNull(product.deletedAt)) : eq(product.id, id))
     .for('update');
   return row;
+}
+
+/** A product a bulk change of tax category reaches: its name and its category before. */
+export interface TaxCategoryTarget {
+  id: string;
+  name: string;
+  taxCategory: TaxCategory;
+}
+
+/**
+ * Locks the products the filter matches (archived ones too, in id order: the one order every caller
+ * locks products in), at most `limit` + 1 of them, so the caller can tell too many.
+ */
+export function lockTaxCategoryTargets(
+  db: DbOrTx,
+  filter: ProductFilter,
+  limit: number,
+): Promise<TaxCategoryTarget[]> {
+  return db
+    .select({ id: product.id, name: product.name, taxCategory: product.taxCategory })
+    .from(product)
+    .where(whereClause({ ...filter, includeArchived: true }))
+    .orderBy(asc(product.id))
+    .limit(limit + 1)
+    .for('no key update');
+}
+
+/** Sets the tax category of these products. */
+export async function setTaxCategory(db: DbOrTx, ids: string[], taxCategory: TaxCategory): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(product).set({ taxCategory, updatedAt: sql`now()` }).where(inArray(product.id, ids));
 }
 
 export type ProductChanges = Partial<Omit<NewProduct, 'slug' | 'stock' | 'rating' | 'featuredSlot'>>;

@@ -24,3 +24,4 @@ export {
 export type { NewProduct } from './new-product';
 export { productsAdminRoutes } from './products-admin.routes';
 export type { ProductAdminDeps } from './products-admin.service';
+export { productsTaxCategoryRoutes } from './products-tax-category.routes';

@@ -1,4 +1,4 @@
-import type { Brand, Category, Color, Gender } from '@shop/contracts';
+import type { Brand, Category, Color, Gender, TaxCategory } from '@shop/contracts';
 
 /** A product as it is added to the catalogue (the staff's form, the seed), before the catalogue writes it. */
 export interface NewProduct {
@@ -21,6 +21,8 @@ export interface NewProduct {
   detailPicture: string;
   originalPicture: string;
   featuredSlot?: number | null;
+  /** What the product is taxed as; standard (the default) when left out. */
+  taxCategory?: TaxCategory;
   /** Units per size, keyed by size ("6", "6.5"). */
   stock: Record<string, number>;
 }

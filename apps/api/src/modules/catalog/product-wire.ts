@@ -32,5 +32,6 @@ export function toProductWire(row: ProductRow): Product {
     collection: row.collection,
     release_date: row.releaseDate,
     stock: row.stock ?? {},
+    taxCategory: row.taxCategory,
   };
 }

@@ -187,6 +187,7 @@ export async function createProduct(
         cardPicture: input.card_picture,
         detailPicture: input.detail_picture,
         originalPicture: input.original_picture,
+        taxCategory: input.taxCategory ?? 'standard',
         stock: input.stock,
       },
     ]);
@@ -226,6 +227,7 @@ export async function modifyProduct(
     cardPicture: input.card_picture,
     detailPicture: input.detail_picture,
     originalPicture: input.original_picture,
+    taxCategory: input.taxCategory,
   };
   // null is a change too: it takes the product off sale.
   const defined = Object.fromEntries(

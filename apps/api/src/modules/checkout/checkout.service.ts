@@ -156,6 +156,7 @@ async function itemsOf(tx: Tx, lines: Line[], held: Map<number, unknown>) {
       size: line.size,
       count: line.count,
       unitPriceCents: info.priceCents,
+      taxCategory: info.taxCategory,
     });
   }
   return items;
@@ -190,7 +191,8 @@ async function priceItems(
     creditCents,
     tax: tax.orderTaxRates(
       plan,
-      items.map(() => LINE_CATEGORY),
+      items.map((item) => item.taxCategory),
+      method.taxCategory,
     ),
   });
   // Free shipping's worth is what the method would have charged: it counts in the promotion's figures.
@@ -200,9 +202,6 @@ async function priceItems(
       : 0;
   return { shipTo, method, applied, price, shippingSaved, plan };
 }
-
-/** Every product is taxed at the standard rate until products carry a tax category (decision 34). */
-const LINE_CATEGORY = 'standard';
 
 /** The order's tax as priced, frozen on it (decision 34). */
 function frozenTax(priced: Awaited<ReturnType<typeof priceItems>>) {
@@ -284,7 +283,6 @@ async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request:
     items: items.map(({ categories: _categories, ...item }, index) => ({
       ...item,
       discountCents: price.lineDiscountsCents[index] ?? 0,
-      taxCategory: LINE_CATEGORY,
       taxRatePcm: price.lineTaxes[index]?.ratePcm ?? null,
       taxCents: price.lineTaxes[index]?.tax ?? 0,
     })),

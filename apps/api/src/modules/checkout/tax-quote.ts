@@ -3,7 +3,6 @@ import {
   pcmToPercent,
   priceOrder,
   sizeKey,
-  type TaxCategory,
   type Taxed,
   type TaxQuote,
   type TaxQuoteBody,
@@ -37,7 +36,13 @@ export async function quoteTax(db: DbOrTx, body: TaxQuoteBody): Promise<TaxQuote
     if (!info) {
       throw AppError.invalid(`products.${line.index}`, `is not sold in size ${sizeKey(line.size)}`);
     }
-    return { ...line, unitPriceCents: info.priceCents, brand: info.brand, categories: info.categories };
+    return {
+      ...line,
+      unitPriceCents: info.priceCents,
+      brand: info.brand,
+      categories: info.categories,
+      taxCategory: info.taxCategory,
+    };
   });
   const method = await shipping.methodForOrder(db, {
     methodId: body.shippingMethodId,
@@ -47,12 +52,11 @@ export async function quoteTax(db: DbOrTx, body: TaxQuoteBody): Promise<TaxQuote
     ? await promotions.applyCode(db, { code: body.code, lines: items })
     : undefined;
   const plan = await tax.taxPlanFor(db, { country: body.country, region: body.region });
-  // Every product is taxed at the standard rate until products carry a tax category (decision 34).
-  const categories: TaxCategory[] = items.map(() => 'standard');
+  const categories = items.map((item) => item.taxCategory);
   const price = priceOrder(
     items.map((item, index) => ({ ...item, eligible: applied?.eligible[index] ?? true })),
     method,
-    { discount: applied?.discount, tax: tax.orderTaxRates(plan, categories) },
+    { discount: applied?.discount, tax: tax.orderTaxRates(plan, categories, method.taxCategory) },
   );
   return {
     lines: items.map((item, index) => ({

@@ -5,7 +5,14 @@ import { shippingMethod } from '../../db/schema/shipping';
 export type ShippingMethodRow = typeof shippingMethod.$inferSelect;
 export type ShippingMethodValues = Pick<
   ShippingMethodRow,
-  'name' | 'priceCents' | 'freeAboveCents' | 'countries' | 'estimateMinDays' | 'estimateMaxDays' | 'active'
+  | 'name'
+  | 'priceCents'
+  | 'freeAboveCents'
+  | 'countries'
+  | 'estimateMinDays'
+  | 'estimateMaxDays'
+  | 'active'
+  | 'taxCategory'
 >;
 
 const notArchived = isNull(shippingMethod.archivedAt);

@@ -41,6 +41,7 @@ function toWire(row: ShippingMethodRow): ShippingMethod {
     freeAbove: row.freeAboveCents === null ? null : fromCents(row.freeAboveCents),
     estimateDays: estimateOf(row),
     countries: row.countries,
+    taxCategory: row.taxCategory,
   };
 }
 
@@ -89,6 +90,7 @@ function valuesOf(body: ShippingMethodBody): repository.ShippingMethodValues {
     estimateMinDays: body.estimateDays?.[0] ?? null,
     estimateMaxDays: body.estimateDays?.[1] ?? null,
     active: body.active ?? true,
+    taxCategory: body.taxCategory ?? 'standard',
   };
 }
 

@@ -57,6 +57,7 @@ describe('shipping methods', () => {
           freeAbove: null,
           estimateDays: null,
           countries: [],
+          taxCategory: 'standard',
         },
       ],
     });

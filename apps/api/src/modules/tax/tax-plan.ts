@@ -115,11 +115,16 @@ export async function taxPlanFor(db: DbOrTx, destination: Destination, at = new 
   };
 }
 
-/** The pricing function's tax rates for lines of these categories under a plan. */
-export function orderTaxRates(plan: TaxPlan, categories: readonly TaxCategory[]): OrderTaxRates {
+/** The pricing function's tax rates for lines of these categories, and shipping of its own, under a plan. */
+export function orderTaxRates(
+  plan: TaxPlan,
+  categories: readonly TaxCategory[],
+  shippingCategory: TaxCategory,
+): OrderTaxRates {
   return {
     included: plan.pricesIncludeTax,
     lineRatesPcm: categories.map((category) => plan.rateOf(category)),
-    shippingRatePcm: plan.shippingRatePcm,
+    // Null when the settings leave shipping untaxed; else at its category's rate there.
+    shippingRatePcm: plan.shippingRatePcm === null ? null : plan.rateOf(shippingCategory),
   };
 }

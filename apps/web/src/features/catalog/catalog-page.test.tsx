@@ -24,6 +24,7 @@ const product = (n: number): Product => ({
   collection: '',
   release_date: '2024-01-01',
   stock: { '9': 3 },
+  taxCategory: 'standard',
 });
 
 let fetchMock: ReturnType<typeof vi.fn>;

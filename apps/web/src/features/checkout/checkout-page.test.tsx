@@ -89,6 +89,7 @@ const STANDARD: ShippingMethod = {
   freeAbove: null,
   estimateDays: [3, 5],
   countries: [],
+  taxCategory: 'standard',
 };
 const EXPRESS: ShippingMethod = {
   id: '0e0e0e0e-0e0e-40e0-80e0-0e0e0e0e0e0e',
@@ -97,6 +98,7 @@ const EXPRESS: ShippingMethod = {
   freeAbove: 500,
   estimateDays: [1, 1],
   countries: ['US', 'CA'],
+  taxCategory: 'standard',
 };
 const COURIER: ShippingMethod = {
   id: 'c0c0c0c0-c0c0-40c0-80c0-c0c0c0c0c0c0',
@@ -105,6 +107,7 @@ const COURIER: ShippingMethod = {
   freeAbove: 400,
   estimateDays: null,
   countries: ['US'],
+  taxCategory: 'standard',
 };
 const buy = () => screen.getByRole('button', { name: 'Buy' });
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

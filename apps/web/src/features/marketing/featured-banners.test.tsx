@@ -24,6 +24,7 @@ function product(id: string, name: string, price: number): Product {
     collection: 'Test',
     release_date: '2007-01-01',
     stock: { '9': 1 },
+    taxCategory: 'standard',
   };
 }
 

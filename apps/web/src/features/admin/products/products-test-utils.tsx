@@ -31,6 +31,7 @@ export function adminProduct(id: string, name: string, overrides: Partial<AdminP
     collection: '2024',
     release_date: '2024-01-01',
     stock: { '9': 3, '10': 2 },
+    taxCategory: 'standard',
     archived: false,
     ...overrides,
   };

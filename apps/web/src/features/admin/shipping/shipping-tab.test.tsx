@@ -14,6 +14,7 @@ const STANDARD: StaffShippingMethod = {
   freeAbove: null,
   estimateDays: null,
   countries: [],
+  taxCategory: 'standard',
   active: true,
 };
 const EXPRESS: StaffShippingMethod = {
@@ -23,6 +24,7 @@ const EXPRESS: StaffShippingMethod = {
   freeAbove: 200,
   estimateDays: [1, 2],
   countries: ['CA', 'US'],
+  taxCategory: 'standard',
   active: false,
 };
 
@@ -167,6 +169,7 @@ describe('Shipping section', () => {
       price: 18,
       freeAbove: 200,
       countries: ['CA', 'US'],
+      taxCategory: 'standard',
       estimateDays: [1, 2],
       active: true,
     });
