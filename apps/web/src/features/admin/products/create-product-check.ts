@@ -35,6 +35,7 @@ export interface CreateValues {
   price: string;
   /** The price before the sale; empty when not on sale. */
   compareAtPrice: string;
+  taxCategory: string;
   description: string;
   sizes: SizeChoice[];
 }
@@ -55,6 +56,7 @@ export const emptyCreateValues = (): CreateValues => ({
   release_date: '',
   price: '',
   compareAtPrice: '',
+  taxCategory: 'standard',
   description: '',
   sizes: CREATE_FORM_SIZES.map((size) => ({ size: sizeKey(size), on: false, units: '' })),
 });
@@ -118,6 +120,7 @@ export function checkCreate(values: CreateValues, pictures: ProductPictures | nu
     release_date: values.release_date,
     price: values.price,
     compareAtPrice: values.compareAtPrice,
+    taxCategory: values.taxCategory,
     description: values.description,
   });
   if (!result.success) {

@@ -66,20 +66,31 @@ export function TextInputField({
   );
 }
 
-/** A list to choose one of `options` from, 'Choose…' first. */
-export function SelectField({ id, label, error, registration, options }: ChoiceFieldProps) {
+/**
+ * A list to choose one of `options` from, 'Choose…' first unless the field starts with a choice made
+ * (`choose` false), with a hint under it when given.
+ */
+export function SelectField({
+  id,
+  label,
+  error,
+  registration,
+  options,
+  hint,
+  choose = true,
+}: ChoiceFieldProps & { hint?: string; choose?: boolean }) {
   return (
     <>
       <ControlLabel id={id} label={label} />
-      <select {...controlProps({ id, error, registration }, 'form-select')}>
-        <option value="">Choose…</option>
+      <select {...controlProps({ id, error, registration }, 'form-select', hint ? `${id}-hint` : undefined)}>
+        {choose ? <option value="">Choose…</option> : null}
         {options.map((option) => (
           <option key={option} value={option}>
             {capitalize(option)}
           </option>
         ))}
       </select>
-      <FieldError id={id} message={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import {
   type Product,
   RELEASE_YEAR_MAX,
   RELEASE_YEAR_MIN,
+  TAX_CATEGORIES,
 } from '@shop/contracts';
 import { useId } from 'react';
 import { AlertError } from '../../../components/alert-error';
@@ -75,11 +76,19 @@ export function CreateProductForm({ onCreated, onCancel }: CreateProductFormProp
           <div className="col-6">
             <TextInputField {...field('price')} inputMode="decimal" placeholder="129.99" />
           </div>
-          <div className="col-12 col-md-6 offset-md-6">
+          <div className="col-12 col-md-6">
             <TextInputField
               {...field('compareAtPrice')}
               inputMode="decimal"
               hint={EDIT_HINTS.compareAtPrice}
+            />
+          </div>
+          <div className="col-12 col-md-6">
+            <SelectField
+              {...field('taxCategory')}
+              options={TAX_CATEGORIES}
+              hint={EDIT_HINTS.taxCategory}
+              choose={false}
             />
           </div>
           <div className="col-12">

@@ -7,6 +7,7 @@ import {
   PRODUCT_MESSAGES,
   type ProductPictures,
   productEditFields,
+  TAX_CATEGORIES,
 } from '@shop/contracts';
 import type { AdminProduct, ProductChanges } from './products-api';
 
@@ -26,6 +27,7 @@ export const EDIT_FIELDS = [
   'release_date',
   'price',
   'compareAtPrice',
+  'taxCategory',
   'description',
 ] as const;
 export type EditField = (typeof EDIT_FIELDS)[number];
@@ -40,12 +42,15 @@ export const EDIT_LABELS: Record<EditField, string> = {
   release_date: 'Release date',
   price: 'Price',
   compareAtPrice: 'Compare-at price (optional)',
+  taxCategory: 'Tax category',
   description: 'Description',
 };
 
 /** What a field's hint under it says, for the fields that have one. */
 export const EDIT_HINTS: Partial<Record<EditField, string>> = {
   compareAtPrice: 'Shown struck through when above the price; leave empty when not on sale.',
+  taxCategory:
+    "Standard unless the law sets another rate for it (children's shoes are zero-rated in the UK, for one).",
 };
 
 /** The choices of the fields edited with a list; '' is the spec's 'none', which is refused. */
@@ -54,6 +59,7 @@ export const EDIT_OPTIONS: Partial<Record<EditField, readonly string[]>> = {
   color: COLORS,
   gender: GENDERS,
   category: CATEGORIES,
+  taxCategory: TAX_CATEGORIES,
 };
 
 export function editValues(product: AdminProduct): EditValues {
@@ -66,6 +72,7 @@ export function editValues(product: AdminProduct): EditValues {
     release_date: product.release_date.slice(0, 10),
     price: String(product.price),
     compareAtPrice: product.compareAtPrice === null ? '' : String(product.compareAtPrice),
+    taxCategory: product.taxCategory,
     description: product.description,
   };
 }

@@ -6,7 +6,9 @@ import type {
   Gender,
   Product,
   ProductCreate,
+  ProductsTaxCategoryResult,
   Review,
+  TaxCategory,
 } from '@shop/contracts';
 import {
   keepPreviousData,
@@ -196,5 +198,25 @@ export function useDeleteReview(productId: string) {
       // The product's rating follows its reviews.
       return refreshProducts(client, productId);
     },
+  });
+}
+
+/**
+ * `PUT /api/products/tax-category?<filters>`: the tax category of every product the list's filters match
+ * (archived ones too); answers how many changed and how many matched.
+ */
+export function useSetTaxCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ query, taxCategory }: { query: AdminProductQuery; taxCategory: TaxCategory }) => {
+      const filters = new URLSearchParams();
+      for (const key of ['category', 'brand', 'gender', 'search'] as const) {
+        const value = query[key];
+        if (value) filters.set(key, value);
+      }
+      const search = filters.size > 0 ? `?${filters}` : '';
+      return api.put<ProductsTaxCategoryResult>(`/products/tax-category${search}`, { taxCategory });
+    },
+    onSuccess: () => refreshProducts(client),
   });
 }

@@ -1,8 +1,19 @@
 import { type AdminProductList, PAGE_SIZE } from '@shop/contracts';
 import { ExportLink } from '../shared/toolbar';
+import type { AdminProductQuery } from './products-api';
+import { TaxCategoryBulk } from './tax-category-bulk';
 
-/** The Products heading, how many products there are (and the page), Export CSV and Add. */
-export function ProductsHead({ data, onAdd }: { data: AdminProductList | undefined; onAdd: () => void }) {
+interface ProductsHeadProps {
+  data: AdminProductList | undefined;
+  query: AdminProductQuery;
+  onAdd: () => void;
+}
+
+/**
+ * The Products heading, how many products there are (and the page), the tax category of the products
+ * listed, Export CSV and Add.
+ */
+export function ProductsHead({ data, query, onAdd }: ProductsHeadProps) {
   const total = data?.total ?? 0;
   return (
     <div className="admin-head admin-head--end">
@@ -18,6 +29,7 @@ export function ProductsHead({ data, onAdd }: { data: AdminProductList | undefin
         ) : null}
       </div>
       <div className="admin-head__actions">
+        <TaxCategoryBulk query={query} total={data?.total} />
         {/* Every product, archived ones included, with its stock per size: a streamed download. */}
         <ExportLink className="admin-products__export" href="/api/products/export.csv" />
         <button

@@ -23,7 +23,7 @@ export function AdminProductsTab() {
 
   return (
     <section className="admin-page admin-products" aria-labelledby="admin-products-heading">
-      <ProductsHead data={list.data} onAdd={tab.openCreate} />
+      <ProductsHead data={list.data} query={query} onAdd={tab.openCreate} />
 
       <ProductFilters query={query} onChange={tab.go} />
       {restore.isError ? (

@@ -10,6 +10,7 @@ export interface ShippingFormValues {
   countries: string;
   minDays: string;
   maxDays: string;
+  taxCategory: string;
   active: boolean;
 }
 
@@ -23,6 +24,7 @@ export const FIELD_ORDER: ShippingFormField[] = [
   'countries',
   'minDays',
   'maxDays',
+  'taxCategory',
   'active',
 ];
 
@@ -33,6 +35,7 @@ export const EMPTY_SHIPPING_FORM: ShippingFormValues = {
   countries: '',
   minDays: '',
   maxDays: '',
+  taxCategory: 'standard',
   active: true,
 };
 
@@ -44,6 +47,7 @@ export function formValuesOf(method: StaffShippingMethod): ShippingFormValues {
     countries: method.countries.join(', '),
     minDays: method.estimateDays ? String(method.estimateDays[0]) : '',
     maxDays: method.estimateDays ? String(method.estimateDays[1]) : '',
+    taxCategory: method.taxCategory,
     active: method.active,
   };
 }
@@ -72,6 +76,7 @@ export function bodyOf(
     freeAbove: values.freeAbove.trim() === '' ? null : numberOf(values.freeAbove),
     countries,
     estimateDays: min === '' ? null : [numberOf(min), numberOf(max)],
+    taxCategory: values.taxCategory,
     active: values.active,
   } as ShippingMethodBody;
   return { body };
@@ -82,7 +87,7 @@ export function formFieldOf(serverField: string): ShippingFormField | undefined 
   if (serverField === 'estimateDays' || serverField === 'estimateDays.0') return 'minDays';
   if (serverField === 'estimateDays.1') return 'maxDays';
   if (serverField.startsWith('countries')) return 'countries';
-  const known: ShippingFormField[] = ['name', 'price', 'freeAbove', 'active'];
+  const known: ShippingFormField[] = ['name', 'price', 'freeAbove', 'taxCategory', 'active'];
   return known.find((field) => field === serverField);
 }
 

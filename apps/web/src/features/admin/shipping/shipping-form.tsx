@@ -1,6 +1,7 @@
 import type { StaffShippingMethod } from '@shop/contracts';
 import { CheckField } from '../shared/choice-group';
 import { type FieldKind, StaffField, StaffFormFrame } from '../shared/staff-form';
+import { StaffSelect, TAX_CATEGORY_OPTIONS } from '../shared/staff-select';
 import { useStaffForm } from '../shared/use-staff-form';
 import { useSaveShippingMethod } from './api/shipping-methods';
 import {
@@ -37,9 +38,11 @@ export function ShippingForm({ method, onSaved, onCancel }: ShippingFormProps) {
   });
   const { values, errors } = form;
 
-  const field = (name: Exclude<ShippingFormField, 'active'>, label: string, extra: FieldExtra = {}) => (
-    <StaffField {...form.bind(name)} label={label} {...extra} />
-  );
+  const field = (
+    name: Exclude<ShippingFormField, 'active' | 'taxCategory'>,
+    label: string,
+    extra: FieldExtra = {},
+  ) => <StaffField {...form.bind(name)} label={label} {...extra} />;
 
   return (
     <StaffFormFrame
@@ -63,6 +66,12 @@ export function ShippingForm({ method, onSaved, onCancel }: ShippingFormProps) {
         })}
         {field('minDays', 'Delivery from (days)', { kind: 'whole' })}
         {field('maxDays', 'Delivery up to (days)', { kind: 'whole' })}
+        <StaffSelect
+          {...form.bind('taxCategory')}
+          label="Tax category"
+          options={TAX_CATEGORY_OPTIONS}
+          hint="The rate its charge is taxed at, when the tax settings tax shipping."
+        />
         <CheckField
           id={`${form.id}-active`}
           label="Offered at checkout"

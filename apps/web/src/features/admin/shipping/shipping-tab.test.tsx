@@ -88,6 +88,8 @@ describe('Shipping section', () => {
     await user.type(screen.getByLabelText('Countries'), 'us, ca');
     await user.type(screen.getByLabelText('Delivery from (days)'), '1');
     await user.type(screen.getByLabelText('Delivery up to (days)'), '1');
+    expect(screen.getByLabelText('Tax category')).toHaveDisplayValue('Standard');
+    await user.selectOptions(screen.getByLabelText('Tax category'), 'reduced');
     await user.click(screen.getByRole('button', { name: 'Add method' }));
 
     expect(await screen.findByText('"Overnight" was added.')).toBeInTheDocument();
@@ -97,6 +99,7 @@ describe('Shipping section', () => {
       freeAbove: 400,
       countries: ['us', 'ca'],
       estimateDays: [1, 1],
+      taxCategory: 'reduced',
       active: true,
     });
     await waitFor(() => expect(rows()).toHaveLength(2));

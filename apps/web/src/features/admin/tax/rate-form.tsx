@@ -1,10 +1,10 @@
 import type { TaxRate } from '@shop/contracts';
 import { StaffField, StaffFormFrame } from '../shared/staff-form';
+import { StaffSelect, TAX_CATEGORY_OPTIONS } from '../shared/staff-select';
 import { useStaffForm } from '../shared/use-staff-form';
 import { useSaveTaxRate } from './api/tax-rates';
 import { newRateValues, RATE_FORM_RULES, rateValuesOf } from './rate-form-values';
-import { CATEGORY_OPTIONS, COUNTRY_OPTIONS, placeName, STATE_OPTIONS } from './tax-places';
-import { TaxSelect } from './tax-select';
+import { COUNTRY_OPTIONS, placeName, STATE_OPTIONS } from './tax-places';
 
 interface RateFormProps {
   /** The rate being changed, or null to add one. */
@@ -40,21 +40,21 @@ export function RateForm({ rate, country, onSaved, onCancel }: RateFormProps) {
       onCancel={onCancel}
     >
       <div className="admin-fields admin-tax__fields">
-        <TaxSelect
+        <StaffSelect
           {...form.bind('country')}
           label="Country"
           options={COUNTRY_OPTIONS}
           empty="Choose a country"
         />
         {form.values.country === 'US' ? (
-          <TaxSelect
+          <StaffSelect
             {...form.bind('region')}
             label="US state"
             options={STATE_OPTIONS}
             empty="The whole country"
           />
         ) : null}
-        <TaxSelect {...form.bind('category')} label="Category" options={CATEGORY_OPTIONS} />
+        <StaffSelect {...form.bind('category')} label="Category" options={TAX_CATEGORY_OPTIONS} />
         <StaffField
           {...form.bind('rate')}
           label="Rate (%)"

@@ -3,12 +3,12 @@ import { useId, useRef, useState } from 'react';
 import { AlertSuccess } from '../../../components/alert-success';
 import { ConfirmDelete } from '../shared/confirm-delete';
 import { QueryStatus } from '../shared/query-status';
+import { StaffSelect } from '../shared/staff-select';
 import { useDeleteTaxRate, useTaxRates } from './api/tax-rates';
 import { EndRateForm } from './end-rate-form';
 import { RateForm } from './rate-form';
 import { RatesTable, sortRates } from './rates-table';
 import { placeName } from './tax-places';
-import { TaxSelect } from './tax-select';
 
 export const DELETE_RATE_TITLE = 'Delete this tax rate?';
 const ALL = '';
@@ -99,7 +99,7 @@ export function RatesSection({ homeCountry }: { homeCountry: string | undefined 
       ) : (
         <>
           <div className="admin-toolbar admin-tax__filter">
-            <TaxSelect
+            <StaffSelect
               id={`${id}-country`}
               label="Show the rates of"
               value={country}

@@ -1,9 +1,9 @@
 import type { TaxRegistration, TaxRegistrationBody } from '@shop/contracts';
 import { StaffFormFrame } from '../shared/staff-form';
+import { StaffSelect } from '../shared/staff-select';
 import { useStaffForm } from '../shared/use-staff-form';
 import { useAddTaxRegistration } from './api/tax-registrations';
 import { COUNTRY_OPTIONS, STATE_OPTIONS } from './tax-places';
-import { TaxSelect } from './tax-select';
 
 interface RegistrationValues {
   country: string;
@@ -55,14 +55,14 @@ export function RegistrationForm({ onSaved, onCancel }: RegistrationFormProps) {
       onCancel={onCancel}
     >
       <div className="admin-fields admin-tax__fields">
-        <TaxSelect
+        <StaffSelect
           {...form.bind('country')}
           label="Country"
           options={COUNTRY_OPTIONS}
           empty="Choose a country"
         />
         {form.values.country === 'US' ? (
-          <TaxSelect
+          <StaffSelect
             {...form.bind('region')}
             label="US state"
             options={STATE_OPTIONS}

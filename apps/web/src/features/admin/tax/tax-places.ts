@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, countryName, TAX_CATEGORIES, US_STATES } from '@shop/contracts';
+import { COUNTRY_CODES, countryName, US_STATES } from '@shop/contracts';
 import type { SelectOption } from '../../../components/select-options';
 
 /** Every country, by its English name, as the API keeps it (the ISO code). */
@@ -11,11 +11,6 @@ export const COUNTRY_OPTIONS: readonly SelectOption[] = COUNTRY_CODES.map((code)
 export const STATE_OPTIONS: readonly SelectOption[] = Object.entries(US_STATES)
   .map(([code, name]) => ({ value: code, label: name }))
   .sort((a, b) => a.label.localeCompare(b.label));
-
-export const CATEGORY_OPTIONS: readonly SelectOption[] = TAX_CATEGORIES.map((category) => ({
-  value: category,
-  label: category.charAt(0).toUpperCase() + category.slice(1),
-}));
 
 /** "France", "California (US)", "United States": a country or a US state, by name. */
 export function placeName(place: { country: string; region: string }): string {

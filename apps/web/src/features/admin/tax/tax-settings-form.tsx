@@ -3,10 +3,10 @@ import { useRef, useState } from 'react';
 import { AlertSuccess } from '../../../components/alert-success';
 import { CheckField, ChoiceGroup } from '../shared/choice-group';
 import { StaffField, StaffFormFrame } from '../shared/staff-form';
+import { StaffSelect } from '../shared/staff-select';
 import { useStaffForm } from '../shared/use-staff-form';
 import { useSaveTaxSettings } from './api/tax-settings';
 import { COUNTRY_OPTIONS, STATE_OPTIONS } from './tax-places';
-import { TaxSelect } from './tax-select';
 import {
   changedSettings,
   settingsValuesOf,
@@ -90,9 +90,9 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
             error={errors.pricesIncludeTax}
             inputRef={form.inputRef('pricesIncludeTax')}
           />
-          <TaxSelect {...form.bind('homeCountry')} label="Home country" options={COUNTRY_OPTIONS} />
+          <StaffSelect {...form.bind('homeCountry')} label="Home country" options={COUNTRY_OPTIONS} />
           {values.homeCountry === 'US' ? (
-            <TaxSelect
+            <StaffSelect
               {...form.bind('homeRegion')}
               label="Home US state"
               options={STATE_OPTIONS}

@@ -1,7 +1,14 @@
+import { TAX_CATEGORIES } from '@shop/contracts';
 import { type SelectOption, SelectOptions } from '../../../components/select-options';
-import { shortLabel } from '../shared/staff-form';
+import { shortLabel } from './staff-form';
 
-interface TaxSelectProps {
+/** The tax categories (standard, reduced, zero, exempt) as a list offers them. */
+export const TAX_CATEGORY_OPTIONS: readonly SelectOption[] = TAX_CATEGORIES.map((category) => ({
+  value: category,
+  label: category.charAt(0).toUpperCase() + category.slice(1),
+}));
+
+interface StaffSelectProps {
   id: string;
   label: string;
   value: string;
@@ -16,7 +23,7 @@ interface TaxSelectProps {
 }
 
 /** One labelled list, laid out as the staff forms' inputs (StaffField): its reason, then its hint, under it. */
-export function TaxSelect(props: TaxSelectProps) {
+export function StaffSelect(props: StaffSelectProps) {
   const { id, label, value, options, empty, error, hint, className, inputRef, onChange } = props;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
