@@ -198,5 +198,7 @@ export const taxQuoteSchema = z.object({
   /** Whether the shop collects tax at the destination; `reason` says why not. */
   collected: z.boolean(),
   reason: z.string().optional(),
+  /** Who worked out the rates: 'table', a tax engine ('stripe'), or 'fallback' (the table, the engine failed). */
+  source: z.string(),
 });
 export type TaxQuote = z.infer<typeof taxQuoteSchema>;

@@ -96,9 +96,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = asy
         summary:
           "The checkout's pricing of a cart for a destination (a country, and a US state), tax included: each line's net, tax and gross, shipping's, the total, and whether the shop collects tax there (`reason` says why not). Reserves nothing",
         body: taxQuoteBodySchema,
-        response: { 200: taxQuoteSchema, ...refusals(400, 404, 422) },
+        response: { 200: taxQuoteSchema, ...refusals(400, 404, 422, 503) },
       },
     },
-    async (request) => quoteTax(deps.db, request.body),
+    async (request) => quoteTax(deps, request.body),
   );
 };
