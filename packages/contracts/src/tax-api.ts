@@ -3,6 +3,7 @@ import { checkoutLineSchema } from './orders';
 import { shippingMethodIdSchema } from './shipping';
 import { percentToPcm, TAX_CATEGORIES } from './tax';
 import { usStateCode } from './us-states';
+import { POSTAL_CODE_PATTERN } from './users-rules';
 import { z } from './zod';
 
 /**
@@ -165,6 +166,12 @@ export type TaxSettingsBody = z.infer<typeof taxSettingsBodySchema>;
 export const taxQuoteBodySchema = z
   .object({
     ...placeShape,
+    /** The ship-to postal code, where known: a tax engine (Stripe Tax) rates a US address by it. */
+    postalCode: z
+      .string({ error: 'must be text' })
+      .trim()
+      .regex(POSTAL_CODE_PATTERN, { error: 'must be a postal code such as 94105' })
+      .optional(),
     products: z
       .array(checkoutLineSchema)
       .min(1, { error: 'the cart is empty' })

@@ -44,7 +44,7 @@ export async function quoteTax(
   const plan = await tax.engineTaxPlan(
     deps.taxEngine,
     deps.db,
-    { country: body.country, region: body.region },
+    { country: body.country, region: body.region, postalCode: body.postalCode },
     async () => taxedOrderOf(items, categories, priceOrder(priced, method, { discount: applied?.discount })),
   );
   const price = priceOrder(priced, method, {

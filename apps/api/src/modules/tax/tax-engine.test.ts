@@ -167,6 +167,23 @@ describe('Stripe Tax rates a US order', () => {
     expect(quoted.statusCode, quoted.body).toBe(200);
     expect(quoted.json<TaxQuote>()).toMatchObject({ tax: 17.25, total: 217.25, source: 'stripe' });
     expect(fake.asked.at(-1)?.address).toEqual({ country: 'US', state: 'CA' });
+    const withZip = await send(app(), 'POST', '/api/tax/quote', undefined, {
+      country: 'US',
+      region: 'California',
+      postalCode: ' 94105 ',
+      products: [{ id: shoe, size: '9', count: 1 }],
+    });
+    expect(withZip.statusCode, withZip.body).toBe(200);
+    expect(fake.asked.at(-1)?.address).toEqual({ country: 'US', state: 'CA', postal_code: '94105' });
+    const badZip = await send(app(), 'POST', '/api/tax/quote', undefined, {
+      country: 'US',
+      postalCode: '<script>',
+      products: [{ id: shoe, size: '9', count: 1 }],
+    });
+    expect(badZip.statusCode).toBe(400);
+    expect(badZip.json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', fields: { postalCode: 'must be a postal code such as 94105' } },
+    });
   });
 });
 
