@@ -76,6 +76,16 @@ const envSchema = z.object({
   // Each payment provider's own variables are read by its schema (modules/payments/providers/<name>/).
   PAYMENTS_TEST_MODE: z.enum(['true', 'false']).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** The tax engine rating orders where the shop collects tax: modules/tax/providers (table, stripe). */
+  TAX_PROVIDER: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, 'must be a tax engine id such as table or stripe')
+    .default('table'),
+  /** How long a checkout waits for the tax engine before it falls back to the rate table (or refuses). */
+  TAX_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  // Stripe Tax uses the secret key the card payments read (and their API override, for tests).
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(RETURN_DAYS_DEFAULT),
   RETURN_REFUND_SHIPPING: z.enum(RETURN_REFUND_SHIPPING).default('damaged'),
   /** Whether a buyer may take a return's refund as store credit instead of back to how they paid. */
@@ -132,6 +142,11 @@ export interface Config {
   };
   /** What one account may hold unpaid at once, so no account can reserve the stock away from others. */
   checkout: { maxPendingOrders: number; maxPendingUnits: number };
+  /**
+   * The tax engine (TAX_PROVIDER, the rate table by default), how long a checkout waits for it, and
+   * Stripe's key and API for Stripe Tax (null without a key).
+   */
+  tax: { provider: string; timeoutMs: number; stripe: { secretKey: string; apiUrl: string | null } | null };
   returns: {
     /** Days after the last delivery (or shipping, when none was marked) a buyer may open a return. */
     days: number;
@@ -247,6 +262,13 @@ export function loadConfig(
       providers: providers.settings,
     },
     checkout: { maxPendingOrders: e.MAX_PENDING_ORDERS, maxPendingUnits: e.MAX_PENDING_UNITS },
+    tax: {
+      provider: e.TAX_PROVIDER,
+      timeoutMs: e.TAX_PROVIDER_TIMEOUT_MS,
+      stripe: e.STRIPE_SECRET_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL ?? null }
+        : null,
+    },
     returns: {
       days: e.RETURN_DAYS,
       refundShipping: e.RETURN_REFUND_SHIPPING,

@@ -17,7 +17,7 @@ import * as returns from './modules/returns';
 import * as reviews from './modules/reviews';
 import type { ShippingDeps } from './modules/shipping';
 import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts';
-import type { TaxDeps } from './modules/tax';
+import { type TaxDeps, taxEngine } from './modules/tax';
 import * as users from './modules/users';
 import { forgetSessionsOf, type SessionLookup } from './plugins/session';
 
@@ -66,6 +66,7 @@ export function wireServices(app: FastifyInstance): Services {
     rateLimits: app.rateLimits,
     jobs: app.jobs,
     dropSecret: config.auth.secret,
+    taxEngine: taxEngine(config.tax, log),
   };
   const dropDeps: drops.DropDeps = {
     db,

@@ -4,6 +4,7 @@ import { shippingMethodIdSchema } from './shipping';
 import { percentToPcm } from './tax';
 import { taxCategorySchema } from './tax-category';
 import { usStateCode } from './us-states';
+import { POSTAL_CODE_PATTERN } from './users-rules';
 import { z } from './zod';
 
 /**
@@ -162,6 +163,12 @@ export type TaxSettingsBody = z.infer<typeof taxSettingsBodySchema>;
 export const taxQuoteBodySchema = z
   .object({
     ...placeShape,
+    /** The ship-to postal code, where known: a tax engine (Stripe Tax) rates a US address by it. */
+    postalCode: z
+      .string({ error: 'must be text' })
+      .trim()
+      .regex(POSTAL_CODE_PATTERN, { error: 'must be a postal code such as 94105' })
+      .optional(),
     products: z
       .array(checkoutLineSchema)
       .min(1, { error: 'the cart is empty' })
@@ -195,5 +202,7 @@ export const taxQuoteSchema = z.object({
   /** Whether the shop collects tax at the destination; `reason` says why not. */
   collected: z.boolean(),
   reason: z.string().optional(),
+  /** Who worked out the rates: 'table', a tax engine ('stripe'), or 'fallback' (the table, the engine failed). */
+  source: z.string(),
 });
 export type TaxQuote = z.infer<typeof taxQuoteSchema>;

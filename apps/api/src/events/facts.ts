@@ -192,6 +192,11 @@ export const FACTS = {
    * so the e-mails are queued under it and sent once however often the job runs).
    */
   'price.dropped': fact<{ productId: string; dropId: string; fromCents: number; toCents: number }>(),
+  /**
+   * The tax engine failed at a checkout and the order was priced from the rate table instead (its tax's
+   * source is 'fallback', for staff to review; decision 34).
+   */
+  'tax.fell-back': fact<{ orderId: string }>(),
   /** A checkout reserved units of these sizes for a pending order. */
   'units.reserved': fact<{ lines: SizeOfProduct[] }>(),
 };

@@ -51,6 +51,8 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   PAYMENT_FAILED: 502,
   PAYMENT_UNAVAILABLE: 503,
+  /** The tax engine failed and the settings refuse to price from the rate table instead (decision 34). */
+  TAX_UNAVAILABLE: 503,
   /** A sign-in method whose provider cannot be reached right now. */
   SIGN_IN_UNAVAILABLE: 503,
   /** The database cannot be reached for the moment (a restart, a failover): retry after Retry-After. */

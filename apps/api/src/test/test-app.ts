@@ -73,6 +73,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     },
     payments: { currency: 'usd', reservationMinutes: 30, testMode: true, providers: {} },
     checkout: { maxPendingOrders: 5, maxPendingUnits: 200 },
+    tax: { provider: 'table', timeoutMs: 3000, stripe: null },
     returns: { days: 30, refundShipping: 'damaged', toCredit: true },
     drops: { powMaxNumber: 1000 },
     shop: { name: 'Sneaker Shop', address: ['1 Market Street', 'San Francisco, CA 94105', 'USA'] },

@@ -94,11 +94,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: CheckoutDeps }> = asy
       schema: {
         tags: ['tax'],
         summary:
-          "The checkout's pricing of a cart for a destination (a country, and a US state), tax included: each line's net, tax and gross, shipping's, the total, and whether the shop collects tax there (`reason` says why not). Reserves nothing",
+          "The checkout's pricing of a cart for a destination (a country, a US state, and the postal code a tax engine rates by), tax included: each line's net, tax and gross, shipping's, the total, whether the shop collects tax there (`reason` says why not) and who worked out the rates (`source`: table, an engine, or fallback). 503 TAX_UNAVAILABLE when the engine fails and the settings refuse. Reserves nothing",
         body: taxQuoteBodySchema,
-        response: { 200: taxQuoteSchema, ...refusals(400, 404, 422) },
+        response: { 200: taxQuoteSchema, ...refusals(400, 404, 422, 503) },
       },
     },
-    async (request) => quoteTax(deps.db, request.body),
+    async (request) => quoteTax(deps, request.body),
   );
 };

@@ -37,6 +37,7 @@ import { consume } from '../rate-limit';
 import * as shipping from '../shipping';
 import * as tax from '../tax';
 import * as users from '../users';
+import { type CheckoutTaxPlan, checkoutTaxPlan } from './checkout-tax';
 
 export interface CheckoutDeps extends OrderDeps {
   currency: string;
@@ -50,6 +51,8 @@ export interface CheckoutDeps extends OrderDeps {
   rateLimitScale: number;
   rateLimits: RateLimitStore;
   jobs: Pick<Jobs, 'send'>;
+  /** Works out the tax rates where the shop collects tax (TAX_PROVIDER; the rate table by default). */
+  taxEngine: tax.TaxEngine;
 }
 
 /** Checkouts one account may start in a window: far above a shopper's, far below a hoarding script's. */
@@ -137,6 +140,8 @@ interface OrderRequest {
   body: CheckoutBody;
   lines: Line[];
   units: number;
+  /** The tax plan for the address the order ships to, worked out before the transaction. */
+  taxPlan: CheckoutTaxPlan;
 }
 
 /** The cart's lines as the catalogue prices them now; a line short of units refuses the cart. */
@@ -170,7 +175,7 @@ type Item = Awaited<ReturnType<typeof itemsOf>>[number];
  */
 async function priceItems(
   tx: Tx,
-  request: { buyer: CurrentUser; body: CheckoutBody; gate: drops.CheckoutGate },
+  request: { buyer: CurrentUser; body: CheckoutBody; gate: drops.CheckoutGate; taxPlan: CheckoutTaxPlan },
   items: Item[],
 ) {
   const { buyer, body, gate } = request;
@@ -184,7 +189,7 @@ async function priceItems(
     ? await promotions.applyCode(tx, { code: body.code, buyerId: buyer.id, lines: items })
     : undefined;
   const creditCents = body.useCredit ? await credit.balanceCentsOf(tx, buyer.id) : 0;
-  const plan = await tax.taxPlanFor(tx, { country: shipTo.country, region: shipTo.state });
+  const plan = await request.taxPlan(tx, shipTo);
   const priced = items.map((item, index) => ({ ...item, eligible: applied?.eligible[index] ?? true }));
   const price = priceOrder(priced, method, {
     discount: applied?.discount,
@@ -193,6 +198,7 @@ async function priceItems(
       plan,
       items.map((item) => item.taxCategory),
       method.taxCategory,
+      items.map(tax.lineReference),
     ),
   });
   // Free shipping's worth is what the method would have charged: it counts in the promotion's figures.
@@ -215,7 +221,7 @@ function frozenTax(priced: Awaited<ReturnType<typeof priceItems>>) {
     taxJurisdiction: jurisdiction
       ? [jurisdiction.country, jurisdiction.region].filter(Boolean).join('-')
       : '',
-    taxSource: 'table',
+    taxSource: plan.source,
     shippingTaxRatePcm: price.shippingTax.ratePcm,
     shippingTaxCents: price.shippingTax.tax,
   };
@@ -258,7 +264,7 @@ async function takeUseAndCredit(
  * and its credit spent, and its units reserved. An order the credit pays whole is paid there and then.
  */
 async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request: OrderRequest) {
-  const { buyer, body, lines, units } = request;
+  const { buyer, body, lines, units, taxPlan } = request;
   const refusal = refuseOverCap(deps, await lockedPendingHoldings(tx, buyer.id), units);
   if (refusal) throw refusal;
   const gate = await drops.gateCheckout(deps.dropSecret, tx, {
@@ -272,7 +278,7 @@ async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request:
   // Priced from the catalogue and written first, reserved last: a size's stock row (in a drop, every
   // buyer's) is locked from its reservation to the commit only, not while the order is written as well.
   const items = await itemsOf(tx, lines, gate.held);
-  const priced = await priceItems(tx, { buyer, body, gate }, items);
+  const priced = await priceItems(tx, { buyer, body, gate, taxPlan }, items);
   const { price } = priced;
   const order = await createPendingOrder(tx, {
     userId: buyer.id,
@@ -295,6 +301,7 @@ async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request:
     creditUsedCents: price.creditCents,
   });
   await takeUseAndCredit(tx, order, priced);
+  if (priced.plan.source === 'fallback') await publish({ type: 'tax.fell-back', orderId: order.id });
   await drops.takeHeldPairs(tx, gate, order.id);
   // One conditional update a line, in the catalogue's lock order so crossing carts cannot deadlock: a
   // line whose units went meanwhile refuses the whole cart, and the order goes with the rollback.
@@ -332,10 +339,12 @@ export async function startCheckout(
     ...CHECKOUTS_PER_ACCOUNT,
     max: Math.ceil(CHECKOUTS_PER_ACCOUNT.max * deps.rateLimitScale),
   });
+  // The tax engine is asked before the transaction, never in it (it may take seconds, or fail).
+  const taxPlan = await checkoutTaxPlan(deps, buyer, { ...body, lines });
   // Retried when PostgreSQL aborts it for a deadlock or a serialization failure: it only touches the
   // database, so a rolled-back attempt leaves nothing behind.
   const { order, items, reservedUntil, paid } = await deps.events.transaction(deps.db, (tx, publish) =>
-    placeOrder(deps, tx, publish, { buyer, provider, body, lines, units }),
+    placeOrder(deps, tx, publish, { buyer, provider, body, lines, units, taxPlan }),
   );
   // Store credit paid it all: no payment page, the buyer goes straight to the order's confirmation.
   if (paid) {

@@ -44,6 +44,7 @@ describe('the tax quote', () => {
       pricesIncludeTax: false,
       collected: false,
       reason: 'no tax collected: not registered in California',
+      source: 'table',
     });
   });
 

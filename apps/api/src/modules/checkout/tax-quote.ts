@@ -7,13 +7,11 @@ import {
   type TaxQuote,
   type TaxQuoteBody,
 } from '@shop/contracts';
-import type { DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import * as catalog from '../catalog';
-import * as promotions from '../promotions';
-import * as shipping from '../shipping';
 import * as tax from '../tax';
 import { mergeLines } from './checkout.service';
+import { cartOf, taxedOrderOf } from './checkout-tax';
 
 const taxedWire = (taxed: Taxed) => ({
   net: fromCents(taxed.net),
@@ -26,38 +24,31 @@ const taxedWire = (taxed: Taxed) => ({
  * The checkout's pricing of a cart for a destination, tax included, by the one pricing function: today's
  * prices, the shipping method (the cheapest serving the country without one), the discount code (refused
  * in words when it does not apply; a buyer's own uses are counted at checkout) and the tax the shop collects
- * there. Nothing is reserved or written.
+ * there, rated by the tax engine (`source`; the table's rates when it fails, or a refusal, as the checkout
+ * does). Nothing is reserved or written.
  */
-export async function quoteTax(db: DbOrTx, body: TaxQuoteBody): Promise<TaxQuote> {
+export async function quoteTax(
+  deps: { db: Db; taxEngine: tax.TaxEngine },
+  body: TaxQuoteBody,
+): Promise<TaxQuote> {
   const lines = mergeLines(body.products);
-  const stock = await catalog.stockLines(db, lines);
-  const items = lines.map((line) => {
-    const info = stock.find((row) => row.productId === line.productId && row.size === line.size);
-    if (!info) {
-      throw AppError.invalid(`products.${line.index}`, `is not sold in size ${sizeKey(line.size)}`);
-    }
-    return {
-      ...line,
-      unitPriceCents: info.priceCents,
-      brand: info.brand,
-      categories: info.categories,
-      taxCategory: info.taxCategory,
-    };
-  });
-  const method = await shipping.methodForOrder(db, {
-    methodId: body.shippingMethodId,
-    country: body.country,
-  });
-  const applied = body.code?.trim()
-    ? await promotions.applyCode(db, { code: body.code, lines: items })
-    : undefined;
-  const plan = await tax.taxPlanFor(db, { country: body.country, region: body.region });
+  const { items, method, applied } = await cartOf(deps.db, { ...body, lines });
+  const missing = lines.find((line) => !items.some((item) => item.index === line.index));
+  if (missing) {
+    throw AppError.invalid(`products.${missing.index}`, `is not sold in size ${sizeKey(missing.size)}`);
+  }
   const categories = items.map((item) => item.taxCategory);
-  const price = priceOrder(
-    items.map((item, index) => ({ ...item, eligible: applied?.eligible[index] ?? true })),
-    method,
-    { discount: applied?.discount, tax: tax.orderTaxRates(plan, categories, method.taxCategory) },
+  const priced = items.map((item, index) => ({ ...item, eligible: applied?.eligible[index] ?? true }));
+  const plan = await tax.engineTaxPlan(
+    deps.taxEngine,
+    deps.db,
+    { country: body.country, region: body.region, postalCode: body.postalCode },
+    async () => taxedOrderOf(items, method, priceOrder(priced, method, { discount: applied?.discount })),
   );
+  const price = priceOrder(priced, method, {
+    discount: applied?.discount,
+    tax: tax.orderTaxRates(plan, categories, method.taxCategory, items.map(tax.lineReference)),
+  });
   return {
     lines: items.map((item, index) => ({
       productId: item.productId,
@@ -71,5 +62,6 @@ export async function quoteTax(db: DbOrTx, body: TaxQuoteBody): Promise<TaxQuote
     pricesIncludeTax: plan.pricesIncludeTax,
     collected: plan.collected,
     ...(plan.reason ? { reason: plan.reason } : {}),
+    source: plan.source,
   };
 }

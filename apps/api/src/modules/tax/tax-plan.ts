@@ -19,6 +19,10 @@ const EU = new Set(
 export interface Destination {
   country: string;
   region?: string;
+  /** The street address, where known (a tax engine may rate by it). */
+  postalCode?: string;
+  city?: string;
+  address?: string;
 }
 
 interface Place {
@@ -35,17 +39,24 @@ export interface TaxPlan {
   reason?: string;
   /** Whose rates apply: the destination, or the shop's home country (EU without the One-Stop-Shop). */
   jurisdiction: Place | null;
-  /** A category's rate there in pcm; null: none is collected (exempt, or nothing collected). */
-  rateOf(category: TaxCategory): number | null;
+  /**
+   * A line's rate there in pcm, by its category (and, when an engine rated each line, its reference);
+   * null: none is collected (exempt, or nothing collected).
+   */
+  rateOf(category: TaxCategory, reference?: string): number | null;
   /** Shipping's rate in pcm, when the settings tax shipping. */
   shippingRatePcm: number | null;
+  /** Who worked out the rates: 'table', a tax engine's id, or 'fallback' (the table, after the engine failed). */
+  source: string;
+  /** What the shop does when the engine fails: price from the table ('table') or refuse the order. */
+  onEngineFailure: 'table' | 'refuse';
 }
 
 const placeName = (place: Place) =>
   place.region ? (US_STATES[place.region] ?? place.region) : countryName(place.country);
 
 /** The destination as codes; the US state only in the US. */
-function placeOf(destination: Destination): Place | undefined {
+export function placeOf(destination: Destination): Place | undefined {
   const country = countryCode(destination.country);
   if (!country || !COUNTRY_CODES.includes(country)) return undefined;
   return { country, region: country === 'US' ? (usStateCode(destination.region ?? '') ?? '') : '' };
@@ -83,7 +94,12 @@ function ratesOn(rows: repository.TaxRateRow[], day: string): Map<string, number
 /** How an order to `destination` placed at `at` is taxed: whether tax is collected there, and at what rates. */
 export async function taxPlanFor(db: DbOrTx, destination: Destination, at = new Date()): Promise<TaxPlan> {
   const { settings, registered } = await repository.findSettingsAndRegistrations(db);
-  const base = { currency: settings.currency, pricesIncludeTax: settings.pricesIncludeTax };
+  const base = {
+    currency: settings.currency,
+    pricesIncludeTax: settings.pricesIncludeTax,
+    source: 'table',
+    onEngineFailure: settings.fallback,
+  };
   const place = placeOf(destination);
   const jurisdiction = place ? jurisdictionOf(place, registered, settings) : null;
   if (!place || !jurisdiction) {
@@ -115,16 +131,31 @@ export async function taxPlanFor(db: DbOrTx, destination: Destination, at = new 
   };
 }
 
-/** The pricing function's tax rates for lines of these categories, and shipping of its own, under a plan. */
+/**
+ * The pricing function's tax rates for lines of these categories, and for shipping of its own category,
+ * under a plan; `references` name the lines (lineReference) for a plan whose engine rated each line.
+ */
 export function orderTaxRates(
   plan: TaxPlan,
   categories: readonly TaxCategory[],
   shippingCategory: TaxCategory,
+  references: readonly string[] = [],
 ): OrderTaxRates {
   return {
     included: plan.pricesIncludeTax,
-    lineRatesPcm: categories.map((category) => plan.rateOf(category)),
-    // Null when the settings leave shipping untaxed; else at its category's rate there.
-    shippingRatePcm: plan.shippingRatePcm === null ? null : plan.rateOf(shippingCategory),
+    lineRatesPcm: categories.map((category, index) => plan.rateOf(category, references[index])),
+    shippingRatePcm: shippingRateOf(plan, shippingCategory),
   };
 }
+
+/**
+ * Shipping's rate: none when the settings leave it untaxed; at the standard rate the plan gives it (its
+ * engine's, or the table's); at its own category's rate there otherwise.
+ */
+function shippingRateOf(plan: TaxPlan, category: TaxCategory): number | null {
+  if (plan.shippingRatePcm === null) return null;
+  return category === 'standard' ? plan.shippingRatePcm : plan.rateOf(category);
+}
+
+/** How a tax engine names a line of an order: its product and size, unique in an order. */
+export const lineReference = (line: { productId: string; size: number }) => `${line.productId}:${line.size}`;

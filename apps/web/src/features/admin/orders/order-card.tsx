@@ -14,7 +14,10 @@ interface AdminOrderCardProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** One order in the staff's list: its number, date, customer, state, provider, final amount and pairs. */
+/**
+ * One order in the staff's list: its number, date, customer, state, provider, final amount and pairs, and
+ * a note to review its tax when the tax engine failed and the rate table priced it (decision 34).
+ */
 export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
   const pairs = pairCount(order);
   const deleted = isDeletedCustomer(order);
@@ -67,6 +70,11 @@ export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
           <dd className="admin-order-card__amount">{formatPrice(order.finalAmount)}</dd>
         </div>
       </dl>
+      {order.tax.source === 'fallback' ? (
+        <p className="admin-order-card__tax-review">
+          Tax from the rate table: the tax service failed, review
+        </p>
+      ) : null}
       <button
         ref={ref}
         type="button"

@@ -397,6 +397,18 @@ describe('Orders tab (admin)', () => {
     expect(cards()[0]).toHaveTextContent('Customer: Deleted account');
     expect(cards()[0]).not.toHaveTextContent('deleted.invalid');
   });
+
+  it('asks staff to review the tax of an order the rate table priced after the tax service failed', async () => {
+    const priced = order();
+    const fellBack = order({ tax: { ...priced.tax, source: 'fallback' } });
+    const byStripe = order({ tax: { ...priced.tax, source: 'stripe' } });
+    renderOrders(ordersApi([fellBack, byStripe, priced]));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const review = 'Tax from the rate table: the tax service failed, review';
+    expect(screen.getByRole('article', { name: `Order ${short(fellBack)}` })).toHaveTextContent(review);
+    expect(screen.getByRole('article', { name: `Order ${short(byStripe)}` })).not.toHaveTextContent(review);
+    expect(screen.getByRole('article', { name: `Order ${short(priced)}` })).not.toHaveTextContent(review);
+  });
 });
 
 describe('Orders tab (admin): fulfilment', () => {
