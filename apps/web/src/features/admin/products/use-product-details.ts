@@ -13,7 +13,7 @@ import {
   stockLineError,
   stockLines,
 } from './product-edit-fields';
-import { type AdminProduct, useModifyProduct } from './products-api';
+import { type AdminProduct, changedAdminProduct, useModifyProduct } from './products-api';
 
 export type DetailsView = 'details' | 'stock';
 
@@ -137,7 +137,7 @@ export function useProductDetails(product: AdminProduct) {
     setSavedAt(0);
     try {
       const saved = await modify.mutateAsync({ id: base._id, changes });
-      const next = { ...saved, archived: base.archived };
+      const next = changedAdminProduct(saved, base);
       setBase(next);
       setValues(editValues(next));
       setLines(stockLines(next.stock));
