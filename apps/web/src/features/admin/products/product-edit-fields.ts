@@ -93,7 +93,7 @@ export function editFieldError(field: EditField, value: string): string | null {
  * is the stored prior price (or the price itself, the only one the product has had); with a new price,
  * which takes effect on save, the lowest price of the last 30 days, the current one included.
  */
-export function lowestReference(product: AdminProduct, values: EditValues): number {
+function lowestReference(product: AdminProduct, values: EditValues): number {
   const price = productEditFields.price.safeParse(values.price);
   const priceKept = !price.success || toCents(price.data) === toCents(product.price);
   return priceKept ? (product.priorPrice ?? product.price) : product.lowestPrice30d;
