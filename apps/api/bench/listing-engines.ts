@@ -69,6 +69,7 @@ function listingRow(item: NewProduct, index: number): ListingRow {
     brand: item.brand,
     priceCents: item.priceCents,
     compareAtPriceCents: item.compareAtPriceCents ?? null,
+    priceHistory: [],
     rating: item.rating ?? 0,
     genders: item.genders,
     categories: item.categories,

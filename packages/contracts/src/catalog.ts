@@ -48,6 +48,11 @@ export const productSchema = z.object({
   price: z.number(),
   /** The price before the sale, shown struck through; null when the product is not on sale. */
   compareAtPrice: z.number().nullable(),
+  /**
+   * The lowest price of the 30 days before the current price took effect (EU Omnibus directive, Art. 6a:
+   * shown beside a reduction); null when the product has had one price only.
+   */
+  priorPrice: z.number().nullable(),
   rating: z.number().int().min(MIN_RATING).max(MAX_RATING),
   card_picture: z.string(),
   detail_picture: z.string(),
@@ -164,6 +169,7 @@ export const productSummarySchema = productSchema.pick({
   brand: true,
   price: true,
   compareAtPrice: true,
+  priorPrice: true,
   rating: true,
   card_picture: true,
 });

@@ -161,7 +161,14 @@ export const productModifySchema = z
 export type ProductModify = z.infer<typeof productModifySchema>;
 
 /** A product as the admin's list shows it: archived ones included and marked. */
-export const adminProductSchema = productSchema.extend({ archived: z.boolean() });
+export const adminProductSchema = productSchema.extend({
+  archived: z.boolean(),
+  /**
+   * The lowest price in effect during the last 30 days, the current one included: the highest reference a
+   * reduction made now may show (the staff's form warns of a compare-at price above it).
+   */
+  lowestPrice30d: z.number(),
+});
 export const adminProductListSchema = z.object({
   products: z.array(adminProductSchema),
   total: z.number().int(),

@@ -34,7 +34,12 @@ export function ProductCard({
         <span className="text-uppercase small text-muted fw-semibold">{product.brand}</span>
         <h3 className="h6 card-title mb-1 product-card__name line-clamp-2">{product.name}</h3>
         <div className="mt-auto d-flex flex-wrap justify-content-between align-items-center column-gap-2">
-          <SalePrice className="fw-bold" price={product.price} compareAtPrice={product.compareAtPrice} />
+          <SalePrice
+            className="fw-bold"
+            price={product.price}
+            compareAtPrice={product.compareAtPrice}
+            priorPrice={product.priorPrice}
+          />
           <RatingStars rating={product.rating} />
         </div>
       </div>

@@ -34,6 +34,7 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
     brand: 'nike',
     price: 120,
     compareAtPrice: null,
+    priorPrice: null,
     rating: 4,
     card_picture: `/uploads/${id}-card.webp`,
     detail_picture: `/uploads/${id}-detail.webp`,

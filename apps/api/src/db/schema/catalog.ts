@@ -93,6 +93,29 @@ export const product = pgTable(
 );
 
 /**
+ * Every price a product took, and when (EU Omnibus directive, Art. 6a: a reduction shows the lowest price
+ * of the 30 days before it). Append-only, kept by the database: the `product_price_history_append`
+ * triggers add a row, in the same transaction, whenever a product is inserted or its price changes
+ * (whichever path writes it), and `product_price_history_kept` refuses any UPDATE, DELETE or TRUNCATE;
+ * the rows go only with their product when it is deleted outright.
+ */
+export const productPriceHistory = pgTable(
+  'product_price_history',
+  {
+    /** Orders the changes made at one instant (one transaction). */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: ownedBy('product_id', () => product.id),
+    priceCents: integer('price_cents').notNull(),
+    /** When the price took effect (its transaction's time). */
+    effectiveAt: stamp('effective_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('product_price_history_price_positive', sql`${t.priceCents} > 0`),
+    index('product_price_history_product_idx').on(t.productId, t.effectiveAt),
+  ],
+);
+
+/**
  * One row: the catalogue's version, raised once by every transaction that inserts or updates products (a
  * trigger stamps their rows with it; its row lock makes versions commit in order), and its generation,
  * raised when products are deleted outright (the listings then read the whole catalogue again).

@@ -8,9 +8,16 @@ import {
 } from '@shop/contracts';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { catalogVersion, product, productStock, searchWord } from '../../db/schema/catalog';
+import {
+  catalogVersion,
+  product,
+  productPriceHistory,
+  productStock,
+  searchWord,
+} from '../../db/schema/catalog';
 import { htmlToText } from '../../lib/html';
 import type { NewProduct } from './new-product';
+import { PRIOR_PRICE_DAYS, type PricePoint } from './prior-price';
 
 export interface ProductFilter {
   category?: Category;
@@ -46,6 +53,25 @@ const stockMap = sql<Record<string, number> | null>`(
   FROM ${productStock} WHERE ${productStock.productId} = ${product.id}
 )`;
 
+/**
+ * The product's prices as prior-price.ts reads them, oldest first, as [cents, epoch ms]: those since the
+ * last change at or before 30 days before its current price took effect (older ones cannot count), so a
+ * long history costs no more. Three probes of the history's index.
+ */
+const PRICE_WINDOW = sql.raw(`interval '${PRIOR_PRICE_DAYS} days'`);
+const ofProduct = (table: string) => sql`${sql.raw(table)}.product_id = ${product.id}`;
+const priceHistory = sql<PricePoint[]>`(
+  SELECT coalesce(json_agg(json_build_array(h.price_cents, floor(extract(epoch FROM h.effective_at) * 1000))
+    ORDER BY h.effective_at, h.id), '[]')
+  FROM ${productPriceHistory} AS h
+  WHERE ${ofProduct('h')} AND h.effective_at >= coalesce((
+    SELECT max(b.effective_at) FROM ${productPriceHistory} AS b
+    WHERE ${ofProduct('b')} AND b.effective_at <= (
+      SELECT max(c.effective_at) FROM ${productPriceHistory} AS c WHERE ${ofProduct('c')}
+    ) - ${PRICE_WINDOW}
+  ), '-infinity')
+)`;
+
 const productColumns = {
   id: product.id,
   name: product.name,
@@ -65,6 +91,7 @@ const productColumns = {
   taxCategory: product.taxCategory,
   stock: stockMap,
   archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
+  priceHistory,
 };
 
 /** A product as the catalogue reads it: its fields as added, its stock per size and whether it is archived. */
@@ -72,6 +99,8 @@ export interface ProductRow extends Omit<Required<NewProduct>, 'slug' | 'feature
   id: string;
   stock: Record<string, number> | null;
   archived: boolean;
+  /** Its recent prices, oldest first (see `priceHistory`). */
+  priceHistory: PricePoint[];
 }
 
 function whereClause(filter: ProductFilter): SQL {
@@ -151,6 +180,7 @@ const {
   releaseDate,
   cardPicture,
   archived,
+  priceHistory: listingPriceHistory,
 } = productColumns;
 const listingColumns = {
   id,
@@ -164,6 +194,7 @@ const listingColumns = {
   releaseDate,
   cardPicture,
   archived,
+  priceHistory: listingPriceHistory,
   lexemes: sql<string>`coalesce(${product.searchVector}::text, '')`,
   version: product.listingVersion,
 };
@@ -182,6 +213,7 @@ export type ListingRow = Pick<
   | 'releaseDate'
   | 'cardPicture'
   | 'archived'
+  | 'priceHistory'
 > & {
   /** `search_vector` as text: `'air':1A 'jordan':2A 'waffl':9B`. */
   lexemes: string;

@@ -74,6 +74,7 @@ describe('GET /api/products', () => {
       brand: 'nike',
       price: 189.99,
       compareAtPrice: null,
+      priorPrice: null,
       rating: 5,
       card_picture: '/uploads/products/air-jordan-1-mid-xq/card.webp',
     });

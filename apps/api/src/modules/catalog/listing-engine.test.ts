@@ -106,6 +106,7 @@ function newProduct(r: Random): Model {
       brand: r.pick(BRANDS),
       priceCents: r.pick(PRICES),
       compareAtPriceCents: compareAtOf(r),
+      priceHistory: [],
       rating: r.below(6),
       genders: [r.pick(GENDERS), ...r.some(GENDERS, 0.3)].filter((g, i, all) => all.indexOf(g) === i),
       categories: r.some(CATEGORIES, 0.4),

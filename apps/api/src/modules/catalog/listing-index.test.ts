@@ -26,6 +26,7 @@ function row(name: string, fields: Partial<ListingRow> & { body?: string } = {})
     brand: 'nike',
     priceCents: 10_000,
     compareAtPriceCents: null,
+    priceHistory: [],
     rating: 0,
     genders: ['men'],
     categories: ['running'],

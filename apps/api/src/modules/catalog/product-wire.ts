@@ -1,11 +1,14 @@
 import { fromCents, type Product, type ProductSummary } from '@shop/contracts';
 import type { ProductRow } from './catalog.repository';
+import { priorPriceCents } from './prior-price';
+
+const centsOrNull = (cents: number | null) => (cents === null ? null : fromCents(cents));
 
 /** A product's card: what a list shows of it. The one place a card's money leaves cents. */
 export function toProductSummary(
   row: Pick<
     ProductRow,
-    'id' | 'name' | 'brand' | 'priceCents' | 'compareAtPriceCents' | 'rating' | 'cardPicture'
+    'id' | 'name' | 'brand' | 'priceCents' | 'compareAtPriceCents' | 'rating' | 'cardPicture' | 'priceHistory'
   >,
 ): ProductSummary {
   return {
@@ -14,6 +17,7 @@ export function toProductSummary(
     brand: row.brand,
     price: fromCents(row.priceCents),
     compareAtPrice: row.compareAtPriceCents == null ? null : fromCents(row.compareAtPriceCents),
+    priorPrice: centsOrNull(priorPriceCents(row.priceHistory)),
     rating: row.rating,
     card_picture: row.cardPicture,
   };

@@ -19,6 +19,7 @@ import type { Storage } from '../../lib/storage';
 import { requireStoredProductPictures } from '../uploads';
 import * as repository from './catalog.repository';
 import { addProducts, pageFilter } from './catalog.service';
+import { lowestPriceCents } from './prior-price';
 import { toProductWire } from './product-wire';
 import { forgetVocabulary } from './search-words';
 
@@ -60,6 +61,7 @@ async function productById(db: DbOrTx, id: string): Promise<Product> {
  */
 export async function listAllProducts(db: Db, query: AdminProductListQuery): Promise<AdminProductList> {
   const { page, limit } = query;
+  const now = Date.now();
   const { rows, total, exact } = await repository.findProductPage(db, {
     filter: { ...(await pageFilter(db, query)), includeArchived: true },
     orderBy: query.orderBy,
@@ -67,7 +69,11 @@ export async function listAllProducts(db: Db, query: AdminProductListQuery): Pro
     offset: (page - 1) * limit,
   });
   return {
-    products: rows.map((row) => ({ ...toProductWire(row), archived: row.archived })),
+    products: rows.map((row) => ({
+      ...toProductWire(row),
+      archived: row.archived,
+      lowestPrice30d: fromCents(lowestPriceCents(row.priceHistory, now) ?? row.priceCents),
+    })),
     total,
     totalExact: exact,
     page,

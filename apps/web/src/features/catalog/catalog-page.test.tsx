@@ -13,6 +13,7 @@ const product = (n: number): Product => ({
   brand: 'nike',
   price: 100 + n,
   compareAtPrice: null,
+  priorPrice: null,
   rating: 4,
   card_picture: `/uploads/${n}-card.webp`,
   detail_picture: `/uploads/${n}-detail.webp`,

@@ -13,6 +13,7 @@ function product(id: string, name: string, price: number): Product {
     brand: 'nike',
     price,
     compareAtPrice: null,
+    priorPrice: null,
     rating: 5,
     card_picture: `/uploads/${id}/card.webp`,
     detail_picture: `/uploads/${id}/detail.webp`,

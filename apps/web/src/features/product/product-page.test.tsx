@@ -61,6 +61,13 @@ describe('ProductPage', () => {
     expect(screen.getByText('Save $30.00')).toBeInTheDocument();
   });
 
+  it('writes the lowest price of the last 30 days under a reduction once the price has changed', async () => {
+    shoe = { ...plainShoe, price: 120, compareAtPrice: 150, priorPrice: 140 };
+    renderProduct();
+    await screen.findByRole('heading', { level: 1, name: 'Air Jordan 1 Mid XQ' });
+    expect(screen.getByText('Lowest price in the last 30 days: $140.00')).toBeVisible();
+  });
+
   it('shows the product facts, a sanitised description and the empty reviews text', async () => {
     renderProduct();
     expect(await screen.findByRole('heading', { level: 1, name: 'Air Jordan 1 Mid XQ' })).toBeInTheDocument();

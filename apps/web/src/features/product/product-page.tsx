@@ -91,6 +91,7 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
               className="product__price"
               price={product.price}
               compareAtPrice={product.compareAtPrice}
+              priorPrice={product.priorPrice}
             />
             <RatingStars rating={product.rating} />
           </div>

@@ -2,7 +2,15 @@ import { COMPARE_AT_ABOVE_PRICE } from '@shop/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AJ1, aj1, errorBody, FakeXhr, renderProductsTab, uploadedPictures } from './products-test-utils';
+import {
+  AJ1,
+  adminProduct,
+  aj1,
+  errorBody,
+  FakeXhr,
+  renderProductsTab,
+  uploadedPictures,
+} from './products-test-utils';
 
 beforeEach(() => {
   FakeXhr.last = null;
@@ -70,7 +78,8 @@ describe('Compare-at price (staff product forms)', { timeout: 30_000 }, () => {
               }),
             }
           : undefined,
-      { products: [{ ...aj1(), compareAtPrice: 150 }] },
+      // Reduced from 150 less than 30 days ago: 150 may be its reference.
+      { products: [{ ...aj1(), compareAtPrice: 150, priorPrice: 150 }] },
     );
     await user.click(await screen.findByRole('button', { name: 'Edit Air Jordan 1 Mid XQ' }));
     const details = within(await screen.findByRole('dialog', { name: 'Product Details' }));
@@ -84,5 +93,90 @@ describe('Compare-at price (staff product forms)', { timeout: 30_000 }, () => {
     expect(await details.findByRole('alert')).toHaveTextContent('The product was not saved');
     expect(field).toHaveAccessibleDescription(`${HINT} ${COMPARE_AT_ABOVE_PRICE}`);
     expect(view.calls.find((call) => call.method === 'PUT')?.body).toEqual({ compareAtPrice: 100 });
+  });
+});
+
+const warningOf = (compareAt: string, lowest: string) =>
+  `Compare-at ${compareAt} is above the lowest price of the last 30 days (${lowest}): the EU allows only that lowest price as the reference`;
+
+/** The Product Details dialog of a product on sale at 120, its compare-at price field and its pencil. */
+async function openDetails(overrides: Parameters<typeof adminProduct>[2], handler = () => undefined) {
+  const user = userEvent.setup();
+  const shoe = adminProduct(AJ1, 'Air Jordan 1 Mid XQ', { price: 120, ...overrides });
+  const view = renderProductsTab(
+    (call) =>
+      call.method === 'PUT' && call.path === `/api/products/modify/${AJ1}`
+        ? { body: { ...shoe, ...(call.body as object), archived: undefined, lowestPrice30d: undefined } }
+        : handler(),
+    { products: [shoe] },
+  );
+  await user.click(await screen.findByRole('button', { name: 'Edit Air Jordan 1 Mid XQ' }));
+  const details = within(await screen.findByRole('dialog', { name: 'Product Details' }));
+  const edit = async (label: string, value: string) => {
+    const field = details.getByLabelText(label);
+    if (field.hasAttribute('readonly'))
+      await user.click(details.getByRole('button', { name: `Edit ${label}` }));
+    await user.clear(field);
+    await user.type(field, value);
+  };
+  return { user, view, details, field: details.getByLabelText(LABEL), edit };
+}
+
+describe('The lowest price of the last 30 days (staff warning, EU Omnibus Art. 6a)', {
+  timeout: 30_000,
+}, () => {
+  it('warns of a stored compare-at price above the prior price, and lets the save go through', async () => {
+    // 120 now, after 130 as the lowest price of the 30 days before: 150 is not a lawful reference.
+    const { user, view, details, field, edit } = await openDetails({
+      compareAtPrice: 150,
+      priorPrice: 130,
+      lowestPrice30d: 120,
+    });
+    const warning = warningOf('$150.00', '$130.00');
+    expect(details.getByText(warning)).toBeVisible();
+    expect(field).toHaveAccessibleDescription(`${HINT} ${warning}`);
+    expect(field).not.toHaveAttribute('aria-invalid');
+
+    await edit(LABEL, '130');
+    expect(details.queryByText(/is above the lowest price/)).toBeNull();
+    expect(field).toHaveAccessibleDescription(HINT);
+
+    await edit(LABEL, '140');
+    expect(details.getByText(warningOf('$140.00', '$130.00'))).toBeVisible();
+    const save = details.getByRole('button', { name: 'Save' });
+    expect(save).toBeEnabled();
+    await user.click(save);
+    await waitFor(() => expect(view.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(view.calls.find((call) => call.method === 'PUT')?.body).toEqual({ compareAtPrice: 140 });
+    expect(await details.findByText('The product was saved.')).toBeInTheDocument();
+  });
+
+  it('measures a new price against the lowest price of the last 30 days, the current one included', async () => {
+    const { details, field, edit } = await openDetails({
+      compareAtPrice: 125,
+      priorPrice: 130,
+      lowestPrice30d: 110,
+    });
+    expect(details.queryByText(/is above the lowest price/)).toBeNull();
+    await edit('Price', '100');
+    const warning = warningOf('$125.00', '$110.00');
+    expect(details.getByText(warning)).toBeVisible();
+    expect(field).toHaveAccessibleDescription(`${HINT} ${warning}`);
+    await edit('Price', '120');
+    expect(details.queryByText(/is above the lowest price/)).toBeNull();
+  });
+
+  it('warns of any compare-at price on a product that has had one price only', async () => {
+    const { details, edit } = await openDetails({
+      compareAtPrice: null,
+      priorPrice: null,
+      lowestPrice30d: 120,
+    });
+    expect(details.queryByText(/is above the lowest price/)).toBeNull();
+    await edit(LABEL, '150');
+    expect(details.getByText(warningOf('$150.00', '$120.00'))).toBeVisible();
+    await edit(LABEL, '100');
+    // At or below the price it is refused, not warned of.
+    expect(details.queryByText(/is above the lowest price/)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { capitalize, describe, FieldNotes, PencilIcon } from './form-bits';
+import { capitalize, describe, FieldNotes, PencilIcon, warningId } from './form-bits';
 import { EDIT_HINTS, EDIT_LABELS, EDIT_OPTIONS, type EditField as Field } from './product-edit-fields';
 
 interface EditFieldProps {
@@ -9,6 +9,8 @@ interface EditFieldProps {
   editing: boolean;
   changed: boolean;
   error: string | null;
+  /** Something to know about the value that does not stop the save. */
+  warning?: string | null;
   /** While saving, nothing can be unlocked. */
   disabled: boolean;
   /** The pencil: unlocks this field (locking any other), or locks it again. */
@@ -29,6 +31,7 @@ export function EditField({
   editing,
   changed,
   error,
+  warning = null,
   disabled,
   onToggle,
   onChange,
@@ -49,7 +52,7 @@ export function EditField({
     id,
     ref: control,
     className: `${options && editing ? 'form-select' : 'form-control'}${error ? ' is-invalid' : ''}`,
-    ...describe(id, error, hint ? `${id}-hint` : undefined),
+    ...describe(id, error, hint ? `${id}-hint` : undefined, warning ? warningId(id) : undefined),
   };
 
   let input: ReactNode;
@@ -110,7 +113,7 @@ export function EditField({
           <PencilIcon />
         </button>
       </div>
-      <FieldNotes id={id} hint={hint} error={error} />
+      <FieldNotes id={id} hint={hint} warning={warning} error={error} />
     </div>
   );
 }

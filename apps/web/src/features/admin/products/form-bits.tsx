@@ -24,14 +24,19 @@ export function FieldError({ id, message }: { id: string; message: string | null
   );
 }
 
-/** What is said under a field: its hint, then its error message. */
+/** The id of a field's warning (something to know that does not stop the save). */
+export const warningId = (id: string) => `${id}-warning`;
+
+/** What is said under a field: its hint, then its warning, then its error message. */
 export function FieldNotes({
   id,
   hint,
+  warning,
   error,
 }: {
   id: string;
   hint?: string;
+  warning?: string | null;
   error: string | null | undefined;
 }) {
   return (
@@ -39,6 +44,11 @@ export function FieldNotes({
       {hint ? (
         <div id={`${id}-hint`} className="form-text">
           {hint}
+        </div>
+      ) : null}
+      {warning ? (
+        <div id={warningId(id)} className="form-text text-warning-emphasis">
+          {warning}
         </div>
       ) : null}
       <FieldError id={id} message={error} />

@@ -61,6 +61,7 @@ function ProductDetails({ product, onHide }: { product: AdminProduct; onHide: ()
             editing={details.editing}
             changed={details.changed}
             fieldError={details.fieldError}
+            fieldWarning={details.fieldWarning}
             disabled={busy}
             onToggle={details.toggleEditing}
             onChange={details.changeValue}

@@ -12,6 +12,7 @@ interface ProductEditFieldsProps {
   editing: Field | null;
   changed: (field: Field) => boolean;
   fieldError: (field: Field) => string | null;
+  fieldWarning: (field: Field) => string | null;
   /** While saving, nothing can be unlocked. */
   disabled: boolean;
   onToggle: (field: Field) => void;
@@ -31,6 +32,7 @@ export function ProductEditFields({
   editing,
   changed,
   fieldError,
+  fieldWarning,
   disabled,
   onToggle,
   onChange,
@@ -53,6 +55,7 @@ export function ProductEditFields({
             editing={editing === field}
             changed={changed(field)}
             error={fieldError(field)}
+            warning={fieldWarning(field)}
             disabled={disabled}
             onToggle={() => onToggle(field)}
             onChange={(value) => onChange(field, value)}

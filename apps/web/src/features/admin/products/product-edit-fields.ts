@@ -3,11 +3,13 @@ import {
   CATEGORIES,
   COLORS,
   collapseSpaces,
+  formatPrice,
   GENDERS,
   PRODUCT_MESSAGES,
   type ProductPictures,
   productEditFields,
   TAX_CATEGORIES,
+  toCents,
 } from '@shop/contracts';
 import type { AdminProduct, ProductChanges } from './products-api';
 
@@ -90,6 +92,33 @@ export function editFieldError(field: EditField, value: string): string | null {
   if (result.success) return null;
   const message = result.error.issues[0]?.message ?? PRODUCT_MESSAGES.nameLength;
   return message === PRODUCT_MESSAGES.nameCharacter ? PRODUCT_MESSAGES.brandCharacter : message;
+}
+
+/**
+ * The most a compare-at price may be as the reference of a reduction (EU Omnibus directive, Art. 6a): the
+ * lowest price of the 30 days before the price it is shown beside took effect. With the price kept, that
+ * is the stored prior price (or the price itself, the only one the product has had); with a new price,
+ * which takes effect on save, the lowest price of the last 30 days, the current one included.
+ */
+function lowestReference(product: AdminProduct, values: EditValues): number {
+  const price = productEditFields.price.safeParse(values.price);
+  const priceKept = !price.success || toCents(price.data) === toCents(product.price);
+  return priceKept ? (product.priorPrice ?? product.price) : product.lowestPrice30d;
+}
+
+/**
+ * The warning under the compare-at price when it is above the lowest price of the last 30 days (a
+ * warning, not a refusal: the save goes through); null when it is not, or empty, or refused anyway.
+ */
+export function compareAtWarning(product: AdminProduct, values: EditValues): string | null {
+  if (values.compareAtPrice.trim() === '') return null;
+  const compareAt = productEditFields.compareAtPrice.safeParse(values.compareAtPrice);
+  const price = productEditFields.price.safeParse(values.price);
+  if (!compareAt.success || compareAt.data == null || !price.success || compareAt.data <= price.data)
+    return null;
+  const lowest = lowestReference(product, values);
+  if (toCents(compareAt.data) <= toCents(lowest)) return null;
+  return `Compare-at ${formatPrice(compareAt.data)} is above the lowest price of the last 30 days (${formatPrice(lowest)}): the EU allows only that lowest price as the reference`;
 }
 
 /** Whether the value differs from what is stored (double spaces are ignored, as the rules say). */

@@ -82,7 +82,10 @@ export function useLinkedProduct(id: string | null) {
       );
       if (!product) throw new ApiError(404, 'NOT_FOUND', 'Product not found');
       const { reviews: _reviews, ...fields } = product;
-      return { ...fields, archived: false };
+      // The shoppers' page does not say the lowest price of the last 30 days (it moves with the day): the
+      // lower of the price and its prior price stands in, never above it, so the form may warn more, not less.
+      const lowestPrice30d = Math.min(fields.price, fields.priorPrice ?? fields.price);
+      return { ...fields, archived: false, lowestPrice30d };
     },
   });
 }
@@ -140,6 +143,16 @@ export function useCreateProduct() {
 /** The fields `PUT /api/products/modify/:id` is sent: only what changed (productModifySchema). */
 export type ProductChanges = Partial<ProductCreate>;
 
+/**
+ * A product a change answered, as the staff's list holds it: its archived mark kept, and the lowest price
+ * of the last 30 days counting its price now (a new price joins the prices of the last 30 days).
+ */
+export const changedAdminProduct = (saved: Product, before: AdminProduct): AdminProduct => ({
+  ...saved,
+  archived: before.archived,
+  lowestPrice30d: Math.min(before.lowestPrice30d, saved.price),
+});
+
 /** `PUT /api/products/modify/:id`: answers the product as it now is. */
 export function useModifyProduct() {
   const client = useQueryClient();
@@ -147,7 +160,7 @@ export function useModifyProduct() {
     mutationFn: ({ id, changes }: { id: string; changes: ProductChanges }) =>
       api.put<Product>(`/products/modify/${encodeURIComponent(id)}`, changes),
     onSuccess: (saved, { id }) => {
-      patchListed(client, id, (product) => ({ ...saved, archived: product.archived }));
+      patchListed(client, id, (product) => changedAdminProduct(saved, product));
       return refreshProducts(client, id);
     },
   });
@@ -171,7 +184,7 @@ export function useRestoreProduct() {
   return useMutation({
     mutationFn: (id: string) => api.post<Product>(`/products/${encodeURIComponent(id)}/restore`),
     onSuccess: (restored, id) => {
-      patchListed(client, id, () => ({ ...restored, archived: false }));
+      patchListed(client, id, (product) => ({ ...changedAdminProduct(restored, product), archived: false }));
       return refreshProducts(client, id);
     },
   });

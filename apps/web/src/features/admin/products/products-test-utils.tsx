@@ -20,6 +20,8 @@ export function adminProduct(id: string, name: string, overrides: Partial<AdminP
     brand: 'nike',
     price: 120,
     compareAtPrice: null,
+    priorPrice: null,
+    lowestPrice30d: overrides.price ?? 120,
     rating: 4,
     card_picture: `/uploads/products/${id}/card.webp`,
     detail_picture: `/uploads/products/${id}/detail.webp`,

@@ -2,6 +2,7 @@ import type { ProductPictures } from '@shop/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api';
 import {
+  compareAtWarning,
   EDIT_FIELDS,
   type EditField,
   type EditValues,
@@ -13,7 +14,7 @@ import {
   stockLineError,
   stockLines,
 } from './product-edit-fields';
-import { type AdminProduct, useModifyProduct } from './products-api';
+import { type AdminProduct, changedAdminProduct, useModifyProduct } from './products-api';
 
 export type DetailsView = 'details' | 'stock';
 
@@ -53,6 +54,8 @@ function reviewEdits(
   const changed = (field: EditField) => isChanged(stored, values, field);
   const fieldError = (field: EditField) =>
     server[field] ?? (changed(field) ? editFieldError(field, values[field]) : null);
+  const fieldWarning = (field: EditField) =>
+    field === 'compareAtPrice' ? compareAtWarning(base, values) : null;
   const stockServer = stockRefusals(server);
   const hasErrors =
     EDIT_FIELDS.some((field) => fieldError(field)) ||
@@ -63,7 +66,7 @@ function reviewEdits(
   const changedCount = changes
     ? Object.keys(changes).filter((key) => key !== 'detail_picture' && key !== 'original_picture').length
     : 0;
-  return { changed, fieldError, stockServer, hasErrors, changes, changedCount };
+  return { changed, fieldError, fieldWarning, stockServer, hasErrors, changes, changedCount };
 }
 
 /** Which view shows (the fields or the stock) and which field is open behind its pencil. */
@@ -110,7 +113,7 @@ export function useProductDetails(product: AdminProduct) {
   const [formError, setFormError] = useState<string | null>(null);
   const { savedAt, setSavedAt, savedRef } = useSavedNotice();
 
-  const { changed, fieldError, stockServer, hasErrors, changes, changedCount } = reviewEdits(
+  const { changed, fieldError, fieldWarning, stockServer, hasErrors, changes, changedCount } = reviewEdits(
     base,
     values,
     lines,
@@ -137,7 +140,7 @@ export function useProductDetails(product: AdminProduct) {
     setSavedAt(0);
     try {
       const saved = await modify.mutateAsync({ id: base._id, changes });
-      const next = { ...saved, archived: base.archived };
+      const next = changedAdminProduct(saved, base);
       setBase(next);
       setValues(editValues(next));
       setLines(stockLines(next.stock));
@@ -167,6 +170,7 @@ export function useProductDetails(product: AdminProduct) {
     savedRef,
     changed,
     fieldError,
+    fieldWarning,
     hasErrors,
     changedCount,
     saveDisabled,
