@@ -30,6 +30,7 @@ export * from './stock-alert-rules';
 export * from './stock-alerts';
 export * from './tax';
 export * from './tax-api';
+export * from './tax-report';
 export * from './us-states';
 export * from './users';
 export * from './users-rules';
