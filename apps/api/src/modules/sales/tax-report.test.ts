@@ -1,7 +1,8 @@
-import type { Order, SalesReport, TaxReport, TestPayment } from '@shop/contracts';
+import type { Order, OrderReturn, SalesReport, TaxReport, TestPayment } from '@shop/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stockedProducts } from '../../test/buyers';
 import { csvRecords } from '../../test/csv';
+import { shipOrder } from '../../test/shipments';
 import { orderRow, send, verifiedBuyer } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
 import { spread } from './tax-report';
@@ -23,7 +24,7 @@ async function staffSend(method: 'PUT' | 'POST', path: string, body: Record<stri
 }
 
 /** A buyer living at `address` buys two pairs (2 x 100.00) and pays: answers the paid order. */
-async function paidOrderTo(address: Record<string, string>): Promise<Order> {
+async function paidOrderTo(address: Record<string, string>): Promise<Order & { cookie: string }> {
   const buyer = await verifiedBuyer(app());
   const updated = await send(app(), 'PUT', `/api/users/update/${buyer.id}`, buyer.cookie, {
     address: '1 Market Street',
@@ -42,7 +43,8 @@ async function paidOrderTo(address: Record<string, string>): Promise<Order> {
   ).json<TestPayment>();
   const paid = await send(app(), 'POST', `/api/test-gateway/payments/${payment.reference}/pay`);
   expect(paid.statusCode, paid.body).toBe(200);
-  return (await send(app(), 'GET', `/api/orders/${orderId}`, buyer.cookie)).json<Order>();
+  const order = (await send(app(), 'GET', `/api/orders/${orderId}`, buyer.cookie)).json<Order>();
+  return { ...order, cookie: buyer.cookie };
 }
 
 async function report(from = today, to = today): Promise<TaxReport> {
@@ -67,10 +69,14 @@ describe('the tax report of an EU shop with the One-Stop-Shop, prices including 
       currency: 'EUR',
     });
     await staffSend('POST', '/api/tax/registrations', { country: 'FR' });
-    placed.push(await paidOrderTo({ city: 'Berlin', state: 'Berlin', postalCode: '10115', country: 'Germany' }));
+    placed.push(
+      await paidOrderTo({ city: 'Berlin', state: 'Berlin', postalCode: '10115', country: 'Germany' }),
+    );
     placed.push(await paidOrderTo({ city: 'Lyon', state: 'Rhone', postalCode: '69001', country: 'FR' }));
     placed.push(await paidOrderTo({ city: 'Paris', state: 'Paris', postalCode: '75001', country: 'France' }));
-    placed.push(await paidOrderTo({ city: 'Tokyo', state: 'Tokyo', postalCode: '100-0001', country: 'Japan' }));
+    placed.push(
+      await paidOrderTo({ city: 'Tokyo', state: 'Tokyo', postalCode: '100-0001', country: 'Japan' }),
+    );
     // The German order is refunded in the period: its net and VAT come back in Germany's row.
     const refunded = await send(app(), 'POST', `/api/orders/${placed[0]?._id}/refund`, staff().cookie, {});
     expect(refunded.statusCode, refunded.body).toBe(200);
@@ -98,7 +104,14 @@ describe('the tax report of an EU shop with the One-Stop-Shop, prices including 
     ]);
     // Two orders of 200.00 including 20 %: 33.33 each.
     expect(rowOf(answer, 'FR')).toEqual([
-      expect.objectContaining({ rate: 20, net: 333.34, tax: 66.66, orders: 2, refundedNet: 0, refundedTax: 0 }),
+      expect.objectContaining({
+        rate: 20,
+        net: 333.34,
+        tax: 66.66,
+        orders: 2,
+        refundedNet: 0,
+        refundedTax: 0,
+      }),
     ]);
     expect(rowOf(answer, 'JP')).toEqual([
       expect.objectContaining({
@@ -169,8 +182,13 @@ describe('the tax report of a US shop registered in California and New York, pri
     await staffSend('POST', '/api/tax/registrations', { country: 'US', region: 'NY' });
   });
 
-  it('sums each state at its rate, and a return refunded in the period gives back its tax there', async () => {
-    const california = await paidOrderTo({ city: 'Oakland', state: 'CA', postalCode: '94607', country: 'US' });
+  it('sums each state at its rate, and a refund made in the period gives back its tax there', async () => {
+    const california = await paidOrderTo({
+      city: 'Oakland',
+      state: 'CA',
+      postalCode: '94607',
+      country: 'US',
+    });
     const newYork = await paidOrderTo({
       city: 'Albany',
       state: 'New York',
@@ -191,7 +209,24 @@ describe('the tax report of a US shop registered in California and New York, pri
     expect(rowOf(await report(), 'US-NY')).toEqual([
       expect.objectContaining({ net: 200, tax: 8, refundedNet: 200, refundedTax: 8 }),
     ]);
-  });
+
+    // One pair of the Californian order comes back: 100.00 and the 7.25 of tax paid on it.
+    await shipOrder(app(), california._id);
+    const opened = await send(app(), 'POST', `/api/orders/${california._id}/returns`, california.cookie, {
+      lines: [{ productId: shoe, size: '9', count: 1, resolution: 'refund' }],
+      reason: 'too_small',
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const id = opened.json<OrderReturn>().id;
+    expect((await send(app(), 'POST', `/api/returns/${id}/approve`, staff().cookie)).statusCode).toBe(200);
+    const received = await send(app(), 'POST', `/api/returns/${id}/receive`, staff().cookie, {
+      lines: [{ productId: shoe, size: '9', restock: true }],
+    });
+    expect(received.json<OrderReturn>()).toMatchObject({ refundedAmount: 107.25, refundedTax: 7.25 });
+    expect(rowOf(await report(), 'US-CA')).toEqual([
+      expect.objectContaining({ net: 200, tax: 14.5, orders: 1, refundedNet: 100, refundedTax: 7.25 }),
+    ]);
+  }, 120_000);
 });
 
 describe('the tax report refuses', () => {
@@ -216,7 +251,7 @@ describe('the tax report refuses', () => {
     expect((await send(app(), 'GET', path, buyer.cookie)).statusCode).toBe(403);
     expect((await send(app(), 'GET', `${path}&format=csv`, buyer.cookie)).statusCode).toBe(403);
     expect((await send(app(), 'GET', path)).statusCode).toBe(401);
-  });
+  }, 120_000);
 });
 
 describe('spread', () => {
