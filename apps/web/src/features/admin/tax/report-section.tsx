@@ -90,7 +90,7 @@ export function ReportSection({ now }: { now?: Date }) {
       <div className="admin-tax__period">
         <div>
           <label className="form-label" htmlFor={`${id}-from`}>
-            From
+            Period from
           </label>
           <input
             id={`${id}-from`}
@@ -102,7 +102,7 @@ export function ReportSection({ now }: { now?: Date }) {
         </div>
         <div>
           <label className="form-label" htmlFor={`${id}-to`}>
-            To
+            Period to
           </label>
           <input
             id={`${id}-to`}

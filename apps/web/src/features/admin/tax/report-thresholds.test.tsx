@@ -126,7 +126,7 @@ describe('the Report section', () => {
     }));
     const user = userEvent.setup();
     await screen.findByRole('table');
-    const to = screen.getByLabelText('To');
+    const to = screen.getByLabelText('Period to');
     await user.clear(to);
     await user.type(to, '2026-06-01');
     expect(to).toHaveAttribute('aria-invalid', 'true');
