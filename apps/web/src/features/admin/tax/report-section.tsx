@@ -34,7 +34,9 @@ function ReportTable({ report }: { report: TaxReport }) {
         <tbody>
           {report.rows.map((row) => (
             <tr key={`${row.jurisdiction}-${row.rateType}-${row.rate}-${row.reason}`}>
-              <th scope="row">{rowPlace(row)}</th>
+              <th scope="row" className="admin-table__wide">
+                {rowPlace(row)}
+              </th>
               <td data-label="Rate">
                 {row.rate === null ? (
                   <span className="admin-tax__reason">{row.reason ?? 'none'}</span>
@@ -42,24 +44,44 @@ function ReportTable({ report }: { report: TaxReport }) {
                   `${row.rate}% ${row.rateType}`
                 )}
               </td>
-              <td className="text-end">{money(row.net)}</td>
-              <td className="text-end">{money(row.tax)}</td>
-              <td className="text-end">{row.orders}</td>
-              <td className="text-end">{money(row.refundedNet)}</td>
-              <td className="text-end">{money(row.refundedTax)}</td>
+              <td data-label="Net sales" className="text-end">
+                {money(row.net)}
+              </td>
+              <td data-label="Tax" className="text-end">
+                {money(row.tax)}
+              </td>
+              <td data-label="Orders" className="text-end">
+                {row.orders}
+              </td>
+              <td data-label="Refunded net" className="text-end">
+                {money(row.refundedNet)}
+              </td>
+              <td data-label="Refunded tax" className="text-end">
+                {money(row.refundedTax)}
+              </td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2}>
+            <th scope="row" colSpan={2} className="admin-table__wide">
               Total
             </th>
-            <td className="text-end">{money(report.totals.net)}</td>
-            <td className="text-end">{money(report.totals.tax)}</td>
-            <td className="text-end">{report.totals.orders}</td>
-            <td className="text-end">{money(report.totals.refundedNet)}</td>
-            <td className="text-end">{money(report.totals.refundedTax)}</td>
+            <td data-label="Net sales" className="text-end">
+              {money(report.totals.net)}
+            </td>
+            <td data-label="Tax" className="text-end">
+              {money(report.totals.tax)}
+            </td>
+            <td data-label="Orders" className="text-end">
+              {report.totals.orders}
+            </td>
+            <td data-label="Refunded net" className="text-end">
+              {money(report.totals.refundedNet)}
+            </td>
+            <td data-label="Refunded tax" className="text-end">
+              {money(report.totals.refundedTax)}
+            </td>
           </tr>
         </tfoot>
       </table>

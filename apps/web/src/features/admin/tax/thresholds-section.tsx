@@ -121,13 +121,23 @@ function UsTable({ lines, onEdit }: { lines: UsThreshold[]; onEdit: (line: UsThr
         <tbody>
           {lines.map((line) => (
             <tr key={line.state} className={line.crossed || line.near ? 'admin-tax__flagged' : undefined}>
-              <th scope="row">{line.name}</th>
-              <td>{statusOf(line)}</td>
-              <td className="text-end">{usd(line.sales)}</td>
-              <td className="text-end">{line.salesThreshold === null ? 'none' : usd(line.salesThreshold)}</td>
-              <td className="text-end">{line.transactions}</td>
-              <td className="text-end">{line.transactionsThreshold ?? 'none'}</td>
-              <td>
+              <th scope="row" className="admin-table__wide">
+                {line.name}
+              </th>
+              <td data-label="Status">{statusOf(line)}</td>
+              <td data-label="Sales" className="text-end">
+                {usd(line.sales)}
+              </td>
+              <td data-label="Sales threshold" className="text-end">
+                {line.salesThreshold === null ? 'none' : usd(line.salesThreshold)}
+              </td>
+              <td data-label="Transactions" className="text-end">
+                {line.transactions}
+              </td>
+              <td data-label="Transactions threshold" className="text-end">
+                {line.transactionsThreshold ?? 'none'}
+              </td>
+              <td className="admin-table__actions">
                 <button
                   type="button"
                   className="btn btn-outline-dark btn-sm"
