@@ -528,7 +528,7 @@ function describeTax(event: ActivityEvent): Description {
       return { action: `registered the shop to collect tax in ${taxPlace(snapshot)}` };
     case 'tax.threshold-update':
       return {
-        action: `changed the economic-nexus thresholds of US-${textOf(field(snapshot, 'state')) ?? ''}: ${changedFields(event)}`,
+        action: `changed the ${changedFields(event)} of the economic nexus in US-${textOf(field(snapshot, 'state')) ?? ''}`,
       };
     default:
       return { action: `removed the tax registration in ${taxPlace(snapshot)}` };
