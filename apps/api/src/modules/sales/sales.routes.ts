@@ -74,12 +74,12 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { from, to, format } = request.query;
-      const report = await taxReport(app.db, from, to);
-      if (format === 'json') return report;
+      if (format === 'json') return taxReport(app.db, from, to);
+      reply.headers(csvHeaders(`tax-report-${from}-to-${to}.csv`));
+      if (request.method === 'HEAD') return reply.send(noCsvBody());
       const { id } = await requireAdmin(request);
       await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', id);
-      reply.headers(csvHeaders(`tax-report-${from}-to-${to}.csv`));
-      return reply.send(await taxReportCsv(report));
+      return reply.send(await taxReportCsv(await taxReport(app.db, from, to)));
     },
   );
 
