@@ -274,6 +274,22 @@ const TABLE: Row[] = [
   },
   {
     method: 'GET',
+    url: '/api/admin/tax/report',
+    access: 'admin',
+    request: () => ({ url: '/api/admin/tax/report?from=2026-01-01&to=2026-03-31&format=csv' }),
+  },
+  { method: 'GET', url: '/api/admin/tax/thresholds', access: 'admin', request: () => ({}) },
+  {
+    method: 'PUT',
+    url: '/api/admin/tax/thresholds/:state',
+    access: 'admin',
+    request: () => ({
+      url: '/api/admin/tax/thresholds/CA',
+      payload: { salesThreshold: 500000, transactionsThreshold: null },
+    }),
+  },
+  {
+    method: 'GET',
     url: '/api/products/export.csv',
     access: 'admin',
     request: () => ({ url: '/api/products/export.csv' }),

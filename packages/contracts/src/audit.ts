@@ -40,6 +40,7 @@ export const AUDIT_KINDS = [
   'tax.rate-delete',
   'tax.register',
   'tax.unregister',
+  'tax.threshold-update',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;

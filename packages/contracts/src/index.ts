@@ -31,6 +31,7 @@ export * from './stock-alerts';
 export * from './tax';
 export * from './tax-api';
 export * from './tax-category';
+export * from './tax-report';
 export * from './us-states';
 export * from './users';
 export * from './users-rules';

@@ -179,6 +179,8 @@ export const FACTS = {
     'tax.rate-deleted': 'tax.rate-delete',
     'tax.registered': 'tax.register',
     'tax.unregistered': 'tax.unregister',
+    /** Staff changed a US state's economic-nexus thresholds. */
+    'tax.threshold-updated': 'tax.threshold-update',
   }),
   /** A shopper changed their own name or picture (what their reviews show of them). */
   'profile.updated': fact<{ userId: string }>(),

@@ -70,3 +70,27 @@ export const taxRegistration = pgTable(
   },
   (t) => [uniqueIndex('tax_registration_place').on(t.country, t.region)],
 );
+
+/**
+ * Each US state's economic-nexus thresholds: this calendar year's sales (cents, gross) or number of
+ * transactions into the state above which a remote seller must register there. Null: none (a state
+ * without a state sales tax has no sales threshold; most have no transactions threshold). Seeded by the
+ * migration with its source and date; staff change them.
+ */
+export const taxNexusThreshold = pgTable(
+  'tax_nexus_threshold',
+  {
+    /** The state's USPS code. */
+    region: text('region').primaryKey(),
+    salesThresholdCents: integer('sales_threshold_cents'),
+    transactionsThreshold: integer('transactions_threshold'),
+    source: text('source').notNull().default(''),
+    updatedAt: stamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'tax_nexus_threshold_positive',
+      sql`(${t.salesThresholdCents} IS NULL OR ${t.salesThresholdCents} > 0) AND (${t.transactionsThreshold} IS NULL OR ${t.transactionsThreshold} > 0)`,
+    ),
+  ],
+);

@@ -30,9 +30,13 @@ export {
   hasBought,
   type OrderCursor,
   ordersAfter,
+  ordersPaidIn,
   orderUsesShippingMethod,
   paidPerDay,
+  paidPerDestination,
   placedDaysOf,
+  type TaxedOrder,
+  taxedOrders,
   unitsSold,
 } from './order-queries';
 export { getOrder, listToShip, type OrdersFilter, orderById, shipToWire } from './order-views';

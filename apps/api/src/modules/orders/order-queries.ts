@@ -102,6 +102,7 @@ export function unitsSold(
 
 export type ExportedOrder = repository.ExportedOrder;
 export type OrderCursor = repository.OrderCursor;
+export type TaxedOrder = repository.TaxedOrder;
 
 /**
  * The next `limit` orders of the list's filter after `after`, oldest first: one step of a walk that reads
@@ -114,4 +115,19 @@ export function ordersAfter(
   limit: number,
 ): Promise<ExportedOrder[]> {
   return repository.findOrdersAfter(db, { userId: filter._id, ...filterOf(filter) }, after, limit);
+}
+
+/** The orders paid in [from, to) by the day they were paid, with their frozen tax: the tax report's sales. */
+export function ordersPaidIn(db: DbOrTx, from: Date, to: Date): Promise<repository.TaxedOrder[]> {
+  return repository.findTaxedOrders(db, { from, to });
+}
+
+/** These orders with their frozen tax, of those paid: the tax report's refunds. */
+export function taxedOrders(db: DbOrTx, ids: string[]): Promise<repository.TaxedOrder[]> {
+  return repository.findTaxedOrders(db, { ids });
+}
+
+/** The orders paid in [from, to) per destination (as their address names it): totals, tax, how many. */
+export function paidPerDestination(db: DbOrTx, from: Date, to: Date) {
+  return repository.sumPaidPerDestination(db, from, to);
 }

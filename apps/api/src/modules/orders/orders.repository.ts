@@ -774,3 +774,100 @@ export async function listToShip(db: DbOrTx, limit: number, offset: number): Pro
     { limit, offset },
   );
 }
+
+/** An order as the tax report reads it: its frozen tax, where it went, and its lines' frozen tax. */
+export interface TaxedOrder {
+  id: string;
+  paidAt: Date | null;
+  totalCents: number;
+  taxCents: number;
+  pricesIncludeTax: boolean;
+  taxCollected: boolean;
+  taxReason: string;
+  taxJurisdiction: string;
+  shipTo: ShipTo | null;
+  shippingCents: number;
+  shippingTaxRatePcm: number | null;
+  shippingTaxCents: number;
+  items: Pick<
+    OrderItemRow,
+    'position' | 'count' | 'unitPriceCents' | 'discountCents' | 'taxCategory' | 'taxRatePcm' | 'taxCents'
+  >[];
+}
+
+const taxedColumns = {
+  id: order.id,
+  paidAt: order.paidAt,
+  totalCents: order.totalCents,
+  taxCents: order.taxCents,
+  pricesIncludeTax: order.pricesIncludeTax,
+  taxCollected: order.taxCollected,
+  taxReason: order.taxReason,
+  taxJurisdiction: order.taxJurisdiction,
+  shipTo: order.shipTo,
+  shippingCents: order.shippingCents,
+  shippingTaxRatePcm: order.shippingTaxRatePcm,
+  shippingTaxCents: order.shippingTaxCents,
+};
+
+/**
+ * The orders paid in [from, to) (by the day they were paid), or these orders (`ids`), with their lines; a
+ * size exchange's replacement (paid by its original) is left out.
+ */
+export async function findTaxedOrders(
+  db: DbOrTx,
+  which: { from: Date; to: Date } | { ids: string[] },
+): Promise<TaxedOrder[]> {
+  if ('ids' in which && which.ids.length === 0) return [];
+  const rows = await db
+    .select(taxedColumns)
+    .from(order)
+    .where(
+      and(
+        isNull(order.replacementOf),
+        isNotNull(order.paidAt),
+        'ids' in which
+          ? inArray(order.id, which.ids)
+          : and(gte(order.paidAt, which.from), lt(order.paidAt, which.to)),
+      ),
+    )
+    .orderBy(asc(order.paidAt), asc(order.id));
+  const items = await findItems(
+    db,
+    rows.map((row) => row.id),
+  );
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  return rows.map((row) => ({ ...row, items: byOrder.get(row.id) ?? [] }));
+}
+
+/**
+ * The orders paid in [from, to), per destination as their address names it (country and state as typed):
+ * their totals, their tax and how many; a size exchange's replacement left out.
+ */
+export function sumPaidPerDestination(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+): Promise<{ country: string; state: string; totalCents: number; taxCents: number; orders: number }[]> {
+  const country = sql<string>`coalesce(${order.shipTo}->>'country', '')`;
+  const state = sql<string>`coalesce(${order.shipTo}->>'state', '')`;
+  return db
+    .select({
+      country,
+      state,
+      totalCents: sql<number>`sum(${order.totalCents})`.mapWith(Number),
+      taxCents: sql<number>`sum(${order.taxCents})`.mapWith(Number),
+      orders: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(order)
+    .where(
+      and(
+        isNull(order.replacementOf),
+        isNotNull(order.paidAt),
+        gte(order.paidAt, from),
+        lt(order.paidAt, to),
+      ),
+    )
+    .groupBy(country, state);
+}

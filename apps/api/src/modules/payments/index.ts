@@ -14,6 +14,7 @@ export {
   type Returned,
   recordPayment,
   recordProviderEvent,
+  refundsMadeIn,
   refundsMadeSince,
   returnedByReturn,
 } from './ledger';

@@ -54,6 +54,30 @@ export async function sumRefundsMadeSince(db: DbOrTx, from: Date): Promise<Map<s
   return new Map(rows.map((row) => [row.orderId, row.cents]));
 }
 
+/** The refunds and give-backs made in [from, to), summed per order and per return (null: a whole-order refund). */
+export function sumRefundsMadeIn(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+): Promise<{ orderId: string; returnId: string | null; cents: number }[]> {
+  return db
+    .select({
+      orderId: paymentEntry.orderId,
+      returnId: paymentEntry.returnId,
+      cents: sql<number>`sum(${paymentEntry.amountCents})`.mapWith(Number),
+    })
+    .from(paymentEntry)
+    .where(
+      and(
+        sql`${paymentEntry.kind} IN ('refund', 'credit_back')`,
+        gte(paymentEntry.createdAt, from),
+        lt(paymentEntry.createdAt, to),
+      ),
+    )
+    .groupBy(paymentEntry.orderId, paymentEntry.returnId)
+    .orderBy(paymentEntry.orderId, paymentEntry.returnId);
+}
+
 /**
  * Claims the right to refund an order for `seconds`: true for one caller at a time. A claim left by a
  * crashed attempt runs out, and the provider's idempotency key keeps the retry from refunding twice.

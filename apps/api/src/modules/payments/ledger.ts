@@ -132,6 +132,14 @@ export function refundsMadeSince(db: DbOrTx, from: Date): Promise<Map<string, nu
   return repository.sumRefundsMadeSince(db, from);
 }
 
+/**
+ * The refunds and give-backs made in [from, to), in cents per order and per return (`returnId` null: a
+ * whole-order refund): the tax report's refunds of the period.
+ */
+export function refundsMadeIn(db: DbOrTx, from: Date, to: Date) {
+  return repository.sumRefundsMadeIn(db, from, to);
+}
+
 /** Records a verified provider event once: false when it was seen before (a replay, a duplicate delivery). */
 export function recordProviderEvent(
   db: DbOrTx,

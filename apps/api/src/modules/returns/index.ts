@@ -1,4 +1,11 @@
 /** The returns module's face: returns and size exchanges of paid orders, and the figures of returns. */
-export { refundedLinesSince, replacedBy, returnFigures, returnsOf } from './return-views';
+export {
+  type RefundedTax,
+  refundedLinesSince,
+  refundedTaxOf,
+  replacedBy,
+  returnFigures,
+  returnsOf,
+} from './return-views';
 export { returnsRoutes } from './returns.routes';
 export type { ReturnDeps } from './returns.service';

@@ -134,3 +134,28 @@ export async function returnFigures(db: DbOrTx, from: Date, to: Date, topProduct
     perProduct,
   };
 }
+
+/** What a received return refunded, for the tax report: its tax given back, and its refunded lines' units. */
+export interface RefundedTax {
+  id: string;
+  orderId: string;
+  receivedAt: Date | null;
+  refundedTaxCents: number;
+  lines: { position: number; count: number }[];
+}
+
+/** The received returns of these orders, with the tax each gave back and the units it refunded per line. */
+export async function refundedTaxOf(db: DbOrTx, orderIds: string[]): Promise<RefundedTax[]> {
+  const rows = await repository.findReturnsOfOrders(db, orderIds);
+  return rows
+    .filter((row) => row.state === 'received')
+    .map((row) => ({
+      id: row.id,
+      orderId: row.orderId,
+      receivedAt: row.receivedAt,
+      refundedTaxCents: row.refundedTaxCents,
+      lines: row.lines
+        .filter((line) => line.resolution === 'refund')
+        .map((line) => ({ position: line.position, count: line.count })),
+    }));
+}

@@ -4,6 +4,8 @@ import {
   ordersExportQuerySchema,
   salesQuerySchema,
   salesReportSchema,
+  taxReportQuerySchema,
+  taxReportSchema,
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
@@ -12,6 +14,8 @@ import { adminOnly, requireAdmin } from '../../plugins/session';
 import { consumeForAccount } from '../rate-limit';
 import { exportOrders } from './orders-export';
 import { lowStockSizes, salesReport } from './sales.service';
+import { taxReport } from './tax-report';
+import { taxReportCsv } from './tax-report-csv';
 
 /**
  * The Sales view: paid orders per day and in total and best sellers over 30 or 90 days; the sizes running
@@ -46,6 +50,37 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => lowStockSizes(app.db, request.query.page),
+  );
+
+  app.get(
+    '/api/admin/tax/report',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['tax'],
+        summary:
+          'The tax report of the days [from, to] (admin): per place and rate, net sales, tax, orders and refunds; `format=csv` for the CSV to file from (the One-Stop-Shop lines first)',
+        querystring: taxReportQuerySchema,
+        produces: ['application/json', 'text/csv'],
+        response: {
+          200: taxReportSchema.or(
+            csvResponse(
+              'with format=csv, a header row, then one row per place and rate: section (OSS, domestic, other), member_state_of_consumption (or the US state, US-CA), rate_type, vat_rate (a percentage; empty where none was collected), taxable_amount, vat_amount, correction_taxable_amount_refunded, correction_vat_amount_refunded, orders, reason',
+            ),
+          ),
+          ...refusals(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { from, to, format } = request.query;
+      if (format === 'json') return taxReport(app.db, from, to);
+      reply.headers(csvHeaders(`tax-report-${from}-to-${to}.csv`));
+      if (request.method === 'HEAD') return reply.send(noCsvBody());
+      const { id } = await requireAdmin(request);
+      await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', id);
+      return reply.send(await taxReportCsv(await taxReport(app.db, from, to)));
+    },
   );
 
   // A static path: the router prefers it to /api/orders/:id whatever the order of registration.

@@ -1,11 +1,12 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { taxRate, taxRegistration, taxSettings } from '../../db/schema/tax';
+import { taxNexusThreshold, taxRate, taxRegistration, taxSettings } from '../../db/schema/tax';
 
 export type TaxSettingsRow = typeof taxSettings.$inferSelect;
 export type TaxRateRow = typeof taxRate.$inferSelect;
 export type TaxRateValues = Omit<typeof taxRate.$inferInsert, 'id' | 'createdAt'>;
 export type TaxRegistrationRow = typeof taxRegistration.$inferSelect;
+export type NexusThresholdRow = typeof taxNexusThreshold.$inferSelect;
 
 /** The shop's settings (the migration writes the one row). */
 export async function findSettings(db: DbOrTx): Promise<TaxSettingsRow> {
@@ -148,5 +149,33 @@ export async function insertRegistration(db: DbOrTx, place: { country: string; r
 
 export async function deleteRegistration(db: DbOrTx, id: string): Promise<TaxRegistrationRow | undefined> {
   const [row] = await db.delete(taxRegistration).where(eq(taxRegistration.id, id)).returning();
+  return row;
+}
+
+/** Every US state's economic-nexus thresholds, by USPS code. */
+export function findNexusThresholds(db: DbOrTx): Promise<NexusThresholdRow[]> {
+  return db.select().from(taxNexusThreshold).orderBy(asc(taxNexusThreshold.region));
+}
+
+/** A state's thresholds locked for a change: two staff saving at once apply one after the other. */
+export async function lockNexusThreshold(db: DbOrTx, region: string): Promise<NexusThresholdRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(taxNexusThreshold)
+    .where(eq(taxNexusThreshold.region, region))
+    .for('update');
+  return row;
+}
+
+export async function updateNexusThreshold(
+  db: DbOrTx,
+  region: string,
+  values: Pick<NexusThresholdRow, 'salesThresholdCents' | 'transactionsThreshold'>,
+): Promise<NexusThresholdRow | undefined> {
+  const [row] = await db
+    .update(taxNexusThreshold)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(taxNexusThreshold.region, region))
+    .returning();
   return row;
 }

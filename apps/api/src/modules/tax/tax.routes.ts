@@ -8,11 +8,16 @@ import {
   taxRegistrationsSchema,
   taxSettingsBodySchema,
   taxSettingsSchema,
+  taxThresholdBodySchema,
+  taxThresholdParamsSchema,
+  taxThresholdsSchema,
+  usThresholdSchema,
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
 import { adminOnly, currentUser, requireAdmin } from '../../plugins/session';
 import * as tax from './tax.service';
+import { taxThresholds, updateNexusThreshold } from './tax-thresholds.service';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -21,6 +26,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{ deps: tax.TaxDeps }> = async (ap
   settingsRoutes(app, deps);
   rateRoutes(app, deps);
   registrationRoutes(app, deps);
+  thresholdRoutes(app, deps);
 };
 
 function settingsRoutes(app: ZodApp, deps: tax.TaxDeps) {
@@ -154,5 +160,37 @@ function registrationRoutes(app: ZodApp, deps: tax.TaxDeps) {
       },
     },
     async (request) => tax.unregister(deps, await requireAdmin(request), request.params.id),
+  );
+}
+
+function thresholdRoutes(app: ZodApp, deps: tax.TaxDeps) {
+  app.get(
+    '/api/admin/tax/thresholds',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['tax'],
+        summary:
+          "This year's sales against the EU's One-Stop-Shop threshold (EUR 10,000) and each US state's economic-nexus thresholds (admin); near from 80 %",
+        response: { 200: taxThresholdsSchema, ...refusals(401, 403) },
+      },
+    },
+    () => taxThresholds(deps.db),
+  );
+
+  app.put(
+    '/api/admin/tax/thresholds/:state',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags: ['tax'],
+        summary: "Change a US state's economic-nexus thresholds (admin); null: none",
+        params: taxThresholdParamsSchema,
+        body: taxThresholdBodySchema,
+        response: { 200: usThresholdSchema, ...refusals(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      updateNexusThreshold(deps, await requireAdmin(request), request.params.state, request.body),
   );
 }

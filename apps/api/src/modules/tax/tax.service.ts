@@ -9,7 +9,7 @@ import {
   type TaxSettings,
   type TaxSettingsBody,
 } from '@shop/contracts';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
@@ -47,6 +47,12 @@ function staffSettings(row: repository.TaxSettingsRow): TaxSettings {
 /** The shop's VAT number, for its tax invoices ('' when it has none). */
 export async function sellerVatNumber(db: Db): Promise<string> {
   return (await repository.findSettings(db)).vatNumber;
+}
+
+/** What the tax report and the thresholds read of the settings: the currency, home country and euro rate. */
+export async function reportSettings(db: DbOrTx) {
+  const row = await repository.findSettings(db);
+  return { currency: row.currency, homeCountry: row.homeCountry, eurRateMicros: row.eurRateMicros };
 }
 
 /** The settings: all of them for staff, how prices are shown for everyone else. */

@@ -298,6 +298,17 @@ group('changesOf', () => {
     ]);
   });
 
+  it('names the US state whose economic-nexus thresholds changed, and which of them', () => {
+    const event = activityEvent({
+      kind: 'tax.threshold-update',
+      subject: { type: 'tax', id: 'US-CA' },
+      before: { state: 'CA', salesThreshold: 500_000, transactionsThreshold: null },
+      after: { state: 'CA', salesThreshold: 400_000, transactionsThreshold: null },
+    });
+    expect(sentence(event)).toBe('changed the sales threshold of the economic nexus in US-CA');
+    expect(KIND_LABELS['tax.threshold-update']).toBe('Tax threshold changed');
+  });
+
   it("names every field in people's words, never as the code names it", () => {
     const event = product({
       before: { compareAtPrice: null, shippingClass: 'standard' },

@@ -41,6 +41,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'tax.rate-delete': 'Tax rate deleted',
   'tax.register': 'Tax registration added',
   'tax.unregister': 'Tax registration removed',
+  'tax.threshold-update': 'Tax threshold changed',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -69,6 +70,7 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
       'tax.rate-delete',
       'tax.register',
       'tax.unregister',
+      'tax.threshold-update',
     ],
   },
 ];
@@ -495,6 +497,7 @@ export function describe(event: ActivityEvent): Description {
     case 'tax.rate-delete':
     case 'tax.register':
     case 'tax.unregister':
+    case 'tax.threshold-update':
       return describeTax(event);
     default:
       return { action: 'did something' };
@@ -523,6 +526,10 @@ function describeTax(event: ActivityEvent): Description {
       return { action: `deleted the tax rate of ${rateText}` };
     case 'tax.register':
       return { action: `registered the shop to collect tax in ${taxPlace(snapshot)}` };
+    case 'tax.threshold-update':
+      return {
+        action: `changed the ${changedFields(event)} of the economic nexus in US-${textOf(field(snapshot, 'state')) ?? ''}`,
+      };
     default:
       return { action: `removed the tax registration in ${taxPlace(snapshot)}` };
   }

@@ -15,6 +15,7 @@ import { useLowStock } from './api/get-low-stock';
 import { toSalesPeriod, useSalesReport } from './api/get-sales-report';
 import { SalesChart } from './sales-chart';
 import { chartSummary, formatLongDay, formatShortDay, pluralise } from './sales-format';
+import { ThresholdWarning } from './threshold-warning';
 import '../shared/admin.css';
 import './sales.css';
 import { TableHead } from '../shared/table-head';
@@ -62,6 +63,7 @@ export function AdminSalesTab() {
         </div>
         <PeriodSwitch days={days} onChange={choose} />
       </div>
+      <ThresholdWarning />
 
       {report.isPending ? (
         <LoadingSpinner label="Loading the sales report" />

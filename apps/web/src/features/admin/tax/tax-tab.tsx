@@ -4,7 +4,9 @@ import { StaffPage } from '../shared/staff-page';
 import { useTaxSettings } from './api/tax-settings';
 import { RatesSection } from './rates-section';
 import { RegistrationsSection } from './registrations-section';
+import { ReportSection } from './report-section';
 import { TaxSettingsForm } from './tax-settings-form';
+import { ThresholdsSection } from './thresholds-section';
 import '../shared/admin.css';
 import './tax.css';
 
@@ -31,6 +33,8 @@ export function AdminTaxTab() {
       </section>
       <RegistrationsSection />
       <RatesSection homeCountry={settings.data?.homeCountry} />
+      <ReportSection />
+      <ThresholdsSection />
     </StaffPage>
   );
 }
