@@ -582,6 +582,19 @@ const TABLE: Row[] = [
     access: 'admin',
     request: (r) => ({ url: `/api/orders/${r.orderId}/refund` }),
   },
+  // After the refund: its credit note, the first of the shop, is the buyer's and staff's.
+  {
+    method: 'GET',
+    url: '/api/orders/:id/credit-notes',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/orders/${r.orderId}/credit-notes` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/orders/:id/credit-notes/:number',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/orders/${r.orderId}/credit-notes/CN-000001` }),
+  },
   // Returns: the buyer opens and cancels their own, staff decide; the slip is the buyer's and staff's.
   {
     method: 'POST',
