@@ -87,6 +87,9 @@ interface Resources {
   line: ReturnType<typeof cartLine>;
   /** The shopper's open return of a unit of the shipped order. */
   returnId: string;
+  /** Another order of the shopper, refunded by the admin, and its credit note's number. */
+  refundedOrderId: string;
+  creditNote: string;
   /** A draw open for entries and a first-come drop in its pre-queue; every signed-in caller is in both. */
   drawId: string;
   queueDropId: string;
@@ -582,18 +585,18 @@ const TABLE: Row[] = [
     access: 'admin',
     request: (r) => ({ url: `/api/orders/${r.orderId}/refund` }),
   },
-  // After the refund: its credit note, the first of the shop, is the buyer's and staff's.
+  // A refund's credit notes are the buyer's and staff's.
   {
     method: 'GET',
     url: '/api/orders/:id/credit-notes',
     access: 'self-or-admin',
-    request: (r) => ({ url: `/api/orders/${r.orderId}/credit-notes` }),
+    request: (r) => ({ url: `/api/orders/${r.refundedOrderId}/credit-notes` }),
   },
   {
     method: 'GET',
     url: '/api/orders/:id/credit-notes/:number',
     access: 'self-or-admin',
-    request: (r) => ({ url: `/api/orders/${r.orderId}/credit-notes/CN-000001` }),
+    request: (r) => ({ url: `/api/orders/${r.refundedOrderId}/credit-notes/${r.creditNote}` }),
   },
   // Returns: the buyer opens and cancels their own, staff decide; the slip is the buyer's and staff's.
   {
@@ -928,6 +931,11 @@ beforeAll(async () => {
     reason: 'too_large',
   });
   expect(opened.statusCode, opened.body).toBe(201);
+  const refundedOrderId = await buy(app(), shopper.cookie, pick);
+  const refunded = await send(app(), 'POST', `/api/orders/${refundedOrderId}/refund`, adminCookie);
+  expect(refunded.statusCode, refunded.body).toBe(200);
+  const notes = await send(app(), 'GET', `/api/orders/${refundedOrderId}/credit-notes`, adminCookie);
+  const creditNote = notes.json<{ number: string }[]>()[0]?.number ?? '';
 
   Object.assign(actors, {
     guest: { name: 'guest' },
@@ -958,6 +966,8 @@ beforeAll(async () => {
     alertId: alert.json<{ _id: string }>()._id,
     line: cartLine(pick, 1),
     returnId: opened.json<{ id: string }>().id,
+    refundedOrderId,
+    creditNote,
     ...(await dropsFor(adminCookie, [unverified.id, other.id, shopper.id])),
     promotionId:
       (await send(app(), 'GET', '/api/promotions?search=WELCOME10', adminCookie)).json<{
