@@ -24,9 +24,9 @@ CREATE INDEX "credit_note_order_idx" ON "credit_note" USING btree ("order_id","n
 -- A credit note for each refund already in the ledger (its entries share a key, the store credit part's
 -- ending in ':credit'), numbered in the order they were made. Its tax: a return's, what the return gave back
 -- (refunded_tax_cents); a whole-order refund's, the order's frozen tax less what its returns gave back; none
--- where the order collected none. It is split over the order's rates in proportion to the tax the order
--- froze at each (the cents the rounding leaves going to the highest rate); the net is what went back less
--- the tax, split alike.
+-- where the order collected none. It is split over the rates in proportion to the frozen tax of what it
+-- refunded (a return's refund lines; a whole refund's, the lines and shipping its returns left), the rounding's
+-- cents going to the highest rate; the net is what went back less the tax, split alike.
 WITH "refunds" AS (
   SELECT regexp_replace(e."key", ':credit$', '') AS "key", e."order_id",
     (array_agg(e."return_id") FILTER (WHERE e."return_id" IS NOT NULL))[1] AS "return_id",
@@ -44,13 +44,33 @@ WITH "refunds" AS (
   JOIN "order" o ON o."id" = f."order_id"
   LEFT JOIN "order_return" r ON r."id" = f."return_id"
 ), "frozen" AS (
-  SELECT p."order_id", p."rate_pcm", sum(p."tax_cents")::bigint AS "tax_cents"
+  -- What each refund's tax is split in proportion to: a return's, its refund lines' share of the frozen tax
+  -- of their order lines; a whole-order refund's, the order's lines' and shipping's frozen tax less the
+  -- returns' lines.
+  SELECT w."key", w."rate_pcm", sum(w."tax_cents")::bigint AS "tax_cents"
   FROM (
-    SELECT i."order_id", i."tax_rate_pcm" AS "rate_pcm", i."tax_cents" FROM "order_item" i
+    SELECT t."key", i."tax_rate_pcm" AS "rate_pcm", i."tax_cents"::bigint * l."count" / i."count" AS "tax_cents"
+    FROM "taxed" t
+    JOIN "return_line" l ON l."return_id" = t."return_id" AND l."resolution" = 'refund'
+    JOIN "order_item" i ON i."order_id" = t."order_id" AND i."position" = l."position"
     UNION ALL
-    SELECT o."id", o."shipping_tax_rate_pcm", o."shipping_tax_cents" FROM "order" o WHERE o."shipping_cents" > 0
-  ) p
-  WHERE p."rate_pcm" IS NOT NULL
+    SELECT t."key", i."tax_rate_pcm", i."tax_cents"
+    FROM "taxed" t JOIN "order_item" i ON i."order_id" = t."order_id"
+    WHERE t."return_id" IS NULL
+    UNION ALL
+    SELECT t."key", o."shipping_tax_rate_pcm", o."shipping_tax_cents"
+    FROM "taxed" t JOIN "order" o ON o."id" = t."order_id"
+    WHERE t."return_id" IS NULL AND o."shipping_cents" > 0
+    UNION ALL
+    -- less what the order's received returns gave back of its lines
+    SELECT t."key", i."tax_rate_pcm", -(i."tax_cents"::bigint * l."count" / i."count")
+    FROM "taxed" t
+    JOIN "order_return" r ON r."order_id" = t."order_id" AND r."state" = 'received'
+    JOIN "return_line" l ON l."return_id" = r."id" AND l."resolution" = 'refund'
+    JOIN "order_item" i ON i."order_id" = t."order_id" AND i."position" = l."position"
+    WHERE t."return_id" IS NULL
+  ) w
+  WHERE w."rate_pcm" IS NOT NULL
   GROUP BY 1, 2
 )
 INSERT INTO "credit_note" ("number", "order_id", "return_id", "key", "amount_cents", "tax_cents", "rates", "created_at")
@@ -58,17 +78,17 @@ SELECT row_number() OVER (ORDER BY t."created_at", t."key"), t."order_id", t."re
   t."tax_cents", coalesce(s."rates", '[]'::jsonb), t."created_at"
 FROM "taxed" t
 LEFT JOIN LATERAL (
-  SELECT jsonb_agg(jsonb_build_object('ratePcm', q."rate_pcm", 'netCents', q."net", 'taxCents', q."tax") ORDER BY q."rate_pcm" DESC) AS "rates"
+  SELECT jsonb_agg(jsonb_build_object('ratePcm', q."rate_pcm", 'netCents', q."net"::integer, 'taxCents', q."tax"::integer) ORDER BY q."rate_pcm" DESC) AS "rates"
   FROM (
     SELECT q1."rate_pcm",
       q1."net" + CASE WHEN q1."first" THEN (t."amount_cents" - t."tax_cents") - sum(q1."net") OVER () ELSE 0 END AS "net",
       q1."tax" + CASE WHEN q1."first" THEN t."tax_cents" - sum(q1."tax") OVER () ELSE 0 END AS "tax"
     FROM (
       SELECT z."rate_pcm", row_number() OVER (ORDER BY z."rate_pcm" DESC) = 1 AS "first",
-        ((t."amount_cents" - t."tax_cents")::bigint * z."tax_cents" / sum(z."tax_cents") OVER ()) AS "net",
-        (t."tax_cents"::bigint * z."tax_cents" / sum(z."tax_cents") OVER ()) AS "tax"
+        ((t."amount_cents" - t."tax_cents")::bigint * z."tax_cents" / (sum(z."tax_cents") OVER ())::bigint) AS "net",
+        (t."tax_cents"::bigint * z."tax_cents" / (sum(z."tax_cents") OVER ())::bigint) AS "tax"
       FROM "frozen" z
-      WHERE z."order_id" = t."order_id" AND z."tax_cents" > 0
+      WHERE z."key" = t."key" AND z."tax_cents" > 0
     ) q1
   ) q
 ) s ON t."tax_cents" > 0;--> statement-breakpoint
