@@ -237,3 +237,24 @@ describe('credit notes', () => {
     expect(crossed.statusCode).toBe(404);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents both credit note routes, the list with its shape', async () => {
+    const response = await send(app(), 'GET', '/api/docs/json');
+    type Operation = {
+      summary?: string;
+      responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+    };
+    const paths = response.json<{ paths: Record<string, Record<string, Operation>> }>().paths;
+    const list = paths['/api/orders/{id}/credit-notes']?.get;
+    expect(list?.summary).toEqual(expect.any(String));
+    expect(list?.responses?.['200']?.content?.['application/json']?.schema).toMatchObject({
+      type: 'array',
+      items: {
+        type: 'object',
+        required: expect.arrayContaining(['number', 'amount', 'tax', 'createdAt', 'url']),
+      },
+    });
+    expect(paths['/api/orders/{id}/credit-notes/{number}']?.get?.summary).toEqual(expect.any(String));
+  });
+});
