@@ -87,6 +87,9 @@ interface Resources {
   line: ReturnType<typeof cartLine>;
   /** The shopper's open return of a unit of the shipped order. */
   returnId: string;
+  /** Another order of the shopper, refunded by the admin, and its credit note's number. */
+  refundedOrderId: string;
+  creditNote: string;
   /** A draw open for entries and a first-come drop in its pre-queue; every signed-in caller is in both. */
   drawId: string;
   queueDropId: string;
@@ -607,6 +610,19 @@ const TABLE: Row[] = [
     access: 'admin',
     request: (r) => ({ url: `/api/orders/${r.orderId}/refund` }),
   },
+  // A refund's credit notes are the buyer's and staff's.
+  {
+    method: 'GET',
+    url: '/api/orders/:id/credit-notes',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/orders/${r.refundedOrderId}/credit-notes` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/orders/:id/credit-notes/:number',
+    access: 'self-or-admin',
+    request: (r) => ({ url: `/api/orders/${r.refundedOrderId}/credit-notes/${r.creditNote}` }),
+  },
   // Returns: the buyer opens and cancels their own, staff decide; the slip is the buyer's and staff's.
   {
     method: 'POST',
@@ -940,6 +956,11 @@ beforeAll(async () => {
     reason: 'too_large',
   });
   expect(opened.statusCode, opened.body).toBe(201);
+  const refundedOrderId = await buy(app(), shopper.cookie, pick);
+  const refunded = await send(app(), 'POST', `/api/orders/${refundedOrderId}/refund`, adminCookie);
+  expect(refunded.statusCode, refunded.body).toBe(200);
+  const notes = await send(app(), 'GET', `/api/orders/${refundedOrderId}/credit-notes`, adminCookie);
+  const creditNote = notes.json<{ number: string }[]>()[0]?.number ?? '';
 
   Object.assign(actors, {
     guest: { name: 'guest' },
@@ -970,6 +991,8 @@ beforeAll(async () => {
     alertId: alert.json<{ _id: string }>()._id,
     line: cartLine(pick, 1),
     returnId: opened.json<{ id: string }>().id,
+    refundedOrderId,
+    creditNote,
     ...(await dropsFor(adminCookie, [unverified.id, other.id, shopper.id])),
     promotionId:
       (await send(app(), 'GET', '/api/promotions?search=WELCOME10', adminCookie)).json<{

@@ -6,6 +6,7 @@ export * from './catalog';
 export * from './constants';
 export * from './countries';
 export * from './credit';
+export * from './credit-notes';
 export * from './drops';
 export * from './errors';
 export * from './fulfilment';

@@ -1,6 +1,6 @@
 import { PAYMENT_ENTRY_KINDS, STORE_CREDIT } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { oneOf } from '../checks';
 import { createdAt, idKey, stamp, uuidRef } from './columns';
 import { order } from './orders';
@@ -44,6 +44,54 @@ export const paymentEntry = pgTable(
     // The refunds of a period (the Sales view), newest last.
     index('payment_entry_refunds_idx').on(t.createdAt).where(sql`${t.kind} IN ('refund', 'credit_back')`),
   ],
+);
+
+/** A credit note's tax at one rate: what was refunded net of tax and the tax in it, in cents. */
+export interface CreditNoteRate {
+  /** The frozen rate in pcm (decision 34); null where no tax was collected. */
+  ratePcm: number | null;
+  netCents: number;
+  taxCents: number;
+}
+
+/**
+ * The credit note of each refund (issue 37): numbered in the shop's one sequence (`credit_note_counter`,
+ * taken in the refund's transaction, so a refund rolled back leaves no gap), written with the refund's
+ * ledger entries and keyed by the refund's key (a retried refund finds it and makes no second note). It
+ * keeps what went back in all tenders, the tax in it and its split per rate, read from the order's frozen
+ * lines, never computed again.
+ */
+export const creditNote = pgTable(
+  'credit_note',
+  {
+    id: idKey(),
+    number: integer('number').notNull().unique(),
+    /** The order it corrects the invoice of (no foreign key, as for the ledger's entries). */
+    orderId: uuid('order_id').notNull(),
+    /** The return whose refund it is (none: a whole-order refund). */
+    returnId: uuid('return_id'),
+    /** The refund's key: its ledger entries' key, or their stem. */
+    key: text('key').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    rates: jsonb('rates').$type<CreditNoteRate[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('credit_note_amount_positive', sql`${t.amountCents} > 0`),
+    check('credit_note_tax_fits', sql`${t.taxCents} >= 0 AND ${t.taxCents} <= ${t.amountCents}`),
+    index('credit_note_order_idx').on(t.orderId, t.number),
+  ],
+);
+
+/** The last credit note number given: one row, locked by the refund that takes the next. */
+export const creditNoteCounter = pgTable(
+  'credit_note_counter',
+  {
+    id: boolean('id').primaryKey().default(true),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [check('credit_note_counter_one_row', sql`${t.id}`)],
 );
 
 /**

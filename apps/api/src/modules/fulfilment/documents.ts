@@ -7,6 +7,7 @@ import {
   type Order,
   orderName,
   type PackingOrder,
+  pcmToPercent,
   toCents,
 } from '@shop/contracts';
 import {
@@ -19,6 +20,7 @@ import {
   textLines,
 } from '../../lib/document-page';
 import { escapeHtml } from '../../lib/html';
+import type { CreditNoteRecord } from '../payments';
 
 function shipToBlock(order: Order): string {
   const address = shipToLines(order.shipTo) ?? '<p>The address on the buyer\u2019s account</p>';
@@ -177,6 +179,64 @@ export function invoicePage(order: Order, shop: Shop & { vatNumber?: string }, p
 <table><thead><tr><th scope="col">Item</th><th scope="col">Size</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody>${invoiceRows(order)}</tbody>${invoiceTotals(order, paid)}</table>${taxSection(order)}
 <footer><p>${'with' in paid ? `Payment: ${escapeHtml(paid.with)}.` : `No payment: these pairs replace returned pairs of order ${orderName({ number: paid.exchangeOf })}.`}</p><p>Thank you for shopping at ${escapeHtml(shop.name)}.</p></footer>`,
+  );
+}
+
+/** Money credited, shown as a negative amount. */
+const credited = (cents: number) =>
+  cents === 0 ? formatPrice(0) : `&minus;${formatPrice(fromCents(cents))}`;
+
+/**
+ * The credit note's rows: per rate the net and the tax given back (both credited), or, where the order
+ * collected no tax, the one amount given back.
+ */
+function creditRows(order: Order, note: CreditNoteRecord): { body: string; foot: string } {
+  const taxed = order.tax.collected && note.rates.length > 0;
+  if (!taxed) {
+    return {
+      body: `<tr><td>Refund of order ${orderName(order)}</td><td class="num"></td><td class="num"></td><td class="num">${credited(note.amountCents)}</td></tr>`,
+      foot: '',
+    };
+  }
+  const body = note.rates
+    .map((rate) => {
+      const percent = rate.ratePcm === null ? 'none' : `${pcmToPercent(rate.ratePcm)}%`;
+      return `<tr><td>Refunded at ${percent}</td><td class="num">${credited(rate.netCents)}</td><td class="num">${percent}</td><td class="num">${credited(rate.taxCents)}</td></tr>`;
+    })
+    .join('');
+  const net = note.rates.reduce((sum, rate) => sum + rate.netCents, 0);
+  const foot = `<tr><td>Total net</td><td class="num">${credited(net)}</td><td></td><td></td></tr>
+<tr><td>Total tax credited</td><td></td><td></td><td class="num">${credited(note.taxCents)}</td></tr>`;
+  return { body, foot };
+}
+
+/**
+ * A refund's printable credit note (issue 37): its number, the invoice it corrects (the order's), the
+ * seller with its VAT number, the buyer, the date, and per rate the net and the tax given back as the note
+ * recorded them from the order's frozen lines, all credited (negative), and the total credited.
+ */
+export function creditNotePage(
+  order: Order,
+  note: CreditNoteRecord,
+  shop: Shop & { vatNumber?: string },
+): DocumentPage {
+  const title = `Credit note ${note.name}`;
+  const seller = order.tax.collected && shop.vatNumber ? ` \u00b7 VAT ${shop.vatNumber}` : '';
+  const invoice = `${order.tax.collected ? 'tax invoice' : 'invoice'} ${orderName(order)}`;
+  const ret = order.returns.find((candidate) => candidate.id === note.returnId);
+  const forWhat = ret ? `<p>Return ${escapeHtml(ret.number)}</p>` : '<p>Refund of the whole order</p>';
+  const { body, foot } = creditRows(order, note);
+  const where = order.tax.jurisdiction ? ` (${escapeHtml(order.tax.jurisdiction)})` : '';
+  const included =
+    order.tax.pricesIncludeTax && order.tax.collected ? '<p>The prices included the tax.</p>' : '';
+  return documentPage(
+    `${title} \u2013 ${shop.name}`,
+    `<header>${shopBlock(shop, seller)}<section class="meta"><h1>${escapeHtml(title)}</h1><p>Date: ${escapeHtml(longDate(note.createdAt.toISOString()))}</p><p>Corrects ${invoice}</p>${forWhat}</section></header>
+<div class="parties">${billToBlock(order)}${shipToBlock(order)}</div>
+<section class="tax"><h2>Credited${where}</h2>${included}
+<table><thead><tr><th scope="col">What</th><th scope="col" class="num">Net</th><th scope="col" class="num">Rate</th><th scope="col" class="num">Tax</th></tr></thead>
+<tbody>${body}</tbody><tfoot>${foot}<tr class="total"><td>Total credited</td><td></td><td></td><td class="num">${credited(note.amountCents)}</td></tr></tfoot></table></section>
+<footer><p>This credit note reduces ${invoice} by ${formatPrice(fromCents(note.amountCents))}, of which ${formatPrice(fromCents(note.taxCents))} tax.</p><p>${escapeHtml(shop.name)}</p></footer>`,
   );
 }
 

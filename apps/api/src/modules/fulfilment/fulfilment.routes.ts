@@ -1,4 +1,6 @@
 import {
+  creditNoteParamsSchema,
+  creditNotesSchema,
   orderIdParamsSchema,
   packingOrderSchema,
   shipmentBodySchema,
@@ -12,6 +14,8 @@ import { sendDocument } from '../../lib/document-page';
 import { refusals } from '../../lib/refusals';
 import { adminOnly, requireAdmin, requireUser } from '../../plugins/session';
 import {
+  creditNote,
+  creditNotes,
   type FulfilmentDeps,
   invoice,
   markDelivered,
@@ -24,7 +28,52 @@ import {
 const htmlResponse = (what: string) =>
   z.string().meta({ type: 'string', description: `text/html; charset=utf-8: ${what}` });
 
-/** Staff ship and deliver orders; buyers and staff print invoices; staff print packing slips. */
+type FulfilmentApp = Parameters<FastifyPluginAsyncZod<{ deps: FulfilmentDeps }>>[0];
+
+/** A refund's credit notes: the order's list and each printable note (its buyer or an admin). */
+function creditNoteRoutes(app: FulfilmentApp, deps: FulfilmentDeps): void {
+  app.get(
+    '/api/orders/:id/credit-notes',
+    {
+      schema: {
+        tags: ['fulfilment'],
+        summary:
+          "The order's credit notes, one a refund, oldest first: number, amount and tax given back, date, and the printable note's url (its buyer or an admin)",
+        params: orderIdParamsSchema,
+        response: { 200: creditNotesSchema, ...refusals(400, 401, 403, 404) },
+      },
+    },
+    async (request) => creditNotes(deps, request.params.id, await requireUser(request)),
+  );
+
+  app.get(
+    '/api/orders/:id/credit-notes/:number',
+    {
+      schema: {
+        tags: ['fulfilment'],
+        summary:
+          "One of the order's credit notes as a printable page (its buyer or an admin): the invoice it corrects, and per rate the net and tax credited",
+        params: creditNoteParamsSchema,
+        produces: ['text/html', 'application/json'],
+        response: {
+          200: htmlResponse(
+            "the credit note, numbered in the shop's sequence, as a self-contained printable page",
+          ),
+          ...refusals(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendDocument(
+        reply,
+        await creditNote(deps, request.params.id, request.params.number, await requireUser(request)),
+      ),
+  );
+}
+
+/**
+ * Staff ship and deliver orders; buyers and staff print invoices and credit notes; staff print packing slips.
+ */
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> = async (app, { deps }) => {
   app.get(
     '/api/fulfilment/to-ship',
@@ -96,6 +145,8 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> =
     async (request, reply) =>
       sendDocument(reply, await invoice(deps, request.params.id, await requireUser(request))),
   );
+
+  creditNoteRoutes(app, deps);
 
   app.get(
     '/api/orders/:id/packing-slip',

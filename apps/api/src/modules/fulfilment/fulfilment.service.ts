@@ -1,6 +1,9 @@
 import {
   CARRIER_LABELS,
+  type CreditNote,
+  creditNoteUrl,
   type FulfilmentState,
+  fromCents,
   type Order,
   type PackingOrder,
   type Shipment,
@@ -14,10 +17,10 @@ import type { DocumentPage } from '../../lib/document-page';
 import type { CurrentUser } from '../../plugins/session';
 import type { Mailer, MailMessage } from '../mail';
 import * as orders from '../orders';
-import { type Gateways, tenderLabel } from '../payments';
+import { creditNoteOf, creditNotesOf, type Gateways, tenderLabel } from '../payments';
 import * as shipping from '../shipping';
 import * as tax from '../tax';
-import { invoicePage, packingSlipPage } from './documents';
+import { creditNotePage, invoicePage, packingSlipPage } from './documents';
 import * as repository from './fulfilment.repository';
 import { orderDeliveredEmail, orderShippedEmail } from './fulfilment-emails';
 import { toShipment } from './shipments';
@@ -226,13 +229,48 @@ export async function invoice(
   viewer: CurrentUser,
 ): Promise<DocumentPage> {
   const order = invoiced(await orders.getOrder(deps, deps.db, orderId, viewer));
-  const seller = order.tax.collected
-    ? { ...deps.shop, vatNumber: await tax.sellerVatNumber(deps.db) }
-    : deps.shop;
+  const seller = await sellerOf(deps, order);
   if (order.replacementOf === null)
     return invoicePage(order, seller, { with: tenderLabel(deps.gateways, order.provider) });
   const numbers = await orders.orderNumbersOf(deps.db, [order.replacementOf]);
   return invoicePage(order, seller, { exchangeOf: numbers.get(order.replacementOf) ?? 0 });
+}
+
+/** The seller as a document of the order names it: with its VAT number where the order was taxed. */
+async function sellerOf(deps: FulfilmentDeps, order: Order) {
+  return order.tax.collected ? { ...deps.shop, vatNumber: await tax.sellerVatNumber(deps.db) } : deps.shop;
+}
+
+/**
+ * `GET /api/orders/:id/credit-notes`: the order's credit notes, oldest first, one a refund, for its buyer
+ * or staff (anyone else is told the order does not exist, as for its invoice).
+ */
+export async function creditNotes(
+  deps: FulfilmentDeps,
+  orderId: string,
+  viewer: CurrentUser,
+): Promise<CreditNote[]> {
+  const order = await orders.getOrder(deps, deps.db, orderId, viewer);
+  return (await creditNotesOf(deps.db, order._id)).map((note) => ({
+    number: note.name,
+    amount: fromCents(note.amountCents),
+    tax: fromCents(note.taxCents),
+    createdAt: note.createdAt.toISOString(),
+    url: creditNoteUrl(order._id, note.name),
+  }));
+}
+
+/** One printable credit note of the order, for its buyer or staff. */
+export async function creditNote(
+  deps: FulfilmentDeps,
+  orderId: string,
+  number: number,
+  viewer: CurrentUser,
+): Promise<DocumentPage> {
+  const order = await orders.getOrder(deps, deps.db, orderId, viewer);
+  const note = await creditNoteOf(deps.db, order._id, number);
+  if (!note) throw AppError.notFound('Credit note');
+  return creditNotePage(order, note, await sellerOf(deps, order));
 }
 
 /**

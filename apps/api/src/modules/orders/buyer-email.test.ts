@@ -157,11 +157,16 @@ describe('a refund', () => {
       ],
     });
     // Paid $285.00 ($270.00 of pairs after the code, $15.00 shipping); the return gave back one pair, $90.00.
-    const mail = orderRefundEmail(order, { amount: 195, refundTo: 'card', credit: 0 }, 'https://shop.test/a');
+    const mail = orderRefundEmail(
+      order,
+      { amount: 195, refundTo: 'card', credit: 0, creditNote: 'CN-000007' },
+      'https://shop.test/a',
+    );
     expect(mail.subject).toBe('Sneaker Shop: $195.00 refunded for order #77');
     expect(mail.text).toContain(`- ${line.name}, size 9 x 2: $180.00`);
     expect(mail.text).toContain('- Shipping, Express: $15.00');
     expect(rowCents(mail.text)).toEqual([18_000, 1_500]);
+    expect(mail.text).toContain('Your credit note is CN-000007');
   });
 });
 

@@ -38,6 +38,10 @@ export function refundNote(refund: { amount: number; refundTo: string; credit: n
   return toProvider > 0 ? `${creditNote}; ${formatPrice(toProvider)} ${providerNote}.` : `${creditNote}.`;
 }
 
+/** The refund's credit note, named so the buyer can find and print it from their orders. */
+const creditNoteSentence = (creditNote: string | null) =>
+  creditNote ? ` Your credit note is ${creditNote}; you can print it from your orders.` : '';
+
 /** Units of the order's line that received returns gave back for a refund. */
 function refundedUnits(order: Order, line: OrderLine): number {
   return order.returns
@@ -71,7 +75,7 @@ function refundedRows(order: Order, cents: number): { lines: OrderLine[]; shippi
  */
 export function orderRefundEmail(
   order: Order,
-  refund: { amount: number; refundTo: string; credit: number },
+  refund: { amount: number; refundTo: string; credit: number; creditNote: string | null },
   accountUrl: string,
 ): MailMessage {
   const number = orderName(order);
@@ -86,7 +90,7 @@ export function orderRefundEmail(
         : `we refunded the ${formatPrice(refund.amount)} you paid for order ${number}.`,
     ...refundedRows(order, toCents(refund.amount)),
     total: { label: 'Refunded', amount: refund.amount },
-    note: refundNote(refund),
+    note: `${refundNote(refund)}${creditNoteSentence(refund.creditNote)}`,
     accountUrl,
   });
 }

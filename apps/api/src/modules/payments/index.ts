@@ -2,6 +2,16 @@
  * The payments module's face: the tenders orders are paid with (the registered providers, each a plug-in
  * under providers/, and store credit), their gateways, the payments ledger, and the one refund.
  */
+
+export {
+  type CreditNoteRecord,
+  creditNoteOf,
+  creditNotesOf,
+  NO_TAX,
+  type RateTax,
+  type RefundTax,
+  sumByRate,
+} from './credit-notes';
 export {
   type PaymentNotice,
   type PaymentPage,

@@ -4,6 +4,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { DomainEvents, Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import * as credit from '../credit';
+import { type RefundTax, recordCreditNote } from './credit-notes';
 import { PaymentProviderError } from './gateway';
 import { type OrderMoney, orderMoney } from './ledger';
 import * as repository from './ledger.repository';
@@ -23,6 +24,10 @@ export interface RefundedMoney {
   creditCents: number;
   /** The provider the rest went back through (the one that captured the payment); null when none did. */
   tender: string | null;
+  /** The tax in it, as its credit note says. */
+  taxCents: number;
+  /** Its credit note's number ("CN-000001"); null when nothing went back. */
+  creditNote: string | null;
 }
 
 export interface RefundRequest<T> {
@@ -36,6 +41,8 @@ export interface RefundRequest<T> {
   returnId?: string;
   /** All of it as store credit (the buyer asked for that), whatever paid the order. */
   asCredit?: boolean;
+  /** The tax in what is asked, per rate, from the order's frozen lines: its credit note gives it back. */
+  tax: RefundTax;
   /** What the buyer's staff are told when the provider refuses (502): nothing changed. */
   failure: string;
   /** The caller's own changes, in the transaction that records the refund: they commit together. */
@@ -140,7 +147,8 @@ async function recordRefund(
  * (store credit first), gives the provider's part back through it with the request's idempotency key, then
  * records the entries, the credit and the caller's own changes in one transaction. A provider refusal or a
  * failure anywhere releases the claim and changes nothing in the shop; a retry with the same key asks the
- * provider again, which answers the refund it made, so nothing is ever refunded twice.
+ * provider again, which answers the refund it made, so nothing is ever refunded twice. Whatever goes back
+ * gets its numbered credit note in that transaction, with the tax in it (`request.tax`).
  */
 export async function refund<T>(deps: RefundDeps, request: RefundRequest<T>): Promise<T> {
   const orderId = request.order.id;
@@ -151,14 +159,27 @@ export async function refund<T>(deps: RefundDeps, request: RefundRequest<T>): Pr
     const money = await orderMoney(deps.db, orderId);
     const plan = planRefund(money, request);
     if (plan.providerCents > 0) await refundThroughProvider(deps, money.capture, plan.providerCents, request);
-    const refunded: RefundedMoney = {
-      cents: plan.cents,
-      creditCents: plan.creditCents,
-      tender: plan.providerCents > 0 ? (money.capture?.tender ?? null) : null,
-    };
+    const tender = plan.providerCents > 0 ? (money.capture?.tender ?? null) : null;
     return await deps.events.transaction(deps.db, async (tx, publish) => {
       await recordRefund(tx, request, plan, money.capture);
+      const note =
+        plan.cents > 0
+          ? await recordCreditNote(tx, {
+              orderId,
+              returnId: request.returnId ?? null,
+              key: request.key,
+              cents: plan.cents,
+              tax: request.tax,
+            })
+          : null;
       await repository.releaseRefund(tx, orderId);
+      const refunded: RefundedMoney = {
+        cents: plan.cents,
+        creditCents: plan.creditCents,
+        tender,
+        taxCents: note?.taxCents ?? 0,
+        creditNote: note?.name ?? null,
+      };
       return request.alongside(tx, publish, refunded);
     });
   } catch (error) {

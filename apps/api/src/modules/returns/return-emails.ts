@@ -118,7 +118,7 @@ export function returnReceivedEmail(buyer: ReturnBuyer, ret: OrderReturn, accoun
 export function returnRefundedEmail(
   buyer: ReturnBuyer,
   ret: OrderReturn,
-  refund: { amount: number; refundTo: string; credit?: number },
+  refund: { amount: number; refundTo: string; credit?: number; creditNote?: string | null },
   accountUrl: string,
 ): MailMessage {
   const credit = refund.credit ?? 0;
@@ -140,6 +140,9 @@ export function returnRefundedEmail(
       toProvider > 0
         ? 'It can take a few days to appear on your statement.'
         : 'Your store credit pays all or part of your next order at checkout.',
+      ...(refund.creditNote
+        ? [`Your credit note is ${refund.creditNote}; you can print it from your orders.`]
+        : []),
     ],
     link: { label: 'See your orders', url: accountUrl },
   });

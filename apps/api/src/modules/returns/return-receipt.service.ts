@@ -66,10 +66,10 @@ function earlierRefunds(
   return { refunded, shippingRefunded };
 }
 
-/** What a refund gives back, and the tax in it (decision 34). */
+/** What a refund gives back, and the tax in it (decision 34), per rate for its credit note. */
 interface Due {
   cents: number;
-  taxCents: number;
+  rates: payments.RateTax[];
 }
 
 /**
@@ -82,25 +82,23 @@ function linesValue(
   lines: repository.ReturnLineRow[],
   refunded: Map<number, number>,
 ): Due {
-  const due = { cents: 0, taxCents: 0 };
+  const due: Due = { cents: 0, rates: [] };
   for (const line of lines.filter((candidate) => candidate.resolution === 'refund')) {
     const item = order.items.find((candidate) => candidate.position === line.position);
     if (!item) continue;
     const before = refunded.get(line.position) ?? 0;
     const paid = { paidCents: item.unitPriceCents * item.count - item.discountCents, count: item.count };
-    due.cents += paidForUnits(paid, before, line.count);
+    const paidCents = paidForUnits(paid, before, line.count);
     // With tax on top of the prices the buyer paid it too: it goes back with the pairs.
     const taxOnTop = order.pricesIncludeTax ? 0 : item.taxCents;
-    due.cents += paidForUnits({ paidCents: taxOnTop, count: item.count }, before, line.count);
-    due.taxCents += paidForUnits({ paidCents: item.taxCents, count: item.count }, before, line.count);
+    due.cents += paidCents + paidForUnits({ paidCents: taxOnTop, count: item.count }, before, line.count);
+    const taxCents = paidForUnits({ paidCents: item.taxCents, count: item.count }, before, line.count);
+    const netCents = order.pricesIncludeTax ? paidCents - taxCents : paidCents;
+    due.rates = payments.sumByRate([...due.rates, { ratePcm: item.taxRatePcm, netCents, taxCents }]);
     refunded.set(line.position, before + line.count);
   }
   return due;
 }
-
-/** The tax a refund of `cents` gave back of what was due (less, when less was left to refund). */
-const taxRefunded = (due: Due, cents: number) =>
-  due.cents === 0 ? 0 : Math.floor((due.taxCents * Math.min(cents, due.cents)) / due.cents);
 
 /**
  * What the receipt owes the buyer: what was paid for the refund lines (never the price before the
@@ -125,9 +123,13 @@ async function refundDue(
     (deps.refundShipping === 'damaged' && row.lines.some((line) => line.reason === 'damaged'));
   if (!refundsShipping || order.shippingCents === 0 || shippingRefunded) return lines;
   const shippingTaxOnTop = order.pricesIncludeTax ? 0 : order.shippingTaxCents;
+  const shippingNet = order.shippingCents - (order.pricesIncludeTax ? order.shippingTaxCents : 0);
   return {
     cents: lines.cents + order.shippingCents + shippingTaxOnTop,
-    taxCents: lines.taxCents + order.shippingTaxCents,
+    rates: payments.sumByRate([
+      ...lines.rates,
+      { ratePcm: order.shippingTaxRatePcm, netCents: shippingNet, taxCents: order.shippingTaxCents },
+    ]),
   };
 }
 
@@ -194,7 +196,13 @@ async function moveStock(
 }
 
 /** Nothing given back: a receipt of exchanges only, or of an order with nothing left to refund. */
-const NO_REFUND: payments.RefundedMoney = { cents: 0, creditCents: 0, tender: null };
+const NO_REFUND: payments.RefundedMoney = {
+  cents: 0,
+  creditCents: 0,
+  tender: null,
+  taxCents: 0,
+  creditNote: null,
+};
 
 /** Tells the buyer what the receipt gave back, and records it in the audit trail. */
 async function tellRefunded(
@@ -225,6 +233,7 @@ async function tellRefunded(
       amount,
       asCredit: fromCents(refund.creditCents),
       refunded: fromCents(after),
+      creditNote: refund.creditNote,
     },
   });
   const refundTo = payments.refundedTo(deps.gateways, refund.tender ?? receipt.order.provider);
@@ -232,7 +241,7 @@ async function tellRefunded(
     returnRefundedEmail(
       to,
       wire,
-      { amount, refundTo, credit: fromCents(refund.creditCents) },
+      { amount, refundTo, credit: fromCents(refund.creditCents), creditNote: refund.creditNote },
       accountUrl(deps),
     ),
   );
@@ -259,7 +268,8 @@ async function completeReceipt(
   );
   const exchangeOrderId =
     exchanges.length > 0 ? await orders.createReplacementOrder(tx, order, exchanges) : null;
-  const refundedTaxCents = taxRefunded(receipt.due, refund.cents);
+  // The tax its credit note gave back: in proportion, when less was left to refund than was due.
+  const refundedTaxCents = refund.taxCents;
   if (!(await repository.markReceived(tx, row.id, { by: staff.id, exchangeOrderId, refundedTaxCents }))) {
     throw stateConflict('no longer approved', 'received');
   }
@@ -336,6 +346,7 @@ export async function receiveReturn(
         key: `return-refund:${row.id}`,
         returnId: row.id,
         asCredit: row.refundTo === 'credit',
+        tax: { dueCents: due.cents, rates: due.rates },
         failure: 'The payment provider could not refund this return; nothing changed, please try again',
         alongside: (tx, publish, refunded) => completeReceipt(deps, tx, publish, receipt, refunded),
       });

@@ -1,5 +1,6 @@
 import type { Order } from '@shop/contracts';
 import { AlertError } from '../../../components/alert-error';
+import { CreditNoteLinks } from '../../../components/credit-note-links';
 import { DetailFrame } from '../../../components/detail-frame';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { LoadingSpinner } from '../../../components/loading-cards';
@@ -64,6 +65,7 @@ export function OrderDetail({ id, initial, onBack }: OrderDetailProps) {
               </a>
             </p>
           ) : null}
+          <CreditNoteLinks order={query.data} linkClassName="btn btn-outline-dark btn-sm" />
           <OrderActions order={query.data} size="md" />
           <OrderReturns order={query.data} />
         </div>

@@ -1,6 +1,7 @@
 import type { Order } from '@shop/contracts';
 import { useRef, useState } from 'react';
 import { AlertSuccess } from '../../../components/alert-success';
+import { CreditNoteLinks } from '../../../components/credit-note-links';
 import { FulfilmentBadge } from '../../../components/fulfilment-badge';
 import { OrderSummary } from '../../../components/order-summary';
 import { OrderTimeline, ReplacementNote } from '../../../components/order-timeline';
@@ -101,6 +102,7 @@ export function AdminOrderDetail({
             </h3>
             <ShipToSection order={order} />
             <OrderPapers order={order} />
+            <CreditNoteLinks order={order} className="staff-papers" />
           </section>
 
           <OrderPayments order={order} />
