@@ -205,7 +205,7 @@ async function tellRefunded(
     row: repository.ReturnWithLines;
     staff: CurrentUser;
     wire: OrderReturn;
-    order: { number: number; provider: string };
+    order: { number: number; provider: string; currency: string };
   },
   refund: payments.RefundedMoney,
 ): Promise<void> {
@@ -232,7 +232,7 @@ async function tellRefunded(
     returnRefundedEmail(
       to,
       wire,
-      { amount, refundTo, credit: fromCents(refund.creditCents) },
+      { amount, refundTo, credit: fromCents(refund.creditCents), currency: receipt.order.currency },
       accountUrl(deps),
     ),
   );
