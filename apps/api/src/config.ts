@@ -61,10 +61,6 @@ const envSchema = z.object({
   DEMO_USERNAME: seededUsername.default('demo_user'),
   DEMO_PASSWORD: z.string().default('Demo#2023shop'),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).default(5),
-  CURRENCY: z
-    .string()
-    .regex(/^[a-z]{3}$/, 'must be a lower-case ISO 4217 code such as usd')
-    .default('usd'),
   RESERVATION_MINUTES: z.coerce
     .number()
     .int()
@@ -132,7 +128,6 @@ export interface Config {
   };
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   payments: {
-    currency: string;
     /** Unpaid orders give their units back after this long. */
     reservationMinutes: number;
     /** A provider without keys is served by the built-in test-mode gateway when this is on. */
@@ -255,7 +250,6 @@ export function loadConfig(
     },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     payments: {
-      currency: e.CURRENCY,
       reservationMinutes: e.RESERVATION_MINUTES,
       // Never fake payments in production unless explicitly asked to.
       testMode: e.PAYMENTS_TEST_MODE ? e.PAYMENTS_TEST_MODE === 'true' : e.NODE_ENV !== 'production',

@@ -58,7 +58,6 @@ export function wireServices(app: FastifyInstance): Services {
   const orderDeps: orders.OrderDeps = { ...sales, afterSale };
   const checkout: CheckoutDeps = {
     ...orderDeps,
-    currency: config.payments.currency,
     reservationMinutes: config.payments.reservationMinutes,
     maxPendingOrders: config.checkout.maxPendingOrders,
     maxPendingUnits: config.checkout.maxPendingUnits,

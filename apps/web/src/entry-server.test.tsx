@@ -121,3 +121,30 @@ describe('the data of each page rendered on the server', () => {
     expect(outcome.unloaded).toEqual([]);
   });
 });
+
+describe('the prices of a page rendered on the server', () => {
+  /** The guest's API, with the shop's tax settings naming `currency`. */
+  function fetchInShopOf(currency: string) {
+    const guest = fetchAsGuest(shoe.description);
+    return async (input: string): Promise<Response> =>
+      input.startsWith('/api/tax/settings')
+        ? new Response(
+            JSON.stringify({ currency, pricesIncludeTax: true, homeCountry: 'FR', homeRegion: '' }),
+            { headers: { 'content-type': 'application/json' } },
+          )
+        : guest(input);
+  }
+
+  it("are in the shop's currency, which goes to the browser with the page", async () => {
+    const euros = await renderPage(`/home/${ID}`, fetchInShopOf('EUR'));
+    if (euros.kind !== 'page') throw new Error(`rendered ${euros.kind}`);
+    expect(euros.body).toContain(`€${shoe.price.toFixed(2)}`);
+    expect(euros.body).not.toContain(`$${shoe.price.toFixed(2)}`);
+    expect(JSON.parse(euros.state)).toMatchObject({ currency: 'EUR' });
+
+    const dollars = await renderPage(`/home/${ID}`, fetchInShopOf('USD'));
+    if (dollars.kind !== 'page') throw new Error(`rendered ${dollars.kind}`);
+    expect(dollars.body).toContain(`$${shoe.price.toFixed(2)}`);
+    expect(JSON.parse(dollars.state)).toMatchObject({ currency: 'USD' });
+  });
+});

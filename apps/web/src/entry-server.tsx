@@ -1,6 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
-import { DEFAULT_PAGE_HINTS, type RenderOutcome, type RenderPage, type VisitorFetch } from '@shop/contracts';
+import {
+  DEFAULT_PAGE_HINTS,
+  getShopCurrency,
+  type PublicTaxSettings,
+  type RenderOutcome,
+  type RenderPage,
+  setShopCurrency,
+  type VisitorFetch,
+} from '@shop/contracts';
 import { dehydrate, type Query, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -34,6 +42,21 @@ setServerFetch((input, init) => {
 });
 
 const handler = createStaticHandler(routes);
+
+/**
+ * The shop's currency, read for each page (a change in the Tax tab shows on the next page), for the prices
+ * the page writes. Every render in this process writes the one shop's prices, so the formatter's currency
+ * is shared; when the settings cannot be read, the one last read stays.
+ */
+async function readShopCurrency(fetchAsVisitor: VisitorFetch): Promise<string> {
+  try {
+    const response = await fetchAsVisitor('/api/tax/settings', { headers: { accept: 'application/json' } });
+    if (response.ok) setShopCurrency(((await response.json()) as PublicTaxSettings).currency);
+  } catch {
+    // The page is still rendered, its prices in the currency last read.
+  }
+  return getShopCurrency();
+}
 
 /** A render still waiting for code or data after this long is abandoned (the server sends the shell). */
 const RENDER_ABORT_MS = 5000;
@@ -119,6 +142,7 @@ export const renderPage: RenderPage = (url, fetchAsVisitor, hints = DEFAULT_PAGE
     }
     if (context.errors) throw new Error('The route failed to load on the server');
     if (!page || !queryClient) return { kind: 'shell' };
+    const currency = await readShopCurrency(fetchAsVisitor);
 
     const failed = dropFailed(queryClient);
     const router = createStaticRouter(handler.dataRoutes, context);
@@ -140,6 +164,7 @@ export const renderPage: RenderPage = (url, fetchAsVisitor, hints = DEFAULT_PAGE
       queries: dehydrate(queryClient),
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
       hints,
+      currency,
     };
     return {
       kind: 'page',

@@ -10,13 +10,55 @@ export function fromCents(cents: number): number {
   return cents / 100;
 }
 
-export function formatPrice(amount: number): string {
-  return `$${amount.toFixed(2)}`;
+/**
+ * The shop's currency (ISO 4217): the tax settings' (decision 34), which the page is given when it starts
+ * (the browser's app and the server's render set it, setShopCurrency). A price with no currency of its own
+ * (the catalogue's, the cart's, store credit) is in it; an order's amounts are in the order's `currency`.
+ */
+let shopCurrency = 'USD';
+
+export function setShopCurrency(code: string): void {
+  shopCurrency = code.toUpperCase();
+}
+
+export function getShopCurrency(): string {
+  return shopCurrency;
+}
+
+/**
+ * The shop keeps every amount in cents, hundredths of the currency's unit: it takes only currencies of two
+ * decimals (the settings refuse JPY's none and KWD's three); converting other minor units is not done.
+ */
+export function hasTwoDecimals(code: string): boolean {
+  try {
+    const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    return format.resolvedOptions().maximumFractionDigits === 2;
+  } catch {
+    return false;
+  }
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per currency, made once: an Intl.NumberFormat costs far more to make than to use. */
+function formatOf(code: string): Intl.NumberFormat {
+  let format = formats.get(code);
+  if (!format) {
+    // en-US, without digit groups: USD reads "$1320.00" as it always has, EUR "€1320.00", GBP "£1320.00".
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code, useGrouping: false });
+    formats.set(code, format);
+  }
+  return format;
+}
+
+/** An amount as people read it, in `currency` (ISO 4217, any case): the shop's unless one is given. */
+export function formatPrice(amount: number, currency: string = shopCurrency): string {
+  return formatOf(currency.toUpperCase()).format(amount);
 }
 
 /** A shipping charge as the buyer reads it: "Free" when nothing is charged, else the price. */
-export function formatShippingPrice(amount: number): string {
-  return amount === 0 ? 'Free' : formatPrice(amount);
+export function formatShippingPrice(amount: number, currency?: string): string {
+  return amount === 0 ? 'Free' : formatPrice(amount, currency);
 }
 
 /**

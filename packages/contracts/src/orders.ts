@@ -147,6 +147,8 @@ export const orderSchema = z.object({
   refundedAt: z.string().nullable(),
   /** What the order came to: the lines less the discount, plus shipping, plus the tax when prices exclude it. */
   finalAmount: z.number(),
+  /** The ISO 4217 code (EUR) its amounts are in: the shop's currency when it was placed, kept ever after. */
+  currency: z.string(),
   tax: orderTaxSchema,
   /** The discount code used, and what it took off the lines. */
   code: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { countryCode } from './countries';
+import { hasTwoDecimals } from './money';
 import { checkoutLineSchema } from './orders';
 import { shippingMethodIdSchema } from './shipping';
 import { percentToPcm } from './tax';
@@ -131,7 +132,12 @@ export const taxSettingsBodySchema = z
     currency: z
       .string({ error: 'must be an ISO 4217 currency code such as EUR' })
       .transform((code) => code.trim().toUpperCase())
-      .refine(isCurrency, { error: 'must be an ISO 4217 currency code such as EUR' }),
+      .refine(isCurrency, { error: 'must be an ISO 4217 currency code such as EUR' })
+      .refine(hasTwoDecimals, {
+        error:
+          'must be a currency of two decimals, such as EUR: the shop keeps amounts in hundredths, so currencies without cents (JPY) or with three decimals (KWD) are not supported',
+        when: (payload) => typeof payload.value === 'string' && isCurrency(payload.value),
+      }),
     pricesIncludeTax: z.boolean({ error: 'must be true or false' }),
     homeCountry: taxCountrySchema,
     homeRegion: regionSchema,

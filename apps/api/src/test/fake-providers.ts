@@ -33,7 +33,6 @@ export function fakeProviders(stripeWebhookSecret = 'whsec_test'): FakeProviders
     stripe: () => started(stripe),
     paypal: () => started(paypal),
     payments: () => ({
-      currency: 'usd',
       reservationMinutes: 30,
       testMode: false,
       providers: {

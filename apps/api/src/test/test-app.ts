@@ -71,7 +71,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
       from: 'Sneaker Shop <no-reply@sneakershop.test>',
       outboxDir: path.join(dataDir, 'outbox'),
     },
-    payments: { currency: 'usd', reservationMinutes: 30, testMode: true, providers: {} },
+    payments: { reservationMinutes: 30, testMode: true, providers: {} },
     checkout: { maxPendingOrders: 5, maxPendingUnits: 200 },
     tax: { provider: 'table', timeoutMs: 3000, stripe: null },
     returns: { days: 30, refundShipping: 'damaged', toCredit: true },

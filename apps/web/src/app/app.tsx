@@ -5,6 +5,8 @@ import { RouterProvider } from 'react-router';
 import { MOTION_ATTRIBUTE } from '../lib/motion';
 import { PageHintsContext } from '../lib/page-hints';
 
+/** Sets the currency of the prices before the first render (main.tsx). */
+export { setShopCurrency } from '@shop/contracts';
 /** Fills the query cache with the data a page was rendered with (main.tsx). */
 export { hydrate } from '@tanstack/react-query';
 

@@ -8,6 +8,8 @@ export interface RenderedState {
   router: HydrationState;
   /** What the server knew of the visitor when it rendered the page. */
   hints: PageHints;
+  /** The shop's currency (ISO 4217) the page's prices were written in: the browser writes them alike. */
+  currency: string;
 }
 
 /** The id of the JSON script element that carries it (a data block, so the CSP has nothing to run). */

@@ -13,8 +13,19 @@ export interface SummaryLine {
   discount?: number;
 }
 
-/** Lines of an order or of the cart being bought: picture, name, size, count × price and the line total. */
-export function OrderLines({ lines, label }: { lines: SummaryLine[]; label: string }) {
+/**
+ * Lines of an order or of the cart being bought: picture, name, size, count × price and the line total, in
+ * `currency` (an order's; the shop's when not given).
+ */
+export function OrderLines({
+  lines,
+  label,
+  currency,
+}: {
+  lines: SummaryLine[];
+  label: string;
+  currency?: string;
+}) {
   return (
     <ul className="order-lines list-unstyled mb-0" aria-label={label}>
       {lines.map((line) => (
@@ -23,26 +34,26 @@ export function OrderLines({ lines, label }: { lines: SummaryLine[]; label: stri
           <div className="order-line__body">
             <p className="order-line__name">{line.name}</p>
             <p className="order-line__meta">
-              Size {line.size} · {line.count} × {formatPrice(line.price)}
+              Size {line.size} · {line.count} × {formatPrice(line.price, currency)}
             </p>
           </div>
-          <LineTotal total={line.totalPrice} discount={line.discount ?? 0} />
+          <LineTotal total={line.totalPrice} discount={line.discount ?? 0} currency={currency} />
         </li>
       ))}
     </ul>
   );
 }
 
-function LineTotal({ total, discount }: { total: number; discount: number }) {
-  if (discount <= 0) return <span className="order-line__total">{formatPrice(total)}</span>;
+function LineTotal({ total, discount, currency }: { total: number; discount: number; currency?: string }) {
+  if (discount <= 0) return <span className="order-line__total">{formatPrice(total, currency)}</span>;
   return (
     <span className="order-line__total">
       <s className="order-line__was">
         <span className="visually-hidden">was </span>
-        {formatPrice(total)}
+        {formatPrice(total, currency)}
       </s>
       <span className="visually-hidden">, now </span>{' '}
-      {formatPrice(fromCents(toCents(total) - toCents(discount)))}
+      {formatPrice(fromCents(toCents(total) - toCents(discount)), currency)}
     </span>
   );
 }

@@ -87,6 +87,7 @@ export function OrderSummary({
       ) : null}
       <OrderLines
         label="Products in this order"
+        currency={order.currency}
         lines={order.products.map((line) => ({
           key: `${line.id}-${line.size}`,
           name: line.name,
@@ -101,40 +102,40 @@ export function OrderSummary({
       {order.discount > 0 ? (
         <p className="order-summary__shipping">
           <span>Discount{order.code ? ` (${order.code})` : ''}</span>
-          <span data-testid="order-discount">−{formatPrice(order.discount)}</span>
+          <span data-testid="order-discount">−{formatPrice(order.discount, order.currency)}</span>
         </p>
       ) : null}
       <p className="order-summary__shipping">
         <span>
           Shipping <span className="order-summary__method">{order.shipping.name}</span>
         </span>
-        <span data-testid="order-shipping">{formatShippingPrice(order.shipping.price)}</span>
+        <span data-testid="order-shipping">{formatShippingPrice(order.shipping.price, order.currency)}</span>
       </p>
       {order.tax.total > 0 && !order.tax.pricesIncludeTax ? (
         <p className="order-summary__shipping">
           <span>Tax</span>
-          <span data-testid="order-tax">{formatPrice(order.tax.total)}</span>
+          <span data-testid="order-tax">{formatPrice(order.tax.total, order.currency)}</span>
         </p>
       ) : null}
       <p className="order-summary__total">
         <span>Final amount</span>
-        <span data-testid="order-final-amount">{formatPrice(order.finalAmount)}</span>
+        <span data-testid="order-final-amount">{formatPrice(order.finalAmount, order.currency)}</span>
       </p>
       {order.tax.total > 0 && order.tax.pricesIncludeTax ? (
         <p className="order-summary__shipping">
           <span>Includes VAT</span>
-          <span data-testid="order-tax-included">{formatPrice(order.tax.total)}</span>
+          <span data-testid="order-tax-included">{formatPrice(order.tax.total, order.currency)}</span>
         </p>
       ) : null}
       {order.creditUsed > 0 ? (
         <>
           <p className="order-summary__shipping">
             <span>Paid with store credit</span>
-            <span data-testid="order-credit-used">−{formatPrice(order.creditUsed)}</span>
+            <span data-testid="order-credit-used">−{formatPrice(order.creditUsed, order.currency)}</span>
           </p>
           <p className="order-summary__shipping">
             <span>Charged</span>
-            <span data-testid="order-charged">{formatPrice(chargedOf(order))}</span>
+            <span data-testid="order-charged">{formatPrice(chargedOf(order), order.currency)}</span>
           </p>
         </>
       ) : null}

@@ -15,9 +15,9 @@ interface Step {
   anchor?: string;
 }
 
-/** What a ledger entry did, in words: "Refund of $12.00 to Card". */
-function paymentText(entry: PaymentEntry, tenderName: (tender: string) => string): string {
-  const amount = formatPrice(entry.amount);
+/** What a ledger entry did, in words, in the order's currency: "Refund of $12.00 to Card". */
+function paymentText(entry: PaymentEntry, tenderName: (tender: string) => string, currency: string): string {
+  const amount = formatPrice(entry.amount, currency);
   switch (entry.kind) {
     case 'capture':
       return `Paid ${amount} by ${tenderName(entry.tender)}`;
@@ -82,7 +82,7 @@ export function orderSteps(order: Order, tenderName: (tender: string) => string)
     ...order.payments.map((entry, index) => ({
       at: entry.at,
       key: `payment-${index}`,
-      text: paymentText(entry, tenderName),
+      text: paymentText(entry, tenderName, order.currency),
     })),
     ...order.shipments.flatMap((shipment) => [
       { at: shipment.shippedAt, key: `${shipment.id}-shipped`, text: 'Shipped' },

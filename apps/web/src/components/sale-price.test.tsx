@@ -1,3 +1,4 @@
+import { setShopCurrency } from '@shop/contracts';
 import { buildProduct } from '@shop/contracts/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -27,6 +28,18 @@ describe('ProductCard sale price', () => {
     expect(screen.getByText('$150.00').tagName).toBe('S');
     expect(screen.getByText('$150.00')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByText('Save $30.00')).toBeInTheDocument();
+  });
+
+  it("writes the prices in the shop's currency: euros once the shop sells in EUR", () => {
+    setShopCurrency('EUR');
+    try {
+      renderCard(120, 150);
+      expect(screen.getByRole('article')).toHaveTextContent('was €150.00, now €120.00, save €30.00');
+      expect(screen.getByText('€120.00')).toBeInTheDocument();
+      expect(screen.queryByText(/\$/)).toBeNull();
+    } finally {
+      setShopCurrency('USD');
+    }
   });
 
   it('shows the price alone when the product is not on sale', () => {

@@ -132,6 +132,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     provider: 'stripe',
     refundedAt: null,
     finalAmount,
+    currency: 'USD',
     // No tax collected, as in a shop registered nowhere (decision 34).
     tax: {
       total: 0,

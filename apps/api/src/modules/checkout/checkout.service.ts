@@ -40,7 +40,6 @@ import * as users from '../users';
 import { type CheckoutTaxPlan, checkoutTaxPlan } from './checkout-tax';
 
 export interface CheckoutDeps extends OrderDeps {
-  currency: string;
   reservationMinutes: number;
   /** Unpaid orders, and units in them, one account may hold at once. */
   maxPendingOrders: number;
@@ -284,7 +283,8 @@ async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request:
     userId: buyer.id,
     // Store credit paying it all is what pays it: no provider takes part.
     provider: price.chargeCents === 0 && price.creditCents > 0 ? STORE_CREDIT : request.provider,
-    currency: deps.currency,
+    // The shop's currency when it is placed (the tax settings'); a later change leaves this order's alone.
+    currency: priced.plan.currency.toLowerCase(),
     reservedUntil,
     items: items.map(({ categories: _categories, ...item }, index) => ({
       ...item,

@@ -35,7 +35,7 @@ function invoiceRows(order: Order): string {
   return order.products
     .map(
       (line) =>
-        `<tr><td>${escapeHtml(line.name)}<div class="brand">${escapeHtml(line.brand)}</div></td><td>${escapeHtml(line.size)}</td><td class="num">${line.count}</td><td class="num">${formatPrice(line.price)}</td><td class="num">${formatPrice(line.totalPrice)}</td></tr>`,
+        `<tr><td>${escapeHtml(line.name)}<div class="brand">${escapeHtml(line.brand)}</div></td><td>${escapeHtml(line.size)}</td><td class="num">${line.count}</td><td class="num">${formatPrice(line.price, order.currency)}</td><td class="num">${formatPrice(line.totalPrice, order.currency)}</td></tr>`,
     )
     .join('');
 }
@@ -44,13 +44,13 @@ function invoiceRows(order: Order): string {
 function discountRow(order: Order): string {
   if (order.discount <= 0) return '';
   const label = order.code ? `Discount (${escapeHtml(order.code)})` : 'Discount';
-  return `<tr><td colspan="4">${label}</td><td class="num">&minus;${formatPrice(order.discount)}</td></tr>`;
+  return `<tr><td colspan="4">${label}</td><td class="num">&minus;${formatPrice(order.discount, order.currency)}</td></tr>`;
 }
 
 /** What store credit paid, when it paid some: the total below is then what the provider charged. */
 function creditRow(order: Order): string {
   if (order.creditUsed <= 0) return '';
-  return `<tr><td colspan="4">Paid with store credit</td><td class="num">&minus;${formatPrice(order.creditUsed)}</td></tr>`;
+  return `<tr><td colspan="4">Paid with store credit</td><td class="num">&minus;${formatPrice(order.creditUsed, order.currency)}</td></tr>`;
 }
 
 /** How an invoice says its order was paid: by a tender, or (a size exchange's replacement) not at all. */
@@ -63,17 +63,17 @@ type Paid = { with: string } | { exchangeOf: number };
 function totalRows(order: Order, paid: Paid, subtotal: number): string {
   if ('with' in paid)
     return `${discountRow(order)}${creditRow(order)}
-<tr class="total"><td colspan="4">Total paid with ${escapeHtml(paid.with)}</td><td class="num">${formatPrice(order.finalAmount - order.creditUsed)}</td></tr>`;
+<tr class="total"><td colspan="4">Total paid with ${escapeHtml(paid.with)}</td><td class="num">${formatPrice(order.finalAmount - order.creditUsed, order.currency)}</td></tr>`;
   const worth = Math.round((subtotal + order.shipping.price - order.finalAmount) * 100) / 100;
   return `
-<tr><td colspan="4">Size exchange of order ${orderName({ number: paid.exchangeOf })}</td><td class="num">&minus;${formatPrice(worth)}</td></tr>
-<tr class="total"><td colspan="4">Total</td><td class="num">${formatPrice(order.finalAmount)}</td></tr>`;
+<tr><td colspan="4">Size exchange of order ${orderName({ number: paid.exchangeOf })}</td><td class="num">&minus;${formatPrice(worth, order.currency)}</td></tr>
+<tr class="total"><td colspan="4">Total</td><td class="num">${formatPrice(order.finalAmount, order.currency)}</td></tr>`;
 }
 
 /** The tax on top of the prices, as a row before the total (tax inside the prices is in the tax section). */
 function taxRow(order: Order): string {
   if (!order.tax.collected || order.tax.pricesIncludeTax || order.tax.total <= 0) return '';
-  return `<tr><td colspan="4">Tax</td><td class="num">${formatPrice(order.tax.total)}</td></tr>`;
+  return `<tr><td colspan="4">Tax</td><td class="num">${formatPrice(order.tax.total, order.currency)}</td></tr>`;
 }
 
 const rateText = (rate: number | null) => (rate === null ? 'none' : `${rate}%`);
@@ -121,7 +121,7 @@ function taxSection(order: Order): string {
       taxCents: sum.taxCents + part.taxCents,
     });
   }
-  const money = (cents: number) => formatPrice(fromCents(cents));
+  const money = (cents: number) => formatPrice(fromCents(cents), order.currency);
   const rows = parts
     .map(
       (part) =>
@@ -138,18 +138,18 @@ function taxSection(order: Order): string {
   const included = order.tax.pricesIncludeTax ? '<p>The prices include the tax.</p>' : '';
   return `<section class="tax"><h2>Tax${where}</h2>${included}
 <table><thead><tr><th scope="col">Item</th><th scope="col" class="num">Net</th><th scope="col" class="num">Rate</th><th scope="col" class="num">Tax</th></tr></thead>
-<tbody>${rows}</tbody><tfoot>${totals}<tr class="total"><td>Total tax</td><td></td><td></td><td class="num">${formatPrice(order.tax.total)}</td></tr></tfoot></table></section>`;
+<tbody>${rows}</tbody><tfoot>${totals}<tr class="total"><td>Total tax</td><td></td><td></td><td class="num">${formatPrice(order.tax.total, order.currency)}</td></tr></tfoot></table></section>`;
 }
 
 function invoiceTotals(order: Order, paid: Paid): string {
   const subtotal = order.products.reduce((sum, line) => sum + line.totalPrice, 0);
-  const shipping = order.shipping.price === 0 ? 'Free' : formatPrice(order.shipping.price);
+  const shipping = order.shipping.price === 0 ? 'Free' : formatPrice(order.shipping.price, order.currency);
   const refunded =
     order.refundedAmount > 0
-      ? `<tr><td colspan="4">Refunded</td><td class="num">&minus;${formatPrice(order.refundedAmount)}</td></tr>`
+      ? `<tr><td colspan="4">Refunded</td><td class="num">&minus;${formatPrice(order.refundedAmount, order.currency)}</td></tr>`
       : '';
   return `<tfoot>
-<tr><td colspan="4">Subtotal</td><td class="num">${formatPrice(subtotal)}</td></tr>
+<tr><td colspan="4">Subtotal</td><td class="num">${formatPrice(subtotal, order.currency)}</td></tr>
 <tr><td colspan="4">Shipping (${escapeHtml(order.shipping.name)})</td><td class="num">${shipping}</td></tr>${taxRow(order)}${totalRows(order, paid, subtotal)}
 ${refunded}</tfoot>`;
 }

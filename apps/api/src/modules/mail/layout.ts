@@ -98,6 +98,7 @@ export interface OrderMessage {
 /** The rows of an order e-mail's table: its lines, then the shipping and the discount when given. */
 function orderRows(message: OrderMessage, discountLabel: string): string {
   const { total, shipping, discount } = message;
+  const { currency } = message.order;
   const cell = 'padding:8px 0;border-bottom:1px solid #eee';
   const row = (label: string, sub: string | null, amount: string) =>
     `<tr><td style="${cell}">${escapeHtml(label)}${sub === null ? '' : `<br><span style="color:#777;font-size:13px">${sub}</span>`}</td><td style="${cell};text-align:right">${amount}</td></tr>`;
@@ -106,22 +107,25 @@ function orderRows(message: OrderMessage, discountLabel: string): string {
       row(
         line.name,
         `Size ${escapeHtml(line.size)} &times; ${line.count}`,
-        total ? formatPrice(line.totalPrice) : '',
+        total ? formatPrice(line.totalPrice, currency) : '',
       ),
     ),
-    ...(shipping ? [row('Shipping', escapeHtml(shipping.name), formatShippingPrice(shipping.price))] : []),
-    ...(discount ? [row(discountLabel, null, `&minus;${formatPrice(discount.amount)}`)] : []),
+    ...(shipping
+      ? [row('Shipping', escapeHtml(shipping.name), formatShippingPrice(shipping.price, currency))]
+      : []),
+    ...(discount ? [row(discountLabel, null, `&minus;${formatPrice(discount.amount, currency)}`)] : []),
   ].join('');
 }
 
 /** An order e-mail in the shop's frame; the HTML and the text say the same. */
 export function orderEmail(options: OrderMessage): MailMessage {
   const { order, accountUrl, total, detail, shipping } = options;
+  const { currency } = order;
   const discount = options.discount && options.discount.amount > 0 ? options.discount : undefined;
   const discountLabel = discount ? `Discount${discount.code ? ` (${discount.code})` : ''}` : '';
   const message = { ...options, discount };
   const totalRow = total
-    ? `<tr><td style="padding:12px 0;font-weight:bold">${escapeHtml(total.label)}</td><td style="padding:12px 0;text-align:right;font-weight:bold">${formatPrice(total.amount)}</td></tr>`
+    ? `<tr><td style="padding:12px 0;font-weight:bold">${escapeHtml(total.label)}</td><td style="padding:12px 0;text-align:right;font-weight:bold">${formatPrice(total.amount, currency)}</td></tr>`
     : '';
   const detailValue = detail?.href
     ? `<a href="${escapeHtml(detail.href)}" style="color:#ff5a1f">${escapeHtml(detail.value)}</a>`
@@ -142,11 +146,11 @@ ${button('See your orders', accountUrl)}`;
     `Hi ${order.user.username}, ${options.intro}`,
     ...options.lines.map(
       (line) =>
-        `- ${line.name}, size ${line.size} x ${line.count}${total ? `: ${formatPrice(line.totalPrice)}` : ''}`,
+        `- ${line.name}, size ${line.size} x ${line.count}${total ? `: ${formatPrice(line.totalPrice, currency)}` : ''}`,
     ),
-    ...(shipping ? [`- Shipping, ${shipping.name}: ${formatShippingPrice(shipping.price)}`] : []),
-    ...(discount ? [`- ${discountLabel}: -${formatPrice(discount.amount)}`] : []),
-    ...(total ? [`${total.label}: ${formatPrice(total.amount)}`] : []),
+    ...(shipping ? [`- Shipping, ${shipping.name}: ${formatShippingPrice(shipping.price, currency)}`] : []),
+    ...(discount ? [`- ${discountLabel}: -${formatPrice(discount.amount, currency)}`] : []),
+    ...(total ? [`${total.label}: ${formatPrice(total.amount, currency)}`] : []),
     ...(detail ? [`${detail.label}: ${detail.value}${detail.href ? ` (${detail.href})` : ''}`] : []),
     ...(options.note ? [options.note] : []),
     `Your orders: ${accountUrl}`,

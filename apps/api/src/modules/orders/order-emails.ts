@@ -23,19 +23,24 @@ export function orderConfirmationEmail(order: Order, paidWith: string, accountUr
     total: { label: 'Total', amount: order.finalAmount },
     note:
       order.creditUsed > 0
-        ? `${formatPrice(order.creditUsed)} was paid with your store credit${rest > 0 ? ` and ${formatPrice(rest)} with your ${paidWith}` : ''}.`
+        ? `${formatPrice(order.creditUsed, order.currency)} was paid with your store credit${rest > 0 ? ` and ${formatPrice(rest, order.currency)} with your ${paidWith}` : ''}.`
         : undefined,
     accountUrl,
   });
 }
 
 /** Where a refund's money goes: store credit at once, the rest to what the buyer paid with. */
-export function refundNote(refund: { amount: number; refundTo: string; credit: number }): string {
+export function refundNote(
+  refund: { amount: number; refundTo: string; credit: number },
+  currency: string,
+): string {
   const toProvider = Math.round((refund.amount - refund.credit) * 100) / 100;
   const providerNote = `goes back to the ${refund.refundTo} you paid with; your bank may take 5 to 10 days to show it`;
   if (refund.credit <= 0) return `The money ${providerNote}.`;
-  const creditNote = `${formatPrice(refund.credit)} is back in your store credit now`;
-  return toProvider > 0 ? `${creditNote}; ${formatPrice(toProvider)} ${providerNote}.` : `${creditNote}.`;
+  const creditNote = `${formatPrice(refund.credit, currency)} is back in your store credit now`;
+  return toProvider > 0
+    ? `${creditNote}; ${formatPrice(toProvider, currency)} ${providerNote}.`
+    : `${creditNote}.`;
 }
 
 /** The refund's credit note, named so the buyer can find and print it from their orders. */
@@ -82,15 +87,15 @@ export function orderRefundEmail(
   const before = order.refundedAmount - refund.amount;
   return orderEmail({
     order,
-    subject: `Sneaker Shop: ${formatPrice(refund.amount)} refunded for order ${number}`,
+    subject: `Sneaker Shop: ${formatPrice(refund.amount, order.currency)} refunded for order ${number}`,
     heading: 'Your order was refunded',
     intro:
       before > 0
-        ? `we refunded the ${formatPrice(refund.amount)} left of what you paid for order ${number} (${formatPrice(before)} was refunded before, for your returns).`
-        : `we refunded the ${formatPrice(refund.amount)} you paid for order ${number}.`,
+        ? `we refunded the ${formatPrice(refund.amount, order.currency)} left of what you paid for order ${number} (${formatPrice(before, order.currency)} was refunded before, for your returns).`
+        : `we refunded the ${formatPrice(refund.amount, order.currency)} you paid for order ${number}.`,
     ...refundedRows(order, toCents(refund.amount)),
     total: { label: 'Refunded', amount: refund.amount },
-    note: `${refundNote(refund)}${creditNoteSentence(refund.creditNote)}`,
+    note: `${refundNote(refund, order.currency)}${creditNoteSentence(refund.creditNote)}`,
     accountUrl,
   });
 }
@@ -121,7 +126,7 @@ export function orderCancelledEmail(
     total: { label: 'Not charged', amount: order.finalAmount },
     note:
       order.creditUsed > 0
-        ? `No money was taken: the ${formatPrice(order.creditUsed)} of store credit it would have used is back in your account, and the pairs went back on sale. To buy them, add them to your cart again.`
+        ? `No money was taken: the ${formatPrice(order.creditUsed, order.currency)} of store credit it would have used is back in your account, and the pairs went back on sale. To buy them, add them to your cart again.`
         : 'No money was taken, and the pairs went back on sale. To buy them, add them to your cart again.',
     accountUrl,
   });

@@ -78,6 +78,7 @@ function toOrderWire(
       : fromCents(afterSale.returns.reduce((sum, ret) => sum + toCents(ret.refundedTax), 0)),
     payments: ledger.payments,
     finalAmount: fromCents(row.totalCents),
+    currency: row.currency.toUpperCase(),
     tax: taxWire(row, items),
     code: row.promotionCode,
     discount: fromCents(row.discountCents),

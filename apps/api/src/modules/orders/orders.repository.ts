@@ -212,6 +212,7 @@ const wiredColumns = {
   state: order.state,
   provider: order.provider,
   totalCents: order.totalCents,
+  currency: order.currency,
   discountCents: order.discountCents,
   promotionCode: order.promotionCode,
   creditUsedCents: order.creditUsedCents,

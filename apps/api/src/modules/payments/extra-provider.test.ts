@@ -25,7 +25,6 @@ beforeAll(async () => {
   testApp = await createTestApp(
     {
       payments: {
-        currency: 'usd',
         reservationMinutes: 30,
         testMode: true,
         providers: { 'test-bank': { secret: SECRET } },

@@ -9,7 +9,7 @@ let testApp: TestApp;
 
 beforeAll(async () => {
   testApp = await createTestApp({
-    payments: { currency: 'usd', reservationMinutes: 30, testMode: false, providers: {} },
+    payments: { reservationMinutes: 30, testMode: false, providers: {} },
   });
   await seedDatabase(testApp.app.db, testApp.app.config, { pictures: false });
 });

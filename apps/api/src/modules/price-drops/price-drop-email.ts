@@ -4,9 +4,10 @@ import { type MailMessage, messageEmail, SHOP } from '../mail';
 /** A favourite's price drop, as the e-mail tells it. */
 interface PriceDrop {
   name: string;
-  /** The price before the drop and after it, in dollars. */
+  /** The price before the drop and after it, in the shop's `currency` (ISO 4217). */
   oldPrice: number;
   newPrice: number;
+  currency: string;
   /** The product's page. */
   url: string;
   /** The profile page, where the shopper turns these e-mails off. */
@@ -19,8 +20,8 @@ interface PriceDrop {
  * turned price-drop e-mails off.
  */
 export function priceDropEmail(to: string, username: string, drop: PriceDrop): MailMessage {
-  const was = formatPrice(drop.oldPrice);
-  const now = formatPrice(drop.newPrice);
+  const was = formatPrice(drop.oldPrice, drop.currency);
+  const now = formatPrice(drop.newPrice, drop.currency);
   return messageEmail({
     to,
     subject: `${SHOP}: ${drop.name} dropped to ${now}`,

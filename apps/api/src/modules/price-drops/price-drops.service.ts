@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import * as catalog from '../catalog';
 import type { Jobs } from '../jobs';
 import type { Mailer } from '../mail';
+import * as tax from '../tax';
 import * as users from '../users';
 import { priceDropEmail } from './price-drop-email';
 
@@ -51,6 +52,7 @@ export async function notifyPriceDrop(deps: PriceDropDeps, drop: PriceDropJob): 
   if (!product || product.price > fromCents(drop.toCents)) return 0;
   const url = `${deps.siteUrl}/home/${product._id}`;
   const profileUrl = `${deps.siteUrl}/account/profile`;
+  const currency = await tax.shopCurrency(deps.db);
   let sent = 0;
   let afterId: string | undefined;
   for (;;) {
@@ -62,6 +64,7 @@ export async function notifyPriceDrop(deps: PriceDropDeps, drop: PriceDropJob): 
             name: product.name,
             oldPrice: fromCents(drop.fromCents),
             newPrice: fromCents(drop.toCents),
+            currency,
             url,
             profileUrl,
           });

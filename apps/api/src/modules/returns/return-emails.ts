@@ -118,7 +118,8 @@ export function returnReceivedEmail(buyer: ReturnBuyer, ret: OrderReturn, accoun
 export function returnRefundedEmail(
   buyer: ReturnBuyer,
   ret: OrderReturn,
-  refund: { amount: number; refundTo: string; credit?: number; creditNote?: string | null },
+  /** `currency`: the order's (ISO 4217), which the refund is in. */
+  refund: { amount: number; refundTo: string; credit?: number; creditNote?: string | null; currency: string },
   accountUrl: string,
 ): MailMessage {
   const credit = refund.credit ?? 0;
@@ -127,15 +128,15 @@ export function returnRefundedEmail(
     credit <= 0
       ? `to the ${refund.refundTo} you paid with`
       : toProvider > 0
-        ? `: ${formatPrice(credit)} as store credit and ${formatPrice(toProvider)} to the ${refund.refundTo} you paid with`
+        ? `: ${formatPrice(credit, refund.currency)} as store credit and ${formatPrice(toProvider, refund.currency)} to the ${refund.refundTo} you paid with`
         : 'as store credit';
   return returnEmail({
     buyer,
     ret,
-    subject: `Sneaker Shop: ${formatPrice(refund.amount)} refunded`,
+    subject: `Sneaker Shop: ${formatPrice(refund.amount, refund.currency)} refunded`,
     heading:
       credit > 0 && toProvider <= 0 ? 'Your refund is in your store credit' : 'Your refund is on its way',
-    intro: `we refunded ${formatPrice(refund.amount)} for your return ${ret.number} ${where}.`,
+    intro: `we refunded ${formatPrice(refund.amount, refund.currency)} for your return ${ret.number} ${where}.`,
     steps: [
       toProvider > 0
         ? 'It can take a few days to appear on your statement.'

@@ -213,7 +213,7 @@ async function tellRefunded(
     row: repository.ReturnWithLines;
     staff: CurrentUser;
     wire: OrderReturn;
-    order: { number: number; provider: string };
+    order: { number: number; provider: string; currency: string };
   },
   refund: payments.RefundedMoney,
 ): Promise<void> {
@@ -241,7 +241,13 @@ async function tellRefunded(
     returnRefundedEmail(
       to,
       wire,
-      { amount, refundTo, credit: fromCents(refund.creditCents), creditNote: refund.creditNote },
+      {
+        amount,
+        refundTo,
+        credit: fromCents(refund.creditCents),
+        creditNote: refund.creditNote,
+        currency: receipt.order.currency,
+      },
       accountUrl(deps),
     ),
   );

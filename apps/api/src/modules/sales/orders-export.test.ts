@@ -114,6 +114,7 @@ describe('GET /api/orders/export.csv', () => {
       order_tax: '0.00',
       prices_include_tax: 'no',
       tax_jurisdiction: '',
+      currency: 'USD',
     });
     expect(records[1]).toMatchObject({
       product_name: "'@SUM(A1)",

@@ -15,7 +15,8 @@ const EXPORT_BATCH = 1_000;
  * `order_total` is the lines less `order_discount` (the discount code's, `line_discount` of it on each
  * line) plus the `shipping` charged by `shipping_method` (plus `order_tax` when `prices_include_tax` is
  * false); `credit_used` of it was paid with store credit. `line_tax_rate` (a percentage, empty where none
- * was collected) and `line_tax` are each line's frozen tax, `tax_jurisdiction` whose rates applied.
+ * was collected) and `line_tax` are each line's frozen tax, `tax_jurisdiction` whose rates applied;
+ * `currency` (ISO 4217, e.g. EUR) is the one the order's amounts are in, the shop's when it was placed.
  */
 export const ORDER_EXPORT_HEADER = [
   'order_id',
@@ -48,9 +49,10 @@ export const ORDER_EXPORT_HEADER = [
   'order_tax',
   'prices_include_tax',
   'tax_jurisdiction',
+  'currency',
 ] as const;
 
-/** Money in the export: dollars with two decimals, as an accountant's spreadsheet reads them. */
+/** Money in the export: the order's currency with two decimals, as an accountant's spreadsheet reads them. */
 const amount = (cents: number) => fromCents(cents).toFixed(2);
 
 type Customer = { username: string; email: string };
@@ -78,7 +80,12 @@ function exportRowsOf(row: orders.ExportedOrder, customer: Customer, shipments: 
   const total = amount(row.totalCents);
   const tail = [row.fulfilment, ...shipmentColumns(shipments), row.shippingName, amount(row.shippingCents)];
   const money = [row.promotionCode ?? '', amount(row.discountCents), amount(row.creditUsedCents)];
-  const tax = [amount(row.taxCents), row.pricesIncludeTax ? 'yes' : 'no', row.taxJurisdiction];
+  const tax = [
+    amount(row.taxCents),
+    row.pricesIncludeTax ? 'yes' : 'no',
+    row.taxJurisdiction,
+    row.currency.toUpperCase(),
+  ];
   if (row.items.length === 0)
     return [[...head, '', '', '', '', '', '', '', total, ...tail, '', ...money, '', '', ...tax]];
   return row.items.map((item) => [

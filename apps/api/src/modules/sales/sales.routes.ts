@@ -96,7 +96,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/csv', 'application/json'],
         response: {
           200: csvResponse(
-            'a header row, then one row per order line: order_id, order_number, date (ISO), state, provider, customer_username, customer_email, product_id, product_name, brand, size, count, unit_price, line_total, order_total, fulfilment, shipped_at (the first shipment, ISO), carrier and tracking (every shipment, separated by "; "), shipping_method, shipping, line_discount, discount_code, order_discount, credit_used, line_tax_rate (a percentage; empty where none was collected), line_tax, order_tax, prices_include_tax (yes or no), tax_jurisdiction',
+            'a header row, then one row per order line: order_id, order_number, date (ISO), state, provider, customer_username, customer_email, product_id, product_name, brand, size, count, unit_price, line_total, order_total, fulfilment, shipped_at (the first shipment, ISO), carrier and tracking (every shipment, separated by "; "), shipping_method, shipping, line_discount, discount_code, order_discount, credit_used, line_tax_rate (a percentage; empty where none was collected), line_tax, order_tax, prices_include_tax (yes or no), tax_jurisdiction, currency (ISO 4217, the order currency)',
           ),
           ...refusals(400, 401, 403, 429),
         },

@@ -2,6 +2,6 @@
 
 export type { TaxedOrder } from './providers/provider';
 export { taxRoutes } from './tax.routes';
-export { reportSettings, sellerVatNumber, type TaxDeps } from './tax.service';
+export { reportSettings, sellerVatNumber, shopCurrency, type TaxDeps } from './tax.service';
 export { engineTaxPlan, type TaxEngine, tablePlanInstead, taxEngine } from './tax-engine';
 export { type Destination, lineReference, orderTaxRates, type TaxPlan } from './tax-plan';

@@ -55,6 +55,11 @@ export async function reportSettings(db: DbOrTx) {
   return { currency: row.currency, homeCountry: row.homeCountry, eurRateMicros: row.eurRateMicros };
 }
 
+/** The shop's currency (ISO 4217, e.g. USD): what a price of the catalogue is in. */
+export async function shopCurrency(db: Db): Promise<string> {
+  return (await repository.findSettings(db)).currency;
+}
+
 /** The settings: all of them for staff, how prices are shown for everyone else. */
 export async function settingsFor(deps: TaxDeps, viewer: CurrentUser | null): Promise<TaxSettings> {
   const row = await repository.findSettings(deps.db);

@@ -61,6 +61,9 @@ describe('tax settings', () => {
     const before = await app().db.select().from(taxSettings);
     for (const [body, field] of [
       [{ currency: 'EURO' }, 'currency'],
+      // The shop keeps hundredths: a currency without cents, or with three decimals, is refused.
+      [{ currency: 'JPY' }, 'currency'],
+      [{ currency: 'kwd' }, 'currency'],
       [{ homeCountry: 'Atlantis' }, 'homeCountry'],
       [{ homeCountry: 'US', homeRegion: 'Springfield' }, 'homeRegion'],
       [{ homeCountry: 'DE', homeRegion: 'CA' }, 'homeRegion'],

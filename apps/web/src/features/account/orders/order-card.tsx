@@ -47,27 +47,30 @@ export function OrderCard({ order, onOpen, ref }: OrderCardProps) {
         <div>
           <dt>Shipping</dt>
           <dd className="order-card__shipping">
-            {order.shipping.name} {formatShippingPrice(order.shipping.price)}
+            {order.shipping.name} {formatShippingPrice(order.shipping.price, order.currency)}
           </dd>
         </div>
         {order.discount > 0 ? (
           <div>
             <dt>Code</dt>
             <dd>
-              {order.code} −{formatPrice(order.discount)}
+              {order.code} −{formatPrice(order.discount, order.currency)}
             </dd>
           </div>
         ) : null}
         <div>
           <dt>Final amount</dt>
-          <dd className="order-card__amount">{formatPrice(order.finalAmount)}</dd>
+          <dd className="order-card__amount">{formatPrice(order.finalAmount, order.currency)}</dd>
         </div>
         {order.creditUsed > 0 ? (
           <div>
             <dt>Store credit</dt>
             <dd>
-              −{formatPrice(order.creditUsed)}
-              <span className="order-card__charged"> · Charged {formatPrice(chargedOf(order))}</span>
+              −{formatPrice(order.creditUsed, order.currency)}
+              <span className="order-card__charged">
+                {' '}
+                · Charged {formatPrice(chargedOf(order), order.currency)}
+              </span>
             </dd>
           </div>
         ) : null}

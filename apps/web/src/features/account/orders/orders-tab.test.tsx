@@ -172,6 +172,28 @@ describe('Orders tab', () => {
     expect(screen.getByTestId('order-charged')).toHaveTextContent('$310.00');
   });
 
+  it("shows each order in its own currency, whatever the shop's is now", async () => {
+    const base = order();
+    const euros: Order = { ...base, currency: 'EUR', code: 'SAVE20', discount: 60, finalAmount: 360 };
+    renderAccount('/account/orders', ordersApi([euros]));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const card = cards()[0] as HTMLElement;
+    expect(card).toHaveTextContent('CodeSAVE20 −€60.00');
+    expect(card).toHaveTextContent('Final amount€360.00');
+    expect(card).not.toHaveTextContent('$');
+
+    await userEvent
+      .setup()
+      .click(within(card).getByRole('button', { name: `Detail of order #${euros.number}` }));
+    await screen.findByRole('heading', { name: 'Order detail' });
+    const items = within(screen.getByRole('list', { name: 'Products in this order' })).getAllByRole(
+      'listitem',
+    );
+    expect(items[0]).toHaveTextContent('€120.00');
+    expect(screen.getByTestId('order-final-amount')).toHaveTextContent('€360.00');
+    expect(screen.getByTestId('order-discount').parentElement).toHaveTextContent('Discount (SAVE20)−€60.00');
+  });
+
   it('shows the tax collected: a row on top of the prices, or the VAT the amount includes', async () => {
     const base = order();
     const taxed = (pricesIncludeTax: boolean, total: number, finalAmount: number): Order => ({

@@ -99,8 +99,9 @@ export function AdminOrderActions({
 
       <ConfirmModal {...dialog('refund')}>
         <p>
-          {order.user.username} gets back <strong>{moneyBackWords(leftToRefund(order), providerName)}</strong>
-          , and order <span className="admin-order-id">{orderName(order)}</span> becomes cancelled.
+          {order.user.username} gets back{' '}
+          <strong>{moneyBackWords(leftToRefund(order), providerName, order.currency)}</strong>, and order{' '}
+          <span className="admin-order-id">{orderName(order)}</span> becomes cancelled.
         </p>
         <p className="mb-0">
           Its {pairs} {pairs === 1 ? 'pair stays' : 'pairs stay'} sold: {pairs === 1 ? 'it does' : 'they do'}{' '}
@@ -137,14 +138,14 @@ function OrderActionChoices({
           Refund
         </button>
         <p className="admin-order-actions__hint">
-          Paid: a refund returns {moneyBackWords(leftToRefund(order), tenderName)}.
+          Paid: a refund returns {moneyBackWords(leftToRefund(order), tenderName, order.currency)}.
         </p>
       </div>
     );
   return (
     <p className="admin-order-actions__hint admin-order-actions__hint--alone">
       {order.refundedAt
-        ? `Refunded on ${order.refundedAt.slice(0, 10)}, giving back ${moneyBackWords(refundedWhole(order), tenderName)}. There is nothing left to do with it.`
+        ? `Refunded on ${order.refundedAt.slice(0, 10)}, giving back ${moneyBackWords(refundedWhole(order), tenderName, order.currency)}. There is nothing left to do with it.`
         : 'This order is cancelled: there is nothing left to do with it.'}
     </p>
   );

@@ -58,7 +58,7 @@ export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
         <div className="admin-order-card__fact--wide">
           <dt>Shipping</dt>
           <dd className="admin-order-card__shipping">
-            {order.shipping.name} {formatShippingPrice(order.shipping.price)}
+            {order.shipping.name} {formatShippingPrice(order.shipping.price, order.currency)}
           </dd>
         </div>
         <div>
@@ -67,7 +67,7 @@ export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
         </div>
         <div>
           <dt>Final amount</dt>
-          <dd className="admin-order-card__amount">{formatPrice(order.finalAmount)}</dd>
+          <dd className="admin-order-card__amount">{formatPrice(order.finalAmount, order.currency)}</dd>
         </div>
       </dl>
       {order.tax.source === 'fallback' ? (

@@ -24,7 +24,7 @@ const DONE_TEXT = {
     return `Order cancelled: nothing is charged and its ${pairs} ${pairs === 1 ? 'pair is' : 'pairs are'} back on sale.`;
   },
   refunded: (order: Order, tenderName: (tender: string) => string) =>
-    `Refund sent: ${moneyBackWords(refundedWhole(order), tenderName)}. The order is now cancelled.`,
+    `Refund sent: ${moneyBackWords(refundedWhole(order), tenderName, order.currency)}. The order is now cancelled.`,
 };
 
 /** One order for staff: customer, lines, total, state, and the actions its state allows; Back to the list. */

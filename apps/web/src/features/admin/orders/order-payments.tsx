@@ -56,7 +56,7 @@ export function OrderPayments({ order }: { order: Order }) {
                 <td>{tenderName(entry.tender)}</td>
                 <td className="text-end admin-order-payments__amount">
                   {out ? '−' : ''}
-                  {formatPrice(entry.amount)}
+                  {formatPrice(entry.amount, order.currency)}
                 </td>
               </tr>
             );
@@ -66,15 +66,15 @@ export function OrderPayments({ order }: { order: Order }) {
       <dl className="admin-order-payments__sums">
         <div>
           <dt>Paid</dt>
-          <dd>{formatPrice(paid)}</dd>
+          <dd>{formatPrice(paid, order.currency)}</dd>
         </div>
         <div>
           <dt>Refunded</dt>
-          <dd>{formatPrice(back)}</dd>
+          <dd>{formatPrice(back, order.currency)}</dd>
         </div>
         <div>
           <dt>Left to refund</dt>
-          <dd>{formatPrice(Math.max(0, Math.round((paid - back) * 100) / 100))}</dd>
+          <dd>{formatPrice(Math.max(0, Math.round((paid - back) * 100) / 100), order.currency)}</dd>
         </div>
       </dl>
     </section>

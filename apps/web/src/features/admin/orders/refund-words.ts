@@ -65,14 +65,21 @@ export function refundedWhole(order: Order): MoneyBack[] {
   ]);
 }
 
-/** "$80.00 as store credit and $45.99 through Card (Stripe)", each tender named by `tenderName`. */
-export function moneyBackWords(parts: readonly MoneyBack[], tenderName: (tender: Tender) => string): string {
-  if (parts.length === 0) return formatPrice(0);
+/**
+ * "$80.00 as store credit and $45.99 through Card (Stripe)", each tender named by `tenderName`, in the
+ * order's `currency` (the shop's when not given).
+ */
+export function moneyBackWords(
+  parts: readonly MoneyBack[],
+  tenderName: (tender: Tender) => string,
+  currency?: string,
+): string {
+  if (parts.length === 0) return formatPrice(0, currency);
   return parts
     .map(({ tender, amount }) =>
       tender === STORE_CREDIT
-        ? `${formatPrice(amount)} as store credit`
-        : `${formatPrice(amount)} through ${tenderName(tender)}`,
+        ? `${formatPrice(amount, currency)} as store credit`
+        : `${formatPrice(amount, currency)} through ${tenderName(tender)}`,
     )
     .join(' and ');
 }

@@ -24,6 +24,21 @@ const FALLBACKS = [
 ] as const;
 
 /**
+ * What changing the shop's currency does, said before it is saved: the amounts stay as they are, in the new
+ * currency, and orders keep the currency they were placed in.
+ */
+function CurrencyChangeWarning({ from, to }: { from: string; to: string }) {
+  const next = to.trim().toUpperCase();
+  if (next === '' || next === from.toUpperCase()) return null;
+  return (
+    <div role="status" className="alert alert-warning admin-field--wide mb-0">
+      Prices are not converted: every price keeps its amount and is shown in {next} instead of {from}. Orders
+      already placed keep {from}; orders placed after saving are in {next}.
+    </div>
+  );
+}
+
+/**
  * The shop's tax settings, always open: Save sends only the fields changed since they were last saved, and
  * the server's reasons show under their fields. It takes no focus when the tab opens.
  */
@@ -71,8 +86,9 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           <StaffField
             {...form.bind('currency')}
             label="Currency"
-            hint="An ISO 4217 code such as USD or EUR; a new currency applies to new orders only."
+            hint="An ISO 4217 code of two decimals, such as USD, EUR or GBP; a new currency applies to new orders only."
           />
+          <CurrencyChangeWarning from={saved.currency} to={values.currency} />
           <StaffField
             {...form.bind('eurRate')}
             label="Euro rate"

@@ -1,4 +1,11 @@
-import type { TaxRate, TaxRegistration, TaxSettings } from '@shop/contracts';
+import {
+  formatPrice,
+  getShopCurrency,
+  setShopCurrency,
+  type TaxRate,
+  type TaxRegistration,
+  type TaxSettings,
+} from '@shop/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -102,6 +109,29 @@ describe('Tax tab', () => {
     expect(await screen.findByText('Tax settings saved')).toBeInTheDocument();
     expect(sent(calls, 'PUT')).toHaveLength(1);
     expect(sent(calls, 'PUT')[0]?.body).toEqual({ vatNumber: 'FR12345678901', oss: true });
+  });
+
+  it('warns that a new currency converts no price and leaves placed orders theirs, then uses it', async () => {
+    const { calls } = renderTax((call) =>
+      call.method === 'PUT' ? { body: { ...SETTINGS, currency: 'GBP' } } : undefined,
+    );
+    const user = userEvent.setup();
+    const currency = await screen.findByLabelText('Currency');
+    expect(screen.queryByText(/Prices are not converted/)).not.toBeInTheDocument();
+    await user.clear(currency);
+    await user.type(currency, 'gbp');
+    expect(screen.getByText(/Prices are not converted/)).toHaveTextContent(
+      'Prices are not converted: every price keeps its amount and is shown in GBP instead of EUR. Orders already placed keep EUR; orders placed after saving are in GBP.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Tax settings saved')).toBeInTheDocument();
+    expect(sent(calls, 'PUT')[0]?.body).toEqual({ currency: 'gbp' });
+    expect(screen.queryByText(/Prices are not converted/)).not.toBeInTheDocument();
+    // This page's prices are in the new currency from now on.
+    expect(getShopCurrency()).toBe('GBP');
+    expect(formatPrice(129.99)).toBe('£129.99');
+    setShopCurrency('USD');
   });
 
   it("shows the server's refusal under its field, and a home US state for the US only", async () => {

@@ -13,7 +13,7 @@ function PaidService({ order }: { order: PackingOrder }) {
     <section className="to-ship__service" aria-label={`Shipping service, order ${orderName(order)}`}>
       <h4 className="staff-label">Shipping service</h4>
       <p className="fw-semibold">{shipping.name}</p>
-      <p>Paid: {formatShippingPrice(shipping.price)}</p>
+      <p>Paid: {formatShippingPrice(shipping.price, order.currency)}</p>
       <p>Delivery: {estimateText(shipping.estimateDays) ?? 'no estimate promised'}</p>
     </section>
   );

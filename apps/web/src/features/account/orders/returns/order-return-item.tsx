@@ -20,9 +20,9 @@ function lineText(line: OrderReturn['lines'][number]): string {
 /**
  * One of the order's returns as its buyer sees it: number, state, comment, lines with their reasons, and once received the
  * refund and the replacement order; the staff's words when they refused it; "Cancel return" while it is
- * requested or approved (asked first).
+ * requested or approved (asked first). Its refund is in its order's `currency`.
  */
-export function OrderReturnItem({ orderReturn }: { orderReturn: OrderReturn }) {
+export function OrderReturnItem({ orderReturn, currency }: { orderReturn: OrderReturn; currency: string }) {
   const cancel = useCancelReturn();
   const cancelling = useAskFirst();
   const titleId = `order-return-${orderReturn.id}`;
@@ -69,7 +69,9 @@ export function OrderReturnItem({ orderReturn }: { orderReturn: OrderReturn }) {
           <strong>Why it was refused:</strong> {orderReturn.message}
         </p>
       ) : null}
-      {orderReturn.state === 'received' ? <ReceivedFacts orderReturn={orderReturn} /> : null}
+      {orderReturn.state === 'received' ? (
+        <ReceivedFacts orderReturn={orderReturn} currency={currency} />
+      ) : null}
       <div className="order-return__actions">
         {orderReturn.state === 'requested' || orderReturn.state === 'approved' ? (
           <ReturnSlipLink orderReturn={orderReturn} className="btn btn-link btn-sm" />
@@ -107,7 +109,7 @@ export function OrderReturnItem({ orderReturn }: { orderReturn: OrderReturn }) {
 }
 
 /** A received return: the money refunded and the replacement order, when there are. */
-function ReceivedFacts({ orderReturn }: { orderReturn: OrderReturn }) {
+function ReceivedFacts({ orderReturn, currency }: { orderReturn: OrderReturn; currency: string }) {
   return (
     <dl className="order-return__facts">
       {orderReturn.receivedAt ? (
@@ -121,7 +123,7 @@ function ReceivedFacts({ orderReturn }: { orderReturn: OrderReturn }) {
       {orderReturn.refundedAmount > 0 ? (
         <div>
           <dt>Refunded</dt>
-          <dd>{formatPrice(orderReturn.refundedAmount)}</dd>
+          <dd>{formatPrice(orderReturn.refundedAmount, currency)}</dd>
         </div>
       ) : null}
       {orderReturn.exchangeOrderId ? (

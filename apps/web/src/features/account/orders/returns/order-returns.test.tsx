@@ -360,6 +360,17 @@ describe('Returns and exchanges in an order', () => {
     expect(screen.queryByRole('button', { name: RETURN_FORM_TITLE })).not.toBeInTheDocument();
   });
 
+  it("writes a return's refund in its order's currency", async () => {
+    renderDetail(
+      shippedOrder({
+        currency: 'GBP',
+        returns: [buildOrderReturn({ id: RETURN_ID, number: 'R-9', state: 'received', refundedAmount: 120 })],
+      }),
+    );
+    const received = await screen.findByRole('article', { name: 'Return R-9' });
+    expect(received).toHaveTextContent('Refunded£120.00');
+  });
+
   it('cancels a requested return after asking, and shows why when it cannot', async () => {
     let fail = true;
     const start = shippedOrder({ returns: [buildOrderReturn({ id: RETURN_ID, number: 'R-4' })] });

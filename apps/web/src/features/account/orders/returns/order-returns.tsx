@@ -62,7 +62,7 @@ export function OrderReturns({ order }: { order: Order }) {
         <ul className="order-returns__list list-unstyled" aria-label="Returns of this order">
           {returns.map((orderReturn) => (
             <li key={orderReturn.id}>
-              <OrderReturnItem orderReturn={orderReturn} />
+              <OrderReturnItem orderReturn={orderReturn} currency={order.currency} />
             </li>
           ))}
         </ul>

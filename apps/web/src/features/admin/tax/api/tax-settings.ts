@@ -1,4 +1,4 @@
-import type { TaxSettings, TaxSettingsBody } from '@shop/contracts';
+import { setShopCurrency, type TaxSettings, type TaxSettingsBody } from '@shop/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 
@@ -21,6 +21,10 @@ export function useSaveTaxSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Partial<TaxSettingsBody>) => api.put<TaxSettings>('/tax/settings', body),
-    onSuccess: (saved) => queryClient.setQueryData(TAX_SETTINGS_KEY, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(TAX_SETTINGS_KEY, saved);
+      // This page's prices follow at once; other pages read it when they start.
+      setShopCurrency(saved.currency);
+    },
   });
 }
