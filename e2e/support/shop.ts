@@ -179,6 +179,8 @@ export interface OrderWire {
   products: { id: string; size: string }[];
   returns: { id: string; number: string; state: string; exchangeOrderId: string | null }[];
   refundedAmount: number;
+  tax: { total: number; jurisdiction: string };
+  refundedTax: number;
 }
 
 export async function orderOf(page: Page, orderId: string): Promise<OrderWire> {

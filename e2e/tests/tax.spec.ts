@@ -1,11 +1,14 @@
 import type { Page } from '@playwright/test';
-import { addToCart, adminPage, signedInBuyer } from '../support/shop';
+import { approveAndReceive, openedReturn, openReturnForm } from '../support/returns';
+import { addToCart, adminPage, orderOf, shipFromToShip, signedInBuyer } from '../support/shop';
 import { expect, test } from '../support/test';
 
 /**
  * The owner sets tax up in the Tax tab; a buyer where the shop collects it sees it at checkout, on the
- * payment page and on the invoice (decision 34). Portugal and Wyoming are places no other journey ships
- * to, so the journeys running beside this one pay no tax; the settings are put back at the end.
+ * payment page and on the invoice, and a return's refund gives a credit note (decision 34). Portugal,
+ * France and Wyoming are places no other journey ships to, so the journeys running beside this one pay no
+ * tax (and with prices including tax, a price paid is the same with or without it); the settings are put
+ * back at the end.
  */
 
 /** On the checkout page: a buyer's details at `place`, saved. */
@@ -46,25 +49,27 @@ async function checkoutAt(page: Page, place: Parameters<typeof detailsAt>[1]) {
   await detailsAt(page, place);
 }
 
-async function payAndOpenInvoice(page: Page): Promise<string> {
+/** Pays on the test card page; answers the order's id once it is paid. */
+async function pay(page: Page): Promise<string> {
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/order-completed\?provider=stripe&order=/);
+  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
+  await expect.poll(async () => (await orderOf(page, orderId)).state).toBe('aprobed');
+  return orderId;
+}
+
+/** Pays, then answers the order's id, and the payment page's tax line and the order's invoice as text. */
+async function payAndOpenInvoice(page: Page): Promise<{ orderId: string; text: string }> {
   await page.getByRole('radio', { name: 'Card (Stripe)' }).check();
   await page.getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/test-gateway\//);
   const taxLine = page.getByTestId('test-gateway-tax');
   await expect(taxLine).toBeVisible();
   const lineText = (await taxLine.textContent()) ?? '';
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect(page).toHaveURL(/\/order-completed\?provider=stripe&order=/);
-  const orderId = new URL(page.url()).searchParams.get('order') ?? '';
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as { state: string }).state,
-    )
-    .toBe('aprobed');
+  const orderId = await pay(page);
   const invoice = await page.request.get(`/api/orders/${orderId}/invoice`);
   expect(invoice.ok()).toBe(true);
-  return `${lineText}\n${await invoice.text()}`;
+  return { orderId, text: `${lineText}\n${await invoice.text()}` };
 }
 
 test.describe('tax', () => {
@@ -96,7 +101,7 @@ test.describe('tax', () => {
       await expect(included).toHaveText(/^Includes \$\d+\.\d\d VAT$/);
       const total = (await page.getByTestId('checkout-total').textContent()) ?? '';
       await expect(page.getByTestId('checkout-subtotal')).toHaveText(total);
-      const paid = await payAndOpenInvoice(page);
+      const paid = (await payAndOpenInvoice(page)).text;
       expect(paid).toMatch(/^Tax included\$\d+\.\d\d/);
       expect(paid).toContain('Tax invoice #');
       expect(paid).toContain('<h2>Tax (PT)</h2>');
@@ -136,12 +141,72 @@ test.describe('tax', () => {
       const tax = Math.round(subtotal * 4) / 100;
       await expect(page.getByTestId('checkout-tax')).toHaveText(`$${tax.toFixed(2)}`);
       await expect(page.getByTestId('checkout-total')).toHaveText(`$${(subtotal + tax).toFixed(2)}`);
-      const paid = await payAndOpenInvoice(page);
+      const paid = (await payAndOpenInvoice(page)).text;
       expect(paid).toMatch(new RegExp(`^Tax\\+\\$${tax.toFixed(2).replace('.', '\\.')}`));
       expect(paid).toContain('<h2>Tax (US-WY)</h2>');
       expect(paid).toMatch(/Total at 4%/);
     } finally {
       await unregister(admin, 'Wyoming (US)');
+      await admin.context().close();
+    }
+  });
+
+  test('an EU shop in France with the One-Stop-Shop: a buyer in France sees "incl. VAT", pays 20% inside the price, and a return gives a credit note', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    const admin = await adminPage(browser, baseURL);
+    await admin.goto('/account/tax');
+    await admin.getByLabel('Home country', { exact: true }).selectOption('FR');
+    await admin.getByRole('radio', { name: 'Yes: prices shown include tax' }).check();
+    await admin.getByLabel('VAT number').fill('FR40303265045');
+    await admin.getByLabel('One-Stop-Shop').check();
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect(admin.getByText('Tax settings saved')).toBeVisible();
+    await register(admin, 'FR');
+    await expect(admin.getByRole('button', { name: 'Remove France' })).toBeVisible();
+
+    try {
+      await signedInBuyer(page, 'frbuyer');
+      await addToCart(page, 'Gazelle');
+      await checkoutAt(page, { city: 'Paris', state: 'Paris', postalCode: '75001', country: 'France' });
+      await expect(page.getByTestId('checkout-tax-included')).toHaveText(/^Includes \$\d+\.\d\d VAT$/);
+      const { orderId, text } = await payAndOpenInvoice(page);
+      expect(text).toContain('VAT FR40303265045');
+      expect(text).toContain('<h2>Tax (FR)</h2>');
+      expect(text).toMatch(/Total at 20%/);
+      const { number, tax } = await orderOf(page, orderId);
+      expect(tax.total).toBeGreaterThan(0);
+
+      await shipFromToShip(admin, number);
+      const form = await openReturnForm(page, number);
+      await form.getByRole('combobox', { name: 'Reason' }).selectOption({ label: 'Not as pictured' });
+      await form.getByRole('button', { name: 'Send return request' }).click();
+      const returned = await openedReturn(page);
+      await approveAndReceive(admin, returned);
+
+      // The buyer's order lists the refund's credit note; it prints the VAT given back at 20%.
+      await page.reload();
+      const note = page.getByRole('link', { name: /^Credit note CN-\d+ – \$\d+\.\d\d/ });
+      await expect(note).toBeVisible();
+      const printed = await page.request.get((await note.getAttribute('href')) ?? '');
+      expect(printed.ok()).toBe(true);
+      const credit = await printed.text();
+      expect(credit).toContain('Credit note CN-');
+      expect(credit).toContain(`#${number}`);
+      expect(credit).toMatch(/20%/);
+      expect((await orderOf(page, orderId)).refundedTax).toBeCloseTo(tax.total, 2);
+    } finally {
+      await admin.goto('/account/tax');
+      await admin.getByLabel('Home country', { exact: true }).selectOption('US');
+      await admin.getByRole('radio', { name: 'No: tax is added at checkout' }).check();
+      await admin.getByLabel('VAT number').fill('');
+      await admin.getByLabel('One-Stop-Shop').uncheck();
+      await admin.getByRole('button', { name: 'Save settings' }).click();
+      await expect(admin.getByText('Tax settings saved')).toBeVisible();
+      await unregister(admin, 'France');
       await admin.context().close();
     }
   });

@@ -134,7 +134,7 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
             label="Tax shipping"
             checked={values.taxShipping}
             onChange={(taxShipping) => form.change({ taxShipping })}
-            hint="Shipping is taxed at the standard rate of the place."
+            hint="Shipping is taxed at the rate of its method's tax category there."
             error={errors.taxShipping}
             inputRef={form.inputRef('taxShipping')}
           />
