@@ -56,7 +56,7 @@ export async function reportSettings(db: DbOrTx) {
 }
 
 /** The shop's currency (ISO 4217, e.g. USD): what a price of the catalogue is in. */
-export async function shopCurrency(db: Db): Promise<string> {
+export async function shopCurrency(db: DbOrTx): Promise<string> {
   return (await repository.findSettings(db)).currency;
 }
 
