@@ -113,7 +113,6 @@ describe('the rate table under contention', () => {
 
   it('a registration added while its place loses its last rate: never one without rates', async () => {
     const rounds = 8;
-    let registered = 0;
     for (let round = 0; round < rounds; round++) {
       const rate = await post('/api/tax/rates', { country: 'NO', category: 'standard', rate: 25 });
       expect(rate.statusCode, rate.body).toBe(201);
@@ -133,7 +132,6 @@ describe('the rate table under contention', () => {
       expect(rows).toHaveLength(didDelete ? 0 : 1);
       expect(registrations).toHaveLength(didRegister ? 1 : 0);
       if (didRegister) {
-        registered++;
         expect(deletion.statusCode).toBe(409);
         const cleared = await send(
           app(),
@@ -148,6 +146,5 @@ describe('the rate table under contention', () => {
         expect(registration.statusCode).toBe(400);
       }
     }
-    expect(registered).toBeLessThanOrEqual(rounds);
   }, 60_000);
 });
