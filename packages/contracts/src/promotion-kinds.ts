@@ -32,8 +32,8 @@ export interface PromotionKindStrategy {
   toWire(stored: number | null): number | null;
   /** Why a value staff sent does not fit the kind; undefined when it does. */
   valueIssue(value: number | null | undefined): string | undefined;
-  /** Its offer in words: "20% off", "$15.00 off", "Free shipping". */
-  offer(value: number | null): string;
+  /** Its offer in words: "20% off", "$15.00 off", "Free shipping"; amounts in `currency` (the shop's by default). */
+  offer(value: number | null, currency?: string): string;
   /** What it takes off the eligible lines (worth `eligibleCents`), given the value kept; never more than them. */
   centsOff(stored: number | null, eligibleCents: number): number;
   /** Whether it makes the order ship for free. */
@@ -74,7 +74,7 @@ export const PROMOTION_KIND_STRATEGIES: Record<PromotionKind, PromotionKindStrat
         : isValidPrice(value)
           ? undefined
           : `must be an amount with at most 2 decimals, up to ${MAX_AMOUNT}`,
-    offer: (value) => `${formatPrice(value ?? 0)} off`,
+    offer: (value, currency) => `${formatPrice(value ?? 0, currency)} off`,
     centsOff: (stored, eligibleCents) => Math.min(stored ?? 0, eligibleCents),
     freeShipping: false,
   },

@@ -199,9 +199,11 @@ export const orderReturnSchema = z.object({
 export type OrderReturn = z.infer<typeof orderReturnSchema>;
 export const orderReturnsSchema = z.object({ returns: z.array(orderReturnSchema) });
 
-/** A return in the staff's list: with its order's number and its buyer. */
+/** A return in the staff's list: with its order's number, the currency its amounts are in, and its buyer. */
 export const staffReturnSchema = orderReturnSchema.extend({
   orderNumber: z.number().int(),
+  /** The ISO 4217 code (EUR) of its order, which its refund is in: the order's, not today's shop's. */
+  currency: z.string(),
   buyer: z.object({ _id: z.string(), username: z.string(), email: z.string() }),
 });
 export type StaffReturn = z.infer<typeof staffReturnSchema>;

@@ -8,6 +8,7 @@ export {
   lockOrder,
   lockOrderForReturn,
   orderForReturn,
+  orderNumbersAndCurrenciesOf,
   orderNumbersOf,
   type ReturnedOrder,
   setFulfilment,

@@ -63,6 +63,14 @@ export function orderNumbersOf(db: DbOrTx, orderIds: string[]): Promise<Map<stri
   return repository.findNumbers(db, orderIds);
 }
 
+/** These orders' numbers and currencies by id: the staff's returns show money in their order's currency. */
+export function orderNumbersAndCurrenciesOf(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<Map<string, { number: number; currency: string }>> {
+  return repository.findNumbersAndCurrencies(db, orderIds);
+}
+
 /** A size exchange's replacement: paid at zero, linked to the original, waiting to be shipped. */
 export async function createReplacementOrder(
   tx: Tx,

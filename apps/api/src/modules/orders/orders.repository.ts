@@ -721,6 +721,19 @@ export async function findNumbers(db: DbOrTx, orderIds: string[]): Promise<Map<s
   return new Map(rows.map((row) => [row.id, row.number]));
 }
 
+/** These orders' numbers and the currency each was placed in (ISO 4217, upper case), by id. */
+export async function findNumbersAndCurrencies(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<Map<string, { number: number; currency: string }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: order.id, number: order.number, currency: order.currency })
+    .from(order)
+    .where(inArray(order.id, orderIds));
+  return new Map(rows.map((row) => [row.id, { number: row.number, currency: row.currency.toUpperCase() }]));
+}
+
 /**
  * A size exchange's replacement: paid at once at no cost (`total_cents` 0), by the original's provider, to
  * the original's address, and waiting to be shipped like any paid order. Its confirmation is the

@@ -73,10 +73,10 @@ export function isEligible(row: PromotionRow, line: JudgedLine): boolean {
   );
 }
 
-/** "20% off your order", "$15.00 off eligible pairs", "Free shipping". */
-export function summaryOf(row: PromotionRow): string {
+/** "20% off your order", "$15.00 off eligible pairs", "Free shipping"; amounts in the shop's `currency`. */
+export function summaryOf(row: PromotionRow, currency: string): string {
   const kind = promotionKind(row.kind);
-  const offer = kind.offer(wireValueOf(row));
+  const offer = kind.offer(wireValueOf(row), currency);
   if (kind.freeShipping) return offer;
   return `${offer} ${isRestricted(row) ? 'eligible pairs' : 'your order'}`;
 }
@@ -91,7 +91,7 @@ const WHEN = new Intl.DateTimeFormat('en-GB', {
 });
 const when = (date: Date) => `${WHEN.format(date)} UTC`;
 
-/** The refusals a shopper reads, each naming the `code` field with its short reason. */
+/** The refusals a shopper reads, each naming the `code` field with its short reason; amounts in `currency`. */
 export const refusal = {
   notFound: (code: string) =>
     new AppError('PROMOTION_NOT_FOUND', `There is no discount code ${code}; check the spelling`, {
@@ -133,12 +133,14 @@ export const refusal = {
         : `Nothing in your cart is eligible for the code ${row.code}`,
       { code: 'applies to nothing in the cart' },
     ),
-  belowMinimum: (row: PromotionRow, linesCents: number) =>
-    new AppError(
+  belowMinimum: (row: PromotionRow, linesCents: number, currency: string) => {
+    const minimum = formatPrice(fromCents(row.minOrderCents), currency);
+    return new AppError(
       'PROMOTION_BELOW_MINIMUM',
-      `The code ${row.code} needs an order of at least ${formatPrice(fromCents(row.minOrderCents))}; your pairs come to ${formatPrice(fromCents(linesCents))}`,
-      { code: `needs an order of ${formatPrice(fromCents(row.minOrderCents))} or more` },
-    ),
+      `The code ${row.code} needs an order of at least ${minimum}; your pairs come to ${formatPrice(fromCents(linesCents), currency)}`,
+      { code: `needs an order of ${minimum} or more` },
+    );
+  },
 };
 
 /** A promotion as staff see it, with its paid figures in cents. */

@@ -23,6 +23,7 @@ import { csvRow } from '../../lib/csv';
 import type { CurrentUser } from '../../plugins/session';
 import * as catalog from '../catalog';
 import * as drops from '../drops';
+import * as tax from '../tax';
 import {
   columnsOfValue,
   discountOf,
@@ -336,7 +337,7 @@ export async function applyCode(
     throw refusal.notEligible(row, dropsOnly);
   }
   const linesCents = request.lines.reduce((sum, line) => sum + line.unitPriceCents * line.count, 0);
-  if (linesCents < row.minOrderCents) throw refusal.belowMinimum(row, linesCents);
+  if (linesCents < row.minOrderCents) throw refusal.belowMinimum(row, linesCents, await tax.shopCurrency(db));
   return { row, discount: discountOf(row), eligible };
 }
 
@@ -406,7 +407,7 @@ export async function checkCode(
     })),
     subtotal: fromCents(price.linesCents),
     total: fromCents(price.linesCents - price.discountCents),
-    summary: summaryOf(applied.row),
+    summary: summaryOf(applied.row, await tax.shopCurrency(db)),
   };
 }
 

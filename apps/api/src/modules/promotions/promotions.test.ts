@@ -454,3 +454,29 @@ it('answers a shopper the refusal before the body rules: staff routes are staff 
   const list = await send(app(), 'GET', '/api/promotions', buyer.cookie);
   expect(list.statusCode).toBe(403);
 });
+
+it("words a code's amounts in the shop's currency: its minimum and what it takes off", async () => {
+  const setCurrency = async (currency: string) =>
+    expect((await send(app(), 'PUT', '/api/tax/settings', staff().cookie, { currency })).statusCode).toBe(
+      200,
+    );
+  const product = await sneakerAt(app(), 50);
+  const minimum = await createPromotion(app(), staff().cookie, { kind: 'percent', value: 10, minOrder: 75 });
+  const amount = await createPromotion(app(), staff().cookie, { kind: 'amount', value: 15 });
+  await setCurrency('EUR');
+  try {
+    expect((await refusedCheck(minimum.code, cartOf([product, 1]))).error).toMatchObject({
+      code: 'PROMOTION_BELOW_MINIMUM',
+      message: `The code ${minimum.code} needs an order of at least €75.00; your pairs come to €50.00`,
+      fields: { code: 'needs an order of €75.00 or more' },
+    });
+    const checked = await check(amount.code, cartOf([product, 1]));
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json<PromotionCheck>()).toMatchObject({ discount: 15, summary: '€15.00 off your order' });
+  } finally {
+    await setCurrency('USD');
+  }
+  // Nothing was stored by the refusal or the check: the codes are unused.
+  const uses = await app().db.select().from(promotionUse).where(eq(promotionUse.promotionId, minimum.id));
+  expect(uses).toEqual([]);
+});

@@ -391,8 +391,8 @@ export async function listReturns(db: DbOrTx, query: ReturnsQuery): Promise<{ re
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  const [numbers, buyers] = await Promise.all([
-    orders.orderNumbersOf(db, [...new Set(rows.map((row) => row.orderId))]),
+  const [ofOrders, buyers] = await Promise.all([
+    orders.orderNumbersAndCurrenciesOf(db, [...new Set(rows.map((row) => row.orderId))]),
     users.summariesOf(db, [...new Set(rows.map((row) => row.userId))]),
   ]);
   const wires = await returnsWithRefunds(db, rows);
@@ -401,7 +401,8 @@ export async function listReturns(db: DbOrTx, query: ReturnsQuery): Promise<{ re
       const buyer = buyers.get(row.userId);
       return {
         ...(wires[index] ?? toReturnWire(row)),
-        orderNumber: numbers.get(row.orderId) ?? 0,
+        orderNumber: ofOrders.get(row.orderId)?.number ?? 0,
+        currency: ofOrders.get(row.orderId)?.currency ?? '',
         buyer: { _id: row.userId, username: buyer?.username ?? '', email: buyer?.email ?? '' },
       };
     }),

@@ -460,10 +460,16 @@ describe('staff decisions', () => {
     expect(mail?.to).toBeDefined();
   });
 
-  it('lists returns newest first, in one state, with the order number and the buyer', async () => {
+  it('lists returns newest first, in one state, with the order number, its currency and the buyer', async () => {
     const first = await shippedOrder(1);
     const a = await opened(first.orderId, first.buyer.cookie, [refundLine(first.pick)]);
-    const second = await shippedOrder(1);
+    // The second order is placed in euros; the shop goes back to dollars before the list is read.
+    const currency = async (code: string) =>
+      expect(
+        (await send(app(), 'PUT', '/api/tax/settings', staff().cookie, { currency: code })).statusCode,
+      ).toBe(200);
+    await currency('EUR');
+    const second = await shippedOrder(1).finally(() => currency('USD'));
     const b = await opened(second.orderId, second.buyer.cookie, [refundLine(second.pick)]);
     const listed = await send(app(), 'GET', '/api/returns?state=requested&limit=100', staff().cookie);
     expect(listed.statusCode, listed.body).toBe(200);
@@ -472,10 +478,13 @@ describe('staff decisions', () => {
     const ids = returns.map((ret) => ret.id);
     expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
     const row = await orderRow(app(), second.orderId);
+    expect(row?.currency).toBe('eur');
     expect(returns.find((ret) => ret.id === b.id)).toMatchObject({
       orderNumber: row?.number,
+      currency: 'EUR',
       buyer: { _id: second.buyer.id },
     });
+    expect(returns.find((ret) => ret.id === a.id)?.currency).toBe('USD');
     const bad = await send(app(), 'GET', '/api/returns?state=lost', staff().cookie);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.state).toMatch(/must be one of/);

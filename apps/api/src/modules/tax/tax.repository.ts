@@ -55,9 +55,20 @@ export function findRatesOf(db: DbOrTx, place: { country: string; region: string
     .where(and(eq(taxRate.country, place.country), eq(taxRate.region, place.region)));
 }
 
-export async function findRate(db: DbOrTx, id: string): Promise<TaxRateRow | undefined> {
-  const [row] = await db.select().from(taxRate).where(eq(taxRate.id, id));
+/** A rate locked for a change or a deletion: its place stays what it is until the transaction ends. */
+export async function lockRate(db: DbOrTx, id: string): Promise<TaxRateRow | undefined> {
+  const [row] = await db.select().from(taxRate).where(eq(taxRate.id, id)).for('update');
   return row;
+}
+
+/**
+ * Takes the place's lock until the transaction ends: a registration there and the deletion of the
+ * place's last rate are checked one after the other. Taken before any place and category lock.
+ */
+export async function lockPlace(db: DbOrTx, place: { country: string; region: string }) {
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtext(${`tax-place:${place.country}:${place.region}`}))`,
+  );
 }
 
 /**
@@ -120,6 +131,15 @@ export async function placeHasRates(db: DbOrTx, place: { country: string; region
     .from(taxRate)
     .where(and(eq(taxRate.country, place.country), eq(taxRate.region, place.region)))
     .limit(1);
+  return row !== undefined;
+}
+
+/** Whether the shop is registered to collect tax in the place. */
+export async function isRegistered(db: DbOrTx, place: { country: string; region: string }) {
+  const [row] = await db
+    .select({ id: taxRegistration.id })
+    .from(taxRegistration)
+    .where(and(eq(taxRegistration.country, place.country), eq(taxRegistration.region, place.region)));
   return row !== undefined;
 }
 

@@ -97,7 +97,7 @@ function rateRoutes(app: ZodApp, deps: tax.TaxDeps) {
         summary: 'Change or end a tax rate (admin); orders already placed keep the tax they were charged',
         params: taxIdParamsSchema,
         body: taxRateBodySchema,
-        response: { 200: taxRateSchema, ...refusals(400, 401, 403, 404) },
+        response: { 200: taxRateSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request) => tax.updateRate(deps, await requireAdmin(request), request.params.id, request.body),
@@ -109,9 +109,10 @@ function rateRoutes(app: ZodApp, deps: tax.TaxDeps) {
       preValidation: adminOnly,
       schema: {
         tags: ['tax'],
-        summary: 'Delete a tax rate (admin); orders already placed keep the tax they were charged',
+        summary:
+          'Delete a tax rate (admin); orders already placed keep the tax they were charged; a place where the shop collects tax keeps a rate',
         params: taxIdParamsSchema,
-        response: { 200: taxRateSchema, ...refusals(400, 401, 403, 404) },
+        response: { 200: taxRateSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request) => tax.deleteRate(deps, await requireAdmin(request), request.params.id),

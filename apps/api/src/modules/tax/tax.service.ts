@@ -56,7 +56,7 @@ export async function reportSettings(db: DbOrTx) {
 }
 
 /** The shop's currency (ISO 4217, e.g. USD): what a price of the catalogue is in. */
-export async function shopCurrency(db: Db): Promise<string> {
+export async function shopCurrency(db: DbOrTx): Promise<string> {
   return (await repository.findSettings(db)).currency;
 }
 
@@ -150,6 +150,26 @@ async function refuseOverlap(
   );
 }
 
+const placeLabel = (place: { country: string; region: string }) =>
+  place.region ? `${place.country}-${place.region}` : place.country;
+
+/**
+ * Refuses to leave a place where the shop collects tax without any rate (its last one deleted or moved to
+ * another place): the place's lock, taken by the caller, orders this after a registration there.
+ */
+async function refuseRegisteredWithoutRates(
+  tx: Parameters<typeof repository.placeHasRates>[0],
+  place: { country: string; region: string },
+) {
+  if (await repository.placeHasRates(tx, place)) return;
+  if (!(await repository.isRegistered(tx, place))) return;
+  throw new AppError(
+    'CONFLICT',
+    `The shop collects tax in ${placeLabel(place)}: this is its last rate; unregister it there first`,
+    { id: 'is the last rate of a place where the shop collects tax' },
+  );
+}
+
 export async function createRate(deps: TaxDeps, staff: CurrentUser, body: TaxRateBody): Promise<TaxRate> {
   const values = rateValues(body);
   return deps.events.transaction(deps.db, async (tx, publish) => {
@@ -175,11 +195,13 @@ export async function updateRate(
 ): Promise<TaxRate> {
   const values = rateValues(body);
   return deps.events.transaction(deps.db, async (tx, publish) => {
-    const before = await repository.findRate(tx, id);
+    const before = await repository.lockRate(tx, id);
     if (!before) throw AppError.notFound('Tax rate');
+    await repository.lockPlace(tx, before);
     await refuseOverlap(tx, values, id);
     const row = await repository.updateRate(tx, id, values);
     if (!row) throw AppError.notFound('Tax rate');
+    await refuseRegisteredWithoutRates(tx, before);
     await publish({
       type: 'tax.rate-updated',
       taxId: id,
@@ -193,8 +215,12 @@ export async function updateRate(
 
 export async function deleteRate(deps: TaxDeps, staff: CurrentUser, id: string): Promise<TaxRate> {
   return deps.events.transaction(deps.db, async (tx, publish) => {
+    const locked = await repository.lockRate(tx, id);
+    if (!locked) throw AppError.notFound('Tax rate');
+    await repository.lockPlace(tx, locked);
     const row = await repository.deleteRate(tx, id);
     if (!row) throw AppError.notFound('Tax rate');
+    await refuseRegisteredWithoutRates(tx, row);
     await publish({
       type: 'tax.rate-deleted',
       taxId: id,
@@ -221,8 +247,9 @@ export async function register(
   body: TaxRegistrationBody,
 ): Promise<TaxRegistration> {
   const place = { country: body.country, region: body.region ?? '' };
-  const name = place.region ? `${place.country}-${place.region}` : place.country;
+  const name = placeLabel(place);
   return deps.events.transaction(deps.db, async (tx, publish) => {
+    await repository.lockPlace(tx, place);
     if (!(await repository.placeHasRates(tx, place))) {
       throw new AppError('VALIDATION_ERROR', `There is no tax rate for ${name}: add its rates first`, {
         [place.region ? 'region' : 'country']: `has no tax rate; add its rates first`,

@@ -8,6 +8,7 @@ import { testShop } from '../../test/test-shop';
 const { app, staff } = testShop({ staff: 'taxstaff' });
 
 const rateCount = async () => (await app().db.select({ n: count() }).from(taxRate))[0]?.n ?? 0;
+const placeRates = (country: string) => app().db.select().from(taxRate).where(eq(taxRate.country, country));
 const rates = async () =>
   (await send(app(), 'GET', '/api/tax/rates', staff().cookie)).json<{ rates: TaxRate[] }>().rates;
 
@@ -223,5 +224,44 @@ describe('tax registrations', () => {
     });
     expect(region.statusCode).toBe(400);
     expect((await app().db.select({ n: count() }).from(taxRegistration))[0]?.n).toBe(before);
+  });
+
+  it('refuses to delete or move away the last rate of a place where the shop collects tax', async () => {
+    const rate = (
+      await send(app(), 'POST', '/api/tax/rates', staff().cookie, {
+        country: 'CH',
+        category: 'standard',
+        rate: 8.1,
+      })
+    ).json<TaxRate>();
+    expect(
+      (await send(app(), 'POST', '/api/tax/registrations', staff().cookie, { country: 'CH' })).statusCode,
+    ).toBe(201);
+    const deleted = await send(app(), 'DELETE', `/api/tax/rates/${rate.id}`, staff().cookie);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error.fields).toEqual({
+      id: 'is the last rate of a place where the shop collects tax',
+    });
+    const moved = await send(app(), 'PUT', `/api/tax/rates/${rate.id}`, staff().cookie, {
+      country: 'LI',
+      category: 'standard',
+      rate: 8.1,
+    });
+    expect(moved.statusCode).toBe(409);
+    const rows = await placeRates('CH');
+    expect(rows.map((row) => [row.id, row.ratePcm])).toEqual([[rate.id, 8100]]);
+    expect(await placeRates('LI')).toEqual([]);
+    // With a second rate there, the first may go.
+    expect(
+      (
+        await send(app(), 'POST', '/api/tax/rates', staff().cookie, {
+          country: 'CH',
+          category: 'reduced',
+          rate: 2.6,
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await send(app(), 'DELETE', `/api/tax/rates/${rate.id}`, staff().cookie)).statusCode).toBe(200);
+    expect((await placeRates('CH')).map((row) => row.category)).toEqual(['reduced']);
   });
 });

@@ -23,7 +23,8 @@ function RefundPreview({ orderReturn }: { orderReturn: ReturnStepFormProps['orde
     <p className="admin-return__preview" aria-live="polite">
       {amount > 0 ? (
         <>
-          Confirming refunds <strong>{formatPrice(amount)}</strong>: {moneyBackWords(parts, tenderName)}.
+          Confirming refunds <strong>{formatPrice(amount, orderReturn.currency)}</strong>:{' '}
+          {moneyBackWords(parts, tenderName, orderReturn.currency)}.
         </>
       ) : (
         'Confirming refunds nothing: this order has nothing left to refund.'

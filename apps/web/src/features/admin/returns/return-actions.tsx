@@ -1,4 +1,4 @@
-import type { OrderReturn } from '@shop/contracts';
+import type { OrderReturn, StaffReturn } from '@shop/contracts';
 import { useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { errorText } from '../../../lib/api';
@@ -18,7 +18,7 @@ export function ReturnActions({
   orderReturn,
   onDone,
 }: {
-  orderReturn: OrderReturn;
+  orderReturn: StaffReturn;
   onDone: (what: 'approved' | 'rejected' | 'received', changed: OrderReturn) => void;
 }) {
   const approve = useApproveReturn();

@@ -1,4 +1,10 @@
-import { formatPrice, type OrderReturn, orderName, RETURN_REASON_LABELS } from '@shop/contracts';
+import {
+  formatPrice,
+  type OrderReturn,
+  orderName,
+  RETURN_REASON_LABELS,
+  type StaffReturn,
+} from '@shop/contracts';
 import { Link } from 'react-router';
 import { ReturnSlipLink } from '../../../components/return-slip-link';
 import { ReturnStateBadge } from '../../../components/return-state';
@@ -11,8 +17,9 @@ import { ReturnActions } from './return-actions';
 import { orderHref, resolutionText, stateLabel } from './returns-view';
 
 interface ReturnCardProps {
-  orderReturn: OrderReturn;
-  onDone: (what: 'approved' | 'rejected' | 'received', changed: OrderReturn) => void;
+  orderReturn: StaffReturn;
+  /** Hears the return as the server answered an action, with the currency of its order. */
+  onDone: (what: 'approved' | 'rejected' | 'received', changed: OrderReturn, currency: string) => void;
 }
 
 /** A link to an order's detail, named by its number once the order is read ('Order' until then). */
@@ -121,10 +128,10 @@ export function ReturnCard({ orderReturn, onDone }: ReturnCardProps) {
           <div>
             <dt>Refunded</dt>
             <dd>
-              {formatPrice(orderReturn.refundedAmount)}
+              {formatPrice(orderReturn.refundedAmount, orderReturn.currency)}
               {orderReturn.refundParts.length > 0 ? (
                 <span className="admin-return__refund-parts">
-                  {moneyBackWords(orderReturn.refundParts, tenderName)}
+                  {moneyBackWords(orderReturn.refundParts, tenderName, orderReturn.currency)}
                 </span>
               ) : null}
             </dd>
@@ -141,7 +148,11 @@ export function ReturnCard({ orderReturn, onDone }: ReturnCardProps) {
       ) : null}
       <div className="admin-return__foot">
         <ReturnSlipLink orderReturn={orderReturn} className="admin-return__slip" />
-        <ReturnActions key={orderReturn.state} orderReturn={orderReturn} onDone={onDone} />
+        <ReturnActions
+          key={orderReturn.state}
+          orderReturn={orderReturn}
+          onDone={(what, changed) => onDone(what, changed, orderReturn.currency)}
+        />
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import type { Order, OrderReturn } from '@shop/contracts';
+import type { Order, OrderReturn, StaffReturn } from '@shop/contracts';
 import { buildOrderReturn, buildReturnLine } from '@shop/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,15 +21,21 @@ const theOrder: Order = orderFixture({
 });
 
 let counter = 0;
-/** A return of ana's order, with an id and number of its own. */
-function aReturn(overrides: Partial<OrderReturn> = {}): OrderReturn {
+/** A return of ana's order (in dollars unless `currency` says otherwise), with an id and number of its own. */
+function aReturn(overrides: Partial<StaffReturn> = {}): StaffReturn {
   counter += 1;
-  return buildOrderReturn({
-    id: `3e7e3e7e-3e7e-43e7-83e7-${String(counter).padStart(12, '0')}`,
-    number: `R-${counter}`,
-    orderId: ORDER_ID,
-    ...overrides,
-  });
+  const { currency = 'USD', ...rest } = overrides;
+  return {
+    ...buildOrderReturn({
+      id: `3e7e3e7e-3e7e-43e7-83e7-${String(counter).padStart(12, '0')}`,
+      number: `R-${counter}`,
+      orderId: ORDER_ID,
+      ...rest,
+    }),
+    orderNumber: theOrder.number,
+    currency,
+    buyer: { _id: theOrder.user._id, username: theOrder.user.username, email: theOrder.user.email },
+  };
 }
 
 const twoLines = () => [
@@ -54,10 +60,10 @@ const PREVIEW = {
   ],
 };
 
-type Handler = (call: ApiCall, store: { returns: OrderReturn[] }) => ApiAnswer | Promise<ApiAnswer>;
+type Handler = (call: ApiCall, store: { returns: StaffReturn[] }) => ApiAnswer | Promise<ApiAnswer>;
 
 /** The returns API over `store` (filtered by `state`), and the orders the returns are of. */
-function returnsApi(call: ApiCall, store: { returns: OrderReturn[] }): ApiAnswer {
+function returnsApi(call: ApiCall, store: { returns: StaffReturn[] }): ApiAnswer {
   if (call.method === 'GET' && call.path === '/api/returns') {
     const state = call.search.get('state');
     return { body: { returns: store.returns.filter((item) => !state || item.state === state) } };
@@ -72,7 +78,7 @@ function returnsApi(call: ApiCall, store: { returns: OrderReturn[] }): ApiAnswer
 }
 
 /** The Returns tab with a returns API over `store` (filtered by `state`); `handler` answers first. */
-function renderReturns(start: OrderReturn[], handler: Handler = () => undefined, entry = '/account/returns') {
+function renderReturns(start: StaffReturn[], handler: Handler = () => undefined, entry = '/account/returns') {
   const store = { returns: start };
   const view = renderStaffRoutes({
     routes: { '/account/returns': <AdminReturnsTab /> },
@@ -84,7 +90,7 @@ function renderReturns(start: OrderReturn[], handler: Handler = () => undefined,
 }
 
 /** The server's answer to an action: the stored return changed, and sent back. */
-function change(store: { returns: OrderReturn[] }, id: string, patch: Partial<OrderReturn>): ApiAnswer {
+function change(store: { returns: StaffReturn[] }, id: string, patch: Partial<OrderReturn>): ApiAnswer {
   store.returns = store.returns.map((item) => (item.id === id ? { ...item, ...patch } : item));
   return { body: store.returns.find((item) => item.id === id) };
 }
@@ -302,6 +308,38 @@ describe('Returns tab (admin)', () => {
     expect(await card(approved.number)).toHaveTextContent(
       'Refunded$120.00$80.00 through Card (Stripe) and $40.00 as store credit',
     );
+  });
+
+  it("writes a return's money in its order's currency, not the shop's", async () => {
+    const approved = aReturn({ state: 'approved', currency: 'EUR' });
+    renderReturns([approved], (call, store) => {
+      if (call.method !== 'POST' || !call.path.endsWith('/receive')) return undefined;
+      const patch = { state: 'received' as const, refundedAmount: 120, refundParts: PREVIEW.parts };
+      change(store, approved.id, patch);
+      // The action answers the return as every viewer sees it: without the staff list's currency.
+      return { body: { ...buildOrderReturn({ ...approved, ...patch }) } };
+    });
+    const user = userEvent.setup();
+    const item = await card(approved.number);
+    await user.click(within(item).getByRole('button', { name: 'Mark received…' }));
+    expect(
+      await within(item).findByText(
+        (_, element) =>
+          element?.classList.contains('admin-return__preview') === true &&
+          element.textContent ===
+            'Confirming refunds €120.00: €80.00 through Card (Stripe) and €40.00 as store credit.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Confirm receipt' }));
+    expect(
+      await screen.findByText(`Return ${approved.number} is received. €120.00 was refunded.`),
+    ).toBeInTheDocument();
+    await waitFor(async () => expect(await card(approved.number)).toHaveTextContent('State: Received'));
+    const settled = await card(approved.number);
+    expect(settled).toHaveTextContent(
+      'Refunded€120.00€80.00 through Card (Stripe) and €40.00 as store credit',
+    );
+    expect(settled).not.toHaveTextContent('$');
   });
 
   it('does not put damaged pairs back on sale unless staff say so, and shows a failed receipt in words', async () => {

@@ -1,4 +1,4 @@
-import { type OrderReturn, RETURN_STATES, type ReturnState } from '@shop/contracts';
+import { type OrderReturn, RETURN_STATES, type ReturnState, type StaffReturn } from '@shop/contracts';
 
 /** The states in the order a return goes through them. */
 const FILTER_ORDER: ReturnState[] = ['requested', 'approved', 'received', 'rejected', 'cancelled'];
@@ -31,7 +31,7 @@ export const orderHref = (orderId: string) => `/account/orders?order=${encodeURI
 
 /** A form that takes a return a step on (receive it, reject it): done with the return as it now stands, or cancelled. */
 export interface ReturnStepFormProps {
-  orderReturn: OrderReturn;
+  orderReturn: StaffReturn;
   onDone: (updated: OrderReturn) => void;
   onCancel: () => void;
 }

@@ -11,10 +11,16 @@ export interface ReturnDone {
   exchangeOrderId: string | null;
 }
 
-function doneText(what: 'approved' | 'rejected' | 'received', changed: OrderReturn): string {
+/** `currency`: the return's order's (ISO 4217), which its refund is in. */
+function doneText(
+  what: 'approved' | 'rejected' | 'received',
+  changed: OrderReturn,
+  currency: string,
+): string {
   if (what === 'approved') return `Return ${changed.number} is approved: the buyer was told to send it back.`;
   if (what === 'rejected') return `Return ${changed.number} is rejected: the buyer was told why.`;
-  const refund = changed.refundedAmount > 0 ? ` ${formatPrice(changed.refundedAmount)} was refunded.` : '';
+  const refund =
+    changed.refundedAmount > 0 ? ` ${formatPrice(changed.refundedAmount, currency)} was refunded.` : '';
   const exchange = changed.exchangeOrderId ? ' The replacement order is ready to ship.' : '';
   return `Return ${changed.number} is received.${refund}${exchange}`;
 }
@@ -51,8 +57,12 @@ export function useReturnsTab() {
         { replace: true, preventScrollReset: true },
       );
     },
-    onDone: (what: 'approved' | 'rejected' | 'received', changed: OrderReturn) =>
-      setDone({ key: Date.now(), text: doneText(what, changed), exchangeOrderId: changed.exchangeOrderId }),
+    onDone: (what: 'approved' | 'rejected' | 'received', changed: OrderReturn, currency: string) =>
+      setDone({
+        key: Date.now(),
+        text: doneText(what, changed, currency),
+        exchangeOrderId: changed.exchangeOrderId,
+      }),
     dismissDone: () => setDone(null),
   };
 }
