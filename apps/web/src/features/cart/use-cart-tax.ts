@@ -1,0 +1,55 @@
+import { type CartItem, countryName, fromCents, type TaxQuote, toCents } from '@shop/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { type ShipTo, useShipTo } from '../../lib/ship-to';
+import { getShopTax, taxWord } from '../../lib/shop-tax';
+import { useSettled } from '../../lib/use-settled';
+
+/** How long the lines and the destination rest before the cart's tax is asked for again. */
+const QUOTE_PAUSE_MS = 400;
+
+export interface CartTax {
+  /** Where the tax is shown for: the footer's "Ship to" choice. */
+  shipTo: ShipTo;
+  /** Its name, in English. */
+  placeName: string;
+  /** "VAT" or "tax", as the shop's home calls it. */
+  word: 'VAT' | 'tax';
+  /** The quote for the lines shipped there, once answered; undefined where the shop collects tax nowhere. */
+  quote: TaxQuote | undefined;
+  /** The tax on the products (shipping is priced at checkout). */
+  productsTax: number;
+}
+
+/**
+ * The tax of the cart's lines shipped to the footer's "Ship to" country (`POST /api/tax/quote`, the
+ * checkout's pricing), asked once the lines and the country have rested, and only when the shop collects
+ * tax somewhere. The last answer stays while the next loads.
+ */
+export function useCartTax(lines: CartItem[], code: string | undefined, ready: boolean): CartTax {
+  const shop = getShopTax();
+  const shipTo = useShipTo();
+  const body = {
+    country: shipTo.country,
+    region: shipTo.region,
+    products: lines.map((line) => ({ id: line.id, size: line.size, count: line.count })),
+    code,
+  };
+  const settled = useSettled(JSON.stringify(body), QUOTE_PAUSE_MS);
+  const query = useQuery({
+    queryKey: ['cart-tax-quote', settled],
+    queryFn: () => api.post<TaxQuote>('/tax/quote', JSON.parse(settled)),
+    enabled: Boolean(shop?.collects) && ready && body.products.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const quote = shop?.collects && body.products.length > 0 ? query.data : undefined;
+  const productsCents = (quote?.lines ?? []).reduce((sum, line) => sum + toCents(line.tax), 0);
+  return {
+    shipTo,
+    placeName: countryName(shipTo.country),
+    word: taxWord(shop?.homeCountry ?? ''),
+    quote,
+    productsTax: fromCents(productsCents),
+  };
+}
