@@ -127,6 +127,16 @@ describe('the cart’s tax', () => {
     await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$420.00'));
   });
 
+  it('asks nothing for a US destination whose state is not known, and says tax is added at checkout', async () => {
+    const { calls } = setup({ ...US_SHOP, homeRegion: '' }, (call) => quoteFor(call, US_SHOP, 7.25));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Buy' })).toBeEnabled());
+    // Longer than the quote's pause: it would have been asked by now.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(quoteCalls(calls)).toEqual([]);
+    expect(screen.queryByTestId('cart-tax')).toBeNull();
+    expect(screen.getByTestId('tax-note')).toHaveTextContent(`excl. tax · ${TAX_ADDED_AT_CHECKOUT}`);
+  });
+
   it('asks nothing of tax in a shop registered nowhere', async () => {
     const { calls } = setup({ ...US_SHOP, collects: false }, (call) => quoteFor(call, US_SHOP, 7.25));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Buy' })).toBeEnabled());

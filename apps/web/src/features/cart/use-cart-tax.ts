@@ -24,7 +24,8 @@ export interface CartTax {
 /**
  * The tax of the cart's lines shipped to the footer's "Ship to" country (`POST /api/tax/quote`, the
  * checkout's pricing), asked once the lines and the country have rested, and only when the shop collects
- * tax somewhere. The last answer stays while the next loads.
+ * tax somewhere. A US destination whose state is not known (a guest's) is not asked about: US sales tax is
+ * the state's, so the cart only says it is added at checkout. The last answer stays while the next loads.
  */
 export function useCartTax(lines: CartItem[], code: string | undefined, ready: boolean): CartTax {
   const shop = getShopTax();
@@ -36,14 +37,15 @@ export function useCartTax(lines: CartItem[], code: string | undefined, ready: b
     code,
   };
   const settled = useSettled(JSON.stringify(body), QUOTE_PAUSE_MS);
+  const placeKnown = shipTo.country !== 'US' || shipTo.region !== undefined;
   const query = useQuery({
     queryKey: ['cart-tax-quote', settled],
     queryFn: () => api.post<TaxQuote>('/tax/quote', JSON.parse(settled)),
-    enabled: Boolean(shop?.collects) && ready && body.products.length > 0,
+    enabled: Boolean(shop?.collects) && placeKnown && ready && body.products.length > 0,
     placeholderData: keepPreviousData,
     retry: false,
   });
-  const quote = shop?.collects && body.products.length > 0 ? query.data : undefined;
+  const quote = shop?.collects && placeKnown && body.products.length > 0 ? query.data : undefined;
   const productsCents = (quote?.lines ?? []).reduce((sum, line) => sum + toCents(line.tax), 0);
   return {
     shipTo,
