@@ -59,19 +59,26 @@ export interface ShipTo {
   region: string | undefined;
   /** Whether the buyer chose it (else it is the profile's or the shop's). */
   chosen: boolean;
+  /** Whether it is settled: chosen, a guest's, or the signed-in buyer's profile has answered. */
+  known: boolean;
   choose: (country: string) => void;
 }
 
 /**
  * The destination the storefront shows tax for. What only the browser knows (the stored choice, the
  * signed-in buyer's profile) is read once the page is live, so the first render matches the server's.
+ * The profile is asked for only with `askProfile` (the cart, which prices for it); elsewhere (the footer on
+ * every page) it is read when a page already has it, so no page makes a request more for it.
  */
-export function useShipTo(): ShipTo {
+export function useShipTo({ askProfile = false }: { askProfile?: boolean } = {}): ShipTo {
   const hydrated = useHydrated();
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const stored = useShipToStore((state) => state.country);
   const choose = useShipToStore((state) => state.choose);
-  const dashboard = useQuery({ ...dashboardQuery(user?.uid ?? ''), enabled: hydrated && user !== null });
+  const dashboard = useQuery({
+    ...dashboardQuery(user?.uid ?? ''),
+    enabled: askProfile && hydrated && user !== null,
+  });
   const shop = getShopTax();
   const home = shop?.homeCountry ?? 'US';
   const profile = hydrated && user ? dashboard.data : undefined;
@@ -81,5 +88,7 @@ export function useShipTo(): ShipTo {
   let region: string | undefined;
   if (country === 'US' && profile && profileCountry === 'US') region = usStateCode(profile.state);
   else if (country === 'US' && home === 'US') region = shop?.homeRegion || undefined;
-  return { country, region, chosen: chosen !== null, choose };
+  const known =
+    hydrated && !loading && (chosen !== null || !user || dashboard.isSuccess || dashboard.isError);
+  return { country, region, chosen: chosen !== null, known, choose };
 }

@@ -11,9 +11,11 @@ import {
   cartLines,
   checkAnswer,
   DUNK,
+  dashboard,
   mockApi,
   renderPage,
   seedCart,
+  sessionBody,
 } from '../../test/checkout-test-utils';
 import { CartPage } from './cart-page';
 
@@ -47,11 +49,14 @@ function quoteFor(call: ApiCall, shop: ShopTax, rate: number | null, reason?: st
   };
 }
 
-function setup(shop: ShopTax, answer: (call: ApiCall) => TaxQuote) {
+/** The cart for a guest, or a signed-in buyer whose profile's country is `profileCountry`. */
+function setup(shop: ShopTax, answer: (call: ApiCall) => TaxQuote, profileCountry?: string) {
   setShopTax(shop);
   seedCart(cartLines());
   const api = mockApi((call) => {
-    if (call.path === '/api/auth/get-session') return { body: null };
+    if (call.path === '/api/auth/get-session') return { body: profileCountry ? sessionBody() : null };
+    if (call.path.startsWith('/api/users/dashboard/'))
+      return { body: [dashboard({ country: profileCountry ?? '', state: 'Madrid' })] };
     if (call.path === '/api/shipping-methods') return { body: { methods: [] } };
     if (call.method === 'POST' && call.path === '/api/cart/check')
       return { body: checkAnswer(call.body, {}, { [AJ1]: 120, [DUNK]: 100 }) };
@@ -91,6 +96,13 @@ describe('the cart’s tax', () => {
     expect(screen.queryByTestId('cart-tax')).toBeNull();
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$420.00');
     expect(screen.getByTestId('tax-note')).toHaveTextContent(/^incl\. VAT$/);
+  });
+
+  it("prices for a signed-in buyer's profile country until another is chosen", async () => {
+    const { calls } = setup(EU_SHOP, (call) => quoteFor(call, EU_SHOP, 21), 'Spain');
+    expect(await screen.findByTestId('cart-tax-included')).toHaveTextContent('Includes $72.90 VAT (Spain)');
+    expect(quoteCalls(calls).at(-1)?.body).toMatchObject({ country: 'ES' });
+    expect(quoteCalls(calls).some((call) => (call.body as { country: string }).country === 'FR')).toBe(false);
   });
 
   it('asks again when another country is chosen', async () => {

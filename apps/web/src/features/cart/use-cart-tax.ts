@@ -29,27 +29,39 @@ export interface CartTax {
  */
 export function useCartTax(lines: CartItem[], code: string | undefined, ready: boolean): CartTax {
   const shop = getShopTax();
-  const shipTo = useShipTo();
+  const shipTo = useShipTo({ askProfile: true });
   const body = {
     country: shipTo.country,
     region: shipTo.region,
     products: lines.map((line) => ({ id: line.id, size: line.size, count: line.count })),
     code,
   };
-  const settled = useSettled(JSON.stringify(body), QUOTE_PAUSE_MS);
+  const asking = JSON.stringify(body);
+  const settled = useSettled(asking, QUOTE_PAUSE_MS);
   const placeKnown = shipTo.country !== 'US' || shipTo.region !== undefined;
   const query = useQuery({
     queryKey: ['cart-tax-quote', settled],
-    queryFn: () => api.post<TaxQuote>('/tax/quote', JSON.parse(settled)),
-    enabled: Boolean(shop?.collects) && placeKnown && ready && body.products.length > 0,
+    // The country goes with its answer: the last answer, shown while the next loads, keeps its own name.
+    queryFn: async () => {
+      const asked = JSON.parse(settled) as typeof body;
+      return { country: asked.country, quote: await api.post<TaxQuote>('/tax/quote', asked) };
+    },
+    enabled:
+      Boolean(shop?.collects) &&
+      shipTo.known &&
+      settled === asking &&
+      placeKnown &&
+      ready &&
+      body.products.length > 0,
     placeholderData: keepPreviousData,
     retry: false,
   });
-  const quote = shop?.collects && placeKnown && body.products.length > 0 ? query.data : undefined;
+  const answer = shop?.collects && placeKnown && body.products.length > 0 ? query.data : undefined;
+  const quote = answer?.quote;
   const productsCents = (quote?.lines ?? []).reduce((sum, line) => sum + toCents(line.tax), 0);
   return {
     shipTo,
-    placeName: countryName(shipTo.country),
+    placeName: countryName(answer?.country ?? shipTo.country),
     word: taxWord(shop?.homeCountry ?? ''),
     quote,
     productsTax: fromCents(productsCents),
