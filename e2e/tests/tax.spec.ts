@@ -91,6 +91,14 @@ test.describe('tax', () => {
     try {
       await signedInBuyer(page, 'vatbuyer');
       await addToCart(page, 'Gazelle');
+      // The product page says the price includes the tax (a shop at home in the US calls it tax); the
+      // cart, shipped to Portugal as the footer's chooser says, says how much of it is Portugal's VAT.
+      await expect(page.getByTestId('tax-note')).toHaveText('incl. tax');
+      await page.getByLabel('Ship to').selectOption('PT');
+      await page.goto('/cart');
+      await expect(page.getByTestId('cart-tax-included')).toHaveText(
+        /^Includes \$\d+\.\d\d tax \(Portugal\)$/,
+      );
       await checkoutAt(page, {
         city: 'Lisboa',
         state: 'Lisboa',
@@ -129,6 +137,12 @@ test.describe('tax', () => {
     try {
       await signedInBuyer(page, 'wybuyer');
       await addToCart(page, 'Gazelle');
+      // Prices before tax: the product page and the cart say so; the state is known only at checkout.
+      await expect(page.getByTestId('tax-note')).toHaveText('excl. tax');
+      await page.goto('/cart');
+      await expect(page.getByTestId('tax-note')).toHaveText(
+        'excl. tax · Tax is added at checkout where we collect it',
+      );
       await checkoutAt(page, {
         city: 'Cheyenne',
         state: 'Wyoming',

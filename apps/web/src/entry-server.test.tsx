@@ -129,7 +129,13 @@ describe('the prices of a page rendered on the server', () => {
     return async (input: string): Promise<Response> =>
       input.startsWith('/api/tax/settings')
         ? new Response(
-            JSON.stringify({ currency, pricesIncludeTax: true, homeCountry: 'FR', homeRegion: '' }),
+            JSON.stringify({
+              currency,
+              pricesIncludeTax: true,
+              homeCountry: 'FR',
+              homeRegion: '',
+              collects: true,
+            }),
             { headers: { 'content-type': 'application/json' } },
           )
         : guest(input);
@@ -140,7 +146,13 @@ describe('the prices of a page rendered on the server', () => {
     if (euros.kind !== 'page') throw new Error(`rendered ${euros.kind}`);
     expect(euros.body).toContain(`€${shoe.price.toFixed(2)}`);
     expect(euros.body).not.toContain(`$${shoe.price.toFixed(2)}`);
-    expect(JSON.parse(euros.state)).toMatchObject({ currency: 'EUR' });
+    expect(JSON.parse(euros.state)).toMatchObject({
+      currency: 'EUR',
+      tax: { pricesIncludeTax: true, homeCountry: 'FR', homeRegion: '', collects: true },
+    });
+    // The product page says how tax is shown, and the footer ships to the home country by default.
+    expect(euros.body).toContain('incl. VAT');
+    expect(euros.body).toMatch(/<option value="FR" selected="">France<\/option>/);
 
     const dollars = await renderPage(`/home/${ID}`, fetchInShopOf('USD'));
     if (dollars.kind !== 'page') throw new Error(`rendered ${dollars.kind}`);

@@ -26,6 +26,7 @@ import { type RouteHandle, routes } from './app/routes';
 import { serverQueryClient } from './app/server-data';
 import { setServerFetch } from './lib/api';
 import { PageHintsContext } from './lib/page-hints';
+import { getShopTax, setShopTax } from './lib/shop-tax';
 
 /**
  * Renders a page on the server, with the data it shows, so the browser paints it before any script has
@@ -44,18 +45,22 @@ setServerFetch((input, init) => {
 const handler = createStaticHandler(routes);
 
 /**
- * The shop's currency, read for each page (a change in the Tax tab shows on the next page), for the prices
- * the page writes. Every render in this process writes the one shop's prices, so the formatter's currency
- * is shared; when the settings cannot be read, the one last read stays.
+ * The shop's currency and how it shows tax, read for each page (a change in the Tax tab shows on the next
+ * page), for the prices the page writes. Every render in this process writes the one shop's prices, so the
+ * formatter's currency and the tax note are shared; when the settings cannot be read, those last read stay.
  */
-async function readShopCurrency(fetchAsVisitor: VisitorFetch): Promise<string> {
+async function readShopSettings(fetchAsVisitor: VisitorFetch) {
   try {
     const response = await fetchAsVisitor('/api/tax/settings', { headers: { accept: 'application/json' } });
-    if (response.ok) setShopCurrency(((await response.json()) as PublicTaxSettings).currency);
+    if (response.ok) {
+      const settings = (await response.json()) as PublicTaxSettings;
+      setShopCurrency(settings.currency);
+      setShopTax({ ...settings, collects: settings.collects === true });
+    }
   } catch {
     // The page is still rendered, its prices in the currency last read.
   }
-  return getShopCurrency();
+  return { currency: getShopCurrency(), tax: getShopTax() };
 }
 
 /** A render still waiting for code or data after this long is abandoned (the server sends the shell). */
@@ -142,7 +147,7 @@ export const renderPage: RenderPage = (url, fetchAsVisitor, hints = DEFAULT_PAGE
     }
     if (context.errors) throw new Error('The route failed to load on the server');
     if (!page || !queryClient) return { kind: 'shell' };
-    const currency = await readShopCurrency(fetchAsVisitor);
+    const { currency, tax } = await readShopSettings(fetchAsVisitor);
 
     const failed = dropFailed(queryClient);
     const router = createStaticRouter(handler.dataRoutes, context);
@@ -165,6 +170,7 @@ export const renderPage: RenderPage = (url, fetchAsVisitor, hints = DEFAULT_PAGE
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
       hints,
       currency,
+      tax,
     };
     return {
       kind: 'page',

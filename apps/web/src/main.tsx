@@ -4,7 +4,7 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import './app/theme.css';
 import { StrictMode, startTransition } from 'react';
 import { readRenderedState } from './app/rendered-state';
-import { askShopCurrency } from './lib/shop-currency';
+import { askShopSettings } from './lib/shop-currency';
 
 /** Resolves in a task of its own: what follows does not lengthen the task that came before. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -31,12 +31,18 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   const rendered = readRenderedState();
-  // The prices' currency: the one the server wrote the page in, or asked for while the code loads.
-  const currency = rendered ? Promise.resolve(rendered.currency) : askShopCurrency();
+  // The prices' currency and how tax is shown: as the server wrote the page, or asked for while the code
+  // loads.
+  const settings = rendered
+    ? Promise.resolve({ currency: rendered.currency, tax: rendered.tax ?? null })
+    : askShopSettings().then((asked) => asked && { currency: asked.currency, tax: asked });
   const { router, app, routes, reactDom } = await loadApp();
   const { App } = app;
-  const shopCurrency = await currency;
-  if (shopCurrency) app.setShopCurrency(shopCurrency);
+  const shop = await settings;
+  if (shop) {
+    app.setShopCurrency(shop.currency);
+    app.setShopTax(shop.tax);
+  }
   const queryClient = app.createQueryClient();
   if (!rendered) {
     reactDom.createRoot(root).render(

@@ -113,6 +113,8 @@ export const publicTaxSettingsSchema = z.object({
   pricesIncludeTax: z.boolean(),
   homeCountry: z.string(),
   homeRegion: z.string(),
+  /** Whether the shop is registered to collect tax anywhere: a fresh shop is not, and says nothing of tax. */
+  collects: z.boolean(),
 });
 export type PublicTaxSettings = z.infer<typeof publicTaxSettingsSchema>;
 

@@ -9,6 +9,8 @@ import { PageHintsContext } from '../lib/page-hints';
 export { setShopCurrency } from '@shop/contracts';
 /** Fills the query cache with the data a page was rendered with (main.tsx). */
 export { hydrate } from '@tanstack/react-query';
+/** Sets how tax is shown beside the prices before the first render (main.tsx). */
+export { setShopTax } from '../lib/shop-tax';
 
 /** Decorative motion waits at most this long for the browser to be idle after the page went live. */
 const MOTION_AFTER_MS = 3000;

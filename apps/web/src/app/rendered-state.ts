@@ -1,6 +1,7 @@
 import type { PageHints } from '@shop/contracts';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
+import type { ShopTax } from '../lib/shop-tax';
 
 /** What the server hands the browser with a page it rendered: the data the page showed. */
 export interface RenderedState {
@@ -10,6 +11,8 @@ export interface RenderedState {
   hints: PageHints;
   /** The shop's currency (ISO 4217) the page's prices were written in: the browser writes them alike. */
   currency: string;
+  /** How the page showed tax beside the prices (null: the settings could not be read). */
+  tax: ShopTax | null;
 }
 
 /** The id of the JSON script element that carries it (a data block, so the CSP has nothing to run). */

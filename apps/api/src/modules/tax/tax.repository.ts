@@ -157,6 +157,12 @@ export async function findSettingsAndRegistrations(db: DbOrTx) {
   return row;
 }
 
+/** Whether the shop is registered to collect tax anywhere (a fresh shop is not). */
+export async function hasRegistration(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ id: taxRegistration.id }).from(taxRegistration).limit(1);
+  return row !== undefined;
+}
+
 export function findRegistrations(db: DbOrTx): Promise<TaxRegistrationRow[]> {
   return db.select().from(taxRegistration).orderBy(asc(taxRegistration.country), asc(taxRegistration.region));
 }

@@ -24,18 +24,20 @@ export interface TaxDeps {
 
 const MICROS = 1_000_000;
 
-function publicSettings(row: repository.TaxSettingsRow): PublicTaxSettings {
+/** `collects`: whether the shop is registered anywhere, so that shoppers' pages say how tax is shown. */
+function publicSettings(row: repository.TaxSettingsRow, collects: boolean): PublicTaxSettings {
   return {
     currency: row.currency,
     pricesIncludeTax: row.pricesIncludeTax,
     homeCountry: row.homeCountry,
     homeRegion: row.homeRegion,
+    collects,
   };
 }
 
-function staffSettings(row: repository.TaxSettingsRow): TaxSettings {
+function staffSettings(row: repository.TaxSettingsRow, collects: boolean): TaxSettings {
   return {
-    ...publicSettings(row),
+    ...publicSettings(row, collects),
     vatNumber: row.vatNumber,
     oss: row.oss,
     taxShipping: row.taxShipping,
@@ -62,8 +64,11 @@ export async function shopCurrency(db: DbOrTx): Promise<string> {
 
 /** The settings: all of them for staff, how prices are shown for everyone else. */
 export async function settingsFor(deps: TaxDeps, viewer: CurrentUser | null): Promise<TaxSettings> {
-  const row = await repository.findSettings(deps.db);
-  return viewer?.role === 'admin' ? staffSettings(row) : publicSettings(row);
+  const [row, collects] = await Promise.all([
+    repository.findSettings(deps.db),
+    repository.hasRegistration(deps.db),
+  ]);
+  return viewer?.role === 'admin' ? staffSettings(row, collects) : publicSettings(row, collects);
 }
 
 /** Changes the fields sent; a US state as home region only with the US as home country. */
@@ -74,6 +79,7 @@ export async function updateSettings(
 ): Promise<TaxSettings> {
   return deps.events.transaction(deps.db, async (tx, publish) => {
     const before = await repository.lockSettings(tx);
+    const collects = await repository.hasRegistration(tx);
     const { eurRate, ...rest } = body;
     const homeCountry = body.homeCountry ?? before.homeCountry;
     // A new home country outside the US drops the state it had.
@@ -92,10 +98,10 @@ export async function updateSettings(
       type: 'tax.settings-updated',
       taxId: 'settings',
       actorId: staff.id,
-      before: { ...staffSettings(before) },
-      after: { ...staffSettings(after) },
+      before: { ...staffSettings(before, collects) },
+      after: { ...staffSettings(after, collects) },
     });
-    return staffSettings(after);
+    return staffSettings(after, collects);
   });
 }
 

@@ -26,6 +26,7 @@ describe('tax settings', () => {
       pricesIncludeTax: false,
       homeCountry: 'US',
       homeRegion: '',
+      collects: false,
     });
     const registrations = await send(app(), 'GET', '/api/tax/registrations', staff().cookie);
     expect(registrations.json()).toEqual({ registrations: [] });
@@ -46,6 +47,7 @@ describe('tax settings', () => {
       pricesIncludeTax: true,
       homeCountry: 'FR',
       homeRegion: '',
+      collects: false,
       vatNumber: 'FR40303265045',
       oss: true,
       taxShipping: false,
@@ -54,7 +56,13 @@ describe('tax settings', () => {
     });
     const buyer = await verifiedBuyer(app());
     const seen = await send(app(), 'GET', '/api/tax/settings', buyer.cookie);
-    expect(Object.keys(seen.json())).toEqual(['currency', 'pricesIncludeTax', 'homeCountry', 'homeRegion']);
+    expect(Object.keys(seen.json())).toEqual([
+      'currency',
+      'pricesIncludeTax',
+      'homeCountry',
+      'homeRegion',
+      'collects',
+    ]);
     expect(await activityKinds()).toContain('tax.settings');
   });
 
@@ -77,6 +85,35 @@ describe('tax settings', () => {
       expect(Object.keys(refused.json<{ error: { fields: object } }>().error.fields)).toContain(field);
     }
     expect(await app().db.select().from(taxSettings)).toEqual(before);
+  });
+
+  it('say whether the shop collects tax anywhere: from its first registration to its last', async () => {
+    const collects = async () =>
+      (await send(app(), 'GET', '/api/tax/settings')).json<{ collects: boolean }>().collects;
+    expect(await collects()).toBe(false);
+    const registered = await send(app(), 'POST', '/api/tax/registrations', staff().cookie, { country: 'FR' });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const second = await send(app(), 'POST', '/api/tax/registrations', staff().cookie, {
+      country: 'US',
+      region: 'California',
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await app().db.select({ n: count() }).from(taxRegistration)).toEqual([{ n: 2 }]);
+    expect(await collects()).toBe(true);
+    const staffView = await send(app(), 'GET', '/api/tax/settings', staff().cookie);
+    expect(staffView.json<TaxSettings>().collects).toBe(true);
+
+    const first = registered.json<TaxRegistration>();
+    expect(
+      (await send(app(), 'DELETE', `/api/tax/registrations/${first.id}`, staff().cookie)).statusCode,
+    ).toBe(200);
+    expect(await collects()).toBe(true);
+    const last = second.json<TaxRegistration>();
+    expect(
+      (await send(app(), 'DELETE', `/api/tax/registrations/${last.id}`, staff().cookie)).statusCode,
+    ).toBe(200);
+    expect(await app().db.select({ n: count() }).from(taxRegistration)).toEqual([{ n: 0 }]);
+    expect(await collects()).toBe(false);
   });
 
   it('may be changed by staff only', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { GitHubIcon, LinkedInIcon } from '../../components/icons';
 import { useSession } from '../../lib/session';
 import { NAV_LINKS } from './nav-links';
+import { ShipToChooser } from './ship-to-chooser';
 import { safeProfileUrl, TEAM } from './team';
 import { SHOP_NAME, Wordmark } from './wordmark';
 
@@ -82,6 +83,7 @@ export function SiteFooter() {
         </div>
         <div className="site-footer__bottom">
           <span>© 2023 {SHOP_NAME}</span>
+          <ShipToChooser />
           <span>Secure checkout with card or wallet</span>
         </div>
       </div>

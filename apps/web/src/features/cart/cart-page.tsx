@@ -12,7 +12,8 @@ export { EMPTY_CART_TEXT };
 
 /** /cart: the cart's lines with today's prices and stock, the total and Buy. */
 export function CartPage() {
-  const { cart, code, readingLines, empty, units, buyableUnits, nothingToBuy, canBuy, buy } = useCartPage();
+  const { cart, code, tax, readingLines, empty, units, buyableUnits, nothingToBuy, canBuy, buy } =
+    useCartPage();
 
   if (readingLines) {
     // The cart lives in the browser's storage: a page rendered on the server shows its lines once they
@@ -83,6 +84,7 @@ export function CartPage() {
             nothingToBuy={nothingToBuy}
             onBuy={buy}
             code={code}
+            tax={tax}
           />
         </div>
       </div>

@@ -1,8 +1,10 @@
 import { formatPrice, fromCents, toCents } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { TaxNote } from '../../components/tax-note';
 import type { CartCode } from '../../lib/cart/cart-code';
 import { shippingMethodsQuery } from '../../lib/shipping';
 import { CartCodeField } from './cart-code-field';
+import type { CartTax } from './use-cart-tax';
 
 /**
  * What the cart can say of shipping before the country is known: Free when every method offered is free
@@ -29,6 +31,8 @@ interface CartSummaryProps {
   onBuy: () => void;
   /** The discount code kept with the cart. */
   code: CartCode;
+  /** The tax of the lines for the footer's "Ship to" country. */
+  tax: CartTax;
 }
 
 /** The order summary: the pairs bought and their total, shipping (free, or priced at checkout), and Buy. */
@@ -41,11 +45,15 @@ export function CartSummary({
   nothingToBuy,
   onBuy,
   code,
+  tax,
 }: CartSummaryProps) {
   const listedShipping = useShippingText();
   const shipping = code.check?.freeShipping ? 'Free' : listedShipping;
   const discount = code.check?.discount ?? 0;
-  const toPay = fromCents(toCents(total) - toCents(discount));
+  const quote = tax.quote;
+  // Tax on top of the prices goes into the total; tax included in them is only said.
+  const taxOnTop = quote?.collected && !quote.pricesIncludeTax ? tax.productsTax : 0;
+  const toPay = fromCents(toCents(total) - toCents(discount) + toCents(taxOnTop));
   return (
     <section className="cart-summary" aria-labelledby="cart-summary-heading">
       <h2 id="cart-summary-heading" className="h5 fw-bold mb-3">
@@ -80,6 +88,12 @@ export function CartSummary({
             <dd data-testid="cart-discount">−{formatPrice(discount)}</dd>
           </div>
         )}
+        {quote?.collected && !quote.pricesIncludeTax && (
+          <div>
+            <dt>Tax ({tax.placeName})</dt>
+            <dd data-testid="cart-tax">{formatPrice(tax.productsTax)}</dd>
+          </div>
+        )}
         <div>
           <dt>Shipping</dt>
           <dd data-testid="cart-shipping">{shipping}</dd>
@@ -89,6 +103,7 @@ export function CartSummary({
           <dd data-testid="cart-total">{formatPrice(toPay)}</dd>
         </div>
       </dl>
+      <CartTaxNotes tax={tax} />
       <div className="d-grid">
         <button
           type="button"
@@ -109,5 +124,27 @@ export function CartSummary({
         Secure payment by card (Stripe) or PayPal on the next step.
       </p>
     </section>
+  );
+}
+
+/** What the cart says of tax: included in the prices, added at checkout, or not collected at the destination. */
+function CartTaxNotes({ tax }: { tax: CartTax }) {
+  const quote = tax.quote;
+  const included = quote?.pricesIncludeTax;
+  const reason = quote && !quote.collected ? quote.reason : undefined;
+  return (
+    <div className="cart-summary__tax" aria-live="polite">
+      {quote?.collected && included && tax.productsTax > 0 && (
+        <p className="small mb-1" data-testid="cart-tax-included">
+          Includes {formatPrice(tax.productsTax)} {tax.word} ({tax.placeName})
+        </p>
+      )}
+      {reason && (
+        <p className="small text-muted mb-1" data-testid="cart-tax-reason">
+          {reason.charAt(0).toUpperCase() + reason.slice(1)}
+        </p>
+      )}
+      <TaxNote className="mb-3" inCart />
+    </div>
   );
 }

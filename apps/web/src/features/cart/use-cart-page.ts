@@ -4,6 +4,7 @@ import { useCartCode } from '../../lib/cart/cart-code';
 import { useHydrated } from '../../lib/hydrated';
 import { usePageHints } from '../../lib/page-hints';
 import { useSession } from '../../lib/session';
+import { useCartTax } from './use-cart-tax';
 
 const unitsOf = (items: { count: number }[]) => items.reduce((sum, item) => sum + item.count, 0);
 
@@ -16,6 +17,8 @@ export function useCartPage() {
   const cart = useCartRefresh();
   // The code is asked about the lines Buy buys, once their prices and stock are known.
   const code = useCartCode(cart.buyable, cart.status === 'ready');
+  // The tax of what Buy buys, for the footer's "Ship to" country, the code's discount taken first.
+  const tax = useCartTax(cart.buyable, code.check?.code, cart.status === 'ready' && !code.checking);
   const { user, loading } = useSession();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -25,6 +28,7 @@ export function useCartPage() {
   return {
     cart,
     code,
+    tax,
     /** Rendered on the server with lines in the cart: they show once read from the browser's storage. */
     readingLines: !hydrated && hints.cartLines > 0,
     empty: !hydrated || cart.items.length === 0,

@@ -3,6 +3,7 @@ import {
   countryCode,
   type ErrorEnvelope,
   type Order,
+  POSTAL_CODE_PATTERN,
   type ProfileUpdate,
   type TaxQuote,
   type TestPayment,
@@ -73,16 +74,28 @@ export function useShippingMethods(country: string) {
 }
 
 /**
- * `POST /api/tax/quote` for the cart shipped to a country (and a US state): the rates the shop collects
- * there, which the checkout prices with (decision 34). Not asked before a country is given; the last
- * answer stays while the next loads.
+ * `POST /api/tax/quote` for the cart shipped to a country (and a US state, and the postal code a tax
+ * engine such as Stripe Tax rates a US address by): the rates the shop collects there, which the checkout
+ * prices with (decision 34). Not asked before a country is given; the last answer stays while the next
+ * loads. A postal code of no possible shape (half typed) is not sent.
  */
-export function useTaxQuote(country: string, state: string, lines: CartItem[]) {
+export function useTaxQuote(
+  place: { country: string; state: string; postalCode: string },
+  lines: CartItem[],
+) {
+  const { country, state } = place;
   const products = lines.map((line) => ({ id: line.id, size: line.size, count: line.count }));
   const region = countryCode(country) === 'US' ? usStateCode(state) : undefined;
+  const postalCode = POSTAL_CODE_PATTERN.test(place.postalCode) ? place.postalCode : undefined;
   return useQuery({
-    queryKey: ['tax-quote', country, region ?? '', products.map((line) => `${line.id}:${line.size}`).join()],
-    queryFn: () => api.post<TaxQuote>('/tax/quote', { country, region, products }),
+    queryKey: [
+      'tax-quote',
+      country,
+      region ?? '',
+      postalCode ?? '',
+      products.map((line) => `${line.id}:${line.size}`).join(),
+    ],
+    queryFn: () => api.post<TaxQuote>('/tax/quote', { country, region, postalCode, products }),
     enabled: country !== '' && products.length > 0,
     placeholderData: keepPreviousData,
     retry: false,

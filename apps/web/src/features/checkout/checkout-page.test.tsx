@@ -178,6 +178,8 @@ describe('CheckoutPage', () => {
     expect(calls.find((call) => call.path === '/api/tax/quote')?.body).toMatchObject({
       country: 'United States',
       region: 'OR',
+      // The postal code, so a tax engine (Stripe Tax) can rate the address.
+      postalCode: '97477',
     });
   });
 

@@ -16,6 +16,7 @@ import { DASHBOARD_QUERY_KEY } from '../../lib/dashboard';
 import { admissionFor } from '../../lib/drops/drop-admission';
 import type { CheckoutProvider } from '../../lib/payment-providers';
 import type { SessionUser } from '../../lib/session';
+import { useSettled } from '../../lib/use-settled';
 import { type PaymentBody, startPayment, updateProfile, useTaxQuote } from './checkout-api';
 import { rememberCheckout } from './checkout-pending';
 import {
@@ -28,7 +29,7 @@ import {
   profileResolver,
   profileValues,
 } from './profile-form';
-import { COUNTRY_PAUSE_MS, type ShippingChoice, useSettled, useShippingChoice } from './use-shipping-choice';
+import { COUNTRY_PAUSE_MS, type ShippingChoice, useShippingChoice } from './use-shipping-choice';
 
 export type Phase = 'idle' | 'saving' | 'paying' | 'redirecting';
 
@@ -46,7 +47,11 @@ export function useCheckout(user: SessionUser, dashboard: UserDashboard) {
     formState: { isDirty, dirtyFields },
   } = form;
 
-  const pricing = usePricing({ country: values.country ?? '', state: values.state ?? '' }, cart, dashboard);
+  const pricing = usePricing(
+    { country: values.country ?? '', state: values.state ?? '', postalCode: values.postalCode ?? '' },
+    cart,
+    dashboard,
+  );
   const { code, shipping, paidByCredit } = pricing;
   const [provider, setProvider] = useState<CheckoutProvider | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -189,14 +194,19 @@ function taxRatesOf(quote: TaxQuote | undefined, lines: CartItem[]): OrderTaxRat
  * What the order comes to: the cart's discount code (checked again on today's lines), the store credit the
  * buyer chose to use, the shipping method, and whether the credit pays everything.
  */
-function usePricing(place: { country: string; state: string }, cart: CartRefresh, dashboard: UserDashboard) {
+function usePricing(
+  place: { country: string; state: string; postalCode: string },
+  cart: CartRefresh,
+  dashboard: UserDashboard,
+) {
   const code = useCartCode(cart.buyable, cart.status === 'ready');
   const [useCredit, setUseCredit] = useState(false);
   const creditOnHand = dashboard.credit;
   // Asked once the address has rested, as the shipping methods are, not at every key.
   const country = useSettled(place.country.trim(), COUNTRY_PAUSE_MS);
   const state = useSettled(place.state.trim(), COUNTRY_PAUSE_MS);
-  const quote = useTaxQuote(country, state, cart.buyable);
+  const postalCode = useSettled(place.postalCode.trim(), COUNTRY_PAUSE_MS);
+  const quote = useTaxQuote({ country, state, postalCode }, cart.buyable);
   const shipping = useShippingChoice(place.country, cart.buyable, {
     discount: code.discount,
     eligible: code.eligible,

@@ -8,21 +8,12 @@ import {
   type ShippingMethod,
   toCents,
 } from '@shop/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSettled } from '../../lib/use-settled';
 import { useShippingMethods } from './checkout-api';
 
 /** How long the country field must rest before the methods serving it are asked for again. */
 export const COUNTRY_PAUSE_MS = 400;
-
-/** The value once it has not changed for `ms`, so typing a country asks the server once, not per key. */
-export function useSettled(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The discount code's effect and the store credit to use, for the pricing function. */
 export interface Deductions {

@@ -1,9 +1,10 @@
 import { CART_STORAGE_KEY, type ProductDetail } from '@shop/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rehydrateCart, useCartStore } from '../../lib/cart/cart-store';
 import { descriptionText } from '../../lib/description-html';
+import { setShopTax } from '../../lib/shop-tax';
 import { AJ1, aj1Detail } from '../../test/fixtures';
 import { HOSTILE_DESCRIPTION } from '../../test/hostile-description';
 import { renderInRouter } from '../../test/render-routes';
@@ -258,5 +259,38 @@ describe('descriptionText', () => {
     expect(descriptionText('<p>One</p><ul><li>Two</li><li>Three<br>Four</li></ul><script>x()</script>')).toBe(
       'One Two Three Four',
     );
+  });
+});
+
+describe('ProductPage tax note', () => {
+  afterEach(() => setShopTax(null));
+  const note = async () => {
+    await screen.findByRole('heading', { level: 1, name: 'Air Jordan 1 Mid XQ' });
+    return screen.queryByTestId('tax-note');
+  };
+
+  it('says "incl. VAT" under the price when an EU shop collects VAT in its prices', async () => {
+    setShopTax({ pricesIncludeTax: true, homeCountry: 'FR', homeRegion: '', collects: true });
+    renderProduct();
+    expect(await note()).toHaveTextContent(/^incl\. VAT$/);
+  });
+
+  it('says "incl. tax" for a shop outside the EU and the UK whose prices include tax', async () => {
+    setShopTax({ pricesIncludeTax: true, homeCountry: 'AU', homeRegion: '', collects: true });
+    renderProduct();
+    expect(await note()).toHaveTextContent(/^incl\. tax$/);
+  });
+
+  it('says "excl. tax" when tax is added to the prices (the US way)', async () => {
+    setShopTax({ pricesIncludeTax: false, homeCountry: 'US', homeRegion: 'CA', collects: true });
+    renderProduct();
+    expect(await note()).toHaveTextContent(/^excl\. tax$/);
+  });
+
+  it('says nothing of tax in a shop registered nowhere (a fresh shop), nor before the settings are known', async () => {
+    setShopTax({ pricesIncludeTax: false, homeCountry: 'US', homeRegion: '', collects: false });
+    renderProduct();
+    expect(await note()).toBeNull();
+    expect(screen.queryByText(/excl\. tax|incl\./)).toBeNull();
   });
 });

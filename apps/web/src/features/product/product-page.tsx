@@ -6,6 +6,7 @@ import { FavoriteButton } from '../../components/favorite-button';
 import { RatingStars } from '../../components/rating-stars';
 import { SalePrice } from '../../components/sale-price';
 import { SizePicker } from '../../components/size-picker';
+import { TaxNote } from '../../components/tax-note';
 import { lineTotal } from '../../lib/cart/cart-store';
 import { lastCatalogHref, previousEntryIsCatalog } from '../../lib/catalog/catalog-history';
 import { isProductNotFound, useProduct } from '../../lib/catalog/catalog-queries';
@@ -95,6 +96,7 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
             />
             <RatingStars rating={product.rating} />
           </div>
+          <TaxNote className="product__tax-note" />
           <ProductFacts product={product} />
 
           {drop.drop ? (

@@ -21,6 +21,7 @@ const SETTINGS: TaxSettings = {
   pricesIncludeTax: true,
   homeCountry: 'FR',
   homeRegion: '',
+  collects: false,
   vatNumber: 'FR40303265045',
   oss: false,
   taxShipping: true,
