@@ -185,6 +185,11 @@ test.describe('tax', () => {
     try {
       await signedInBuyer(page, 'frbuyer');
       await addToCart(page, 'Gazelle');
+      // A shop at home in France: the product page says "incl. VAT"; the cart, shipped to France, how much.
+      await expect(page.getByTestId('tax-note')).toHaveText('incl. VAT');
+      await page.getByLabel('Ship to').selectOption('FR');
+      await page.goto('/cart');
+      await expect(page.getByTestId('cart-tax-included')).toHaveText(/^Includes \$\d+\.\d\d VAT \(France\)$/);
       await checkoutAt(page, { city: 'Paris', state: 'Paris', postalCode: '75001', country: 'France' });
       await expect(page.getByTestId('checkout-tax-included')).toHaveText(/^Includes \$\d+\.\d\d VAT$/);
       const { orderId, text } = await payAndOpenInvoice(page);
