@@ -87,3 +87,7 @@ export function countryCode(nameOrCode: string): string | undefined {
 export function countryName(code: string): string {
   return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
 }
+
+/** The EU's member states (ISO 3166), for the One-Stop-Shop and VAT's name. */
+export const EU_COUNTRIES: readonly string[] =
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' ');

@@ -7,10 +7,6 @@ import { z } from './zod';
  * nexus. Amounts are decimals of the shop's currency, as everywhere on the wire.
  */
 
-/** The EU's member states (ISO 3166), for the One-Stop-Shop. */
-export const EU_COUNTRIES: readonly string[] =
-  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' ');
-
 /** The EU's threshold for cross-border sales to consumers, in euros a calendar year. */
 export const EU_OSS_THRESHOLD_EUR = 10_000;
 /** A threshold counts as near from this share of it. */

@@ -2,6 +2,7 @@ import {
   COUNTRY_CODES,
   countryCode,
   countryName,
+  EU_COUNTRIES,
   type OrderTaxRates,
   type TaxCategory,
   US_STATES,
@@ -10,10 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import * as repository from './tax.repository';
 
-/** The EU's member states (ISO 3166), for the One-Stop-Shop. */
-const EU = new Set(
-  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '),
-);
+const EU = new Set(EU_COUNTRIES);
 
 /** Where a parcel goes, as a profile or a quote names it: a country and (in the US) a state. */
 export interface Destination {
