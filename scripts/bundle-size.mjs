@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Prints the gzipped JavaScript each route loads first (the entry chunk, the route's lazy chunk and
 // everything they import statically) and fails when the landing page or the checkout loads more than
-// its budget.
+// its budget, or when a shopper's page loads zod (its schemas cost a phone a long task to build, and a
+// page needs none of them: the `*-rules.ts` modules of @shop/contracts hold what pages use, free of zod).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,17 @@ import { gzipSync } from 'node:zlib';
 
 /** Gzipped kB of JavaScript a route may load before it runs. */
 const BUDGETS_KB = { '/': 150, '/checkout/:id': 170 };
+/** The shopper's pages Lighthouse measures (and the checkout): none may load zod. */
+const ZOD_FREE = [
+  '/',
+  '/home',
+  '/home/:id',
+  '/women',
+  '/basketball',
+  '/cart',
+  '/checkout/:id',
+  '/account/orders',
+];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
 const distDir = path.join(webDir, 'dist');
@@ -66,8 +78,13 @@ const entry = startImports.reduce((files, key) => staticClosure(key, files), sta
 const rows = routes.map(({ routePath, source }) => {
   const files = staticClosure(source, new Set(entry));
   const bytes = [...files].reduce((sum, file) => sum + gzippedBytes(file), 0);
-  return { route: routePath, kb: bytes / 1000 };
+  return { route: routePath, kb: bytes / 1000, files };
 });
+const zodFiles = new Set(
+  Object.values(manifest)
+    .filter((chunk) => chunk.name === 'zod')
+    .map((chunk) => chunk.file),
+);
 
 const width = Math.max(...rows.map((row) => row.route.length));
 console.log('\nGzipped JavaScript loaded first, per route\n');
@@ -84,4 +101,16 @@ for (const [route, budget] of Object.entries(BUDGETS_KB)) {
   console.log(`${route}: ${row.kb.toFixed(1)} kB of ${budget} kB (${verdict}).`);
   if (row.kb > budget) over = true;
 }
+for (const route of ZOD_FREE) {
+  const row = rows.find((candidate) => candidate.route === route);
+  if (!row) {
+    console.error(`\nThe route ${route} is missing from the router`);
+    process.exit(1);
+  }
+  if ([...row.files].some((file) => zodFiles.has(file))) {
+    console.error(`${route} loads zod: import its constants from a *-rules.ts module of @shop/contracts.`);
+    over = true;
+  }
+}
+if (!over) console.log(`No shopper's page loads zod (${ZOD_FREE.join(', ')}).`);
 if (over) process.exit(1);

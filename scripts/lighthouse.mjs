@@ -8,13 +8,14 @@
 //   LIGHTHOUSE_RUNS=5        runs per page (the median is reported)
 //   LIGHTHOUSE_MIN=90        exit with 1 when a page's median score in any category is below it
 //   LIGHTHOUSE_PAGES=/,/home only these pages
+//   LIGHTHOUSE_REPORT_DIR=dir also write each run's full report there as JSON (what the main thread did)
 //
 // Lighthouse's mobile preset slows the browser's CPU four times, a factor meant for a desktop-class host
 // (its CPU benchmark above 1,000). On a slower host Lighthouse itself warns that the score suffers and asks
 // for a calibrated factor: the script reads the benchmark (the median of five readings) and, below 1,000,
 // scales the factor down in proportion, so the page is measured against the same phone (decision 20).
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -187,6 +188,15 @@ async function firstProductId(baseUrl) {
   return products[0]._id;
 }
 
+/** Writes a run's whole report when LIGHTHOUSE_REPORT_DIR names a folder. */
+function saveReport(label, run, lhr) {
+  const dir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const name = label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
+  writeFileSync(path.join(dir, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+}
+
 /** Attempts at a run Lighthouse could not measure (a trace without its navigation, now and then). */
 const ATTEMPTS = 3;
 
@@ -267,6 +277,7 @@ try {
     await waitForQuietMachine();
     for (let run = 0; run < RUNS; run += 1) {
       const lhr = await audit(`${baseUrl}${page.path}`, page.signedIn ? signedIn : [], multiplier);
+      saveReport(page.label ?? page.path, run, lhr);
       runs.push({
         scores: CATEGORIES.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100)),
         fcp: lhr.audits['first-contentful-paint'].numericValue,

@@ -1,14 +1,7 @@
+import { COUNTRY_NAMES } from './country-names';
+
 /** Every ISO 3166-1 alpha-2 country code. */
-export const COUNTRY_CODES = (
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW ' +
-  'BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI ' +
-  'FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN ' +
-  'IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME ' +
-  'MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF ' +
-  'PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV ' +
-  'SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE ' +
-  'YT ZA ZM ZW'
-).split(' ');
+export const COUNTRY_CODES: readonly string[] = Object.keys(COUNTRY_NAMES);
 
 /** Names people write for a country that are not its English name. */
 const ALIASES: Record<string, string> = {
@@ -56,14 +49,11 @@ function normalised(name: string): string {
 
 let byName: Map<string, string> | undefined;
 
-/** English names (as the platform's Intl names them) and aliases to codes, built on first use. */
+/** English names and aliases to codes, built on first use. */
 function namesToCodes(): Map<string, string> {
   if (byName) return byName;
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
   byName = new Map(Object.entries(ALIASES).map(([alias, code]) => [normalised(alias), code]));
-  for (const code of COUNTRY_CODES) {
-    const name = names.of(code);
-    if (!name) continue;
+  for (const [code, name] of Object.entries(COUNTRY_NAMES)) {
     byName.set(normalised(name), code);
     // "Myanmar (Burma)", "Congo - Kinshasa": the part before the bracket or dash names it too.
     const short = name.split(/ \(| - /)[0];
@@ -85,7 +75,7 @@ export function countryCode(nameOrCode: string): string | undefined {
 
 /** The English name of a country code, for lists and slips ("DE" → "Germany"). */
 export function countryName(code: string): string {
-  return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  return COUNTRY_NAMES[code] ?? code;
 }
 
 /** The EU's member states (ISO 3166), for the One-Stop-Shop and VAT's name. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { leftToShip, shipmentBodySchema, trackingUrl } from './fulfilment';
+import { leftToShip, shipmentBodySchema } from './fulfilment';
+import { trackingUrl } from './fulfilment-rules';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';

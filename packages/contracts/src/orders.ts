@@ -11,7 +11,8 @@ import {
   SIZE_PATTERN,
   STORE_CREDIT,
 } from './constants';
-import { FULFILMENT_STATES, shipmentSchema } from './fulfilment';
+import { shipmentSchema } from './fulfilment';
+import { FULFILMENT_STATES } from './fulfilment-rules';
 import { pageQuerySchema } from './paging';
 import { orderReturnSchema } from './returns';
 import { shippingMethodIdSchema, shippingMethodSchema } from './shipping';
@@ -371,11 +372,3 @@ export const testPaymentSchema = z.object({
 });
 export type TestPayment = z.infer<typeof testPaymentSchema>;
 export const testPaymentDecisionSchema = z.object({ redirectUrl: z.string() });
-
-/**
- * The one name an order goes by on every screen, document and e-mail: its number, as "#12" ("order #12",
- * "Order #12"). The long id stays in URLs only.
- */
-export function orderName(order: { number: number }): string {
-  return `#${order.number}`;
-}

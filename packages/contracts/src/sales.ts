@@ -1,5 +1,5 @@
 import { pageQuerySchema } from './paging';
-import { RETURN_REASONS } from './returns';
+import { RETURN_REASONS } from './return-rules';
 import { z } from './zod';
 
 /** The periods the Sales view offers, in days ending today (UTC). */

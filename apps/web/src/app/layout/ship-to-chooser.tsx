@@ -7,9 +7,9 @@ let countries: { code: string; name: string }[] | null = null;
 /** Every country by its English name, made once (naming 250 countries is not free). */
 function countryList() {
   if (!countries) {
-    const names = new Intl.DisplayNames(['en'], { type: 'region' });
-    countries = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-      a.name.localeCompare(b.name, 'en'),
+    const collator = new Intl.Collator('en');
+    countries = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
+      collator.compare(a.name, b.name),
     );
   }
   return countries;
@@ -21,8 +21,7 @@ function countryList() {
  * shop's home country.
  *
  * The page rendered on the server holds the chosen country alone, and the browser lists every country once
- * the page is live: the server's and the browser's names of a few countries differ (their Unicode data
- * differ: "Hong Kong SAR China", "Hong Kong"), and the page's HTML stays 250 options lighter.
+ * the page is live: every page's HTML stays 250 options lighter.
  */
 export function ShipToChooser() {
   const shipTo = useShipTo();
@@ -41,8 +40,7 @@ export function ShipToChooser() {
         onChange={(event) => shipTo.choose(event.target.value)}
       >
         {shown.map((country) => (
-          // The one option of the page as rendered keeps the server's name of its country.
-          <option key={country.code} value={country.code} suppressHydrationWarning>
+          <option key={country.code} value={country.code}>
             {country.name}
           </option>
         ))}
