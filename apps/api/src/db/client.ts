@@ -119,6 +119,47 @@ function listenForErrors(pool: pg.Pool, log: DatabaseLog): void {
   pool.on('connect', (client) => client.on('error', report));
 }
 
+/**
+ * A pool whose clients are handed back when a transaction's BEGIN fails. drizzle-orm (0.45) sends BEGIN
+ * before the try whose finally releases the client, so a BEGIN that fails (a connection PostgreSQL ended,
+ * or one that stopped answering, while it sat in the pool) would keep the client checked out for good: a
+ * restart under load would leave the pool with nothing to give, and its `end()` would never finish. The
+ * client is released with the error, which also discards it.
+ */
+class TransactionSafePool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | undefined {
+    if (!callback) return super.connect().then(releasedWhenBeginFails);
+    super.connect(callback);
+    return undefined;
+  }
+}
+
+const BEGIN = /^\s*begin\b/i;
+
+function releasedWhenBeginFails(client: pg.PoolClient): pg.PoolClient {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [first] = args;
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text;
+    const result = query(...args);
+    if (typeof text === 'string' && BEGIN.test(text) && result instanceof Promise)
+      return result.catch((error: unknown) => {
+        client.release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      });
+    return result;
+  };
+  return client;
+}
+
 /** One round trip to the database; throws when it cannot be reached. */
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
@@ -131,7 +172,7 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.kind === 'postgres') {
     const queryTimeoutMs = config.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
-    const pool = new pg.Pool(poolOptions(config.url, config.poolSize ?? 10, queryTimeoutMs));
+    const pool = new TransactionSafePool(poolOptions(config.url, config.poolSize ?? 10, queryTimeoutMs));
     listenForErrors(pool, log);
     const db = drizzlePg(pool, { schema, logger: countStatements });
     // The lock is held on a connection of its own, without the statement time-out: another instance may
