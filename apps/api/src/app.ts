@@ -35,6 +35,7 @@ import { returnsRoutes } from './modules/returns';
 import { reviewsRoutes } from './modules/reviews';
 import { salesRoutes } from './modules/sales';
 import { shippingRoutes } from './modules/shipping';
+import { staffRoutes } from './modules/staff';
 import { stockAlertsRoutes, sweepAlerts } from './modules/stock-alerts';
 import { taxRoutes } from './modules/tax';
 import { mediaTable, uploadsRoutes } from './modules/uploads';
@@ -166,6 +167,7 @@ export async function buildApp(
   await app.register(auditRoutes, { contactsOf: services.contactsOf });
   await app.register(salesRoutes);
   await app.register(shippingRoutes, { deps: services.shipping });
+  await app.register(staffRoutes, { deps: services.staff });
   await app.register(taxRoutes, { deps: services.tax });
   await app.register(dropsRoutes, { deps: services.drops });
   await app.register(promotionRoutes, { deps: services.promotions });

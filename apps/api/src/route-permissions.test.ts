@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema } from '@shop/contracts';
+import { BUILT_IN_ROLES, errorEnvelopeSchema, type Permission } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -29,31 +29,62 @@ type Access =
   | 'signed-in'
   /** A signed-in user with a verified e-mail. */
   | 'verified'
-  /** The shopper whose resource it is, or an admin. */
-  | 'self-or-admin'
-  /** Only the shopper whose resource it is (not even an admin acts in their name). */
+  /** Only the shopper whose resource it is (not even staff act in their name). */
   | 'self'
-  /** Only an admin. */
-  | 'admin'
   /** A payment provider, by its signature: nobody else, whatever their session. */
   | 'signed-webhook'
-  /** The development mail outbox (docs/decisions/0006): an admin all, a user their own mail, a guest nothing. */
-  | 'own-mail';
+  /** The development mail outbox (docs/decisions/0006): staff with users.read all, a user their own mail, a guest nothing. */
+  | 'own-mail'
+  /** Staff holding any of these permissions (issue 38). */
+  | { any: Permission[] }
+  /** Staff holding every one of these permissions (a CSV of a report: the report's and exports.read). */
+  | { all: Permission[] }
+  /** The shopper whose resource it is, or staff holding any of these permissions. */
+  | { selfOr: Permission[] };
 
-type ActorName = 'guest' | 'suspended' | 'unverified' | 'other' | 'admin' | 'shopper';
+const staff = (...any: Permission[]): Access => ({ any });
+const selfOr = (...permissions: Permission[]): Access => ({ selfOr: permissions });
+
+/** A role the owner made, held by the `custom` caller: a few permissions across the dashboard. */
+const CUSTOM_ROLE = {
+  name: 'table-custom',
+  permissions: ['orders.read', 'exports.read', 'tax.write'] as Permission[],
+};
+
+/** Staff callers, one per built-in role and one of a custom role, each holding only their role's permissions. */
+const STAFF = ['admin', 'manager', 'fulfilment', 'support', 'catalogue', 'custom'] as const;
+type StaffName = (typeof STAFF)[number];
+type ActorName = 'guest' | 'suspended' | 'unverified' | 'other' | 'shopper' | StaffName;
 /** The order the callers take their turn in: the ones who must be refused first, so nothing changes before. */
-const ACTORS: ActorName[] = ['guest', 'suspended', 'unverified', 'other', 'admin', 'shopper'];
+const ACTORS: ActorName[] = ['guest', 'suspended', 'unverified', 'other', ...STAFF, 'shopper'];
+const isStaffCaller = (name: ActorName): name is StaffName => (STAFF as readonly string[]).includes(name);
 
-const MAY_CALL: Record<Exclude<Access, 'own-mail'>, ActorName[]> = {
+function permissionsOf(name: ActorName): readonly Permission[] {
+  if (!isStaffCaller(name)) return [];
+  if (name === 'custom') return CUSTOM_ROLE.permissions;
+  return BUILT_IN_ROLES[name] ?? [];
+}
+
+const MAY_CALL: Record<
+  'public' | 'reference-holder' | 'signed-in' | 'verified' | 'self' | 'signed-webhook',
+  ActorName[]
+> = {
   public: ACTORS,
   'reference-holder': ACTORS,
-  'signed-in': ['unverified', 'other', 'admin', 'shopper'],
-  verified: ['other', 'admin', 'shopper'],
-  'self-or-admin': ['admin', 'shopper'],
+  'signed-in': ['unverified', 'other', ...STAFF, 'shopper'],
+  verified: ['other', ...STAFF, 'shopper'],
   self: ['shopper'],
-  admin: ['admin'],
   'signed-webhook': [],
 };
+
+/** Whether this caller may call a route of this access. */
+function mayCall(access: Exclude<Access, 'own-mail'>, name: ActorName): boolean {
+  if (typeof access === 'string') return MAY_CALL[access].includes(name);
+  const held = permissionsOf(name);
+  if ('all' in access) return access.all.every((permission) => held.includes(permission));
+  if ('any' in access) return access.any.some((permission) => held.includes(permission));
+  return name === 'shopper' || access.selfOr.some((permission) => held.includes(permission));
+}
 
 interface Actor {
   name: ActorName;
@@ -110,6 +141,34 @@ const UPLOAD_BOUNDARY = 'route-permissions';
 const UNKNOWN_PRODUCT = '00000000-0000-4000-8000-000000000000';
 
 const TABLE: Row[] = [
+  // Staff roles and settings (issue 38): a role made once (then 409), an unknown one changed or deleted (404).
+  { method: 'GET', url: '/api/staff/permissions', access: staff('users.roles'), request: () => ({}) },
+  { method: 'GET', url: '/api/staff/roles', access: staff('users.roles'), request: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/staff/roles',
+    access: staff('users.roles'),
+    request: () => ({ payload: { name: 'table-made', permissions: ['orders.read'] } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/staff/roles/:name',
+    access: staff('users.roles'),
+    request: () => ({ url: '/api/staff/roles/table-unknown', payload: { permissions: ['orders.read'] } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/staff/roles/:name',
+    access: staff('users.roles'),
+    request: () => ({ url: '/api/staff/roles/table-unknown' }),
+  },
+  { method: 'GET', url: '/api/staff/settings', access: staff('settings.write'), request: () => ({}) },
+  {
+    method: 'PUT',
+    url: '/api/staff/settings',
+    access: staff('settings.write'),
+    request: () => ({ payload: { graceDays: 0 } }),
+  },
   // The web app, its files, the API browser.
   { method: 'GET', url: '/', access: 'public', request: () => ({ url: '/' }) },
   { method: 'GET', url: '/*', access: 'public', request: () => ({ url: '/account/orders' }) },
@@ -169,25 +228,25 @@ const TABLE: Row[] = [
   {
     method: 'GET',
     url: '/api/products/admin',
-    access: 'admin',
+    access: staff('products.write'),
     request: () => ({ url: '/api/products/admin?limit=2' }),
   },
   {
     method: 'GET',
     url: '/api/admin/activity',
-    access: 'admin',
+    access: staff('audit.read'),
     request: (r) => ({ url: `/api/admin/activity?actor=${r.shopperId}&limit=2` }),
   },
   {
     method: 'GET',
     url: '/api/admin/sales',
-    access: 'admin',
+    access: staff('sales.read'),
     request: () => ({ url: '/api/admin/sales?days=90' }),
   },
   {
     method: 'GET',
     url: '/api/admin/sales/low-stock',
-    access: 'admin',
+    access: staff('sales.read'),
     request: () => ({ url: '/api/admin/sales/low-stock?page=2' }),
   },
   // Shipping methods: anyone reads the offered ones; staff add one (priced above the free standard
@@ -201,19 +260,19 @@ const TABLE: Row[] = [
   {
     method: 'GET',
     url: '/api/admin/shipping-methods',
-    access: 'admin',
+    access: staff('shipping.write'),
     request: () => ({ url: '/api/admin/shipping-methods' }),
   },
   {
     method: 'POST',
     url: '/api/shipping-methods',
-    access: 'admin',
+    access: staff('shipping.write'),
     request: () => ({ payload: { name: 'Table express', price: 12.5, estimateDays: [1, 2] } }),
   },
   {
     method: 'PUT',
     url: '/api/shipping-methods/:id',
-    access: 'admin',
+    access: staff('shipping.write'),
     request: () => ({
       url: `/api/shipping-methods/${UNKNOWN_PRODUCT}`,
       payload: { name: 'Table express', price: 12.5 },
@@ -222,7 +281,7 @@ const TABLE: Row[] = [
   {
     method: 'DELETE',
     url: '/api/shipping-methods/:id',
-    access: 'admin',
+    access: staff('shipping.write'),
     request: () => ({ url: `/api/shipping-methods/${UNKNOWN_PRODUCT}` }),
   },
   { method: 'GET', url: '/api/tax/settings', access: 'public', request: () => ({}) },
@@ -237,20 +296,20 @@ const TABLE: Row[] = [
   {
     method: 'PUT',
     url: '/api/tax/settings',
-    access: 'admin',
+    access: staff('tax.write'),
     request: () => ({ payload: { taxShipping: false } }),
   },
-  { method: 'GET', url: '/api/tax/rates', access: 'admin', request: () => ({}) },
+  { method: 'GET', url: '/api/tax/rates', access: staff('tax.write'), request: () => ({}) },
   {
     method: 'POST',
     url: '/api/tax/rates',
-    access: 'admin',
+    access: staff('tax.write'),
     request: () => ({ payload: { country: 'FR', category: 'zero', rate: 0, from: '2031-01-01' } }),
   },
   {
     method: 'PUT',
     url: '/api/tax/rates/:id',
-    access: 'admin',
+    access: staff('tax.write'),
     request: () => ({
       url: `/api/tax/rates/${UNKNOWN_PRODUCT}`,
       payload: { country: 'FR', category: 'zero', rate: 0 },
@@ -259,33 +318,33 @@ const TABLE: Row[] = [
   {
     method: 'DELETE',
     url: '/api/tax/rates/:id',
-    access: 'admin',
+    access: staff('tax.write'),
     request: () => ({ url: `/api/tax/rates/${UNKNOWN_PRODUCT}` }),
   },
-  { method: 'GET', url: '/api/tax/registrations', access: 'admin', request: () => ({}) },
+  { method: 'GET', url: '/api/tax/registrations', access: staff('tax.write'), request: () => ({}) },
   {
     method: 'POST',
     url: '/api/tax/registrations',
-    access: 'admin',
+    access: staff('tax.write'),
     request: () => ({ payload: { country: 'FR' } }),
   },
   {
     method: 'DELETE',
     url: '/api/tax/registrations/:id',
-    access: 'admin',
+    access: staff('tax.write'),
     request: () => ({ url: `/api/tax/registrations/${UNKNOWN_PRODUCT}` }),
   },
   {
     method: 'GET',
     url: '/api/admin/tax/report',
-    access: 'admin',
+    access: { all: ['sales.read', 'exports.read'] },
     request: () => ({ url: '/api/admin/tax/report?from=2026-01-01&to=2026-03-31&format=csv' }),
   },
-  { method: 'GET', url: '/api/admin/tax/thresholds', access: 'admin', request: () => ({}) },
+  { method: 'GET', url: '/api/admin/tax/thresholds', access: staff('tax.write'), request: () => ({}) },
   {
     method: 'PUT',
     url: '/api/admin/tax/thresholds/:state',
-    access: 'admin',
+    access: staff('tax.write'),
     request: () => ({
       url: '/api/admin/tax/thresholds/CA',
       payload: { salesThreshold: 500000, transactionsThreshold: null },
@@ -294,13 +353,13 @@ const TABLE: Row[] = [
   {
     method: 'GET',
     url: '/api/products/export.csv',
-    access: 'admin',
+    access: staff('exports.read'),
     request: () => ({ url: '/api/products/export.csv' }),
   },
   {
     method: 'POST',
     url: '/api/products/create',
-    access: 'admin',
+    access: staff('products.write'),
     request: () => ({
       payload: {
         name: 'Table Runner',
@@ -321,13 +380,13 @@ const TABLE: Row[] = [
   {
     method: 'PUT',
     url: '/api/products/modify/:id',
-    access: 'admin',
+    access: staff('products.write'),
     request: () => ({ url: `/api/products/modify/${UNKNOWN_PRODUCT}`, payload: { price: 1 } }),
   },
   {
     method: 'PUT',
     url: '/api/products/tax-category',
-    access: 'admin',
+    access: staff('products.write'),
     request: () => ({
       url: '/api/products/tax-category?search=qqqxnomatchqqq',
       payload: { taxCategory: 'standard' },
@@ -336,19 +395,19 @@ const TABLE: Row[] = [
   {
     method: 'DELETE',
     url: '/api/products/:id',
-    access: 'admin',
+    access: staff('products.write'),
     request: () => ({ url: `/api/products/${UNKNOWN_PRODUCT}` }),
   },
   {
     method: 'POST',
     url: '/api/products/:id/restore',
-    access: 'admin',
+    access: staff('products.write'),
     request: () => ({ url: `/api/products/${UNKNOWN_PRODUCT}/restore` }),
   },
   {
     method: 'POST',
     url: '/api/uploads/product',
-    access: 'admin',
+    access: staff('products.write'),
     request: () => ({
       headers: { 'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}` },
       payload: `--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a picture\r\n--${UPLOAD_BOUNDARY}--\r\n`,
@@ -410,19 +469,19 @@ const TABLE: Row[] = [
   {
     method: 'GET',
     url: '/api/users/dashboard/:id',
-    access: 'self-or-admin',
+    access: selfOr('users.read'),
     request: (r) => ({ url: `/api/users/dashboard/${r.shopperId}` }),
   },
   {
     method: 'GET',
     url: '/api/users/bought/:id',
-    access: 'self-or-admin',
+    access: selfOr('orders.read'),
     request: (r) => ({ url: `/api/users/bought/${r.shopperId}` }),
   },
   {
     method: 'PUT',
     url: '/api/users/update/:id',
-    access: 'self-or-admin',
+    access: selfOr('users.write'),
     request: (r) => ({ url: `/api/users/update/${r.shopperId}`, payload: { city: 'Lyon' } }),
   },
   {
@@ -440,26 +499,26 @@ const TABLE: Row[] = [
   {
     method: 'PUT',
     url: '/api/user-suspended',
-    access: 'admin',
+    access: staff('users.write'),
     request: (r) => ({ payload: { email: r.victimEmail } }),
   },
   // The admin's Users tab: list, delete (the suspended victim by id, another account by e-mail).
   {
     method: 'GET',
     url: '/api/users',
-    access: 'admin',
+    access: staff('users.read'),
     request: () => ({ url: `/api/users?orderSearch=${encodeURIComponent('{"orderBy":{"username":1}}')}` }),
   },
   {
     method: 'DELETE',
     url: '/api/users/:id',
-    access: 'admin',
+    access: staff('users.write'),
     request: (r) => ({ url: `/api/users/${r.victimId}` }),
   },
   {
     method: 'PUT',
     url: '/api/user-deleted',
-    access: 'admin',
+    access: staff('users.write'),
     request: (r) => ({ payload: { email: r.leaverEmail } }),
   },
   {
@@ -497,19 +556,19 @@ const TABLE: Row[] = [
   {
     method: 'GET',
     url: '/api/reviews/user/:id',
-    access: 'self-or-admin',
+    access: selfOr('users.read'),
     request: (r) => ({ url: `/api/reviews/user/${r.shopperId}` }),
   },
   {
     method: 'DELETE',
     url: '/api/reviews/user/:id',
-    access: 'self-or-admin',
+    access: selfOr('products.write'),
     request: (r) => ({ url: `/api/reviews/user/${r.shopperId}`, payload: { _idReviews: [r.reviewId] } }),
   },
   {
     method: 'DELETE',
     url: '/api/reviews/product/:id',
-    access: 'admin',
+    access: staff('products.write'),
     request: (r) => ({ url: `/api/reviews/product/${r.productId}`, payload: { _idReviews: [r.reviewId] } }),
   },
   // Checkout and orders.
@@ -528,7 +587,7 @@ const TABLE: Row[] = [
   {
     method: 'GET',
     url: '/api/paypal/execute-payment',
-    access: 'self-or-admin',
+    access: selfOr('orders.read'),
     request: (r) => ({
       url: `/api/paypal/execute-payment?token=${r.paypalReference}&order=${r.paypalOrderId}`,
     }),
@@ -536,25 +595,25 @@ const TABLE: Row[] = [
   {
     method: 'GET',
     url: '/api/orders',
-    access: 'self-or-admin',
+    access: selfOr('orders.read'),
     request: (r) => ({ url: `/api/orders?_id=${r.shopperId}` }),
   },
   {
     method: 'GET',
     url: '/api/orders/export.csv',
-    access: 'admin',
+    access: staff('exports.read'),
     request: (r) => ({ url: `/api/orders/export.csv?_id=${r.shopperId}&state=aprobed&from=2024-01-01` }),
   },
   {
     method: 'GET',
     url: '/api/orders/:id',
-    access: 'self-or-admin',
+    access: selfOr('orders.read'),
     request: (r) => ({ url: `/api/orders/${r.orderId}` }),
   },
   {
     method: 'PUT',
     url: '/api/orders/:id',
-    access: 'self-or-admin',
+    access: selfOr('orders.cancel'),
     request: (r) => ({ url: `/api/orders/${r.paypalOrderId}`, payload: { voucher: { state: 'aprobed' } } }),
   },
   {
@@ -573,13 +632,13 @@ const TABLE: Row[] = [
   {
     method: 'GET',
     url: '/api/fulfilment/to-ship',
-    access: 'admin',
+    access: staff('fulfilment.ship'),
     request: () => ({ url: '/api/fulfilment/to-ship?limit=5' }),
   },
   {
     method: 'POST',
     url: '/api/orders/:id/shipments',
-    access: 'admin',
+    access: staff('fulfilment.ship'),
     request: (r) => ({
       url: `/api/orders/${r.orderId}/shipments`,
       payload: { lines: [r.shipped], carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
@@ -588,39 +647,39 @@ const TABLE: Row[] = [
   {
     method: 'POST',
     url: '/api/orders/:id/shipments/:shipmentId/delivered',
-    access: 'admin',
+    access: staff('fulfilment.ship'),
     request: (r) => ({ url: `/api/orders/${r.orderId}/shipments/${r.shipmentId}/delivered` }),
   },
   {
     method: 'GET',
     url: '/api/orders/:id/invoice',
-    access: 'self-or-admin',
+    access: selfOr('orders.read'),
     request: (r) => ({ url: `/api/orders/${r.orderId}/invoice` }),
   },
   {
     method: 'GET',
     url: '/api/orders/:id/packing-slip',
-    access: 'admin',
+    access: staff('fulfilment.ship'),
     request: (r) => ({ url: `/api/orders/${r.orderId}/packing-slip` }),
   },
   // After the reviews rows: the refund cancels the shopper's paid order.
   {
     method: 'POST',
     url: '/api/orders/:id/refund',
-    access: 'admin',
+    access: staff('orders.refund'),
     request: (r) => ({ url: `/api/orders/${r.orderId}/refund` }),
   },
   // A refund's credit notes are the buyer's and staff's.
   {
     method: 'GET',
     url: '/api/orders/:id/credit-notes',
-    access: 'self-or-admin',
+    access: selfOr('orders.read'),
     request: (r) => ({ url: `/api/orders/${r.refundedOrderId}/credit-notes` }),
   },
   {
     method: 'GET',
     url: '/api/orders/:id/credit-notes/:number',
-    access: 'self-or-admin',
+    access: selfOr('orders.read'),
     request: (r) => ({ url: `/api/orders/${r.refundedOrderId}/credit-notes/${r.creditNote}` }),
   },
   // Returns: the buyer opens and cancels their own, staff decide; the slip is the buyer's and staff's.
@@ -639,31 +698,31 @@ const TABLE: Row[] = [
   {
     method: 'GET',
     url: '/api/returns',
-    access: 'admin',
+    access: staff('returns.decide', 'returns.receive'),
     request: () => ({ url: '/api/returns?state=requested' }),
   },
   {
     method: 'GET',
     url: '/api/returns/:id/slip',
-    access: 'self-or-admin',
+    access: selfOr('orders.read', 'returns.decide', 'returns.receive'),
     request: (r) => ({ url: `/api/returns/${r.returnId}/slip` }),
   },
   {
     method: 'GET',
     url: '/api/returns/:id/refund-preview',
-    access: 'admin',
+    access: staff('returns.receive'),
     request: (r) => ({ url: `/api/returns/${r.returnId}/refund-preview` }),
   },
   {
     method: 'POST',
     url: '/api/returns/:id/approve',
-    access: 'admin',
+    access: staff('returns.decide'),
     request: (r) => ({ url: `/api/returns/${r.returnId}/approve` }),
   },
   {
     method: 'POST',
     url: '/api/returns/:id/receive',
-    access: 'admin',
+    access: staff('returns.receive'),
     request: (r) => ({
       url: `/api/returns/${r.returnId}/receive`,
       payload: { lines: [{ productId: r.productId, size: r.line.size, restock: true }] },
@@ -672,7 +731,7 @@ const TABLE: Row[] = [
   {
     method: 'POST',
     url: '/api/returns/:id/reject',
-    access: 'admin',
+    access: staff('returns.decide'),
     request: (r) => ({ url: `/api/returns/${r.returnId}/reject`, payload: { message: 'Worn outside.' } }),
   },
   {
@@ -747,11 +806,16 @@ const TABLE: Row[] = [
     access: 'public',
     request: (r) => ({ url: `/api/drops/${r.drawId}` }),
   },
-  { method: 'GET', url: '/api/admin/drops', access: 'admin', request: () => ({ url: '/api/admin/drops' }) },
+  {
+    method: 'GET',
+    url: '/api/admin/drops',
+    access: staff('drops.write'),
+    request: () => ({ url: '/api/admin/drops' }),
+  },
   {
     method: 'POST',
     url: '/api/drops',
-    access: 'admin',
+    access: staff('drops.write'),
     request: (r) => ({
       payload: {
         productId: r.soldOutId,
@@ -763,7 +827,7 @@ const TABLE: Row[] = [
   {
     method: 'PUT',
     url: '/api/drops/:id',
-    access: 'admin',
+    access: staff('drops.write'),
     request: (r) => ({
       url: `/api/drops/${UNKNOWN_PRODUCT}`,
       payload: {
@@ -776,13 +840,13 @@ const TABLE: Row[] = [
   {
     method: 'POST',
     url: '/api/drops/:id/draw',
-    access: 'admin',
+    access: staff('drops.write'),
     request: () => ({ url: `/api/drops/${UNKNOWN_PRODUCT}/draw` }),
   },
   {
     method: 'GET',
     url: '/api/drops/:id/entries',
-    access: 'admin',
+    access: staff('drops.write'),
     request: (r) => ({ url: `/api/drops/${r.drawId}/entries` }),
   },
   {
@@ -851,29 +915,34 @@ const TABLE: Row[] = [
   },
   // Promotions: staff list, export, create and change them (an unknown one: 404); anyone checks a code
   // (an unknown code: 404 for everyone). Store credit: the owner and staff read it, staff grant it.
-  { method: 'GET', url: '/api/promotions', access: 'admin', request: () => ({ url: '/api/promotions' }) },
+  {
+    method: 'GET',
+    url: '/api/promotions',
+    access: staff('promotions.write'),
+    request: () => ({ url: '/api/promotions' }),
+  },
   {
     method: 'GET',
     url: '/api/promotions/export.csv',
-    access: 'admin',
+    access: staff('exports.read'),
     request: () => ({ url: '/api/promotions/export.csv' }),
   },
   {
     method: 'POST',
     url: '/api/promotions',
-    access: 'admin',
+    access: staff('promotions.write'),
     request: () => ({ payload: { code: 'ROUTES10', kind: 'percent', value: 10 } }),
   },
   {
     method: 'GET',
     url: '/api/promotions/:id',
-    access: 'admin',
+    access: staff('promotions.write'),
     request: (r) => ({ url: `/api/promotions/${r.promotionId}` }),
   },
   {
     method: 'PUT',
     url: '/api/promotions/:id',
-    access: 'admin',
+    access: staff('promotions.write'),
     request: () => ({ url: `/api/promotions/${UNKNOWN_PRODUCT}`, payload: { status: 'paused' } }),
   },
   {
@@ -887,13 +956,13 @@ const TABLE: Row[] = [
   {
     method: 'GET',
     url: '/api/users/:id/credit',
-    access: 'self-or-admin',
+    access: selfOr('users.read'),
     request: (r) => ({ url: `/api/users/${r.shopperId}/credit` }),
   },
   {
     method: 'POST',
     url: '/api/users/:id/credit',
-    access: 'admin',
+    access: staff('credit.grant'),
     request: (r) => ({
       url: `/api/users/${r.shopperId}/credit`,
       payload: { amount: 5, reason: 'A goodwill gesture' },
@@ -962,7 +1031,23 @@ beforeAll(async () => {
   const notes = await send(app(), 'GET', `/api/orders/${refundedOrderId}/credit-notes`, adminCookie);
   const creditNote = notes.json<{ number: string }[]>()[0]?.number ?? '';
 
+  const made = await send(app(), 'POST', '/api/staff/roles', adminCookie, CUSTOM_ROLE);
+  expect(made.statusCode, made.body).toBe(201);
+  const members = {} as Record<Exclude<StaffName, 'admin'>, Actor>;
+  const memberIds: string[] = [];
+  for (const role of ['manager', 'fulfilment', 'support', 'catalogue', 'custom'] as const) {
+    const member = await verifiedBuyer(app());
+    const roleName = role === 'custom' ? CUSTOM_ROLE.name : role;
+    const given = await send(app(), 'PUT', `/api/users/update/${member.id}`, adminCookie, {
+      roles: [roleName],
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    members[role] = { name: role, cookie: member.cookie, email: member.email };
+    memberIds.push(member.id);
+  }
+
   Object.assign(actors, {
+    ...members,
     guest: { name: 'guest' },
     suspended: { name: 'suspended', cookie: suspended.cookie, email: suspended.email },
     unverified: { name: 'unverified', cookie: unverified.cookie, email: unverified.email },
@@ -993,7 +1078,7 @@ beforeAll(async () => {
     returnId: opened.json<{ id: string }>().id,
     refundedOrderId,
     creditNote,
-    ...(await dropsFor(adminCookie, [unverified.id, other.id, shopper.id])),
+    ...(await dropsFor(adminCookie, [unverified.id, other.id, shopper.id, ...memberIds])),
     promotionId:
       (await send(app(), 'GET', '/api/promotions?search=WELCOME10', adminCookie)).json<{
         promotions: { id: string }[];
@@ -1080,7 +1165,7 @@ function leak(row: Row, actor: Actor, response: LightMyRequestResponse): string 
   if (row.access === 'own-mail') {
     if (signedOut) return status === 401 ? null : `a caller without a session got ${said}`;
     if (status !== 200) return `got ${said}`;
-    if (actor.name === 'admin') return null;
+    if (permissionsOf(actor.name).includes('users.read')) return null;
     const strangers = response
       .json<{ messages: { to: string }[] }>()
       .messages.filter((message) => message.to !== actor.email);
@@ -1089,7 +1174,7 @@ function leak(row: Row, actor: Actor, response: LightMyRequestResponse): string 
 
   // Anyone may call these; what they answer (a wrong password's 401, say) is not about who calls.
   if (row.access === 'public' || row.access === 'reference-holder') return null;
-  if (MAY_CALL[row.access].includes(actor.name)) {
+  if (mayCall(row.access, actor.name)) {
     if (status === 401 || status === 403) return `was refused: ${said}`;
     if (row.method === 'GET' && row.url.startsWith('/api/') && (status < 200 || status >= 300))
       return `did not get the answer: ${said}`;
@@ -1099,6 +1184,13 @@ function leak(row: Row, actor: Actor, response: LightMyRequestResponse): string 
   if (row.access === 'signed-webhook') return null;
   if (signedOut) return status === 401 ? null : `a caller without a session got ${said} instead of 401`;
   return status === 403 || status === 404 ? null : `got ${said} instead of 403 or 404`;
+}
+
+function accessName(access: Access): string {
+  if (typeof access === 'string') return access;
+  if ('all' in access) return access.all.join(' and ');
+  if ('any' in access) return access.any.join(' or ');
+  return `self or ${access.selfOr.join(' or ')}`;
 }
 
 function safeJson(response: LightMyRequestResponse): unknown {
@@ -1127,7 +1219,7 @@ describe('the route table', () => {
     ).toEqual([]);
   });
 
-  it.each(ORDERED.map((row) => [`${row.method} ${row.url} (${row.access})`, row] as const))(
+  it.each(ORDERED.map((row) => [`${row.method} ${row.url} (${accessName(row.access)})`, row] as const))(
     '%s',
     async (_name, row) => {
       const problems: string[] = [];

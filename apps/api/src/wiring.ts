@@ -16,6 +16,7 @@ import * as promotions from './modules/promotions';
 import * as returns from './modules/returns';
 import * as reviews from './modules/reviews';
 import type { ShippingDeps } from './modules/shipping';
+import * as staff from './modules/staff';
 import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts';
 import { type TaxDeps, taxEngine } from './modules/tax';
 import * as users from './modules/users';
@@ -34,6 +35,7 @@ export interface Services {
   products: catalog.ProductAdminDeps;
   reviews: reviews.ReviewDeps;
   shipping: ShippingDeps;
+  staff: staff.StaffDeps;
   tax: TaxDeps;
   account: AccountDeps;
   users: users.UserDeps;
@@ -99,7 +101,13 @@ export function wireServices(app: FastifyInstance): Services {
       rateLimits: app.rateLimits,
       rateLimitScale: config.auth.rateLimitScale,
     },
-    credit: { db, events, mailer: app.mailer, siteUrl: config.siteUrl },
+    credit: {
+      db,
+      events,
+      mailer: app.mailer,
+      siteUrl: config.siteUrl,
+      grantLimitCents: staff.creditGrantLimitCents,
+    },
     returns: {
       ...sales,
       returnDays: config.returns.days,
@@ -111,6 +119,7 @@ export function wireServices(app: FastifyInstance): Services {
     products: { db, storage: app.storage, events },
     reviews: { db, events },
     shipping: { db, events },
+    staff: { db, events },
     tax: { db, events },
     account: { db, events },
     users: {
@@ -120,6 +129,7 @@ export function wireServices(app: FastifyInstance): Services {
       reviewsOf: reviews.listUserReviews,
       creditOf: credit.balanceOf,
       addressChanging: drops.onAddressChanging,
+      roles: { exists: staff.roleExists, permissionsOf: staff.permissionsOfRole },
     },
     alerts,
     priceDrops,
@@ -134,7 +144,8 @@ export function wireServices(app: FastifyInstance): Services {
       ),
     sessionHolder: async (token) => {
       const userId = await auth.findSessionUserId(db, token);
-      return userId ? users.findSessionUser(db, userId) : undefined;
+      const holder = userId ? await users.findSessionUser(db, userId) : undefined;
+      return holder && { ...holder, permissions: await staff.permissionsOfRole(db, holder.role) };
     },
   };
 }

@@ -12,6 +12,7 @@ export const AUDIT_KINDS = [
   'user.reactivate',
   'user.promote',
   'user.demote',
+  'user.role',
   'user.delete',
   'order.cancel',
   'order.refund',
@@ -41,6 +42,10 @@ export const AUDIT_KINDS = [
   'tax.register',
   'tax.unregister',
   'tax.threshold-update',
+  'staff.role-create',
+  'staff.role-update',
+  'staff.role-delete',
+  'staff.settings',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;

@@ -31,6 +31,8 @@ export * from './review-rules';
 export * from './reviews';
 export * from './sales';
 export * from './shipping';
+export * from './staff';
+export * from './staff-rules';
 export * from './stock-alert-rules';
 export * from './stock-alerts';
 export * from './tax';

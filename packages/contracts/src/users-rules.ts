@@ -2,9 +2,6 @@
 
 import { usesPostalCodes } from './postal-codes';
 
-export const ROLES = ['user', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
 /** Checkout's required-field messages (spec section 5). */
 export const PROFILE_REQUIRED_MESSAGES = {
   fullName: "Please, provide the recipient's full name",

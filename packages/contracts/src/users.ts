@@ -3,6 +3,7 @@ import { USERNAME_PATTERN } from './auth-rules';
 import { productIdSchema, productSchema, userReviewSchema } from './catalog';
 import { limitQuerySchema } from './paging';
 import { normalPostalCode } from './postal-codes';
+import { permissionSchema, roleNameSchema } from './staff';
 import {
   ADDRESS_PATTERN,
   FULL_NAME_PATTERN,
@@ -11,7 +12,6 @@ import {
   PLACE_PATTERN,
   POSTAL_CODE_PATTERN,
   PROFILE_FORMAT_MESSAGES,
-  ROLES,
 } from './users-rules';
 import { z } from './zod';
 
@@ -87,7 +87,10 @@ export const userDashboardSchema = z.object({
   credit: z.number(),
   /** true: active; false: suspended. */
   status: z.boolean(),
-  roles: z.array(z.enum(ROLES)),
+  /** One role: 'user' (a shopper), 'admin', another built-in staff role or one the owner made. */
+  roles: z.array(z.string()),
+  /** What the role lets them do on the staff's routes (none for a shopper). */
+  permissions: z.array(permissionSchema),
   favourites: z.array(z.string()),
   productsFavourites: z.array(productSchema),
   /** The user's reviews, newest first. */
@@ -105,14 +108,15 @@ export const passwordChangeSchema = z.object({
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
-/** The admin-only part of `PUT /api/users/update/:id`: reactivate or suspend, and the admin switch. */
+/**
+ * The staff-only part of `PUT /api/users/update/:id`: reactivate or suspend (`users.write`), and the role
+ * (`users.roles`; the spec's admin switch sets ['admin'] or ['user']).
+ */
 export const adminUserUpdateSchema = z
   .object({
     /** true: active; false: suspended (its sessions end). */
     status: z.boolean({ error: 'must be true or false' }),
-    roles: z.tuple([z.enum(ROLES, { error: "must be ['admin'] or ['user']" })], {
-      error: "must be ['admin'] or ['user']",
-    }),
+    roles: z.tuple([roleNameSchema], { error: "must be one role, such as ['admin'] or ['user']" }),
   })
   .partial()
   .strict();
@@ -140,7 +144,7 @@ export const adminUserSchema = z.object({
   emailVerified: z.boolean(),
   image: z.string(),
   status: z.boolean(),
-  roles: z.array(z.enum(ROLES)),
+  roles: z.array(z.string()),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Order } from '@shop/contracts';
+import { BUILT_IN_ROLES } from '@shop/contracts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -250,7 +251,8 @@ const staff = {
   email: 'staff@shop.test',
   emailVerified: true,
   username: 'staff',
-  role: 'admin' as const,
+  role: 'admin',
+  permissions: new Set(BUILT_IN_ROLES.admin),
 };
 
 async function orderAfter(id: string): Promise<Order> {

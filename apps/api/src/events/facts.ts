@@ -38,6 +38,8 @@ type DropChange = { dropId: string } & Change;
 type PromotionChange = { promotionId: string } & Change;
 /** A change of the tax settings ('settings'), a rate or a registration (its id). */
 type TaxChange = { taxId: string } & Change;
+/** A change of a staff role (its name) or of the staff settings ('settings'). */
+type StaffChange = { staffId: string } & Change;
 
 /** What the audit trail's entries are about, as the Activity view links them. */
 export type AuditSubject =
@@ -48,7 +50,8 @@ export type AuditSubject =
   | 'shipping-method'
   | 'drop'
   | 'promotion'
-  | 'tax';
+  | 'tax'
+  | 'staff';
 
 /** How the audit trail records a fact: its kind, its subject, and the field of the fact holding the subject's id. */
 export interface AuditOf<Carried> {
@@ -102,6 +105,8 @@ export const FACTS = {
     'user.reactivated': 'user.reactivate',
     'user.promoted': 'user.promote',
     'user.demoted': 'user.demote',
+    /** A member of staff moved from one staff role to another. */
+    'user.role-changed': 'user.role',
     'user.deleted': 'user.delete',
     /** Staff granted store credit to an account (or took some back): `after` holds the amount and balance. */
     'credit.granted': 'credit.grant',
@@ -183,6 +188,15 @@ export const FACTS = {
     'tax.threshold-updated': 'tax.threshold-update',
   }),
   /** A shopper changed their own name or picture (what their reviews show of them). */
+  ...staffActions<StaffChange>(
+    'staff',
+    'staffId',
+  )({
+    'staff.role-created': 'staff.role-create',
+    'staff.role-updated': 'staff.role-update',
+    'staff.role-deleted': 'staff.role-delete',
+    'staff.settings-updated': 'staff.settings',
+  }),
   'profile.updated': fact<{ userId: string }>(),
   /** A review was written or changed: its product's rating follows. */
   'review.written': fact<{ reviewId: string; productId: string }>(),

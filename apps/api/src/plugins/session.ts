@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AUTH_MESSAGES } from '@shop/contracts';
+import { AUTH_MESSAGES, PERMISSION_LABELS, type Permission, SHOPPER_ROLE } from '@shop/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 
@@ -14,6 +14,8 @@ export interface SessionHolder {
   displayUsername: string | null;
   role: string;
   banned: boolean;
+  /** What the role lets them do on the staff's routes (the composition root asks the staff module). */
+  permissions: readonly Permission[];
 }
 
 declare module 'fastify' {
@@ -28,7 +30,19 @@ export interface CurrentUser {
   email: string;
   emailVerified: boolean;
   username: string;
-  role: 'user' | 'admin';
+  /** 'user' (a shopper), 'admin', another built-in staff role, or one the owner made. */
+  role: string;
+  permissions: ReadonlySet<Permission>;
+}
+
+/** Whether the person holds a permission (a guest or a shopper holds none). */
+export function can(user: CurrentUser | null | undefined, permission: Permission): boolean {
+  return user?.permissions.has(permission) ?? false;
+}
+
+/** Whether the person is staff: any role but the shopper's (the spec: any roles value but 'user'). */
+export function isStaff(user: CurrentUser | null | undefined): boolean {
+  return user !== null && user !== undefined && user.role !== SHOPPER_ROLE;
 }
 
 /**
@@ -107,7 +121,8 @@ async function loadUser(request: FastifyRequest, held = false): Promise<CurrentU
     email: user.email,
     emailVerified: user.emailVerified,
     username: user.displayUsername ?? user.username,
-    role: user.role === 'admin' ? 'admin' : 'user',
+    role: user.role,
+    permissions: new Set(user.permissions),
   };
 }
 
@@ -146,24 +161,62 @@ export async function requireVerifiedUser(request: FastifyRequest): Promise<Curr
   return user;
 }
 
-export async function requireAdmin(request: FastifyRequest): Promise<CurrentUser> {
+/** A refusal naming the permission the caller lacks. */
+export function missingPermission(permission: Permission): AppError {
+  return new AppError(
+    'FORBIDDEN',
+    `You need the ${permission} permission (${PERMISSION_LABELS[permission].toLowerCase()})`,
+    {
+      permission,
+    },
+  );
+}
+
+/** The signed-in person, when they hold `permission` (401 for a guest, 403 naming it otherwise). */
+export async function requirePermission(
+  request: FastifyRequest,
+  permission: Permission,
+): Promise<CurrentUser> {
   const user = await requireUser(request);
-  if (user.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an admin can do this');
+  if (!can(user, permission)) throw missingPermission(permission);
   return user;
 }
 
 /**
- * A `preValidation` hook for staff routes: the admin check runs before the input is validated, so a guest or
- * a shopper learns nothing about the parameters or the payload rules.
+ * A `preValidation` hook for a staff route: the permission is checked before the input is validated, so a
+ * guest, a shopper or a member without it learns nothing about the parameters or the payload rules.
  */
-export async function adminOnly(request: FastifyRequest): Promise<void> {
-  await requireAdmin(request);
+export function permitted(permission: Permission) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await requirePermission(request, permission);
+  };
 }
 
-/** The user may act on their own record; an admin on anyone's. */
-export async function requireSelfOrAdmin(request: FastifyRequest, userId: string): Promise<CurrentUser> {
+/** The signed-in person, when they hold any of `permissions` (403 naming the first otherwise). */
+export async function requireAnyPermission(
+  request: FastifyRequest,
+  ...permissions: [Permission, ...Permission[]]
+): Promise<CurrentUser> {
   const user = await requireUser(request);
-  if (user.id !== userId && user.role !== 'admin')
-    throw new AppError('FORBIDDEN', 'You can only see your own account');
+  if (!permissions.some((permission) => can(user, permission))) throw missingPermission(permissions[0]);
+  return user;
+}
+
+/** `permitted` for a route any of several permissions opens (the returns list: deciding or receiving). */
+export function permittedAny(...permissions: [Permission, ...Permission[]]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await requireAnyPermission(request, ...permissions);
+  };
+}
+
+/** The person may act on their own record; staff holding `permission` on anyone's. */
+export async function requireSelfOr(
+  request: FastifyRequest,
+  userId: string,
+  permission: Permission,
+): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (user.id !== userId && !can(user, permission))
+    throw new AppError('FORBIDDEN', 'You can only see your own account', { permission });
   return user;
 }

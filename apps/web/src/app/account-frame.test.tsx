@@ -31,7 +31,7 @@ describe('Account frame with the tabs the routes give it', () => {
     expect(within(nav).getByRole('link', { name: 'Bought' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Users, Profile, Sales, Shipping, Tax, Returns, Drops, Activity", async () => {
+  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Users, Roles, Profile, Sales, Shipping, Tax, Returns, Drops, Activity", async () => {
     renderAccount('/account/profile', undefined, {
       role: 'admin',
       profile: { roles: ['admin'] },
@@ -49,6 +49,7 @@ describe('Account frame with the tabs the routes give it', () => {
       ['To ship', '/account/to-ship'],
       ['Products', '/account/products'],
       ['Users', '/account/users'],
+      ['Roles', '/account/roles'],
       ['Profile', '/account/profile'],
       ['Sales', '/account/sales'],
       ['Promotions', '/account/promotions'],

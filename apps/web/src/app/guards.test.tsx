@@ -3,7 +3,13 @@ import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../lib/session';
 import { here, mockApi, renderRoutes, sessionReply, testUser } from '../test/auth-test-utils';
-import { ADMIN_ONLY_MESSAGE, RequireAdmin, RequireLogin, RequireVerified } from './guards';
+import {
+  ADMIN_ONLY_MESSAGE,
+  NO_PERMISSION_MESSAGE,
+  RequireLogin,
+  RequireStaff,
+  RequireVerified,
+} from './guards';
 
 function Where({ name }: { name: string }) {
   const location = useLocation();
@@ -22,7 +28,15 @@ const routes = [
     Component: RequireVerified,
     children: [{ path: '/checkout/:id', element: <Where name="checkout" /> }],
   },
-  { Component: RequireAdmin, children: [{ path: '/admin-only', element: <Where name="admin" /> }] },
+  {
+    element: (
+      <RequireStaff sections={[{ path: '/admin-sales', label: 'Sales', permissions: ['sales.read'] }]} />
+    ),
+    children: [
+      { path: '/admin-only', element: <Where name="admin" /> },
+      { path: '/admin-sales', element: <Where name="sales" /> },
+    ],
+  },
   { path: '/login', element: <Where name="login" /> },
 ];
 
@@ -82,5 +96,17 @@ describe('route guards', () => {
     const admin: SessionUser = { ...testUser, role: 'admin' };
     renderRoutes(routes, '/admin-only', admin);
     expect(screen.getByText('admin at /admin-only')).toBeInTheDocument();
+  });
+
+  it('tells a member of staff whose role does not open a section so, and lets one whose role does in', () => {
+    mockApi({});
+    const packer: SessionUser = { ...testUser, role: 'fulfilment' };
+    const { unmount } = renderRoutes(routes, '/admin-sales', packer);
+    expect(screen.getByRole('heading', { name: NO_PERMISSION_MESSAGE })).toBeInTheDocument();
+    expect(screen.getByText(/see sales, stock and the tax report/)).toBeInTheDocument();
+    expect(screen.queryByText(/sales at/)).not.toBeInTheDocument();
+    unmount();
+    renderRoutes(routes, '/admin-sales', { ...testUser, role: 'catalogue' });
+    expect(screen.getByText('sales at /admin-sales')).toBeInTheDocument();
   });
 });

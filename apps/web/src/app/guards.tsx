@@ -1,5 +1,7 @@
-import { createContext, useContext } from 'react';
+import { isStaffRole, PERMISSION_LABELS, type Permission } from '@shop/contracts';
+import { createContext, type ReactNode, useContext } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { usePermissions } from '../lib/permissions';
 import { useSession } from '../lib/session';
 
 /**
@@ -64,27 +66,57 @@ export function RequireVerified() {
 
 export const ADMIN_ONLY_MESSAGE = 'Only admins can see this page';
 
+/** A staff section's address and the permissions that open it (any of them; none: every member). */
+export interface StaffSection {
+  path: string;
+  label: string;
+  permissions?: readonly Permission[];
+}
+
+export const NO_PERMISSION_MESSAGE = 'Your role does not open this page';
+
 /**
  * The staff's sections, inside the account frame (which already holds the login and e-mail checks): a
- * signed-in user who is not an admin is told the page is for admins.
+ * shopper is told the page is for admins; a member of staff whose role does not open this section is
+ * told so (the server refuses its calls all the same).
  */
-export function RequireAdmin() {
+export function RequireStaff({ sections = [] }: { sections?: readonly StaffSection[] }) {
   const { user, loading } = useSession();
+  const permissions = usePermissions();
   const here = useHere();
+  const { pathname } = useLocation();
   if (loading) return <GuardLoading />;
   if (!user) return <Redirect to={loginUrl(here)} />;
-  if (user.role !== 'admin')
+  if (!isStaffRole(user.role))
     return (
-      <section className="py-4 text-center" aria-labelledby="admin-only-title">
-        <title>Admins only · Sneaker Shop</title>
-        <h2 id="admin-only-title" className="h3 fw-bold mb-3">
-          {ADMIN_ONLY_MESSAGE}
-        </h2>
-        <p className="text-muted">You are logged in as {user.email}, which is not an admin account.</p>
-        <Link to="/" className="btn btn-dark">
-          Go home
-        </Link>
-      </section>
+      <Refusal title={ADMIN_ONLY_MESSAGE}>
+        You are logged in as {user.email}, which is not an admin account.
+      </Refusal>
+    );
+  const section = sections.find((candidate) => pathname.startsWith(candidate.path));
+  const needed = section?.permissions ?? [];
+  if (needed.length > 0 && !needed.some((permission) => permissions.has(permission)))
+    return (
+      <Refusal title={NO_PERMISSION_MESSAGE}>
+        {`The ${section?.label} section is for members who may ${needed
+          .map((permission) => PERMISSION_LABELS[permission].toLowerCase())
+          .join(' or ')}. Ask the shop's owner if you need it.`}
+      </Refusal>
     );
   return <Outlet />;
+}
+
+function Refusal({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="py-4 text-center" aria-labelledby="staff-only-title">
+      <title>{`${title} · Sneaker Shop`}</title>
+      <h2 id="staff-only-title" className="h3 fw-bold mb-3">
+        {title}
+      </h2>
+      <p className="text-muted">{children}</p>
+      <Link to="/" className="btn btn-dark">
+        Go home
+      </Link>
+    </section>
+  );
 }

@@ -1,4 +1,4 @@
-import { CAROUSEL_MAX } from '@shop/contracts';
+import { BUILT_IN_ROLES, CAROUSEL_MAX } from '@shop/contracts';
 import type {
   EnsureInfiniteQueryDataOptions,
   EnsureQueryDataOptions,
@@ -174,11 +174,12 @@ export const accountFavorites: RouteData = (client) =>
 export const accountBought: RouteData = (client) =>
   accountTab(client, (user) => load(client, boughtQuery(user.uid)));
 
-/** A shopper's own orders, or every order for an admin (app/account-orders-section). */
+/** A shopper's own orders, or every order for staff with orders.read (app/account-orders-section). */
 export const accountOrders: RouteData = (client, { request }) =>
   accountTab(client, (user) => {
     const params = searchParams(request);
-    if (user.role === 'admin') return loadFirstPage(client, adminOrdersQuery(readFilters(params)));
+    if (BUILT_IN_ROLES[user.role]?.includes('orders.read'))
+      return loadFirstPage(client, adminOrdersQuery(readFilters(params)));
     const { field, direction } = readSort(params);
     return loadFirstPage(client, ordersQuery(user.uid, toOrdersSort(field, direction)));
   });

@@ -1,6 +1,7 @@
+import type { Permission } from '@shop/contracts';
 import { type RouteObject, redirect } from 'react-router';
 import type { AccountTabs } from '../features/account/account-layout';
-import { RequireAdmin, RequireLogin, RequireVerified } from './guards';
+import { RequireLogin, RequireStaff, RequireVerified, type StaffSection } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
@@ -20,8 +21,12 @@ export interface RouteHandle {
 const SERVER_RENDERED: RouteHandle = { serverRendered: true };
 const NOT_FOUND: RouteHandle = { serverRendered: true, status: 404 };
 
-/** An account tab: its page under /account and its label. */
-const tab = (page: string, label: string) => ({ path: `/account/${page}`, label });
+/** An account tab: its page under /account, its label and, for staff, the permissions that open it (any). */
+const tab = (page: string, label: string, ...permissions: Permission[]): StaffSection => ({
+  path: `/account/${page}`,
+  label,
+  permissions,
+});
 
 /** The account frame's tabs, in the spec's order (section 2): the shopper's, and the staff's dashboard. */
 export const ACCOUNT_TABS: AccountTabs = {
@@ -32,19 +37,22 @@ export const ACCOUNT_TABS: AccountTabs = {
     tab('bought', 'Bought'),
     tab('my-drops', 'My drops'),
   ],
+  // Each member sees the tabs their permissions open (issue 38); Orders shows a member without
+  // orders.read their own orders, as a shopper's.
   staff: [
     tab('orders', 'Orders'),
-    tab('to-ship', 'To ship'),
-    tab('products', 'Products'),
-    tab('users', 'Users'),
+    tab('to-ship', 'To ship', 'fulfilment.ship'),
+    tab('products', 'Products', 'products.write'),
+    tab('users', 'Users', 'users.read'),
+    tab('roles', 'Roles', 'users.roles', 'settings.write'),
     tab('profile', 'Profile'),
-    tab('sales', 'Sales'),
-    tab('promotions', 'Promotions'),
-    tab('shipping', 'Shipping'),
-    tab('tax', 'Tax'),
-    tab('returns', 'Returns'),
-    tab('drops', 'Drops'),
-    tab('activity', 'Activity'),
+    tab('sales', 'Sales', 'sales.read'),
+    tab('promotions', 'Promotions', 'promotions.write'),
+    tab('shipping', 'Shipping', 'shipping.write'),
+    tab('tax', 'Tax', 'tax.write'),
+    tab('returns', 'Returns', 'returns.decide', 'returns.receive'),
+    tab('drops', 'Drops', 'drops.write'),
+    tab('activity', 'Activity', 'audit.read'),
   ],
 };
 
@@ -192,8 +200,9 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
-                // The staff's sections: admins only (the API checks the role itself on every call).
-                Component: RequireAdmin,
+                // The staff's sections, each for the members whose permissions open it (the API checks
+                // the permission itself on every call).
+                element: <RequireStaff sections={ACCOUNT_TABS.staff} />,
                 children: [
                   {
                     path: 'account/to-ship',
@@ -214,6 +223,13 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../features/admin/users/users-tab').then((m) => ({
                         Component: m.AdminUsersTab,
+                      })),
+                  },
+                  {
+                    path: 'account/roles',
+                    lazy: () =>
+                      import('../features/admin/roles/roles-tab').then((m) => ({
+                        Component: m.AdminRolesTab,
                       })),
                   },
                   {

@@ -7,7 +7,8 @@ export interface SessionUser {
   username: string;
   email: string;
   emailVerified: boolean;
-  role: 'user' | 'admin';
+  /** 'user' (a shopper), 'admin', another built-in staff role or one the owner made (lib/permissions.ts). */
+  role: string;
 }
 
 /** The user as Better Auth answers it (sign-up, sign-in, get-session). */
@@ -38,7 +39,7 @@ export async function fetchSession(): Promise<SessionUser | null> {
     username: data.user.displayUsername || data.user.username || '',
     email: data.user.email,
     emailVerified: data.user.emailVerified,
-    role: data.user.role === 'admin' ? 'admin' : 'user',
+    role: data.user.role || 'user',
   };
 }
 

@@ -81,6 +81,7 @@ export function buildUserDashboard(overrides: Partial<UserDashboard> = {}): User
     credit: 0,
     status: true,
     roles: ['user'],
+    permissions: [],
     favourites: [],
     productsFavourites: [],
     reviews: [],

@@ -11,6 +11,7 @@ export * from './rate-limit';
 export * from './returns';
 export * from './reviews';
 export * from './shipping';
+export * from './staff';
 export * from './stock-alerts';
 export * from './tax';
 export * from './uploads';

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireSelfOrAdmin, requireUser } from '../../plugins/session';
+import { isStaff, requirePermission, requireSelfOr, requireUser } from '../../plugins/session';
 import { listUsers } from '../users';
 import {
   type AccountDeps,
@@ -26,13 +26,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async
       schema: {
         tags: ['users'],
         summary:
-          "Each product of the user's approved orders, newest purchase first, with their review of it (self or admin)",
+          "Each product of the user's approved orders, newest purchase first, with their review of it (self, or staff with orders.read)",
         params: userIdParamsSchema,
         response: { 200: boughtListSchema, ...refusals(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      await requireSelfOrAdmin(request, request.params.id);
+      await requireSelfOr(request, request.params.id, 'orders.read');
       return getBought(app.db, request.params.id);
     },
   );
@@ -49,11 +49,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      // A shop must keep someone who can run it: staff leave once another admin has made them a shopper.
-      if (user.role === 'admin') {
+      // A shop must keep someone who can run it: staff leave once an admin has made them a shopper.
+      if (isStaff(user)) {
         throw new AppError(
           'CONFLICT',
-          'An admin account cannot be deleted; ask another admin to make it a user first',
+          user.role === 'admin'
+            ? 'An admin account cannot be deleted; ask another admin to make it a user first'
+            : 'A staff account cannot be deleted; ask an admin to make it a user first',
         );
       }
       await deleteAccount(deps, user.id);
@@ -73,12 +75,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async
       schema: {
         ...staffDeletion,
         summary:
-          "Delete a user's account (admin; never your own or the last admin's): reviews and favourites go, orders stay without personal data; answers the users list",
+          "Delete a user's account (users.write; never your own or the last admin's): reviews and favourites go, orders stay without personal data; answers the users list",
         params: userIdParamsSchema,
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = await requirePermission(request, 'users.write');
       await deleteUserAsAdmin(deps, request.params.id, admin.id);
       return listUsers(app.db, request.query);
     },
@@ -90,12 +92,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async
       schema: {
         ...staffDeletion,
         summary:
-          'Delete the account with this e-mail (admin), like DELETE /api/users/:id; answers the users list',
+          'Delete the account with this e-mail (users.write), like DELETE /api/users/:id; answers the users list',
         body: userEmailBodySchema,
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = await requirePermission(request, 'users.write');
       await deleteUserByEmailAsAdmin(deps, request.body.email, admin.id);
       return listUsers(app.db, request.query);
     },

@@ -43,7 +43,7 @@ export async function deleteAccount(
       type: 'user.deleted',
       userId,
       actorId: actingAdminId ?? null,
-      before: { status: !before.banned, roles: [before.role === 'admin' ? 'admin' : 'user'] },
+      before: { status: !before.banned, roles: [before.role] },
       after: { deleted: true },
     });
   });

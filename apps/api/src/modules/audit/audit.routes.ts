@@ -1,7 +1,7 @@
 import { activityListSchema, activityQuerySchema } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { adminOnly } from '../../plugins/session';
+import { permitted } from '../../plugins/session';
 import * as audit from './audit.service';
 
 /** The Activity view: every staff action, who did it, when, and what changed. */
@@ -12,11 +12,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ contactsOf: audit.ContactsOf }
   app.get(
     '/api/admin/activity',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('audit.read'),
       schema: {
         tags: ['admin'],
         summary:
-          'Staff actions, newest first (admin): who, when, what, before and after; by staff member and kind',
+          'Staff actions, newest first (audit.read): who, when, what, before and after; by staff member and kind',
         querystring: activityQuerySchema,
         response: { 200: activityListSchema, ...refusals(400, 401, 403) },
       },

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, requireAdmin } from '../../plugins/session';
+import { permitted, requirePermission } from '../../plugins/session';
 import { consumeForAccount } from '../rate-limit';
 import * as admin from './products-admin.service';
 
@@ -21,12 +21,12 @@ export const productsAdminRoutes: FastifyPluginAsyncZod<{ deps: admin.ProductAdm
   { deps },
 ) => {
   /** The acting admin (already checked before validation). */
-  const actor = async (request: FastifyRequest) => (await requireAdmin(request)).id;
+  const actor = async (request: FastifyRequest) => (await requirePermission(request, 'products.write')).id;
 
   app.get(
     '/api/products/admin',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('products.write'),
       schema: {
         tags: ['catalogue'],
         summary:
@@ -41,10 +41,10 @@ export const productsAdminRoutes: FastifyPluginAsyncZod<{ deps: admin.ProductAdm
   app.get(
     '/api/products/export.csv',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('exports.read'),
       schema: {
         tags: ['catalogue'],
-        summary: 'Every product as CSV (admin), archived ones included and marked, by name; streamed',
+        summary: 'Every product as CSV (exports.read), archived ones included and marked, by name; streamed',
         produces: ['text/csv', 'application/json'],
         response: {
           200: csvResponse(
@@ -61,7 +61,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod<{ deps: admin.ProductAdm
         app.rateLimits,
         app.config.auth.rateLimitScale,
         'exports',
-        await actor(request),
+        (await requirePermission(request, 'exports.read')).id,
       );
       return reply.send(await admin.exportProducts(app.db));
     },
@@ -70,7 +70,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod<{ deps: admin.ProductAdm
   app.post(
     '/api/products/create',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('products.write'),
       schema: {
         tags: ['catalogue'],
         summary: 'Add a product (pictures uploaded first through POST /api/uploads/product)',
@@ -86,7 +86,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod<{ deps: admin.ProductAdm
   app.put(
     '/api/products/modify/:id',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('products.write'),
       schema: {
         tags: ['catalogue'],
         summary: "Change a product's fields; stock sets the units of the sizes it names",
@@ -101,7 +101,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod<{ deps: admin.ProductAdm
   app.delete(
     '/api/products/:id',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('products.write'),
       schema: {
         tags: ['catalogue'],
         summary: 'Archive a product: it leaves the catalogue, past orders keep it',
@@ -118,7 +118,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod<{ deps: admin.ProductAdm
   app.post(
     '/api/products/:id/restore',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('products.write'),
       schema: {
         tags: ['catalogue'],
         summary: 'Put an archived product back on sale, as it was',

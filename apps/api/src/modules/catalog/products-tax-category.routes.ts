@@ -5,7 +5,7 @@ import {
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, requireAdmin } from '../../plugins/session';
+import { permitted, requirePermission } from '../../plugins/session';
 import type { ProductAdminDeps } from './products-admin.service';
 import { setTaxCategoryOf } from './products-tax-category';
 
@@ -17,7 +17,7 @@ export const productsTaxCategoryRoutes: FastifyPluginAsyncZod<{ deps: ProductAdm
   app.put(
     '/api/products/tax-category',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('products.write'),
       schema: {
         tags: ['catalogue', 'tax'],
         summary:
@@ -28,6 +28,11 @@ export const productsTaxCategoryRoutes: FastifyPluginAsyncZod<{ deps: ProductAdm
       },
     },
     async (request) =>
-      setTaxCategoryOf(deps, request.query, request.body.taxCategory, (await requireAdmin(request)).id),
+      setTaxCategoryOf(
+        deps,
+        request.query,
+        request.body.taxCategory,
+        (await requirePermission(request, 'products.write')).id,
+      ),
   );
 };

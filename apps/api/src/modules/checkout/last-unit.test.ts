@@ -48,7 +48,14 @@ beforeAll(async () => {
   productId = created.get('last-unit-runner') ?? '';
   const rows = await quickAccounts(app, BUYERS);
   for (const row of rows) {
-    buyers.push({ id: row.id, email: row.email, emailVerified: true, username: row.username, role: 'user' });
+    buyers.push({
+      id: row.id,
+      email: row.email,
+      emailVerified: true,
+      username: row.username,
+      role: 'user',
+      permissions: new Set(),
+    });
   }
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { creditGrantBodySchema, creditQuerySchema, creditSchema, userIdParamsSchema } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, requireAdmin, requireSelfOrAdmin } from '../../plugins/session';
+import { permitted, requirePermission, requireSelfOr } from '../../plugins/session';
 import * as credit from './credit.service';
 
 /** An account's store credit: its owner and staff read it; staff grant or take back. */
@@ -20,7 +20,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{ deps: credit.CreditDeps }> = 
       },
     },
     async (request) => {
-      await requireSelfOrAdmin(request, request.params.id);
+      await requireSelfOr(request, request.params.id, 'users.read');
       return credit.creditOf(app.db, request.params.id, request.query.page);
     },
   );
@@ -28,18 +28,18 @@ export const creditRoutes: FastifyPluginAsyncZod<{ deps: credit.CreditDeps }> = 
   app.post(
     '/api/users/:id/credit',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('credit.grant'),
       schema: {
         tags: ['credit'],
         summary:
-          'Grant store credit (a positive amount) or take some back (negative, never below zero), with the reason the owner reads (admin); the owner is e-mailed. An `Idempotency-Key` header makes a retry add nothing',
+          'Grant store credit (a positive amount) or take some back (negative, never below zero), with the reason the owner reads (credit.grant, up to the limit per grant of the staff settings); the owner is e-mailed. An `Idempotency-Key` header makes a retry add nothing',
         params: userIdParamsSchema,
         body: creditGrantBodySchema,
         response: { 201: creditSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
+      const admin = await requirePermission(request, 'credit.grant');
       const header = request.headers['idempotency-key'];
       const key =
         typeof header === 'string' && header.length > 0 && header.length <= 100

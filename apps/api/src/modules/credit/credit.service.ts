@@ -19,6 +19,8 @@ export interface CreditDeps {
   events: DomainEvents;
   mailer: Mailer;
   siteUrl: string;
+  /** The most one grant by `actor` may give, in cents, or null for no cap (the staff settings). */
+  grantLimitCents(db: DbOrTx, actor: CurrentUser): Promise<number | null>;
 }
 
 /** The account's balance, in dollars (the dashboard shows it). */
@@ -71,6 +73,16 @@ export async function grantCredit(
   const contact = (await users.contactsOf(deps.db, [userId])).get(userId);
   if (!contact) throw AppError.notFound('User');
   const amountCents = toCents(body.amount);
+  const limit = await deps.grantLimitCents(deps.db, actor);
+  if (limit !== null && amountCents > limit) {
+    throw new AppError(
+      'FORBIDDEN',
+      `One grant of store credit may give at most ${fromCents(limit).toFixed(2)}`,
+      {
+        amount: `must be at most ${fromCents(limit).toFixed(2)} (the owner's limit per grant)`,
+      },
+    );
+  }
   await deps.events.transaction(deps.db, async (tx, publish) => {
     const before = await repository.findBalance(tx, userId);
     const entry = await repository.addEntry(tx, {

@@ -22,9 +22,9 @@ import { z } from 'zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
 import {
-  adminOnly,
-  requireAdmin,
+  permitted,
   requireHeldUser,
+  requirePermission,
   requireUser,
   requireVerifiedUser,
 } from '../../plugins/session';
@@ -95,10 +95,10 @@ function staffRoutes(app: App, deps: DropDeps): void {
   app.get(
     '/api/admin/drops',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('drops.write'),
       schema: {
         tags: ['drops'],
-        summary: "The staff's list of drops (admin): every one, newest release first",
+        summary: "The staff's list of drops (drops.write): every one, newest release first",
         response: { 200: staffDropsSchema, ...refusals(401, 403) },
       },
     },
@@ -108,17 +108,17 @@ function staffRoutes(app: App, deps: DropDeps): void {
   app.post(
     '/api/drops',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('drops.write'),
       schema: {
         tags: ['drops'],
         summary:
-          "Schedule a product's release (admin): a draw (its commitment published at once) or first come through a waiting room",
+          "Schedule a product's release (drops.write): a draw (its commitment published at once) or first come through a waiting room",
         body: dropBodySchema,
         response: { 201: dropSchema, ...refusals(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const drop = await createDrop(deps, await requireAdmin(request), request.body);
+      const drop = await createDrop(deps, await requirePermission(request, 'drops.write'), request.body);
       return reply.code(201).send(drop);
     },
   );
@@ -126,40 +126,42 @@ function staffRoutes(app: App, deps: DropDeps): void {
   app.put(
     '/api/drops/:id',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('drops.write'),
       schema: {
         tags: ['drops'],
-        summary: 'Change a drop (admin), until its entry or waiting room opens',
+        summary: 'Change a drop (drops.write), until its entry or waiting room opens',
         params,
         body: dropBodySchema,
         response: { 200: dropSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateDrop(deps, await requireAdmin(request), request.params.id, request.body),
+    async (request) =>
+      updateDrop(deps, await requirePermission(request, 'drops.write'), request.params.id, request.body),
   );
 
   app.post(
     '/api/drops/:id/draw',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('drops.write'),
       schema: {
         tags: ['drops'],
-        summary: 'Draw now (admin), once the entry has closed; the shop also draws by itself at the close',
+        summary:
+          'Draw now (drops.write), once the entry has closed; the shop also draws by itself at the close',
         params,
         response: { 200: dropSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => drawNow(deps, (await requireAdmin(request)).id, request.params.id),
+    async (request) => drawNow(deps, (await requirePermission(request, 'drops.write')).id, request.params.id),
   );
 
   app.get(
     '/api/drops/:id/entries',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('drops.write'),
       schema: {
         tags: ['drops'],
         summary:
-          "A drop's entries with their entrants (admin); with `Accept: text/csv`, a CSV file of entries and winners (counts against the staff member's 10 exports a minute): entry, size, status, rank, winner, username, email, hold_until, order, paid, entered_at",
+          "A drop's entries with their entrants (drops.write); with `Accept: text/csv` (also exports.read), a CSV file of entries and winners (counts against the staff member's 10 exports a minute): entry, size, status, rank, winner, username, email, hold_until, order, paid, entered_at",
         params,
         produces: ['application/json', 'text/csv'],
         response: {
@@ -173,9 +175,10 @@ function staffRoutes(app: App, deps: DropDeps): void {
       },
     },
     async (request, reply) => {
-      const admin = await requireAdmin(request);
       if (!request.headers.accept?.includes('text/csv'))
         return { entries: await staffEntries(app.db, request.params.id) };
+      // Every CSV is an export: the file needs exports.read besides drops.write.
+      const admin = await requirePermission(request, 'exports.read');
       reply.headers(csvHeaders(csvFileName(`drop-${request.params.id.slice(0, 8)}-entries`)));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
       await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', admin.id);

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDocument } from '../../lib/document-page';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, requireAdmin, requireUser } from '../../plugins/session';
+import { permitted, requirePermission, requireUser } from '../../plugins/session';
 import {
   creditNote,
   creditNotes,
@@ -78,17 +78,17 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> =
   app.get(
     '/api/fulfilment/to-ship',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('fulfilment.ship'),
       schema: {
         tags: ['fulfilment'],
         summary:
-          "Paid orders not yet fully shipped, oldest first, with their address, lines, shipments and the shipping method's delivery estimate (admin)",
+          "Paid orders not yet fully shipped, oldest first, with their address, lines, shipments and the shipping method's delivery estimate (fulfilment.ship)",
         querystring: toShipQuerySchema,
         response: { 200: z.array(packingOrderSchema), ...refusals(400, 401, 403) },
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requirePermission(request, 'fulfilment.ship');
       return toShip(deps, request.query);
     },
   );
@@ -96,18 +96,18 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> =
   app.post(
     '/api/orders/:id/shipments',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('fulfilment.ship'),
       schema: {
         tags: ['fulfilment'],
         summary:
-          'Ship units of a paid order (admin): one parcel with its carrier and tracking number; each line at most what is left to ship (409 when it already left)',
+          'Ship units of a paid order (fulfilment.ship): one parcel with its carrier and tracking number; each line at most what is left to ship (409 when it already left)',
         params: orderIdParamsSchema,
         body: shipmentBodySchema,
         response: { 201: shipmentSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const staff = await requireAdmin(request);
+      const staff = await requirePermission(request, 'fulfilment.ship');
       return reply.status(201).send(await shipOrder(deps, request.params.id, request.body, staff));
     },
   );
@@ -115,17 +115,22 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> =
   app.post(
     '/api/orders/:id/shipments/:shipmentId/delivered',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('fulfilment.ship'),
       schema: {
         tags: ['fulfilment'],
         summary:
-          'Mark a parcel delivered, once (admin); the order is delivered when every unit shipped and every parcel arrived',
+          'Mark a parcel delivered, once (fulfilment.ship); the order is delivered when every unit shipped and every parcel arrived',
         params: shipmentParamsSchema,
         response: { 200: shipmentSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
-      markDelivered(deps, request.params.id, request.params.shipmentId, await requireAdmin(request)),
+      markDelivered(
+        deps,
+        request.params.id,
+        request.params.shipmentId,
+        await requirePermission(request, 'fulfilment.ship'),
+      ),
   );
 
   app.get(
@@ -151,11 +156,11 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> =
   app.get(
     '/api/orders/:id/packing-slip',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('fulfilment.ship'),
       schema: {
         tags: ['fulfilment'],
         summary:
-          "The paid order's printable packing slip (admin): the address, the shipping service paid for (method, price, estimate) and what is left to ship, no line prices",
+          "The paid order's printable packing slip (fulfilment.ship): the address, the shipping service paid for (method, price, estimate) and what is left to ship, no line prices",
         params: orderIdParamsSchema,
         produces: ['text/html', 'application/json'],
         response: {
@@ -165,7 +170,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{ deps: FulfilmentDeps }> =
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
+      await requirePermission(request, 'fulfilment.ship');
       return sendDocument(reply, await packingSlip(deps, request.params.id));
     },
   );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
 import { fromThisMachine } from '../../lib/this-machine';
-import { currentUser } from '../../plugins/session';
+import { can, currentUser } from '../../plugins/session';
 import { readOutbox } from './mailer';
 
 const outboxMessageSchema = z.object({
@@ -29,14 +29,14 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['development'],
         summary:
-          'Mail written to the outbox (embedded mode without SMTP_URL): all of it for an admin or a guest on the machine itself, your own for a signed-in user',
+          'Mail written to the outbox (embedded mode without SMTP_URL): all of it for staff with users.read or a guest on the machine itself, your own for a signed-in user',
         response: { 200: z.object({ messages: z.array(outboxMessageSchema) }), ...refusals(401) },
       },
     },
     async (request) => {
       const messages = await readOutbox(app.config.mail.outboxDir);
       const viewer = await currentUser(request);
-      if (viewer?.role === 'admin') return { messages };
+      if (can(viewer, 'users.read')) return { messages };
       if (viewer) return { messages: messages.filter((message) => message.to === viewer.email) };
       if (fromThisMachine(request, app.config.trustProxy)) return { messages };
       throw new AppError(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Order, sizeKey } from '@shop/contracts';
 import { AppError } from '../../lib/app-error';
-import type { CurrentUser } from '../../plugins/session';
+import { type CurrentUser, can, missingPermission } from '../../plugins/session';
 import {
   gatewayFor,
   type PaymentNotice,
@@ -171,13 +171,10 @@ export async function requestState(
   viewer: CurrentUser,
 ): Promise<Order> {
   const row = await visibleOrder(deps.db, orderId, viewer);
+  // Staff change another's order (confirm its payment, or cancel it) with orders.cancel.
+  if (row.userId !== viewer.id && !can(viewer, 'orders.cancel')) throw missingPermission('orders.cancel');
   if (state === 'aprobed') await confirmPayment(deps, row);
-  else
-    await cancelPending(
-      deps,
-      row,
-      viewer.role === 'admin' && row.userId !== viewer.id ? viewer.id : undefined,
-    );
+  else await cancelPending(deps, row, row.userId !== viewer.id ? viewer.id : undefined);
   return getOrder(deps, deps.db, orderId, viewer);
 }
 
@@ -192,8 +189,8 @@ export async function confirmLatest(deps: OrderDeps, viewer: CurrentUser): Promi
 
 /**
  * The buyer came back from `provider` with its payment's `reference` (the spec's execute-payment return): the
- * payment is confirmed (captured) server-side, once, and the order answered. Only its buyer or an admin
- * may ask; anyone else is told it does not exist.
+ * payment is confirmed (captured) server-side, once, and the order answered. Only its buyer or staff with
+ * orders.read may ask; anyone else is told it does not exist.
  */
 export async function confirmProviderReturn(
   deps: OrderDeps,
@@ -203,7 +200,7 @@ export async function confirmProviderReturn(
   viewer: CurrentUser,
 ): Promise<Order> {
   const row = await repository.findOrderByReference(deps.db, provider, reference);
-  if (!row || (orderId && row.id !== orderId) || (row.userId !== viewer.id && viewer.role !== 'admin')) {
+  if (!row || (orderId && row.id !== orderId) || (row.userId !== viewer.id && !can(viewer, 'orders.read'))) {
     throw AppError.notFound('Order');
   }
   await confirmPayment(deps, row);

@@ -11,7 +11,7 @@ import {
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { CurrentUser } from '../../plugins/session';
+import { type CurrentUser, can } from '../../plugins/session';
 import * as payments from '../payments';
 import * as users from '../users';
 import type { AfterSale, OrderViews } from './order-deps';
@@ -149,14 +149,14 @@ export async function wire(views: OrderViews, db: DbOrTx, row: repository.OrderR
   return toOrderWire(row, items, around(row));
 }
 
-/** An order its buyer or an admin may see; anyone else is told it does not exist. */
+/** An order its buyer or staff with orders.read may see; anyone else is told it does not exist. */
 export async function visibleOrder(
   db: DbOrTx,
   orderId: string,
   viewer: CurrentUser,
 ): Promise<repository.OrderRow> {
   const row = await repository.findOrder(db, orderId);
-  if (!row || (row.userId !== viewer.id && viewer.role !== 'admin')) throw AppError.notFound('Order');
+  if (!row || (row.userId !== viewer.id && !can(viewer, 'orders.read'))) throw AppError.notFound('Order');
   return row;
 }
 
@@ -193,17 +193,17 @@ export interface OrdersFilter {
   to?: string;
 }
 
-/** One page of orders, newest first unless `ordersSort` says otherwise: the buyer's own, or any for an admin. */
+/** One page of orders, newest first unless `ordersSort` says otherwise: the buyer's own, or any for staff with orders.read. */
 export async function listOrders(
   views: OrderViews,
   db: DbOrTx,
   viewer: CurrentUser,
   query: OrdersFilter & { search?: string; ordersSort?: OrdersSort; page: number; limit: number },
 ): Promise<Order[]> {
-  if (viewer.role !== 'admin' && query._id && query._id !== viewer.id) {
+  if (!can(viewer, 'orders.read') && query._id && query._id !== viewer.id) {
     throw new AppError('FORBIDDEN', 'You can only see your own orders');
   }
-  const userId = viewer.role === 'admin' ? query._id : viewer.id;
+  const userId = can(viewer, 'orders.read') ? query._id : viewer.id;
   const [field, direction] = (Object.entries(query.ordersSort ?? {})[0] ?? ['date', -1]) as [
     'date' | 'finalAmount' | 'state',
     1 | -1,

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireUser } from '../../plugins/session';
+import { requirePermission, requireUser } from '../../plugins/session';
 import type { OrderDeps } from './order-deps';
 import { confirmLatest, paymentLink, requestState } from './order-payment';
 import { refundOrder } from './order-refund';
@@ -99,11 +99,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (a
       schema: {
         tags: ['orders'],
         summary:
-          'Refund what is left of a paid order (admin): store credit it spent goes back as credit, the rest through its provider; it becomes cancelled once and its pairs stay sold',
+          'Refund what is left of a paid order (orders.refund): store credit it spent goes back as credit, the rest through its provider; it becomes cancelled once and its pairs stay sold',
         params: orderIdParamsSchema,
         response: { 200: orderSchema, ...refusals(400, 401, 403, 404, 409, 502, 503) },
       },
     },
-    async (request) => refundOrder(deps, request.params.id, await requireAdmin(request)),
+    async (request) =>
+      refundOrder(deps, request.params.id, await requirePermission(request, 'orders.refund')),
   );
 };

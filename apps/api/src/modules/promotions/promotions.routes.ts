@@ -9,10 +9,11 @@ import {
   promotionsQuerySchema,
   promotionUpdateSchema,
 } from '@shop/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, currentUser, requireAdmin } from '../../plugins/session';
+import { currentUser, permitted, requirePermission } from '../../plugins/session';
 import { consume, consumeForAccount, type RateLimitStore } from '../rate-limit';
 import * as promotions from './promotions.service';
 
@@ -26,14 +27,17 @@ export interface PromotionRouteDeps extends promotions.PromotionDeps {
 
 /** Discount codes: staff manage them; shoppers check one against their cart. */
 export const promotionRoutes: FastifyPluginAsyncZod<{ deps: PromotionRouteDeps }> = async (app, { deps }) => {
+  /** The member changing promotions (already checked before validation). */
+  const editor = (request: FastifyRequest) => requirePermission(request, 'promotions.write');
+
   app.get(
     '/api/promotions',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('promotions.write'),
       schema: {
         tags: ['promotions'],
         summary:
-          "The staff's promotions, newest first (admin): by default all but the archived; `state` and `search` (a part of the code) narrow them; each with its uses and what it took off paid orders",
+          "The staff's promotions, newest first (promotions.write): by default all but the archived; `state` and `search` (a part of the code) narrow them; each with its uses and what it took off paid orders",
         querystring: promotionsQuerySchema,
         response: { 200: promotionListSchema, ...refusals(400, 401, 403) },
       },
@@ -44,11 +48,11 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ deps: PromotionRouteDeps }
   app.get(
     '/api/promotions/export.csv',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('exports.read'),
       schema: {
         tags: ['promotions'],
         summary:
-          'The promotions the filters match as a CSV file, with their figures (admin); audited; counts against the staff member’s 10 exports a minute',
+          'The promotions the filters match as a CSV file, with their figures (exports.read); audited; counts against the staff member’s 10 exports a minute',
         querystring: promotionsQuerySchema.omit({ page: true }),
         produces: ['text/csv', 'application/json'],
         response: {
@@ -60,7 +64,7 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ deps: PromotionRouteDeps }
     async (request, reply) => {
       reply.headers(csvHeaders(csvFileName('promotions')));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
-      const admin = await requireAdmin(request);
+      const admin = await requirePermission(request, 'exports.read');
       await consumeForAccount(deps.rateLimits, deps.rateLimitScale, 'exports', admin.id);
       const csv = await promotions.exportPromotions(deps, admin, request.query);
       return reply.send(Readable.from([csv]));
@@ -70,10 +74,10 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ deps: PromotionRouteDeps }
   app.get(
     '/api/promotions/:id',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('promotions.write'),
       schema: {
         tags: ['promotions'],
-        summary: 'One promotion with its uses and what it took off paid orders (admin)',
+        summary: 'One promotion with its uses and what it took off paid orders (promotions.write)',
         params: promotionIdParamsSchema,
         response: { 200: promotionSchema, ...refusals(400, 401, 403, 404) },
       },
@@ -84,17 +88,17 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ deps: PromotionRouteDeps }
   app.post(
     '/api/promotions',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('promotions.write'),
       schema: {
         tags: ['promotions'],
         summary:
-          'Create a discount code (admin): a percentage or amount off the order or its eligible lines, or free shipping, with its dates, minimum and caps',
+          'Create a discount code (promotions.write): a percentage or amount off the order or its eligible lines, or free shipping, with its dates, minimum and caps',
         body: promotionCreateSchema,
         response: { 201: promotionSchema, ...refusals(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
-      const created = await promotions.createPromotion(deps, await requireAdmin(request), request.body);
+      const created = await promotions.createPromotion(deps, await editor(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -102,18 +106,18 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ deps: PromotionRouteDeps }
   app.put(
     '/api/promotions/:id',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('promotions.write'),
       schema: {
         tags: ['promotions'],
         summary:
-          "Change a promotion's terms, or pause, resume or archive it with `status` (admin); orders already placed keep their discount",
+          "Change a promotion's terms, or pause, resume or archive it with `status` (promotions.write); orders already placed keep their discount",
         params: promotionIdParamsSchema,
         body: promotionUpdateSchema,
         response: { 200: promotionSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
-      promotions.updatePromotion(deps, await requireAdmin(request), request.params.id, request.body),
+      promotions.updatePromotion(deps, await editor(request), request.params.id, request.body),
   );
 
   app.post(

@@ -13,7 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDocument } from '../../lib/document-page';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, requireAdmin, requireUser } from '../../plugins/session';
+import {
+  permitted,
+  permittedAny,
+  requireAnyPermission,
+  requirePermission,
+  requireUser,
+} from '../../plugins/session';
 import { receiveReturn, refundPreview } from './return-receipt.service';
 import {
   approveReturn,
@@ -90,16 +96,17 @@ function staffRoutes(app: App, deps: ReturnDeps): void {
   app.get(
     '/api/returns',
     {
-      preValidation: adminOnly,
+      preValidation: permittedAny('returns.decide', 'returns.receive'),
       schema: {
         tags: ['returns'],
-        summary: 'Returns newest first, optionally in one state, with their order number and buyer (admin)',
+        summary:
+          'Returns newest first, optionally in one state, with their order number and buyer (returns.decide or returns.receive)',
         querystring: returnsQuerySchema,
         response: { 200: staffReturnsSchema, ...refusals(400, 401, 403) },
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requireAnyPermission(request, 'returns.decide', 'returns.receive');
       return listReturns(app.db, request.query);
     },
   );
@@ -109,12 +116,13 @@ function staffRoutes(app: App, deps: ReturnDeps): void {
     {
       schema: {
         tags: ['returns'],
-        summary: 'Approve a requested return (admin): the buyer is told to send the pairs',
+        summary: 'Approve a requested return (returns.decide): the buyer is told to send the pairs',
         params: returnIdParamsSchema,
         response: { 200: orderReturnSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => approveReturn(deps, request.params.id, await requireAdmin(request)),
+    async (request) =>
+      approveReturn(deps, request.params.id, await requirePermission(request, 'returns.decide')),
   );
 
   app.post(
@@ -122,14 +130,20 @@ function staffRoutes(app: App, deps: ReturnDeps): void {
     {
       schema: {
         tags: ['returns'],
-        summary: 'Reject an open return with a message to the buyer (admin); its held sizes go back on sale',
+        summary:
+          'Reject an open return with a message to the buyer (returns.decide); its held sizes go back on sale',
         params: returnIdParamsSchema,
         body: returnRejectBodySchema,
         response: { 200: orderReturnSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
-      rejectReturn(deps, request.params.id, await requireAdmin(request), request.body.message),
+      rejectReturn(
+        deps,
+        request.params.id,
+        await requirePermission(request, 'returns.decide'),
+        request.body.message,
+      ),
   );
 
   app.post(
@@ -138,29 +152,35 @@ function staffRoutes(app: App, deps: ReturnDeps): void {
       schema: {
         tags: ['returns'],
         summary:
-          "Receive an approved return's parcel (admin): every line named once with whether it goes back on sale; refunds the refund lines once through the provider and makes the exchange lines' replacement order",
+          "Receive an approved return's parcel (returns.receive): every line named once with whether it goes back on sale; refunds the refund lines once through the provider and makes the exchange lines' replacement order",
         params: returnIdParamsSchema,
         body: returnReceiveBodySchema,
         response: { 200: orderReturnSchema, ...refusals(400, 401, 403, 404, 409, 502, 503) },
       },
     },
-    async (request) => receiveReturn(deps, request.params.id, await requireAdmin(request), request.body),
+    async (request) =>
+      receiveReturn(
+        deps,
+        request.params.id,
+        await requirePermission(request, 'returns.receive'),
+        request.body,
+      ),
   );
 
   app.get(
     '/api/returns/:id/refund-preview',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('returns.receive'),
       schema: {
         tags: ['returns'],
         summary:
-          'What receiving an approved return would give back now and where, by tender (the provider that took the payment, store credit), before anyone confirms; nothing changes (admin)',
+          'What receiving an approved return would give back now and where, by tender (the provider that took the payment, store credit), before anyone confirms; nothing changes (returns.receive)',
         params: returnIdParamsSchema,
         response: { 200: returnRefundPreviewSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requirePermission(request, 'returns.receive');
       return refundPreview(deps, request.params.id);
     },
   );

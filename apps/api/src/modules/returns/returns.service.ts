@@ -14,7 +14,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { DomainEvents, Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { DocumentPage } from '../../lib/document-page';
-import type { CurrentUser } from '../../plugins/session';
+import { type CurrentUser, can } from '../../plugins/session';
 import * as catalog from '../catalog';
 import * as fulfilment from '../fulfilment';
 import type { Mailer, MailMessage } from '../mail';
@@ -380,7 +380,9 @@ async function visibleReturn(
   viewer: CurrentUser,
 ): Promise<repository.ReturnWithLines> {
   const row = await repository.findReturn(db, id);
-  if (!row || (row.userId !== viewer.id && viewer.role !== 'admin')) throw AppError.notFound('Return');
+  const staff = ['orders.read', 'returns.decide', 'returns.receive'] as const;
+  if (!row || (row.userId !== viewer.id && !staff.some((permission) => can(viewer, permission))))
+    throw AppError.notFound('Return');
   return row;
 }
 

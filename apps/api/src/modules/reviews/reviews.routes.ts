@@ -12,7 +12,7 @@ import {
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { currentUser, requireAdmin, requireSelfOrAdmin, requireVerifiedUser } from '../../plugins/session';
+import { currentUser, requirePermission, requireSelfOr, requireVerifiedUser } from '../../plugins/session';
 import * as reviews from './reviews.service';
 
 export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: reviews.ReviewDeps }> = async (app, { deps }) => {
@@ -67,14 +67,14 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: reviews.ReviewDeps }> 
     {
       schema: {
         tags: ['reviews'],
-        summary: "Delete reviews of a product (admin); answers the product's remaining reviews",
+        summary: "Delete reviews of a product (products.write); answers the product's remaining reviews",
         params: productIdParamsSchema,
         body: reviewDeleteSchema,
         response: { 200: reviewListSchema, ...refusals(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = await requirePermission(request, 'products.write');
       return reviews.deleteProductReviews(deps, request.params.id, request.body._idReviews, admin.id);
     },
   );
@@ -84,13 +84,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: reviews.ReviewDeps }> 
     {
       schema: {
         tags: ['reviews'],
-        summary: "A user's reviews with their products (self or admin)",
+        summary: "A user's reviews with their products (self, or staff with users.read)",
         params: userIdParamsSchema,
         response: { 200: userReviewListSchema, ...refusals(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      await requireSelfOrAdmin(request, request.params.id);
+      await requireSelfOr(request, request.params.id, 'users.read');
       return reviews.listUserReviews(app.db, request.params.id);
     },
   );
@@ -100,14 +100,15 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ deps: reviews.ReviewDeps }> 
     {
       schema: {
         tags: ['reviews'],
-        summary: "Delete reviews of a user (self or admin); answers the user's remaining reviews",
+        summary:
+          "Delete reviews of a user (self, or staff with products.write); answers the user's remaining reviews",
         params: userIdParamsSchema,
         body: reviewDeleteSchema,
         response: { 200: userReviewListSchema, ...refusals(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const viewer = await requireSelfOrAdmin(request, request.params.id);
+      const viewer = await requireSelfOr(request, request.params.id, 'products.write');
       const staffId = viewer.id === request.params.id ? undefined : viewer.id;
       return reviews.deleteUserReviews(deps, request.params.id, request.body._idReviews, staffId);
     },

@@ -11,6 +11,7 @@ import { inTransaction } from '../../db/transaction';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import { batchedRead } from '../../lib/batched-read';
+import { type CurrentUser, can } from '../../plugins/session';
 import * as catalog from '../catalog';
 import * as orders from '../orders';
 import * as users from '../users';
@@ -122,9 +123,9 @@ export async function reviewsForPage(db: DbOrTx, productId: string): Promise<Rev
 export async function listProductReviews(
   db: DbOrTx,
   productId: string,
-  viewer: { role: string } | null,
+  viewer: CurrentUser | null,
 ): Promise<Review[]> {
-  const which = viewer?.role === 'admin' ? 'any' : 'live';
+  const which = can(viewer, 'products.write') ? 'any' : 'live';
   if (!(await catalog.productExists(db, productId, which))) throw AppError.notFound('Product');
   return reviewsOfProduct(db, productId);
 }

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, requireAdmin } from '../../plugins/session';
+import { permitted, requirePermission } from '../../plugins/session';
 import { consumeForAccount } from '../rate-limit';
 import { exportOrders } from './orders-export';
 import { lowStockSizes, salesReport } from './sales.service';
@@ -25,11 +25,11 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/sales',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('sales.read'),
       schema: {
         tags: ['admin'],
         summary:
-          'Sales of the last 30 or 90 days (admin): paid orders per day (UTC, zero-filled) and in total, best sellers',
+          'Sales of the last 30 or 90 days (sales.read): paid orders per day (UTC, zero-filled) and in total, best sellers',
         querystring: salesQuerySchema,
         response: { 200: salesReportSchema, ...refusals(400, 401, 403) },
       },
@@ -40,11 +40,11 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/sales/low-stock',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('sales.read'),
       schema: {
         tags: ['admin'],
         summary:
-          'Sizes of products on sale with `threshold` units or fewer (admin), fewest first, 20 a page, with their total',
+          'Sizes of products on sale with `threshold` units or fewer (sales.read), fewest first, 20 a page, with their total',
         querystring: lowStockQuerySchema,
         response: { 200: lowStockPageSchema, ...refusals(400, 401, 403) },
       },
@@ -55,11 +55,11 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/tax/report',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('sales.read'),
       schema: {
         tags: ['tax'],
         summary:
-          'The tax report of the days [from, to] (admin): per place and rate, net sales, tax, orders and refunds; `format=csv` for the CSV to file from (the One-Stop-Shop lines first)',
+          'The tax report of the days [from, to] (sales.read; the CSV also exports.read): per place and rate, net sales, tax, orders and refunds; `format=csv` for the CSV to file from (the One-Stop-Shop lines first)',
         querystring: taxReportQuerySchema,
         produces: ['application/json', 'text/csv'],
         response: {
@@ -75,9 +75,10 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { from, to, format } = request.query;
       if (format === 'json') return taxReport(app.db, from, to);
+      // Every CSV is an export: the file needs exports.read besides the report's sales.read.
+      const { id } = await requirePermission(request, 'exports.read');
       reply.headers(csvHeaders(`tax-report-${from}-to-${to}.csv`));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
-      const { id } = await requireAdmin(request);
       await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', id);
       return reply.send(await taxReportCsv(await taxReport(app.db, from, to)));
     },
@@ -87,11 +88,11 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/export.csv',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('exports.read'),
       schema: {
         tags: ['orders'],
         summary:
-          "Every order matching the admin list's filters as CSV (admin), one row per order line, oldest first; streamed",
+          "Every order matching the admin list's filters as CSV (exports.read), one row per order line, oldest first; streamed",
         querystring: ordersExportQuerySchema,
         produces: ['text/csv', 'application/json'],
         response: {
@@ -105,7 +106,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.headers(csvHeaders(csvFileName('orders')));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
-      const { id } = await requireAdmin(request);
+      const { id } = await requirePermission(request, 'exports.read');
       await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', id);
       return reply.send(await exportOrders(app.db, request.query));
     },

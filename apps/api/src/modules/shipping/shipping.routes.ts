@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, requireAdmin } from '../../plugins/session';
+import { permitted, requirePermission } from '../../plugins/session';
 import * as shipping from './shipping.service';
 
 /** The ways an order can travel: offered to buyers at checkout, managed by staff. */
@@ -19,7 +19,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ deps: shipping.ShippingDeps
   { deps },
 ) => {
   /** The acting admin (already checked before validation). */
-  const actor = (request: FastifyRequest) => requireAdmin(request);
+  const actor = (request: FastifyRequest) => requirePermission(request, 'shipping.write');
 
   app.get(
     '/api/shipping-methods',
@@ -38,10 +38,11 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ deps: shipping.ShippingDeps
   app.get(
     '/api/admin/shipping-methods',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('shipping.write'),
       schema: {
         tags: ['shipping'],
-        summary: "The staff's list of shipping methods (admin): inactive ones included, cheapest first",
+        summary:
+          "The staff's list of shipping methods (shipping.write): inactive ones included, cheapest first",
         response: { 200: staffShippingMethodsSchema, ...refusals(401, 403) },
       },
     },
@@ -51,10 +52,10 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ deps: shipping.ShippingDeps
   app.post(
     '/api/shipping-methods',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('shipping.write'),
       schema: {
         tags: ['shipping'],
-        summary: 'Add a shipping method (admin); `countries` absent or empty: every country',
+        summary: 'Add a shipping method (shipping.write); `countries` absent or empty: every country',
         body: shippingMethodBodySchema,
         response: { 201: staffShippingMethodSchema, ...refusals(400, 401, 403) },
       },
@@ -68,10 +69,11 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ deps: shipping.ShippingDeps
   app.put(
     '/api/shipping-methods/:id',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('shipping.write'),
       schema: {
         tags: ['shipping'],
-        summary: 'Change a shipping method (admin); orders already placed keep what they were charged',
+        summary:
+          'Change a shipping method (shipping.write); orders already placed keep what they were charged',
         params: shippingMethodParamsSchema,
         body: shippingMethodBodySchema,
         response: { 200: staffShippingMethodSchema, ...refusals(400, 401, 403, 404) },
@@ -83,11 +85,11 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ deps: shipping.ShippingDeps
   app.delete(
     '/api/shipping-methods/:id',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('shipping.write'),
       schema: {
         tags: ['shipping'],
         summary:
-          'Delete a shipping method (admin); one that orders name is archived instead (`archived: true`): no longer offered nor listed',
+          'Delete a shipping method (shipping.write); one that orders name is archived instead (`archived: true`): no longer offered nor listed',
         params: shippingMethodParamsSchema,
         response: { 200: shippingMethodRemovalSchema, ...refusals(400, 401, 403, 404) },
       },

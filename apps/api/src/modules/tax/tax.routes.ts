@@ -15,7 +15,7 @@ import {
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, currentUser, requireAdmin } from '../../plugins/session';
+import { currentUser, permitted, requirePermission } from '../../plugins/session';
 import * as tax from './tax.service';
 import { taxThresholds, updateNexusThreshold } from './tax-thresholds.service';
 
@@ -46,16 +46,16 @@ function settingsRoutes(app: ZodApp, deps: tax.TaxDeps) {
   app.put(
     '/api/tax/settings',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('tax.write'),
       schema: {
         tags: ['tax'],
         summary:
-          'Change the tax settings (admin): the fields sent; a new currency applies to new orders only',
+          'Change the tax settings (tax.write): the fields sent; a new currency applies to new orders only',
         body: taxSettingsBodySchema,
         response: { 200: taxSettingsSchema, ...refusals(400, 401, 403) },
       },
     },
-    async (request) => tax.updateSettings(deps, await requireAdmin(request), request.body),
+    async (request) => tax.updateSettings(deps, await requirePermission(request, 'tax.write'), request.body),
   );
 }
 
@@ -63,10 +63,10 @@ function rateRoutes(app: ZodApp, deps: tax.TaxDeps) {
   app.get(
     '/api/tax/rates',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('tax.write'),
       schema: {
         tags: ['tax'],
-        summary: 'The tax rate table (admin): per country or US state and category, with their days',
+        summary: 'The tax rate table (tax.write): per country or US state and category, with their days',
         response: { 200: taxRatesSchema, ...refusals(401, 403) },
       },
     },
@@ -76,46 +76,50 @@ function rateRoutes(app: ZodApp, deps: tax.TaxDeps) {
   app.post(
     '/api/tax/rates',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('tax.write'),
       schema: {
         tags: ['tax'],
-        summary: 'Add a tax rate (admin); its days may not overlap another of the same place and category',
+        summary:
+          'Add a tax rate (tax.write); its days may not overlap another of the same place and category',
         body: taxRateBodySchema,
         response: { 201: taxRateSchema, ...refusals(400, 401, 403) },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await tax.createRate(deps, await requireAdmin(request), request.body)),
+      reply
+        .code(201)
+        .send(await tax.createRate(deps, await requirePermission(request, 'tax.write'), request.body)),
   );
 
   app.put(
     '/api/tax/rates/:id',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('tax.write'),
       schema: {
         tags: ['tax'],
-        summary: 'Change or end a tax rate (admin); orders already placed keep the tax they were charged',
+        summary: 'Change or end a tax rate (tax.write); orders already placed keep the tax they were charged',
         params: taxIdParamsSchema,
         body: taxRateBodySchema,
         response: { 200: taxRateSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => tax.updateRate(deps, await requireAdmin(request), request.params.id, request.body),
+    async (request) =>
+      tax.updateRate(deps, await requirePermission(request, 'tax.write'), request.params.id, request.body),
   );
 
   app.delete(
     '/api/tax/rates/:id',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('tax.write'),
       schema: {
         tags: ['tax'],
         summary:
-          'Delete a tax rate (admin); orders already placed keep the tax they were charged; a place where the shop collects tax keeps a rate',
+          'Delete a tax rate (tax.write); orders already placed keep the tax they were charged; a place where the shop collects tax keeps a rate',
         params: taxIdParamsSchema,
         response: { 200: taxRateSchema, ...refusals(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => tax.deleteRate(deps, await requireAdmin(request), request.params.id),
+    async (request) => tax.deleteRate(deps, await requirePermission(request, 'tax.write'), request.params.id),
   );
 }
 
@@ -123,10 +127,10 @@ function registrationRoutes(app: ZodApp, deps: tax.TaxDeps) {
   app.get(
     '/api/tax/registrations',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('tax.write'),
       schema: {
         tags: ['tax'],
-        summary: 'Where the shop is registered to collect tax (admin)',
+        summary: 'Where the shop is registered to collect tax (tax.write)',
         response: { 200: taxRegistrationsSchema, ...refusals(401, 403) },
       },
     },
@@ -136,31 +140,33 @@ function registrationRoutes(app: ZodApp, deps: tax.TaxDeps) {
   app.post(
     '/api/tax/registrations',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('tax.write'),
       schema: {
         tags: ['tax'],
         summary:
-          'Register the shop to collect tax in a country or US state (admin); the place must have rates',
+          'Register the shop to collect tax in a country or US state (tax.write); the place must have rates',
         body: taxRegistrationBodySchema,
         response: { 201: taxRegistrationSchema, ...refusals(400, 401, 403, 409) },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await tax.register(deps, await requireAdmin(request), request.body)),
+      reply
+        .code(201)
+        .send(await tax.register(deps, await requirePermission(request, 'tax.write'), request.body)),
   );
 
   app.delete(
     '/api/tax/registrations/:id',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('tax.write'),
       schema: {
         tags: ['tax'],
-        summary: 'Stop collecting tax in a place (admin)',
+        summary: 'Stop collecting tax in a place (tax.write)',
         params: taxIdParamsSchema,
         response: { 200: taxRegistrationSchema, ...refusals(400, 401, 403, 404) },
       },
     },
-    async (request) => tax.unregister(deps, await requireAdmin(request), request.params.id),
+    async (request) => tax.unregister(deps, await requirePermission(request, 'tax.write'), request.params.id),
   );
 }
 
@@ -168,11 +174,11 @@ function thresholdRoutes(app: ZodApp, deps: tax.TaxDeps) {
   app.get(
     '/api/admin/tax/thresholds',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('tax.write'),
       schema: {
         tags: ['tax'],
         summary:
-          "This year's sales against the EU's One-Stop-Shop threshold (EUR 10,000) and each US state's economic-nexus thresholds (admin); near from 80 %",
+          "This year's sales against the EU's One-Stop-Shop threshold (EUR 10,000) and each US state's economic-nexus thresholds (tax.write); near from 80 %",
         response: { 200: taxThresholdsSchema, ...refusals(401, 403) },
       },
     },
@@ -182,16 +188,21 @@ function thresholdRoutes(app: ZodApp, deps: tax.TaxDeps) {
   app.put(
     '/api/admin/tax/thresholds/:state',
     {
-      preValidation: adminOnly,
+      preValidation: permitted('tax.write'),
       schema: {
         tags: ['tax'],
-        summary: "Change a US state's economic-nexus thresholds (admin); null: none",
+        summary: "Change a US state's economic-nexus thresholds (tax.write); null: none",
         params: taxThresholdParamsSchema,
         body: taxThresholdBodySchema,
         response: { 200: usThresholdSchema, ...refusals(400, 401, 403, 404) },
       },
     },
     async (request) =>
-      updateNexusThreshold(deps, await requireAdmin(request), request.params.state, request.body),
+      updateNexusThreshold(
+        deps,
+        await requirePermission(request, 'tax.write'),
+        request.params.state,
+        request.body,
+      ),
   );
 }

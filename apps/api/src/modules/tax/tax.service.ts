@@ -12,7 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
-import type { CurrentUser } from '../../plugins/session';
+import { type CurrentUser, can } from '../../plugins/session';
 import * as repository from './tax.repository';
 
 /** What the tax rules need from the app. */
@@ -62,13 +62,13 @@ export async function shopCurrency(db: DbOrTx): Promise<string> {
   return (await repository.findSettings(db)).currency;
 }
 
-/** The settings: all of them for staff, how prices are shown for everyone else. */
+/** The settings: all of them for staff with tax.write, how prices are shown for everyone else. */
 export async function settingsFor(deps: TaxDeps, viewer: CurrentUser | null): Promise<TaxSettings> {
   const [row, collects] = await Promise.all([
     repository.findSettings(deps.db),
     repository.hasRegistration(deps.db),
   ]);
-  return viewer?.role === 'admin' ? staffSettings(row, collects) : publicSettings(row, collects);
+  return can(viewer, 'tax.write') ? staffSettings(row, collects) : publicSettings(row, collects);
 }
 
 /** Changes the fields sent; a US state as home region only with the US as home country. */

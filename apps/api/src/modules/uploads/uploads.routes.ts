@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { requireAdmin, requireUser } from '../../plugins/session';
+import { requirePermission, requireUser } from '../../plugins/session';
 import { consumeForAccount } from '../rate-limit';
 import {
   MAX_PRODUCT_PICTURE_BYTES,
@@ -88,7 +88,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/uploads/product',
     {
       preValidation: async (request) => {
-        await countUpload((await requireAdmin(request)).id);
+        await countUpload((await requirePermission(request, 'products.write')).id);
       },
       schema: {
         tags: ['uploads'],

@@ -12,6 +12,8 @@ export {
   idsMatching,
   keepAnAdmin,
   listUsers,
+  lockStaff,
+  membersByRole,
   priceDropRecipients,
   refuseSelf,
   removeFavoritesOfUser,

@@ -107,7 +107,7 @@ export async function setBanned(db: DbOrTx, id: string, banned: boolean): Promis
   return row;
 }
 
-export async function setRole(db: DbOrTx, id: string, role: 'user' | 'admin'): Promise<UserRow | undefined> {
+export async function setRole(db: DbOrTx, id: string, role: string): Promise<UserRow | undefined> {
   const [row] = await db.update(user).set({ role, updatedAt: sql`now()` }).where(eq(user.id, id)).returning();
   return row;
 }
@@ -226,6 +226,16 @@ export async function listUsers(db: DbOrTx, listing: UserListing): Promise<UserR
  */
 export async function lockStaff(db: DbOrTx): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('shop-staff'))`);
+}
+
+/** How many accounts hold each role (deleted accounts, kept only for their orders, left out). */
+export async function countByRole(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ role: user.role, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(user)
+    .where(or(isNull(user.banReason), ne(user.banReason, DELETED)))
+    .groupBy(user.role);
+  return new Map(rows.map((row) => [row.role ?? 'user', row.n]));
 }
 
 /** How many admins who are not suspended there are, `userId` left out. */

@@ -12,9 +12,10 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
 import {
-  requireAdmin,
-  requireSelfOrAdmin,
-  type requireUser,
+  can,
+  requirePermission,
+  requireSelfOr,
+  requireUser,
   requireVerifiedUser,
 } from '../../plugins/session';
 import { requireStoredAvatar } from '../uploads';
@@ -31,13 +32,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: users.UserDeps }> = asyn
     {
       schema: {
         tags: ['users'],
-        summary: "A user's profile, role, status and favourites (self or admin); answers [dashboard]",
+        summary:
+          "A user's profile, role and its permissions, status and favourites (self, or staff with users.read); answers [dashboard]",
         params: userIdParamsSchema,
         response: dashboardResponse,
       },
     },
     async (request) => {
-      await requireSelfOrAdmin(request, request.params.id);
+      await requireSelfOr(request, request.params.id, 'users.read');
       return [await users.getDashboard(deps, request.params.id)];
     },
   );
@@ -48,14 +50,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: users.UserDeps }> = asyn
       schema: {
         tags: ['users'],
         summary:
-          'Update the profile fields (self or admin); status (suspend/reactivate) and roles (admin switch) only from an admin',
+          "Update the profile fields (self, or staff with users.write); status (suspend/reactivate, users.write) and the role (users.roles: ['admin'], ['user'] or another staff role)",
         params: userIdParamsSchema,
         body: userUpdateSchema,
         response: dashboardResponse,
       },
     },
     async (request) => {
-      const viewer = await requireSelfOrAdmin(request, request.params.id);
+      const signedIn = await requireUser(request);
+      // A role change may come from a member who cannot edit profiles: the service checks each part.
+      const viewer = can(signedIn, 'users.roles')
+        ? signedIn
+        : await requireSelfOr(request, request.params.id, 'users.write');
       if (request.body.image) await requireStoredAvatar(app.storage, request.body.image);
       return [await users.updateUser(deps, request.params.id, viewer, request.body)];
     },
@@ -67,18 +73,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: users.UserDeps }> = asyn
       schema: {
         tags: ['users'],
         summary:
-          'The Users tab (admin): users whose username or e-mail holds orderSearch.search, sorted by orderSearch.orderBy, one page',
+          'The Users tab (users.read): users whose username or e-mail holds orderSearch.search, sorted by orderSearch.orderBy, one page',
         querystring: usersQuerySchema,
         response: { 200: adminUserListSchema, ...refusals(400, 401, 403) },
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await requirePermission(request, 'users.read');
       return users.listUsers(app.db, request.query);
     },
   );
 
-  const ownVerified = async (request: Parameters<typeof requireUser>[0], userId: string) => {
+  const ownVerified = async (request: Parameters<typeof requireVerifiedUser>[0], userId: string) => {
     const user = await requireVerifiedUser(request);
     if (user.id !== userId) throw new AppError('FORBIDDEN', 'You can only change your own favourites');
   };
@@ -111,13 +117,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: users.UserDeps }> = asyn
     {
       schema: {
         tags: ['users'],
-        summary: 'Suspend the account with this e-mail (admin): it cannot sign in and its sessions end',
+        summary: 'Suspend the account with this e-mail (users.write): it cannot sign in and its sessions end',
         body: userEmailBodySchema,
         response: dashboardResponse,
       },
     },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const admin = await requirePermission(request, 'users.write');
       return [await users.suspendByEmail(deps, request.body.email, admin.id)];
     },
   );

@@ -1,7 +1,9 @@
 import {
   type AdminUser,
+  type Permission,
   type ProfileUpdate,
   postalCodeProblem,
+  SHOPPER_ROLE,
   type ShipTo,
   type UserDashboard,
   type UsersQuery,
@@ -11,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents, Publish } from '../../events/domain-events';
 import type { FactOf } from '../../events/facts';
 import { AppError } from '../../lib/app-error';
+import { type CurrentUser, can, isStaff } from '../../plugins/session';
 import type { NewPerson } from './new-person';
 import * as repository from './users.repository';
 
@@ -34,6 +37,11 @@ export interface UserDeps {
    * `DROP_ENTRY_ADDRESS`) while it is entered in an open draw, or withdraws those entries when `withdraw`.
    */
   addressChanging(tx: DbOrTx, change: { userId: string; fields: string[]; withdraw: boolean }): Promise<void>;
+  /** The staff roles (the composition root answers from the staff module). */
+  roles: {
+    exists(db: DbOrTx, role: string): Promise<boolean>;
+    permissionsOf(db: DbOrTx, role: string): Promise<readonly Permission[]>;
+  };
 }
 
 export async function getDashboard(deps: UserDeps, userId: string): Promise<UserDashboard> {
@@ -57,7 +65,8 @@ export async function getDashboard(deps: UserDeps, userId: string): Promise<User
     priceDropEmails: user.priceDropEmails,
     credit: await deps.creditOf(db, userId),
     status: !user.banned,
-    roles: [user.role === 'admin' ? 'admin' : 'user'],
+    roles: [user.role],
+    permissions: [...(await deps.roles.permissionsOf(db, user.role))],
     favourites,
     productsFavourites: await deps.products.cards(db, favourites),
     reviews: await deps.reviewsOf(db, userId),
@@ -226,7 +235,7 @@ export async function suspendByEmail(
 ): Promise<UserDashboard> {
   const user = await repository.findUserByEmail(deps.db, email);
   if (!user || user.banReason === repository.DELETED) throw AppError.notFound('User');
-  return adminUpdate(deps, user.id, actingAdminId, { status: false });
+  return staffUpdate(deps, user.id, actingAdminId, { status: false });
 }
 
 function toAdminUser(row: repository.UserRow): AdminUser {
@@ -237,7 +246,7 @@ function toAdminUser(row: repository.UserRow): AdminUser {
     emailVerified: row.emailVerified,
     image: row.image ?? '',
     status: !row.banned,
-    roles: [row.role === 'admin' ? 'admin' : 'user'],
+    roles: [row.role],
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -284,6 +293,12 @@ export async function keepAnAdmin(tx: DbOrTx, userId: string): Promise<void> {
   }
 }
 
+/** Takes the staff lock for the caller's transaction: role changes, role deletions and the last admin. */
+export const lockStaff = (tx: DbOrTx): Promise<void> => repository.lockStaff(tx);
+
+/** How many accounts (suspended ones included, deleted ones not) hold each role. */
+export const membersByRole = (db: DbOrTx): Promise<Map<string, number>> => repository.countByRole(db);
+
 /** A user who exists and whose account was not deleted (a deleted one is only kept for its orders). */
 export async function findLiveUser(db: DbOrTx, userId: string): Promise<repository.UserRow> {
   const row = await repository.findUserById(db, userId);
@@ -296,31 +311,63 @@ export function refuseSelf(targetId: string, actingAdminId: string, what: string
   if (targetId === actingAdminId) throw new AppError('CONFLICT', `You cannot ${what} your own account`);
 }
 
-/** `PUT /api/users/update/:id`: status and roles only from an admin; anyone else is told which field. */
+/** Which permission each staff-only part of an update needs: status `users.write`, the role `users.roles`. */
+function permissionsNeeded(userId: string, viewer: CurrentUser, update: UserUpdate): [string, Permission][] {
+  const { status, roles, withdrawEntries: _withdraw, ...profile } = update;
+  const needed: [string, Permission][] = [];
+  if (status !== undefined) needed.push(['status', 'users.write']);
+  if (roles !== undefined) needed.push(['roles', 'users.roles']);
+  if (userId !== viewer.id && Object.keys(profile).length > 0) needed.push(['profile', 'users.write']);
+  return needed;
+}
+
+/**
+ * `PUT /api/users/update/:id`: a person's own profile; status (`users.write`), the role (`users.roles`)
+ * and someone else's profile (`users.write`) only from staff holding the permission. A shopper is told
+ * which field (400, as the spec's screens expect); a member of staff which permission (403).
+ */
 export async function updateUser(
   deps: UserDeps,
   userId: string,
-  viewer: { id: string; role: 'user' | 'admin' },
+  viewer: CurrentUser,
   update: UserUpdate,
 ): Promise<UserDashboard> {
-  if (viewer.role === 'admin') return adminUpdate(deps, userId, viewer.id, update);
-  const { status, roles, ...profile } = update;
-  const refused = (['status', 'roles'] as const).filter((key) => update[key] !== undefined);
-  if (refused.length > 0) {
+  const missing = permissionsNeeded(userId, viewer, update).filter(
+    ([, permission]) => !can(viewer, permission),
+  );
+  if (missing.length > 0 && !isStaff(viewer)) {
+    const refused = (['status', 'roles'] as const).filter((key) => update[key] !== undefined);
     throw new AppError(
       'VALIDATION_ERROR',
       `Only an admin can change ${refused.join(' and ')}`,
       Object.fromEntries(refused.map((key) => [key, 'cannot be set here'])),
     );
   }
-  return updateProfile(deps, userId, profile);
+  const [first] = missing;
+  if (first) {
+    throw new AppError('FORBIDDEN', `Changing ${first[0]} needs the ${first[1]} permission`, {
+      permission: first[1],
+    });
+  }
+  if (update.status === undefined && update.roles === undefined && userId === viewer.id) {
+    const { status: _status, roles: _roles, ...profile } = update;
+    return updateProfile(deps, userId, profile);
+  }
+  return staffUpdate(deps, userId, viewer.id, update);
+}
+
+/** A role a person may be given: one that exists (400 naming it otherwise). */
+async function refuseUnknownRole(deps: UserDeps, db: DbOrTx, role: string): Promise<void> {
+  if (!(await deps.roles.exists(db, role)))
+    throw new AppError('VALIDATION_ERROR', `${role} is not a role`, { roles: `${role} is not a role` });
 }
 
 /**
- * An admin's `PUT /api/users/update/:id`: profile fields, status (false suspends and ends the sessions,
- * true reactivates) and the admin switch, all or nothing.
+ * A staff member's `PUT /api/users/update/:id` (the permissions checked): profile fields, status (false
+ * suspends and ends the sessions, true reactivates) and the role, all or nothing. A role change holds the
+ * staff lock, so a role cannot be deleted while it is given, nor the last admin lose the role.
  */
-export async function adminUpdate(
+export async function staffUpdate(
   deps: UserDeps,
   userId: string,
   actingAdminId: string,
@@ -329,13 +376,17 @@ export async function adminUpdate(
   const { status, roles, ...profile } = update;
   const role = roles?.[0];
   if (status === false) refuseSelf(userId, actingAdminId, 'suspend');
-  if (role === 'user') refuseSelf(userId, actingAdminId, 'demote');
+  if (role !== undefined) refuseSelf(userId, actingAdminId, 'change the role of');
   await deps.events.transaction(deps.db, async (tx, publish) => {
     const before = await findLiveUser(tx, userId);
-    if (status === false || role === 'user') await keepAnAdmin(tx, userId);
+    if (role !== undefined) {
+      await repository.lockStaff(tx);
+      await refuseUnknownRole(deps, tx, role);
+    }
+    if (status === false || (role !== undefined && role !== 'admin')) await keepAnAdmin(tx, userId);
     if (Object.keys(profile).length > 0) await saveProfile(deps, tx, userId, profile);
     if (status !== undefined) await repository.setBanned(tx, userId, !status);
-    if (role) await repository.setRole(tx, userId, role);
+    if (role !== undefined) await repository.setRole(tx, userId, role);
     const after = await findLiveUser(tx, userId);
     await publishChange(publish, { before, after, update, userId, actingAdminId });
   });
@@ -365,13 +416,21 @@ async function publishChange(
 }
 
 type UserChange = FactOf<
-  'user.updated' | 'user.suspended' | 'user.reactivated' | 'user.promoted' | 'user.demoted'
+  | 'user.updated'
+  | 'user.suspended'
+  | 'user.reactivated'
+  | 'user.promoted'
+  | 'user.demoted'
+  | 'user.role-changed'
 >;
 
 /** What an admin's update did: the switch it flipped, else a profile change. */
 function adminUpdateType(before: repository.UserRow, after: repository.UserRow): UserChange['type'] {
   if (before.banned !== after.banned) return after.banned ? 'user.suspended' : 'user.reactivated';
-  if (before.role !== after.role) return after.role === 'admin' ? 'user.promoted' : 'user.demoted';
+  if (before.role !== after.role) {
+    if (before.role === SHOPPER_ROLE) return 'user.promoted';
+    return after.role === SHOPPER_ROLE ? 'user.demoted' : 'user.role-changed';
+  }
   return 'user.updated';
 }
 
@@ -389,7 +448,7 @@ function auditedFields(row: repository.UserRow, update: UserUpdate): Record<stri
     country: row.country,
     image: row.image ?? '',
     status: !row.banned,
-    roles: [row.role === 'admin' ? 'admin' : 'user'],
+    roles: [row.role],
   };
   return Object.fromEntries(
     Object.keys(update)

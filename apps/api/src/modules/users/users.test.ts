@@ -55,6 +55,7 @@ describe('GET /api/users/dashboard/:id', () => {
         credit: 0,
         status: true,
         roles: ['user'],
+        permissions: [],
         favourites: [],
         productsFavourites: [],
         reviews: [],

@@ -1,3 +1,4 @@
+import { isStaffRole } from '@shop/contracts';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { UserIcon } from '../../components/icons';
@@ -31,7 +32,7 @@ const ADMIN_LINKS: MenuLink[] = [
 /** The account menu's entries for who is looking (spec: guest, user, admin). */
 export function accountLinks(user: SessionUser | null): MenuLink[] {
   if (!user) return GUEST_LINKS;
-  return user.role === 'admin' ? ADMIN_LINKS : USER_LINKS;
+  return isStaffRole(user.role) ? ADMIN_LINKS : USER_LINKS;
 }
 
 /**
@@ -126,7 +127,7 @@ export function AccountMenu() {
           <>
             <p className="dropdown-header text-truncate mb-0">
               {user.username || user.email}
-              {user.role === 'admin' ? <span className="badge text-bg-warning ms-2">admin</span> : null}
+              <RoleBadge role={user.role} />
             </p>
             <hr className="dropdown-divider" />
           </>
@@ -158,4 +159,9 @@ export function AccountMenu() {
       </div>
     </div>
   );
+}
+
+/** A member of staff's role beside their name ('admin', 'support'); nothing for a shopper. */
+function RoleBadge({ role }: { role: string }) {
+  return isStaffRole(role) ? <span className="badge text-bg-warning ms-2">{role}</span> : null;
 }

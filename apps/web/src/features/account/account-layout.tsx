@@ -1,6 +1,8 @@
+import { isStaffRole, type Permission } from '@shop/contracts';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { UserAvatar } from '../../components/user-avatar';
+import { usePermissions } from '../../lib/permissions';
 import { type SessionUser, useSession } from '../../lib/session';
 import type { AccountContext } from './account-context';
 import { useDashboard } from './api/get-dashboard';
@@ -10,6 +12,8 @@ import { LoadingSpinner } from '../../components/loading-cards';
 export interface AccountTab {
   path: string;
   label: string;
+  /** A staff tab shows to members holding any of these (none: every member). */
+  permissions?: readonly Permission[];
 }
 
 /** The tabs the routes give the frame: the shopper's, and the staff's (spec section 2). */
@@ -34,8 +38,12 @@ function Account({ user, tabs }: { user: SessionUser; tabs: AccountTabs }) {
   const dashboard = useDashboard(user.uid);
   const { pathname } = useLocation();
   const name = dashboard.data?.username || user.username || user.email;
-  const isAdmin = (dashboard.data?.roles[0] ?? user.role) === 'admin';
-  const sections = isAdmin ? tabs.staff : tabs.shopper;
+  const permissions = usePermissions();
+  const role = dashboard.data?.roles[0] ?? user.role;
+  const isStaff = isStaffRole(role);
+  const sections = isStaff
+    ? tabs.staff.filter((tab) => !tab.permissions?.length || tab.permissions.some((p) => permissions.has(p)))
+    : tabs.shopper;
   const section = sections.find((item) => pathname.startsWith(item.path));
 
   return (
@@ -45,11 +53,11 @@ function Account({ user, tabs }: { user: SessionUser; tabs: AccountTabs }) {
       <header className="account-head">
         <UserAvatar image={dashboard.data?.image ?? ''} name={name} size="lg" />
         <div className="account-head__text">
-          <p className="account-head__eyebrow">{isAdmin ? 'Shop dashboard' : 'My account'}</p>
+          <p className="account-head__eyebrow">{isStaff ? 'Shop dashboard' : 'My account'}</p>
           <h1 className="account-head__title">{name}</h1>
           <p className="account-head__email">
             <span className="account-head__address">{user.email}</span>
-            {isAdmin ? <span className="badge text-bg-warning account-head__badge">admin</span> : null}
+            {isStaff ? <span className="badge text-bg-warning account-head__badge">{role}</span> : null}
           </p>
         </div>
       </header>

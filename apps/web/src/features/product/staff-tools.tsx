@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal, useAskFirst } from '../../components/confirm-modal';
 import { api } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/permissions';
 
-/** Whether the signed-in user is staff: they see the product page's edit and delete tools. */
+/** Whether the signed-in member may change products: they see the product page's edit and delete tools. */
 export function useIsAdmin(): boolean {
-  return useSession().user?.role === 'admin';
+  return useCan('products.write');
 }
 
 /**

@@ -47,7 +47,9 @@ group('describe', () => {
       ['user.suspend', { status: true }, { status: false }, `suspended user ${id}`],
       ['user.reactivate', { status: false }, { status: true }, `reactivated user ${id}`],
       ['user.promote', { roles: ['user'] }, { roles: ['admin'] }, `made user ${id} an admin`],
-      ['user.demote', { roles: ['admin'] }, { roles: ['user'] }, `removed the admin rights of user ${id}`],
+      ['user.promote', { roles: ['user'] }, { roles: ['support'] }, `made user ${id} staff (support)`],
+      ['user.demote', { roles: ['admin'] }, { roles: ['user'] }, `removed the staff rights of user ${id}`],
+      ['user.role', { roles: ['support'] }, { roles: ['manager'] }, `gave user ${id} the role manager`],
       [
         'user.delete',
         { status: true, roles: ['user'] },

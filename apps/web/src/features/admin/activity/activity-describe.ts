@@ -11,8 +11,9 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'user.update': 'User profile changed',
   'user.suspend': 'User suspended',
   'user.reactivate': 'User reactivated',
-  'user.promote': 'User made admin',
-  'user.demote': 'Admin rights removed',
+  'user.promote': 'User made staff',
+  'user.demote': 'Staff rights removed',
+  'user.role': 'Staff role changed',
   'user.delete': 'User deleted',
   'order.cancel': 'Order cancelled',
   'order.refund': 'Order refunded',
@@ -42,6 +43,10 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'tax.register': 'Tax registration added',
   'tax.unregister': 'Tax registration removed',
   'tax.threshold-update': 'Tax threshold changed',
+  'staff.role-create': 'Role created',
+  'staff.role-update': 'Role changed',
+  'staff.role-delete': 'Role deleted',
+  'staff.settings': 'Staff settings changed',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -49,7 +54,19 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
   { label: 'Products', kinds: ['product.create', 'product.update', 'product.archive', 'product.restore'] },
   {
     label: 'Users',
-    kinds: ['user.update', 'user.suspend', 'user.reactivate', 'user.promote', 'user.demote', 'user.delete'],
+    kinds: [
+      'user.update',
+      'user.suspend',
+      'user.reactivate',
+      'user.promote',
+      'user.demote',
+      'user.role',
+      'user.delete',
+    ],
+  },
+  {
+    label: 'Staff',
+    kinds: ['staff.role-create', 'staff.role-update', 'staff.role-delete', 'staff.settings'],
   },
   { label: 'Orders', kinds: ['order.cancel', 'order.refund', 'order.ship', 'order.deliver'] },
   { label: 'Returns', kinds: ['return.approve', 'return.reject', 'return.receive', 'return.refund'] },
@@ -429,9 +446,11 @@ export function describe(event: ActivityEvent): Description {
     case 'user.reactivate':
       return { action: 'reactivated', subject: userSubject(event) };
     case 'user.promote':
-      return { action: 'made', subject: userSubject(event), tail: 'an admin' };
+      return { action: 'made', subject: userSubject(event), tail: roleTail(event) };
     case 'user.demote':
-      return { action: 'removed the admin rights of', subject: userSubject(event) };
+      return { action: 'removed the staff rights of', subject: userSubject(event) };
+    case 'user.role':
+      return { action: 'gave', subject: userSubject(event), tail: `the role ${roleOf(event.after)}` };
     case 'user.delete':
       return { action: 'deleted the account of', subject: userSubject(event) };
     case 'order.cancel':
@@ -499,9 +518,29 @@ export function describe(event: ActivityEvent): Description {
     case 'tax.unregister':
     case 'tax.threshold-update':
       return describeTax(event);
+    case 'staff.role-create':
+      return { action: `created the role ${event.subject.id}` };
+    case 'staff.role-update':
+      return { action: `changed the permissions of the role ${event.subject.id}` };
+    case 'staff.role-delete':
+      return { action: `deleted the role ${event.subject.id}` };
+    case 'staff.settings':
+      return { action: `changed the staff settings: ${changedFields(event)}` };
     default:
       return { action: 'did something' };
   }
+}
+
+/** The role a snapshot's `roles` names ("admin"). */
+function roleOf(snapshot: Snapshot): string {
+  const roles = field(snapshot, 'roles');
+  return Array.isArray(roles) && typeof roles[0] === 'string' ? roles[0] : 'staff';
+}
+
+/** "an admin", or "staff (support)". */
+function roleTail(event: ActivityEvent): string {
+  const role = roleOf(event.after);
+  return role === 'admin' ? 'an admin' : `staff (${role})`;
 }
 
 /** "Tax rate of FR (standard) 20%", "Tax registration in US-CA". */

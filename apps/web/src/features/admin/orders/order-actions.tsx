@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { errorText } from '../../../lib/api';
 import { useProviderLabel } from '../../../lib/payment-providers';
+import { usePermissions } from '../../../lib/permissions';
 import { useCancelOrder } from './api/cancel-order';
 import { useRefundOrder } from './api/refund-order';
 import { pairCount } from './orders-view';
@@ -112,7 +113,10 @@ export function AdminOrderActions({
   );
 }
 
-/** The action the order's state allows (cancel while pending, refund once paid), or why there is none. */
+/**
+ * The action the order's state allows (cancel while pending, refund once paid) when the member's role
+ * allows it too, or why there is none.
+ */
 function OrderActionChoices({
   order,
   tenderName,
@@ -122,6 +126,9 @@ function OrderActionChoices({
   tenderName: (tender: string) => string;
   onAsk: (what: 'cancel' | 'refund') => void;
 }) {
+  const permissions = usePermissions();
+  if (order.state === 'pending' && !permissions.has('orders.cancel')) return null;
+  if (order.state === 'aprobed' && !permissions.has('orders.refund')) return null;
   if (order.state === 'pending')
     return (
       <div className="admin-order-actions">

@@ -77,7 +77,6 @@ export function renderPromotions(entry: string, handler: ApiHandler) {
     },
     entry,
     handler: async (call) => (await handler(call)) ?? pickerProducts(call),
-    session: null,
     location: true,
   });
 }

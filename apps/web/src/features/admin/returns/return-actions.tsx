@@ -2,6 +2,7 @@ import type { OrderReturn, StaffReturn } from '@shop/contracts';
 import { useRef, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { errorText } from '../../../lib/api';
+import { usePermissions } from '../../../lib/permissions';
 import { BusyLabel } from '../shared/busy-label';
 import { useApproveReturn } from './api/approve-return';
 import { ReceiveForm } from './receive-form';
@@ -11,7 +12,8 @@ type Open = 'reject' | 'receive' | null;
 
 /**
  * What staff can do with a return, by its state: approve or reject (with words for the buyer) one that is
- * requested, mark one that is approved received. A finished return has nothing left to do. `onDone` hears
+ * requested, mark one that is approved received. A finished return has nothing left to do; a member whose role does not decide (or receive) returns
+ * sees no buttons for it. `onDone` hears
  * the return as the server answered it.
  */
 export function ReturnActions({
@@ -22,6 +24,7 @@ export function ReturnActions({
   onDone: (what: 'approved' | 'rejected' | 'received', changed: OrderReturn) => void;
 }) {
   const approve = useApproveReturn();
+  const permissions = usePermissions();
   const [open, setOpen] = useState<Open>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -49,7 +52,7 @@ export function ReturnActions({
       <ReceiveForm orderReturn={orderReturn} onDone={(done) => onDone('received', done)} onCancel={close} />
     );
 
-  if (orderReturn.state === 'requested')
+  if (orderReturn.state === 'requested' && permissions.has('returns.decide'))
     return (
       <>
         <div className="admin-return__buttons">
@@ -76,7 +79,7 @@ export function ReturnActions({
         ) : null}
       </>
     );
-  if (orderReturn.state === 'approved')
+  if (orderReturn.state === 'approved' && permissions.has('returns.receive'))
     return (
       <div className="admin-return__buttons">
         <button ref={opener} type="button" className="btn btn-dark" onClick={() => setOpen('receive')}>

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { SESSION_QUERY_KEY, type SessionUser } from '../../../lib/session';
 import { UID } from '../../../test/fixtures';
 import { type ApiHandler, mockApi } from '../../../test/mock-api';
 import { testQueryClient } from '../../../test/query-client';
@@ -18,8 +19,9 @@ export function staffSession(
     email: 'staff@shop.test',
     username: 'staff',
   },
+  role = 'admin',
 ) {
-  return { user: { ...user, emailVerified: true, role: 'admin' } };
+  return { user: { ...user, emailVerified: true, role } };
 }
 
 /** The address shown, for the tests to read where a link or a filter went (`getByTestId('location')`). */
@@ -55,6 +57,16 @@ export function renderStaffRoutes({
     return undefined;
   });
   const client = testQueryClient();
+  // The signed-in member as a page rendered on the server brings them: the tab's buttons follow their
+  // permissions from the first render.
+  if (session)
+    client.setQueryData(SESSION_QUERY_KEY, {
+      uid: session.user.id,
+      username: session.user.username,
+      email: session.user.email,
+      emailVerified: session.user.emailVerified,
+      role: session.user.role,
+    } satisfies SessionUser);
   const pages = Object.entries(routes).map(([path, element]) => ({ path, element }));
   const router = createMemoryRouter(
     location

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { SelectOptions } from '../../../components/select-options';
+import { useCan } from '../../../lib/permissions';
 
 interface SearchFormProps {
   /** The field's id. */
@@ -108,7 +109,7 @@ export function SelectFilter<Value extends string>({
 export const optionsOf = <Value extends string>(labels: Record<Value, { label: string }>) =>
   (Object.entries(labels) as [Value, { label: string }][]).map(([value, { label }]) => ({ value, label }));
 
-/** 'Export CSV': a download of what the list's filters find (every page). */
+/** 'Export CSV': a download of what the list's filters find (every page); for members with exports.read. */
 export function ExportLink({
   href,
   className,
@@ -119,6 +120,7 @@ export function ExportLink({
   /** Said after 'Export CSV' to screen readers (what is exported). */
   children?: ReactNode;
 }) {
+  if (!useCan('exports.read')) return null;
   return (
     <a className={`btn btn-outline-dark${className ? ` ${className}` : ''}`} href={href} download>
       Export CSV

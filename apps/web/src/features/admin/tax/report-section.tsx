@@ -1,5 +1,6 @@
 import { countryName, type TaxReport, type TaxReportRow, US_STATES } from '@shop/contracts';
 import { useId, useState } from 'react';
+import { useCan } from '../../../lib/permissions';
 import { QueryStatus } from '../shared/query-status';
 import { TableHead } from '../shared/table-head';
 import { taxReportCsvUrl, useTaxReport } from './api/tax-report';
@@ -98,6 +99,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function ReportSection({ now }: { now?: Date }) {
   const id = useId();
   const [period, setPeriod] = useState(() => lastFullQuarter(now));
+  const canExport = useCan('exports.read');
   const valid = DAY.test(period.from) && DAY.test(period.to) && period.from <= period.to;
   const report = useTaxReport(period.from, period.to, valid);
   return (
@@ -136,7 +138,7 @@ export function ReportSection({ now }: { now?: Date }) {
             onChange={(event) => setPeriod({ ...period, to: event.target.value })}
           />
         </div>
-        {valid ? (
+        {valid && canExport ? (
           <a className="btn btn-outline-dark" href={taxReportCsvUrl(period.from, period.to)} download>
             Download CSV
           </a>

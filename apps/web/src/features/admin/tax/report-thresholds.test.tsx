@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { SESSION_QUERY_KEY, type SessionUser } from '../../../lib/session';
 import { type ApiHandler, errorBody, mockApi } from '../../../test/mock-api';
 import { testQueryClient } from '../../../test/query-client';
 import { lastFullQuarter, ReportSection } from './report-section';
@@ -85,9 +86,18 @@ const THRESHOLDS: TaxThresholds = {
   ],
 };
 
+/** A section for a signed-in admin (the session as a page rendered on the server brings it). */
 function renderSection(section: React.ReactNode, handler: ApiHandler) {
   const api = mockApi(handler);
-  render(<QueryClientProvider client={testQueryClient()}>{section}</QueryClientProvider>);
+  const client = testQueryClient();
+  client.setQueryData(SESSION_QUERY_KEY, {
+    uid: 'admin-1',
+    username: 'boss',
+    email: 'boss@shop.test',
+    emailVerified: true,
+    role: 'admin',
+  } satisfies SessionUser);
+  render(<QueryClientProvider client={client}>{section}</QueryClientProvider>);
   return api;
 }
 

@@ -1,9 +1,11 @@
-import type { AdminUser } from '@shop/contracts';
+import { type AdminUser, isStaffRole } from '@shop/contracts';
 import { useId, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorText } from '../../../lib/api';
 import { formatDay } from '../../../lib/dates';
+import { usePermissions } from '../../../lib/permissions';
+import { useStaffRoles } from '../roles/api/staff-roles';
 import { type SwitchChange, useUserSwitch } from './api/user-switches';
 import { CreditDisclosure } from './user-credit';
 
@@ -14,7 +16,7 @@ interface UserCardProps {
   onDelete: (user: AdminUser) => void;
 }
 
-const failureText = (change: SwitchChange, error: unknown) => {
+const failureText = (change: SwitchChange, role: string, error: unknown) => {
   const reason = errorText(error, 'Please try again.');
   const what =
     change.kind === 'status'
@@ -23,7 +25,9 @@ const failureText = (change: SwitchChange, error: unknown) => {
         : 'was not suspended'
       : change.value === 'admin'
         ? 'was not made an admin'
-        : 'is still an admin';
+        : change.value === 'user'
+          ? `is still ${role === 'admin' ? 'an admin' : `staff (${role})`}`
+          : `was not given the role ${change.value}`;
   return { what, reason };
 };
 
@@ -35,14 +39,18 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
   const id = useId();
   const flip = useUserSwitch(user);
   const [failure, setFailure] = useState<{ what: string; reason: string } | null>(null);
-  const isAdmin = user.roles[0] === 'admin';
+  const role = user.roles[0] ?? 'user';
+  const isAdmin = role === 'admin';
+  const permissions = usePermissions();
+  const mayWrite = permissions.has('users.write');
+  const mayGiveRoles = permissions.has('users.roles');
   const nameId = `${id}-name`;
   const noteId = `${id}-self`;
   const locked = self || flip.isPending;
 
   const change = (next: SwitchChange) => {
     setFailure(null);
-    flip.mutate(next, { onError: (error) => setFailure(failureText(next, error)) });
+    flip.mutate(next, { onError: (error) => setFailure(failureText(next, role, error)) });
   };
 
   return (
@@ -61,9 +69,9 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
       </div>
 
       <ul className="admin-user-card__badges" aria-label={`About ${user.email}`}>
-        <li className={`admin-user-badge admin-user-badge--${isAdmin ? 'admin' : 'user'}`}>
+        <li className={`admin-user-badge admin-user-badge--${isStaffRole(role) ? 'admin' : 'user'}`}>
           <span className="visually-hidden">Role: </span>
-          {isAdmin ? 'admin' : 'user'}
+          {role}
         </li>
         {user.status ? null : <li className="admin-user-badge admin-user-badge--suspended">suspended</li>}
         {user.emailVerified ? null : <li className="admin-user-badge">e-mail not verified</li>}
@@ -75,27 +83,41 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
       </p>
 
       <div className="admin-user-card__switches">
-        <UserSwitch
-          id={`${id}-status`}
-          checked={user.status}
-          label="Status"
-          hidden={`of ${user.email}`}
-          value={user.status ? 'active' : 'suspended'}
-          disabled={locked}
-          describedBy={self ? noteId : undefined}
-          onChange={(checked) => change({ kind: 'status', value: checked })}
-        />
-        <UserSwitch
-          id={`${id}-admin`}
-          checked={isAdmin}
-          label="Admin"
-          hidden={`role for ${user.email}`}
-          value={isAdmin ? 'on' : 'off'}
-          disabled={locked}
-          describedBy={self ? noteId : undefined}
-          onChange={(checked) => change({ kind: 'role', value: checked ? 'admin' : 'user' })}
-        />
+        {mayWrite ? (
+          <UserSwitch
+            id={`${id}-status`}
+            checked={user.status}
+            label="Status"
+            hidden={`of ${user.email}`}
+            value={user.status ? 'active' : 'suspended'}
+            disabled={locked}
+            describedBy={self ? noteId : undefined}
+            onChange={(checked) => change({ kind: 'status', value: checked })}
+          />
+        ) : null}
+        {mayGiveRoles ? (
+          <UserSwitch
+            id={`${id}-admin`}
+            checked={isAdmin}
+            label="Admin"
+            hidden={`role for ${user.email}`}
+            value={isAdmin ? 'on' : 'off'}
+            disabled={locked}
+            describedBy={self ? noteId : undefined}
+            onChange={(checked) => change({ kind: 'role', value: checked ? 'admin' : 'user' })}
+          />
+        ) : null}
       </div>
+      {mayGiveRoles ? (
+        <RoleSelect
+          id={`${id}-role`}
+          email={user.email}
+          role={role}
+          disabled={locked}
+          describedBy={self ? noteId : undefined}
+          onChange={(value) => change({ kind: 'role', value })}
+        />
+      ) : null}
 
       {failure ? (
         <AlertError
@@ -113,18 +135,62 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
             This is you: another admin must change or delete your account.
           </p>
         ) : null}
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-sm admin-user-card__delete"
-          disabled={locked}
-          aria-label={`Delete user ${user.email}`}
-          aria-describedby={self ? noteId : undefined}
-          onClick={() => onDelete(user)}
-        >
-          Delete
-        </button>
+        {mayWrite ? (
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm admin-user-card__delete"
+            disabled={locked}
+            aria-label={`Delete user ${user.email}`}
+            aria-describedby={self ? noteId : undefined}
+            onClick={() => onDelete(user)}
+          >
+            Delete
+          </button>
+        ) : null}
       </div>
     </article>
+  );
+}
+
+/** The role select (users.roles): a shopper, a built-in role or one the owner made. */
+function RoleSelect({
+  id,
+  email,
+  role,
+  disabled,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  email: string;
+  role: string;
+  disabled: boolean;
+  describedBy: string | undefined;
+  onChange: (role: string) => void;
+}) {
+  const roles = useStaffRoles();
+  const names = ['user', ...(roles.data?.map((item) => item.name) ?? [])];
+  if (!names.includes(role)) names.push(role);
+  return (
+    <div className="admin-user-card__role">
+      <label className="form-label" htmlFor={id}>
+        Role <span className="visually-hidden">of {email}</span>
+      </label>
+      <select
+        id={id}
+        className="form-select form-select-sm"
+        value={role}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {names.map((name) => (
+          <option key={name} value={name}>
+            {name === 'user' ? 'user (shopper)' : name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { AlertError } from '../../../components/alert-error';
 import { Pagination } from '../../../components/pagination';
 import { formatDay } from '../../../lib/dates';
+import { useCan } from '../../../lib/permissions';
 import { useUserCredit } from './api/user-credit';
 import { GrantCreditForm } from './grant-credit-form';
 
@@ -52,6 +53,7 @@ function History({ entries }: { entries: CreditEntry[] }) {
 function UserCredit({ userId, name }: { userId: string; name: string }) {
   const id = useId();
   const [page, setPage] = useState(1);
+  const mayGrant = useCan('credit.grant');
   const credit = useUserCredit(userId, page);
   const [done, setDone] = useState('');
   const onGranted = (now: Credit, amount: number) => {
@@ -96,7 +98,7 @@ function UserCredit({ userId, name }: { userId: string; name: string }) {
       <p className="admin-user-credit__done" role="status">
         {done}
       </p>
-      <GrantCreditForm name={name} userId={userId} onGranted={onGranted} />
+      {mayGrant ? <GrantCreditForm name={name} userId={userId} onGranted={onGranted} /> : null}
     </section>
   );
 }

@@ -6,8 +6,8 @@ import { ERROR_ALERT_TITLE } from '../../../components/alert-error';
 import { dashboardFixture } from '../../../test/fixtures';
 import { type ApiAnswer, type ApiCall, errorBody } from '../../../test/mock-api';
 import { retryFailedLoad } from '../../../test/retry';
-import { BOSS } from '../shared/staff-test-utils';
-import { DELETE_CONFIRM_TITLE } from './users-tab';
+import { BOSS, renderStaffRoutes, staffSession } from '../shared/staff-test-utils';
+import { AdminUsersTab, DELETE_CONFIRM_TITLE } from './users-tab';
 import { ANA_ID, adminUser, renderUsers } from './users-test-utils';
 
 const ADMIN_ID = BOSS.id;
@@ -216,6 +216,47 @@ describe('Users tab (admin)', () => {
       [`/api/users/update/${ANA_ID}`, { roles: ['admin'] }],
       [`/api/users/update/${ANA_ID}`, { roles: ['user'] }],
     ]);
+  });
+
+  it('gives a user any role from the Role select, the roles listed from the shop', async () => {
+    const store = { users: [me(), ana()] };
+    const { calls } = renderUsers(async (call) =>
+      call.method === 'GET' && call.path === '/api/staff/roles'
+        ? {
+            body: {
+              roles: [
+                { name: 'admin', permissions: [], builtIn: true, members: 1 },
+                { name: 'support', permissions: [], builtIn: true, members: 0 },
+                { name: 'packers', permissions: [], builtIn: false, members: 0 },
+              ],
+            },
+          }
+        : usersApi(store)(call),
+    );
+    await screen.findByRole('article', { name: 'ana' });
+    const select = screen.getByRole('combobox', { name: 'Role of ana@example.com' });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'packers' })).toBeInTheDocument());
+    const user = userEvent.setup();
+    await user.selectOptions(select, 'packers');
+    await waitFor(() => expect(card('ana')).toHaveTextContent('Role: packers'));
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { roles: ['packers'] },
+    ]);
+  });
+
+  it('shows a manager (users.write, not users.roles) the status switch and Delete, but no role controls', async () => {
+    const store = { users: [me(), ana()] };
+    renderStaffRoutes({
+      routes: { '/account/users': <AdminUsersTab /> },
+      entry: '/account/users',
+      handler: usersApi(store),
+      session: staffSession(BOSS, 'manager'),
+    });
+    await screen.findByRole('article', { name: 'ana' });
+    expect(statusSwitch('ana@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete user ana@example.com' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Admin role for ana@example.com' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Role of ana@example.com' })).not.toBeInTheDocument();
   });
 
   it("flips at once, then rolls back and shows the server's refusal", async () => {

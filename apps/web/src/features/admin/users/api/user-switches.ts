@@ -5,13 +5,14 @@ import { suspendUser } from './suspend-user';
 import { updateUser } from './update-user';
 
 /** A flip of one of a user card's switches. */
-export type SwitchChange = { kind: 'status'; value: boolean } | { kind: 'role'; value: 'admin' | 'user' };
+export type SwitchChange = { kind: 'status'; value: boolean } | { kind: 'role'; value: string };
 
 const SWITCH_MUTATION_KEY = [...ADMIN_USERS_KEY, 'switch'] as const;
 
 /**
  * Status on: `PUT /api/users/update/:id {status: true}`; off: `PUT /api/user-suspended {email}` (which
- * also sets the status false). Admin on: `{roles: ['admin']}`; off: `{roles: ['user']}`.
+ * also sets the status false). Admin on: `{roles: ['admin']}`; off: `{roles: ['user']}`; the
+ * role select: `{roles: [role]}`.
  */
 export function applySwitch(user: AdminUser, change: SwitchChange): Promise<UserDashboard[]> {
   if (change.kind === 'role') return updateUser(user._id, { roles: [change.value] });
