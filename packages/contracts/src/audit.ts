@@ -41,6 +41,9 @@ export const AUDIT_KINDS = [
   'tax.register',
   'tax.unregister',
   'tax.threshold-update',
+  'staff.sessions-end',
+  'staff.invite',
+  'staff.invitation-accept',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;

@@ -42,6 +42,9 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'tax.register': 'Tax registration added',
   'tax.unregister': 'Tax registration removed',
   'tax.threshold-update': 'Tax threshold changed',
+  'staff.sessions-end': 'Sessions ended',
+  'staff.invite': 'Invitation sent',
+  'staff.invitation-accept': 'Invitation accepted',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -73,6 +76,7 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
       'tax.threshold-update',
     ],
   },
+  { label: 'Team', kinds: ['staff.sessions-end', 'staff.invite', 'staff.invitation-accept'] },
 ];
 
 /** What an action was done to: a name to show and, where there is a page for it, its address. */
@@ -499,9 +503,30 @@ export function describe(event: ActivityEvent): Description {
     case 'tax.unregister':
     case 'tax.threshold-update':
       return describeTax(event);
+    case 'staff.sessions-end':
+    case 'staff.invite':
+    case 'staff.invitation-accept':
+      return describeTeam(event);
     default:
       return { action: 'did something' };
   }
+}
+
+/** Ending a member's sessions, inviting someone to the staff, accepting an invitation. */
+function describeTeam(event: ActivityEvent): Description {
+  const role = textOf(field(event.after, 'role'));
+  if (event.kind === 'staff.invite') {
+    const email = textOf(field(event.after, 'email')) ?? 'someone';
+    return { action: `invited ${email} to the team`, tail: role ? `as ${role}` : undefined };
+  }
+  if (event.kind === 'staff.invitation-accept')
+    return { action: 'accepted an invitation to the team', tail: role ? `as ${role}` : undefined };
+  const sessions = field(event.after, 'sessions');
+  return {
+    action: 'ended the sessions of',
+    subject: userSubject(event),
+    tail: typeof sessions === 'number' ? `(${sessions} signed out)` : undefined,
+  };
 }
 
 /** "Tax rate of FR (standard) 20%", "Tax registration in US-CA". */

@@ -1,0 +1,69 @@
+import { emailSchema } from './auth';
+import { z } from './zod';
+
+/**
+ * The roles a member of staff can be given. Built in for now; the owner's own roles will join them.
+ * `user` is a shopper's and no staff role.
+ */
+export const STAFF_ROLES = ['admin', 'manager', 'fulfilment', 'support', 'catalogue'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Admin',
+  manager: 'Manager',
+  fulfilment: 'Fulfilment',
+  support: 'Support',
+  catalogue: 'Catalogue',
+};
+export const staffRoleSchema = z.enum(STAFF_ROLES, { error: 'is not a staff role' });
+
+/** How long an invitation's link works. */
+export const INVITATION_HOURS = 72;
+
+/** A member of staff, as the Team tab lists them. */
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.string(),
+  /** Whether they sign in with a second factor (TOTP or a passkey). */
+  twoFactor: z.boolean(),
+  /** Their latest session's start, or null when they have no session left. */
+  lastSignInAt: z.string().nullable(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** `GET /api/staff`: every account whose role is not a shopper's, by username. */
+export const staffListSchema = z.object({ members: z.array(staffMemberSchema) });
+export type StaffList = z.infer<typeof staffListSchema>;
+
+/** `POST /api/staff/invitations`. */
+export const invitationBodySchema = z.object({
+  email: emailSchema,
+  role: staffRoleSchema,
+});
+export type InvitationBody = z.infer<typeof invitationBodySchema>;
+
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationTokenParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'is not an invitation link' }),
+});
+
+/** `GET /api/invitations/:token`: what the landing page shows, and whether it can still be used. */
+export const invitationViewSchema = z.object({
+  email: z.string(),
+  role: z.string(),
+  expiresAt: z.string(),
+  state: z.enum(['open', 'accepted', 'expired']),
+});
+export type InvitationView = z.infer<typeof invitationViewSchema>;
+
+/** `POST /api/invitations/:token/accept`: the role now held. */
+export const invitationAcceptedSchema = z.object({ role: z.string() });
+export type InvitationAccepted = z.infer<typeof invitationAcceptedSchema>;
