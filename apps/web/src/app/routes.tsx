@@ -31,6 +31,7 @@ export const ACCOUNT_TABS: AccountTabs = {
     tab('orders', 'Orders'),
     tab('bought', 'Bought'),
     tab('my-drops', 'My drops'),
+    tab('sessions', 'Sessions'),
   ],
   staff: [
     tab('orders', 'Orders'),
@@ -45,6 +46,8 @@ export const ACCOUNT_TABS: AccountTabs = {
     tab('returns', 'Returns'),
     tab('drops', 'Drops'),
     tab('activity', 'Activity'),
+    tab('team', 'Team'),
+    tab('sessions', 'Sessions'),
   ],
 };
 
@@ -192,6 +195,14 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                // Where the account is signed in, for everyone (staff and shoppers).
+                path: 'account/sessions',
+                lazy: () =>
+                  import('../features/account/sessions/sessions-tab').then((m) => ({
+                    Component: m.SessionsTab,
+                  })),
+              },
+              {
                 // The staff's sections: admins only (the API checks the role itself on every call).
                 Component: RequireAdmin,
                 children: [
@@ -274,6 +285,13 @@ export const routes: RouteObject[] = [
                       })),
                   },
                   {
+                    path: 'account/team',
+                    lazy: () =>
+                      import('../features/admin/team/team-tab').then((m) => ({
+                        Component: m.AdminTeamTab,
+                      })),
+                  },
+                  {
                     path: 'account/activity',
                     lazy: () =>
                       import('../features/admin/activity/activity-tab').then((m) => ({
@@ -285,6 +303,12 @@ export const routes: RouteObject[] = [
             ],
           },
         ],
+      },
+      {
+        // Where an invitation to the staff leads: anyone may open it (a guest is asked to sign up or in).
+        path: 'invitation/:token',
+        lazy: () =>
+          import('../features/invitation/invitation-page').then((m) => ({ Component: m.InvitationPage })),
       },
       {
         path: 'order-completed',
