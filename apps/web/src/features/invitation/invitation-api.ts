@@ -11,11 +11,15 @@ export function useInvitation(token: string) {
   });
 }
 
-/** `POST /api/invitations/:token/accept`: the role is the account's; what the shop knows of it is asked again. */
+/**
+ * `POST /api/invitations/:token/accept`: the role is the account's; what the shop knows of it (the session,
+ * the dashboard) is asked again, the invitation itself kept as it was so the page says what happened.
+ */
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<InvitationAccepted>(`/invitations/${encodeURIComponent(token)}/accept`),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'invitation' }),
   });
 }

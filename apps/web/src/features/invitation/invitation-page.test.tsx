@@ -1,5 +1,5 @@
 import type { InvitationView } from '@shop/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ApiCall, type ApiHandler, errorBody, mockApi } from '../../test/mock-api';
@@ -19,6 +19,7 @@ function renderInvitation(
   signedInAs: string | null,
   handler: ApiHandler = () => undefined,
 ) {
+  const accepted = false;
   const api = mockApi(async (call) => {
     const answer = await handler(call);
     if (answer) return answer;
@@ -29,7 +30,9 @@ function renderInvitation(
           : null,
       };
     if (call.method === 'GET' && call.path === `/api/invitations/${TOKEN}`)
-      return view ? { body: view } : { status: 404, body: errorBody('NOT_FOUND', 'Invitation not found') };
+      return view
+        ? { body: accepted ? { ...view, state: 'accepted' } : view }
+        : { status: 404, body: errorBody('NOT_FOUND', 'Invitation not found') };
     if (call.method === 'POST' && call.path === `/api/invitations/${TOKEN}/accept`)
       return { body: { role: view?.role } };
     return undefined;
@@ -63,8 +66,16 @@ describe('the invitation page', () => {
   it('lets the invited account accept, once', async () => {
     const user = userEvent.setup();
     const { calls } = renderInvitation(OPEN, 'new.hire@example.com');
-    await user.click(await screen.findByRole('button', { name: 'Accept the invitation' }));
+    const button = await screen.findByRole('button', { name: 'Accept the invitation' });
+    const sessionReads = () => calls.filter((call) => call.path === '/api/auth/get-session').length;
+    const before = sessionReads();
+    await user.click(button);
     expect(await screen.findByText('You are now on the team as Support.')).toBeInTheDocument();
+    // The session and the dashboard are asked again; the page keeps saying what happened.
+    await waitFor(() => expect(sessionReads()).toBeGreaterThan(before));
+    const invitationReads = calls.filter((call) => call.path === `/api/invitations/${TOKEN}`);
+    expect(invitationReads).toHaveLength(1);
+    expect(screen.getByText('You are now on the team as Support.')).toBeInTheDocument();
     expect(accepts(calls)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Open the dashboard' })).toHaveAttribute(
       'href',

@@ -22,7 +22,7 @@ export function InvitationPage() {
     <main className="container py-5 invitation">
       <title>Invitation · Sneaker Shop</title>
       <section className="invitation__card" aria-labelledby="invitation-title">
-        <h1 id="invitation-title" className="invitation__title">
+        <h1 id="invitation-title" className="section-title invitation__title">
           Join the team
         </h1>
         {invitation.isPending ? (
