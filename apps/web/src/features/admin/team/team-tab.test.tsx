@@ -28,6 +28,8 @@ function renderTeam(handler: ApiHandler = () => undefined) {
   const api = mockApi(async (call) => {
     const answer = await handler(call);
     if (answer) return answer;
+    if (call.path === '/api/auth/get-session')
+      return { body: { user: { id: OWNER.id, email: OWNER.email, emailVerified: true, role: 'admin' } } };
     if (call.method === 'GET' && call.path === '/api/staff') return { body: { members: [OWNER, PACKER] } };
     if (call.method === 'DELETE' && call.path === `/api/staff/${PACKER.id}/sessions`)
       return { body: { ended: 2 } };
@@ -63,6 +65,10 @@ describe('Team section', () => {
     expect(packer).toHaveTextContent('No');
     expect(packer).toHaveTextContent('Not signed in');
     expect(screen.getByRole('status')).toHaveTextContent('2 members');
+    // The admin's own sessions are not ended from here.
+    await waitFor(() => expect(owner).toHaveTextContent('You'));
+    expect(within(owner).queryByRole('button')).toBeNull();
+    expect(within(packer).getByRole('button', { name: 'End the sessions of packer' })).toBeEnabled();
   });
 
   it("ends a member's sessions only once it is confirmed", async () => {

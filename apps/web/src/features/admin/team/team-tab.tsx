@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { AlertSuccess } from '../../../components/alert-success';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { formatInstant } from '../../../lib/dates';
+import { useSession } from '../../../lib/session';
 import { QueryStatus } from '../shared/query-status';
 import { StaffPage } from '../shared/staff-page';
 import { TableHead } from '../shared/table-head';
@@ -88,6 +89,8 @@ export function AdminTeamTab() {
 }
 
 function MembersTable({ members, onEnd }: { members: StaffMember[]; onEnd: (member: StaffMember) => void }) {
+  // One's own sessions end from the Sessions tab (or Sign out), not from here.
+  const { user } = useSession();
   return (
     <table className="admin-table admin-team__table">
       <caption className="visually-hidden">Members of staff, by name</caption>
@@ -111,14 +114,18 @@ function MembersTable({ members, onEnd }: { members: StaffMember[]; onEnd: (memb
               {formatInstant(member.lastSignInAt, { none: 'Not signed in' })}
             </td>
             <td className="admin-table__actions">
-              <button
-                type="button"
-                className="btn btn-outline-danger btn-sm"
-                onClick={() => onEnd(member)}
-                aria-label={`End the sessions of ${member.username}`}
-              >
-                End sessions
-              </button>
+              {member.id === user?.uid ? (
+                <span className="admin-team__you">You</span>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-outline-danger btn-sm"
+                  onClick={() => onEnd(member)}
+                  aria-label={`End the sessions of ${member.username}`}
+                >
+                  End sessions
+                </button>
+              )}
             </td>
           </tr>
         ))}
