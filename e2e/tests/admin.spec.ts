@@ -41,6 +41,8 @@ test.describe('admin dashboard', () => {
       'Returns',
       'Drops',
       'Activity',
+      'Team',
+      'Sessions',
     ]);
 
     const name = `Staff Runner ${Date.now().toString(36).slice(-5)}`;

@@ -34,10 +34,12 @@ import { databaseStore, pruneEnded, type RateLimitStore, redisFirst, redisStore 
 import { returnsRoutes } from './modules/returns';
 import { reviewsRoutes } from './modules/reviews';
 import { salesRoutes } from './modules/sales';
+import { sessionsRoutes } from './modules/sessions';
 import { shippingRoutes } from './modules/shipping';
 import { staffRoutes } from './modules/staff';
 import { stockAlertsRoutes, sweepAlerts } from './modules/stock-alerts';
 import { taxRoutes } from './modules/tax';
+import { teamRoutes } from './modules/team';
 import { mediaTable, uploadsRoutes } from './modules/uploads';
 import { usersRoutes } from './modules/users';
 import { registerCompression } from './plugins/compression';
@@ -157,6 +159,8 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(usersRoutes, { deps: services.users });
   await app.register(accountRoutes, { deps: services.account });
+  await app.register(sessionsRoutes, { deps: services.sessions });
+  await app.register(teamRoutes, { deps: services.team });
   await app.register(uploadsRoutes);
   await app.register(checkoutRoutes, { deps: services.checkout });
   await app.register(ordersRoutes, { deps: services.orders });

@@ -974,6 +974,40 @@ const TABLE: Row[] = [
     access: 'signed-in',
     request: () => ({ payload: { currentPassword: 'Wrong#2024x', newPassword: 'Table#2024y' } }),
   },
+  // Sessions: each caller's own (an unknown one is not found); staff end a member's (the shopper is none).
+  { method: 'GET', url: '/api/account/sessions', access: 'signed-in', request: () => ({}) },
+  {
+    method: 'DELETE',
+    url: '/api/account/sessions/:id',
+    access: 'signed-in',
+    request: () => ({ url: `/api/account/sessions/${UNKNOWN_PRODUCT}` }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/staff/:userId/sessions',
+    access: staff('users.write'),
+    request: (r) => ({ url: `/api/staff/${r.shopperId}/sessions` }),
+  },
+  // The team: the staff list, an invitation, and an invitation nobody was sent.
+  { method: 'GET', url: '/api/staff', access: staff('users.read'), request: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/staff/invitations',
+    access: staff('users.roles'),
+    request: () => ({ payload: { email: 'table-invitee@example.com', role: 'support' } }),
+  },
+  {
+    method: 'GET',
+    url: '/api/invitations/:token',
+    access: 'public',
+    request: () => ({ url: `/api/invitations/${'a'.repeat(43)}` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/invitations/:token/accept',
+    access: 'signed-in',
+    request: () => ({ url: `/api/invitations/${'a'.repeat(43)}/accept` }),
+  },
   // Last of all: it deletes the accounts of the callers who may call it (an admin's is kept).
   { method: 'DELETE', url: '/api/account', access: 'signed-in', request: () => ({ url: '/api/account' }) },
 ];

@@ -3,7 +3,6 @@ import { DomainEvents } from './events/domain-events';
 import { ResponseCache, redisGeneration } from './lib/response-cache';
 import type { AccountDeps } from './modules/account';
 import { type ContactsOf, subscribeAudit } from './modules/audit';
-import * as auth from './modules/auth';
 import * as catalog from './modules/catalog';
 import type { CheckoutDeps } from './modules/checkout';
 import * as credit from './modules/credit';
@@ -15,10 +14,12 @@ import { type PriceDropDeps, queuePriceDrop } from './modules/price-drops';
 import * as promotions from './modules/promotions';
 import * as returns from './modules/returns';
 import * as reviews from './modules/reviews';
+import * as sessions from './modules/sessions';
 import type { ShippingDeps } from './modules/shipping';
 import * as staff from './modules/staff';
 import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts';
 import { type TaxDeps, taxEngine } from './modules/tax';
+import type { TeamDeps } from './modules/team';
 import * as users from './modules/users';
 import { forgetSessionsOf, type SessionLookup } from './plugins/session';
 
@@ -38,6 +39,8 @@ export interface Services {
   staff: staff.StaffDeps;
   tax: TaxDeps;
   account: AccountDeps;
+  sessions: sessions.SessionDeps;
+  team: TeamDeps;
   users: users.UserDeps;
   alerts: StockAlertDeps;
   priceDrops: PriceDropDeps;
@@ -122,6 +125,8 @@ export function wireServices(app: FastifyInstance): Services {
     staff: { db, events },
     tax: { db, events },
     account: { db, events },
+    sessions: { db, events },
+    team: { db, events, mailer: app.mailer, siteUrl: config.siteUrl },
     users: {
       db,
       events,
@@ -143,7 +148,7 @@ export function wireServices(app: FastifyInstance): Services {
         JSON.stringify(await reviews.reviewsForPage(db, productId)),
       ),
     sessionHolder: async (token) => {
-      const userId = await auth.findSessionUserId(db, token);
+      const userId = await sessions.findSessionUserId(db, token);
       const holder = userId ? await users.findSessionUser(db, userId) : undefined;
       return holder && { ...holder, permissions: await staff.permissionsOfRole(db, holder.role) };
     },
@@ -208,10 +213,19 @@ function subscribe(events: DomainEvents, alerts: StockAlertDeps, catalogCache: R
   // The audit trail records every staff action with the change that made it.
   subscribeAudit(events);
   // A suspended user is signed out in the transaction that suspends them.
-  events.withFact('user.suspended', (tx, fact) => auth.endSessions(tx, fact.userId));
-  // Sessions a poll holds in memory are read again once their account changed.
+  events.withFact('user.suspended', (tx, fact) => sessions.endSessions(tx, fact.userId));
+  // Sessions a poll holds in memory are read again once their account changed or some of them ended.
   events.afterFact(
-    ['user.updated', 'user.suspended', 'user.promoted', 'user.demoted', 'user.deleted'],
+    [
+      'user.updated',
+      'user.suspended',
+      'user.promoted',
+      'user.demoted',
+      'user.deleted',
+      'session.ended',
+      'sessions.ended',
+      'invitation.accepted',
+    ],
     async (fact) => forgetSessionsOf(fact.userId),
   );
   // Shoppers waiting for a size hear that units came back, once the change has committed.

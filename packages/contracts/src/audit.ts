@@ -46,6 +46,9 @@ export const AUDIT_KINDS = [
   'staff.role-update',
   'staff.role-delete',
   'staff.settings',
+  'staff.sessions-end',
+  'staff.invite',
+  'staff.invitation-accept',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;

@@ -68,6 +68,21 @@ export const BUILT_IN_ROLES: Readonly<Record<string, readonly Permission[]>> = {
   catalogue: ['products.write', 'promotions.write', 'drops.write', 'sales.read'],
 };
 
+/** How the built-in roles are named in words; a role the owner made goes by its name. */
+const ROLE_LABELS: Readonly<Record<string, string>> = {
+  user: 'Shopper',
+  admin: 'Admin',
+  manager: 'Manager',
+  fulfilment: 'Fulfilment',
+  support: 'Support',
+  catalogue: 'Catalogue',
+};
+
+/** A role in words: 'Admin', 'Support', or a custom role's own name. */
+export function roleLabel(role: string): string {
+  return ROLE_LABELS[role] ?? role;
+}
+
 /** A custom role's name: lower case letters, digits and dashes, 2 to 32, starting with a letter. */
 export const ROLE_NAME_PATTERN = /^[a-z][a-z0-9-]{1,31}$/;
 export const ROLE_NAME_MESSAGE =

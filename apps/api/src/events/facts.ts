@@ -51,7 +51,8 @@ export type AuditSubject =
   | 'drop'
   | 'promotion'
   | 'tax'
-  | 'staff';
+  | 'staff'
+  | 'invitation';
 
 /** How the audit trail records a fact: its kind, its subject, and the field of the fact holding the subject's id. */
 export interface AuditOf<Carried> {
@@ -110,7 +111,18 @@ export const FACTS = {
     'user.deleted': 'user.delete',
     /** Staff granted store credit to an account (or took some back): `after` holds the amount and balance. */
     'credit.granted': 'credit.grant',
+    /** Staff ended every session of a member of staff: `after` holds how many. */
+    'sessions.ended': 'staff.sessions-end',
+    /** An invitation was accepted: its invitee (the actor) now holds its role; `after` holds it. */
+    'invitation.accepted': 'staff.invitation-accept',
   }),
+  /** Staff invited someone to join them with a role: `after` holds the e-mail and the role. */
+  ...staffActions<{ invitationId: string } & Change>(
+    'invitation',
+    'invitationId',
+  )({ 'invitation.sent': 'staff.invite' }),
+  /** Someone signed out one of their own sessions (or all but this one): the shop's held sessions forget them. */
+  'session.ended': fact<{ userId: string }>(),
   /** The buyer paid: the order's reserved units are sold. */
   'order.paid': fact<{ orderId: string }>(),
   ...staffActions<OrderChange>(

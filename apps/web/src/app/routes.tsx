@@ -36,6 +36,7 @@ export const ACCOUNT_TABS: AccountTabs = {
     tab('orders', 'Orders'),
     tab('bought', 'Bought'),
     tab('my-drops', 'My drops'),
+    tab('sessions', 'Sessions'),
   ],
   // Each member sees the tabs their permissions open (issue 38); Orders shows a member without
   // orders.read their own orders, as a shopper's.
@@ -53,6 +54,8 @@ export const ACCOUNT_TABS: AccountTabs = {
     tab('returns', 'Returns', 'returns.decide', 'returns.receive'),
     tab('drops', 'Drops', 'drops.write'),
     tab('activity', 'Activity', 'audit.read'),
+    tab('team', 'Team', 'users.read'),
+    tab('sessions', 'Sessions'),
   ],
 };
 
@@ -200,6 +203,14 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                // Where the account is signed in, for everyone (staff and shoppers).
+                path: 'account/sessions',
+                lazy: () =>
+                  import('../features/account/sessions/sessions-tab').then((m) => ({
+                    Component: m.SessionsTab,
+                  })),
+              },
+              {
                 // The staff's sections, each for the members whose permissions open it (the API checks
                 // the permission itself on every call).
                 element: <RequireStaff sections={ACCOUNT_TABS.staff} />,
@@ -290,6 +301,13 @@ export const routes: RouteObject[] = [
                       })),
                   },
                   {
+                    path: 'account/team',
+                    lazy: () =>
+                      import('../features/admin/team/team-tab').then((m) => ({
+                        Component: m.AdminTeamTab,
+                      })),
+                  },
+                  {
                     path: 'account/activity',
                     lazy: () =>
                       import('../features/admin/activity/activity-tab').then((m) => ({
@@ -301,6 +319,12 @@ export const routes: RouteObject[] = [
             ],
           },
         ],
+      },
+      {
+        // Where an invitation to the staff leads: anyone may open it (a guest is asked to sign up or in).
+        path: 'invitation/:token',
+        lazy: () =>
+          import('../features/invitation/invitation-page').then((m) => ({ Component: m.InvitationPage })),
       },
       {
         path: 'order-completed',

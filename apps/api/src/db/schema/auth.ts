@@ -2,21 +2,6 @@ import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { idKey, ownedBy, stamp, timestamps } from './columns';
 import { user } from './users';
 
-export const session = pgTable(
-  'session',
-  {
-    id: idKey(),
-    expiresAt: stamp('expires_at').notNull(),
-    token: text('token').notNull().unique(),
-    ...timestamps(),
-    ipAddress: text('ip_address'),
-    userAgent: text('user_agent'),
-    userId: ownedBy('user_id', () => user.id),
-    impersonatedBy: text('impersonated_by'),
-  },
-  (t) => [index('session_user_idx').on(t.userId)],
-);
-
 export const account = pgTable(
   'account',
   {

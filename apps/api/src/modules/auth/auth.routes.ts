@@ -31,6 +31,9 @@ import { countSignInAttempt } from './sign-in-throttle';
 const FORWARDED = [
   /^\/get-session$/,
   /^\/sign-out$/,
+  /^\/list-sessions$/,
+  /^\/revoke-session$/,
+  /^\/revoke-other-sessions$/,
   /^\/verify-email$/,
   /^\/reset-password\/[^/]+$/,
   /^\/sign-in\/social$/,
@@ -232,6 +235,9 @@ async function forward(
   const { auth, config } = app;
   const headers = fromNodeHeaders(request.headers);
   headers.delete('content-length');
+  // Better Auth records a session's address from this header: the client's as the shop resolved it
+  // (TRUST_PROXY), never one the client wrote itself.
+  headers.set('x-forwarded-for', request.ip);
   const init: RequestInit = { method: request.method, headers };
   if (body !== undefined) {
     headers.set('content-type', 'application/json');

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client';
+import * as sessions from '../sessions';
 import * as repository from './auth.repository';
 
 /** True when the user can sign in with a password (a Google-only account has none to change). */
@@ -10,16 +11,7 @@ export function hasPassword(db: DbOrTx, userId: string): Promise<boolean> {
  * Ends every session of the user and removes every way they had to sign in (password, Google link, reset
  * links): what deleting an account does to its sign-ins, in the caller's transaction.
  */
-export function removeSignIns(db: DbOrTx, userId: string): Promise<void> {
-  return repository.removeSignIns(db, userId);
-}
-
-/** The user a live session token belongs to, if any. */
-export function findSessionUserId(db: DbOrTx, token: string): Promise<string | undefined> {
-  return repository.findSessionUserId(db, token);
-}
-
-/** Ends every session of a user, in the caller's transaction: a suspended user is signed out at once. */
-export function endSessions(db: DbOrTx, userId: string): Promise<void> {
-  return repository.endSessions(db, userId);
+export async function removeSignIns(db: DbOrTx, userId: string): Promise<void> {
+  await sessions.endSessions(db, userId);
+  await repository.removeSignIns(db, userId);
 }

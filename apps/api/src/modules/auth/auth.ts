@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AUTH_MESSAGES, USERNAME_PATTERN } from '@shop/contracts';
-import { betterAuth } from 'better-auth';
+import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { type GenericOAuthConfig, username } from 'better-auth/plugins';
@@ -10,8 +10,10 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { redactLogged } from '../../lib/redact';
 import { shopOrigins } from '../../plugins/origin-check';
+import { forgetSessionsOf } from '../../plugins/session';
 import type { Mailer } from '../mail';
 import type { RateLimitStore } from '../rate-limit';
+import * as sessions from '../sessions';
 import * as users from '../users';
 import { deletePasswordResets } from './auth.repository';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
@@ -173,20 +175,7 @@ export function createAuth(
           },
         },
       },
-      session: {
-        create: {
-          // A suspended account cannot start a session, whatever the sign-in method.
-          async before(session) {
-            const record = await users.findUser(db, session.userId);
-            if (record?.banned) {
-              throw new APIError('FORBIDDEN', {
-                code: 'ACCOUNT_SUSPENDED',
-                message: AUTH_MESSAGES.ACCOUNT_SUSPENDED,
-              });
-            }
-          },
-        },
-      },
+      session: sessionHooks(db, mailer, config.siteUrl, log),
     },
     plugins: [
       username({
@@ -196,6 +185,40 @@ export function createAuth(
       }),
     ],
   });
+}
+
+/**
+ * What happens around a session: a suspended account cannot start one, a sign-in from a new device is
+ * e-mailed to the account, and one Better Auth ends is forgotten by the shop's session reader at once.
+ */
+type SessionHooks = NonNullable<NonNullable<BetterAuthOptions['databaseHooks']>['session']>;
+
+function sessionHooks(db: Db, mailer: Mailer, siteUrl: string, log: FastifyBaseLogger): SessionHooks {
+  return {
+    create: {
+      // A suspended account cannot start a session, whatever the sign-in method.
+      async before(session) {
+        const record = await users.findUser(db, session.userId);
+        if (record?.banned) {
+          throw new APIError('FORBIDDEN', {
+            code: 'ACCOUNT_SUSPENDED',
+            message: AUTH_MESSAGES.ACCOUNT_SUSPENDED,
+          });
+        }
+      },
+      // A sign-in from a browser and system the account never used is e-mailed to it.
+      async after(session) {
+        await sessions.noticeSignIn({ db, mailer, siteUrl, log }, session);
+      },
+    },
+    // A session Better Auth ends (revoke-session, revoke-other-sessions, sign-out) is refused at once
+    // by this instance's polled routes too (plugins/session.ts holds some in memory).
+    delete: {
+      async after(session) {
+        forgetSessionsOf(session.userId);
+      },
+    },
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

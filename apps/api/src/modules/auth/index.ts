@@ -1,4 +1,4 @@
-/** The auth module's face: Better Auth, sign-in's own routes, and the sessions other modules end. */
+/** The auth module's face: Better Auth, sign-in's own routes, and the sign-ins an account's deletion removes. */
 export { type Auth, createAuth } from './auth';
 export { authRoutes } from './auth.routes';
-export { endSessions, findSessionUserId, removeSignIns } from './auth.service';
+export { removeSignIns } from './auth.service';

@@ -278,3 +278,18 @@ export async function findPriceDropRecipients(
     .limit(limit);
   return rows.map((row) => ({ id: row.id, email: row.email, username: row.displayUsername ?? row.username }));
 }
+
+/** Every account whose role is not a shopper's (deleted accounts left out), by username. */
+export async function findStaff(db: DbOrTx): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(user)
+    .where(and(ne(user.role, 'user'), or(isNull(user.banReason), ne(user.banReason, DELETED))))
+    .orderBy(asc(user.username), asc(user.id));
+}
+
+/** Gives the account a staff role (an invitation accepted). */
+export async function setStaffRole(db: DbOrTx, id: string, role: string): Promise<UserRow | undefined> {
+  const [row] = await db.update(user).set({ role, updatedAt: sql`now()` }).where(eq(user.id, id)).returning();
+  return row;
+}

@@ -456,3 +456,17 @@ function auditedFields(row: repository.UserRow, update: UserUpdate): Record<stri
       .map((key) => [key, wire[key]]),
   );
 }
+
+/** The staff: every account whose role is not a shopper's, by username. */
+export function listStaff(db: DbOrTx): Promise<repository.UserRow[]> {
+  return repository.findStaff(db);
+}
+
+/**
+ * Gives an account a staff role, in the caller's transaction (an invitation accepted). The shop's last
+ * active admin keeps theirs.
+ */
+export async function giveStaffRole(tx: DbOrTx, userId: string, role: string): Promise<void> {
+  if (role !== 'admin') await keepAnAdmin(tx, userId);
+  await repository.setStaffRole(tx, userId, role);
+}

@@ -20,6 +20,7 @@ const USER_LINKS: MenuLink[] = [
   { to: '/account/favorites', label: 'Favorites' },
   { to: '/account/orders', label: 'Orders' },
   { to: '/account/bought', label: 'Bought' },
+  { to: '/account/sessions', label: 'Sessions' },
 ];
 
 const ADMIN_LINKS: MenuLink[] = [
@@ -27,6 +28,7 @@ const ADMIN_LINKS: MenuLink[] = [
   { to: '/account/products', label: 'Products' },
   { to: '/account/users', label: 'Users' },
   { to: '/account/profile', label: 'Profile' },
+  { to: '/account/sessions', label: 'Sessions' },
 ];
 
 /** The account menu's entries for who is looking (spec: guest, user, admin). */

@@ -10,10 +10,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type SubmitHandler, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { ApiError } from '../../lib/api';
-import { type SignUpInput, signUp } from './auth-api';
+import { type SignUpInput, safeRedirect, signUp } from './auth-api';
 import { authErrorMessage } from './auth-errors';
 import { AuthCard, EmailField, NewPasswordField, SubmitButton, TextField } from './auth-ui';
 
@@ -32,6 +32,9 @@ const FIELDS = ['username', 'email', 'password'] as const;
 export function RegisterPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Where a sign-up was asked for (an invitation's page) takes the new account back there.
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirect(params.get('redirect'), '');
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -48,7 +51,7 @@ export function RegisterPage() {
     setServerError(null);
     try {
       const { user } = await signUp(queryClient, values);
-      await navigate(user.emailVerified ? '/' : '/verify-email');
+      await navigate(redirectTo || (user.emailVerified ? '/' : '/verify-email'));
     } catch (error) {
       setServerError(authErrorMessage(error));
       if (error instanceof ApiError) {

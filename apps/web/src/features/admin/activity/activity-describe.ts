@@ -47,6 +47,9 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'staff.role-update': 'Role changed',
   'staff.role-delete': 'Role deleted',
   'staff.settings': 'Staff settings changed',
+  'staff.sessions-end': 'Sessions ended',
+  'staff.invite': 'Invitation sent',
+  'staff.invitation-accept': 'Invitation accepted',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -90,6 +93,7 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
       'tax.threshold-update',
     ],
   },
+  { label: 'Team', kinds: ['staff.sessions-end', 'staff.invite', 'staff.invitation-accept'] },
 ];
 
 /** What an action was done to: a name to show and, where there is a page for it, its address. */
@@ -526,6 +530,10 @@ export function describe(event: ActivityEvent): Description {
       return { action: `deleted the role ${event.subject.id}` };
     case 'staff.settings':
       return { action: `changed the staff settings: ${changedFields(event)}` };
+    case 'staff.sessions-end':
+    case 'staff.invite':
+    case 'staff.invitation-accept':
+      return describeTeam(event);
     default:
       return { action: 'did something' };
   }
@@ -541,6 +549,23 @@ function roleOf(snapshot: Snapshot): string {
 function roleTail(event: ActivityEvent): string {
   const role = roleOf(event.after);
   return role === 'admin' ? 'an admin' : `staff (${role})`;
+}
+
+/** Ending a member's sessions, inviting someone to the staff, accepting an invitation. */
+function describeTeam(event: ActivityEvent): Description {
+  const role = textOf(field(event.after, 'role'));
+  if (event.kind === 'staff.invite') {
+    const email = textOf(field(event.after, 'email')) ?? 'someone';
+    return { action: `invited ${email} to the team`, tail: role ? `as ${role}` : undefined };
+  }
+  if (event.kind === 'staff.invitation-accept')
+    return { action: 'accepted an invitation to the team', tail: role ? `as ${role}` : undefined };
+  const sessions = field(event.after, 'sessions');
+  return {
+    action: 'ended the sessions of',
+    subject: userSubject(event),
+    tail: typeof sessions === 'number' ? `(${sessions} signed out)` : undefined,
+  };
 }
 
 /** "Tax rate of FR (standard) 20%", "Tax registration in US-CA". */

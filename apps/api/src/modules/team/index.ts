@@ -1,0 +1,3 @@
+/** The team module's face: the staff list and the invitations that make someone staff. */
+export { teamRoutes } from './team.routes';
+export type { TeamDeps } from './team.service';
