@@ -43,6 +43,7 @@ export interface Services {
   contactsOf: ContactsOf;
   reviewsForPage: catalog.PageReviews;
   sessionHolder: SessionLookup;
+  security: auth.SecurityDeps;
 }
 
 /**
@@ -132,9 +133,20 @@ export function wireServices(app: FastifyInstance): Services {
       pageReviews.getOrProduce(productId, async () =>
         JSON.stringify(await reviews.reviewsForPage(db, productId)),
       ),
+    security: {
+      db,
+      auth: app.auth,
+      events,
+      mailer: app.mailer,
+      siteUrl: config.siteUrl,
+      secret: config.auth.secret,
+      rateLimits: app.rateLimits,
+      rateLimitScale: config.auth.rateLimitScale,
+    },
     sessionHolder: async (token) => {
-      const userId = await auth.findSessionUserId(db, token);
-      return userId ? users.findSessionUser(db, userId) : undefined;
+      const found = await auth.findSession(db, token);
+      const holder = found && (await users.findSessionUser(db, found.userId));
+      return holder ? { ...holder, session: { id: found.id, steppedUpAt: found.steppedUpAt } } : undefined;
     },
   };
 }

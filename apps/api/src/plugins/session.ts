@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AUTH_MESSAGES } from '@shop/contracts';
+import { AUTH_MESSAGES, SECURITY_MESSAGES, STEP_UP_MINUTES } from '@shop/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 
@@ -14,6 +14,8 @@ export interface SessionHolder {
   displayUsername: string | null;
   role: string;
   banned: boolean;
+  /** The session itself: its id, and when its holder last stepped up (decision 35). */
+  session?: { id: string; steppedUpAt: Date | null };
 }
 
 declare module 'fastify' {
@@ -29,6 +31,8 @@ export interface CurrentUser {
   emailVerified: boolean;
   username: string;
   role: 'user' | 'admin';
+  /** The session this request came with (see SessionHolder). */
+  session?: { id: string; steppedUpAt: Date | null };
 }
 
 /**
@@ -108,6 +112,7 @@ async function loadUser(request: FastifyRequest, held = false): Promise<CurrentU
     emailVerified: user.emailVerified,
     username: user.displayUsername ?? user.username,
     role: user.role === 'admin' ? 'admin' : 'user',
+    ...(user.session ? { session: user.session } : {}),
   };
 }
 
@@ -165,5 +170,23 @@ export async function requireSelfOrAdmin(request: FastifyRequest, userId: string
   const user = await requireUser(request);
   if (user.id !== userId && user.role !== 'admin')
     throw new AppError('FORBIDDEN', 'You can only see your own account');
+  return user;
+}
+
+/** True when the session stepped up in the last STEP_UP_MINUTES. */
+export function steppedUp(user: CurrentUser, now = Date.now()): boolean {
+  const at = user.session?.steppedUpAt;
+  return at !== null && at !== undefined && now - at.getTime() <= STEP_UP_MINUTES * 60_000;
+}
+
+/**
+ * The guard of what moves money or data (refunds, store credit, CSV exports, tax settings): the session
+ * must have given a second factor, or without one the password, in the last STEP_UP_MINUTES (POST
+ * /api/auth/step-up); else 403 STEP_UP_REQUIRED, which the dashboard answers with its step-up dialog.
+ * Runs after the route's own authorisation, so a member who may not act at all is told that first.
+ */
+export async function requireStepUp(request: FastifyRequest): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!steppedUp(user)) throw new AppError('STEP_UP_REQUIRED', SECURITY_MESSAGES.STEP_UP_REQUIRED);
   return user;
 }

@@ -22,6 +22,7 @@ describe('Account frame with the tabs the routes give it', () => {
       ['Orders', '/account/orders'],
       ['Bought', '/account/bought'],
       ['My drops', '/account/my-drops'],
+      ['Security', '/account/security'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
@@ -31,7 +32,7 @@ describe('Account frame with the tabs the routes give it', () => {
     expect(within(nav).getByRole('link', { name: 'Bought' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Users, Profile, Sales, Shipping, Tax, Returns, Drops, Activity", async () => {
+  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Users, Profile, Sales, Shipping, Tax, Returns, Drops, Activity, Security", async () => {
     renderAccount('/account/profile', undefined, {
       role: 'admin',
       profile: { roles: ['admin'] },
@@ -57,6 +58,7 @@ describe('Account frame with the tabs the routes give it', () => {
       ['Returns', '/account/returns'],
       ['Drops', '/account/drops'],
       ['Activity', '/account/activity'],
+      ['Security', '/account/security'],
     ]);
     await waitFor(() => expect(document.title).toBe('Profile · Sneaker Shop'));
   });

@@ -31,6 +31,7 @@ export const ACCOUNT_TABS: AccountTabs = {
     tab('orders', 'Orders'),
     tab('bought', 'Bought'),
     tab('my-drops', 'My drops'),
+    tab('security', 'Security'),
   ],
   staff: [
     tab('orders', 'Orders'),
@@ -45,6 +46,7 @@ export const ACCOUNT_TABS: AccountTabs = {
     tab('returns', 'Returns'),
     tab('drops', 'Drops'),
     tab('activity', 'Activity'),
+    tab('security', 'Security'),
   ],
 };
 
@@ -158,6 +160,14 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/account/profile/profile-tab').then((m) => ({
                     Component: m.ProfileTab,
+                  })),
+              },
+              {
+                // Two-factor sign-in and passkeys, for everyone signed in (decision 35).
+                path: 'account/security',
+                lazy: () =>
+                  import('../features/account/security/security-tab').then((m) => ({
+                    Component: m.SecurityTab,
                   })),
               },
               {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { account, session, verification } from '../../db/schema/auth';
 
@@ -29,15 +29,6 @@ export async function removeSignIns(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(session).where(eq(session.userId, userId));
   await db.delete(account).where(eq(account.userId, userId));
   await db.delete(verification).where(eq(verification.value, userId));
-}
-
-/** The user whose session this token is, if the session has not expired. */
-export async function findSessionUserId(db: DbOrTx, token: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ userId: session.userId })
-    .from(session)
-    .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
-  return row?.userId;
 }
 
 /** Ends every session of the user (a suspension). */

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import * as repository from './auth.repository';
+import * as security from './security.repository';
 
 /** True when the user can sign in with a password (a Google-only account has none to change). */
 export function hasPassword(db: DbOrTx, userId: string): Promise<boolean> {
@@ -14,9 +15,9 @@ export function removeSignIns(db: DbOrTx, userId: string): Promise<void> {
   return repository.removeSignIns(db, userId);
 }
 
-/** The user a live session token belongs to, if any. */
-export function findSessionUserId(db: DbOrTx, token: string): Promise<string | undefined> {
-  return repository.findSessionUserId(db, token);
+/** A live session by its token: its id, its holder and when it last stepped up. */
+export function findSession(db: DbOrTx, token: string) {
+  return security.findSession(db, token);
 }
 
 /** Ends every session of a user, in the caller's transaction: a suspended user is signed out at once. */

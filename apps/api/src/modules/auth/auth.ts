@@ -15,6 +15,7 @@ import type { RateLimitStore } from '../rate-limit';
 import * as users from '../users';
 import { deletePasswordResets } from './auth.repository';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
+import { secondFactors } from './factors';
 import { clearSignInAttempts } from './sign-in-throttle';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -194,6 +195,7 @@ export function createAuth(
         maxUsernameLength: 16,
         usernameValidator: (value) => USERNAME_PATTERN.test(value),
       }),
+      ...secondFactors(config.auth.secret, config.siteUrl),
     ],
   });
 }

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, currentUser, requireAdmin } from '../../plugins/session';
+import { adminOnly, currentUser, requireAdmin, requireStepUp } from '../../plugins/session';
 import { consume, consumeForAccount, type RateLimitStore } from '../rate-limit';
 import * as promotions from './promotions.service';
 
@@ -61,6 +61,7 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ deps: PromotionRouteDeps }
       reply.headers(csvHeaders(csvFileName('promotions')));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
       const admin = await requireAdmin(request);
+      await requireStepUp(request);
       await consumeForAccount(deps.rateLimits, deps.rateLimitScale, 'exports', admin.id);
       const csv = await promotions.exportPromotions(deps, admin, request.query);
       return reply.send(Readable.from([csv]));

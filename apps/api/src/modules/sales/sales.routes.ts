@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { adminOnly, requireAdmin } from '../../plugins/session';
+import { adminOnly, requireAdmin, requireStepUp } from '../../plugins/session';
 import { consumeForAccount } from '../rate-limit';
 import { exportOrders } from './orders-export';
 import { lowStockSizes, salesReport } from './sales.service';
@@ -78,6 +78,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.headers(csvHeaders(`tax-report-${from}-to-${to}.csv`));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
       const { id } = await requireAdmin(request);
+      await requireStepUp(request);
       await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', id);
       return reply.send(await taxReportCsv(await taxReport(app.db, from, to)));
     },
@@ -106,6 +107,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.headers(csvHeaders(csvFileName('orders')));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
       const { id } = await requireAdmin(request);
+      await requireStepUp(request);
       await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', id);
       return reply.send(await exportOrders(app.db, request.query));
     },

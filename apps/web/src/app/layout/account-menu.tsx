@@ -19,6 +19,7 @@ const USER_LINKS: MenuLink[] = [
   { to: '/account/favorites', label: 'Favorites' },
   { to: '/account/orders', label: 'Orders' },
   { to: '/account/bought', label: 'Bought' },
+  { to: '/account/security', label: 'Security' },
 ];
 
 const ADMIN_LINKS: MenuLink[] = [
@@ -26,6 +27,7 @@ const ADMIN_LINKS: MenuLink[] = [
   { to: '/account/products', label: 'Products' },
   { to: '/account/users', label: 'Users' },
   { to: '/account/profile', label: 'Profile' },
+  { to: '/account/security', label: 'Security' },
 ];
 
 /** The account menu's entries for who is looking (spec: guest, user, admin). */

@@ -42,6 +42,13 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'tax.register': 'Tax registration added',
   'tax.unregister': 'Tax registration removed',
   'tax.threshold-update': 'Tax threshold changed',
+  'security.enrol': 'Second factor added',
+  'security.remove': 'Second factor removed',
+  'security.recovery-code': 'Recovery code used',
+  'security.codes-regenerate': 'Recovery codes replaced',
+  'security.lock': 'Sign-in locked',
+  'security.step-up': 'Identity confirmed',
+  'security.step-up-refused': 'Confirmation refused',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -71,6 +78,18 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
       'tax.register',
       'tax.unregister',
       'tax.threshold-update',
+    ],
+  },
+  {
+    label: 'Security',
+    kinds: [
+      'security.enrol',
+      'security.remove',
+      'security.recovery-code',
+      'security.codes-regenerate',
+      'security.lock',
+      'security.step-up',
+      'security.step-up-refused',
     ],
   },
 ];
@@ -499,8 +518,57 @@ export function describe(event: ActivityEvent): Description {
     case 'tax.unregister':
     case 'tax.threshold-update':
       return describeTax(event);
+    case 'security.enrol':
+    case 'security.remove':
+    case 'security.recovery-code':
+    case 'security.codes-regenerate':
+    case 'security.lock':
+    case 'security.step-up':
+    case 'security.step-up-refused':
+      return describeSecurity(event);
     default:
       return { action: 'did something' };
+  }
+}
+
+/** A second factor as a member knows it. */
+const FACTOR_NAMES: Record<string, string> = {
+  totp: 'an authenticator app',
+  passkey: 'a passkey',
+  recovery: 'a recovery code',
+  password: 'their password',
+};
+
+function factorName(snapshot: ActivityEvent['after']): string {
+  return FACTOR_NAMES[textOf(field(snapshot, 'method')) ?? ''] ?? 'a second factor';
+}
+
+/** A member's own sign-in security: the member is the actor, their account the subject. */
+function describeSecurity(event: ActivityEvent): Description {
+  const left = field(event.after, 'left');
+  switch (event.kind) {
+    case 'security.enrol':
+      return { action: `turned on two-factor sign-in with ${factorName(event.after)}` };
+    case 'security.remove':
+      return { action: `removed ${factorName(event.after)} from their two-factor sign-in` };
+    case 'security.recovery-code':
+      return {
+        action: 'used a recovery code',
+        tail: typeof left === 'number' ? `(${left} left)` : undefined,
+      };
+    case 'security.codes-regenerate':
+      return { action: 'replaced their recovery codes' };
+    case 'security.lock': {
+      const until = textOf(field(event.after, 'until'));
+      return {
+        action: 'was locked out of the second sign-in step after five wrong codes',
+        tail: until ? `(until ${formatInstant(until)})` : undefined,
+      };
+    }
+    case 'security.step-up':
+      return { action: `confirmed it was them with ${factorName(event.after)}` };
+    default:
+      return { action: `was refused confirming it was them with ${factorName(event.after)}` };
   }
 }
 

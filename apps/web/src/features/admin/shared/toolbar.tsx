@@ -1,5 +1,7 @@
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type MouseEvent, type ReactNode, useState } from 'react';
 import { SelectOptions } from '../../../components/select-options';
+import { errorText } from '../../../lib/api';
+import { downloadExport } from '../../../lib/download';
 
 interface SearchFormProps {
   /** The field's id. */
@@ -108,7 +110,10 @@ export function SelectFilter<Value extends string>({
 export const optionsOf = <Value extends string>(labels: Record<Value, { label: string }>) =>
   (Object.entries(labels) as [Value, { label: string }][]).map(([value, { label }]) => ({ value, label }));
 
-/** 'Export CSV': a download of what the list's filters find (every page). */
+/**
+ * 'Export CSV': a download of what the list's filters find (every page). A link (it can be opened or
+ * copied), whose click downloads through the API client, so the step-up an export needs is asked first.
+ */
 export function ExportLink({
   href,
   className,
@@ -119,10 +124,32 @@ export function ExportLink({
   /** Said after 'Export CSV' to screen readers (what is exported). */
   children?: ReactNode;
 }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    try {
+      await downloadExport(href, 'export.csv');
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+  };
   return (
-    <a className={`btn btn-outline-dark${className ? ` ${className}` : ''}`} href={href} download>
-      Export CSV
-      {children}
-    </a>
+    <>
+      <a
+        className={`btn btn-outline-dark${className ? ` ${className}` : ''}`}
+        href={href}
+        download
+        onClick={onClick}
+      >
+        Export CSV
+        {children}
+      </a>
+      {failure ? (
+        <span role="alert" className="text-danger small ms-2">
+          The export failed: {failure}
+        </span>
+      ) : null}
+    </>
   );
 }
