@@ -41,8 +41,15 @@ function hashedCodesStore(secret: string) {
   };
 }
 
-export function secondFactors(secret: string, siteUrl: string) {
+/**
+ * `origins` are the addresses the shop answers at (shopOrigins). A passkey belongs to a domain (its
+ * relying party id), never to an IP address: a shop served on a loopback address (development, the
+ * journeys) gives its passkeys to `localhost`, which browsers treat as a secure origin, and is opened
+ * there to use them.
+ */
+export function secondFactors(secret: string, siteUrl: string, origins: string[]) {
   const site = new URL(siteUrl);
+  const loopbackAddress = ['127.0.0.1', '[::1]'].includes(site.hostname);
   return [
     twoFactor({
       issuer: TOTP_ISSUER,
@@ -64,9 +71,9 @@ export function secondFactors(secret: string, siteUrl: string) {
       twoFactorCookieMaxAge: 600,
     }),
     passkey({
-      rpID: site.hostname,
+      rpID: loopbackAddress ? 'localhost' : site.hostname,
       rpName: TOTP_ISSUER,
-      origin: site.origin,
+      origin: origins,
     }),
   ];
 }

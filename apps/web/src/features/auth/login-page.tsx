@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, type AuthConfig } from '@shop/contracts';
 import { Link } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { AskAndLink, AuthCard, EmailField, GoogleIcon, PasswordField, SubmitButton } from './auth-ui';
-import { SecondStep } from './second-step';
+import { PasskeySignIn, SecondStep } from './second-step';
 import { useLogin } from './use-login';
 
 /** /login: e-mail and password, 'Forgot Password ?', 'Login with Google' when the shop has it on. */
@@ -49,6 +49,7 @@ export function LoginPage() {
         </div>
         <SubmitButton busy={login.submitting}>Login</SubmitButton>
       </form>
+      <PasskeySignIn redirectTo={login.redirectTo} />
       <GoogleSignIn config={login.authConfig} busy={login.googleBusy} onSignIn={login.signInWithGoogle} />
     </AuthCard>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { passkeysSupported } from '../../lib/security';
@@ -98,5 +98,42 @@ export function SecondStep({ redirectTo }: { redirectTo: string }) {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** 'Sign in with a passkey', on the login's first step: no password, no code. */
+export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // Known only in the browser: the server's render (and the first one here) has no button, so they match.
+  const [supported, setSupported] = useState(false);
+  useEffect(() => setSupported(passkeysSupported()), []);
+  if (!supported) return null;
+  const signIn = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await signInWithPasskey(queryClient);
+      await navigate(redirectTo, { replace: true });
+    } catch (error) {
+      setFailure(authErrorMessage(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <div className="auth-divider">or</div>
+      {failure ? <AlertError message={failure} onClose={() => setFailure(null)} /> : null}
+      <button
+        type="button"
+        className="btn btn-lg btn-outline-dark w-100"
+        disabled={busy}
+        onClick={() => void signIn()}
+      >
+        Sign in with a passkey
+      </button>
+    </>
   );
 }

@@ -44,7 +44,7 @@ describe('the Security section', () => {
     await user.type(screen.getByLabelText('Your password'), 'Sneakers#2024');
     await user.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
 
-    expect(await screen.findByTitle('QR code of your sign-in key')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'QR code of your sign-in key' })).toBeInTheDocument();
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     const codes = screen.getByRole('region', { name: 'Your recovery codes' });
     expect(

@@ -66,7 +66,8 @@ export function TotpSetup({ hasPassword }: { hasPassword: boolean }) {
               value={enrolment.totpURI}
               size={176}
               marginSize={2}
-              title="QR code of your sign-in key"
+              role="img"
+              aria-label="QR code of your sign-in key"
             />
           </div>
           <p className="security-setup__secret">
