@@ -142,11 +142,32 @@ export async function toPaymentPage(page: Page) {
   await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeVisible();
 }
 
-/** A second browser signed in as the admin (the page under test keeps the buyer). */
-export async function adminPage(browser: Browser, baseURL: string | undefined) {
+/**
+ * Steps the signed-in admin of `page` up with the password (POST /api/auth/step-up), as the step-up dialog
+ * would: refunds, credit, exports and the tax settings then answer for five minutes (decision 35).
+ */
+export async function stepUpAdmin(page: Page) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post('/api/auth/step-up', {
+    data: { password: ADMIN.password },
+    headers: { origin },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/**
+ * A second browser signed in as the admin (the page under test keeps the buyer), stepped up unless
+ * `steppedUp` is false (the step-up dialog's own journey).
+ */
+export async function adminPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  { steppedUp = true }: { steppedUp?: boolean } = {},
+) {
   const context = await browser.newContext({ baseURL });
   const page = waitingForApp(await context.newPage());
   await logIn(page, ADMIN.email, ADMIN.password);
+  if (steppedUp) await stepUpAdmin(page);
   return page;
 }
 

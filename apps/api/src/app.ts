@@ -8,7 +8,7 @@ import { ResponseCache, redisGeneration } from './lib/response-cache';
 import { createStorage, type Storage } from './lib/storage';
 import { accountRoutes } from './modules/account';
 import { auditRoutes } from './modules/audit';
-import { type Auth, authRoutes, createAuth } from './modules/auth';
+import { type Auth, authRoutes, createAuth, securityRoutes } from './modules/auth';
 import { catalogRoutes, productsAdminRoutes, productsTaxCategoryRoutes } from './modules/catalog';
 import { checkoutRoutes } from './modules/checkout';
 import { creditRoutes } from './modules/credit';
@@ -157,6 +157,7 @@ export async function buildApp(
   await app.register(productsAdminRoutes, { deps: services.products });
   await app.register(productsTaxCategoryRoutes, { deps: services.products });
   await app.register(authRoutes);
+  await app.register(securityRoutes, { deps: services.security });
   await app.register(usersRoutes, { deps: services.users });
   await app.register(accountRoutes, { deps: services.account });
   await app.register(sessionsRoutes, { deps: services.sessions });

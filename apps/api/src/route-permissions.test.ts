@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dropEntry, dropTicket, user } from './db/schema';
-import { ORIGIN, signIn, signUp } from './test/accounts';
+import { ORIGIN, signIn, signUp, stepUp } from './test/accounts';
 import { stockedProducts } from './test/buyers';
 import { writeReview } from './test/reviews';
 import { routesOf } from './test/route-table';
@@ -968,6 +968,88 @@ const TABLE: Row[] = [
       payload: { amount: 5, reason: 'A goodwill gesture' },
     }),
   },
+  // Second factors and step-up (decision 36): nobody here has one, so a code is refused as wrong or
+  // missing; a wrong password is a 400; an unknown passkey a 404.
+  {
+    method: 'POST',
+    url: '/api/auth/two-factor/enable',
+    access: 'signed-in',
+    request: () => ({ payload: { password: 'Wrong#2024x' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/two-factor/get-totp-uri',
+    access: 'signed-in',
+    request: () => ({ payload: { password: 'Wrong#2024x' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/two-factor/verify-totp',
+    access: 'public',
+    request: () => ({ payload: { code: '123456' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/two-factor/verify-backup-code',
+    access: 'public',
+    request: () => ({ payload: { code: 'abcde-12345' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/two-factor/disable',
+    access: 'signed-in',
+    request: () => ({ payload: { password: 'Wrong#2024x' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/two-factor/generate-backup-codes',
+    access: 'signed-in',
+    request: () => ({ payload: { password: 'Wrong#2024x' } }),
+  },
+  {
+    method: 'GET',
+    url: '/api/auth/passkey/generate-register-options',
+    access: 'signed-in',
+    request: () => ({}),
+  },
+  {
+    method: 'GET',
+    url: '/api/auth/passkey/generate-authenticate-options',
+    access: 'public',
+    request: () => ({}),
+  },
+  { method: 'GET', url: '/api/auth/passkey/list-user-passkeys', access: 'signed-in', request: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/auth/passkey/verify-registration',
+    access: 'signed-in',
+    request: () => ({ payload: { response: { id: 'made-up' } } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/passkey/verify-authentication',
+    access: 'public',
+    request: () => ({ payload: { response: { id: 'made-up' } } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/passkey/update-passkey',
+    access: 'signed-in',
+    request: () => ({ payload: { id: UNKNOWN_PRODUCT, name: 'Laptop' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/passkey/delete-passkey',
+    access: 'signed-in',
+    request: () => ({ payload: { id: UNKNOWN_PRODUCT } }),
+  },
+  { method: 'GET', url: '/api/account/security', access: 'signed-in', request: () => ({}) },
+  {
+    method: 'POST',
+    url: '/api/auth/step-up',
+    access: 'signed-in',
+    request: () => ({ payload: { password: 'Wrong#2024x' } }),
+  },
   {
     method: 'POST',
     url: '/api/auth/change-password',
@@ -1033,6 +1115,8 @@ beforeAll(async () => {
   expect(card.statusCode, card.body).toBe(200);
 
   const adminCookie = await signIn(app(), admin.email, admin.password);
+  // What moves money or data asks for a step-up in the last five minutes: the admin's is given here.
+  await stepUp(app(), adminCookie, { password: admin.password });
   const shipped = { productId: pick.id, size: pick.size, count: 1 };
   const parcel = await send(app(), 'POST', `/api/orders/${orderId}/shipments`, adminCookie, {
     lines: [shipped],
@@ -1076,6 +1160,8 @@ beforeAll(async () => {
       roles: [roleName],
     });
     expect(given.statusCode, given.body).toBe(200);
+    // Each member confirms their password now: the steps-up the exports and refunds need are given.
+    await stepUp(app(), member.cookie, { password: member.password });
     members[role] = { name: role, cookie: member.cookie, email: member.email };
     memberIds.push(member.id);
   }

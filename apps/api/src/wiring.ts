@@ -3,6 +3,7 @@ import { DomainEvents } from './events/domain-events';
 import { ResponseCache, redisGeneration } from './lib/response-cache';
 import type { AccountDeps } from './modules/account';
 import { type ContactsOf, subscribeAudit } from './modules/audit';
+import type * as auth from './modules/auth';
 import * as catalog from './modules/catalog';
 import type { CheckoutDeps } from './modules/checkout';
 import * as credit from './modules/credit';
@@ -48,6 +49,7 @@ export interface Services {
   contactsOf: ContactsOf;
   reviewsForPage: catalog.PageReviews;
   sessionHolder: SessionLookup;
+  security: auth.SecurityDeps;
 }
 
 /**
@@ -147,10 +149,26 @@ export function wireServices(app: FastifyInstance): Services {
       pageReviews.getOrProduce(productId, async () =>
         JSON.stringify(await reviews.reviewsForPage(db, productId)),
       ),
+    security: {
+      db,
+      auth: app.auth,
+      events,
+      mailer: app.mailer,
+      siteUrl: config.siteUrl,
+      secret: config.auth.secret,
+      rateLimits: app.rateLimits,
+      rateLimitScale: config.auth.rateLimitScale,
+    },
     sessionHolder: async (token) => {
-      const userId = await sessions.findSessionUserId(db, token);
-      const holder = userId ? await users.findSessionUser(db, userId) : undefined;
-      return holder && { ...holder, permissions: await staff.permissionsOfRole(db, holder.role) };
+      const found = await sessions.findSession(db, token);
+      const holder = found && (await users.findSessionUser(db, found.userId));
+      return holder
+        ? {
+            ...holder,
+            permissions: await staff.permissionsOfRole(db, holder.role),
+            session: { id: found.id, steppedUpAt: found.steppedUpAt },
+          }
+        : undefined;
     },
   };
 }

@@ -49,6 +49,13 @@ export const AUDIT_KINDS = [
   'staff.sessions-end',
   'staff.invite',
   'staff.invitation-accept',
+  'security.enrol',
+  'security.remove',
+  'security.recovery-code',
+  'security.codes-regenerate',
+  'security.lock',
+  'security.step-up',
+  'security.step-up-refused',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;

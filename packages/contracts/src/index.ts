@@ -30,6 +30,8 @@ export * from './returns';
 export * from './review-rules';
 export * from './reviews';
 export * from './sales';
+export * from './security';
+export * from './security-rules';
 export * from './sessions';
 export * from './shipping';
 export * from './staff';

@@ -199,6 +199,22 @@ export const FACTS = {
     /** Staff changed a US state's economic-nexus thresholds. */
     'tax.threshold-updated': 'tax.threshold-update',
   }),
+  /**
+   * A member's sign-in factors and step-ups (decision 36): the member is both actor and subject (`after`
+   * says which factor, how many recovery codes are left, until when a lock holds).
+   */
+  ...staffActions<UserChange>(
+    'user',
+    'userId',
+  )({
+    'security.enrolled': 'security.enrol',
+    'security.removed': 'security.remove',
+    'security.recovery-code-used': 'security.recovery-code',
+    'security.codes-regenerated': 'security.codes-regenerate',
+    'security.locked': 'security.lock',
+    'security.stepped-up': 'security.step-up',
+    'security.step-up-refused': 'security.step-up-refused',
+  }),
   /** A shopper changed their own name or picture (what their reviews show of them). */
   ...staffActions<StaffChange>(
     'staff',

@@ -1,5 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AUTH_MESSAGES, PERMISSION_LABELS, type Permission, SHOPPER_ROLE } from '@shop/contracts';
+import {
+  AUTH_MESSAGES,
+  PERMISSION_LABELS,
+  type Permission,
+  SECURITY_MESSAGES,
+  SHOPPER_ROLE,
+  STEP_UP_MINUTES,
+} from '@shop/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 
@@ -16,6 +23,8 @@ export interface SessionHolder {
   banned: boolean;
   /** What the role lets them do on the staff's routes (the composition root asks the staff module). */
   permissions: readonly Permission[];
+  /** The session itself: its id, and when its holder last stepped up (decision 36). */
+  session?: { id: string; steppedUpAt: Date | null };
 }
 
 declare module 'fastify' {
@@ -33,6 +42,8 @@ export interface CurrentUser {
   /** 'user' (a shopper), 'admin', another built-in staff role, or one the owner made. */
   role: string;
   permissions: ReadonlySet<Permission>;
+  /** The session this request came with (see SessionHolder). */
+  session?: { id: string; steppedUpAt: Date | null };
 }
 
 /** Whether the person holds a permission (a guest or a shopper holds none). */
@@ -123,6 +134,7 @@ async function loadUser(request: FastifyRequest, held = false): Promise<CurrentU
     username: user.displayUsername ?? user.username,
     role: user.role,
     permissions: new Set(user.permissions),
+    ...(user.session ? { session: user.session } : {}),
   };
 }
 
@@ -218,5 +230,23 @@ export async function requireSelfOr(
   const user = await requireUser(request);
   if (user.id !== userId && !can(user, permission))
     throw new AppError('FORBIDDEN', 'You can only see your own account', { permission });
+  return user;
+}
+
+/** True when the session stepped up in the last STEP_UP_MINUTES. */
+export function steppedUp(user: CurrentUser, now = Date.now()): boolean {
+  const at = user.session?.steppedUpAt;
+  return at !== null && at !== undefined && now - at.getTime() <= STEP_UP_MINUTES * 60_000;
+}
+
+/**
+ * The guard of what moves money or data (refunds, store credit, CSV exports, tax settings): the session
+ * must have given a second factor, or without one the password, in the last STEP_UP_MINUTES (POST
+ * /api/auth/step-up); else 403 STEP_UP_REQUIRED, which the dashboard answers with its step-up dialog.
+ * Runs after the route's own authorisation, so a member who may not act at all is told that first.
+ */
+export async function requireStepUp(request: FastifyRequest): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!steppedUp(user)) throw new AppError('STEP_UP_REQUIRED', SECURITY_MESSAGES.STEP_UP_REQUIRED);
   return user;
 }

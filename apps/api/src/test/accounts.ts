@@ -54,6 +54,20 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   return sessionCookie(response);
 }
 
+/**
+ * Steps the session up (POST /api/auth/step-up): the password of a member without a second factor, or a
+ * code. What moves money or data then answers for five minutes.
+ */
+export async function stepUp(
+  app: FastifyInstance,
+  cookie: string,
+  proof: { password: string } | { code: string },
+): Promise<string> {
+  const response = await post(app, '/api/auth/step-up', proof, cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ validUntil: string }>().validUntil;
+}
+
 export async function session(app: FastifyInstance, cookie: string) {
   const response = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
   expect(response.statusCode).toBe(200);

@@ -6,9 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { DatabaseConfig, Db } from '../db/client';
-import { order, orderItem, productStock, session, user } from '../db/schema';
+import { account, order, orderItem, productStock, session, user } from '../db/schema';
 import { insertProducts } from '../modules/catalog/catalog.repository';
 import type { NewProduct } from '../modules/catalog/new-product';
+import { stepUp } from './accounts';
 import { createTestDatabase, openTestApp, type TestApp, testConfig } from './test-app';
 
 /**
@@ -177,10 +178,26 @@ export async function unitLedger(app: FastifyInstance, productId: string) {
   };
 }
 
-/** A signed-in admin, written directly like `quickBuyers`' shoppers. */
-export async function quickAdmin(app: FastifyInstance, prefix = 'staff'): Promise<Buyer> {
+/** The password of every `quickAdmin`. */
+export const QUICK_ADMIN_PASSWORD = 'Staff#2024x';
+
+/**
+ * A signed-in admin, written directly like `quickBuyers`' shoppers, with a password (QUICK_ADMIN_PASSWORD).
+ * Its session has stepped up with that password (`stepUp`), so what needs a step-up in the last five
+ * minutes (refunds, credit, exports, tax settings) answers it; `steppedUp: false` leaves it not stepped up.
+ */
+export async function quickAdmin(
+  app: FastifyInstance,
+  prefix = 'staff',
+  { steppedUp = true }: { steppedUp?: boolean } = {},
+): Promise<Buyer> {
   const [admin] = await quickBuyers(app, 1, prefix);
   if (!admin) throw new Error('no admin');
   await app.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+  const hash = await (await app.auth.$context).password.hash(QUICK_ADMIN_PASSWORD);
+  await app.db
+    .insert(account)
+    .values({ accountId: admin.id, providerId: 'credential', userId: admin.id, password: hash });
+  if (steppedUp) await stepUp(app, admin.cookie, { password: QUICK_ADMIN_PASSWORD });
   return admin;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../config';
 import { seedAccounts } from '../seed/accounts';
 import { seedDatabase } from '../seed/seed';
-import { signIn } from './accounts';
+import { signIn, stepUp } from './accounts';
 import { type Buyer, createContendedApp, quickAdmin } from './buyers';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -17,7 +17,7 @@ export interface TestShopOptions {
   contended?: number;
   /** The seeded catalogue, without pictures. */
   catalogue?: boolean;
-  /** The configured admin and demo accounts, the admin signed in (`adminCookie`). */
+  /** The configured admin and demo accounts, the admin signed in and stepped up (`adminCookie`). */
   accounts?: boolean;
   /** A quick admin (`staff`); a string names its prefix. */
   staff?: boolean | string;
@@ -25,7 +25,7 @@ export interface TestShopOptions {
 
 export interface TestShop {
   app(): FastifyInstance;
-  /** The configured admin's session cookie (with `accounts`). */
+  /** The configured admin's session cookie, stepped up with the password (with `accounts`). */
   adminCookie(): string;
   /** The quick admin (with `staff`). */
   staff(): Buyer;
@@ -55,6 +55,7 @@ export function testShop(options: TestShopOptions = {}): TestShop {
       const { admin } = app().config.accounts;
       await seedAccounts(app().auth, app().config.accounts);
       adminCookie = await signIn(app(), admin.email, admin.password);
+      await stepUp(app(), adminCookie, { password: admin.password });
     }
     if (options.staff) staff = await quickAdmin(app(), options.staff === true ? undefined : options.staff);
   });

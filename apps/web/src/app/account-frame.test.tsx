@@ -22,6 +22,7 @@ describe('Account frame with the tabs the routes give it', () => {
       ['Orders', '/account/orders'],
       ['Bought', '/account/bought'],
       ['My drops', '/account/my-drops'],
+      ['Security', '/account/security'],
       ['Sessions', '/account/sessions'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
@@ -32,7 +33,7 @@ describe('Account frame with the tabs the routes give it', () => {
     expect(within(nav).getByRole('link', { name: 'Bought' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Users, Roles, Profile, Sales, Shipping, Tax, Returns, Drops, Activity, Team, Sessions", async () => {
+  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Users, Roles, Profile, Sales, Shipping, Tax, Returns, Drops, Activity, Team, Security, Sessions", async () => {
     renderAccount('/account/profile', undefined, {
       role: 'admin',
       profile: { roles: ['admin'] },
@@ -60,6 +61,7 @@ describe('Account frame with the tabs the routes give it', () => {
       ['Drops', '/account/drops'],
       ['Activity', '/account/activity'],
       ['Team', '/account/team'],
+      ['Security', '/account/security'],
       ['Sessions', '/account/sessions'],
     ]);
     await waitFor(() => expect(document.title).toBe('Profile · Sneaker Shop'));

@@ -36,6 +36,7 @@ export const ACCOUNT_TABS: AccountTabs = {
     tab('orders', 'Orders'),
     tab('bought', 'Bought'),
     tab('my-drops', 'My drops'),
+    tab('security', 'Security'),
     tab('sessions', 'Sessions'),
   ],
   // Each member sees the tabs their permissions open (issue 38); Orders shows a member without
@@ -55,6 +56,7 @@ export const ACCOUNT_TABS: AccountTabs = {
     tab('drops', 'Drops', 'drops.write'),
     tab('activity', 'Activity', 'audit.read'),
     tab('team', 'Team', 'users.read'),
+    tab('security', 'Security'),
     tab('sessions', 'Sessions'),
   ],
 };
@@ -169,6 +171,14 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/account/profile/profile-tab').then((m) => ({
                     Component: m.ProfileTab,
+                  })),
+              },
+              {
+                // Two-factor sign-in and passkeys, for everyone signed in (decision 36).
+                path: 'account/security',
+                lazy: () =>
+                  import('../features/account/security/security-tab').then((m) => ({
+                    Component: m.SecurityTab,
                   })),
               },
               {

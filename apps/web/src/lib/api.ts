@@ -1,4 +1,5 @@
 import type { ErrorEnvelope } from '@shop/contracts';
+import { askStepUp, STEP_UP_REQUIRED } from './step-up';
 
 /** A failed API call, carrying the server's error envelope. */
 export class ApiError extends Error {
@@ -39,10 +40,39 @@ export function toQueryString(query: Query): string {
   return text ? `?${text}` : '';
 }
 
+/** The error envelope of a refused response as an ApiError. */
+export async function refusalOf(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let envelope: Partial<ErrorEnvelope> | undefined;
+  try {
+    envelope = text ? (JSON.parse(text) as Partial<ErrorEnvelope>) : undefined;
+  } catch {
+    envelope = undefined;
+  }
+  return new ApiError(
+    response.status,
+    envelope?.error?.code ?? 'HTTP_ERROR',
+    envelope?.error?.message ?? `The request failed (${response.status})`,
+    envelope?.error?.fields,
+  );
+}
+
+/**
+ * `apiFetch`, and when the server asks for a step-up (403 STEP_UP_REQUIRED), the step-up dialog: once the
+ * member has confirmed it is them, the request is sent again, once. A refusal otherwise answers as it came.
+ */
+export async function fetchWithStepUp(input: string, init: RequestInit): Promise<Response> {
+  const response = await apiFetch(input, init);
+  if (response.status !== 403) return response;
+  const refusal = await refusalOf(response.clone());
+  if (refusal.code !== STEP_UP_REQUIRED || !(await askStepUp())) return response;
+  return apiFetch(input, init);
+}
+
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
-    response = await apiFetch(`/api${path}`, {
+    response = await fetchWithStepUp(`/api${path}`, {
       method,
       credentials: 'same-origin',
       headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' },
@@ -55,18 +85,9 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
       'We could not reach the shop. Check your connection and try again.',
     );
   }
+  if (!response.ok) throw await refusalOf(response);
   const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok) {
-    const envelope = data as Partial<ErrorEnvelope> | undefined;
-    throw new ApiError(
-      response.status,
-      envelope?.error?.code ?? 'HTTP_ERROR',
-      envelope?.error?.message ?? `The request failed (${response.status})`,
-      envelope?.error?.fields,
-    );
-  }
-  return data as T;
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /** The shop's API under /api. Paths are given without the /api prefix, as the spec writes them. */

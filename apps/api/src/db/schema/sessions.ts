@@ -18,6 +18,8 @@ export const session = pgTable(
     userAgent: text('user_agent'),
     userId: ownedBy('user_id', () => user.id),
     impersonatedBy: text('impersonated_by'),
+    /** When the holder last gave a second factor (or, without one, the password) to step up; see requireStepUp. */
+    steppedUpAt: stamp('stepped_up_at'),
   },
   (t) => [index('session_user_idx').on(t.userId)],
 );

@@ -32,6 +32,8 @@ export const user = pgTable(
     country: text('country').notNull().default(''),
     /** Whether the user is e-mailed when a favourite's price drops (the profile's opt-out). */
     priceDropEmails: boolean('price_drop_emails').notNull().default(true),
+    /** Better Auth's two-factor plugin: whether signing in asks for a second factor (TOTP or a recovery code). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },
   (t) => [
     // The admin's user search: a substring of the username or e-mail, in any case.

@@ -180,7 +180,11 @@ describe('users', () => {
     });
     expect(suspendAsShopper.statusCode).toBe(403);
     expect((await send(app(), 'DELETE', '/api/account', leaver.cookie)).statusCode).toBe(204);
-    for (const id of [admin.id, shopper.id, leaver.id]) expect(await eventsOf(id)).toHaveLength(0);
+    // The admin's own step-up (given before these calls) is the only record about them.
+    for (const id of [admin.id, shopper.id, leaver.id]) {
+      const events = await eventsOf(id);
+      expect(events.filter((event) => event.kind !== 'security.step-up')).toHaveLength(0);
+    }
   });
 });
 
@@ -275,7 +279,8 @@ describe('GET /api/admin/activity', () => {
   let lister: Buyer;
   const subjects: string[] = [];
   beforeAll(async () => {
-    lister = await quickAdmin(app(), 'audit-lister');
+    // Nothing it does here needs a step-up, so its own step-up is not among the actions listed.
+    lister = await quickAdmin(app(), 'audit-lister', { steppedUp: false });
     for (let index = 0; index < 3; index += 1) {
       const pick = await stocked();
       const response = await send(app(), 'DELETE', `/api/products/${pick.id}`, lister.cookie);

@@ -8,6 +8,7 @@ import {
   passwordChangeSchema,
   passwordSchema,
   registerSchema,
+  SECURITY_MESSAGES,
   USERNAME_MESSAGE,
 } from '@shop/contracts';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -154,9 +155,10 @@ async function toAppError(
         PASSWORD_MESSAGE,
       );
     case 'INVALID_PASSWORD':
-      // Changing the password with a wrong current one: a refused field, not a signed-out session.
+      // Changing the password (or confirming a two-factor change) with a wrong one: a refused field, not a
+      // signed-out session.
       return new AppError('VALIDATION_ERROR', AUTH_MESSAGES.WRONG_PASSWORD, {
-        currentPassword: AUTH_MESSAGES.WRONG_PASSWORD,
+        [path.startsWith('/two-factor/') ? 'password' : 'currentPassword']: AUTH_MESSAGES.WRONG_PASSWORD,
       });
     case 'CREDENTIAL_ACCOUNT_NOT_FOUND':
       return new AppError('VALIDATION_ERROR', AUTH_MESSAGES.NO_PASSWORD, {
@@ -182,6 +184,21 @@ async function toAppError(
     }
     case 'ACCOUNT_SUSPENDED':
       return new AppError('ACCOUNT_SUSPENDED', AUTH_MESSAGES.ACCOUNT_SUSPENDED);
+    case 'INVALID_CODE':
+      return AppError.invalid('code', SECURITY_MESSAGES.WRONG_CODE);
+    case 'INVALID_BACKUP_CODE':
+      return AppError.invalid('code', SECURITY_MESSAGES.WRONG_RECOVERY_CODE);
+    case 'ACCOUNT_TEMPORARILY_LOCKED':
+      return AppError.rateLimited(SECURITY_MESSAGES.LOCKED, 15 * 60);
+    case 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE':
+    case 'INVALID_TWO_FACTOR_COOKIE':
+      return new AppError('UNAUTHORIZED', SECURITY_MESSAGES.CHALLENGE_EXPIRED);
+    case 'TOTP_ALREADY_ENABLED':
+      return new AppError('CONFLICT', SECURITY_MESSAGES.ALREADY_ENABLED);
+    case 'TWO_FACTOR_NOT_ENABLED':
+    case 'TOTP_NOT_ENABLED':
+    case 'BACKUP_CODES_NOT_ENABLED':
+      return new AppError('CONFLICT', SECURITY_MESSAGES.NOT_ENABLED);
     case 'INVALID_TOKEN':
     case 'TOKEN_EXPIRED':
       return new AppError(
@@ -225,12 +242,14 @@ async function toAppError(
 }
 
 /** Hands the request to Better Auth and answers with its response; failures in the shop's envelope. */
-async function forward(
+export async function forward(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   path: string,
   body?: Record<string, unknown>,
+  /** Runs once Better Auth has accepted the request, before the answer is sent. */
+  accepted?: () => Promise<void>,
 ) {
   const { auth, config } = app;
   const headers = fromNodeHeaders(request.headers);
@@ -266,6 +285,7 @@ async function forward(
     if (!['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding'].includes(key))
       reply.header(key, value);
   }
+  await accepted?.();
   reply.status(response.status);
   return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
 }

@@ -17,6 +17,7 @@ import * as sessions from '../sessions';
 import * as users from '../users';
 import { deletePasswordResets } from './auth.repository';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
+import { secondFactors } from './factors';
 import { clearSignInAttempts } from './sign-in-throttle';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -90,12 +91,13 @@ export function createAuth(
   rateLimits: RateLimitStore,
   log: FastifyBaseLogger,
 ) {
+  const origins = shopOrigins(config.siteUrl, config.database.kind === 'pglite');
   return betterAuth({
     appName: 'Sneaker Shop',
     baseURL: config.siteUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.auth.secret,
-    trustedOrigins: shopOrigins(config.siteUrl, config.database.kind === 'pglite'),
+    trustedOrigins: origins,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     telemetry: { enabled: false },
     // Better Auth's messages go to the shop's log, one line each, at the shop's log level, without the
@@ -183,6 +185,7 @@ export function createAuth(
         maxUsernameLength: 16,
         usernameValidator: (value) => USERNAME_PATTERN.test(value),
       }),
+      ...secondFactors(config.auth.secret, config.siteUrl, origins),
     ],
   });
 }

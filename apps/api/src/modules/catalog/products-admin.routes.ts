@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { permitted, requirePermission } from '../../plugins/session';
+import { permitted, requirePermission, requireStepUp } from '../../plugins/session';
 import { consumeForAccount } from '../rate-limit';
 import * as admin from './products-admin.service';
 
@@ -57,6 +57,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod<{ deps: admin.ProductAdm
     async (request, reply) => {
       reply.headers(csvHeaders(csvFileName('products')));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
+      await requireStepUp(request);
       await consumeForAccount(
         app.rateLimits,
         app.config.auth.rateLimitScale,

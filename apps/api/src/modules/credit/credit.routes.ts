@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { creditGrantBodySchema, creditQuerySchema, creditSchema, userIdParamsSchema } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { permitted, requirePermission, requireSelfOr } from '../../plugins/session';
+import { permitted, requirePermission, requireSelfOr, requireStepUp } from '../../plugins/session';
 import * as credit from './credit.service';
 
 /** An account's store credit: its owner and staff read it; staff grant or take back. */
@@ -40,6 +40,7 @@ export const creditRoutes: FastifyPluginAsyncZod<{ deps: credit.CreditDeps }> = 
     },
     async (request, reply) => {
       const admin = await requirePermission(request, 'credit.grant');
+      await requireStepUp(request);
       const header = request.headers['idempotency-key'];
       const key =
         typeof header === 'string' && header.length > 0 && header.length <= 100

@@ -25,6 +25,7 @@ import {
   permitted,
   requireHeldUser,
   requirePermission,
+  requireStepUp,
   requireUser,
   requireVerifiedUser,
 } from '../../plugins/session';
@@ -181,6 +182,7 @@ function staffRoutes(app: App, deps: DropDeps): void {
       const admin = await requirePermission(request, 'exports.read');
       reply.headers(csvHeaders(csvFileName(`drop-${request.params.id.slice(0, 8)}-entries`)));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
+      await requireStepUp(request);
       await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', admin.id);
       return reply.send(Readable.from([await exportEntries(deps, admin, request.params.id)]));
     },

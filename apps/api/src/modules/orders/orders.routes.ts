@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { requirePermission, requireUser } from '../../plugins/session';
+import { requirePermission, requireStepUp, requireUser } from '../../plugins/session';
 import type { OrderDeps } from './order-deps';
 import { confirmLatest, paymentLink, requestState } from './order-payment';
 import { refundOrder } from './order-refund';
@@ -104,7 +104,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (a
         response: { 200: orderSchema, ...refusals(400, 401, 403, 404, 409, 502, 503) },
       },
     },
-    async (request) =>
-      refundOrder(deps, request.params.id, await requirePermission(request, 'orders.refund')),
+    async (request) => {
+      const admin = await requirePermission(request, 'orders.refund');
+      await requireStepUp(request);
+      return refundOrder(deps, request.params.id, admin);
+    },
   );
 };

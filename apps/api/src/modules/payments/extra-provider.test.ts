@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paymentEvent } from '../../db/schema';
 import { seedAccounts } from '../../seed/accounts';
-import { signIn } from '../../test/accounts';
+import { signIn, stepUp } from '../../test/accounts';
 import { stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { orderRow, send, stockOf, verifiedBuyer } from '../../test/shop';
@@ -35,6 +35,7 @@ beforeAll(async () => {
   await seedAccounts(app().auth, app().config.accounts);
   const { admin } = app().config.accounts;
   adminCookie = await signIn(app(), admin.email, admin.password);
+  await stepUp(app(), adminCookie, { password: admin.password });
 });
 
 afterAll(async () => {

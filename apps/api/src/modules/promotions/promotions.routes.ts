@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { currentUser, permitted, requirePermission } from '../../plugins/session';
+import { currentUser, permitted, requirePermission, requireStepUp } from '../../plugins/session';
 import { consume, consumeForAccount, type RateLimitStore } from '../rate-limit';
 import * as promotions from './promotions.service';
 
@@ -65,6 +65,7 @@ export const promotionRoutes: FastifyPluginAsyncZod<{ deps: PromotionRouteDeps }
       reply.headers(csvHeaders(csvFileName('promotions')));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
       const admin = await requirePermission(request, 'exports.read');
+      await requireStepUp(request);
       await consumeForAccount(deps.rateLimits, deps.rateLimitScale, 'exports', admin.id);
       const csv = await promotions.exportPromotions(deps, admin, request.query);
       return reply.send(Readable.from([csv]));

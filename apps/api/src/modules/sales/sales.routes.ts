@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvFileName, csvHeaders, csvResponse, noCsvBody } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
-import { permitted, requirePermission } from '../../plugins/session';
+import { permitted, requirePermission, requireStepUp } from '../../plugins/session';
 import { consumeForAccount } from '../rate-limit';
 import { exportOrders } from './orders-export';
 import { lowStockSizes, salesReport } from './sales.service';
@@ -79,6 +79,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = await requirePermission(request, 'exports.read');
       reply.headers(csvHeaders(`tax-report-${from}-to-${to}.csv`));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
+      await requireStepUp(request);
       await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', id);
       return reply.send(await taxReportCsv(await taxReport(app.db, from, to)));
     },
@@ -107,6 +108,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.headers(csvHeaders(csvFileName('orders')));
       if (request.method === 'HEAD') return reply.send(noCsvBody());
       const { id } = await requirePermission(request, 'exports.read');
+      await requireStepUp(request);
       await consumeForAccount(app.rateLimits, app.config.auth.rateLimitScale, 'exports', id);
       return reply.send(await exportOrders(app.db, request.query));
     },

@@ -4,9 +4,11 @@
  */
 export { sessionsRoutes } from './sessions.routes';
 export {
+  deleteSessionByToken,
   endSessions,
-  findSessionUserId,
+  findSession,
   latestSignIns,
+  markSteppedUp,
   noticeSignIn,
   type SessionDeps,
 } from './sessions.service';

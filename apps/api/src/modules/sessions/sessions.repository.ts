@@ -2,13 +2,27 @@ import { and, desc, eq, gt, inArray, max, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { knownDevice, session } from '../../db/schema/sessions';
 
-/** The user whose session this token is, if the session has not expired. */
-export async function findSessionUserId(db: DbOrTx, token: string): Promise<string | undefined> {
+/** A live session by its token: its id, holder and when it last stepped up. */
+export async function findSession(db: DbOrTx, token: string) {
   const [row] = await db
-    .select({ userId: session.userId })
+    .select({ id: session.id, userId: session.userId, steppedUpAt: session.steppedUpAt })
     .from(session)
     .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
-  return row?.userId;
+  return row;
+}
+
+/** Records a step-up on the session; answers when. */
+export async function markSteppedUp(db: DbOrTx, sessionId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .update(session)
+    .set({ steppedUpAt: sql`now()` })
+    .where(eq(session.id, sessionId))
+    .returning({ at: session.steppedUpAt });
+  return row?.at ?? undefined;
+}
+
+export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(session).where(eq(session.token, token));
 }
 
 export type SessionRow = typeof session.$inferSelect;

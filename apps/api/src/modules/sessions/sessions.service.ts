@@ -82,9 +82,19 @@ export async function endSessions(db: DbOrTx, userId: string): Promise<void> {
   await repository.deleteSessionsOf(db, userId);
 }
 
-/** The user a live session token belongs to, if any. */
-export function findSessionUserId(db: DbOrTx, token: string): Promise<string | undefined> {
-  return repository.findSessionUserId(db, token);
+/** A live session by its token: its id, its holder and when it last stepped up (requireStepUp). */
+export function findSession(db: DbOrTx, token: string) {
+  return repository.findSession(db, token);
+}
+
+/** Records that the session's holder stepped up now; answers when. */
+export function markSteppedUp(db: DbOrTx, sessionId: string): Promise<Date | undefined> {
+  return repository.markSteppedUp(db, sessionId);
+}
+
+/** Deletes one session by its token (the first step of a two-step sign-in leaves none behind). */
+export function deleteSessionByToken(db: DbOrTx, token: string): Promise<void> {
+  return repository.deleteSessionByToken(db, token);
 }
 
 /** Each member's latest sign-in, for the staff list. */

@@ -8,14 +8,22 @@ import {
   staffSettingsSchema,
   staffSettingsUpdateSchema,
 } from '@shop/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '../../lib/refusals';
-import { permitted, requirePermission } from '../../plugins/session';
+import { permitted, requirePermission, requireStepUp } from '../../plugins/session';
 import * as staff from './staff.service';
 
 /** The owner's roles and staff settings (issue 38): who may do what on the staff's routes. */
 export const staffRoutes: FastifyPluginAsyncZod<{ deps: staff.StaffDeps }> = async (app, { deps }) => {
+  /** The member changing roles: users.roles, and a fresh second factor (or the password). */
+  const roleChanger = async (request: FastifyRequest) => {
+    const member = await requirePermission(request, 'users.roles');
+    await requireStepUp(request);
+    return member;
+  };
+
   app.get(
     '/api/staff/permissions',
     {
@@ -48,15 +56,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: staff.StaffDeps }> = asy
       preValidation: permitted('users.roles'),
       schema: {
         tags: ['staff'],
-        summary: 'Make a role from the permissions (users.roles); 409 when the name is taken',
+        summary: 'Make a role from the permissions (users.roles, stepped up); 409 when the name is taken',
         body: staffRoleBodySchema,
         response: { 201: staffRoleSchema, ...refusals(400, 401, 403, 409) },
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await staff.createRole(deps, await requirePermission(request, 'users.roles'), request.body)),
+      reply.code(201).send(await staff.createRole(deps, await roleChanger(request), request.body)),
   );
 
   app.put(
@@ -72,12 +78,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: staff.StaffDeps }> = asy
       },
     },
     async (request) =>
-      staff.updateRole(
-        deps,
-        await requirePermission(request, 'users.roles'),
-        request.params.name,
-        request.body.permissions,
-      ),
+      staff.updateRole(deps, await roleChanger(request), request.params.name, request.body.permissions),
   );
 
   app.delete(
@@ -92,7 +93,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: staff.StaffDeps }> = asy
       },
     },
     async (request, reply) => {
-      await staff.deleteRole(deps, await requirePermission(request, 'users.roles'), request.params.name);
+      await staff.deleteRole(deps, await roleChanger(request), request.params.name);
       return reply.code(204).send(null);
     },
   );
@@ -122,7 +123,10 @@ export const staffRoutes: FastifyPluginAsyncZod<{ deps: staff.StaffDeps }> = asy
         response: { 200: staffSettingsSchema, ...refusals(400, 401, 403) },
       },
     },
-    async (request) =>
-      staff.updateSettings(deps, await requirePermission(request, 'settings.write'), request.body),
+    async (request) => {
+      const owner = await requirePermission(request, 'settings.write');
+      await requireStepUp(request);
+      return staff.updateSettings(deps, owner, request.body);
+    },
   );
 };

@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLES } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvent, staffRole, staffSettings, user } from '../../db/schema';
+import { auditEvent, session, staffRole, staffSettings, user } from '../../db/schema';
 import { quickBuyers } from '../../test/buyers';
 import { send } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
@@ -16,10 +16,12 @@ async function give(userId: string, role: string) {
   return response.json<[{ roles: string[]; permissions: string[] }]>()[0];
 }
 
+/** An account given `role`, its session stepped up (as if it had just confirmed its password). */
 async function member(role: string) {
   const [account] = await quickBuyers(app(), 1, role.slice(0, 6));
   if (!account) throw new Error('no account');
   await give(account.id, role);
+  await app().db.update(session).set({ steppedUpAt: new Date() }).where(eq(session.userId, account.id));
   return account;
 }
 

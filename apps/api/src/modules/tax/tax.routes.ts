@@ -15,7 +15,7 @@ import {
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusals } from '../../lib/refusals';
-import { currentUser, permitted, requirePermission } from '../../plugins/session';
+import { currentUser, permitted, requirePermission, requireStepUp } from '../../plugins/session';
 import * as tax from './tax.service';
 import { taxThresholds, updateNexusThreshold } from './tax-thresholds.service';
 
@@ -55,7 +55,11 @@ function settingsRoutes(app: ZodApp, deps: tax.TaxDeps) {
         response: { 200: taxSettingsSchema, ...refusals(400, 401, 403) },
       },
     },
-    async (request) => tax.updateSettings(deps, await requirePermission(request, 'tax.write'), request.body),
+    async (request) => {
+      const admin = await requirePermission(request, 'tax.write');
+      await requireStepUp(request);
+      return tax.updateSettings(deps, admin, request.body);
+    },
   );
 }
 

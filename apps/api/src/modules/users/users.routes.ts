@@ -15,6 +15,7 @@ import {
   can,
   requirePermission,
   requireSelfOr,
+  requireStepUp,
   requireUser,
   requireVerifiedUser,
 } from '../../plugins/session';
@@ -62,6 +63,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: users.UserDeps }> = asyn
       const viewer = can(signedIn, 'users.roles')
         ? signedIn
         : await requireSelfOr(request, request.params.id, 'users.write');
+      // A role change moves who may do what: it needs a fresh second factor (or the password).
+      if (request.body.roles !== undefined && can(signedIn, 'users.roles')) await requireStepUp(request);
       if (request.body.image) await requireStoredAvatar(app.storage, request.body.image);
       return [await users.updateUser(deps, request.params.id, viewer, request.body)];
     },

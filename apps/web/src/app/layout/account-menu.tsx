@@ -20,6 +20,7 @@ const USER_LINKS: MenuLink[] = [
   { to: '/account/favorites', label: 'Favorites' },
   { to: '/account/orders', label: 'Orders' },
   { to: '/account/bought', label: 'Bought' },
+  { to: '/account/security', label: 'Security' },
   { to: '/account/sessions', label: 'Sessions' },
 ];
 
@@ -28,6 +29,7 @@ const ADMIN_LINKS: MenuLink[] = [
   { to: '/account/products', label: 'Products' },
   { to: '/account/users', label: 'Users' },
   { to: '/account/profile', label: 'Profile' },
+  { to: '/account/security', label: 'Security' },
   { to: '/account/sessions', label: 'Sessions' },
 ];
 

@@ -121,12 +121,28 @@ describe('site layout', () => {
 
   it('offers the user menu to a user', () => {
     renderLayout(baseUser);
-    expect(menuEntries()).toEqual(['Profile', 'Favorites', 'Orders', 'Bought', 'Sessions', 'LogOut']);
+    expect(menuEntries()).toEqual([
+      'Profile',
+      'Favorites',
+      'Orders',
+      'Bought',
+      'Security',
+      'Sessions',
+      'LogOut',
+    ]);
   });
 
   it('offers the admin menu to an admin', () => {
     renderLayout({ ...baseUser, role: 'admin' });
-    expect(menuEntries()).toEqual(['Orders', 'Products', 'Users', 'Profile', 'Sessions', 'LogOut']);
+    expect(menuEntries()).toEqual([
+      'Orders',
+      'Products',
+      'Users',
+      'Profile',
+      'Security',
+      'Sessions',
+      'LogOut',
+    ]);
   });
 
   it('logs out: home first, then the sign-out call, then a guest menu', async () => {

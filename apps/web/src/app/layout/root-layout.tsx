@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { StepUpHost } from '../../components/step-up-host';
 import { useFocusHeadingOnNavigate } from './focus-on-navigate';
 import { ScrollToTop, useScrollToTopOnNavigate } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
@@ -18,6 +19,7 @@ export function RootLayout() {
       </div>
       <SiteFooter />
       <ScrollToTop />
+      <StepUpHost />
     </div>
   );
 }

@@ -36,10 +36,43 @@ export async function signUp(queryClient: QueryClient, input: SignUpInput): Prom
   return result;
 }
 
-export async function signIn(queryClient: QueryClient, input: SignInInput): Promise<AuthResult> {
-  const result = await api.post<AuthResult>('/auth/sign-in/email', input);
+/** The answer to a right password of an account with a second factor: the second step is still to come. */
+export interface TwoFactorChallenge {
+  twoFactorRedirect: true;
+  twoFactorMethods: string[];
+}
+
+export async function signIn(
+  queryClient: QueryClient,
+  input: SignInInput,
+): Promise<AuthResult | TwoFactorChallenge> {
+  const result = await api.post<AuthResult | TwoFactorChallenge>('/auth/sign-in/email', input);
+  if ('twoFactorRedirect' in result) return result;
   await refreshSession(queryClient);
   return result;
+}
+
+/**
+ * The second step of a sign-in: a code from the authenticator app, or a recovery code (used up). The
+ * browser holds the first step's challenge cookie; the answer starts the session.
+ */
+export async function verifySecondFactor(
+  queryClient: QueryClient,
+  kind: 'totp' | 'recovery',
+  code: string,
+): Promise<void> {
+  await api.post(kind === 'totp' ? '/auth/two-factor/verify-totp' : '/auth/two-factor/verify-backup-code', {
+    code,
+  });
+  await refreshSession(queryClient);
+}
+
+/** Signs in with a passkey (on its own, or instead of the second step): the browser asks the authenticator. */
+export async function signInWithPasskey(queryClient: QueryClient): Promise<void> {
+  const { passkeyAssertion } = await import('../../lib/security');
+  const response = await passkeyAssertion();
+  await api.post('/auth/passkey/verify-authentication', { response });
+  await refreshSession(queryClient);
 }
 
 /** Ends the session; the UI shows a guest straight away, then the session is read again. */

@@ -2,11 +2,20 @@ import { AUTH_MESSAGES, type AuthConfig } from '@shop/contracts';
 import { Link } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { AskAndLink, AuthCard, EmailField, GoogleIcon, PasswordField, SubmitButton } from './auth-ui';
+import { PasskeySignIn, SecondStep } from './second-step';
 import { useLogin } from './use-login';
 
 /** /login: e-mail and password, 'Forgot Password ?', 'Login with Google' when the shop has it on. */
 export function LoginPage() {
   const login = useLogin();
+
+  if (login.secondStep) {
+    return (
+      <AuthCard title="Login" lead="One more step: confirm it is you.">
+        <SecondStep redirectTo={login.redirectTo} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
@@ -40,6 +49,7 @@ export function LoginPage() {
         </div>
         <SubmitButton busy={login.submitting}>Login</SubmitButton>
       </form>
+      <PasskeySignIn redirectTo={login.redirectTo} />
       <GoogleSignIn config={login.authConfig} busy={login.googleBusy} onSignIn={login.signInWithGoogle} />
     </AuthCard>
   );

@@ -48,6 +48,8 @@ export function useLogin() {
     return message ? { message, fields: [] } : null;
   });
   const [googleBusy, setGoogleBusy] = useState(false);
+  /** The password was right and the account has a second factor: the second step is asked. */
+  const [secondStep, setSecondStep] = useState(false);
   const config = useQuery({
     queryKey: AUTH_CONFIG_QUERY_KEY,
     queryFn: getAuthConfig,
@@ -74,7 +76,11 @@ export function useLogin() {
     }
     setAlert(null);
     try {
-      await signIn(queryClient, { email: values.email.trim(), password: values.password });
+      const result = await signIn(queryClient, { email: values.email.trim(), password: values.password });
+      if ('twoFactorRedirect' in result) {
+        setSecondStep(true);
+        return;
+      }
       await navigate(redirectTo, { replace: true });
     } catch (error) {
       const fields =
@@ -109,5 +115,7 @@ export function useLogin() {
     authConfig: config.data,
     googleBusy,
     signInWithGoogle,
+    secondStep,
+    redirectTo,
   };
 }

@@ -412,3 +412,37 @@ group('describe: promotions and store credit', () => {
     );
   });
 });
+
+group('describe: sign-in security', () => {
+  const security = (overrides: Overrides) =>
+    activityEvent({ subject: { type: 'user', id: SHOPPER_ID }, before: null, ...overrides });
+
+  it('says which factor a member added, removed or confirmed with, and a step-up refused', () => {
+    expect(sentence(security({ kind: 'security.enrol', after: { method: 'totp' } }))).toBe(
+      'turned on two-factor sign-in with an authenticator app',
+    );
+    expect(sentence(security({ kind: 'security.remove', after: { method: 'passkey' } }))).toBe(
+      'removed a passkey from their two-factor sign-in',
+    );
+    expect(sentence(security({ kind: 'security.step-up', after: { method: 'password' } }))).toBe(
+      'confirmed it was them with their password',
+    );
+    expect(sentence(security({ kind: 'security.step-up-refused', after: { method: 'totp' } }))).toBe(
+      'was refused confirming it was them with an authenticator app',
+    );
+    expect(KIND_LABELS['security.step-up']).toBe('Identity confirmed');
+  });
+
+  it('counts the recovery codes left, and says until when a lock holds', () => {
+    expect(sentence(security({ kind: 'security.recovery-code', after: { left: 9 } }))).toBe(
+      'used a recovery code (9 left)',
+    );
+    expect(sentence(security({ kind: 'security.codes-regenerate', after: {} }))).toBe(
+      'replaced their recovery codes',
+    );
+    const locked = sentence(
+      security({ kind: 'security.lock', after: { until: '2026-12-03T09:00:00.000Z' } }),
+    );
+    expect(locked).toMatch(/^was locked out of the second sign-in step after five wrong codes \(until .+\)$/);
+  });
+});

@@ -50,6 +50,13 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'staff.sessions-end': 'Sessions ended',
   'staff.invite': 'Invitation sent',
   'staff.invitation-accept': 'Invitation accepted',
+  'security.enrol': 'Second factor added',
+  'security.remove': 'Second factor removed',
+  'security.recovery-code': 'Recovery code used',
+  'security.codes-regenerate': 'Recovery codes replaced',
+  'security.lock': 'Sign-in locked',
+  'security.step-up': 'Identity confirmed',
+  'security.step-up-refused': 'Confirmation refused',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -94,6 +101,18 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
     ],
   },
   { label: 'Team', kinds: ['staff.sessions-end', 'staff.invite', 'staff.invitation-accept'] },
+  {
+    label: 'Security',
+    kinds: [
+      'security.enrol',
+      'security.remove',
+      'security.recovery-code',
+      'security.codes-regenerate',
+      'security.lock',
+      'security.step-up',
+      'security.step-up-refused',
+    ],
+  },
 ];
 
 /** What an action was done to: a name to show and, where there is a page for it, its address. */
@@ -534,6 +553,14 @@ export function describe(event: ActivityEvent): Description {
     case 'staff.invite':
     case 'staff.invitation-accept':
       return describeTeam(event);
+    case 'security.enrol':
+    case 'security.remove':
+    case 'security.recovery-code':
+    case 'security.codes-regenerate':
+    case 'security.lock':
+    case 'security.step-up':
+    case 'security.step-up-refused':
+      return describeSecurity(event);
     default:
       return { action: 'did something' };
   }
@@ -566,6 +593,47 @@ function describeTeam(event: ActivityEvent): Description {
     subject: userSubject(event),
     tail: typeof sessions === 'number' ? `(${sessions} signed out)` : undefined,
   };
+}
+
+/** A second factor as a member knows it. */
+const FACTOR_NAMES: Record<string, string> = {
+  totp: 'an authenticator app',
+  passkey: 'a passkey',
+  recovery: 'a recovery code',
+  password: 'their password',
+};
+
+function factorName(snapshot: ActivityEvent['after']): string {
+  return FACTOR_NAMES[textOf(field(snapshot, 'method')) ?? ''] ?? 'a second factor';
+}
+
+/** A member's own sign-in security: the member is the actor, their account the subject. */
+function describeSecurity(event: ActivityEvent): Description {
+  const left = field(event.after, 'left');
+  switch (event.kind) {
+    case 'security.enrol':
+      return { action: `turned on two-factor sign-in with ${factorName(event.after)}` };
+    case 'security.remove':
+      return { action: `removed ${factorName(event.after)} from their two-factor sign-in` };
+    case 'security.recovery-code':
+      return {
+        action: 'used a recovery code',
+        tail: typeof left === 'number' ? `(${left} left)` : undefined,
+      };
+    case 'security.codes-regenerate':
+      return { action: 'replaced their recovery codes' };
+    case 'security.lock': {
+      const until = textOf(field(event.after, 'until'));
+      return {
+        action: 'was locked out of the second sign-in step after five wrong codes',
+        tail: until ? `(until ${formatInstant(until)})` : undefined,
+      };
+    }
+    case 'security.step-up':
+      return { action: `confirmed it was them with ${factorName(event.after)}` };
+    default:
+      return { action: `was refused confirming it was them with ${factorName(event.after)}` };
+  }
 }
 
 /** "Tax rate of FR (standard) 20%", "Tax registration in US-CA". */

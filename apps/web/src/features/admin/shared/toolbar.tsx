@@ -1,5 +1,7 @@
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type MouseEvent, type ReactNode, useState } from 'react';
 import { SelectOptions } from '../../../components/select-options';
+import { errorText } from '../../../lib/api';
+import { downloadExport } from '../../../lib/download';
 import { useCan } from '../../../lib/permissions';
 
 interface SearchFormProps {
@@ -109,7 +111,10 @@ export function SelectFilter<Value extends string>({
 export const optionsOf = <Value extends string>(labels: Record<Value, { label: string }>) =>
   (Object.entries(labels) as [Value, { label: string }][]).map(([value, { label }]) => ({ value, label }));
 
-/** 'Export CSV': a download of what the list's filters find (every page); for members with exports.read. */
+/**
+ * 'Export CSV': a download of what the list's filters find (every page), for members with exports.read. A link (it can be opened or
+ * copied), whose click downloads through the API client, so the step-up an export needs is asked first.
+ */
 export function ExportLink({
   href,
   className,
@@ -120,11 +125,34 @@ export function ExportLink({
   /** Said after 'Export CSV' to screen readers (what is exported). */
   children?: ReactNode;
 }) {
-  if (!useCan('exports.read')) return null;
+  const mayExport = useCan('exports.read');
+  const [failure, setFailure] = useState<string | null>(null);
+  const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    try {
+      await downloadExport(href, 'export.csv');
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+  };
+  if (!mayExport) return null;
   return (
-    <a className={`btn btn-outline-dark${className ? ` ${className}` : ''}`} href={href} download>
-      Export CSV
-      {children}
-    </a>
+    <>
+      <a
+        className={`btn btn-outline-dark${className ? ` ${className}` : ''}`}
+        href={href}
+        download
+        onClick={onClick}
+      >
+        Export CSV
+        {children}
+      </a>
+      {failure ? (
+        <span role="alert" className="text-danger small ms-2">
+          The export failed: {failure}
+        </span>
+      ) : null}
+    </>
   );
 }

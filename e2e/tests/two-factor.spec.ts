@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import { BASE_URL } from '../playwright.config';
+import { expectAccessible } from '../support/axe';
+import { ADMIN, accountMenu, addToCart, adminPage, signedInBuyer, toPaymentPage } from '../support/shop';
+import { expect, test, waitingForApp } from '../support/test';
+import { totp } from '../support/totp';
+
+/** Two-factor sign-in with an authenticator app and a passkey, and the step-up before a refund (decision 35). */
+
+const CODE_LABEL = 'Enter the 6-digit code from your authenticator app';
+/** Passkeys belong to a domain: the shop on a loopback address gives them to localhost (decision 35). */
+const PASSKEY_ORIGIN = BASE_URL.replace('127.0.0.1', 'localhost');
+
+async function signOut(page: Page) {
+  await accountMenu(page).click();
+  await page.getByRole('button', { name: 'LogOut' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** The login's two steps with the keyboard: the password, then the code computed from the secret. */
+async function signInWithCode(page: Page, email: string, password: string, secret: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.keyboard.press('Enter');
+  const code = page.getByLabel(CODE_LABEL);
+  await expect(code).toBeFocused();
+  await page.keyboard.type(totp(secret));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Turns TOTP on in the Security section; answers the secret the page shows. */
+async function enrolTotp(page: Page, password: string): Promise<string> {
+  await page.goto('/account/security');
+  await page.getByLabel('Your password').fill(password);
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code of your sign-in key' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(
+    10,
+  );
+  const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expectAccessible(page, 'the Security section while setting up TOTP');
+  await page.getByLabel(CODE_LABEL).fill(totp(secret));
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(page.getByText(/10 recovery codes left/)).toBeVisible();
+  return secret;
+}
+
+test.describe('two-factor sign-in', () => {
+  // Each journey signs in twice, checks pages with axe and takes screenshots: more than the default minute
+  // on a busy machine.
+  test.slow();
+
+  test('a member turns TOTP on, signs out and signs in with a code from the app', async ({ page }, info) => {
+    const member = await signedInBuyer(page, 'totp');
+    await page.goto('/');
+    await accountMenu(page).click();
+    await page.getByRole('link', { name: 'Security' }).click();
+    await expect(page).toHaveURL(/\/account\/security$/);
+    const secret = await enrolTotp(page, member.password);
+    await page.screenshot({ path: info.outputPath('security-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectAccessible(page, 'the Security section at 375 px');
+    await page.screenshot({ path: info.outputPath('security-375.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await signOut(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByLabel(CODE_LABEL)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use a recovery code' })).toBeVisible();
+    await expectAccessible(page, 'the login’s second step');
+    await page.screenshot({ path: info.outputPath('second-step-1280.png') });
+    // Nothing of the account opens before the second step.
+    const session = await page.request.get('/api/auth/get-session');
+    expect(await session.json()).toBeNull();
+
+    await signInWithCode(page, member.email, member.password, secret);
+    await page.goto('/account/security');
+    await expect(page.getByText(/recovery codes left/)).toBeVisible();
+  });
+
+  test('a member adds a passkey with the browser’s authenticator and signs in with it alone', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: PASSKEY_ORIGIN });
+    const page = waitingForApp(await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    const member = await signedInBuyer(page, 'passkey', PASSKEY_ORIGIN);
+    await page.goto('/account/security');
+    await page.getByLabel('Name of the new passkey').fill('This laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(page.getByLabel('Name of This laptop')).toBeVisible();
+
+    await signOut(page);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const session = await page.request.get('/api/auth/get-session');
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(member.email);
+    await context.close();
+  });
+
+  test('an admin refunds an order through the step-up dialog, with the keyboard', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const buyer = await signedInBuyer(page, 'stepup');
+    await addToCart(page, 'Pegasus');
+    await toPaymentPage(page);
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await expect(page.getByText('Checkout Success')).toBeVisible();
+
+    // Signed in with the password alone, not stepped up: the refund asks.
+    const admin = await adminPage(browser, baseURL, { steppedUp: false });
+    await admin.goto('/account/orders?state=aprobed');
+    const order = admin.getByRole('article').filter({ hasText: buyer.email }).first();
+    await order.getByRole('button', { name: /^Detail of order/ }).click();
+    await admin.getByRole('button', { name: 'Refund', exact: true }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Refund this order?' });
+    await confirm.getByRole('button', { name: 'Refund', exact: true }).click();
+
+    const stepUp = admin.getByRole('dialog', { name: 'Confirm it’s you' });
+    await expect(stepUp).toBeVisible();
+    await expect(stepUp.getByLabel('Your password')).toBeFocused();
+    await expectAccessible(admin, 'the step-up dialog');
+    await admin.screenshot({ path: test.info().outputPath('step-up-1280.png') });
+    await admin.keyboard.type(ADMIN.password);
+    await admin.keyboard.press('Enter');
+    await expect(stepUp).toBeHidden();
+    await expect(confirm).toBeHidden();
+    await expect(admin.getByRole('main')).toContainText('cancelled');
+    await admin.context().close();
+  });
+});
