@@ -1,13 +1,16 @@
-import { isStaffRole } from '@shop/contracts';
+import { isStaffRole, type Permission } from '@shop/contracts';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { UserIcon } from '../../components/icons';
+import { usePermissions } from '../../lib/permissions';
 import { type SessionUser, useSession } from '../../lib/session';
 import { useSignOut } from './sign-out';
 
 interface MenuLink {
   to: string;
   label: string;
+  /** A staff entry shows to members holding it (issue 38). */
+  permission?: Permission;
 }
 
 const GUEST_LINKS: MenuLink[] = [
@@ -26,17 +29,25 @@ const USER_LINKS: MenuLink[] = [
 
 const ADMIN_LINKS: MenuLink[] = [
   { to: '/account/orders', label: 'Orders' },
-  { to: '/account/products', label: 'Products' },
-  { to: '/account/users', label: 'Users' },
+  { to: '/account/products', label: 'Products', permission: 'products.write' },
+  { to: '/account/users', label: 'Users', permission: 'users.read' },
   { to: '/account/profile', label: 'Profile' },
   { to: '/account/security', label: 'Security' },
   { to: '/account/sessions', label: 'Sessions' },
 ];
 
-/** The account menu's entries for who is looking (spec: guest, user, admin). */
-export function accountLinks(user: SessionUser | null): MenuLink[] {
+/** The account menu's entries for who is looking (spec: guest, user, admin), staff's by their permissions. */
+export function accountLinks(user: SessionUser | null, permissions: ReadonlySet<Permission>): MenuLink[] {
   if (!user) return GUEST_LINKS;
-  return isStaffRole(user.role) ? ADMIN_LINKS : USER_LINKS;
+  if (!isStaffRole(user.role)) return USER_LINKS;
+  return ADMIN_LINKS.filter((link) => !link.permission || permissions.has(link.permission));
+}
+
+/** Who is signed in, and the entries of their menu. */
+function useMenuLinks() {
+  const { user } = useSession();
+  const permissions = usePermissions();
+  return { user, links: accountLinks(user, permissions) };
 }
 
 /**
@@ -45,7 +56,7 @@ export function accountLinks(user: SessionUser | null): MenuLink[] {
  * Escape, a click outside or focus leaving closes it; arrow keys move between entries.
  */
 export function AccountMenu() {
-  const { user } = useSession();
+  const { user, links } = useMenuLinks();
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -137,7 +148,7 @@ export function AccountMenu() {
           </>
         ) : null}
         <ul className="list-unstyled m-0">
-          {accountLinks(user).map((link) => (
+          {links.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="dropdown-item" onClick={() => setOpen(false)}>
                 {link.label}

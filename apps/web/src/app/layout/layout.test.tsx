@@ -145,6 +145,11 @@ describe('site layout', () => {
     ]);
   });
 
+  it('offers a member of staff only the entries their role opens (fulfilment: no Products, no Users)', () => {
+    renderLayout({ ...baseUser, role: 'fulfilment' });
+    expect(menuEntries()).toEqual(['Orders', 'Profile', 'Security', 'Sessions', 'LogOut']);
+  });
+
   it('logs out: home first, then the sign-out call, then a guest menu', async () => {
     const pathAtCall: string[] = [];
     let router: ReturnType<typeof renderLayout> | undefined;
