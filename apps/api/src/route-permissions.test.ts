@@ -1,4 +1,4 @@
-import { BUILT_IN_ROLES, errorEnvelopeSchema, type Permission } from '@shop/contracts';
+import { BUILT_IN_ROLES, errorEnvelopeSchema, PERMISSIONS, type Permission } from '@shop/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -54,9 +54,15 @@ const CUSTOM_ROLE = {
 /** Staff callers, one per built-in role and one of a custom role, each holding only their role's permissions. */
 const STAFF = ['admin', 'manager', 'fulfilment', 'support', 'catalogue', 'custom'] as const;
 type StaffName = (typeof STAFF)[number];
-type ActorName = 'guest' | 'suspended' | 'unverified' | 'other' | 'shopper' | StaffName;
+/**
+ * `unenrolled` holds a role with every permission that needs a second factor (no grace), and has none: it
+ * may call no staff route (403 TWO_FACTOR_REQUIRED) until it enrols, which is all it may do.
+ */
+type ActorName = 'guest' | 'suspended' | 'unverified' | 'other' | 'unenrolled' | 'shopper' | StaffName;
 /** The order the callers take their turn in: the ones who must be refused first, so nothing changes before. */
-const ACTORS: ActorName[] = ['guest', 'suspended', 'unverified', 'other', ...STAFF, 'shopper'];
+const ACTORS: ActorName[] = ['guest', 'suspended', 'unverified', 'other', 'unenrolled', ...STAFF, 'shopper'];
+/** The role of `unenrolled`: every permission, behind a second factor it has not added. */
+const ENROL_ROLE = { name: 'table-enrol', permissions: [...PERMISSIONS] };
 const isStaffCaller = (name: ActorName): name is StaffName => (STAFF as readonly string[]).includes(name);
 
 function permissionsOf(name: ActorName): readonly Permission[] {
@@ -71,8 +77,8 @@ const MAY_CALL: Record<
 > = {
   public: ACTORS,
   'reference-holder': ACTORS,
-  'signed-in': ['unverified', 'other', ...STAFF, 'shopper'],
-  verified: ['other', ...STAFF, 'shopper'],
+  'signed-in': ['unverified', 'other', 'unenrolled', ...STAFF, 'shopper'],
+  verified: ['other', 'unenrolled', ...STAFF, 'shopper'],
   self: ['shopper'],
   'signed-webhook': [],
 };
@@ -1070,6 +1076,13 @@ const TABLE: Row[] = [
     access: staff('users.write'),
     request: (r) => ({ url: `/api/staff/${r.shopperId}/sessions` }),
   },
+  // The shopper has no second factor to reset: the owner is answered 409, everyone else refused.
+  {
+    method: 'DELETE',
+    url: '/api/users/:id/two-factor',
+    access: staff('users.roles'),
+    request: (r) => ({ url: `/api/users/${r.shopperId}/two-factor` }),
+  },
   // The team: the staff list, an invitation, and an invitation nobody was sent.
   { method: 'GET', url: '/api/staff', access: staff('users.read'), request: () => ({}) },
   {
@@ -1166,8 +1179,12 @@ beforeAll(async () => {
     memberIds.push(member.id);
   }
 
+  const unenrolled = await unenrolledMember(adminCookie);
+  memberIds.push(unenrolled.id);
+
   Object.assign(actors, {
     ...members,
+    unenrolled: { name: 'unenrolled', cookie: unenrolled.cookie, email: unenrolled.email },
     guest: { name: 'guest' },
     suspended: { name: 'suspended', cookie: suspended.cookie, email: suspended.email },
     unverified: { name: 'unverified', cookie: unverified.cookie, email: unverified.email },
@@ -1205,6 +1222,24 @@ beforeAll(async () => {
       }>().promotions[0]?.id ?? '',
   };
 });
+
+/** A member of ENROL_ROLE, which the owner requires a second factor of, at once; they have none. */
+async function unenrolledMember(adminCookie: string) {
+  const made = await send(app(), 'POST', '/api/staff/roles', adminCookie, ENROL_ROLE);
+  expect(made.statusCode, made.body).toBe(201);
+  const required = await send(app(), 'PUT', '/api/staff/settings', adminCookie, {
+    requireTwoFactor: [ENROL_ROLE.name],
+    graceDays: 0,
+  });
+  expect(required.statusCode, required.body).toBe(200);
+  const member = await verifiedBuyer(app());
+  const given = await send(app(), 'PUT', `/api/users/update/${member.id}`, adminCookie, {
+    roles: [ENROL_ROLE.name],
+  });
+  expect(given.statusCode, given.body).toBe(200);
+  await stepUp(app(), member.cookie, { password: member.password });
+  return member;
+}
 
 /**
  * A draw open for entries and a first-come drop in its pre-queue, each of the callers given (and the
@@ -1303,6 +1338,12 @@ function leak(row: Row, actor: Actor, response: LightMyRequestResponse): string 
   if (status < 400) return `got through: ${said}`;
   if (row.access === 'signed-webhook') return null;
   if (signedOut) return status === 401 ? null : `a caller without a session got ${said} instead of 401`;
+  if (actor.name === 'unenrolled' && status === 403 && typeof row.access !== 'string') {
+    const code = (safeJson(response) as { error?: { code?: string } } | undefined)?.error?.code;
+    return code === 'TWO_FACTOR_REQUIRED'
+      ? null
+      : `was refused without being told to add a second factor: ${said}`;
+  }
   return status === 403 || status === 404 ? null : `got ${said} instead of 403 or 404`;
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from './db/client';
 import { DomainEvents } from './events/domain-events';
 import { ResponseCache, redisGeneration } from './lib/response-cache';
 import type { AccountDeps } from './modules/account';
 import { type ContactsOf, subscribeAudit } from './modules/audit';
-import type * as auth from './modules/auth';
+import * as auth from './modules/auth';
 import * as catalog from './modules/catalog';
 import type { CheckoutDeps } from './modules/checkout';
 import * as credit from './modules/credit';
@@ -136,7 +137,7 @@ export function wireServices(app: FastifyInstance): Services {
       reviewsOf: reviews.listUserReviews,
       creditOf: credit.balanceOf,
       addressChanging: drops.onAddressChanging,
-      roles: { exists: staff.roleExists, permissionsOf: staff.permissionsOfRole },
+      roles: { exists: staff.roleExists, standing: standingOf },
     },
     alerts,
     priceDrops,
@@ -165,13 +166,17 @@ export function wireServices(app: FastifyInstance): Services {
       return holder
         ? {
             ...holder,
-            permissions: await staff.permissionsOfRole(db, holder.role),
+            ...(await standingOf(db, holder)),
             session: { id: found.id, steppedUpAt: found.steppedUpAt },
           }
         : undefined;
     },
   };
 }
+
+/** What a member may do, and whether their role still waits for a second factor (staff asks auth). */
+const standingOf = (db: DbOrTx, member: staff.Member): Promise<staff.Standing> =>
+  staff.standing(db, member, auth.hasSecondFactor);
 
 /** Products whose page reviews are kept at most. */
 const PAGE_REVIEWS_KEPT = 50_000;
@@ -239,7 +244,11 @@ function subscribe(events: DomainEvents, alerts: StockAlertDeps, catalogCache: R
       'user.suspended',
       'user.promoted',
       'user.demoted',
+      'user.role-changed',
       'user.deleted',
+      'security.enrolled',
+      'security.removed',
+      'security.factors-reset',
       'session.ended',
       'sessions.ended',
       'invitation.accepted',

@@ -56,6 +56,7 @@ export const AUDIT_KINDS = [
   'security.lock',
   'security.step-up',
   'security.step-up-refused',
+  'security.factors-reset',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;

@@ -17,6 +17,9 @@ export const PASSKEY_NAME_MAX = 60;
 export const SECURITY_MESSAGES = {
   STEP_UP_REQUIRED:
     'Confirm it is you: enter a code from your authenticator app, a recovery code, use a passkey, or your password',
+  TWO_FACTOR_REQUIRED:
+    'Your role needs two-factor sign-in: add an authenticator app or a passkey in Security before anything else',
+  NOT_OWN_FACTORS: 'Change your own factors in Security',
   WRONG_CODE: 'is not the current code of your authenticator app',
   WRONG_RECOVERY_CODE: 'is not one of your unused recovery codes',
   MISSING_CODE: 'Enter the 6-digit code from your authenticator app',

@@ -91,6 +91,12 @@ export const userDashboardSchema = z.object({
   roles: z.array(z.string()),
   /** What the role lets them do on the staff's routes (none for a shopper). */
   permissions: z.array(permissionSchema),
+  /**
+   * When the role needs a second factor the account has not added: the moment (ISO) from which its staff
+   * routes answer 403 TWO_FACTOR_REQUIRED until one is added (already past: they do now, and `permissions`
+   * is empty); null when nothing is needed.
+   */
+  twoFactorDue: z.string().nullable(),
   favourites: z.array(z.string()),
   productsFavourites: z.array(productSchema),
   /** The user's reviews, newest first. */

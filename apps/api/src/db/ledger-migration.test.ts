@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOrder } from '../modules/orders';
+import type { CurrentUser } from '../plugins/session';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../test/test-app';
 import { wireServices } from '../wiring';
 import type { DatabaseConfig } from './client';
@@ -246,13 +247,14 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-const staff = {
+const staff: CurrentUser = {
   id: randomUUID(),
   email: 'staff@shop.test',
   emailVerified: true,
   username: 'staff',
   role: 'admin',
   permissions: new Set(BUILT_IN_ROLES.admin),
+  withheld: new Set(),
 };
 
 async function orderAfter(id: string): Promise<Order> {

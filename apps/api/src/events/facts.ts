@@ -214,6 +214,8 @@ export const FACTS = {
     'security.locked': 'security.lock',
     'security.stepped-up': 'security.step-up',
     'security.step-up-refused': 'security.step-up-refused',
+    /** The owner removed a member's second factors (`before` says what they had). */
+    'security.factors-reset': 'security.factors-reset',
   }),
   /** A shopper changed their own name or picture (what their reviews show of them). */
   ...staffActions<StaffChange>(

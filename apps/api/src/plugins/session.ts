@@ -23,6 +23,11 @@ export interface SessionHolder {
   banned: boolean;
   /** What the role lets them do on the staff's routes (the composition root asks the staff module). */
   permissions: readonly Permission[];
+  /**
+   * When the role needs a second factor the account has not added: from then on its permissions are held
+   * back (TWO_FACTOR_REQUIRED) until it adds one; null when nothing is needed.
+   */
+  twoFactorDue: Date | null;
   /** The session itself: its id, and when its holder last stepped up (decision 36). */
   session?: { id: string; steppedUpAt: Date | null };
 }
@@ -41,7 +46,14 @@ export interface CurrentUser {
   username: string;
   /** 'user' (a shopper), 'admin', another built-in staff role, or one the owner made. */
   role: string;
+  /** What they may do now: none for a shopper, and none while `withheld`. */
   permissions: ReadonlySet<Permission>;
+  /**
+   * The role's permissions, held back because it needs a second factor the account lacks and the grace is
+   * over (see SessionHolder.twoFactorDue): every staff route answers 403 TWO_FACTOR_REQUIRED until the
+   * member adds one. Empty otherwise.
+   */
+  withheld: ReadonlySet<Permission>;
   /** The session this request came with (see SessionHolder). */
   session?: { id: string; steppedUpAt: Date | null };
 }
@@ -127,13 +139,15 @@ async function loadUser(request: FastifyRequest, held = false): Promise<CurrentU
   if (!token) return null;
   const user = held ? await heldSession(sessionHolder, token) : await sessionHolder(token);
   if (!user || user.banned) return null;
+  const mustEnrol = user.twoFactorDue !== null && user.twoFactorDue.getTime() <= Date.now();
   return {
     id: user.id,
     email: user.email,
     emailVerified: user.emailVerified,
     username: user.displayUsername ?? user.username,
     role: user.role,
-    permissions: new Set(user.permissions),
+    permissions: new Set(mustEnrol ? [] : user.permissions),
+    withheld: new Set(mustEnrol ? user.permissions : []),
     ...(user.session ? { session: user.session } : {}),
   };
 }
@@ -173,14 +187,18 @@ export async function requireVerifiedUser(request: FastifyRequest): Promise<Curr
   return user;
 }
 
-/** A refusal naming the permission the caller lacks. */
-export function missingPermission(permission: Permission): AppError {
+/**
+ * The refusal of an act that needs `permission`, which `user` may not do now: 403 TWO_FACTOR_REQUIRED when
+ * their role holds it but they must first add the second factor it needs, else 403 FORBIDDEN naming it.
+ */
+export function missingPermission(user: CurrentUser, permission: Permission, message?: string): AppError {
+  if (user.withheld.has(permission)) {
+    return new AppError('TWO_FACTOR_REQUIRED', SECURITY_MESSAGES.TWO_FACTOR_REQUIRED, { permission });
+  }
   return new AppError(
     'FORBIDDEN',
-    `You need the ${permission} permission (${PERMISSION_LABELS[permission].toLowerCase()})`,
-    {
-      permission,
-    },
+    message ?? `You need the ${permission} permission (${PERMISSION_LABELS[permission].toLowerCase()})`,
+    { permission },
   );
 }
 
@@ -190,7 +208,7 @@ export async function requirePermission(
   permission: Permission,
 ): Promise<CurrentUser> {
   const user = await requireUser(request);
-  if (!can(user, permission)) throw missingPermission(permission);
+  if (!can(user, permission)) throw missingPermission(user, permission);
   return user;
 }
 
@@ -210,7 +228,10 @@ export async function requireAnyPermission(
   ...permissions: [Permission, ...Permission[]]
 ): Promise<CurrentUser> {
   const user = await requireUser(request);
-  if (!permissions.some((permission) => can(user, permission))) throw missingPermission(permissions[0]);
+  if (!permissions.some((permission) => can(user, permission))) {
+    const first = permissions.find((permission) => user.withheld.has(permission)) ?? permissions[0];
+    throw missingPermission(user, first);
+  }
   return user;
 }
 
@@ -229,7 +250,7 @@ export async function requireSelfOr(
 ): Promise<CurrentUser> {
   const user = await requireUser(request);
   if (user.id !== userId && !can(user, permission))
-    throw new AppError('FORBIDDEN', 'You can only see your own account', { permission });
+    throw missingPermission(user, permission, 'You can only see your own account');
   return user;
 }
 
@@ -247,6 +268,11 @@ export function steppedUp(user: CurrentUser, now = Date.now()): boolean {
  */
 export async function requireStepUp(request: FastifyRequest): Promise<CurrentUser> {
   const user = await requireUser(request);
-  if (!steppedUp(user)) throw new AppError('STEP_UP_REQUIRED', SECURITY_MESSAGES.STEP_UP_REQUIRED);
+  refuseWithoutStepUp(user);
   return user;
+}
+
+/** `requireStepUp` where a service learns only on the way that an act moves money (a return's refund). */
+export function refuseWithoutStepUp(user: CurrentUser): void {
+  if (!steppedUp(user)) throw new AppError('STEP_UP_REQUIRED', SECURITY_MESSAGES.STEP_UP_REQUIRED);
 }

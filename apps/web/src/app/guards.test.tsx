@@ -1,3 +1,4 @@
+import { buildUserDashboard } from '@shop/contracts/testing';
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,6 +10,7 @@ import {
   RequireLogin,
   RequireStaff,
   RequireVerified,
+  TWO_FACTOR_FIRST_MESSAGE,
 } from './guards';
 
 function Where({ name }: { name: string }) {
@@ -108,5 +110,28 @@ describe('route guards', () => {
     unmount();
     renderRoutes(routes, '/admin-sales', { ...testUser, role: 'catalogue' });
     expect(screen.getByText('sales at /admin-sales')).toBeInTheDocument();
+  });
+
+  it('sends a member whose role waits for a second factor to Security, whatever their permissions', async () => {
+    const admin: SessionUser = { ...testUser, role: 'admin' };
+    mockApi({
+      [`GET /api/users/dashboard/${admin.uid}`]: {
+        body: [
+          buildUserDashboard({
+            _id: admin.uid,
+            roles: ['admin'],
+            permissions: [],
+            twoFactorDue: '2026-01-01T00:00:00.000Z',
+          }),
+        ],
+      },
+    });
+    renderRoutes(routes, '/admin-sales', admin);
+    expect(await screen.findByRole('heading', { name: TWO_FACTOR_FIRST_MESSAGE })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set up two-factor sign-in' })).toHaveAttribute(
+      'href',
+      '/account/security',
+    );
+    expect(screen.queryByText(/sales at/)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { isStaffRole, PERMISSION_LABELS, type Permission } from '@shop/contracts';
 import { createContext, type ReactNode, useContext } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { usePermissions } from '../lib/permissions';
+import { useStaffStanding } from '../lib/permissions';
 import { useSession } from '../lib/session';
 
 /**
@@ -74,6 +74,7 @@ export interface StaffSection {
 }
 
 export const NO_PERMISSION_MESSAGE = 'Your role does not open this page';
+export const TWO_FACTOR_FIRST_MESSAGE = 'Set up two-factor sign-in first';
 
 /**
  * The staff's sections, inside the account frame (which already holds the login and e-mail checks): a
@@ -82,7 +83,7 @@ export const NO_PERMISSION_MESSAGE = 'Your role does not open this page';
  */
 export function RequireStaff({ sections = [] }: { sections?: readonly StaffSection[] }) {
   const { user, loading } = useSession();
-  const permissions = usePermissions();
+  const { permissions, withheld } = useStaffStanding();
   const here = useHere();
   const { pathname } = useLocation();
   if (loading) return <GuardLoading />;
@@ -95,6 +96,16 @@ export function RequireStaff({ sections = [] }: { sections?: readonly StaffSecti
     );
   const section = sections.find((candidate) => pathname.startsWith(candidate.path));
   const needed = section?.permissions ?? [];
+  if (withheld && needed.length > 0)
+    return (
+      <Refusal
+        title={TWO_FACTOR_FIRST_MESSAGE}
+        action={{ to: '/account/security', label: 'Set up two-factor sign-in' }}
+      >
+        Your role needs a second factor before the staff pages open: add an authenticator app or a passkey in
+        Security.
+      </Refusal>
+    );
   if (needed.length > 0 && !needed.some((permission) => permissions.has(permission)))
     return (
       <Refusal title={NO_PERMISSION_MESSAGE}>
@@ -106,7 +117,15 @@ export function RequireStaff({ sections = [] }: { sections?: readonly StaffSecti
   return <Outlet />;
 }
 
-function Refusal({ title, children }: { title: string; children: ReactNode }) {
+function Refusal({
+  title,
+  children,
+  action = { to: '/', label: 'Go home' },
+}: {
+  title: string;
+  children: ReactNode;
+  action?: { to: string; label: string };
+}) {
   return (
     <section className="py-4 text-center" aria-labelledby="staff-only-title">
       <title>{`${title} · Sneaker Shop`}</title>
@@ -114,8 +133,8 @@ function Refusal({ title, children }: { title: string; children: ReactNode }) {
         {title}
       </h2>
       <p className="text-muted">{children}</p>
-      <Link to="/" className="btn btn-dark">
-        Go home
+      <Link to={action.to} className="btn btn-dark">
+        {action.label}
       </Link>
     </section>
   );

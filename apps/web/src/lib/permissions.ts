@@ -7,7 +7,8 @@ import { type SessionUser, useSession } from './session';
 /**
  * What a signed-in member of staff may do (issue 38): the dashboard shows only the tabs and buttons their
  * permissions allow. The server checks every call itself; this only spares a member buttons that would
- * answer 403. A built-in role's permissions are known at once; a custom role's come with the dashboard.
+ * answer 403. A built-in role's permissions are known at once; the dashboard then says what holds now (a
+ * custom role's, or none while the role waits for a second factor).
  */
 
 const NONE: ReadonlySet<Permission> = new Set();
@@ -18,13 +19,38 @@ export function builtInPermissions(user: SessionUser | null): ReadonlySet<Permis
   return builtIn ? new Set(builtIn) : NONE;
 }
 
+/** What a member of staff may do now, and whether their role waits for a second factor. */
+export interface StaffStanding {
+  permissions: ReadonlySet<Permission>;
+  /** When the role needs a second factor the account lacks: the staff pages close then (null: nothing due). */
+  twoFactorDue: Date | null;
+  /** The moment has passed: every staff page waits until a factor is added in Security. */
+  withheld: boolean;
+}
+
+/**
+ * The signed-in member's standing, from their dashboard (which the server answers with their role's
+ * permissions and any second factor due); until it comes, a built-in role's permissions.
+ */
+export function useStaffStanding(): StaffStanding {
+  const { user } = useSession();
+  const staff = user !== null && isStaffRole(user.role);
+  const dashboard = useQuery({ ...dashboardQuery(user?.uid ?? ''), enabled: staff });
+  const data = staff ? dashboard.data : undefined;
+  return useMemo(() => {
+    if (!data) return { permissions: builtInPermissions(user), twoFactorDue: null, withheld: false };
+    const due = data.twoFactorDue ? new Date(data.twoFactorDue) : null;
+    return {
+      permissions: new Set(data.permissions),
+      twoFactorDue: due,
+      withheld: due !== null && due.getTime() <= Date.now(),
+    };
+  }, [data, user]);
+}
+
 /** The signed-in person's permissions: none for a guest or a shopper. */
 export function usePermissions(): ReadonlySet<Permission> {
-  const { user } = useSession();
-  const custom = user !== null && isStaffRole(user.role) && BUILT_IN_ROLES[user.role] === undefined;
-  const dashboard = useQuery({ ...dashboardQuery(user?.uid ?? ''), enabled: custom });
-  const listed = dashboard.data?.permissions;
-  return useMemo(() => (custom ? new Set(listed ?? []) : builtInPermissions(user)), [custom, listed, user]);
+  return useStaffStanding().permissions;
 }
 
 /** Whether the signed-in person holds the permission. */

@@ -82,6 +82,7 @@ export function buildUserDashboard(overrides: Partial<UserDashboard> = {}): User
     status: true,
     roles: ['user'],
     permissions: [],
+    twoFactorDue: null,
     favourites: [],
     productsFavourites: [],
     reviews: [],

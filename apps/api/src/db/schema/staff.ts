@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { stamp, timestamps } from './columns';
 
 /**
@@ -24,6 +24,11 @@ export const staffSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     /** Roles whose members must have a second factor. */
     requireTwoFactor: text('require_two_factor').array().notNull().default(sql`'{}'::text[]`),
+    /** When each of those roles began to need it (ISO instants by role): the grace is counted from then. */
+    twoFactorRequiredSince: jsonb('two_factor_required_since')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Days a member may go without the required factor, counted from when it became required of them. */
     graceDays: integer('grace_days').notNull().default(0),
     /** The most store credit one grant may give, for every member but an admin; null: no cap. */

@@ -19,6 +19,8 @@ export const user = pgTable(
     username: text('username').notNull().unique(),
     displayUsername: text('display_username'),
     role: text('role').notNull().default('user'),
+    /** When the account was given its role (null: it has held it since it was made); see staff's twoFactorDue. */
+    roleSince: stamp('role_since'),
     banned: boolean('banned').notNull().default(false),
     banReason: text('ban_reason'),
     banExpires: stamp('ban_expires'),

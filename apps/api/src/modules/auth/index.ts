@@ -3,4 +3,4 @@ export { type Auth, createAuth } from './auth';
 export { authRoutes } from './auth.routes';
 export { removeSignIns } from './auth.service';
 export { securityRoutes } from './security.routes';
-export type { SecurityDeps } from './security.service';
+export { hasSecondFactor, type SecurityDeps } from './security.service';

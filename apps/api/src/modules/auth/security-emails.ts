@@ -16,3 +16,18 @@ export function twoFactorLockedEmail(to: string, username: string, siteUrl: stri
     footnote: 'If it was you, wait for the lock to end and sign in with a current code or a recovery code.',
   });
 }
+
+/** A member is told that staff removed their second factors, and what to do next. */
+export function factorsResetEmail(to: string, username: string, by: string, siteUrl: string): MailMessage {
+  return messageEmail({
+    to,
+    subject: `${SHOP}: your two-factor sign-in was reset`,
+    heading: 'Your second factors were removed',
+    paragraphs: [
+      `Hi ${username}, ${by} reset the two-factor sign-in of your ${SHOP} account: its authenticator app, recovery codes and passkeys are gone, and you now sign in with your password alone.`,
+      'Add an authenticator app or a passkey again in Security. If your role needs one, the dashboard waits until you do.',
+    ],
+    action: { label: 'Set up two-factor sign-in', url: new URL('/account/security', siteUrl).toString() },
+    footnote: 'If you did not ask for this, tell the shop’s owner at once.',
+  });
+}

@@ -38,6 +38,18 @@ export async function factorsOf(db: DbOrTx, userId: string) {
   };
 }
 
+/** Whether the account has a second factor: an authenticator app it verified, or a passkey. */
+export async function hasSecondFactor(db: DbOrTx, userId: string): Promise<boolean> {
+  const [app] = await db
+    .select({ userId: twoFactor.userId })
+    .from(twoFactor)
+    .where(and(eq(twoFactor.userId, userId), eq(twoFactor.verified, true)))
+    .limit(1);
+  if (app) return true;
+  const [key] = await db.select({ id: passkey.id }).from(passkey).where(eq(passkey.userId, userId)).limit(1);
+  return key !== undefined;
+}
+
 export function passkeysOf(db: DbOrTx, userId: string) {
   return db
     .select({
@@ -81,4 +93,17 @@ export async function announceLock(db: DbOrTx, userId: string): Promise<Date | u
     )
     .returning({ until: twoFactor.lockedUntil });
   return row?.until ?? undefined;
+}
+
+/** Removes every second factor of the account: answers what it had (an authenticator app, how many passkeys). */
+export async function removeFactors(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ totp: boolean; passkeys: number }> {
+  const apps = await db
+    .delete(twoFactor)
+    .where(eq(twoFactor.userId, userId))
+    .returning({ verified: twoFactor.verified });
+  const keys = await db.delete(passkey).where(eq(passkey.userId, userId)).returning({ id: passkey.id });
+  return { totp: apps.some((row) => row.verified), passkeys: keys.length };
 }

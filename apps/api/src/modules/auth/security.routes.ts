@@ -13,6 +13,7 @@ import {
   twoFactorCodeBodySchema,
   twoFactorEnableBodySchema,
   twoFactorEnabledSchema,
+  userIdParamsSchema,
 } from '@shop/contracts';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +21,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { currentUser, requireStepUp, requireUser, sessionTokenFromCookie } from '../../plugins/session';
+import {
+  currentUser,
+  permitted,
+  requirePermission,
+  requireStepUp,
+  requireUser,
+  sessionTokenFromCookie,
+} from '../../plugins/session';
 import { AUTH_BASE_PATH } from './auth';
 import { forward } from './auth.routes';
 import {
@@ -32,6 +40,7 @@ import {
   publishSecurity,
   recoveryCodeAsStored,
   recoveryCodeUsed,
+  resetFactors,
   type SecurityDeps,
   stepUp,
 } from './security.service';
@@ -280,6 +289,26 @@ export const securityRoutes: FastifyPluginAsyncZod<{ deps: SecurityDeps }> = asy
         recoveryCodesLeft: factors.recoveryCodesLeft,
         passkeys: passkeys.map((key) => ({ ...key, createdAt: key.createdAt?.toISOString() ?? null })),
       };
+    },
+  );
+
+  app.delete(
+    '/api/users/:id/two-factor',
+    {
+      preValidation: permitted('users.roles'),
+      schema: {
+        tags: ['security'],
+        summary:
+          "Reset someone's two-factor sign-in (users.roles, after a step-up): their authenticator app, recovery codes and passkeys are removed, they are e-mailed, and it is audited. Not your own (Security does that); 409 when they have none",
+        params: userIdParamsSchema,
+        response: { 204: z.null(), ...refusals(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requirePermission(request, 'users.roles');
+      await requireStepUp(request);
+      await resetFactors(deps, actor, request.params.id);
+      return reply.code(204).send(null);
     },
   );
 

@@ -6,7 +6,7 @@ import {
   TOTP_CODE_PATTERN,
 } from '@shop/contracts';
 import { APIError } from 'better-auth/api';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import type { FactType } from '../../events/facts';
 import { AppError } from '../../lib/app-error';
@@ -18,7 +18,7 @@ import * as users from '../users';
 import type { Auth } from './auth';
 import { hashRecoveryCode } from './factors';
 import * as repository from './security.repository';
-import { twoFactorLockedEmail } from './security-emails';
+import { factorsResetEmail, twoFactorLockedEmail } from './security-emails';
 
 /** What the second factors and step-up need (decision 36). */
 export interface SecurityDeps {
@@ -49,6 +49,11 @@ export function publishSecurity(
 
 export function factorsOf(db: Db, userId: string) {
   return repository.factorsOf(db, userId);
+}
+
+/** Whether the account has a second factor (an authenticator app or a passkey): what a role may require. */
+export function hasSecondFactor(db: DbOrTx, userId: string): Promise<boolean> {
+  return repository.hasSecondFactor(db, userId);
 }
 
 export function passkeysOf(db: Db, userId: string) {
@@ -219,4 +224,37 @@ export async function stepUp(
   const validUntil = new Date(at.getTime() + STEP_UP_MINUTES * 60_000).toISOString();
   await publishSecurity(deps, 'security.stepped-up', user.id, { method: outcome.method, validUntil });
   return { validUntil };
+}
+
+/**
+ * `DELETE /api/staff/:userId/two-factor`: the owner removes a member's authenticator app, recovery codes and
+ * passkeys (a lost phone), in one transaction with its audit event and the e-mail telling the member. Not
+ * one's own (Security does that, with a fresh challenge); 409 when there is nothing to remove.
+ */
+export async function resetFactors(deps: SecurityDeps, actor: CurrentUser, userId: string): Promise<void> {
+  if (userId === actor.id) {
+    throw new AppError('CONFLICT', SECURITY_MESSAGES.NOT_OWN_FACTORS, { userId: 'is your own account' });
+  }
+  const member = await users.findLiveUser(deps.db, userId);
+  const name = member.displayUsername ?? member.username;
+  await deps.events.transaction(deps.db, async (tx, publish) => {
+    const removed = await repository.removeFactors(tx, userId);
+    if (!removed.totp && removed.passkeys === 0) {
+      throw new AppError('CONFLICT', `${name} has no second factor to reset`, {
+        userId: 'has no second factor',
+      });
+    }
+    await users.clearTwoFactor(tx, userId);
+    await publish({
+      type: 'security.factors-reset',
+      userId,
+      actorId: actor.id,
+      before: removed,
+      after: { totp: false, passkeys: 0 },
+    });
+    await deps.mailer.send(factorsResetEmail(member.email, name, actor.username, deps.siteUrl), {
+      queue: 'mail',
+      tx,
+    });
+  });
 }

@@ -55,6 +55,7 @@ beforeAll(async () => {
       username: row.username,
       role: 'user',
       permissions: new Set(),
+      withheld: new Set(),
     });
   }
 });

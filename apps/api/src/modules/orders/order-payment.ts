@@ -172,7 +172,8 @@ export async function requestState(
 ): Promise<Order> {
   const row = await visibleOrder(deps.db, orderId, viewer);
   // Staff change another's order (confirm its payment, or cancel it) with orders.cancel.
-  if (row.userId !== viewer.id && !can(viewer, 'orders.cancel')) throw missingPermission('orders.cancel');
+  if (row.userId !== viewer.id && !can(viewer, 'orders.cancel'))
+    throw missingPermission(viewer, 'orders.cancel');
   if (state === 'aprobed') await confirmPayment(deps, row);
   else await cancelPending(deps, row, row.userId !== viewer.id ? viewer.id : undefined);
   return getOrder(deps, deps.db, orderId, viewer);

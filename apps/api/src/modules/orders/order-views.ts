@@ -11,7 +11,7 @@ import {
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { type CurrentUser, can } from '../../plugins/session';
+import { type CurrentUser, can, missingPermission } from '../../plugins/session';
 import * as payments from '../payments';
 import * as users from '../users';
 import type { AfterSale, OrderViews } from './order-deps';
@@ -201,7 +201,7 @@ export async function listOrders(
   query: OrdersFilter & { search?: string; ordersSort?: OrdersSort; page: number; limit: number },
 ): Promise<Order[]> {
   if (!can(viewer, 'orders.read') && query._id && query._id !== viewer.id) {
-    throw new AppError('FORBIDDEN', 'You can only see your own orders');
+    throw missingPermission(viewer, 'orders.read', 'You can only see your own orders');
   }
   const userId = can(viewer, 'orders.read') ? query._id : viewer.id;
   const [field, direction] = (Object.entries(query.ordersSort ?? {})[0] ?? ['date', -1]) as [

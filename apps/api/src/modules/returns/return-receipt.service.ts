@@ -9,7 +9,7 @@ import {
 import type { Tx } from '../../db/client';
 import type { Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
-import type { CurrentUser } from '../../plugins/session';
+import { type CurrentUser, refuseWithoutStepUp } from '../../plugins/session';
 import * as catalog from '../catalog';
 import * as orders from '../orders';
 import * as payments from '../payments';
@@ -340,6 +340,8 @@ export async function receiveReturn(
     const order = await orders.orderForReturn(deps.db, row.orderId);
     if (!order) throw AppError.notFound('Order');
     const due = await refundDue(deps, row, order);
+    // A receipt that refunds moves money: like a refund, it needs a step-up (decision 36).
+    if (due.cents > 0) refuseWithoutStepUp(staff);
     const receipt = { row, staff, restock, due };
     if (due.cents === 0) {
       await deps.events.transaction(deps.db, (tx, publish) =>

@@ -9,7 +9,9 @@ import {
   paymentEntry,
   refundClaim,
   returnLine,
+  session,
   testPayment,
+  user,
 } from '../../db/schema';
 import { newProduct, quickAdmin, quickBuyers } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
@@ -532,6 +534,32 @@ describe('POST /api/returns/:id/receive', () => {
     expect(await refundedCents(app(), orderId)).toBe(30000);
     const [after] = await app().db.select().from(testPayment).where(eq(testPayment.orderId, orderId));
     expect(after?.refundedCents).toBe(30000);
+  });
+
+  it('asks for a step-up before a receipt that refunds, changing nothing until given; an exchange needs none', async () => {
+    const [member] = await quickBuyers(app(), 1, 'receiver');
+    if (!member) throw new Error('no member');
+    await app().db.update(user).set({ role: 'fulfilment' }).where(eq(user.id, member.id));
+    const { buyer, pick, orderId } = await shippedOrder(2);
+    const refund = await approved(orderId, buyer.cookie, [refundLine(pick)]);
+    const refused = await act(refund.id, 'receive', member.cookie, receipt(pick, true));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('STEP_UP_REQUIRED');
+    expect(await refundedCents(app(), orderId)).toBe(0);
+    const [still] = await app().db.select().from(orderReturn).where(eq(orderReturn.id, refund.id));
+    expect(still?.state).toBe('approved');
+
+    const exchanged = await shippedOrder(1);
+    const exchange = await approved(exchanged.orderId, exchanged.buyer.cookie, [
+      exchangeLine(exchanged.pick),
+    ]);
+    const swapped = await act(exchange.id, 'receive', member.cookie, receipt(exchanged.pick, true));
+    expect(swapped.statusCode, swapped.body).toBe(200);
+
+    await app().db.update(session).set({ steppedUpAt: new Date() }).where(eq(session.userId, member.id));
+    const received = await act(refund.id, 'receive', member.cookie, receipt(pick, true));
+    expect(received.statusCode, received.body).toBe(200);
+    expect(await refundedCents(app(), orderId)).toBe(10000);
   });
 
   it('leaves a pair off sale when staff say so', async () => {

@@ -2,7 +2,9 @@
 export { staffRoutes } from './staff.routes';
 export {
   creditGrantLimitCents,
-  permissionsOfRole,
+  type Member,
   roleExists,
   type StaffDeps,
+  type Standing,
+  standing,
 } from './staff.service';

@@ -51,7 +51,12 @@ export async function findSettings(db: DbOrTx, lock?: 'update'): Promise<StaffSe
 
 export async function saveSettings(
   db: DbOrTx,
-  values: Partial<Pick<StaffSettingsRow, 'requireTwoFactor' | 'graceDays' | 'creditGrantLimitCents'>>,
+  values: Partial<
+    Pick<
+      StaffSettingsRow,
+      'requireTwoFactor' | 'twoFactorRequiredSince' | 'graceDays' | 'creditGrantLimitCents'
+    >
+  >,
 ): Promise<void> {
   await db
     .update(staffSettings)

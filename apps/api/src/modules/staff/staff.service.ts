@@ -148,6 +148,11 @@ export async function deleteRole(deps: StaffDeps, actor: CurrentUser, name: stri
         { name: 'is held by accounts' },
       );
     await repository.deleteRole(tx, name);
+    const settings = await repository.findSettings(tx, 'update');
+    if (settings.requireTwoFactor.includes(name)) {
+      const kept = settings.requireTwoFactor.filter((role) => role !== name);
+      await repository.saveSettings(tx, requiredRoles(settings, kept));
+    }
     await publish({
       type: 'staff.role-deleted',
       staffId: name,
@@ -156,6 +161,19 @@ export async function deleteRole(deps: StaffDeps, actor: CurrentUser, name: stri
       after: null,
     });
   });
+}
+
+/**
+ * The roles that need a second factor, each with when it began to (kept for a role that stays, now for
+ * one added), so a member's grace is counted from then (`twoFactorDue`).
+ */
+function requiredRoles(before: repository.StaffSettingsRow, roles: readonly string[]) {
+  const now = new Date().toISOString();
+  const requireTwoFactor = [...new Set(roles)];
+  const twoFactorRequiredSince = Object.fromEntries(
+    requireTwoFactor.map((role) => [role, before.twoFactorRequiredSince[role] ?? now]),
+  );
+  return { requireTwoFactor, twoFactorRequiredSince };
 }
 
 function settingsToWire(row: repository.StaffSettingsRow): StaffSettings {
@@ -186,7 +204,7 @@ export async function updateSettings(
         });
     }
     await repository.saveSettings(tx, {
-      ...(update.requireTwoFactor ? { requireTwoFactor: [...new Set(update.requireTwoFactor)] } : {}),
+      ...(update.requireTwoFactor ? requiredRoles(before, update.requireTwoFactor) : {}),
       ...(update.graceDays !== undefined ? { graceDays: update.graceDays } : {}),
       ...(update.creditGrantLimit !== undefined
         ? {
@@ -213,4 +231,41 @@ export async function updateSettings(
 export async function creditGrantLimitCents(db: DbOrTx, actor: CurrentUser): Promise<number | null> {
   if (actor.role === OWNER_ROLE) return null;
   return (await repository.findSettings(db)).creditGrantLimitCents;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The parts of an account its standing as staff depends on. */
+export interface Member {
+  id: string;
+  role: string;
+  /** When it was given its role (null: since it was made). */
+  roleSince: Date | null;
+  createdAt: Date;
+}
+
+/** What a member may do, and by when they must add the second factor their role needs (null: nothing needed). */
+export interface Standing {
+  permissions: readonly Permission[];
+  twoFactorDue: Date | null;
+}
+
+/**
+ * A member's standing: their role's permissions, and, when the owner requires a second factor of the role
+ * and `hasSecondFactor` says the account has none, the moment from which their permissions are held back:
+ * the grace (`graceDays`) after the later of when the role began to need one and when they were given it.
+ */
+export async function standing(
+  db: DbOrTx,
+  member: Member,
+  hasSecondFactor: (db: DbOrTx, userId: string) => Promise<boolean>,
+): Promise<Standing> {
+  const permissions = await permissionsOfRole(db, member.role);
+  if (permissions.length === 0) return { permissions, twoFactorDue: null };
+  const settings = await repository.findSettings(db);
+  if (!settings.requireTwoFactor.includes(member.role)) return { permissions, twoFactorDue: null };
+  if (await hasSecondFactor(db, member.id)) return { permissions, twoFactorDue: null };
+  const required = Date.parse(settings.twoFactorRequiredSince[member.role] ?? '') || 0;
+  const given = (member.roleSince ?? member.createdAt).getTime();
+  return { permissions, twoFactorDue: new Date(Math.max(required, given) + settings.graceDays * DAY_MS) };
 }

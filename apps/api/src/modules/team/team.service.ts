@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
+import * as auth from '../auth';
 import type { Mailer } from '../mail';
 import * as sessions from '../sessions';
 import * as staff from '../staff';
@@ -29,14 +30,6 @@ export interface TeamDeps {
   siteUrl: string;
 }
 
-/**
- * Whether a member signs in with a second factor. The two-factor work adds a `twoFactorEnabled` column to
- * the user; until it is in the schema, nobody has one and this answers false.
- */
-function hasSecondFactor(row: object): boolean {
-  return (row as { twoFactorEnabled?: unknown }).twoFactorEnabled === true;
-}
-
 /** `GET /api/staff`. */
 export async function listStaff(db: Db): Promise<StaffMember[]> {
   const rows = await users.listStaff(db);
@@ -44,12 +37,13 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
+  const factors = await Promise.all(rows.map((row) => auth.hasSecondFactor(db, row.id)));
+  return rows.map((row, index) => ({
     id: row.id,
     username: row.displayUsername ?? row.username,
     email: row.email,
     role: row.role,
-    twoFactor: hasSecondFactor(row),
+    twoFactor: factors[index] === true,
     lastSignInAt: signIns.get(row.id)?.toISOString() ?? null,
   }));
 }

@@ -3,6 +3,7 @@ export type { NewPerson } from './new-person';
 export { usersRoutes } from './users.routes';
 export {
   anonymise,
+  clearTwoFactor,
   contactsOf,
   ensurePeople,
   findLiveUser,

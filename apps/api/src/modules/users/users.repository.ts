@@ -107,9 +107,19 @@ export async function setBanned(db: DbOrTx, id: string, banned: boolean): Promis
   return row;
 }
 
+/** Gives the account a role (staff changed it, or an invitation was accepted), noting since when it holds it. */
 export async function setRole(db: DbOrTx, id: string, role: string): Promise<UserRow | undefined> {
-  const [row] = await db.update(user).set({ role, updatedAt: sql`now()` }).where(eq(user.id, id)).returning();
+  const [row] = await db
+    .update(user)
+    .set({ role, roleSince: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(user.id, id))
+    .returning();
   return row;
+}
+
+/** Better Auth's flag that signing in asks for an authenticator code (cleared when staff reset the factors). */
+export async function setTwoFactorEnabled(db: DbOrTx, id: string, enabled: boolean): Promise<void> {
+  await db.update(user).set({ twoFactorEnabled: enabled, updatedAt: sql`now()` }).where(eq(user.id, id));
 }
 
 export async function favoriteProductIds(db: DbOrTx, userId: string): Promise<string[]> {
@@ -182,6 +192,8 @@ const sessionUserColumns = {
   username: user.username,
   displayUsername: user.displayUsername,
   role: user.role,
+  roleSince: user.roleSince,
+  createdAt: user.createdAt,
   banned: user.banned,
 };
 export type SessionUser = Pick<UserRow, keyof typeof sessionUserColumns>;
@@ -286,10 +298,4 @@ export async function findStaff(db: DbOrTx): Promise<UserRow[]> {
     .from(user)
     .where(and(ne(user.role, 'user'), or(isNull(user.banReason), ne(user.banReason, DELETED))))
     .orderBy(asc(user.username), asc(user.id));
-}
-
-/** Gives the account a staff role (an invitation accepted). */
-export async function setStaffRole(db: DbOrTx, id: string, role: string): Promise<UserRow | undefined> {
-  const [row] = await db.update(user).set({ role, updatedAt: sql`now()` }).where(eq(user.id, id)).returning();
-  return row;
 }

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents, Publish } from '../../events/domain-events';
 import type { FactOf } from '../../events/facts';
 import { AppError } from '../../lib/app-error';
-import { type CurrentUser, can, isStaff } from '../../plugins/session';
+import { type CurrentUser, can, isStaff, missingPermission } from '../../plugins/session';
 import type { NewPerson } from './new-person';
 import * as repository from './users.repository';
 
@@ -40,7 +40,11 @@ export interface UserDeps {
   /** The staff roles (the composition root answers from the staff module). */
   roles: {
     exists(db: DbOrTx, role: string): Promise<boolean>;
-    permissionsOf(db: DbOrTx, role: string): Promise<readonly Permission[]>;
+    /** What the account may do, and by when its role needs a second factor it lacks (null: nothing due). */
+    standing(
+      db: DbOrTx,
+      member: Pick<repository.UserRow, 'id' | 'role' | 'roleSince' | 'createdAt'>,
+    ): Promise<{ permissions: readonly Permission[]; twoFactorDue: Date | null }>;
   };
 }
 
@@ -49,6 +53,8 @@ export async function getDashboard(deps: UserDeps, userId: string): Promise<User
   const user = await repository.findUserById(db, userId);
   if (!user) throw AppError.notFound('User');
   const favourites = await repository.favoriteProductIds(db, userId);
+  const { permissions, twoFactorDue } = await deps.roles.standing(db, user);
+  const withheld = twoFactorDue !== null && twoFactorDue.getTime() <= Date.now();
   return {
     _id: user.id,
     username: user.displayUsername ?? user.username,
@@ -66,7 +72,8 @@ export async function getDashboard(deps: UserDeps, userId: string): Promise<User
     credit: await deps.creditOf(db, userId),
     status: !user.banned,
     roles: [user.role],
-    permissions: [...(await deps.roles.permissionsOf(db, user.role))],
+    permissions: withheld ? [] : [...permissions],
+    twoFactorDue: twoFactorDue?.toISOString() ?? null,
     favourites,
     productsFavourites: await deps.products.cards(db, favourites),
     reviews: await deps.reviewsOf(db, userId),
@@ -344,11 +351,8 @@ export async function updateUser(
     );
   }
   const [first] = missing;
-  if (first) {
-    throw new AppError('FORBIDDEN', `Changing ${first[0]} needs the ${first[1]} permission`, {
-      permission: first[1],
-    });
-  }
+  if (first)
+    throw missingPermission(viewer, first[1], `Changing ${first[0]} needs the ${first[1]} permission`);
   if (update.status === undefined && update.roles === undefined && userId === viewer.id) {
     const { status: _status, roles: _roles, ...profile } = update;
     return updateProfile(deps, userId, profile);
@@ -457,6 +461,11 @@ function auditedFields(row: repository.UserRow, update: UserUpdate): Record<stri
   );
 }
 
+/** Signing in stops asking for an authenticator code: its factor was removed by staff (see auth's resetFactors). */
+export function clearTwoFactor(tx: DbOrTx, userId: string): Promise<void> {
+  return repository.setTwoFactorEnabled(tx, userId, false);
+}
+
 /** The staff: every account whose role is not a shopper's, by username. */
 export function listStaff(db: DbOrTx): Promise<repository.UserRow[]> {
   return repository.findStaff(db);
@@ -468,5 +477,5 @@ export function listStaff(db: DbOrTx): Promise<repository.UserRow[]> {
  */
 export async function giveStaffRole(tx: DbOrTx, userId: string, role: string): Promise<void> {
   if (role !== 'admin') await keepAnAdmin(tx, userId);
-  await repository.setStaffRole(tx, userId, role);
+  await repository.setRole(tx, userId, role);
 }

@@ -56,6 +56,7 @@ describe('GET /api/users/dashboard/:id', () => {
         status: true,
         roles: ['user'],
         permissions: [],
+        twoFactorDue: null,
         favourites: [],
         productsFavourites: [],
         reviews: [],

@@ -2,7 +2,7 @@ import { isStaffRole, type Permission } from '@shop/contracts';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { UserAvatar } from '../../components/user-avatar';
-import { usePermissions } from '../../lib/permissions';
+import { type StaffStanding, useStaffStanding } from '../../lib/permissions';
 import { type SessionUser, useSession } from '../../lib/session';
 import type { AccountContext } from './account-context';
 import { useDashboard } from './api/get-dashboard';
@@ -38,7 +38,8 @@ function Account({ user, tabs }: { user: SessionUser; tabs: AccountTabs }) {
   const dashboard = useDashboard(user.uid);
   const { pathname } = useLocation();
   const name = dashboard.data?.username || user.username || user.email;
-  const permissions = usePermissions();
+  const standing = useStaffStanding();
+  const { permissions } = standing;
   const role = dashboard.data?.roles[0] ?? user.role;
   const isStaff = isStaffRole(role);
   const sections = isStaff
@@ -61,6 +62,10 @@ function Account({ user, tabs }: { user: SessionUser; tabs: AccountTabs }) {
           </p>
         </div>
       </header>
+
+      {isStaff ? (
+        <TwoFactorDue standing={standing} onSecurity={pathname.startsWith('/account/security')} />
+      ) : null}
 
       <nav className="account-tabs" aria-label="Account sections">
         <ul className="account-tabs__list">
@@ -88,5 +93,29 @@ function Account({ user, tabs }: { user: SessionUser; tabs: AccountTabs }) {
         )}
       </div>
     </main>
+  );
+}
+
+/** A member whose role needs a second factor they have not added: by when, or that the staff pages wait. */
+function TwoFactorDue({ standing, onSecurity }: { standing: StaffStanding; onSecurity: boolean }) {
+  if (!standing.twoFactorDue) return null;
+  const by = standing.twoFactorDue.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  return (
+    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="status">
+      <span className="flex-grow-1">
+        {standing.withheld
+          ? 'Your role needs two-factor sign-in: the staff pages open once you add an authenticator app or a passkey.'
+          : `Your role needs two-factor sign-in: add an authenticator app or a passkey by ${by}, or the staff pages close until you do.`}
+      </span>
+      {onSecurity ? null : (
+        <NavLink to="/account/security" className="btn btn-sm btn-dark">
+          Set it up
+        </NavLink>
+      )}
+    </div>
   );
 }

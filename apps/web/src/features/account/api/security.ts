@@ -12,12 +12,16 @@ export function useSecurity() {
   return useQuery({ queryKey: SECURITY_QUERY_KEY, queryFn: getSecurity });
 }
 
-/** After a change: the section reads its state again, and the session (Better Auth renews it). */
+/**
+ * After a change: the section reads its state again, the session (Better Auth renews it), and the
+ * dashboard, whose staff pages a role that needs a second factor opens only once there is one.
+ */
 function useRefresh() {
   const queryClient = useQueryClient();
   return async () => {
     await queryClient.invalidateQueries({ queryKey: SECURITY_QUERY_KEY });
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
   };
 }
 

@@ -445,4 +445,17 @@ group('describe: sign-in security', () => {
     );
     expect(locked).toMatch(/^was locked out of the second sign-in step after five wrong codes \(until .+\)$/);
   });
+
+  it('says whose factors the owner reset and what went', () => {
+    const reset = activityEvent({
+      kind: 'security.factors-reset',
+      subject: { type: 'user', id: SHOPPER_ID },
+      before: { totp: true, passkeys: 2 },
+      after: { totp: false, passkeys: 0 },
+    });
+    expect(sentence(reset)).toBe(
+      `reset the two-factor sign-in of user ${SHOPPER_ID.slice(0, 8)} (an authenticator app and 2 passkeys removed)`,
+    );
+    expect(KIND_LABELS['security.factors-reset']).toBe('Two-factor reset');
+  });
 });

@@ -57,6 +57,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'security.lock': 'Sign-in locked',
   'security.step-up': 'Identity confirmed',
   'security.step-up-refused': 'Confirmation refused',
+  'security.factors-reset': 'Two-factor reset',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
@@ -111,6 +112,7 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
       'security.lock',
       'security.step-up',
       'security.step-up-refused',
+      'security.factors-reset',
     ],
   },
 ];
@@ -561,6 +563,8 @@ export function describe(event: ActivityEvent): Description {
     case 'security.step-up':
     case 'security.step-up-refused':
       return describeSecurity(event);
+    case 'security.factors-reset':
+      return describeReset(event);
     default:
       return { action: 'did something' };
   }
@@ -634,6 +638,24 @@ function describeSecurity(event: ActivityEvent): Description {
     default:
       return { action: `was refused confirming it was them with ${factorName(event.after)}` };
   }
+}
+
+/** The owner removed a member's factors: "(an authenticator app and 2 passkeys removed)". */
+function describeReset(event: ActivityEvent): Description {
+  const passkeys = field(event.before, 'passkeys');
+  const removed = [
+    field(event.before, 'totp') === true ? 'an authenticator app' : null,
+    typeof passkeys === 'number' && passkeys > 0
+      ? passkeys === 1
+        ? 'a passkey'
+        : `${passkeys} passkeys`
+      : null,
+  ].filter((part) => part !== null);
+  return {
+    action: 'reset the two-factor sign-in of',
+    subject: userSubject(event),
+    tail: removed.length > 0 ? `(${removed.join(' and ')} removed)` : undefined,
+  };
 }
 
 /** "Tax rate of FR (standard) 20%", "Tax registration in US-CA". */

@@ -115,7 +115,9 @@ describe('Roles tab', () => {
     await user.clear(within(form).getByLabelText('Grace days'));
     await user.type(within(form).getByLabelText('Grace days'), '400');
     await user.click(within(form).getByRole('button', { name: 'Save settings' }));
-    expect(within(form).getByText('Enter a whole number of days from 0 to 365')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Grace days')).toHaveAccessibleDescription(
+      expect.stringContaining('Grace days must be a whole number of days from 0 to 365'),
+    );
 
     await user.clear(within(form).getByLabelText('Grace days'));
     await user.type(within(form).getByLabelText('Grace days'), '3');

@@ -5,6 +5,7 @@ import { AlertSuccess } from '../../../components/alert-success';
 import { errorText } from '../../../lib/api';
 import { BusyLabel } from '../shared/busy-label';
 import { QueryStatus } from '../shared/query-status';
+import { StaffField } from '../shared/staff-form';
 import { useSaveStaffSettings, useStaffSettings } from './api/staff-roles';
 
 /** The staff settings (settings.write): second factor per role, its grace days, the credit grant cap. */
@@ -34,11 +35,11 @@ function SettingsForm({ saved, roles }: { saved: StaffSettings; roles: StaffRole
       graceDays:
         /^\d+$/.test(graceDays) && days <= GRACE_DAYS_MAX
           ? undefined
-          : `Enter a whole number of days from 0 to ${GRACE_DAYS_MAX}`,
+          : `must be a whole number of days from 0 to ${GRACE_DAYS_MAX}`,
       limit:
         cap === null || (Number.isFinite(cap) && cap >= 0)
           ? undefined
-          : 'Enter an amount, or leave it empty for no cap',
+          : 'must be an amount, or empty for no cap',
     };
     setProblems(found);
     if (found.graceDays || found.limit) return;
@@ -92,22 +93,25 @@ function SettingsForm({ saved, roles }: { saved: StaffSettings; roles: StaffRole
         </p>
       </fieldset>
       <div className="admin-fields">
-        <NumberField
+        <StaffField
           id={`${id}-grace`}
+          className="admin-field"
           label="Grace days"
+          kind="whole"
           value={graceDays}
           onChange={setGraceDays}
           error={problems.graceDays}
           hint="Days a member may go without the second factor after it is required of them."
         />
-        <NumberField
+        <StaffField
           id={`${id}-limit`}
+          className="admin-field"
           label="Most store credit one grant may give"
+          kind="decimal"
           value={limit}
           onChange={setLimit}
           error={problems.limit}
           hint="For every member but an admin. Empty: no cap."
-          decimal
         />
       </div>
       {outcome ? (
@@ -125,48 +129,5 @@ function SettingsForm({ saved, roles }: { saved: StaffSettings; roles: StaffRole
         </button>
       </div>
     </form>
-  );
-}
-
-function NumberField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  decimal = false,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-  hint: string;
-  decimal?: boolean;
-}) {
-  return (
-    <div className="admin-field">
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        inputMode={decimal ? 'decimal' : 'numeric'}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={`${id}-hint`} className="form-text">
-        {hint}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="invalid-feedback d-block">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -77,7 +77,8 @@ interface StaffFieldProps {
   kind?: FieldKind;
   maxLength?: number;
   className?: string;
-  inputRef: (element: HTMLElement | null) => void;
+  /** Where the form keeps the input, to focus it when the field is refused (useStaffForm's bind). */
+  inputRef?: (element: HTMLElement | null) => void;
   onChange: (value: string) => void;
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_QUERY_KEY, type SessionUser } from '../../../lib/session';
 import { type ApiCall, type ApiHandler, errorBody, mockApi } from '../../../test/mock-api';
 import { testQueryClient } from '../../../test/query-client';
-import { AdminTeamTab, END_SESSIONS_TITLE } from './team-tab';
+import { AdminTeamTab, END_SESSIONS_TITLE, RESET_TWO_FACTOR_TITLE } from './team-tab';
 
 const OWNER: StaffMember = {
   id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
@@ -15,6 +15,14 @@ const OWNER: StaffMember = {
   role: 'admin',
   twoFactor: true,
   lastSignInAt: '2026-12-02T08:00:00.000Z',
+};
+const HELPER: StaffMember = {
+  id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+  username: 'helper',
+  email: 'helper@shop.test',
+  role: 'support',
+  twoFactor: true,
+  lastSignInAt: '2026-12-01T08:00:00.000Z',
 };
 const PACKER: StaffMember = {
   id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
@@ -31,9 +39,12 @@ function renderTeam(handler: ApiHandler = () => undefined) {
     if (answer) return answer;
     if (call.path === '/api/auth/get-session')
       return { body: { user: { id: OWNER.id, email: OWNER.email, emailVerified: true, role: 'admin' } } };
-    if (call.method === 'GET' && call.path === '/api/staff') return { body: { members: [OWNER, PACKER] } };
+    if (call.method === 'GET' && call.path === '/api/staff')
+      return { body: { members: [OWNER, PACKER, HELPER] } };
     if (call.method === 'DELETE' && call.path === `/api/staff/${PACKER.id}/sessions`)
       return { body: { ended: 2 } };
+    if (call.method === 'DELETE' && call.path === `/api/users/${HELPER.id}/two-factor`)
+      return { status: 204 };
     if (call.method === 'POST' && call.path === '/api/staff/invitations') {
       const body = call.body as { email: string; role: string };
       return { status: 201, body: { id: 'i1', ...body, expiresAt: '2026-12-06T08:00:00.000Z' } };
@@ -64,7 +75,7 @@ describe('Team section', () => {
   it('lists the members with their e-mail, role, second factor and last sign-in', async () => {
     renderTeam();
     expect(screen.getByRole('heading', { level: 2, name: 'Team' })).toBeInTheDocument();
-    await waitFor(() => expect(rows()).toHaveLength(2));
+    await waitFor(() => expect(rows()).toHaveLength(3));
     const [owner, packer] = rows() as [HTMLElement, HTMLElement];
     expect(within(owner).getByRole('rowheader')).toHaveTextContent('owner');
     expect(owner).toHaveTextContent('owner@shop.test');
@@ -74,17 +85,36 @@ describe('Team section', () => {
     expect(packer).toHaveTextContent('Fulfilment');
     expect(packer).toHaveTextContent('No');
     expect(packer).toHaveTextContent('Not signed in');
-    expect(screen.getByRole('status')).toHaveTextContent('2 members');
+    expect(screen.getByRole('status')).toHaveTextContent('3 members');
     // The admin's own sessions are not ended from here.
     await waitFor(() => expect(owner).toHaveTextContent('You'));
     expect(within(owner).queryByRole('button')).toBeNull();
     expect(within(packer).getByRole('button', { name: 'End the sessions of packer' })).toBeEnabled();
+    // Only a member with a second factor has one to reset.
+    expect(within(packer).queryByRole('button', { name: /two-factor/ })).toBeNull();
+  });
+
+  it("resets a member's two-factor sign-in once it is confirmed", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderTeam();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Reset the two-factor sign-in of helper' }));
+    const dialog = await screen.findByRole('dialog', { name: RESET_TWO_FACTOR_TITLE });
+    expect(dialog).toHaveTextContent('helper@shop.test');
+    expect(dialog).toHaveTextContent('recovery codes and passkeys');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-factor' }));
+    expect(
+      await screen.findByText("helper's two-factor sign-in was reset; they were e-mailed."),
+    ).toBeInTheDocument();
+    expect(changes(calls)).toEqual([
+      expect.objectContaining({ method: 'DELETE', path: `/api/users/${HELPER.id}/two-factor` }),
+    ]);
   });
 
   it("ends a member's sessions only once it is confirmed", async () => {
     const user = userEvent.setup();
     const { calls } = renderTeam();
-    await waitFor(() => expect(rows()).toHaveLength(2));
+    await waitFor(() => expect(rows()).toHaveLength(3));
     await user.click(screen.getByRole('button', { name: 'End the sessions of packer' }));
     const dialog = await screen.findByRole('dialog', { name: END_SESSIONS_TITLE });
     expect(dialog).toHaveTextContent('packer@shop.test');

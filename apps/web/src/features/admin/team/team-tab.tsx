@@ -8,33 +8,71 @@ import { useSession } from '../../../lib/session';
 import { QueryStatus } from '../shared/query-status';
 import { StaffPage } from '../shared/staff-page';
 import { TableHead } from '../shared/table-head';
-import { useEndSessions, useStaff } from './api/team';
+import { useEndSessions, useResetTwoFactor, useStaff } from './api/team';
 import { InviteForm } from './invite-form';
 import '../shared/admin.css';
 import './team.css';
 
 export const END_SESSIONS_TITLE = 'End their sessions?';
+export const RESET_TWO_FACTOR_TITLE = 'Reset their two-factor sign-in?';
+
+/** What the owner asked to do to a member, awaiting confirmation. */
+type Asked = { member: StaffMember; act: 'end-sessions' | 'reset-two-factor' };
+
+/** Each act's confirmation: its title, its buttons' words, and what it does to the member. */
+const ACTS = {
+  'end-sessions': {
+    title: END_SESSIONS_TITLE,
+    confirm: 'End sessions',
+    busy: 'Ending…',
+    effect: 'will be signed out on every device at once, and must sign in again.',
+  },
+  'reset-two-factor': {
+    title: RESET_TWO_FACTOR_TITLE,
+    confirm: 'Reset two-factor',
+    busy: 'Resetting…',
+    effect:
+      'loses their authenticator app, recovery codes and passkeys, signs in with their password alone, and is e-mailed to set a factor up again.',
+  },
+} as const;
 
 /**
  * /account/team (users.read): the members of staff (role, second factor, last sign-in), "End sessions" for a
- * member after asking (users.write), and an invitation by e-mail with a role (users.roles).
+ * member after asking (users.write), "Reset two-factor" for a member who lost their factor (users.roles,
+ * with a step-up), and an invitation by e-mail with a role (users.roles).
  */
 export function AdminTeamTab() {
   const id = useId();
   const staff = useStaff();
   const permissions = usePermissions();
   const endSessions = useEndSessions();
-  const [ending, setEnding] = useState<StaffMember | null>(null);
+  const resetTwoFactor = useResetTwoFactor();
+  const [asked, setAsked] = useState<Asked | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const acting = asked?.act === 'reset-two-factor' ? resetTwoFactor : endSessions;
+  const act = ACTS[asked?.act ?? 'end-sessions'];
 
   const confirm = async () => {
-    if (!ending) return;
-    const { ended } = await endSessions.mutateAsync(ending);
-    setDone(
-      `${ending.username} was signed out everywhere (${ended} ${ended === 1 ? 'session' : 'sessions'}).`,
-    );
-    setEnding(null);
+    if (!asked) return;
+    const { member } = asked;
+    if (asked.act === 'reset-two-factor') {
+      await resetTwoFactor.mutateAsync(member);
+      setDone(`${member.username}'s two-factor sign-in was reset; they were e-mailed.`);
+    } else {
+      const { ended } = await endSessions.mutateAsync(member);
+      setDone(
+        `${member.username} was signed out everywhere (${ended} ${ended === 1 ? 'session' : 'sessions'}).`,
+      );
+    }
+    setAsked(null);
+  };
+
+  const ask = (member: StaffMember, what: Asked['act']) => {
+    setDone(null);
+    endSessions.reset();
+    resetTwoFactor.reset();
+    setAsked({ member, act: what });
   };
 
   return (
@@ -46,7 +84,7 @@ export function AdminTeamTab() {
       count={
         staff.data ? `${staff.data.length} ${staff.data.length === 1 ? 'member' : 'members'}` : undefined
       }
-      intro="Who works on the shop, with their role. End a member's sessions to sign them out everywhere at once; invite someone with a role by e-mail."
+      intro="Who works on the shop, with their role. End a member's sessions to sign them out everywhere at once; reset the two-factor sign-in of one who lost their phone; invite someone with a role by e-mail."
     >
       {done ? (
         <AlertSuccess key={done} message={done} onClose={() => setDone(null)} className="mb-3" />
@@ -57,31 +95,27 @@ export function AdminTeamTab() {
         <MembersTable
           members={staff.data}
           mayEnd={permissions.has('users.write')}
-          onEnd={(member) => {
-            setDone(null);
-            endSessions.reset();
-            setEnding(member);
-          }}
+          mayReset={permissions.has('users.roles')}
+          onAsk={ask}
         />
       )}
       {permissions.has('users.roles') ? <InviteForm /> : null}
       <ConfirmModal
-        show={ending !== null}
-        title={END_SESSIONS_TITLE}
-        confirmLabel="End sessions"
-        busyLabel="Ending…"
-        busy={endSessions.isPending}
-        error={endSessions.error ? endSessions.error.message : null}
+        show={asked !== null}
+        title={act.title}
+        confirmLabel={act.confirm}
+        busyLabel={act.busy}
+        busy={acting.isPending}
+        error={acting.error ? acting.error.message : null}
         onConfirm={() => {
           confirm().catch(() => undefined);
         }}
-        onCancel={() => setEnding(null)}
+        onCancel={() => setAsked(null)}
         onExited={() => heading.current?.focus()}
       >
-        {ending ? (
+        {asked ? (
           <p className="mb-0">
-            <strong>{ending.username}</strong> ({ending.email}) will be signed out on every device at once,
-            and must sign in again.
+            <strong>{asked.member.username}</strong> ({asked.member.email}) {act.effect}
           </p>
         ) : null}
       </ConfirmModal>
@@ -92,14 +126,17 @@ export function AdminTeamTab() {
 function MembersTable({
   members,
   mayEnd,
-  onEnd,
+  mayReset,
+  onAsk,
 }: {
   members: StaffMember[];
   /** Whether the viewer may end others' sessions (users.write). */
   mayEnd: boolean;
-  onEnd: (member: StaffMember) => void;
+  /** Whether the viewer may reset others' second factors (users.roles). */
+  mayReset: boolean;
+  onAsk: (member: StaffMember, act: Asked['act']) => void;
 }) {
-  // One's own sessions end from the Sessions tab (or Sign out), not from here.
+  // One's own sessions end from the Sessions tab (or Sign out), and one's own factors change in Security.
   const { user } = useSession();
   return (
     <table className="admin-table admin-team__table">
@@ -126,15 +163,29 @@ function MembersTable({
             <td className="admin-table__actions">
               {member.id === user?.uid ? (
                 <span className="admin-team__you">You</span>
-              ) : !mayEnd ? null : (
-                <button
-                  type="button"
-                  className="btn btn-outline-danger btn-sm"
-                  onClick={() => onEnd(member)}
-                  aria-label={`End the sessions of ${member.username}`}
-                >
-                  End sessions
-                </button>
+              ) : (
+                <div className="admin-team__acts">
+                  {mayReset && member.twoFactor ? (
+                    <button
+                      type="button"
+                      className="btn btn-outline-secondary btn-sm"
+                      onClick={() => onAsk(member, 'reset-two-factor')}
+                      aria-label={`Reset the two-factor sign-in of ${member.username}`}
+                    >
+                      Reset two-factor
+                    </button>
+                  ) : null}
+                  {mayEnd ? (
+                    <button
+                      type="button"
+                      className="btn btn-outline-danger btn-sm"
+                      onClick={() => onAsk(member, 'end-sessions')}
+                      aria-label={`End the sessions of ${member.username}`}
+                    >
+                      End sessions
+                    </button>
+                  ) : null}
+                </div>
               )}
             </td>
           </tr>

@@ -23,6 +23,19 @@ export function useEndSessions() {
   });
 }
 
+/**
+ * `DELETE /api/users/:id/two-factor` (users.roles, after a step-up): the member's authenticator app,
+ * recovery codes and passkeys are removed, and they are e-mailed.
+ */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (member: StaffMember) =>
+      api.delete<null>(`/users/${encodeURIComponent(member.id)}/two-factor`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: STAFF_KEY }),
+  });
+}
+
 /** `POST /api/staff/invitations` (admin): the invitee is e-mailed a link that works once, for 72 hours. */
 export function useInvite() {
   return useMutation({
