@@ -148,4 +148,75 @@ test.describe('two-factor sign-in', () => {
     await expect(admin.getByRole('main')).toContainText('cancelled');
     await admin.context().close();
   });
+
+  test('a member whose role needs a second factor sets one up before the staff pages open', async ({
+    browser,
+    baseURL,
+  }, info) => {
+    const origin = { origin: baseURL ?? '' };
+    const owner = await adminPage(browser, baseURL);
+    const role = `pickers-${Date.now().toString(36)}`;
+    const made = await owner.request.post('/api/staff/roles', {
+      data: { name: role, permissions: ['orders.read', 'fulfilment.ship'] },
+      headers: origin,
+    });
+    expect(made.status(), await made.text()).toBe(201);
+
+    const memberContext = await browser.newContext({ baseURL });
+    const member = waitingForApp(await memberContext.newPage());
+    const account = await signedInBuyer(member, 'picker');
+    const session = (await (await member.request.get('/api/auth/get-session')).json()) as {
+      user: { id: string };
+    };
+    const given = await owner.request.put(`/api/users/update/${session.user.id}`, {
+      data: { roles: [role] },
+      headers: origin,
+    });
+    expect(given.status(), await given.text()).toBe(200);
+
+    // The owner requires a second factor of the role, at once, on the Roles tab.
+    await owner.goto('/account/roles');
+    const settings = owner.getByRole('form', { name: 'Security and limits' });
+    await settings.getByRole('checkbox', { name: role }).check();
+    await settings.getByLabel('Grace days').fill('0');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect(owner.getByText('The staff settings were saved.')).toBeVisible();
+
+    // The member's staff pages wait: To ship sends them to Security, and its API says why.
+    await member.goto('/account/to-ship');
+    await expect(member.getByRole('heading', { name: 'Set up two-factor sign-in first' })).toBeVisible();
+    await expect(
+      member.getByRole('status').filter({ hasText: 'Your role needs two-factor sign-in' }),
+    ).toBeVisible();
+    const nav = member.getByRole('navigation', { name: 'Account sections' });
+    await expect(nav.getByRole('link', { name: 'To ship' })).toHaveCount(0);
+    // Another buyer's orders: what orders.read opens.
+    const othersOrders = '/api/orders?_id=00000000-0000-4000-8000-000000000001';
+    const refused = await member.request.get(othersOrders);
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('TWO_FACTOR_REQUIRED');
+    await expectAccessible(member, 'a staff page waiting for a second factor');
+    await member.screenshot({ path: info.outputPath('two-factor-first-1280.png'), fullPage: true });
+    await member.setViewportSize({ width: 375, height: 812 });
+    await expectAccessible(member, 'a staff page waiting for a second factor at 375 px');
+    await member.screenshot({ path: info.outputPath('two-factor-first-375.png'), fullPage: true });
+    await member.setViewportSize({ width: 1280, height: 800 });
+
+    await member.getByRole('link', { name: 'Set up two-factor sign-in' }).click();
+    await expect(member).toHaveURL(/\/account\/security$/);
+    await enrolTotp(member, account.password);
+    await member.goto('/account/to-ship');
+    await expect(nav.getByRole('link', { name: 'To ship' })).toBeVisible();
+    await expect(member.getByRole('heading', { name: 'Set up two-factor sign-in first' })).toHaveCount(0);
+    expect((await member.request.get(othersOrders)).status()).toBe(200);
+
+    // Tidy: nothing else in the shop needs the role or its requirement.
+    const cleared = await owner.request.put('/api/staff/settings', {
+      data: { requireTwoFactor: [] },
+      headers: origin,
+    });
+    expect(cleared.status(), await cleared.text()).toBe(200);
+    await memberContext.close();
+    await owner.context().close();
+  });
 });
