@@ -31,5 +31,4 @@ export const SECURITY_MESSAGES = {
   NOT_ENABLED: 'Two-factor sign-in is off',
   PASSWORD_OR_CODE: 'Give your password or a current code',
   PASSKEY_FAILED: 'The passkey could not be verified',
-  PASSKEY_NOT_YOURS: 'That passkey belongs to another account',
 } as const;
