@@ -36,7 +36,7 @@ export async function deleteAccount(
     await stockAlerts.removeAllOfUser(tx, userId);
     await auth.removeSignIns(tx, userId);
     // The shop never loses its last active admin, whoever asks.
-    await users.keepAnAdmin(tx, userId);
+    await users.keepAnAdmin(tx, userId, 'account');
     await users.anonymise(tx, userId);
     // The fact keeps no personal data either: the deletion's point is that none is left.
     await publish({

@@ -289,14 +289,17 @@ export async function idsMatching(db: DbOrTx, search: string, limit: number): Pr
 
 /**
  * Refuses, inside the caller's transaction, a change that would leave the shop without an active admin
- * (demoting, suspending or deleting the last one). Holds the staff lock until the transaction ends.
+ * (demoting, suspending or deleting the last one); the refusal names `field`, what the change touched.
+ * Holds the staff lock until the transaction ends.
  */
-export async function keepAnAdmin(tx: DbOrTx, userId: string): Promise<void> {
+export async function keepAnAdmin(tx: DbOrTx, userId: string, field = 'roles'): Promise<void> {
   await repository.lockStaff(tx);
   const target = await repository.findUserById(tx, userId);
   if (target?.role !== 'admin' || target.banned) return;
   if ((await repository.countActiveAdminsExcept(tx, userId)) === 0) {
-    throw new AppError('CONFLICT', 'The shop must keep at least one active admin');
+    throw new AppError('CONFLICT', 'The shop must keep at least one active admin', {
+      [field]: 'is the last active admin',
+    });
   }
 }
 
@@ -387,7 +390,8 @@ export async function staffUpdate(
       await repository.lockStaff(tx);
       await refuseUnknownRole(deps, tx, role);
     }
-    if (status === false || (role !== undefined && role !== 'admin')) await keepAnAdmin(tx, userId);
+    if (status === false || (role !== undefined && role !== 'admin'))
+      await keepAnAdmin(tx, userId, status === false ? 'status' : 'roles');
     if (Object.keys(profile).length > 0) await saveProfile(deps, tx, userId, profile);
     if (status !== undefined) await repository.setBanned(tx, userId, !status);
     if (role !== undefined) await repository.setRole(tx, userId, role);
