@@ -80,10 +80,12 @@ function refuseBuiltIn(name: string, what: string): void {
     });
 }
 
+/** One custom role as `GET /api/staff/roles` lists it (after it was made or changed). */
 async function roleOf(db: DbOrTx, name: string): Promise<StaffRole> {
-  const role = (await listRoles(db)).roles.find((candidate) => candidate.name === name);
-  if (!role) throw AppError.notFound('Role');
-  return role;
+  const row = await repository.findRole(db, name);
+  if (!row) throw AppError.notFound('Role');
+  const members = (await users.membersByRole(db)).get(name) ?? 0;
+  return { name, permissions: known(row.permissions), builtIn: false, members };
 }
 
 /** `POST /api/staff/roles`: a role of the owner's; 409 when the name is taken (built in, or made before). */
