@@ -36,6 +36,7 @@ import { reviewsRoutes } from './modules/reviews';
 import { salesRoutes } from './modules/sales';
 import { sessionsRoutes } from './modules/sessions';
 import { shippingRoutes } from './modules/shipping';
+import { sizesRoutes } from './modules/sizes';
 import { staffRoutes } from './modules/staff';
 import { stockAlertsRoutes, sweepAlerts } from './modules/stock-alerts';
 import { taxRoutes } from './modules/tax';
@@ -173,6 +174,7 @@ export async function buildApp(
   await app.register(salesRoutes);
   await app.register(shippingRoutes, { deps: services.shipping });
   await app.register(staffRoutes, { deps: services.staff });
+  await app.register(sizesRoutes, { deps: services.sizes });
   await app.register(taxRoutes, { deps: services.tax });
   await app.register(dropsRoutes, { deps: services.drops });
   await app.register(promotionRoutes, { deps: services.promotions });

@@ -1076,6 +1076,41 @@ const TABLE: Row[] = [
     access: staff('users.write'),
     request: (r) => ({ url: `/api/staff/${r.shopperId}/sessions` }),
   },
+  // Size charts: anyone reads them; staff who edit products change them (the CSV keeps the chart's figures).
+  {
+    method: 'GET',
+    url: '/api/size-charts',
+    access: 'public',
+    request: () => ({ url: '/api/size-charts?brand=nike&gender=men' }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/size-charts/:brand/:gender',
+    access: staff('products.write'),
+    request: () => ({
+      url: '/api/size-charts/other/women',
+      payload: {
+        rows: [{ key: '8', US: '8', UK: '6', EU: '39', CM: '25', JP: '250' }],
+        source: 'The route table',
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    url: '/api/size-charts/:brand/:gender.csv',
+    access: staff('products.write'),
+    request: () => ({ url: '/api/size-charts/nike/women.csv' }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/size-charts/:brand/:gender.csv',
+    access: staff('products.write'),
+    request: () => ({
+      url: '/api/size-charts/other/women.csv',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'key,US,UK,EU,CM,JP\r\n8,8,6,39,25,250\r\n',
+    }),
+  },
   // The shopper has no second factor to reset: the owner is answered 409, everyone else refused.
   {
     method: 'DELETE',

@@ -18,6 +18,7 @@ import * as returns from './modules/returns';
 import * as reviews from './modules/reviews';
 import * as sessions from './modules/sessions';
 import type { ShippingDeps } from './modules/shipping';
+import type { SizeDeps } from './modules/sizes';
 import * as staff from './modules/staff';
 import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts';
 import { type TaxDeps, taxEngine } from './modules/tax';
@@ -39,6 +40,7 @@ export interface Services {
   reviews: reviews.ReviewDeps;
   shipping: ShippingDeps;
   staff: staff.StaffDeps;
+  sizes: SizeDeps;
   tax: TaxDeps;
   account: AccountDeps;
   sessions: sessions.SessionDeps;
@@ -126,6 +128,7 @@ export function wireServices(app: FastifyInstance): Services {
     reviews: { db, events },
     shipping: { db, events },
     staff: { db, events },
+    sizes: { db, events, stockedSizes: catalog.stockedSizes },
     tax: { db, events },
     account: { db, events },
     sessions: { db, events },

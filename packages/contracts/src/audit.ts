@@ -57,6 +57,7 @@ export const AUDIT_KINDS = [
   'security.step-up',
   'security.step-up-refused',
   'security.factors-reset',
+  'size-chart.update',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;

@@ -34,6 +34,8 @@ export * from './security';
 export * from './security-rules';
 export * from './sessions';
 export * from './shipping';
+export * from './size-charts';
+export * from './size-rules';
 export * from './staff';
 export * from './staff-rules';
 export * from './stock-alert-rules';

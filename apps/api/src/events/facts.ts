@@ -40,6 +40,8 @@ type PromotionChange = { promotionId: string } & Change;
 type TaxChange = { taxId: string } & Change;
 /** A change of a staff role (its name) or of the staff settings ('settings'). */
 type StaffChange = { staffId: string } & Change;
+/** A change of a size chart, named `<brand>/<gender>`. */
+type SizeChartChange = { chartId: string } & Change;
 
 /** What the audit trail's entries are about, as the Activity view links them. */
 export type AuditSubject =
@@ -52,7 +54,8 @@ export type AuditSubject =
   | 'promotion'
   | 'tax'
   | 'staff'
-  | 'invitation';
+  | 'invitation'
+  | 'size-chart';
 
 /** How the audit trail records a fact: its kind, its subject, and the field of the fact holding the subject's id. */
 export interface AuditOf<Carried> {
@@ -226,6 +229,13 @@ export const FACTS = {
     'staff.role-updated': 'staff.role-update',
     'staff.role-deleted': 'staff.role-delete',
     'staff.settings-updated': 'staff.settings',
+  }),
+  ...staffActions<SizeChartChange>(
+    'size-chart',
+    'chartId',
+  )({
+    /** Staff changed a size chart (in the grid or from a CSV), or gave the brand's own back. */
+    'size-chart.updated': 'size-chart.update',
   }),
   'profile.updated': fact<{ userId: string }>(),
   /** A review was written or changed: its product's rating follows. */

@@ -12,6 +12,7 @@ export * from './returns';
 export * from './reviews';
 export * from './sessions';
 export * from './shipping';
+export * from './sizes';
 export * from './staff';
 export * from './stock-alerts';
 export * from './tax';

@@ -933,3 +933,22 @@ export async function findProductCards(
     .from(product)
     .where(inArray(product.id, ids));
 }
+
+/** A brand's live products with the sizes they have units of, by name (the size charts' warnings). */
+export async function stockedSizesOfBrand(
+  db: DbOrTx,
+  brand: Brand,
+): Promise<{ productId: string; name: string; genders: string[]; sizes: number[] }[]> {
+  return db
+    .select({
+      productId: product.id,
+      name: product.name,
+      genders: product.genders,
+      sizes: sql<number[]>`array_agg(${productStock.size} ORDER BY ${productStock.size})`,
+    })
+    .from(product)
+    .innerJoin(productStock, eq(productStock.productId, product.id))
+    .where(and(eq(product.brand, brand), isNull(product.deletedAt), gt(productStock.units, 0)))
+    .groupBy(product.id)
+    .orderBy(asc(product.name));
+}

@@ -1,8 +1,12 @@
 import {
+  type Brand,
+  type ChartGender,
+  chartGenderOf,
   type FeaturedProducts,
   type Product,
   type ProductList,
   type ProductListQuery,
+  sizeKey,
   toCents,
 } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
@@ -129,6 +133,14 @@ export async function getProducts(db: DbOrTx, ids: string[]): Promise<Product[]>
   const rows = await repository.findProductsByIds(db, ids);
   const byId = new Map(rows.map((row) => [row.id, toProductWire(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A brand's products sized on a chart (men's or women's), with the sizes they have in stock, by name. */
+export async function stockedSizes(db: DbOrTx, brand: Brand, gender: ChartGender) {
+  const rows = await repository.stockedSizesOfBrand(db, brand);
+  return rows
+    .filter((row) => chartGenderOf(row.genders) === gender)
+    .map((row) => ({ productId: row.productId, name: row.name, sizes: row.sizes.map(sizeKey) }));
 }
 
 /** Whether the product is on sale (or, with 'any', whether it exists at all, archived or not). */

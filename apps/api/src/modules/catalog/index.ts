@@ -19,6 +19,7 @@ export {
   releaseUnits,
   reserveUnits,
   setRatings,
+  stockedSizes,
   stockLines,
 } from './catalog.service';
 export type { NewProduct } from './new-product';

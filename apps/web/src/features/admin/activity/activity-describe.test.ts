@@ -458,4 +458,15 @@ group('describe: sign-in security', () => {
     );
     expect(KIND_LABELS['security.factors-reset']).toBe('Two-factor reset');
   });
+
+  it('names the size chart staff changed', () => {
+    const changed = activityEvent({
+      kind: 'size-chart.update',
+      subject: { type: 'size-chart', id: 'adidas/women' },
+      before: null,
+      after: null,
+    });
+    expect(sentence(changed)).toBe("changed the women's size chart of adidas");
+    expect(KIND_LABELS['size-chart.update']).toBe('Size chart changed');
+  });
 });

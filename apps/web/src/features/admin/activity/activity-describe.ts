@@ -58,11 +58,15 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'security.step-up': 'Identity confirmed',
   'security.step-up-refused': 'Confirmation refused',
   'security.factors-reset': 'Two-factor reset',
+  'size-chart.update': 'Size chart changed',
 };
 
 /** The kinds grouped by what they act on, in the order the filter lists them. */
 export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
-  { label: 'Products', kinds: ['product.create', 'product.update', 'product.archive', 'product.restore'] },
+  {
+    label: 'Products',
+    kinds: ['product.create', 'product.update', 'product.archive', 'product.restore', 'size-chart.update'],
+  },
   {
     label: 'Users',
     kinds: [
@@ -464,6 +468,10 @@ export function describe(event: ActivityEvent): Description {
       return { action: 'archived the product', subject: productSubject(event, false) };
     case 'product.restore':
       return { action: 'put back on sale', subject: productSubject(event) };
+    case 'size-chart.update': {
+      const [brand = '', gender = ''] = event.subject.id.split('/');
+      return { action: `changed the ${gender}'s size chart of ${brand}` };
+    }
     case 'user.update':
       return { action: `changed the ${changedFields(event)} of`, subject: userSubject(event) };
     case 'user.suspend':
