@@ -18,7 +18,7 @@ import * as returns from './modules/returns';
 import * as reviews from './modules/reviews';
 import * as sessions from './modules/sessions';
 import type { ShippingDeps } from './modules/shipping';
-import type { SizeDeps } from './modules/sizes';
+import { type SizeDeps, sizeKnown } from './modules/sizes';
 import * as staff from './modules/staff';
 import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts';
 import { type TaxDeps, taxEngine } from './modules/tax';
@@ -140,6 +140,7 @@ export function wireServices(app: FastifyInstance): Services {
       reviewsOf: reviews.listUserReviews,
       creditOf: credit.balanceOf,
       addressChanging: drops.onAddressChanging,
+      sizeKnown,
       roles: { exists: staff.roleExists, standing: standingOf },
     },
     alerts,

@@ -1,6 +1,7 @@
 import { BRANDS, SIZE_PATTERN } from './constants';
 import {
   CHART_GENDERS,
+  SHOPPER_SIZE_SYSTEMS,
   SIZE_CHART_ROWS_MAX,
   SIZE_CHART_SOURCE_MAX,
   SIZE_SYSTEMS,
@@ -89,3 +90,20 @@ export const sizeChartBodySchema = z.object({
     .max(SIZE_CHART_SOURCE_MAX, { error: `must be at most ${SIZE_CHART_SOURCE_MAX} characters` }),
 });
 export type SizeChartBody = z.infer<typeof sizeChartBodySchema>;
+
+export const shopperSizeSystemSchema = z.enum(SHOPPER_SIZE_SYSTEMS, {
+  error: `must be one of ${SHOPPER_SIZE_SYSTEMS.join(', ')}`,
+});
+
+/** A size as a shopper gives it: in a system, as that system writes it ('44', '9.5', '27.5'). */
+export const shopperSizeSchema = z.object({ system: shopperSizeSystemSchema, value: cellSchema }).strict();
+export type ShopperSize = z.infer<typeof shopperSizeSchema>;
+
+/** A shopper's size ("10"), and per brand where it differs ("10.5 in adidas"); the profile keeps them. */
+export const mySizesSchema = z
+  .object({
+    default: shopperSizeSchema.optional(),
+    brands: z.partialRecord(chartBrandSchema, shopperSizeSchema),
+  })
+  .strict();
+export type MySizes = z.infer<typeof mySizesSchema>;

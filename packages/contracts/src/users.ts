@@ -3,6 +3,7 @@ import { USERNAME_PATTERN } from './auth-rules';
 import { productIdSchema, productSchema, userReviewSchema } from './catalog';
 import { limitQuerySchema } from './paging';
 import { normalPostalCode } from './postal-codes';
+import { mySizesSchema, shopperSizeSystemSchema } from './size-charts';
 import { permissionSchema, roleNameSchema } from './staff';
 import {
   ADDRESS_PATTERN,
@@ -45,6 +46,10 @@ export const profileUpdateSchema = z
     image: z.union([z.literal(''), field(IMAGE_PATH_PATTERN, PROFILE_FORMAT_MESSAGES.image)]),
     /** Whether to be e-mailed when a favourite's price drops. */
     priceDropEmails: z.boolean({ error: 'must be true or false' }),
+    /** The system the shopper reads sizes in (issue 39). */
+    sizeSystem: shopperSizeSystemSchema,
+    /** The shopper's size, and where a brand fits them differently, each in any system. */
+    mySizes: mySizesSchema,
   })
   .partial()
   .strict();
@@ -83,6 +88,8 @@ export const userDashboardSchema = z.object({
   image: z.string(),
   /** Whether the user is e-mailed when a favourite's price drops. */
   priceDropEmails: z.boolean(),
+  sizeSystem: shopperSizeSystemSchema,
+  mySizes: mySizesSchema,
   /** The store credit balance (its history: GET /api/users/:id/credit). */
   credit: z.number(),
   /** true: active; false: suspended. */

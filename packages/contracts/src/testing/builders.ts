@@ -78,6 +78,8 @@ export function buildUserDashboard(overrides: Partial<UserDashboard> = {}): User
     country: 'United States',
     image: '',
     priceDropEmails: true,
+    sizeSystem: 'US',
+    mySizes: { brands: {} },
     credit: 0,
     status: true,
     roles: ['user'],

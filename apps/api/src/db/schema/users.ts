@@ -1,5 +1,7 @@
+import { type MySizes, SHOPPER_SIZE_SYSTEMS } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { oneOf } from '../checks';
 import { product } from './catalog';
 import { createdAt, idKey, ownedBy, stamp, timestamps } from './columns';
 
@@ -34,6 +36,9 @@ export const user = pgTable(
     country: text('country').notNull().default(''),
     /** Whether the user is e-mailed when a favourite's price drops (the profile's opt-out). */
     priceDropEmails: boolean('price_drop_emails').notNull().default(true),
+    /** The system the shopper reads sizes in, and their sizes (issue 39). */
+    sizeSystem: text('size_system', { enum: SHOPPER_SIZE_SYSTEMS }).notNull().default('US'),
+    mySizes: jsonb('my_sizes').$type<MySizes>().notNull().default({ brands: {} }),
     /** Better Auth's two-factor plugin: whether signing in asks for a second factor (TOTP or a recovery code). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },
@@ -41,6 +46,7 @@ export const user = pgTable(
     // The admin's user search: a substring of the username or e-mail, in any case.
     index('user_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     index('user_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    check('user_size_system_valid', oneOf(t.sizeSystem, SHOPPER_SIZE_SYSTEMS)),
   ],
 );
 

@@ -1,3 +1,3 @@
 /** The sizes module's face: the size charts, what a key is in every system. */
 export { sizesRoutes } from './sizes.routes';
-export type { SizeDeps } from './sizes.service';
+export { type SizeDeps, sizeKnown } from './sizes.service';

@@ -1,6 +1,10 @@
 import {
+  BRANDS,
   type Brand,
+  CHART_GENDERS,
   type ChartGender,
+  keysForSize,
+  type ShopperSize,
   SIZE_SYSTEMS,
   type SizeChart,
   type SizeChartBody,
@@ -99,4 +103,18 @@ export async function saveChart(
     });
   });
   return getChart(deps, brand, gender, { withWarnings: true });
+}
+
+/**
+ * Whether a shopper's size is one a chart gives: a brand's (men's or women's), or without a brand any
+ * brand's. A profile refuses a size no chart knows (it could find no product).
+ */
+export async function sizeKnown(db: DbOrTx, size: ShopperSize, brand?: Brand): Promise<boolean> {
+  for (const chartBrand of brand ? [brand] : BRANDS) {
+    for (const gender of CHART_GENDERS) {
+      const { rows } = await chartFor(db, chartBrand, gender);
+      if (keysForSize(rows, size.system, size.value).length > 0) return true;
+    }
+  }
+  return false;
 }

@@ -1,10 +1,13 @@
 import {
   type AdminUser,
+  type Brand,
+  type MySizes,
   type Permission,
   type ProfileUpdate,
   postalCodeProblem,
   SHOPPER_ROLE,
   type ShipTo,
+  type ShopperSize,
   type UserDashboard,
   type UsersQuery,
   type UserUpdate,
@@ -37,6 +40,8 @@ export interface UserDeps {
    * `DROP_ENTRY_ADDRESS`) while it is entered in an open draw, or withdraws those entries when `withdraw`.
    */
   addressChanging(tx: DbOrTx, change: { userId: string; fields: string[]; withdraw: boolean }): Promise<void>;
+  /** Whether a shopper's size is on a chart: a brand's, or any (the composition root asks the sizes module). */
+  sizeKnown(db: DbOrTx, size: ShopperSize, brand?: Brand): Promise<boolean>;
   /** The staff roles (the composition root answers from the staff module). */
   roles: {
     exists(db: DbOrTx, role: string): Promise<boolean>;
@@ -69,6 +74,8 @@ export async function getDashboard(deps: UserDeps, userId: string): Promise<User
     country: user.country,
     image: user.image ?? '',
     priceDropEmails: user.priceDropEmails,
+    sizeSystem: user.sizeSystem,
+    mySizes: user.mySizes,
     credit: await deps.creditOf(db, userId),
     status: !user.banned,
     roles: [user.role],
@@ -122,6 +129,7 @@ async function saveProfile(
   const postalCode = update.postalCode ?? current.postalCode;
   const problem = postalCodeProblem(country, postalCode);
   if (problem) throw AppError.invalid('postalCode', problem);
+  if (update.mySizes) await refuseUnknownSizes(deps, tx, update.mySizes);
   const moved = ADDRESS_FIELDS.filter(
     (field) => update[field] !== undefined && update[field] !== current[field],
   );
@@ -129,6 +137,25 @@ async function saveProfile(
     await deps.addressChanging(tx, { userId, fields: moved, withdraw: withdrawEntries === true });
   const updated = await repository.updateProfile(tx, userId, update);
   if (!updated) throw AppError.notFound('User');
+}
+
+/** A size no chart gives is refused, naming it: `mySizes.default`, `mySizes.brands.adidas`. */
+async function refuseUnknownSizes(deps: UserDeps, tx: DbOrTx, sizes: MySizes): Promise<void> {
+  const given: [string, ShopperSize, Brand | undefined][] = [
+    ...(sizes.default
+      ? [['mySizes.default', sizes.default, undefined] as [string, ShopperSize, undefined]]
+      : []),
+    ...Object.entries(sizes.brands).map(
+      ([brand, size]) => [`mySizes.brands.${brand}`, size, brand as Brand] as [string, ShopperSize, Brand],
+    ),
+  ];
+  for (const [field, size, brand] of given) {
+    if (!(await deps.sizeKnown(tx, size, brand)))
+      throw AppError.invalid(
+        field,
+        `is not a ${size.system} size of ${brand ? `${brand}'s` : 'any'} size chart`,
+      );
+  }
 }
 
 /** Where a parcel for this account goes now, from its profile (an order or a draw entry keeps a copy). */

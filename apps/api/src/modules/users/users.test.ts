@@ -52,6 +52,8 @@ describe('GET /api/users/dashboard/:id', () => {
         country: '',
         image: '',
         priceDropEmails: true,
+        sizeSystem: 'US',
+        mySizes: { brands: {} },
         credit: 0,
         status: true,
         roles: ['user'],
