@@ -7,15 +7,18 @@ import {
 } from '@shop/contracts';
 import type { FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
 
+/** The profile's fields that are not typed in the form: each is saved by a control of its own. */
+const OWN_CONTROLS = ['image', 'priceDropEmails', 'sizeSystem', 'mySizes'] as const;
+
 /**
- * The profile fields typed in the form: every field the contracts let a user change, but the picture and
- * the price-drop e-mails (a checkbox of its own, saved when ticked).
+ * The profile fields typed in the form: every field the contracts let a user change, but the picture, the
+ * price-drop e-mails (a checkbox of its own, saved when ticked) and the sizes (the size controls').
  */
-export type ProfileField = Exclude<keyof ProfileUpdate, 'image' | 'priceDropEmails'>;
+export type ProfileField = Exclude<keyof ProfileUpdate, (typeof OWN_CONTROLS)[number]>;
 
 export const PROFILE_FIELDS: readonly ProfileField[] = (
   Object.keys(profileUpdateSchema.shape) as (keyof ProfileUpdate)[]
-).filter((key): key is ProfileField => key !== 'image' && key !== 'priceDropEmails');
+).filter((key): key is ProfileField => !(OWN_CONTROLS as readonly string[]).includes(key));
 
 export type ProfileValues = Record<ProfileField, string>;
 
