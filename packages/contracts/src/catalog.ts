@@ -14,6 +14,7 @@ import {
   SORT_FIELDS,
   type SortDirection,
 } from './constants';
+import { FIT_ANSWERS } from './size-rules';
 import { taxCategorySchema } from './tax-category';
 import { z } from './zod';
 
@@ -31,6 +32,10 @@ export const reviewSchema = z.object({
   user: z.object({ _id: z.string(), username: z.string(), image: z.string() }),
   rating: z.number().int().min(MIN_RATING).max(MAX_RATING),
   description: z.string(),
+  /** How it fits, as its writer answered (null: not answered). */
+  fit: z.enum(FIT_ANSWERS).nullable(),
+  /** The size its writer bought (the key), when the review was written. */
+  sizeBought: z.string().nullable(),
   date: z.string(),
 });
 export type Review = z.infer<typeof reviewSchema>;

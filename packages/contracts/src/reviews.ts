@@ -1,6 +1,7 @@
 import { productIdSchema, reviewSchema, userReviewSchema } from './catalog';
 import { MAX_RATING, MIN_RATING } from './constants';
 import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MESSAGE, REVIEW_RATING_MESSAGE } from './review-rules';
+import { FIT_ANSWERS } from './size-rules';
 import { userIdSchema } from './users';
 import { z } from './zod';
 
@@ -18,11 +19,13 @@ export const reviewCreateSchema = z.object({
     .trim()
     .min(1, { error: REVIEW_COMMENT_MESSAGE })
     .max(REVIEW_COMMENT_MAX, { error: REVIEW_COMMENT_MESSAGE }),
+  /** How it fits (issue 39): runs small, true to size, runs large; optional. */
+  fit: z.enum(FIT_ANSWERS, { error: `must be one of ${FIT_ANSWERS.join(', ')}` }).optional(),
 });
 export type ReviewCreate = z.infer<typeof reviewCreateSchema>;
 
-/** `PUT /api/reviews/:id`: the author edits their own review (rating and comment). */
-export const reviewUpdateSchema = reviewCreateSchema.pick({ rating: true, description: true });
+/** `PUT /api/reviews/:id`: the author edits their own review (rating, comment, and how it fits). */
+export const reviewUpdateSchema = reviewCreateSchema.pick({ rating: true, description: true, fit: true });
 export type ReviewUpdate = z.infer<typeof reviewUpdateSchema>;
 export const reviewIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a review id' }) });
 

@@ -19,6 +19,10 @@ export type ChartGender = (typeof CHART_GENDERS)[number];
 /** One size of a chart: the shop's key and what it is in each system, as the brand writes it. */
 export type SizeChartRow = { key: string } & Record<SizeSystem, string>;
 
+/** How a buyer says a shoe fits, in a review: it runs small, true to size, or runs large. */
+export const FIT_ANSWERS = ['small', 'true', 'large'] as const;
+export type FitAnswer = (typeof FIT_ANSWERS)[number];
+
 /** A product may run this many half sizes small or large of its brand's chart, at most. */
 export const SIZE_SHIFT_MAX = 4;
 /** A chart holds at most this many sizes (the keys run from 3.5 to 18 in halves: 30). */

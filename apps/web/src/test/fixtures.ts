@@ -69,6 +69,8 @@ export function reviewFixture(overrides: Partial<Review> = {}): Review {
     user: { _id: UID, username: 'demo_user', image: '' },
     rating: 4,
     description: 'Great pair, true to size.',
+    fit: 'true',
+    sizeBought: '9',
     date: '2024-06-01T09:00:00.000Z',
     ...overrides,
   };

@@ -1,4 +1,4 @@
-import { paidForUnits } from '@shop/contracts';
+import { paidForUnits, sizeKey } from '@shop/contracts';
 import type { DbOrTx } from '../../db/client';
 import { filterOf, type OrdersFilter } from './order-views';
 import * as repository from './orders.repository';
@@ -10,9 +10,13 @@ export function boughtProducts(db: DbOrTx, userId: string): Promise<repository.B
   return repository.findBoughtProducts(db, userId);
 }
 
-/** True when an approved order of the user holds the product: only buyers review it. */
-export function hasBought(db: DbOrTx, userId: string, productId: string): Promise<boolean> {
-  return repository.hasBought(db, userId, productId);
+/**
+ * The size key the user bought the product in (their latest approved order of it), or null when they
+ * never bought it: only buyers review it, and a review keeps the size its writer wears.
+ */
+export async function sizeBought(db: DbOrTx, userId: string, productId: string): Promise<string | null> {
+  const size = await repository.sizeBought(db, userId, productId);
+  return size === null ? null : sizeKey(size);
 }
 
 /** True when an order names the shipping method: staff deleting it archive it instead. */

@@ -590,15 +590,16 @@ export async function findBoughtProducts(db: DbOrTx, userId: string): Promise<Bo
   return rows.sort((a, b) => b.boughtAt.getTime() - a.boughtAt.getTime());
 }
 
-/** True when an approved order of the user holds the product. */
-export async function hasBought(db: DbOrTx, userId: string, productId: string): Promise<boolean> {
+/** The size of the product in the user's latest approved order that holds it, or null when none does. */
+export async function sizeBought(db: DbOrTx, userId: string, productId: string): Promise<number | null> {
   const [row] = await db
-    .select({ one: sql`1` })
+    .select({ size: orderItem.size })
     .from(orderItem)
     .innerJoin(order, eq(order.id, orderItem.orderId))
     .where(and(eq(order.userId, userId), eq(order.state, 'aprobed'), eq(orderItem.productId, productId)))
+    .orderBy(desc(order.createdAt))
     .limit(1);
-  return row !== undefined;
+  return row?.size ?? null;
 }
 
 /**

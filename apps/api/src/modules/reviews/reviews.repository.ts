@@ -1,3 +1,4 @@
+import type { FitAnswer } from '@shop/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { review } from '../../db/schema/reviews';
@@ -35,6 +36,8 @@ export interface NewReview {
   userId: string;
   rating: number;
   description: string;
+  fit?: FitAnswer | null;
+  sizeBought?: string | null;
 }
 
 /** Inserts the review; answers undefined when the user has already reviewed the product. */
@@ -61,11 +64,16 @@ export async function updateReview(
   db: DbOrTx,
   id: string,
   authorId: string,
-  change: { rating: number; description: string },
+  change: { rating: number; description: string; fit?: FitAnswer | undefined },
 ): Promise<ReviewRow | undefined> {
   const [row] = await db
     .update(review)
-    .set(change)
+    // A change without a fit answer keeps the one given before.
+    .set({
+      rating: change.rating,
+      description: change.description,
+      ...(change.fit === undefined ? {} : { fit: change.fit }),
+    })
     .where(and(eq(review.id, id), eq(review.userId, authorId)))
     .returning();
   return row;

@@ -56,6 +56,8 @@ function toReviewWire(row: AuthoredReview): Review {
     user: { _id: row.author.id, username: row.author.username, image: row.author.image },
     rating: row.rating,
     description: row.description,
+    fit: row.fit ?? null,
+    sizeBought: row.sizeBought ?? null,
     date: row.createdAt.toISOString(),
   };
 }
@@ -156,7 +158,8 @@ export async function createReview(
     });
   }
   if (!(await catalog.productExists(db, input._idProduct))) throw AppError.notFound('Product');
-  if (!(await orders.hasBought(db, authorId, input._idProduct))) {
+  const sizeBought = await orders.sizeBought(db, authorId, input._idProduct);
+  if (sizeBought === null) {
     throw new AppError('NOT_A_BUYER', ONLY_BUYERS_MESSAGE, { _idProduct: 'was not bought by this user' });
   }
   const id = await deps.events.transaction(db, (tx, publish) =>
@@ -166,6 +169,8 @@ export async function createReview(
         userId: authorId,
         rating: input.rating,
         description: input.description,
+        fit: input.fit ?? null,
+        sizeBought,
       });
       if (!row) {
         throw new AppError('CONFLICT', ALREADY_REVIEWED_MESSAGE, { _idProduct: 'is already reviewed' });

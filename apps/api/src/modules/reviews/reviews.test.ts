@@ -147,6 +147,42 @@ describe('POST /api/reviews', () => {
   });
 });
 
+describe('how it fits (issue 39)', () => {
+  it('keeps the fit a buyer answers and the size they bought; an edit without one keeps it', async () => {
+    const pick = await productInStock();
+    const fitter = await verifiedBuyer(app());
+    await buy(app(), fitter.cookie, pick);
+    const bad = await send(app(), 'POST', '/api/reviews', fitter.cookie, {
+      ...payload({ _idProduct: pick.id, _idUser: fitter.id }),
+      fit: 'tiny',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['fit']);
+    expect(await reviewsInDb(pick.id)).toBe(0);
+
+    const created = await send(app(), 'POST', '/api/reviews', fitter.cookie, {
+      ...payload({ _idProduct: pick.id, _idUser: fitter.id }),
+      fit: 'small',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ fit: 'small', sizeBought: '9' });
+    const [row] = await app().db.select().from(review).where(eq(review.id, created.json()._id));
+    expect(row).toMatchObject({ fit: 'small', sizeBought: '9' });
+
+    const kept = await send(app(), 'PUT', `/api/reviews/${row?.id}`, fitter.cookie, {
+      rating: 3,
+      description: 'Still small after a week.',
+    });
+    expect(kept.json()).toMatchObject({ rating: 3, fit: 'small' });
+    const changed = await send(app(), 'PUT', `/api/reviews/${row?.id}`, fitter.cookie, {
+      rating: 3,
+      description: 'It gave after a week.',
+      fit: 'true',
+    });
+    expect(changed.json()).toMatchObject({ fit: 'true', sizeBought: '9' });
+  });
+});
+
 describe('GET /api/reviews', () => {
   it("answers a product's reviews, 404 for an unknown product and 400 for a malformed id", async () => {
     const other = await productInStock();

@@ -14,6 +14,8 @@ const REVIEW: Review = {
   user: { _id: 'u1', username: 'sole_fan', image: '' },
   rating: 2,
   description: 'Ran small.',
+  fit: 'small',
+  sizeBought: '9',
   date: '2026-05-01T10:00:00.000Z',
 };
 

@@ -131,6 +131,8 @@ describe('ProductPage', () => {
           user: { _id: '44444444-4444-4444-8444-444444444444', username: 'court_king', image: '' },
           rating: 5,
           description: 'Fits true to size, <b>great</b> grip.',
+          fit: null,
+          sizeBought: null,
           date: '2026-11-02T10:00:00.000Z',
         },
       ],
