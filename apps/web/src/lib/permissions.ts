@@ -38,13 +38,13 @@ export function useStaffStanding(): StaffStanding {
   const dashboard = useQuery({ ...dashboardQuery(user?.uid ?? ''), enabled: staff });
   const data = staff ? dashboard.data : undefined;
   return useMemo(() => {
-    if (!data) return { permissions: builtInPermissions(user), twoFactorDue: null, withheld: false };
+    const builtIn = builtInPermissions(user);
+    if (!data) return { permissions: builtIn, twoFactorDue: null, withheld: false };
     const due = data.twoFactorDue ? new Date(data.twoFactorDue) : null;
-    return {
-      permissions: new Set(data.permissions),
-      twoFactorDue: due,
-      withheld: due !== null && due.getTime() <= Date.now(),
-    };
+    const withheld = due !== null && due.getTime() <= Date.now();
+    // A built-in role's permissions are the constant's; a custom role's, the dashboard's.
+    const held = builtIn.size > 0 ? builtIn : new Set(data.permissions);
+    return { permissions: withheld ? NONE : held, twoFactorDue: due, withheld };
   }, [data, user]);
 }
 
