@@ -42,6 +42,7 @@ test.describe('admin dashboard', () => {
       'Orders',
       'To ship',
       'Products',
+      'Sizes',
       'Users',
       'Roles',
       'Profile',

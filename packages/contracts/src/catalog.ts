@@ -71,6 +71,8 @@ export const productSchema = z.object({
   stock: stockSchema,
   /** What the product is taxed as (decision 34). */
   taxCategory: taxCategorySchema,
+  /** How the model fits against its brand's size chart, in half sizes: +1 runs half a size large. */
+  sizeShift: z.number().int(),
 });
 export type Product = z.infer<typeof productSchema>;
 

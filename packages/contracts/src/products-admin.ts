@@ -19,6 +19,7 @@ import {
   PRODUCT_PICTURE_PATTERN,
   PRODUCT_TEXT_FORBIDDEN,
 } from './products-admin-rules';
+import { SIZE_SHIFT_MAX } from './size-rules';
 import { taxCategorySchema } from './tax-category';
 import { z } from './zod';
 
@@ -79,6 +80,8 @@ const COMPARE_AT_MESSAGE = 'The compare-at price must be a positive amount with 
 export const COMPARE_AT_ABOVE_PRICE =
   'The compare-at price must be above the price, or empty when not on sale';
 
+const SIZE_SHIFT_MESSAGE = `must be a whole number of half sizes from -${SIZE_SHIFT_MAX} to ${SIZE_SHIFT_MAX}`;
+
 /** The price in dollars; a numeric string (what a form field holds) is read as its number. */
 const priceInput = z.preprocess(
   (value) => (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value),
@@ -130,6 +133,13 @@ export const productEditFields = {
   collection: collection.optional(),
   /** What the product is taxed as; standard when a new product leaves it out. */
   taxCategory: taxCategorySchema.optional(),
+  /** How the model fits against its brand's size chart, in half sizes; 0 when a new product leaves it out. */
+  sizeShift: z
+    .number({ error: SIZE_SHIFT_MESSAGE })
+    .int({ error: SIZE_SHIFT_MESSAGE })
+    .min(-SIZE_SHIFT_MAX, { error: SIZE_SHIFT_MESSAGE })
+    .max(SIZE_SHIFT_MAX, { error: SIZE_SHIFT_MESSAGE })
+    .optional(),
 };
 
 /**

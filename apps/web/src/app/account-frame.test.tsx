@@ -33,7 +33,7 @@ describe('Account frame with the tabs the routes give it', () => {
     expect(within(nav).getByRole('link', { name: 'Bought' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Users, Roles, Profile, Sales, Shipping, Tax, Returns, Drops, Activity, Team, Security, Sessions", async () => {
+  it("marks an admin, who sees the staff's sections: Orders, To ship, Products, Sizes, Users, Roles, Profile, Sales, Shipping, Tax, Returns, Drops, Activity, Team, Security, Sessions", async () => {
     renderAccount('/account/profile', undefined, {
       role: 'admin',
       profile: { roles: ['admin'] },
@@ -50,6 +50,7 @@ describe('Account frame with the tabs the routes give it', () => {
       ['Orders', '/account/orders'],
       ['To ship', '/account/to-ship'],
       ['Products', '/account/products'],
+      ['Sizes', '/account/sizes'],
       ['Users', '/account/users'],
       ['Roles', '/account/roles'],
       ['Profile', '/account/profile'],

@@ -45,6 +45,7 @@ export const ACCOUNT_TABS: AccountTabs = {
     tab('orders', 'Orders'),
     tab('to-ship', 'To ship', 'fulfilment.ship'),
     tab('products', 'Products', 'products.write'),
+    tab('sizes', 'Sizes', 'products.write'),
     tab('users', 'Users', 'users.read'),
     tab('roles', 'Roles', 'users.roles', 'settings.write'),
     tab('profile', 'Profile'),
@@ -237,6 +238,14 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../features/admin/products/products-tab').then((m) => ({
                         Component: m.AdminProductsTab,
+                      })),
+                  },
+                  {
+                    // A brand's size chart for men or women, as a grid or CSV (decision 38).
+                    path: 'account/sizes',
+                    lazy: () =>
+                      import('../features/admin/sizes/sizes-tab').then((m) => ({
+                        Component: m.AdminSizesTab,
                       })),
                   },
                   {

@@ -47,6 +47,7 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
     release_date: '2024-01-01',
     stock: { '9': 3 },
     taxCategory: 'standard',
+    sizeShift: 0,
     ...overrides,
   };
 }

@@ -42,6 +42,8 @@ export const product = pgTable(
     originalPicture: text('original_picture').notNull(),
     /** What the product is taxed as (decision 34): standard unless staff say otherwise. */
     taxCategory: text('tax_category', { enum: TAX_CATEGORIES }).notNull().default('standard'),
+    /** How the model fits against its brand's size chart, in half sizes: +1 runs half a size large (decision 38). */
+    sizeShift: integer('size_shift').notNull().default(0),
     /** Landing-page slot: 1 is the promo shoe, 2 and 3 the banner shoes. */
     featuredSlot: smallint('featured_slot').unique(),
     /** Name, brand, colour, categories, genders and collection (their closeness to a search breaks ties). */
@@ -70,6 +72,7 @@ export const product = pgTable(
     check('product_brand_valid', oneOf(t.brand, BRANDS)),
     check('product_color_valid', oneOf(t.color, COLORS)),
     check('product_tax_category_valid', oneOf(t.taxCategory, TAX_CATEGORIES)),
+    check('product_size_shift_range', sql`${t.sizeShift} BETWEEN -4 AND 4`),
     check('product_genders_valid', allOf(t.genders, GENDERS)),
     check('product_categories_valid', allOf(t.categories, CATEGORIES)),
     index('product_search_vector_idx').using('gin', t.searchVector),

@@ -89,6 +89,7 @@ const productColumns = {
   detailPicture: product.detailPicture,
   originalPicture: product.originalPicture,
   taxCategory: product.taxCategory,
+  sizeShift: product.sizeShift,
   stock: stockMap,
   archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
   priceHistory,

@@ -23,6 +23,8 @@ export interface NewProduct {
   featuredSlot?: number | null;
   /** What the product is taxed as; standard (the default) when left out. */
   taxCategory?: TaxCategory;
+  /** How the model fits against its brand's chart, in half sizes (0, the default: true to the chart). */
+  sizeShift?: number;
   /** Units per size, keyed by size ("6", "6.5"). */
   stock: Record<string, number>;
 }

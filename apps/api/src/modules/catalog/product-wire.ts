@@ -37,5 +37,6 @@ export function toProductWire(row: ProductRow): Product {
     release_date: row.releaseDate,
     stock: row.stock ?? {},
     taxCategory: row.taxCategory,
+    sizeShift: row.sizeShift,
   };
 }

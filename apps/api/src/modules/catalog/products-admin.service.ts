@@ -194,6 +194,7 @@ export async function createProduct(
         detailPicture: input.detail_picture,
         originalPicture: input.original_picture,
         taxCategory: input.taxCategory ?? 'standard',
+        sizeShift: input.sizeShift ?? 0,
         stock: input.stock,
       },
     ]);
@@ -234,6 +235,7 @@ export async function modifyProduct(
     detailPicture: input.detail_picture,
     originalPicture: input.original_picture,
     taxCategory: input.taxCategory,
+    sizeShift: input.sizeShift,
   };
   // null is a change too: it takes the product off sale.
   const defined = Object.fromEntries(

@@ -265,6 +265,25 @@ describe('PUT /api/products/modify/:id', () => {
     expect((await details(made._id)).json<Product[]>()[0]?.collection).toBe('Court Heritage');
   });
 
+  it('keeps how the model fits against its brand chart, in half sizes; refuses a shift past two sizes', async () => {
+    const made = await created();
+    expect(made.sizeShift).toBe(0);
+    const shifted = await modify(made._id, { sizeShift: 1 });
+    expect(shifted.statusCode, shifted.body).toBe(200);
+    expect((await details(made._id)).json<Product[]>()[0]?.sizeShift).toBe(1);
+    const [row] = await app()
+      .db.select({ sizeShift: product.sizeShift })
+      .from(product)
+      .where(eq(product.id, made._id));
+    expect(row?.sizeShift).toBe(1);
+    for (const sizeShift of [5, -5, 0.5, '1']) {
+      const refused = await modify(made._id, { sizeShift });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json().error.fields)).toEqual(['sizeShift']);
+    }
+    expect((await created({ sizeShift: -2 })).sizeShift).toBe(-2);
+  });
+
   it('answers 404 for an unknown product', async () => {
     expect((await modify('00000000-0000-4000-8000-000000000000', { price: 10 })).statusCode).toBe(404);
   });

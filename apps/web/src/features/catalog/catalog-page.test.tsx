@@ -26,6 +26,7 @@ const product = (n: number): Product => ({
   release_date: '2024-01-01',
   stock: { '9': 3 },
   taxCategory: 'standard',
+  sizeShift: 0,
 });
 
 let fetchMock: ReturnType<typeof vi.fn>;

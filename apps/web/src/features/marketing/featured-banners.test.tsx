@@ -26,6 +26,7 @@ function product(id: string, name: string, price: number): Product {
     release_date: '2007-01-01',
     stock: { '9': 1 },
     taxCategory: 'standard',
+    sizeShift: 0,
   };
 }
 

@@ -34,6 +34,7 @@ export function adminProduct(id: string, name: string, overrides: Partial<AdminP
     release_date: '2024-01-01',
     stock: { '9': 3, '10': 2 },
     taxCategory: 'standard',
+    sizeShift: 0,
     archived: false,
     ...overrides,
   };

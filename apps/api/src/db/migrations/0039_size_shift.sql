@@ -1,0 +1,2 @@
+ALTER TABLE "product" ADD COLUMN "size_shift" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "product" ADD CONSTRAINT "product_size_shift_range" CHECK ("product"."size_shift" BETWEEN -4 AND 4);
