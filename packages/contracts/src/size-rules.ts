@@ -25,6 +25,20 @@ export type FitAnswer = (typeof FIT_ANSWERS)[number];
 
 /** A product may run this many half sizes small or large of its brand's chart, at most. */
 export const SIZE_SHIFT_MAX = 4;
+/** The shifts a model may have, as the product forms offer them. */
+export const SIZE_SHIFTS: readonly number[] = Array.from(
+  { length: 2 * SIZE_SHIFT_MAX + 1 },
+  (_, index) => index - SIZE_SHIFT_MAX,
+);
+
+const HALVES = ['', 'half a size', 'a size', 'one and a half sizes', 'two sizes'];
+
+/** A shift in words: 0 'True to size', +1 'Runs half a size large', -2 'Runs a size small'. */
+export function sizeShiftLabel(shift: number): string {
+  if (shift === 0) return 'True to size';
+  return `Runs ${HALVES[Math.abs(shift)] ?? `${Math.abs(shift) / 2} sizes`} ${shift > 0 ? 'large' : 'small'}`;
+}
+
 /** A chart holds at most this many sizes (the keys run from 3.5 to 18 in halves: 30). */
 export const SIZE_CHART_ROWS_MAX = 40;
 export const SIZE_CHART_SOURCE_MAX = 300;

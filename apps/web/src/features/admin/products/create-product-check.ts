@@ -36,6 +36,8 @@ export interface CreateValues {
   /** The price before the sale; empty when not on sale. */
   compareAtPrice: string;
   taxCategory: string;
+  /** How the model fits against its brand's chart, in half sizes ('0': true to size). */
+  sizeShift: string;
   description: string;
   sizes: SizeChoice[];
 }
@@ -57,6 +59,7 @@ export const emptyCreateValues = (): CreateValues => ({
   price: '',
   compareAtPrice: '',
   taxCategory: 'standard',
+  sizeShift: '0',
   description: '',
   sizes: CREATE_FORM_SIZES.map((size) => ({ size: sizeKey(size), on: false, units: '' })),
 });
@@ -121,6 +124,7 @@ export function checkCreate(values: CreateValues, pictures: ProductPictures | nu
     price: values.price,
     compareAtPrice: values.compareAtPrice,
     taxCategory: values.taxCategory,
+    sizeShift: Number(values.sizeShift),
     description: values.description,
   });
   if (!result.success) {

@@ -78,7 +78,8 @@ export function SelectField({
   options,
   hint,
   choose = true,
-}: ChoiceFieldProps & { hint?: string; choose?: boolean }) {
+  labelOf = capitalize,
+}: ChoiceFieldProps & { hint?: string; choose?: boolean; labelOf?: (option: string) => string }) {
   return (
     <>
       <ControlLabel id={id} label={label} />
@@ -86,7 +87,7 @@ export function SelectField({
         {choose ? <option value="">Choose…</option> : null}
         {options.map((option) => (
           <option key={option} value={option}>
-            {capitalize(option)}
+            {labelOf(option)}
           </option>
         ))}
       </select>

@@ -6,6 +6,7 @@ import {
   type Product,
   RELEASE_YEAR_MAX,
   RELEASE_YEAR_MIN,
+  SIZE_SHIFTS,
   TAX_CATEGORIES,
 } from '@shop/contracts';
 import { useId } from 'react';
@@ -20,7 +21,7 @@ import {
 } from './create-product-fields';
 import { CreateProductFooter } from './create-product-footer';
 import { PictureUpload } from './picture-upload';
-import { EDIT_HINTS } from './product-edit-fields';
+import { EDIT_HINTS, optionLabel } from './product-edit-fields';
 import { SizeChoices } from './size-choices';
 import { useCreateProductForm } from './use-create-product-form';
 
@@ -88,6 +89,15 @@ export function CreateProductForm({ onCreated, onCancel }: CreateProductFormProp
               {...field('taxCategory')}
               options={TAX_CATEGORIES}
               hint={EDIT_HINTS.taxCategory}
+              choose={false}
+            />
+          </div>
+          <div className="col-12 col-md-6">
+            <SelectField
+              {...field('sizeShift')}
+              options={SIZE_SHIFTS.map(String)}
+              labelOf={(option) => optionLabel('sizeShift', option)}
+              hint={EDIT_HINTS.sizeShift}
               choose={false}
             />
           </div>

@@ -153,6 +153,7 @@ describe('Create product form (staff)', { timeout: 20_000 }, () => {
       release_date: '2024-03-15',
       price: 129.99,
       taxCategory: 'standard',
+      sizeShift: 0,
       description: DESCRIPTION,
     });
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/home');

@@ -1,6 +1,12 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { capitalize, describe, FieldNotes, PencilIcon, warningId } from './form-bits';
-import { EDIT_HINTS, EDIT_LABELS, EDIT_OPTIONS, type EditField as Field } from './product-edit-fields';
+import { describe, FieldNotes, PencilIcon, warningId } from './form-bits';
+import {
+  EDIT_HINTS,
+  EDIT_LABELS,
+  EDIT_OPTIONS,
+  type EditField as Field,
+  optionLabel,
+} from './product-edit-fields';
 
 interface EditFieldProps {
   id: string;
@@ -57,7 +63,7 @@ export function EditField({
 
   let input: ReactNode;
   if (!editing) {
-    const shown = options ? (value ? capitalize(value) : 'none') : value;
+    const shown = options ? optionLabel(field, value) : value;
     input =
       field === 'description' ? (
         <textarea {...common} rows={4} value={shown} readOnly />
@@ -70,7 +76,7 @@ export function EditField({
         <option value="">none</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {capitalize(option)}
+            {optionLabel(field, option)}
           </option>
         ))}
       </select>

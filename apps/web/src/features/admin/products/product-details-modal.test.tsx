@@ -142,6 +142,20 @@ describe('Product Details modal (staff)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(view.listCalls().length).toBeGreaterThan(listsBefore));
   });
 
+  it('says how the model fits in words and sends its shift in half sizes', async () => {
+    const user = userEvent.setup();
+    const view = renderProductsTab(modifying);
+    const details = await openDetails(user);
+    expect(details.getByLabelText('Fit')).toHaveValue('True to size');
+    await user.click(details.getByRole('button', { name: 'Edit Fit' }));
+    const fit = details.getByLabelText('Fit');
+    expect(within(fit).getByRole('option', { name: 'Runs half a size large' })).toHaveValue('1');
+    await user.selectOptions(fit, 'Runs half a size large');
+    await user.click(details.getByRole('button', { name: 'Save' }));
+    expect(await details.findByText(SAVED_TEXT)).toBeInTheDocument();
+    expect(putCalls(view.calls).map((call) => call.body)).toEqual([{ sizeShift: 1 }]);
+  });
+
   it("shows the server's field refusal beside its field", async () => {
     const user = userEvent.setup();
     renderProductsTab((call) =>

@@ -8,6 +8,8 @@ import {
   PRODUCT_MESSAGES,
   type ProductPictures,
   productEditFields,
+  SIZE_SHIFTS,
+  sizeShiftLabel,
   TAX_CATEGORIES,
   toCents,
 } from '@shop/contracts';
@@ -30,6 +32,7 @@ export const EDIT_FIELDS = [
   'price',
   'compareAtPrice',
   'taxCategory',
+  'sizeShift',
   'description',
 ] as const;
 export type EditField = (typeof EDIT_FIELDS)[number];
@@ -45,6 +48,7 @@ export const EDIT_LABELS: Record<EditField, string> = {
   price: 'Price',
   compareAtPrice: 'Compare-at price (optional)',
   taxCategory: 'Tax category',
+  sizeShift: 'Fit',
   description: 'Description',
 };
 
@@ -53,6 +57,8 @@ export const EDIT_HINTS: Partial<Record<EditField, string>> = {
   compareAtPrice: 'Shown struck through when above the price; leave empty when not on sale.',
   taxCategory:
     "Standard unless the law sets another rate for it (children's shoes are zero-rated in the UK, for one).",
+  sizeShift:
+    "How the model fits against its brand's size chart: a shopper's size then finds the size that fits them.",
 };
 
 /** The choices of the fields edited with a list; '' is the spec's 'none', which is refused. */
@@ -62,7 +68,14 @@ export const EDIT_OPTIONS: Partial<Record<EditField, readonly string[]>> = {
   gender: GENDERS,
   category: CATEGORIES,
   taxCategory: TAX_CATEGORIES,
+  sizeShift: SIZE_SHIFTS.map(String),
 };
+
+/** How a list shows a choice: the fit in words, the others capitalised. */
+export function optionLabel(field: EditField, option: string): string {
+  if (field === 'sizeShift') return option === '' ? 'none' : sizeShiftLabel(Number(option));
+  return option ? option.charAt(0).toUpperCase() + option.slice(1) : 'none';
+}
 
 export function editValues(product: AdminProduct): EditValues {
   return {
@@ -75,12 +88,17 @@ export function editValues(product: AdminProduct): EditValues {
     price: String(product.price),
     compareAtPrice: product.compareAtPrice === null ? '' : String(product.compareAtPrice),
     taxCategory: product.taxCategory,
+    sizeShift: String(product.sizeShift),
     description: product.description,
   };
 }
 
-const asList = (field: EditField, value: string): unknown =>
-  field === 'gender' || field === 'category' ? (value ? [value] : []) : value;
+/** The value as the rule takes it: gender and category as lists, the fit as a number of half sizes. */
+function asList(field: EditField, value: string): unknown {
+  if (field === 'gender' || field === 'category') return value ? [value] : [];
+  if (field === 'sizeShift') return value.trim() === '' ? Number.NaN : Number(value);
+  return value;
+}
 
 function parseField(field: EditField, value: string) {
   return productEditFields[field].safeParse(asList(field, value));

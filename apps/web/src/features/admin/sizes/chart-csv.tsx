@@ -50,16 +50,16 @@ export function ChartCsv({ place, onImported }: ChartCsvProps) {
   };
 
   return (
-    <div className="admin-sizes__csv">
-      <div className="admin-sizes__csv-row">
+    <div className="admin-size-charts__csv">
+      <div className="admin-size-charts__csv-row">
         <a
-          className="btn btn-outline-dark admin-sizes__export"
+          className="btn btn-outline-dark admin-size-charts__export"
           href={sizeChartCsvHref(place)}
           download={`size-chart-${place.brand}-${place.gender}.csv`}
         >
           Export CSV
         </a>
-        <div className="admin-sizes__import">
+        <div className="admin-size-charts__import">
           <label className="form-label admin-label" htmlFor={id}>
             Import a CSV
           </label>

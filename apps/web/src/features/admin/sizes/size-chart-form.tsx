@@ -59,14 +59,14 @@ export function SizeChartForm({ place, brandLabel, chart }: SizeChartFormProps) 
 
   return (
     <form
-      className="admin-sizes__editor"
+      className="admin-size-charts__editor"
       noValidate
       onSubmit={form.submit}
       aria-labelledby={`${form.id}-caption`}
     >
-      <div className="admin-sizes__grid table-responsive">
-        <table className="table table-sm align-middle mb-0 admin-sizes__table">
-          <caption id={`${form.id}-caption`} className="admin-sizes__caption">
+      <div className="admin-size-charts__grid table-responsive">
+        <table className="table table-sm align-middle mb-0 admin-size-charts__table">
+          <caption id={`${form.id}-caption`} className="admin-size-charts__caption">
             {chartTitle(brandLabel, place.gender)}
           </caption>
           <thead>
@@ -99,17 +99,17 @@ export function SizeChartForm({ place, brandLabel, chart }: SizeChartFormProps) 
       </div>
       {rows.length === 0 ? <p className="admin-muted mt-2">No sizes: add one before saving.</p> : null}
       {errors.rows ? (
-        <p className="admin-sizes__rows-error mt-2" role="alert">
+        <p className="admin-size-charts__rows-error mt-2" role="alert">
           The sizes {errors.rows}
         </p>
       ) : null}
 
       <AddSize formId={form.id} rows={rows} onAdd={setRows} />
 
-      <div className="admin-fields admin-sizes__fields">
+      <div className="admin-fields admin-size-charts__fields">
         <SourceField {...form.bind('source')} />
       </div>
-      <p className="admin-sizes__edited">
+      <p className="admin-size-charts__edited">
         <StateBadge
           label={chart.edited ? 'Changed by staff' : "The brand's own"}
           tone={chart.edited ? 'amber' : 'green'}
@@ -123,7 +123,7 @@ export function SizeChartForm({ place, brandLabel, chart }: SizeChartFormProps) 
         <AlertError message={form.failure} onClose={form.dismissFailure} className="mt-3 mb-0" />
       ) : null}
       {refused && !form.failure ? (
-        <p className="admin-sizes__rows-error mt-3 mb-0">
+        <p className="admin-size-charts__rows-error mt-3 mb-0">
           The chart was not saved: see the reasons beside the sizes.
         </p>
       ) : null}
@@ -157,9 +157,14 @@ function ChartRow({ formId, row, errors, inputRef, onChange, onRemove }: ChartRo
   const cellId = (system: string) => `${formId}-${row.key}-${system}`;
   return (
     <tr>
-      <th scope="row" ref={inputRef(cellField(row.key, 'key'))} tabIndex={-1} className="admin-sizes__key">
+      <th
+        scope="row"
+        ref={inputRef(cellField(row.key, 'key'))}
+        tabIndex={-1}
+        className="admin-size-charts__key"
+      >
         {row.key}
-        {rowError ? <div className="admin-sizes__reason">US {rowError}</div> : null}
+        {rowError ? <div className="admin-size-charts__reason">US {rowError}</div> : null}
       </th>
       {CELL_SYSTEMS.map((system) => {
         const error = errors[cellField(row.key, system)];
@@ -170,7 +175,7 @@ function ChartRow({ formId, row, errors, inputRef, onChange, onRemove }: ChartRo
               id={cellId(system)}
               type="text"
               inputMode="decimal"
-              className={`form-control form-control-sm admin-sizes__cell${error ? ' is-invalid' : ''}`}
+              className={`form-control form-control-sm admin-size-charts__cell${error ? ' is-invalid' : ''}`}
               value={row[system]}
               maxLength={12}
               aria-label={`${system} of US ${row.key}`}
@@ -179,7 +184,7 @@ function ChartRow({ formId, row, errors, inputRef, onChange, onRemove }: ChartRo
               onChange={(event) => onChange(system, event.target.value)}
             />
             {error ? (
-              <div id={`${cellId(system)}-error`} className="admin-sizes__reason">
+              <div id={`${cellId(system)}-error`} className="admin-size-charts__reason">
                 {system} {error}
               </div>
             ) : null}
@@ -238,11 +243,11 @@ function AddSize({
   };
 
   return (
-    <div className="admin-sizes__add">
+    <div className="admin-size-charts__add">
       <label className="form-label admin-label" htmlFor={id}>
         A size to add (US)
       </label>
-      <div className="input-group admin-sizes__add-group">
+      <div className="input-group admin-size-charts__add-group">
         <input
           id={id}
           type="text"
@@ -260,7 +265,7 @@ function AddSize({
         </button>
       </div>
       {error ? (
-        <div id={`${id}-error`} className="admin-sizes__reason" role="alert">
+        <div id={`${id}-error`} className="admin-size-charts__reason" role="alert">
           {error}
         </div>
       ) : null}
@@ -287,7 +292,7 @@ function SourceField({ id, value, error, inputRef, onChange }: SourceFieldProps)
         ref={inputRef}
         id={id}
         rows={3}
-        className={`form-control admin-sizes__source${error ? ' is-invalid' : ''}`}
+        className={`form-control admin-size-charts__source${error ? ' is-invalid' : ''}`}
         value={value}
         maxLength={SIZE_CHART_SOURCE_MAX}
         onChange={(event) => onChange(event.target.value)}

@@ -49,12 +49,12 @@ export function AdminSizesTab() {
   return (
     <StaffPage
       id={id}
-      className="admin-sizes"
+      className="admin-size-charts"
       title="Sizes"
       intro="What each US size of a brand is in UK, EU, centimetres (the foot's length) and Japanese sizes, for men and for women. Product pages label their sizes and find a shopper's size with these charts."
     >
-      <div className="admin-toolbar admin-sizes__toolbar">
-        <div className="admin-sizes__choice">
+      <div className="admin-toolbar admin-size-charts__toolbar">
+        <div className="admin-size-charts__choice">
           <StaffSelect
             id={`${id}-brand`}
             label="Brand"
