@@ -143,8 +143,14 @@ class TransactionSafePool extends pg.Pool {
 }
 
 const BEGIN = /^\s*begin\b/i;
+/** Clients whose `query` is wrapped already: the pool hands the same client out many times. */
+const wrapped = new WeakSet<pg.PoolClient>();
 
 function releasedWhenBeginFails(client: pg.PoolClient): pg.PoolClient {
+  // Wrapped once per client, not once per checkout: wrappers stacked on a reused client would each
+  // release it, and the second release throws in place of the error that says the database is away.
+  if (wrapped.has(client)) return client;
+  wrapped.add(client);
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const [first] = args;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpRelay, type TcpRelay } from '../test/tcp-relay';
 import { createTestDatabase, type TestDatabase } from '../test/test-app';
 import { type Database, openDatabase } from './client';
+import { isDatabaseUnavailable } from './unavailable';
 
 /**
  * A transaction whose BEGIN fails hands its connection back to the pool: without that, connections that
@@ -52,5 +53,30 @@ describe.runIf(serverUrl)('the pool, when a transaction cannot begin', () => {
     const closing = database.close().then(() => 'closed');
     const timeout = new Promise((resolve) => setTimeout(() => resolve('still open'), 5_000));
     expect(await Promise.race([closing, timeout])).toBe('closed');
+  });
+
+  it('hands a connection used many times back once, and the error says the database is away', async () => {
+    const single = await openDatabase({
+      kind: 'postgres',
+      url: relay.urlFor(testDatabase.config.kind === 'postgres' ? testDatabase.config.url : ''),
+      poolSize: 1,
+      queryTimeoutMs: 300,
+    });
+    const once = () => single.db.transaction(async (tx) => tx.execute(sql`select 1`));
+    try {
+      // The pool's one connection serves several transactions, then stops answering.
+      for (let round = 0; round < 3; round += 1) await once();
+      await relay.blackHole();
+      const failed = await once().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isDatabaseUnavailable(failed), String(failed)).toBe(true);
+      await relay.restore();
+      await once();
+    } finally {
+      await relay.restore();
+      await single.close();
+    }
   });
 });
