@@ -30,11 +30,15 @@ async function signInWithCode(page: Page, email: string, password: string, secre
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Turns TOTP on in the Security section; answers the secret the page shows. */
+/**
+ * Turns TOTP on in the Security section with the keyboard alone (the password, Enter; Tab on to the code,
+ * Enter); answers the secret the page shows.
+ */
 async function enrolTotp(page: Page, password: string): Promise<string> {
   await page.goto('/account/security');
-  await page.getByLabel('Your password').fill(password);
-  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await page.getByLabel('Your password').focus();
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('img', { name: 'QR code of your sign-in key' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(
     10,
@@ -42,8 +46,17 @@ async function enrolTotp(page: Page, password: string): Promise<string> {
   const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await expectAccessible(page, 'the Security section while setting up TOTP');
-  await page.getByLabel(CODE_LABEL).fill(totp(secret));
-  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  // The setup took the focus: Tab goes on through it to the code.
+  const code = page.getByLabel(CODE_LABEL);
+  for (
+    let presses = 0;
+    presses < 12 && !(await code.evaluate((field) => field === document.activeElement));
+    presses += 1
+  )
+    await page.keyboard.press('Tab');
+  await expect(code).toBeFocused();
+  await page.keyboard.type(totp(secret));
+  await page.keyboard.press('Enter');
   await expect(page.getByText(/10 recovery codes left/)).toBeVisible();
   return secret;
 }

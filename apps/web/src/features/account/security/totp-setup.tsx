@@ -1,5 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { BusyLabel } from '../../../components/busy-label';
 import { type Enrolment, useConfirmTotp, useStartTotp } from '../api/security';
 import { RecoveryCodes } from './recovery-codes';
@@ -21,6 +21,12 @@ export function TotpSetup({ hasPassword }: { hasPassword: boolean }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  // The form's button goes once the setup shows: the focus moves to the setup, so the keyboard goes on
+  // from there (the key, the recovery codes, then the code) rather than from the top of the page.
+  const setup = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (enrolment) setup.current?.focus();
+  }, [enrolment]);
 
   const begin = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +63,7 @@ export function TotpSetup({ hasPassword }: { hasPassword: boolean }) {
   }
 
   return (
-    <div className="security-setup">
+    <div className="security-setup" ref={setup} tabIndex={-1} aria-label="Set up your authenticator app">
       <ol className="security-setup__steps">
         <li>
           <p>Scan this QR code with your authenticator app, or type the key below into it.</p>
