@@ -23,7 +23,7 @@ export function TotpSetup({ hasPassword }: { hasPassword: boolean }) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   // The form's button goes once the setup shows: the focus moves to the setup, so the keyboard goes on
   // from there (the key, the recovery codes, then the code) rather than from the top of the page.
-  const setup = useRef<HTMLDivElement>(null);
+  const setup = useRef<HTMLElement>(null);
   useEffect(() => {
     if (enrolment) setup.current?.focus();
   }, [enrolment]);
@@ -63,7 +63,7 @@ export function TotpSetup({ hasPassword }: { hasPassword: boolean }) {
   }
 
   return (
-    <div className="security-setup" ref={setup} tabIndex={-1} aria-label="Set up your authenticator app">
+    <section className="security-setup" ref={setup} tabIndex={-1} aria-label="Set up your authenticator app">
       <ol className="security-setup__steps">
         <li>
           <p>Scan this QR code with your authenticator app, or type the key below into it.</p>
@@ -98,6 +98,6 @@ export function TotpSetup({ hasPassword }: { hasPassword: boolean }) {
           </form>
         </li>
       </ol>
-    </div>
+    </section>
   );
 }
