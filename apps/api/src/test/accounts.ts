@@ -2,6 +2,7 @@ import { buildRegistration } from '@shop/contracts/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { deliveredMail } from './mail';
+import { secretOf, totp } from './totp';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -92,4 +93,28 @@ export function visit(app: FastifyInstance, link: URL, cookie?: string) {
     url: `${link.pathname}${link.search}`,
     headers: cookie ? { cookie } : {},
   });
+}
+
+/**
+ * Turns TOTP on for the signed-in account (its password, then a first code computed from the secret):
+ * answers the otpauth URI, the secret, the recovery codes and the session cookie Better Auth renewed.
+ */
+export async function enrolTotp(app: FastifyInstance, account: { cookie: string; password: string }) {
+  const enabled = await post(
+    app,
+    '/api/auth/two-factor/enable',
+    { password: account.password },
+    account.cookie,
+  );
+  expect(enabled.statusCode, enabled.body).toBe(200);
+  const { totpURI, backupCodes } = enabled.json<{ totpURI: string; backupCodes: string[] }>();
+  const secret = secretOf(totpURI);
+  const confirmed = await post(
+    app,
+    '/api/auth/two-factor/verify-totp',
+    { code: totp(secret) },
+    account.cookie,
+  );
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return { totpURI, secret, backupCodes, cookie: sessionCookie(confirmed) };
 }

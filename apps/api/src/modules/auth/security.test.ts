@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { auditEvent, passkey, session, twoFactor, user } from '../../db/schema';
-import { post, sessionCookie, signUp, stepUp } from '../../test/accounts';
+import { enrolTotp, post, sessionCookie, signUp, stepUp } from '../../test/accounts';
 import { QUICK_ADMIN_PASSWORD, quickAdmin, stockedProducts } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { buy, send, verifiedBuyer } from '../../test/shop';
@@ -39,23 +39,7 @@ async function factorRow(userId: string) {
 /** A shopper who turned TOTP on: their secret, recovery codes and (renewed) session cookie. */
 async function enrolled() {
   const owner = await signUp(app());
-  const enabled = await post(
-    app(),
-    '/api/auth/two-factor/enable',
-    { password: owner.password },
-    owner.cookie,
-  );
-  expect(enabled.statusCode, enabled.body).toBe(200);
-  const { totpURI, backupCodes } = enabled.json<{ totpURI: string; backupCodes: string[] }>();
-  const secret = secretOf(totpURI);
-  const confirmed = await post(
-    app(),
-    '/api/auth/two-factor/verify-totp',
-    { code: totp(secret) },
-    owner.cookie,
-  );
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return { ...owner, totpURI, secret, backupCodes, cookie: sessionCookie(confirmed) };
+  return { ...owner, ...(await enrolTotp(app(), owner)) };
 }
 
 /** The first step of a sign-in: the password. Answers the response and the challenge's cookies. */

@@ -2,12 +2,11 @@ import { BUILT_IN_ROLES, SECURITY_MESSAGES } from '@shop/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvent, passkey, staffSettings, twoFactor, user } from '../../db/schema';
-import { post, sessionCookie } from '../../test/accounts';
+import { enrolTotp, post } from '../../test/accounts';
 import { quickAdmin } from '../../test/buyers';
 import { deliveredMail } from '../../test/mail';
 import { send, verifiedBuyer } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
-import { secretOf, totp } from '../../test/totp';
 
 const shop = testShop({ staff: 'owner' });
 const app = () => shop.app();
@@ -36,26 +35,6 @@ async function dashboard(account: { id: string; cookie: string }) {
   const response = await send(app(), 'GET', `/api/users/dashboard/${account.id}`, account.cookie);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<[{ permissions: string[]; twoFactorDue: string | null }]>()[0];
-}
-
-/** Turns TOTP on for the signed-in account; answers its secret and its renewed session cookie. */
-async function enrolTotp(account: { cookie: string; password: string }) {
-  const enabled = await post(
-    app(),
-    '/api/auth/two-factor/enable',
-    { password: account.password },
-    account.cookie,
-  );
-  expect(enabled.statusCode, enabled.body).toBe(200);
-  const secret = secretOf(enabled.json<{ totpURI: string }>().totpURI);
-  const confirmed = await post(
-    app(),
-    '/api/auth/two-factor/verify-totp',
-    { code: totp(secret) },
-    account.cookie,
-  );
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return { secret, cookie: sessionCookie(confirmed) };
 }
 
 async function settingsRow() {
@@ -97,7 +76,7 @@ describe('a role that needs a second factor', () => {
     expect((await send(app(), 'GET', '/api/account/security', support.cookie)).statusCode).toBe(200);
     expect((await send(app(), 'GET', '/api/account/sessions', support.cookie)).statusCode).toBe(200);
 
-    const { cookie } = await enrolTotp(support);
+    const { cookie } = await enrolTotp(app(), support);
     const after = await dashboard({ id: support.id, cookie });
     expect(after).toMatchObject({ permissions: [...(BUILT_IN_ROLES.support ?? [])], twoFactorDue: null });
     expect((await send(app(), 'GET', '/api/staff', cookie)).statusCode).toBe(200);
@@ -156,7 +135,7 @@ describe('a role that needs a second factor', () => {
 describe("resetting someone's second factors", () => {
   it('removes their app, codes and passkeys, e-mails them, audits it; they sign in with the password alone', async () => {
     const manager = await member('manager');
-    await enrolTotp(manager);
+    await enrolTotp(app(), manager);
     await app()
       .db.insert(passkey)
       .values({
@@ -200,7 +179,7 @@ describe("resetting someone's second factors", () => {
 
   it('refuses one’s own, an account without a factor, a member without users.roles and a stale step-up, changing nothing', async () => {
     const shopper = await verifiedBuyer(app());
-    await enrolTotp(shopper);
+    await enrolTotp(app(), shopper);
 
     const own = await send(app(), 'DELETE', `/api/users/${owner().id}/two-factor`, owner().cookie);
     expect(own.statusCode).toBe(409);

@@ -102,7 +102,7 @@ export const SEED_SIZE_CHARTS: readonly SeedChart[] = [
   chart(
     'champion',
     'men',
-    "Champion men's footwear size chart (champion.com size guide, shoes), which follows the common US athletic conversion with UK one size below US; CM is the foot length Champion gives.",
+    "The common US athletic conversion (UK one size below US; EU and CM as Nike's chart), standing in for Champion's own chart, which was not at hand: check it against champion.com's size guide.",
     [
       ['6', '5', '38.5', '24', '240'],
       ['6.5', '5.5', '39', '24.5', '245'],
@@ -125,7 +125,7 @@ export const SEED_SIZE_CHARTS: readonly SeedChart[] = [
   chart(
     'champion',
     'women',
-    "Champion women's footwear size chart (champion.com size guide, shoes), with UK two sizes below the women's US size; CM is the foot length Champion gives.",
+    "The common US athletic conversion for women (UK two sizes below the women's US size), standing in for Champion's own chart, which was not at hand: check it against champion.com's size guide.",
     [
       ['5', '3', '35.5', '22', '220'],
       ['5.5', '3.5', '36', '22.5', '225'],
