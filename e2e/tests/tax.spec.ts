@@ -44,8 +44,12 @@ async function unregister(admin: Page, name: string) {
 /** From the cart to the test card page with the details of `place`; answers the checkout's order id. */
 async function checkoutAt(page: Page, place: Parameters<typeof detailsAt>[1]) {
   await page.goto('/cart');
-  await page.getByRole('button', { name: 'Buy' }).click();
-  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  const buy = page.getByRole('button', { name: 'Buy' });
+  await expect(buy).toBeEnabled();
+  await buy.click();
+  // The checkout's code loads on the way: on a busy machine it may take longer than a step usually does.
+  await expect(page).toHaveURL(/\/checkout\//);
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible({ timeout: 20_000 });
   await detailsAt(page, place);
 }
 
