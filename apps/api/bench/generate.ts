@@ -41,13 +41,25 @@ function weightedBrand(random: () => number): Brand {
   return 'other';
 }
 
+/**
+ * How a model fits against its brand's chart, in half sizes: most are true to size, about one model in ten
+ * runs half a size large and one in ten half a size small (the same for every product of the model).
+ */
+function sizeShiftOf(modelName: string): number {
+  let hash = 0;
+  for (let i = 0; i < modelName.length; i += 1) hash = (Math.imul(hash, 31) + modelName.charCodeAt(i)) >>> 0;
+  const roll = hash % 10;
+  return roll === 0 ? 1 : roll === 1 ? -1 : 0;
+}
+
 /** Share of generated products on sale: a compare-at price 10% to 50% above their price. */
 const SALE_SHARE = 0.1;
 
 /**
  * `count` products in the seed catalogue's style (same models, colourways, descriptions, stock and
  * rating rules), varied enough for realistic filters and search: weighted brands, every colour,
- * editions, prices spread around each model's price, a tenth on sale. Deterministic. No pictures are drawn.
+ * editions, prices spread around each model's price, a tenth on sale, some models running small or large.
+ * Deterministic. No pictures are drawn.
  */
 export function generateBenchProducts(count: number, seed = 424242): NewProduct[] {
   const random = prng(seed);
@@ -73,7 +85,7 @@ export function generateBenchProducts(count: number, seed = 424242): NewProduct[
     });
     const onSale = sales() < SALE_SHARE;
     const compareAtPriceCents = onSale ? Math.round(product.priceCents * (1.1 + sales() * 0.4)) : null;
-    products.push({ ...product, compareAtPriceCents });
+    products.push({ ...product, compareAtPriceCents, sizeShift: sizeShiftOf(model.name) });
   }
   return products;
 }

@@ -1,4 +1,4 @@
-import type { OrderBy, ProductSummary } from '@shop/contracts';
+import { chartGenderOf, type OrderBy, type ProductSummary, shiftedKey } from '@shop/contracts';
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import { TypedFastBitSet } from 'typedfastbitset';
 import type { ListingRow } from '../src/modules/catalog/catalog.repository';
@@ -15,8 +15,8 @@ import { toProductSummary } from '../src/modules/catalog/product-wire';
 /**
  * The listing engine's contract (listing-engine.ts) kept by maintained libraries, for decision 13's
  * addendum: MiniSearch for the words (an inverted index of the row's lexemes, field `a` the ones weighted A,
- * `b` the others) and TypedFastBitSet for the facets (one bitset per brand, rating, gender and category, and
- * the products on sale). The orders are sorted slot arrays, as anyone would keep them next to those
+ * `b` the others) and TypedFastBitSet for the facets (one bitset per brand, rating, gender and category, the
+ * products on sale, and for each brand's chart and key, the products with a unit in stock that fits it). The orders are sorted slot arrays, as anyone would keep them next to those
  * libraries; a page intersects the facets, adds the price range from the price order, and reads the page
  * off the order (or sorts the matches, when few).
  *
@@ -128,6 +128,10 @@ export class ListingAlternative implements ListingEngine {
       `rating:${row.rating}`,
       ...row.genders.map((gender) => `gender:${gender}`),
       ...row.categories.map((category) => `category:${category}`),
+      ...row.sizesInStock.flatMap((size) => {
+        const fits = shiftedKey(size, row.sizeShift);
+        return fits === null ? [] : [`fit:${row.brand}/${chartGenderOf(row.genders)}/${fits}`];
+      }),
     ];
     for (const key of keys) {
       let bits = this.facets.get(key);
@@ -201,6 +205,17 @@ export class ListingAlternative implements ListingEngine {
       const range = new TypedFastBitSet();
       for (let place = from; place < to; place += 1) range.add(order[place] ?? 0);
       allowed = allowed ? allowed.intersection(range) : range;
+    }
+    if (filter.sizes) {
+      // The products with a unit in stock that fits one of the keys of their brand's chart.
+      const fitting = new TypedFastBitSet();
+      for (const fit of filter.sizes) {
+        for (const key of fit.keys) {
+          const bits = this.facets.get(`fit:${fit.brand}/${fit.chart}/${key}`);
+          if (bits) fitting.union(bits);
+        }
+      }
+      allowed = allowed ? allowed.intersection(fitting) : fitting;
     }
     return allowed ?? this.alive;
   }

@@ -2,19 +2,21 @@
  * Decision 13's addendum: the hand-written ListingIndex against a ListingEngine built on maintained
  * libraries (listing-alternative.ts: MiniSearch + TypedFastBitSet), in one process, with no server and no
  * database: N generated products (generate.ts) as the rows findListingRows returns, each engine loaded in
- * turn, then the bench's uncached mix of lists (mix.ts: filtered, sorted, searched, combined) and the same
+ * turn, then the bench's uncached mix of lists (mix.ts: filtered, sorted, searched, combined, sized) and the same
  * lists interleaved with changes (a changed row every CHANGE_EVERY lists). Every page of the alternative is
  * compared with ListingIndex's (ids and total).
  *
  * The rows' lexemes are the words of the product's search text (name, brand, colour, categories, genders,
  * collection weighted A; the description B), lower-cased but not stemmed (stemming is PostgreSQL's); a
  * searched word unknown to the catalogue gets the catalogue's words one edit away as alternatives, as the
- * service's corrections do. Both engines get the same rows and the same searches.
+ * service's corrections do. A size ("In my size") becomes the keys that fit each brand, chart and shift
+ * through the charts a fresh shop starts with, as the service resolves it. Both engines get the same rows
+ * and the same searches.
  *
  *   npm run bench:engines --workspace @shop/api
  *   BENCH_ENGINE_SIZES=10000 BENCH_ENGINE_LISTS=500 npm run bench:engines --workspace @shop/api
  */
-import { PAGE_SIZE, toCents } from '@shop/contracts';
+import { type Brand, type ChartGender, PAGE_SIZE, type SizeSystem, toCents } from '@shop/contracts';
 import type { NewProduct } from '../src/modules/catalog';
 import type { ListingRow } from '../src/modules/catalog/catalog.repository';
 import type {
@@ -25,6 +27,8 @@ import type {
 } from '../src/modules/catalog/listing-engine';
 import { ListingIndex } from '../src/modules/catalog/listing-index';
 import { editDistance } from '../src/modules/catalog/search-words';
+import { sizeFitsIn } from '../src/modules/catalog/size-fits';
+import { SEED_SIZE_CHARTS } from '../src/modules/sizes/seed-charts';
 import { generateBenchProducts } from './generate';
 import { ListingAlternative } from './listing-alternative';
 import { FilterCounts, type MixName, mixPaths } from './mix';
@@ -33,7 +37,7 @@ const SIZES = (process.env.BENCH_ENGINE_SIZES ?? '10000,100000').split(',').map(
 /** Lists timed per scenario (and interleaved with changes). */
 const LISTS = Number(process.env.BENCH_ENGINE_LISTS ?? 2000);
 const CHANGE_EVERY = 50;
-const SCENARIOS: MixName[] = ['filtered', 'sorted', 'searched', 'combined'];
+const SCENARIOS: MixName[] = ['filtered', 'sorted', 'searched', 'combined', 'sized'];
 /**
  * The engines, each loaded in turn; the last ranks searches by MiniSearch's own score (only the search
  * scenarios: its filters and sorts are the alternative's), to count the pages that rank would change.
@@ -77,8 +81,19 @@ function listingRow(item: NewProduct, index: number): ListingRow {
     cardPicture: item.cardPicture,
     archived: false,
     lexemes,
+    sizeShift: item.sizeShift ?? 0,
+    sizesInStock: Object.entries(item.stock)
+      .filter(([, units]) => units > 0)
+      .map(([size]) => size)
+      .sort((a, b) => Number(a) - Number(b)),
   };
 }
+
+/** The charts a fresh shop starts with, as the sizes module holds them. */
+const seedCharts = {
+  rows: (brand: Brand, gender: ChartGender) =>
+    SEED_SIZE_CHARTS.find((chart) => chart.brand === brand && chart.gender === gender)?.rows ?? [],
+};
 
 /** A searched text as the service makes it a ListingSearch: each word, or its corrections when unknown. */
 function searchOf(text: string, vocabulary: Set<string>, known: Map<string, string[]>): ListingSearch {
@@ -109,6 +124,8 @@ function pageOf(path: string, vocabulary: Set<string>, known: Map<string, string
   };
   const search = query.get('search');
   const orderBy = query.get('orderBy');
+  const size = query.get('size');
+  const system = (query.get('sizeSystem') ?? 'US') as SizeSystem;
   return {
     filter: {
       category: (query.get('category') ?? undefined) as ListingFilter['category'],
@@ -118,6 +135,7 @@ function pageOf(path: string, vocabulary: Set<string>, known: Map<string, string
       priceMinCents: dollars('priceMin'),
       priceMaxCents: dollars('priceMax'),
       search: search === null ? undefined : searchOf(search, vocabulary, known),
+      sizes: size === null ? undefined : sizeFitsIn(seedCharts, system, size),
     },
     orderBy: orderBy ? JSON.parse(orderBy) : undefined,
     limit: PAGE_SIZE,

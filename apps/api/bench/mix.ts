@@ -13,6 +13,8 @@
  *   narrowing down to one generated product: words of its name, its brand and model, or its model and
  *   colour (typos as in searched), with its own category, gender, brand, rating (onSale=true instead when
  *   it is on sale) or a price bound around its price; otherwise a search as in searched with unrelated filters (which often find nothing).
+ * - sized: "In my size", a size in a system (US, EU, UK or CM, as shoppers pick them; a few sizes no chart
+ *   knows), alone or with one or two filters, at times a search, often a sort, page 1-3.
  *
  * Search pages are 1 (60%), 2 (25%) or 3; counted pages are within what the generated products hold (up
  * to what the API counts: past that, a list offers no pages).
@@ -32,7 +34,7 @@ import type { NewProduct } from '../src/modules/catalog';
 import { COLOURWAYS, MODELS, pick, prng } from '../src/seed/catalogue';
 import { EDITIONS } from './generate';
 
-export const MIX_NAMES = ['searched', 'filtered', 'sorted', 'combined', 'detail'] as const;
+export const MIX_NAMES = ['searched', 'filtered', 'sorted', 'combined', 'sized', 'detail'] as const;
 export type MixName = (typeof MIX_NAMES)[number];
 
 type Random = () => number;
@@ -346,6 +348,56 @@ export interface MixCatalogue {
   countLimit: number;
 }
 
+/**
+ * The sizes shoppers ask "In my size" for, by system, the more common ones listed twice, and how often
+ * each system is picked: most shoppers read US or EU sizes.
+ */
+const WANTED_SIZES: { system: string; share: number; sizes: string[] }[] = [
+  {
+    system: 'US',
+    share: 0.4,
+    sizes: ['6', '7', '7.5', '8', '8', '8.5', '9', '9', '9.5', '10', '10', '10.5', '11', '11.5', '12', '13'],
+  },
+  {
+    system: 'EU',
+    share: 0.35,
+    sizes: [
+      '37.5',
+      '38',
+      '39',
+      '40',
+      '40.5',
+      '41',
+      '42',
+      '42',
+      '42.5',
+      '43',
+      '44',
+      '44',
+      '44 2/3',
+      '45',
+      '46',
+    ],
+  },
+  { system: 'UK', share: 0.15, sizes: ['5', '6', '6.5', '7', '7.5', '8', '8.5', '9', '9.5', '10', '11'] },
+  { system: 'CM', share: 0.1, sizes: ['24', '25', '25.5', '26', '26.5', '27', '27.5', '28', '29'] },
+];
+/** Sizes no chart gives (a shopper's typo): they find nothing. */
+const UNKNOWN_SIZES = ['4.25', '61', '99'];
+
+/** "In my size": a size in a system, as a shopper picks it. */
+function drawSize(random: Random): { size: string; sizeSystem: string } {
+  const roll = random();
+  let below = 0;
+  const system =
+    WANTED_SIZES.find((entry) => {
+      below += entry.share;
+      return roll < below;
+    }) ?? (WANTED_SIZES[0] as (typeof WANTED_SIZES)[number]);
+  const size = random() < NO_MATCH_SHARE ? pick(random, UNKNOWN_SIZES) : pick(random, system.sizes);
+  return { size, sizeSystem: system.system };
+}
+
 /** A small stable hash, so each scenario draws its own sequence from one seed. */
 function hash(text: string): number {
   let value = 2166136261;
@@ -384,6 +436,18 @@ export function mixPaths(name: MixName, catalogue: MixCatalogue, seed: number): 
       };
     case 'detail':
       return () => `/api/products/details/${pick(random, catalogue.ids)}`;
+    case 'sized':
+      return () => {
+        const wanted = drawSize(random);
+        const filter = random() < 0.5 ? drawFilter(random, 1, 2) : {};
+        return productsPath({
+          ...wanted,
+          ...filter,
+          search: random() < 0.15 ? drawSearch(random) : undefined,
+          orderBy: random() < 0.5 ? orderParam(pick(random, SORTS)) : undefined,
+          page: drawSearchPage(random),
+        });
+      };
     case 'combined':
       return () => {
         const item = catalogue.items.length > 0 ? pick(random, catalogue.items) : undefined;

@@ -33,10 +33,10 @@ import { promotionRoutes } from './modules/promotions';
 import { databaseStore, pruneEnded, type RateLimitStore, redisFirst, redisStore } from './modules/rate-limit';
 import { returnsRoutes } from './modules/returns';
 import { reviewsRoutes } from './modules/reviews';
-import { salesRoutes } from './modules/sales';
+import { salesRoutes, salesSizesRoutes } from './modules/sales';
 import { sessionsRoutes } from './modules/sessions';
 import { shippingRoutes } from './modules/shipping';
-import { sizesRoutes } from './modules/sizes';
+import { refreshSizeAdvice, SIZE_ADVICE_SCHEDULE, sizeAdviceRoutes, sizesRoutes } from './modules/sizes';
 import { staffRoutes } from './modules/staff';
 import { stockAlertsRoutes, sweepAlerts } from './modules/stock-alerts';
 import { taxRoutes } from './modules/tax';
@@ -154,7 +154,11 @@ export async function buildApp(
   const services = wireServices(app);
   app.decorate('sessionHolder', services.sessionHolder);
   await app.register(healthRoutes);
-  await app.register(catalogRoutes, { reviewsForPage: services.reviewsForPage });
+  await app.register(catalogRoutes, {
+    reviewsForPage: services.reviewsForPage,
+    fitForPage: services.fitForPage,
+    sizeCharts: services.products.sizeCharts,
+  });
   await app.register(productsAdminRoutes, { deps: services.products });
   await app.register(productsTaxCategoryRoutes, { deps: services.products });
   await app.register(authRoutes);
@@ -172,9 +176,11 @@ export async function buildApp(
   await app.register(stockAlertsRoutes);
   await app.register(auditRoutes, { contactsOf: services.contactsOf });
   await app.register(salesRoutes);
+  await app.register(salesSizesRoutes);
   await app.register(shippingRoutes, { deps: services.shipping });
   await app.register(staffRoutes, { deps: services.staff });
   await app.register(sizesRoutes, { deps: services.sizes });
+  await app.register(sizeAdviceRoutes, { deps: services.sizeAdvice });
   await app.register(taxRoutes, { deps: services.tax });
   await app.register(dropsRoutes, { deps: services.drops });
   await app.register(promotionRoutes, { deps: services.promotions });
@@ -191,7 +197,7 @@ export async function buildApp(
  * This instance's share of the jobs: e-mails, reservations that ran out, test payments' notifications,
  * drops' and price drops' work, and the minutely sweep (one instance a minute): reservations whose job
  * went missing, confirmations never queued, back-in-stock e-mails no stock change announced, rate-limit
- * counters whose window ended.
+ * counters whose window ended; and every quarter of an hour the size advice counted again.
  */
 function startWorkers(app: FastifyInstance, services: Services, transport: MailTransport): void {
   app.addHook('onReady', async () => {
@@ -214,5 +220,14 @@ function startWorkers(app: FastifyInstance, services: Services, transport: MailT
       await pruneEnded(app.rateLimits);
     });
     await app.jobs.schedule('sweep', '* * * * *');
+    // Queued every quarter of an hour, or by hand (which wakes this worker at once): no need to ask often.
+    await app.jobs.work(
+      'sizeAdvice',
+      async () => {
+        await refreshSizeAdvice(services.sizeAdvice);
+      },
+      { pollingIntervalSeconds: 60 },
+    );
+    await app.jobs.schedule('sizeAdvice', SIZE_ADVICE_SCHEDULE);
   });
 }

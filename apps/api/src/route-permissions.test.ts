@@ -229,6 +229,13 @@ const TABLE: Row[] = [
     access: 'public',
     request: (r) => ({ url: `/api/products/details/${r.productId}` }),
   },
+  // A shopper's size in a model, from the pairs they kept: theirs alone (nothing to advise is an answer too).
+  {
+    method: 'GET',
+    url: '/api/products/:id/size-advice',
+    access: 'signed-in',
+    request: (r) => ({ url: `/api/products/${r.productId}/size-advice` }),
+  },
   // Catalogue administration: an unknown product (the admin's 404 is no refusal), so nothing of the
   // shopper's changes; the create payload names pictures never stored (the admin's 400).
   {
@@ -254,6 +261,19 @@ const TABLE: Row[] = [
     url: '/api/admin/sales/low-stock',
     access: staff('sales.read'),
     request: () => ({ url: '/api/admin/sales/low-stock?page=2' }),
+  },
+  // The size table: the table with sales.read; its CSV with exports.read too (and the step-up given).
+  {
+    method: 'GET',
+    url: '/api/admin/sales/sizes',
+    access: staff('sales.read'),
+    request: () => ({ url: '/api/admin/sales/sizes?from=2026-01-01&to=2026-03-31' }),
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/sales/sizes',
+    access: { all: ['sales.read', 'exports.read'] },
+    request: () => ({ url: '/api/admin/sales/sizes?from=2026-01-01&to=2026-03-31&format=csv' }),
   },
   // Shipping methods: anyone reads the offered ones; staff add one (priced above the free standard
   // method, so the shopper's checkouts below still ship by it) and change or delete an unknown one.
@@ -1110,6 +1130,12 @@ const TABLE: Row[] = [
       headers: { 'content-type': 'text/csv' },
       payload: 'key,US,UK,EU,CM,JP\r\n8,8,6,39,25,250\r\n',
     }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/size-charts/:brand/:gender',
+    access: staff('products.write'),
+    request: () => ({ url: '/api/size-charts/other/women' }),
   },
   // The shopper has no second factor to reset: the owner is answered 409, everyone else refused.
   {

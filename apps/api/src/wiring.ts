@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from './db/client';
+import type { Db, DbOrTx } from './db/client';
 import { DomainEvents } from './events/domain-events';
 import { ResponseCache, redisGeneration } from './lib/response-cache';
 import type { AccountDeps } from './modules/account';
@@ -18,7 +18,14 @@ import * as returns from './modules/returns';
 import * as reviews from './modules/reviews';
 import * as sessions from './modules/sessions';
 import type { ShippingDeps } from './modules/shipping';
-import { type SizeDeps, sizeKnown } from './modules/sizes';
+import {
+  chartBook,
+  type FitReaders,
+  productFit,
+  type SizeAdviceDeps,
+  type SizeDeps,
+  sizeKnown,
+} from './modules/sizes';
 import * as staff from './modules/staff';
 import { notifyBackInStock, type StockAlertDeps } from './modules/stock-alerts';
 import { type TaxDeps, taxEngine } from './modules/tax';
@@ -51,6 +58,8 @@ export interface Services {
   payments: PaymentOutcomes;
   contactsOf: ContactsOf;
   reviewsForPage: catalog.PageReviews;
+  fitForPage: catalog.PageFit;
+  sizeAdvice: SizeAdviceDeps;
   sessionHolder: SessionLookup;
   security: auth.SecurityDeps;
 }
@@ -87,13 +96,8 @@ export function wireServices(app: FastifyInstance): Services {
     powMaxNumber: config.drops.powMaxNumber,
   };
   const priceDrops: PriceDropDeps = { db, jobs: app.jobs, mailer: app.mailer, siteUrl: config.siteUrl, log };
-  const pageReviews = pageReviewsCache(app);
+  const pages = pageReaders(app, events);
   subscribe(events, alerts, catalogCache);
-  // A product page's reviews show a review written, changed or deleted, and its author's new name.
-  events.afterAny(
-    ['review.written', 'review.deleted', 'user.updated', 'profile.updated', 'user.deleted'],
-    () => pageReviews.clear(),
-  );
   // A favourite's price drop is e-mailed by a job queued in the transaction that lowered the price.
   events.withFact('price.dropped', (tx, { type: _type, ...drop }) => queuePriceDrop(priceDrops, tx, drop));
   subscribeDrops(events, dropDeps);
@@ -124,7 +128,7 @@ export function wireServices(app: FastifyInstance): Services {
       shop: config.shop,
     },
     fulfilment: { ...sales, shop: config.shop, afterSale },
-    products: { db, storage: app.storage, events },
+    products: { db, storage: app.storage, events, sizeCharts: chartBook },
     reviews: { db, events },
     shipping: { db, events },
     staff: { db, events },
@@ -150,10 +154,8 @@ export function wireServices(app: FastifyInstance): Services {
       paid: (orderId) => orders.approveOrder(orderDeps, orderId),
     },
     contactsOf: users.contactsOf,
-    reviewsForPage: (db, productId) =>
-      pageReviews.getOrProduce(productId, async () =>
-        JSON.stringify(await reviews.reviewsForPage(db, productId)),
-      ),
+    ...pages,
+    sizeAdvice: sizeAdviceDeps(db),
     security: {
       db,
       auth: app.auth,
@@ -182,24 +184,76 @@ export function wireServices(app: FastifyInstance): Services {
 const standingOf = (db: DbOrTx, member: staff.Member): Promise<staff.Standing> =>
   staff.standing(db, member, auth.hasSecondFactor);
 
-/** Products whose page reviews are kept at most. */
-const PAGE_REVIEWS_KEPT = 50_000;
+/** Products whose page reviews, and whose fit, are kept at most. */
+const PAGE_PARTS_KEPT = 50_000;
 
 /**
- * The product pages' reviews (JSON), kept in memory until a fact changes reviews or their authors' names.
- * With Redis, a change through any instance clears every instance's (decision 19); the embedded database
- * has one instance, which hears every fact. Instances on PostgreSQL without Redis keep them no longer
- * than the catalogue's cache keeps a list.
+ * A part of the product pages (JSON per product), kept in memory until a fact changes it. With Redis, a
+ * change through any instance clears every instance's (decision 19); the embedded database has one
+ * instance, which hears every fact. Instances on PostgreSQL without Redis keep them no longer than the
+ * catalogue's cache keeps a list.
  */
-function pageReviewsCache(app: FastifyInstance): ResponseCache {
+function pagePartCache(app: FastifyInstance, name: string): ResponseCache {
   const { config, redis } = app;
   const kept = redis || config.database.kind === 'pglite' ? 3_600 : config.catalogCacheSeconds;
-  return new ResponseCache(
-    kept * 1000,
-    PAGE_REVIEWS_KEPT,
-    redis && redisGeneration(redis, 'page-reviews', app.log),
-  );
+  return new ResponseCache(kept * 1000, PAGE_PARTS_KEPT, redis && redisGeneration(redis, name, app.log));
 }
+
+/** How a model fits comes from its reviews' answers, its exchanges and its pairs sold. */
+const FIT_READERS: FitReaders = {
+  answers: reviews.fitAnswersOfProduct,
+  exchanges: returns.exchangesOfProduct,
+  bought: orders.pairsBought,
+};
+
+/**
+ * What a product's page shows beside the catalogue's fields, each held until a fact changes it: its reviews
+ * (a review written, changed or deleted, its author's new name) and how it fits (a fit answer; a return
+ * asked for, cancelled, rejected or received, which moves its exchanges). A sale moves only the pairs
+ * sold, the exchange note's denominator: it waits for the next of those facts (or the end of the time the
+ * cache keeps a part), so that a sale does not make every product page count its figures again. The
+ * sizes are labelled from the size charts afresh on every answer (the sizes module holds them a few
+ * seconds), so a chart changed on any instance needs no fact here.
+ */
+function pageReaders(app: FastifyInstance, events: DomainEvents) {
+  const pageReviews = pagePartCache(app, 'page-reviews');
+  const pageFit = pagePartCache(app, 'page-fit');
+  events.afterAny(
+    ['review.written', 'review.deleted', 'user.updated', 'profile.updated', 'user.deleted'],
+    () => pageReviews.clear(),
+  );
+  events.afterAny(
+    [
+      'review.written',
+      'review.deleted',
+      'user.deleted',
+      'return.requested',
+      'return.cancelled',
+      'return.rejected',
+      'return.received',
+    ],
+    () => pageFit.clear(),
+  );
+  const reviewsForPage: catalog.PageReviews = (db, productId) =>
+    pageReviews.getOrProduce(productId, async () =>
+      JSON.stringify(await reviews.reviewsForPage(db, productId)),
+    );
+  const fitForPage: catalog.PageFit = (db, productId) =>
+    pageFit.getOrProduce(productId, async () => JSON.stringify(await productFit(FIT_READERS, db, productId)));
+  return { reviewsForPage, fitForPage };
+}
+
+/**
+ * Size advice reads the buyers' paid lines from the orders module, what went back for size from the
+ * returns module, and whether a product is on sale from the catalogue.
+ */
+const sizeAdviceDeps = (db: Db): SizeAdviceDeps => ({
+  db,
+  paidLinesOfBuyers: orders.paidLinesOfBuyers,
+  paidLinesOfBuyer: orders.paidLinesOfBuyer,
+  sentBackForSize: returns.sentBackForSize,
+  productExists: catalog.productExists,
+});
 
 /**
  * What happened to orders after their payment, as the orders module shows it: the fulfilment module's

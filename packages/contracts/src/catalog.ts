@@ -14,6 +14,7 @@ import {
   SORT_FIELDS,
   type SortDirection,
 } from './constants';
+import { productFitSchema, productSizeSchema, sizeQueryFields } from './size-charts';
 import { FIT_ANSWERS } from './size-rules';
 import { taxCategorySchema } from './tax-category';
 import { z } from './zod';
@@ -76,7 +77,15 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const productDetailSchema = productSchema.extend({ reviews: z.array(reviewSchema) });
+/**
+ * A product's page: the product, its reviews, its sizes in every system (in key order) and how buyers say
+ * it fits (issue 39).
+ */
+export const productDetailSchema = productSchema.extend({
+  reviews: z.array(reviewSchema),
+  sizes: z.array(productSizeSchema),
+  fit: productFitSchema,
+});
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 const sortDirection = z.union([z.literal(1), z.literal(-1)]);
@@ -145,6 +154,8 @@ const listQueryFields = {
     .transform((value) => value === 'true')
     .optional(),
   search: z.string().trim().max(SEARCH_MAX, `must be at most ${SEARCH_MAX} characters`).optional(),
+  /** "In my size": only products with this size in stock, through each brand's chart. */
+  ...sizeQueryFields,
   page: queryInt(1, MAX_PAGE).default(1),
   limit: queryInt(1, MAX_PAGE_SIZE).default(PAGE_SIZE),
 };

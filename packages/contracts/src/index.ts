@@ -30,6 +30,7 @@ export * from './returns';
 export * from './review-rules';
 export * from './reviews';
 export * from './sales';
+export * from './sales-sizes';
 export * from './security';
 export * from './security-rules';
 export * from './sessions';

@@ -107,3 +107,68 @@ export const mySizesSchema = z
   })
   .strict();
 export type MySizes = z.infer<typeof mySizesSchema>;
+
+/**
+ * A product's size in every system, as its page lists them: the key ('10'), what the chart of its brand
+ * and gender calls it (null where the chart does not give the key), and whether a unit is in stock.
+ */
+export const productSizeSchema = z.object({
+  key: z.string(),
+  US: z.string(),
+  UK: z.string().nullable(),
+  EU: z.string().nullable(),
+  CM: z.string().nullable(),
+  JP: z.string().nullable(),
+  available: z.boolean(),
+});
+export type ProductSize = z.infer<typeof productSizeSchema>;
+
+/**
+ * How buyers say a model fits, on its page. `answers` counts the reviews that answered; `small`, `true`
+ * and `large` (and `bySize`) are given from FIT_MIN_ANSWERS answers on (null before: too few to say
+ * anything), `advice` when FIT_ADVICE_SHARE of them agree. `exchangedUp` and `exchangedDown` count the
+ * pairs exchanged for a larger or a smaller size, of `bought` pairs sold; `exchangeNote` says it in words.
+ */
+export const productFitSchema = z.object({
+  small: z.number().int().nullable(),
+  true: z.number().int().nullable(),
+  large: z.number().int().nullable(),
+  answers: z.number().int(),
+  /** "Most buyers say it runs small: consider half a size up", or null. */
+  advice: z.string().nullable(),
+  /** The answers by the size the reviewer bought (key), from FIT_MIN_ANSWERS answers on. */
+  bySize: z
+    .array(
+      z.object({ key: z.string(), small: z.number().int(), true: z.number().int(), large: z.number().int() }),
+    )
+    .nullable(),
+  exchangedUp: z.number().int(),
+  exchangedDown: z.number().int(),
+  bought: z.number().int(),
+  /** "1 in 4 buyers exchanged this model for half a size up", or null. */
+  exchangeNote: z.string().nullable(),
+});
+export type ProductFit = z.infer<typeof productFitSchema>;
+
+/**
+ * `GET /api/products/:id/size-advice` (signed in): the size the shopper's buyers-alike kept in this model,
+ * from a model the shopper kept (`basis`), or null when fewer than SIZE_ADVICE_MIN_BUYERS such buyers.
+ */
+export const sizeAdviceSchema = z
+  .object({
+    size: z.string(),
+    basis: z.object({ productId: z.string(), name: z.string(), size: z.string() }),
+    buyers: z.number().int(),
+  })
+  .nullable();
+export type SizeAdvice = z.infer<typeof sizeAdviceSchema>;
+
+/** The catalogue's "In my size": a size in a system (US when not said), as `size=44&sizeSystem=EU`. */
+export const sizeQueryFields = {
+  size: z
+    .string()
+    .trim()
+    .regex(SIZE_VALUE_PATTERN, { error: 'must be a size such as 9, 9.5, 42.5 or 44 2/3' })
+    .optional(),
+  sizeSystem: z.enum(SIZE_SYSTEMS, { error: `must be one of ${SIZE_SYSTEMS.join(', ')}` }).default('US'),
+};

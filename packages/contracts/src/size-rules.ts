@@ -101,3 +101,10 @@ export function keysForSize(
 export function rowForKey(rows: readonly SizeChartRow[], key: string): SizeChartRow | undefined {
   return rows.find((row) => row.key === key);
 }
+
+/** A product page shows how buyers say it fits once this many have answered (decision 38). */
+export const FIT_MIN_ANSWERS = 5;
+/** ... and advice when this share of the answers agree. */
+export const FIT_ADVICE_SHARE = 0.6;
+/** A shopper's personal advice ("buyers who kept 10 in ... mostly kept 10.5 here") needs this many such buyers. */
+export const SIZE_ADVICE_MIN_BUYERS = 5;

@@ -52,9 +52,41 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
-/** A product's own page: the product and its reviews (none unless given). */
+/** How a product fits when nobody has said yet: no answers, no exchanges. */
+export const NO_FIT: ProductDetail['fit'] = {
+  small: null,
+  true: null,
+  large: null,
+  answers: 0,
+  advice: null,
+  bySize: null,
+  exchangedUp: 0,
+  exchangedDown: 0,
+  bought: 0,
+  exchangeNote: null,
+};
+
+/**
+ * A product's own page: the product and its reviews (none unless given), its sizes (each stocked key, US
+ * only unless given) and its fit (nobody has said unless given).
+ */
 export function buildProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
-  return { ...buildProduct(overrides), reviews: overrides.reviews ?? [] };
+  const product = buildProduct(overrides);
+  const sizes = Object.entries(product.stock).map(([key, units]) => ({
+    key,
+    US: key,
+    UK: null,
+    EU: null,
+    CM: null,
+    JP: null,
+    available: units > 0,
+  }));
+  return {
+    ...product,
+    reviews: overrides.reviews ?? [],
+    sizes: overrides.sizes ?? sizes,
+    fit: overrides.fit ?? NO_FIT,
+  };
 }
 
 /** What signing up sends: a valid username, e-mail and password. */

@@ -2,6 +2,7 @@ import {
   type AdminOrderBy,
   type Brand,
   type Category,
+  type ChartGender,
   COUNT_LIMIT,
   type Gender,
   type TaxCategory,
@@ -29,8 +30,26 @@ export interface ProductFilter {
   /** true: only the products whose compare-at price is above their price (false or undefined: no filter). */
   onSale?: boolean;
   search?: ProductSearch;
+  /**
+   * "In my size": only the products with a unit in stock of a size that fits (see SizeFit). A product
+   * matches when it has a unit of a key that, moved by its size shift (shiftedKey(key, sizeShift)), is one
+   * of the keys of the entry of its brand and its chart (chartGenderOf its genders). A product of a brand
+   * and chart no entry names does not match, and an empty list matches nothing (a size no chart knows).
+   */
+  sizes?: readonly SizeFit[];
   /** Archived products too (the admin's list). */
   includeArchived?: boolean;
+}
+
+/**
+ * The keys of the chart of one brand and gender ('10', as the stock map writes keys) that are a shopper's
+ * size. A product true to the chart fits them in those keys; one running `shift` half sizes large (negative:
+ * small) in the keys that much smaller (keysForSize: shift +1 fits the chart's 10 in its 9.5).
+ */
+export interface SizeFit {
+  brand: string;
+  chart: ChartGender;
+  keys: readonly string[];
 }
 
 /** A search as the repository runs it. */
@@ -118,8 +137,31 @@ function whereClause(filter: ProductFilter): SQL {
     // Full-text match on every field, stemmed, of the words with their corrections: the GIN index serves it.
     conditions.push(sql`${product.searchVector} @@ to_tsquery('english', ${filter.search.query})`);
   }
+  if (filter.sizes) conditions.push(sizesCondition(filter.sizes));
   // Always a condition: the count subquery writes it after its WHERE.
   return and(...conditions) ?? sql`true`;
+}
+
+/** The chart a product is sized on, as chartGenderOf says: the women's for a women's-only product, else the men's. */
+const chartOfProduct = sql`(CASE WHEN ${product.genders} @> ARRAY['women']::text[]
+  AND NOT ${product.genders} && ARRAY['men', 'unisex']::text[] THEN 'women' ELSE 'men' END)`;
+
+/**
+ * The products with a unit in stock of a size that fits (ProductFilter.sizes): one probe of the product's
+ * stock rows, each size moved by the product's shift (halves are exact in a double), joined with the
+ * fitting keys as three arrays (brand, chart, key).
+ */
+function sizesCondition(fits: readonly SizeFit[]): SQL {
+  const rows = fits.flatMap((fit) => fit.keys.map((key) => ({ ...fit, size: Number(key) })));
+  if (rows.length === 0) return sql`false`;
+  const column = (of: (row: (typeof rows)[number]) => string | number) => sql.param(rows.map(of));
+  return sql`EXISTS (
+    SELECT 1 FROM ${productStock}
+    JOIN unnest(${column((row) => row.brand)}::text[], ${column((row) => row.chart)}::text[],
+      ${column((row) => row.size)}::float8[]) AS fit(brand, chart, size)
+      ON fit.size = ${productStock.size} + ${product.sizeShift}::float8 / 2
+    WHERE ${productStock.productId} = ${product.id} AND ${productStock.units} > 0
+      AND fit.brand = ${product.brand} AND fit.chart = ${chartOfProduct})`;
 }
 
 interface SortKeys {
@@ -197,6 +239,11 @@ const listingColumns = {
   archived,
   priceHistory: listingPriceHistory,
   lexemes: sql<string>`coalesce(${product.searchVector}::text, '')`,
+  sizeShift: product.sizeShift,
+  sizesInStock: sql<string[]>`(
+    SELECT coalesce(array_agg(${productStock.size}::text ORDER BY ${productStock.size}), '{}')
+    FROM ${productStock} WHERE ${productStock.productId} = ${product.id} AND ${productStock.units} > 0
+  )`,
   version: product.listingVersion,
 };
 
@@ -215,9 +262,12 @@ export type ListingRow = Pick<
   | 'cardPicture'
   | 'archived'
   | 'priceHistory'
+  | 'sizeShift'
 > & {
   /** `search_vector` as text: `'air':1A 'jordan':2A 'waffl':9B`. */
   lexemes: string;
+  /** The keys of its sizes with a unit on sale, as the stock map writes them ('9.5'), in size order. */
+  sizesInStock: string[];
 };
 
 export type VersionedListingRow = ListingRow & { version: number };

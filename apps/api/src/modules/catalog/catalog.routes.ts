@@ -13,6 +13,7 @@ import { refusals } from '../../lib/refusals';
 import { cacheKey } from '../../lib/response-cache';
 import * as catalog from './catalog.service';
 import { entityTag, productPage } from './product-pages';
+import type { SizeCharts } from './size-fits';
 
 /**
  * What a product's page shows of its reviews, as the JSON of their array: the composition root answers it
@@ -20,10 +21,17 @@ import { entityTag, productPage } from './product-pages';
  */
 export type PageReviews = (db: DbOrTx, productId: string) => Promise<string>;
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ reviewsForPage: PageReviews }> = async (
-  app,
-  { reviewsForPage },
-) => {
+/**
+ * How a product fits (ProductFit) as JSON: the composition root answers it from the sizes module with the
+ * reviews', returns' and orders' figures (held in memory, forgotten by the facts that change them).
+ */
+export type PageFit = (db: DbOrTx, productId: string) => Promise<string>;
+
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  reviewsForPage: PageReviews;
+  fitForPage: PageFit;
+  sizeCharts: SizeCharts;
+}> = async (app, { reviewsForPage, fitForPage, sizeCharts }) => {
   /**
    * Answers from the catalogue cache, or produces, checks against the schema, caches and answers.
    */
@@ -58,14 +66,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ reviewsForPage: PageReviews 
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Catalogue page: filters, sort (orderBy JSON), search and pagination',
+        summary:
+          'Catalogue page: filters, "In my size" (size, sizeSystem), sort (orderBy JSON), search and pagination',
         querystring: productListQuerySchema,
         response: { 200: productListSchema, ...refusals(400) },
       },
     },
     (request, reply) =>
       cachedJson(request, reply, cacheKey('products', request.query), productListSchema, () =>
-        catalog.listProducts(app.db, request.query),
+        catalog.listProducts(app.db, request.query, sizeCharts),
       ),
   );
 
@@ -89,14 +98,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ reviewsForPage: PageReviews 
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'One product with its reviews; answers an array whose first element is the product',
+        summary:
+          "One product with its reviews, its sizes in every system (its brand's chart) and how buyers say it fits; answers an array whose first element is the product",
         params: productIdParamsSchema,
         response: { 200: z.array(productDetailSchema), ...refusals(400, 404) },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { body, etag } = await productPage(app.db, id, () => reviewsForPage(app.db, id));
+      const { body, etag } = await productPage(app.db, id, {
+        reviews: () => reviewsForPage(app.db, id),
+        fit: () => fitForPage(app.db, id),
+        charts: () => sizeCharts(app.db),
+      });
       return sharedJson(request, reply, body, etag);
     },
   );

@@ -17,6 +17,7 @@ import type { ListingSearch } from './listing-engine';
 import type { NewProduct } from './new-product';
 import { toProductWire } from './product-wire';
 import { correctionsOf, forgetVocabulary, lexemesOf } from './search-words';
+import { type SizeCharts, sizeFitsOf } from './size-fits';
 
 /** At most this many words of a search are used. */
 const MAX_SEARCH_WORDS = 8;
@@ -92,12 +93,20 @@ function filterOf(query: ProductListQuery) {
   };
 }
 
-/** The list query's filters as the repository takes them (money in cents, the search's words corrected). */
+/**
+ * The list query's filters as the repository takes them (money in cents, the search's words corrected, a
+ * size as the keys that fit each brand's products through its charts).
+ */
 export async function pageFilter(
   db: DbOrTx,
   query: Omit<ProductListQuery, 'orderBy'>,
+  charts: SizeCharts,
 ): Promise<repository.ProductFilter> {
-  return { ...filterOf(query), search: await searchOf(db, query.search) };
+  return {
+    ...filterOf(query),
+    search: await searchOf(db, query.search),
+    sizes: await sizeFitsOf(db, charts, query),
+  };
 }
 
 /** Reads the catalogue into the listing index (done before the server takes traffic; lists keep it current). */
@@ -105,13 +114,21 @@ export async function loadListing(db: DbOrTx): Promise<void> {
   await currentListing(db);
 }
 
-/** The shoppers' list, from the listing index (current as of this request): exact counts, any page. */
-export async function listProducts(db: DbOrTx, query: ProductListQuery): Promise<ProductList> {
+/**
+ * The shoppers' list, from the listing index (current as of this request): exact counts, any page. "In my
+ * size" is resolved through the charts held in memory, then filtered in the index like any facet.
+ */
+export async function listProducts(
+  db: DbOrTx,
+  query: ProductListQuery,
+  charts: SizeCharts,
+): Promise<ProductList> {
   const { page, limit } = query;
   const search = await listingSearchOf(db, query.search);
+  const sizes = await sizeFitsOf(db, charts, query);
   const listing = await currentListing(db);
   const { cards, total } = listing.page({
-    filter: { ...filterOf(query), search },
+    filter: { ...filterOf(query), search, sizes },
     orderBy: query.orderBy,
     limit,
     offset: (page - 1) * limit,

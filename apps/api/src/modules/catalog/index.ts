@@ -3,7 +3,7 @@
  * size that checkout, orders, returns and drops move.
  */
 
-export { catalogRoutes, type PageReviews } from './catalog.routes';
+export { catalogRoutes, type PageFit, type PageReviews } from './catalog.routes';
 export {
   addProducts,
   addUnits,

@@ -1,24 +1,34 @@
-import { BRANDS, CATEGORIES, GENDERS, type OrderBy, type ProductListQuery } from '@shop/contracts';
+import {
+  BRANDS,
+  CATEGORIES,
+  CHART_GENDERS,
+  GENDERS,
+  type OrderBy,
+  type ProductListQuery,
+  type SizeSystem,
+} from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { product } from '../../db/schema';
 import { seededRandom } from '../../test/seeded-random';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { chartBook } from '../sizes';
 import * as repository from './catalog.repository';
 import { addProducts, listProducts } from './catalog.service';
 import { parseLexemes } from './lexemes';
 import { createListingEngine, currentListing } from './listing';
 import type { ListingPage } from './listing-engine';
 import type { NewProduct } from './new-product';
+import { sizeFitsOf } from './size-fits';
 
 /**
  * The listing as the shop keeps it (listing.ts: the catalogue version read before every list, the changed
  * rows applied, the whole catalogue read again after a delete) against the catalogue read from scratch:
  * a seeded sequence of writes through the repository and the service (new products, prices, names and
- * descriptions, brands, categories, genders, release dates, ratings, stock, archived and restored products,
- * several changes in one transaction, products deleted outright), each followed by lists with random
- * filters, sorts, searches and pages. Every list the kept listing answers must equal, card for card, the
+ * descriptions, brands, categories, genders, release dates, ratings, size shifts, stock (sizes selling out
+ * and coming back), archived and restored products, several changes in one transaction, products deleted
+ * outright), each followed by lists with random filters, sizes, sorts, searches and pages. Every list the kept listing answers must equal, card for card, the
  * list of an engine that has just read every product on sale; lists already asked are asked again. The seed is printed when a list differs
  * (LISTING_CHANGES_SEED replays it).
  */
@@ -109,8 +119,10 @@ async function write(r: Random, created: Set<string>): Promise<string> {
     return `rate ${any.id}`;
   }
   if (what === 3) {
-    await repository.setStockUnits(db(), any.id, new Map([[8, r.below(3)]]));
-    return `stock ${any.id}`;
+    // A size sells out (0 units) or comes back; 10 is a size the products did not have.
+    const size = r.pick([8, 9.5, 10]);
+    await repository.setStockUnits(db(), any.id, new Map([[size, r.below(3)]]));
+    return `stock ${any.id} ${size}`;
   }
   if (what === 4) {
     if (any.archived) await repository.restoreProduct(db(), any.id);
@@ -123,25 +135,26 @@ async function write(r: Random, created: Set<string>): Promise<string> {
     for (const { id } of changed) {
       const current = await repository.lockProduct(tx, id, 'any');
       if (!current) continue;
-      const field = r.below(7);
-      const changes: repository.ProductChanges =
-        field === 0
-          ? priceChange(r, current)
-          : field === 6
-            ? { compareAtPriceCents: r.chance(0.4) ? null : current.priceCents + r.pick(SALE_MARKUPS) }
-            : field === 1
-              ? { name: nameOf(r) }
-              : field === 2
-                ? { description: descriptionOf(r) }
-                : field === 3
-                  ? { brand: r.pick(BRANDS) }
-                  : field === 4
-                    ? { categories: r.some(CATEGORIES), genders: r.some(GENDERS) }
-                    : { releaseDate: r.pick(DAYS) };
+      const changes = fieldChange(r, current);
       await repository.updateProduct(tx, current, changes);
     }
   });
   return `change ${changed.map(({ id }) => id).join(', ')}`;
+}
+
+/** A change of one field, as staff make it in the product's form. */
+function fieldChange(r: Random, current: repository.ProductRow): repository.ProductChanges {
+  const changes: (() => repository.ProductChanges)[] = [
+    () => priceChange(r, current),
+    () => ({ name: nameOf(r) }),
+    () => ({ description: descriptionOf(r) }),
+    () => ({ brand: r.pick(BRANDS) }),
+    () => ({ categories: r.some(CATEGORIES), genders: r.some(GENDERS) }),
+    () => ({ releaseDate: r.pick(DAYS) }),
+    () => ({ compareAtPriceCents: r.chance(0.4) ? null : current.priceCents + r.pick(SALE_MARKUPS) }),
+    () => ({ sizeShift: r.pick([-1, 0, 1]) }),
+  ];
+  return r.pick(changes)();
 }
 
 /**
@@ -154,6 +167,27 @@ function priceChange(r: Random, current: repository.ProductRow): repository.Prod
   if (compareAt === null || compareAt > priceCents) return { priceCents };
   return { priceCents, compareAtPriceCents: r.chance(0.5) ? null : priceCents + r.pick(SALE_MARKUPS) };
 }
+
+/** "In my size" as the service resolves it: a few charts (brand and gender) and their keys that are the size. */
+function randomFits(r: Random): repository.SizeFit[] {
+  return Array.from({ length: r.below(6) }, () => ({
+    brand: r.pick(BRANDS),
+    chart: r.pick(CHART_GENDERS),
+    keys: r.some(['7.5', '8', '8.5', '9', '9.5', '10', '10.5']),
+  }));
+}
+
+/** A size a shopper asks for, in a system: some are the products' keys in one chart or another. */
+const WANTED_SIZES: { size: string; sizeSystem: SizeSystem }[] = [
+  { size: '8', sizeSystem: 'US' },
+  { size: '9.5', sizeSystem: 'US' },
+  { size: '10', sizeSystem: 'US' },
+  { size: '44', sizeSystem: 'EU' },
+  { size: '42', sizeSystem: 'EU' },
+  { size: '9', sizeSystem: 'UK' },
+  { size: '26', sizeSystem: 'CM' },
+  { size: '99', sizeSystem: 'EU' },
+];
 
 /** A random list of what the catalogue holds: its lexemes for searches. */
 function randomPage(r: Random, lexemes: string[]): ListingPage {
@@ -183,6 +217,7 @@ function randomPage(r: Random, lexemes: string[]): ListingPage {
       priceMaxCents: r.chance(0.2) ? r.pick(PRICES) : undefined,
       onSale: r.chance(0.25) ? true : undefined,
       search,
+      sizes: r.chance(0.25) ? randomFits(r) : undefined,
     },
     orderBy,
     limit: r.pick([1, 5, 12, 50]),
@@ -227,7 +262,9 @@ describe('the kept listing against the catalogue read from scratch', () => {
       // The shoppers' list through the service (no search: its words would be corrected first).
       const { orderBy, limit, filter } = randomPage(r, []);
       const cents = (value: number | undefined) => (value === undefined ? undefined : value / 100);
+      const wanted = r.chance(0.4) ? r.pick(WANTED_SIZES) : { sizeSystem: 'US' as const };
       const query = {
+        ...wanted,
         page: 1,
         limit,
         orderBy,
@@ -239,18 +276,19 @@ describe('the kept listing against the catalogue read from scratch', () => {
         priceMax: cents(filter.priceMaxCents),
         onSale: filter.onSale,
       } as ProductListQuery;
-      const listed = await listProducts(db(), query);
-      const expected = fresh.page({ filter, orderBy, limit, offset: 0 });
+      const listed = await listProducts(db(), query, chartBook);
+      const sizes = await sizeFitsOf(db(), chartBook, query);
+      const expected = fresh.page({ filter: { ...filter, sizes }, orderBy, limit, offset: 0 });
       expect({ cards: listed.products, total: listed.total }, context(query)).toEqual(expected);
     }
-  });
+  }, 120_000);
 });
 
 describe('a product put on sale, and taken off it', () => {
   const onSaleIds = async (brand: string) =>
-    (await listProducts(db(), { page: 1, limit: 100, brand, onSale: true } as ProductListQuery)).products.map(
-      (card) => card._id,
-    );
+    (
+      await listProducts(db(), { page: 1, limit: 100, brand, onSale: true } as ProductListQuery, chartBook)
+    ).products.map((card) => card._id);
 
   it('joins the onSale list after its change, shows its compare-at price, and leaves when it is cleared', async () => {
     const brand = 'vans';
@@ -273,21 +311,20 @@ describe('a product put on sale, and taken off it', () => {
       });
     await change({ compareAtPriceCents: 12_000 });
     expect(await onSaleIds(brand)).toContain(id);
-    const { products } = await listProducts(db(), {
-      page: 1,
-      limit: 100,
-      brand,
-      onSale: true,
-    } as ProductListQuery);
+    const { products } = await listProducts(
+      db(),
+      { page: 1, limit: 100, brand, onSale: true } as ProductListQuery,
+      chartBook,
+    );
     expect(products.find((card) => card._id === id)).toMatchObject({ price: 90, compareAtPrice: 120 });
 
     await change({ priceCents: 8_000 });
     expect(await onSaleIds(brand)).toContain(id);
     await change({ compareAtPriceCents: null });
     expect(await onSaleIds(brand)).not.toContain(id);
-    const card = (await listProducts(db(), { page: 1, limit: 100, brand } as ProductListQuery)).products.find(
-      (item) => item._id === id,
-    );
+    const card = (
+      await listProducts(db(), { page: 1, limit: 100, brand } as ProductListQuery, chartBook)
+    ).products.find((item) => item._id === id);
     expect(card).toMatchObject({ price: 80, compareAtPrice: null });
   });
 });

@@ -1,7 +1,7 @@
-import type { OrderBy, ProductSummary } from '@shop/contracts';
+import { CHART_GENDERS, chartGenderOf, type OrderBy, type ProductSummary, shiftedKey } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../test/seeded-random';
-import type { ListingRow } from './catalog.repository';
+import type { ListingRow, SizeFit } from './catalog.repository';
 import { createListingEngine } from './listing';
 import {
   compareNames,
@@ -16,9 +16,9 @@ import { toProductSummary } from './product-wire';
 /**
  * The listing engine against a plain model of its contract (listing-engine.ts): random sequences of
  * changes (new products, new prices, brands, categories, genders, ratings, release dates, names and
- * words, archived and restored products, rows sent again unchanged as a stock change sends them, products
- * deleted outright and the engine read again from scratch) interleaved with random lists (filters, sorts,
- * searches, pages), each list asked of the engine and of the model: the model keeps the products in a
+ * words, sizes selling out and coming back, size shifts, archived and restored products, rows sent again
+ * unchanged, products deleted outright and the engine read again from scratch) interleaved with random
+ * lists (filters, sizes, sorts, searches, pages), each list asked of the engine and of the model: the model keeps the products in a
  * plain array and filters and sorts all of them, and every page must be the same cards, in the same order,
  * with the same total. Lists already asked are asked again after changes, so a stale kept answer shows.
  *
@@ -60,6 +60,12 @@ const NAME_WORDS = [
 const BODY_WORDS = ['leather', 'suede', 'air', 'court', 'mesh', "it's", 'max', 'vibram'];
 /** Lexemes no product ever holds. */
 const UNHELD = ['zzyzx', 'harpsichord'];
+/** Size keys a product may have in stock; '17' never is. */
+const SIZE_KEYS = ['8', '9', '9.5', '10', '10.5', '11'];
+/** Shifts of a model, in half sizes (+1: runs half a size large). */
+const SHIFTS = [-1, 0, 0, 0, 1];
+/** The chart keys those keys fit, with the shifts. */
+const FITTED_KEYS = ['7.5', '8', '8.5', '9', '9.5', '10', '10.5', '11', '11.5'];
 
 /** A product as the model keeps it: its row without the tsvector, and each lexeme with whether it weighs A. */
 interface Model {
@@ -113,6 +119,8 @@ function newProduct(r: Random): Model {
       releaseDate: r.pick(DAYS),
       cardPicture: `/uploads/products/${id}/card.webp`,
       archived: r.chance(0.05),
+      sizeShift: r.pick(SHIFTS),
+      sizesInStock: r.some(SIZE_KEYS, 0.4),
     },
     name,
     body: r.some(BODY_WORDS, 0.3),
@@ -127,7 +135,7 @@ function changed(r: Random, product: Model): Model {
   const next: Model = { row: { ...product.row }, name: [...product.name], body: [...product.body] };
   const changes = 1 + (r.chance(0.3) ? r.below(3) : 0);
   for (let i = 0; i < changes; i += 1) {
-    const what = r.below(11);
+    const what = r.below(13);
     if (what === 0) next.row.priceCents = r.pick(PRICES);
     else if (what === 1) next.row.brand = r.pick(BRANDS);
     else if (what === 2) next.row.categories = r.some(CATEGORIES, 0.4);
@@ -140,10 +148,31 @@ function changed(r: Random, product: Model): Model {
     } else if (what === 7) next.body = r.some(BODY_WORDS, 0.3);
     else if (what === 8) next.row.archived = !next.row.archived;
     else if (what === 9) next.row.compareAtPriceCents = compareAtOf(r);
+    else if (what === 10) next.row.sizesInStock = stockChanged(r, next.row.sizesInStock);
+    else if (what === 11) next.row.sizeShift = r.pick(SHIFTS);
     // A new name that differs from the old in case only: the same words, another card.
     else next.row.name = r.chance(0.5) ? next.row.name.toUpperCase() : next.row.name.toLowerCase();
   }
   return next;
+}
+
+/** The last unit of a size in stock sold, or a size back in stock (the keys stay in size order). */
+function stockChanged(r: Random, sizes: string[]): string[] {
+  const key = r.pick(SIZE_KEYS);
+  const next = sizes.includes(key) ? sizes.filter((size) => size !== key) : [...sizes, key];
+  return SIZE_KEYS.filter((size) => next.includes(size));
+}
+
+/**
+ * "In my size" as the service resolves it: a few charts (brand and gender; some no product is sized on)
+ * with their keys that are the size (some no product fits), or none at all (a size no chart knows).
+ */
+function randomSizes(r: Random): SizeFit[] {
+  return Array.from({ length: r.chance(0.1) ? 0 : 1 + r.below(5) }, () => ({
+    brand: r.chance(0.9) ? r.pick(BRANDS) : 'converse',
+    chart: r.pick(CHART_GENDERS),
+    keys: [...r.some(FITTED_KEYS, 0.25), ...(r.chance(0.1) ? ['17'] : [])],
+  }));
 }
 
 /** A random list: filters (some matching nothing), a sort, a search, a page. */
@@ -158,6 +187,7 @@ function randomPage(r: Random, products: Model[]): ListingPage {
   if (r.chance(0.25)) filter.priceMaxCents = r.pick(PRICES) + r.pick([-1, 0, 0, 1]);
   if (r.chance(0.2)) filter.onSale = r.chance(0.9);
   if (r.chance(0.45)) filter.search = randomSearch(r, products);
+  if (r.chance(0.3)) filter.sizes = randomSizes(r);
   const orderBy = r.pick<OrderBy | undefined>([
     undefined,
     undefined,
@@ -207,6 +237,12 @@ function modelPage(products: Iterable<Model>, { filter, orderBy, limit, offset }
     if (filter.priceMaxCents !== undefined && row.priceCents > filter.priceMaxCents) return [];
     const onSale = row.compareAtPriceCents !== null && row.compareAtPriceCents > row.priceCents;
     if (filter.onSale && !onSale) return [];
+    const chart = chartGenderOf(row.genders);
+    // A model running half a size large (shift +1) fits the chart's 10 in its 9.5.
+    const fitted = row.sizesInStock.map((key) => shiftedKey(key, row.sizeShift));
+    const fits = (fit: SizeFit) =>
+      fit.brand === row.brand && fit.chart === chart && fit.keys.some((key) => fitted.includes(key));
+    if (filter.sizes && !filter.sizes.some(fits)) return [];
     if (!search) return [{ row, score: 0 }];
     if (search.groups.length === 0) return [];
     const weights = weightsOf(product);
@@ -264,6 +300,16 @@ function runSequence(seed: number, steps: number, products = 12): void {
     for (const product of changes) model.set(product.row.id, product);
     engine.apply(changes.map(rowOf));
   };
+  const check = (page: ListingPage, step: number) => {
+    log.push(`list ${JSON.stringify(page)}`);
+    const expected = modelPage(model.values(), page);
+    const answer = engine.page(page);
+    if (JSON.stringify(answer) !== JSON.stringify(expected)) {
+      const replay = `LISTING_MODEL_SEED=${seed} LISTING_MODEL_SEQUENCES=1 LISTING_MODEL_PRODUCTS=${products}`;
+      const recent = log.slice(-12).join('\n  ');
+      expect(answer, `seed ${seed} (${replay}), step ${step}; last steps:\n  ${recent}`).toEqual(expected);
+    }
+  };
   for (let step = 0; step < steps; step += 1) {
     const op = r.below(100);
     if (op < 12) {
@@ -278,27 +324,28 @@ function runSequence(seed: number, steps: number, products = 12): void {
       send(changes);
     } else if (op < 44 && model.size > 0) {
       const same = r.pick(all());
-      log.push(`resend ${same.row.id} (a stock change)`);
+      log.push(`resend ${same.row.id} (unchanged)`);
       send([same]);
-    } else if (op < 48 && model.size > 0) {
+    } else if (op < 47 && model.size > 0) {
+      // A size sells out or comes back: the product's row comes again with its sizes in stock.
+      const product = r.pick(all());
+      const sizesInStock = stockChanged(r, product.row.sizesInStock);
+      log.push(`stock ${product.row.id}: ${sizesInStock.join(' ')}`);
+      send([{ ...product, row: { ...product.row, sizesInStock } }]);
+      // Nothing moved in an order: what the engine kept for sizes asked before (a few) must follow.
+      for (const page of asked.filter((sized) => sized.filter.sizes).slice(-3)) check(page, step);
+    } else if (op < 50 && model.size > 0) {
       const gone = r.pick(all());
       log.push(`delete ${gone.row.id}, read again`);
       model.delete(gone.row.id);
       engine = loaded(r, model.values());
-    } else if (op < 50) {
+    } else if (op < 52) {
       log.push('read again (too many dead slots)');
       engine = loaded(r, model.values());
     } else {
       const page = asked.length > 0 && r.chance(0.3) ? r.pick(asked) : randomPage(r, all());
       if (asked.length < 20) asked.push(page);
-      log.push(`list ${JSON.stringify(page)}`);
-      const expected = modelPage(model.values(), page);
-      const answer = engine.page(page);
-      if (JSON.stringify(answer) !== JSON.stringify(expected)) {
-        const replay = `LISTING_MODEL_SEED=${seed} LISTING_MODEL_SEQUENCES=1 LISTING_MODEL_PRODUCTS=${products}`;
-        const recent = log.slice(-12).join('\n  ');
-        expect(answer, `seed ${seed} (${replay}), step ${step}; last steps:\n  ${recent}`).toEqual(expected);
-      }
+      check(page, step);
       expect(engine.size).toBe([...model.values()].filter((product) => !product.row.archived).length);
     }
   }
@@ -311,7 +358,7 @@ const PRODUCTS = Number(process.env.LISTING_MODEL_PRODUCTS ?? 12);
 describe('the listing engine against a plain model of its contract', () => {
   it(`answers every list of ${SEQUENCES} random sequences of changes and lists as the model does`, () => {
     for (let i = 0; i < SEQUENCES; i += 1) runSequence(FIRST_SEED + i, 150, PRODUCTS);
-  });
+  }, 120_000);
 
   it('does so past its first capacity and with ranges wider than its blocks (a few thousand products)', () => {
     // Many products: a price range or a name prefix spans several blocks of an order (256 places at

@@ -11,9 +11,10 @@ export interface ListingEngine {
   /**
    * Takes these rows as the products' state now, in order (a product sent twice: the later row wins). A
    * row not archived adds its product, or replaces everything the engine held of it (card, filter and sort
-   * keys, words); an archived row takes its product out of every list (a product the engine does not hold
+   * keys, sizes in stock and size shift, words); an archived row takes its product out of every list (a product the engine does not hold
    * is left out). A product deleted outright never comes as a row: the owner reads the catalogue again
-   * into a new engine. Rows sent again unchanged change nothing.
+   * into a new engine. Rows sent again unchanged change nothing. A size that sells out or comes back comes as
+   * the product's row with its new `sizesInStock`.
    */
   apply(rows: Iterable<ListingRow>): void;
 
@@ -62,7 +63,10 @@ export const nameSortKey = (name: string): string => name.normalize('NFKC');
  * A list's filters: a product matches when it passes every one given (`undefined`: no filter). The
  * brand and rating must equal the product's, the gender and category be among its own, the price lie
  * from `priceMinCents` to `priceMaxCents` (both included; either may be open; a minimum above the maximum
- * matches nothing), the product be on sale when `onSale`, and the search match (see ListingSearch).
+ * matches nothing), the product be on sale when `onSale`, the search match (see ListingSearch), and with
+ * `sizes` ("In my size"), the product hold in its `sizesInStock` a key that, moved by its `sizeShift`
+ * (shiftedKey), is a key of the entry of its brand and its chart (chartGenderOf its genders): see
+ * ProductFilter.sizes (no such entry, or an empty list, matches nothing).
  */
 export interface ListingFilter extends Omit<ProductFilter, 'search' | 'includeArchived'> {
   search?: ListingSearch;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListingRow } from './catalog.repository';
+import type { ListingRow, SizeFit } from './catalog.repository';
 import { parseLexemes } from './lexemes';
 import type { ListingPage } from './listing-engine';
 import { ListingIndex } from './listing-index';
@@ -33,6 +33,8 @@ function row(name: string, fields: Partial<ListingRow> & { body?: string } = {})
     releaseDate: '2024-01-01',
     cardPicture: '/uploads/products/x/card.webp',
     archived: false,
+    sizeShift: 0,
+    sizesInStock: [],
     lexemes: words.map(({ word, weight }, i) => `'${word}':${i + 1}${weight === 'A' ? 'A' : 'B'}`).join(' '),
     ...rest,
   };
@@ -177,6 +179,55 @@ describe('ListingIndex', () => {
     index.apply([{ ...first, archived: true }]);
     expect(names(index, {})).toEqual(['Bravo Suede']);
     expect(index.size).toBe(1);
+  });
+
+  it("finds a size in stock through each brand's chart, moved by a model's shift", () => {
+    const nike = row('Nike Ten', { brand: 'nike', sizesInStock: ['9', '10'] });
+    const adidas = row('Adidas Ten', { brand: 'adidas', sizesInStock: ['10'] });
+    const women = row('Women Ten', { brand: 'nike', genders: ['women'], sizesInStock: ['10'] });
+    const large = row('Runs Large', { brand: 'nike', sizeShift: 1, sizesInStock: ['9.5'] });
+    const soldOut = row('Sold Out', { brand: 'nike', sizesInStock: ['11'] });
+    const index = new ListingIndex([nike, adidas, women, large, soldOut]);
+    // EU 44 as the charts say it: a Nike or adidas men's 10, a Nike women's 11.5; a model that runs half a
+    // size large fits it in its 9.5.
+    const eu44: SizeFit[] = [
+      { brand: 'nike', chart: 'men', keys: ['10'] },
+      { brand: 'adidas', chart: 'men', keys: ['10'] },
+      { brand: 'nike', chart: 'women', keys: ['11.5'] },
+    ];
+    const sized = (filter: Partial<ListingPage['filter']> = {}, orderBy?: ListingPage['orderBy']) =>
+      names(index, { filter: { sizes: eu44, ...filter }, orderBy: orderBy ?? { name: 1 } });
+    expect(sized()).toEqual(['Adidas Ten', 'Nike Ten', 'Runs Large']);
+    expect(sized({ brand: 'nike' })).toEqual(['Nike Ten', 'Runs Large']);
+    expect(sized({ search: search('ten') })).toEqual(['Adidas Ten', 'Nike Ten']);
+    expect(index.page({ filter: { sizes: [] }, limit: 10, offset: 0 })).toEqual({ cards: [], total: 0 });
+    // A key no product holds, a group no product is in: nothing.
+    expect(names(index, { filter: { sizes: [{ brand: 'vans', chart: 'men', keys: ['10'] }] } })).toEqual([]);
+    expect(names(index, { filter: { sizes: [{ brand: 'nike', chart: 'men', keys: ['17'] }] } })).toEqual([]);
+
+    // The last 10 of the Nike sells out: it leaves; a unit comes back: it returns. Its other sizes stay.
+    index.apply([{ ...nike, sizesInStock: ['9'] }]);
+    expect(sized()).toEqual(['Adidas Ten', 'Runs Large']);
+    expect(names(index, { filter: { sizes: [{ brand: 'nike', chart: 'men', keys: ['9'] }] } })).toEqual([
+      'Nike Ten',
+    ]);
+    index.apply([{ ...nike, sizesInStock: ['9', '10'] }]);
+    // One price: ties by id, the order they came in.
+    expect(sized({}, { price: 1 })).toEqual(['Nike Ten', 'Adidas Ten', 'Runs Large']);
+    expect(sized()).toEqual(['Adidas Ten', 'Nike Ten', 'Runs Large']);
+    // The sold-out model's 10 comes in; the women's model is now for everyone (the men's chart); a new shift.
+    index.apply([
+      { ...soldOut, sizesInStock: ['10', '11'] },
+      { ...women, genders: ['women', 'unisex'] },
+      { ...large, sizeShift: 0 },
+    ]);
+    expect(sized()).toEqual(['Adidas Ten', 'Nike Ten', 'Sold Out', 'Women Ten']);
+    index.apply([{ ...adidas, archived: true }]);
+    expect(sized()).toEqual(['Nike Ten', 'Sold Out', 'Women Ten']);
+    expect(index.page({ filter: { sizes: eu44 }, limit: 1, offset: 2 })).toMatchObject({
+      total: 3,
+      cards: [{ name: 'Sold Out' }],
+    });
   });
 
   it('grows past its first capacity', () => {

@@ -1,4 +1,10 @@
-import type { OrderBy, ProductSummary } from '@shop/contracts';
+import {
+  type ChartGender,
+  chartGenderOf,
+  type OrderBy,
+  type ProductSummary,
+  shiftedKey,
+} from '@shop/contracts';
 import {
   bytesOf,
   fillRange,
@@ -11,7 +17,7 @@ import {
   setBit,
   wordsFor,
 } from './bitsets';
-import type { ListingRow } from './catalog.repository';
+import type { ListingRow, SizeFit } from './catalog.repository';
 import { hashOf, parseLexemes } from './lexemes';
 import {
   compareNames,
@@ -104,8 +110,10 @@ export class ListingIndex implements ListingEngine {
   private alive: Uint32Array;
   private readonly slotOf = new Map<string, number>();
   /**
-   * Bitsets of the products with a brand, a category, a gender or a rating ('brand:nike', 'rating:4'), and
-   * of those on sale (ON_SALE).
+   * Bitsets of the products with a brand, a category, a gender or a rating ('brand:nike', 'rating:4'), of
+   * those on sale (ON_SALE), and of those with a unit in stock that fits a key of their brand's chart
+   * ('fit:nike/men/10': a men's Nike true to size with a 10, or running half a size large with a 9.5; see
+   * fitFacet).
    */
   private facets = new Map<string, Uint32Array>();
   /** For each lexeme, the slots that hold it. */
@@ -118,11 +126,13 @@ export class ListingIndex implements ListingEngine {
    * Bitsets over the places of a sort order (bit i: the product i-th in that order), made when a list first
    * needs them: a facet's ('newest|brand:nike'), a searched word's (its lexemes and corrections: the
    * products holding it, and for relevance those where it weighs A), and the block bitsets that turn a
-   * range of one order into places of another ('price-asc>newest'). Facets' are forgotten on any change,
-   * all of them when a product moves in an order, comes or leaves.
+   * range of one order into places of another ('price-asc>newest'), and the products a size fits (the union
+   * of facets: see sizePlaces). Facets' and sizes' are forgotten on any change, all of them when a product
+   * moves in an order, comes or leaves.
    */
   private placed = {
     facets: new Map<string, { bits: Uint32Array; count: number }>(),
+    sizes: new Map<string, { bits: Uint32Array; count: number }>(),
     groups: new Map<string, KeptGroup>(),
     blocks: new Map<string, Uint32Array[]>(),
   };
@@ -170,7 +180,10 @@ export class ListingIndex implements ListingEngine {
     }
     // A facet may have changed (a rating, say): its places are made again as lists need them. The orders,
     // and the searched words' places, stay unless a product moved in an order, came or left (reorder).
-    if (changed) this.placed.facets.clear();
+    if (changed) {
+      this.placed.facets.clear();
+      this.placed.sizes.clear();
+    }
   }
 
   private add(row: ListingRow) {
@@ -181,7 +194,7 @@ export class ListingIndex implements ListingEngine {
     this.slotOf.set(row.id, slot);
     this.lexemeHashes[slot] = hashOf(row.lexemes);
     setBit(this.alive, slot, true);
-    this.update(slot, row);
+    this.update(slot, row, true);
     for (const { lexeme, weightA } of parseLexemes(row.lexemes)) {
       let list = this.postings.get(lexeme);
       if (!list) {
@@ -198,8 +211,8 @@ export class ListingIndex implements ListingEngine {
     }
   }
 
-  /** Sets a live slot's card, keys and facets (its words stay). */
-  private update(slot: number, row: ListingRow) {
+  /** Sets a live slot's card, keys and facets (its words stay); a `fresh` slot is in no facet yet. */
+  private update(slot: number, row: ListingRow, fresh = false) {
     const nameKey = row.name.toLowerCase();
     const release = Number(row.releaseDate.replaceAll('-', ''));
     if (
@@ -215,7 +228,7 @@ export class ListingIndex implements ListingEngine {
     this.prices[slot] = row.priceCents;
     this.releases[slot] = release;
     this.cards[slot] = toProductSummary(row);
-    this.clearFacets(slot);
+    if (!fresh) this.clearFacets(slot);
     const keys = [
       `brand:${row.brand}`,
       `rating:${row.rating}`,
@@ -223,6 +236,11 @@ export class ListingIndex implements ListingEngine {
       ...row.categories.map((category) => `category:${category}`),
     ];
     if (isOnSale(row)) keys.push(ON_SALE);
+    const chart = chartGenderOf(row.genders);
+    for (const size of row.sizesInStock) {
+      const fits = shiftedKey(size, row.sizeShift);
+      if (fits !== null) keys.push(fitFacet(row.brand, chart, fits));
+    }
     for (const key of keys) {
       let bits = this.facets.get(key);
       if (!bits) {
@@ -254,6 +272,7 @@ export class ListingIndex implements ListingEngine {
     this.sorted.clear();
     this.positionsBySort.clear();
     this.placed.facets.clear();
+    this.placed.sizes.clear();
     this.placed.groups.clear();
     this.placedGroupBytes = 0;
     this.placed.blocks.clear();
@@ -345,6 +364,11 @@ export class ListingIndex implements ListingEngine {
       if (!places) return undefined;
       required.push(places);
     }
+    if (filter.sizes) {
+      const places = this.sizePlaces(filter.sizes, sort);
+      if (!places) return undefined;
+      required.push(places);
+    }
     for (const { all, count } of groups ?? []) required.push({ bits: all, count });
     const { priceMinCents: min, priceMaxCents: max } = filter;
     if (min !== undefined || max !== undefined) required.push({ bits: this.priceRange(sort, min, max) });
@@ -380,17 +404,65 @@ export class ListingIndex implements ListingEngine {
     if (!places) {
       const slots = this.facets.get(key);
       if (!slots) return undefined;
-      const position = this.positions(sort);
-      const bits = new Uint32Array(placeWords(this.size));
-      let count = 0;
-      forEachSlot(slots.subarray(0, Math.ceil(this.used / 32)), (slot) => {
-        setBit(bits, position[slot] ?? 0, true);
-        count += 1;
-      });
-      places = { bits, count };
+      places = this.placesOf(slots, sort);
       this.placed.facets.set(cacheKey, places);
     }
     return places;
+  }
+
+  /**
+   * The places in `sort` of the products a size fits (ListingFilter's `sizes`) and how many, or undefined
+   * when none can: the union of the places of the fitting keys' facets (a dozen or two: each brand's chart
+   * gives a size one key or two). Word operations over the catalogue, kept (MAX_PLACED_SIZES of them, the
+   * least recently asked forgotten first) until the next change, as a facet's places are.
+   */
+  private sizePlaces(
+    fits: readonly SizeFit[],
+    sort: SortName,
+  ): { bits: Uint32Array; count: number } | undefined {
+    const facets = new Set<string>();
+    for (const fit of fits) {
+      for (const key of fit.keys) {
+        const facet = fitFacet(fit.brand, fit.chart, key);
+        if (this.facets.has(facet)) facets.add(facet);
+      }
+    }
+    if (facets.size === 0) return undefined;
+    const cacheKey = `${sort}|${[...facets].sort().join(' ')}`;
+    const sizes = this.placed.sizes;
+    const kept = sizes.get(cacheKey);
+    if (kept) {
+      sizes.delete(cacheKey);
+      sizes.set(cacheKey, kept);
+      return kept;
+    }
+    const [first, ...rest] = [...facets].map((facet) => this.facetPlaces(facet, sort));
+    if (!first) return undefined;
+    if (rest.length === 0) return first;
+    const length = placeWords(this.size);
+    const bits = new Uint32Array(length);
+    bits.set(first.bits.subarray(0, length));
+    for (const places of rest) {
+      const other = places?.bits ?? bits;
+      for (let i = 0; i < length; i += 1) bits[i] = (bits[i] ?? 0) | (other[i] ?? 0);
+    }
+    let count = 0;
+    for (let i = 0; i < length; i += 1) count += popcount(bits[i] ?? 0);
+    if (sizes.size >= MAX_PLACED_SIZES) sizes.delete(sizes.keys().next().value as string);
+    sizes.set(cacheKey, { bits, count });
+    return { bits, count };
+  }
+
+  /** The places in `sort` of these live slots, and how many. */
+  private placesOf(slots: Uint32Array, sort: SortName): { bits: Uint32Array; count: number } {
+    const position = this.positions(sort);
+    const bits = new Uint32Array(placeWords(this.size));
+    let count = 0;
+    forEachSlot(slots.subarray(0, Math.ceil(this.used / 32)), (slot) => {
+      setBit(bits, position[slot] ?? 0, true);
+      count += 1;
+    });
+    return { bits, count };
   }
 
   /**
@@ -751,6 +823,15 @@ export class ListingIndex implements ListingEngine {
 
 /** The facet of the products on sale: a compare-at price above the price. */
 const ON_SALE = 'sale';
+
+/**
+ * The facet of the products of a brand sized on a chart with a unit in stock that fits the chart's `key`:
+ * their own key moved by their shift (shiftedKey) is it.
+ */
+const fitFacet = (brand: string, chart: ChartGender, key: string) => `fit:${brand}/${chart}/${key}`;
+
+/** Sizes asked for ("In my size" in a system, in one order) whose places are kept: 12.5 kB each at 100,000 products. */
+const MAX_PLACED_SIZES = 256;
 
 const isOnSale = (row: ListingRow) =>
   row.compareAtPriceCents !== null && row.compareAtPriceCents > row.priceCents;

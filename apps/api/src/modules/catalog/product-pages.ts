@@ -1,4 +1,12 @@
 import { createHash } from 'node:crypto';
+import {
+  type Brand,
+  type ChartGender,
+  chartGenderOf,
+  type ProductSize,
+  rowForKey,
+  type SizeChartRow,
+} from '@shop/contracts';
 import { catalogueWritesOf, type DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { batchedRead } from '../../lib/batched-read';
@@ -14,10 +22,28 @@ export interface PageAnswer {
 /** A catalogue answer's entity tag: weak, as the bytes differ by compression while the content is the same. */
 export const entityTag = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
-/** The last answer made of a product's fields (of a catalogue version), stock and reviews. */
+/** The size charts in use, by brand and gender (the sizes module's, held in memory there). */
+interface PageCharts {
+  rows(brand: Brand, gender: ChartGender): readonly SizeChartRow[];
+}
+
+/**
+ * What a product's page shows beside the product's own fields, read for each answer: its reviews and how
+ * it fits (each as JSON, held in memory by the composition root until a fact changes them), and the size
+ * charts its sizes are labelled from.
+ */
+interface PageParts {
+  reviews(): Promise<string>;
+  fit(): Promise<string>;
+  charts(): Promise<PageCharts>;
+}
+
+/** The last answer made of a product's fields (of a catalogue version), stock, reviews, sizes and fit. */
 interface Made extends PageAnswer {
   stock: string;
   reviews: string;
+  sizes: string;
+  fit: string;
   /** The database's catalogue writes when it was made (the embedded database only: catalogueWritesOf). */
   writes: number | undefined;
 }
@@ -28,6 +54,9 @@ interface Made extends PageAnswer {
  */
 interface Held {
   version: number;
+  /** Whose chart labels its sizes: its brand's, for its genders (chartGenderOf). */
+  brand: Brand;
+  chart: ChartGender;
   fields?: string;
   answer?: Made & { fieldsEnd: number };
 }
@@ -38,6 +67,28 @@ interface Held {
  */
 const MAX_HELD = 10_000;
 
+/**
+ * Each key of a product's stock (JSON), in size order, as its chart labels it in every system (null where
+ * the chart does not give the key; a model's size shift does not change a label), and whether it is in stock.
+ */
+function pageSizes(rows: readonly SizeChartRow[], stock: string): ProductSize[] {
+  const units = JSON.parse(stock) as Record<string, number>;
+  return Object.keys(units)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((key) => {
+      const row = rowForKey(rows, key);
+      return {
+        key,
+        US: row?.US ?? key,
+        UK: row?.UK ?? null,
+        EU: row?.EU ?? null,
+        CM: row?.CM ?? null,
+        JP: row?.JP ?? null,
+        available: (units[key] ?? 0) > 0,
+      };
+    });
+}
+
 /** The fields as a JSON object. */
 const fieldsOf = (held: Held): string =>
   held.fields ?? `${held.answer?.body.slice(1, held.answer.fieldsEnd) ?? ''}}`;
@@ -47,7 +98,8 @@ const fieldsOf = (held: Held): string =>
  * shared with the visits that arrive with it: the product's catalogue version (which every change of its
  * row raises, through any instance or by hand; decision 13) and its units per size. The product's fields
  * are read again only when its version moved; the answer, and so its entity tag, only when its version,
- * stock or reviews did. So a page is never older than its request, and an unchanged one costs that
+ * stock, reviews, sizes (a chart changed, on any instance: the sizes module reads its charts again within
+ * seconds) or fit did. So a page is never older than its request, and an unchanged one costs that
  * statement and a comparison. On the embedded database, which only this process writes, not even that
  * while no catalogue write was made since the answer (catalogueWritesOf): the answer comes from memory.
  */
@@ -78,22 +130,34 @@ class ProductPages {
     });
   }
 
-  /** The page of a product on sale with its reviews (JSON of the reviews' array); 404 when not on sale. */
-  async answer(id: string, reviews: () => Promise<string>): Promise<PageAnswer> {
+  /** The page of a product on sale with its reviews, sizes and fit; 404 when not on sale. */
+  async answer(id: string, parts: PageParts): Promise<PageAnswer> {
     const writes = this.writes();
     const current = this.held.get(id)?.answer;
     if (writes !== undefined && current?.writes === writes) return current;
-    const [state, reviewsJson] = await Promise.all([this.readState(id), reviews()]);
+    const [state, reviews, fit, charts] = await Promise.all([
+      this.readState(id),
+      parts.reviews(),
+      parts.fit(),
+      parts.charts(),
+    ]);
     if (!state) throw AppError.notFound('Product');
     const held = await this.heldOf(state);
+    const sizes = JSON.stringify(pageSizes(charts.rows(held.brand, held.chart), state.stock));
     const made = held.answer;
-    if (made && made.stock === state.stock && made.reviews === reviewsJson) {
+    if (
+      made &&
+      made.stock === state.stock &&
+      made.reviews === reviews &&
+      made.sizes === sizes &&
+      made.fit === fit
+    ) {
       made.writes = writes;
       return made;
     }
     const fields = fieldsOf(held).slice(0, -1);
-    const body = `[${fields},"stock":${state.stock},"reviews":${reviewsJson}}]`;
-    const answer = { body, etag: entityTag(body), stock: state.stock, reviews: reviewsJson, writes };
+    const body = `[${fields},"stock":${state.stock},"reviews":${reviews},"sizes":${sizes},"fit":${fit}}]`;
+    const answer = { body, etag: entityTag(body), stock: state.stock, reviews, sizes, fit, writes };
     held.answer = { ...answer, fieldsEnd: fields.length + 1 };
     held.fields = undefined;
     return answer;
@@ -110,7 +174,12 @@ class ProductPages {
 
   private hold(row: repository.PageRow): Held {
     const { stock: _stock, ...fields } = toProductWire({ ...row, stock: null, archived: false });
-    const fresh: Held = { version: row.version, fields: JSON.stringify(fields) };
+    const fresh: Held = {
+      version: row.version,
+      brand: row.brand,
+      chart: chartGenderOf(row.genders),
+      fields: JSON.stringify(fields),
+    };
     this.held.delete(row.id);
     this.held.set(row.id, fresh);
     if (this.held.size > MAX_HELD) {
@@ -123,12 +192,12 @@ class ProductPages {
 
 const pages = new WeakMap<DbOrTx, ProductPages>();
 
-/** A product on sale as its page shows it, with its reviews, as of now; 404 when it is not on sale. */
-export function productPage(db: DbOrTx, id: string, reviews: () => Promise<string>): Promise<PageAnswer> {
+/** A product on sale as its page shows it (reviews, sizes and fit), as of now; 404 when it is not on sale. */
+export function productPage(db: DbOrTx, id: string, parts: PageParts): Promise<PageAnswer> {
   let held = pages.get(db);
   if (!held) {
     held = new ProductPages(db);
     pages.set(db, held);
   }
-  return held.answer(id, reviews);
+  return held.answer(id, parts);
 }

@@ -30,12 +30,12 @@ export const productsAdminRoutes: FastifyPluginAsyncZod<{ deps: admin.ProductAdm
       schema: {
         tags: ['catalogue'],
         summary:
-          "The admin's product list: the catalogue's filters, archived products included and marked; newest added first unless orderBy says otherwise",
+          "The admin's product list: the catalogue's filters and a size in stock (size, sizeSystem), archived products included and marked; newest added first unless orderBy says otherwise",
         querystring: adminProductListQuerySchema,
         response: { 200: adminProductListSchema, ...refusals(400, 401, 403) },
       },
     },
-    (request) => admin.listAllProducts(app.db, request.query),
+    (request) => admin.listAllProducts(deps, request.query),
   );
 
   app.get(

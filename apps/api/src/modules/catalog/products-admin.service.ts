@@ -22,12 +22,15 @@ import { addProducts, pageFilter } from './catalog.service';
 import { lowestPriceCents } from './prior-price';
 import { toProductWire } from './product-wire';
 import { forgetVocabulary } from './search-words';
+import type { SizeCharts } from './size-fits';
 
 /** What staff changes to the catalogue need. */
 export interface ProductAdminDeps {
   db: Db;
   storage: Storage;
   events: DomainEvents;
+  /** The size charts held in memory: the staff's list filters by a size as the shoppers' does. */
+  sizeCharts: SizeCharts;
 }
 
 const pictureFields = (input: ProductModify) => ({
@@ -57,13 +60,18 @@ async function productById(db: DbOrTx, id: string): Promise<Product> {
 
 /**
  * Every product, archived ones too and marked, for the admin's list (never cached): the newest added first
- * unless the query sorts otherwise (or searches, which sorts by relevance).
+ * unless the query sorts otherwise (or searches, which sorts by relevance). A size keeps the products with
+ * a fitting key in stock, as in the shoppers' list.
  */
-export async function listAllProducts(db: Db, query: AdminProductListQuery): Promise<AdminProductList> {
+export async function listAllProducts(
+  deps: Pick<ProductAdminDeps, 'db' | 'sizeCharts'>,
+  query: AdminProductListQuery,
+): Promise<AdminProductList> {
+  const { db } = deps;
   const { page, limit } = query;
   const now = Date.now();
   const { rows, total, exact } = await repository.findProductPage(db, {
-    filter: { ...(await pageFilter(db, query)), includeArchived: true },
+    filter: { ...(await pageFilter(db, query, deps.sizeCharts)), includeArchived: true },
     orderBy: query.orderBy,
     limit,
     offset: (page - 1) * limit,

@@ -21,7 +21,7 @@ export async function setTaxCategoryOf(
   taxCategory: TaxCategory,
   actorId: string,
 ): Promise<ProductsTaxCategoryResult> {
-  const filter = await pageFilter(deps.db, query);
+  const filter = await pageFilter(deps.db, query, deps.sizeCharts);
   return deps.events.transaction(deps.db, async (tx, publish) => {
     const targets = await repository.lockTaxCategoryTargets(tx, filter, TAX_CATEGORY_BULK_MAX);
     if (targets.length > TAX_CATEGORY_BULK_MAX) {

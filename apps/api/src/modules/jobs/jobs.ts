@@ -36,6 +36,11 @@ export const QUEUES = {
   paymentNotices: { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
   /** Every minute on one instance: reservations and e-mails whose job went missing, stock alerts. */
   sweep: { retryLimit: 0, expireInSeconds: 300 },
+  /**
+   * Every quarter of an hour on one instance: the sizes buyers kept, model against model, counted again for
+   * the shoppers' size advice. Not retried: the next run does the same work.
+   */
+  sizeAdvice: { retryLimit: 0, expireInSeconds: 900 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof QUEUES;

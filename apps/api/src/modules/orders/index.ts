@@ -39,6 +39,8 @@ export {
   type TaxedOrder,
   taxedOrders,
   unitsSold,
+  unitsSoldPerSize,
 } from './order-queries';
 export { getOrder, listToShip, type OrdersFilter, orderById, shipToWire } from './order-views';
 export { ordersRoutes } from './orders.routes';
+export { paidLinesOfBuyer, paidLinesOfBuyers, pairsBought } from './paid-lines';

@@ -104,6 +104,16 @@ export function unitsSold(
   return repository.countUnitsSold(db, productIds, from, to);
 }
 
+/** Pairs sold in [from, to), per product and size key ('9.5'), of the paid orders still sales. */
+export async function unitsSoldPerSize(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+): Promise<{ productId: string; size: string; units: number }[]> {
+  const rows = await repository.countUnitsSoldPerSize(db, from, to);
+  return rows.map((row) => ({ productId: row.productId, size: sizeKey(row.size), units: row.units }));
+}
+
 export type ExportedOrder = repository.ExportedOrder;
 export type OrderCursor = repository.OrderCursor;
 export type TaxedOrder = repository.TaxedOrder;

@@ -4,6 +4,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  gt,
   gte,
   inArray,
   isNotNull,
@@ -563,6 +564,24 @@ export async function countUnitsSold(
   return new Map(rows.map((row) => [row.productId, row.units]));
 }
 
+/** Pairs sold in [from, to), per product and size (the owner's size table). */
+export async function countUnitsSoldPerSize(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+): Promise<{ productId: string; size: number; units: number }[]> {
+  return db
+    .select({
+      productId: orderItem.productId,
+      size: orderItem.size,
+      units: sql<number>`sum(${orderItem.count})`.mapWith(Number),
+    })
+    .from(orderItem)
+    .innerJoin(order, eq(order.id, orderItem.orderId))
+    .where(soldIn(from, to))
+    .groupBy(orderItem.productId, orderItem.size);
+}
+
 export interface BoughtProduct {
   productId: string;
   /** As the latest approved order holding it recorded them at purchase. */
@@ -885,4 +904,69 @@ export function sumPaidPerDestination(
       ),
     )
     .groupBy(country, state);
+}
+
+/** A line of a paid order with its buyer (the sizes module's pairs kept start from these). */
+export interface PaidLine {
+  orderId: string;
+  position: number;
+  userId: string;
+  productId: string;
+  /** The product's name as the order recorded it. */
+  name: string;
+  size: number;
+  count: number;
+}
+
+const paidLineColumns = {
+  orderId: orderItem.orderId,
+  position: orderItem.position,
+  userId: order.userId,
+  productId: orderItem.productId,
+  name: orderItem.name,
+  size: orderItem.size,
+  count: orderItem.count,
+};
+
+/**
+ * The lines of the paid orders (an exchange's replacement too: the size the buyer got instead) of the
+ * first `buyers` buyers whose ids sort after `after`, ordered by buyer: one page of every buyer's lines.
+ */
+export async function findPaidLinesOfBuyers(
+  db: DbOrTx,
+  after: string | null,
+  buyers: number,
+): Promise<PaidLine[]> {
+  const paid = eq(order.state, 'aprobed');
+  const chosen = db
+    .selectDistinct({ userId: order.userId })
+    .from(order)
+    .where(and(paid, after === null ? undefined : gt(order.userId, after)))
+    .orderBy(asc(order.userId))
+    .limit(buyers);
+  return db
+    .select(paidLineColumns)
+    .from(orderItem)
+    .innerJoin(order, eq(order.id, orderItem.orderId))
+    .where(and(paid, inArray(order.userId, chosen)))
+    .orderBy(asc(order.userId), asc(orderItem.orderId), asc(orderItem.position));
+}
+
+/** The lines of one buyer's paid orders (an exchange's replacement too). */
+export async function findPaidLinesOfBuyer(db: DbOrTx, userId: string): Promise<PaidLine[]> {
+  return db
+    .select(paidLineColumns)
+    .from(orderItem)
+    .innerJoin(order, eq(order.id, orderItem.orderId))
+    .where(and(eq(order.state, 'aprobed'), eq(order.userId, userId)));
+}
+
+/** Pairs of a product in paid orders, an exchange's replacement left out (it sells nothing new). */
+export async function countPairsBought(db: DbOrTx, productId: string): Promise<number> {
+  const [row] = await db
+    .select({ units: sql<number>`coalesce(sum(${orderItem.count}), 0)`.mapWith(Number) })
+    .from(orderItem)
+    .innerJoin(order, eq(order.id, orderItem.orderId))
+    .where(and(eq(order.state, 'aprobed'), isNull(order.replacementOf), eq(orderItem.productId, productId)));
+  return row?.units ?? 0;
 }

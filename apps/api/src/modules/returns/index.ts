@@ -9,3 +9,5 @@ export {
 } from './return-views';
 export { returnsRoutes } from './returns.routes';
 export type { ReturnDeps } from './returns.service';
+export { exchangesOfProduct, sentBackForSize } from './size-exchanges';
+export { sizeReturnsPerSize } from './size-returns';

@@ -128,6 +128,36 @@ export async function countReturnedUnitsPerProduct(
     .limit(limit);
 }
 
+/**
+ * The lines sent back for size in returns opened in [from, to) that count: returned as too small or too
+ * large, or exchanged for another size; their units summed per product, size, reason and new size.
+ */
+export async function findSizeReturnLines(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+): Promise<
+  { productId: string; size: number; reason: string; exchangeSize: number | null; units: number }[]
+> {
+  return db
+    .select({
+      productId: returnLine.productId,
+      size: returnLine.size,
+      reason: returnLine.reason,
+      exchangeSize: returnLine.exchangeSize,
+      units: sql<number>`sum(${returnLine.count})`.mapWith(Number),
+    })
+    .from(returnLine)
+    .innerJoin(orderReturn, eq(orderReturn.id, returnLine.returnId))
+    .where(
+      and(
+        countedIn(from, to),
+        or(inArray(returnLine.reason, ['too_small', 'too_large']), eq(returnLine.resolution, 'exchange')),
+      ),
+    )
+    .groupBy(returnLine.productId, returnLine.size, returnLine.reason, returnLine.exchangeSize);
+}
+
 export type ReturnWithLines = ReturnRow & { lines: ReturnLineRow[] };
 
 export async function findReturn(db: DbOrTx, id: string): Promise<ReturnWithLines | undefined> {
@@ -271,4 +301,48 @@ export async function listReturns(
     .limit(query.limit)
     .offset(query.offset);
   return withLines(db, rows);
+}
+
+/** A line sent back for its size: returned as too small or too large, or exchanged for another size. */
+const FOR_SIZE = or(
+  inArray(returnLine.reason, ['too_small', 'too_large']),
+  eq(returnLine.resolution, 'exchange'),
+);
+
+/** Units of these orders' lines sent back for their size in returns that count, per order and line. */
+export async function findUnitsSentBackForSize(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<{ orderId: string; position: number; units: number }[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      orderId: orderReturn.orderId,
+      position: returnLine.position,
+      units: sql<number>`sum(${returnLine.count})`.mapWith(Number),
+    })
+    .from(returnLine)
+    .innerJoin(orderReturn, eq(orderReturn.id, returnLine.returnId))
+    .where(and(COUNTED, inArray(orderReturn.orderId, orderIds), FOR_SIZE))
+    .groupBy(orderReturn.orderId, returnLine.position);
+}
+
+/** Pairs of a product exchanged for another size in returns that count: units per size and new size. */
+export async function findExchangesOfProduct(
+  db: DbOrTx,
+  productId: string,
+): Promise<{ size: number; exchangeSize: number; units: number }[]> {
+  const rows = await db
+    .select({
+      size: returnLine.size,
+      exchangeSize: returnLine.exchangeSize,
+      units: sql<number>`sum(${returnLine.count})`.mapWith(Number),
+    })
+    .from(returnLine)
+    .innerJoin(orderReturn, eq(orderReturn.id, returnLine.returnId))
+    .where(and(COUNTED, eq(returnLine.productId, productId), eq(returnLine.resolution, 'exchange')))
+    .groupBy(returnLine.size, returnLine.exchangeSize);
+  return rows.flatMap(({ size, exchangeSize, units }) =>
+    exchangeSize === null ? [] : [{ size, exchangeSize, units }],
+  );
 }

@@ -1,5 +1,5 @@
 import type { FitAnswer } from '@shop/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { review } from '../../db/schema/reviews';
 
@@ -79,6 +79,39 @@ export async function updateReview(
   return row;
 }
 
+/**
+ * The fit answers of the reviews written in [from, to) that name the size their writer bought: how many
+ * of each answer per product and size.
+ */
+export async function countFitAnswers(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+): Promise<{ productId: string; size: string; fit: FitAnswer; answers: number }[]> {
+  const rows = await db
+    .select({
+      productId: review.productId,
+      size: review.sizeBought,
+      fit: review.fit,
+      answers: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(review)
+    .where(
+      and(
+        isNotNull(review.fit),
+        isNotNull(review.sizeBought),
+        gte(review.createdAt, from),
+        lt(review.createdAt, to),
+      ),
+    )
+    .groupBy(review.productId, review.sizeBought, review.fit);
+  return rows.flatMap((row) =>
+    row.fit && row.size
+      ? [{ productId: row.productId, size: row.size, fit: row.fit, answers: row.answers }]
+      : [],
+  );
+}
+
 type Scope = { productId: string } | { userId: string };
 const inScope = (scope: Scope) =>
   'productId' in scope ? eq(review.productId, scope.productId) : eq(review.userId, scope.userId);
@@ -122,4 +155,21 @@ export async function deleteReviews(db: DbOrTx, ids: string[], scope: Scope): Pr
 export async function deleteReviewsOfUser(db: DbOrTx, userId: string): Promise<number> {
   const rows = await db.delete(review).where(eq(review.userId, userId)).returning({ id: review.id });
   return rows.length;
+}
+
+/** A product's fit answers: how many reviews gave each answer, per size their writers bought (or none). */
+export async function countFitAnswersOfProduct(
+  db: DbOrTx,
+  productId: string,
+): Promise<{ fit: FitAnswer; size: string | null; answers: number }[]> {
+  const rows = await db
+    .select({
+      fit: review.fit,
+      size: review.sizeBought,
+      answers: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(review)
+    .where(and(eq(review.productId, productId), isNotNull(review.fit)))
+    .groupBy(review.fit, review.sizeBought);
+  return rows.flatMap(({ fit, size, answers }) => (fit ? [{ fit, size, answers }] : []));
 }

@@ -31,3 +31,17 @@ export async function saveChart(
       set: { rows: chart.rows, source: chart.source, updatedAt: sql`now()` },
     });
 }
+
+/** Every chart staff keep (a handful: one per brand and gender at most). */
+export function findCharts(db: DbOrTx): Promise<SizeChartRecord[]> {
+  return db.select().from(sizeChart);
+}
+
+/** Drops staff's chart of a brand and gender; answers whether there was one. */
+export async function deleteChart(db: DbOrTx, brand: Brand, gender: ChartGender): Promise<boolean> {
+  const deleted = await db
+    .delete(sizeChart)
+    .where(and(eq(sizeChart.brand, brand), eq(sizeChart.gender, gender)))
+    .returning({ brand: sizeChart.brand });
+  return deleted.length > 0;
+}

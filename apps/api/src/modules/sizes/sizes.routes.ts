@@ -5,7 +5,7 @@ import { csvFileName, csvHeaders } from '../../lib/csv';
 import { refusals } from '../../lib/refusals';
 import { can, currentUser, permitted, requirePermission } from '../../plugins/session';
 import { chartCsv, parseChartCsv, SIZE_CHART_CSV_MAX_BYTES } from './size-chart-csv';
-import { chartFor, getChart, type SizeDeps, saveChart } from './sizes.service';
+import { chartFor, getChart, restoreChart, type SizeDeps, saveChart } from './sizes.service';
 
 /** Size charts (issue 39): anyone reads them; staff who edit products change them, as JSON or as CSV. */
 export const sizesRoutes: FastifyPluginAsyncZod<{ deps: SizeDeps }> = async (app, { deps }) => {
@@ -53,6 +53,25 @@ export const sizesRoutes: FastifyPluginAsyncZod<{ deps: SizeDeps }> = async (app
       const actor = await requirePermission(request, 'products.write');
       const { brand, gender } = request.params;
       return saveChart(deps, actor, brand, gender, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/size-charts/:brand/:gender',
+    {
+      preValidation: permitted('products.write'),
+      schema: {
+        tags: ['sizes'],
+        summary:
+          "Give a brand back its published size chart for men or women (products.write): staff's changes are dropped; audited",
+        params: sizeChartPlaceSchema,
+        response: { 200: sizeChartSchema, ...refusals(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const actor = await requirePermission(request, 'products.write');
+      const { brand, gender } = request.params;
+      return restoreChart(deps, actor, brand, gender);
     },
   );
 

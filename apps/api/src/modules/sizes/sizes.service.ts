@@ -13,6 +13,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import type { CurrentUser } from '../../plugins/session';
+import { forgetChartBook } from './chart-book';
 import { SEED_SIZE_CHARTS } from './seed-charts';
 import * as repository from './sizes.repository';
 
@@ -102,6 +103,34 @@ export async function saveChart(
       after: { source: body.source, rows: body.rows },
     });
   });
+  forgetChartBook(deps.db);
+  return getChart(deps, brand, gender, { withWarnings: true });
+}
+
+/**
+ * `DELETE /api/size-charts/:brand/:gender`: staff's chart is dropped and the brand's published one (the
+ * shop's seed) is in use again; audited as a change from staff's chart to it. A chart staff never changed
+ * stays as it is (nothing to audit).
+ */
+export async function restoreChart(
+  deps: SizeDeps,
+  actor: CurrentUser,
+  brand: Brand,
+  gender: ChartGender,
+): Promise<SizeChart> {
+  await deps.events.transaction(deps.db, async (tx, publish) => {
+    const before = await chartFor(tx, brand, gender);
+    if (!(await repository.deleteChart(tx, brand, gender))) return;
+    const after = seedChart(brand, gender);
+    await publish({
+      type: 'size-chart.updated',
+      chartId: `${brand}/${gender}`,
+      actorId: actor.id,
+      before: { source: before.source, rows: before.rows },
+      after: { source: after.source, rows: after.rows },
+    });
+  });
+  forgetChartBook(deps.db);
   return getChart(deps, brand, gender, { withWarnings: true });
 }
 

@@ -109,6 +109,35 @@ describe('staff changing a chart', () => {
     expect(publicChart.json()).not.toHaveProperty('uncovered');
   });
 
+  it('gives a brand its published chart back, audited, and the catalogue converts with it again', async () => {
+    const published = await chart('converse', 'women');
+    const changed = await send(app(), 'PUT', '/api/size-charts/converse/women', staff().cookie, {
+      rows: rows(),
+      source: 'Measured in the shop, 2026',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const restored = await send(app(), 'DELETE', '/api/size-charts/converse/women', staff().cookie);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ edited: false, rows: published.rows, source: published.source });
+    expect(await chart('converse', 'women')).toMatchObject({ edited: false, rows: published.rows });
+    const events = await app()
+      .db.select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.kind, 'size-chart.update'), eq(auditEvent.subjectId, 'converse/women')));
+    expect(events.map((event) => event.after)).toContainEqual({
+      source: published.source,
+      rows: published.rows,
+    });
+    // Nothing left to restore: answered the same, and nothing more audited.
+    const again = await send(app(), 'DELETE', '/api/size-charts/converse/women', staff().cookie);
+    expect(again.statusCode).toBe(200);
+    const after = await app()
+      .db.select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.kind, 'size-chart.update'), eq(auditEvent.subjectId, 'converse/women')));
+    expect(after).toHaveLength(events.length);
+  });
+
   it('refuses a chart whose sizes go down, repeat or are not sizes, naming the cell, and changes nothing', async () => {
     const cases: [SizeChartRow[], string][] = [
       [rows({ EU: '43' }), 'rows.2.EU'],
