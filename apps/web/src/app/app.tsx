@@ -4,6 +4,7 @@ import { type ComponentProps, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { MOTION_ATTRIBUTE } from '../lib/motion';
 import { PageHintsContext } from '../lib/page-hints';
+import { watchProductSizing } from '../lib/product-sizing';
 
 /** Sets the currency of the prices before the first render (main.tsx). */
 export { setShopCurrency } from '@shop/contracts';
@@ -44,6 +45,8 @@ export function App({
     const idle = requestIdleCallback(startMotion, { timeout: MOTION_AFTER_MS });
     return () => cancelIdleCallback(idle);
   }, []);
+  // The products the shopper sees are noted, so their sizes elsewhere (cart, orders) read in their system.
+  useEffect(() => watchProductSizing(queryClient), [queryClient]);
   return (
     <PageHintsContext.Provider value={hints}>
       <QueryClientProvider client={queryClient}>

@@ -1,11 +1,16 @@
 import { formatPrice, fromCents, toCents } from '@shop/contracts';
+import { useSizeLabels } from '../lib/size-labels';
 import './order-lines.css';
 
 export interface SummaryLine {
   key: string;
   name: string;
   img: string;
+  /** The shop's size key (the US size). */
   size: string;
+  /** The line's product and its brand, where known: its size then shows in the shopper's system too. */
+  productId?: string;
+  brand?: string;
   count: number;
   price: number;
   totalPrice: number;
@@ -14,8 +19,8 @@ export interface SummaryLine {
 }
 
 /**
- * Lines of an order or of the cart being bought: picture, name, size, count × price and the line total, in
- * `currency` (an order's; the shop's when not given).
+ * Lines of an order or of the cart being bought: picture, name, size (in the shopper's size system, the US
+ * key beside it), count × price and the line total, in `currency` (an order's; the shop's when not given).
  */
 export function OrderLines({
   lines,
@@ -26,6 +31,9 @@ export function OrderLines({
   label: string;
   currency?: string;
 }) {
+  const labelOf = useSizeLabels(
+    lines.flatMap((line) => (line.productId ? [{ id: line.productId, brand: line.brand }] : [])),
+  );
   return (
     <ul className="order-lines list-unstyled mb-0" aria-label={label}>
       {lines.map((line) => (
@@ -34,7 +42,8 @@ export function OrderLines({
           <div className="order-line__body">
             <p className="order-line__name">{line.name}</p>
             <p className="order-line__meta">
-              Size {line.size} · {line.count} × {formatPrice(line.price, currency)}
+              Size {line.productId ? labelOf(line.productId, line.size) : line.size} · {line.count} ×{' '}
+              {formatPrice(line.price, currency)}
             </p>
           </div>
           <LineTotal total={line.totalPrice} discount={line.discount ?? 0} currency={currency} />

@@ -93,6 +93,8 @@ export function OrderSummary({
           name: line.name,
           img: line.card_picture || line.img,
           size: line.size,
+          productId: line.id,
+          brand: line.brand,
           count: line.count,
           price: line.price,
           totalPrice: line.totalPrice,

@@ -4,6 +4,7 @@ import { GitHubIcon, LinkedInIcon } from '../../components/icons';
 import { useSession } from '../../lib/session';
 import { NAV_LINKS } from './nav-links';
 import { ShipToChooser } from './ship-to-chooser';
+import { SizeSystemChooser } from './size-system-chooser';
 import { safeProfileUrl, TEAM } from './team';
 import { SHOP_NAME, Wordmark } from './wordmark';
 
@@ -83,7 +84,10 @@ export function SiteFooter() {
         </div>
         <div className="site-footer__bottom">
           <span>© 2023 {SHOP_NAME}</span>
-          <ShipToChooser />
+          <div className="site-footer__choosers">
+            <ShipToChooser />
+            <SizeSystemChooser />
+          </div>
           <span>Secure checkout with card or wallet</span>
         </div>
       </div>

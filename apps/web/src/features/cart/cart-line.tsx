@@ -7,6 +7,8 @@ import { useCartStore } from '../../lib/cart/cart-store';
 
 interface CartLineProps {
   item: CartItem;
+  /** The line's size as the shopper reads it ('EU 44 (US 10)'); the key when not given. */
+  sizeLabel?: string;
   availability: LineAvailability;
   notices: string[];
   /** The discount code's amount off the line (all its units), 0 when none. */
@@ -14,7 +16,13 @@ interface CartLineProps {
 }
 
 /** One line of the cart: its picture, name, size and price, Remove, the quantity stepper and its notices. */
-export function CartLine({ item, availability, notices, discount = 0 }: CartLineProps) {
+export function CartLine({
+  item,
+  sizeLabel = item.size,
+  availability,
+  notices,
+  discount = 0,
+}: CartLineProps) {
   const excluded = isExcluded(availability);
   const maxCount = availability.kind === 'ok' ? availability.maxCount : item.count;
   const canChange = availability.kind === 'ok';
@@ -35,7 +43,7 @@ export function CartLine({ item, availability, notices, discount = 0 }: CartLine
               </Link>
             </h2>
             <p className="cart-line__meta">
-              Size {item.size} · {formatPrice(item.price)} each
+              Size {sizeLabel} · {formatPrice(item.price)} each
             </p>
           </div>
           <button
@@ -106,7 +114,7 @@ export function CartLine({ item, availability, notices, discount = 0 }: CartLine
           !availability.limitReason &&
           availability.units <= 5 && (
             <p className="small text-muted mb-0 mt-1">
-              Only {availability.units} left in size {item.size}
+              Only {availability.units} left in size {sizeLabel}
             </p>
           )}
         <div aria-live="polite" className="cart-line__notices">

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { EMPTY_CART_TEXT } from '../../lib/cart/cart-check';
+import { useSizeLabels } from '../../lib/size-labels';
 import { CartLine } from './cart-line';
 import { CartSummary } from './cart-summary';
 import { useCartPage } from './use-cart-page';
@@ -14,6 +15,7 @@ export { EMPTY_CART_TEXT };
 export function CartPage() {
   const { cart, code, tax, readingLines, empty, units, buyableUnits, nothingToBuy, canBuy, buy } =
     useCartPage();
+  const labelOf = useSizeLabels(cart.items);
 
   if (readingLines) {
     // The cart lives in the browser's storage: a page rendered on the server shows its lines once they
@@ -63,6 +65,7 @@ export function CartPage() {
               <CartLine
                 key={item.idAux}
                 item={item}
+                sizeLabel={labelOf(item.id, item.size)}
                 availability={cart.availability(item)}
                 notices={cart.notices[item.idAux] ?? []}
                 discount={code.lineDiscount(item)}

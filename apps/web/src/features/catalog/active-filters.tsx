@@ -1,15 +1,11 @@
-import type { FilterChip } from '../../lib/catalog/catalog-params';
+/** A filter in force as its chip: what it says, and what removing it does. */
+export interface ActiveChip {
+  label: string;
+  onRemove: () => void;
+}
 
 /** The filters in force as chips, each removed by a press, and Clear all when there are several. */
-export function ActiveFilters({
-  chips,
-  onRemove,
-  onClearAll,
-}: {
-  chips: FilterChip[];
-  onRemove: (keys: FilterChip['keys']) => void;
-  onClearAll: () => void;
-}) {
+export function ActiveFilters({ chips, onClearAll }: { chips: ActiveChip[]; onClearAll: () => void }) {
   return (
     <section aria-label="Active filters" className="mb-3">
       <ul className="list-unstyled d-flex flex-wrap align-items-center gap-2 mb-0">
@@ -18,7 +14,7 @@ export function ActiveFilters({
             <button
               type="button"
               className="btn btn-sm rounded-pill filter-chip"
-              onClick={() => onRemove(chip.keys)}
+              onClick={chip.onRemove}
               aria-label={`Remove filter ${chip.label}`}
             >
               {chip.label}

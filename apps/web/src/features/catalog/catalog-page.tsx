@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { AlertError } from '../../components/alert-error';
-import { filterChips } from '../../lib/catalog/catalog-params';
-import { ActiveFilters } from './active-filters';
+import { catalogSizeText, filterChips } from '../../lib/catalog/catalog-params';
+import { type ActiveChip, ActiveFilters } from './active-filters';
 import { CatalogHeader, countText } from './catalog-header';
 import { CatalogPagination, CatalogResults } from './catalog-results';
 import { CatalogToolbar } from './catalog-toolbar';
+import { InMySizePanel, InMySizeToggle, useInMySize } from './in-my-size';
 import { UpcomingDrops, useUpcomingStatus } from './upcoming-drops';
 import { useCatalog } from './use-catalog';
 import './catalog.css';
@@ -14,10 +15,17 @@ export { EMPTY_CATALOG_TEXT } from './catalog-results';
 /** The filter dialog (react-bootstrap's Modal) comes when it is first opened, not with the page. */
 const FilterModal = lazy(() => import('./filter-modal').then((module) => ({ default: module.FilterModal })));
 
-/** /home: the product catalogue. Filters, sort, search and page live in the URL query string. */
+/**
+ * /home: the product catalogue. Filters, "In my size", sort, search and page live in the URL query string.
+ */
 export function CatalogPage() {
   const catalog = useCatalog();
   const { state, query, update } = catalog;
+  const inMySize = useInMySize({
+    active: state.size,
+    brand: state.filters.brand,
+    onChange: (size) => update({ size }),
+  });
   const data = query.data;
   const dropsStatus = useUpcomingStatus(catalog.upcoming);
   const productsStatus = data
@@ -46,12 +54,16 @@ export function CatalogPage() {
         onSort={(sort) => update({ sort })}
         upcoming={catalog.upcoming}
         onToggleUpcoming={catalog.toggleUpcoming}
+        sizeToggle={<InMySizeToggle inMySize={inMySize} />}
       />
 
       {catalog.upcoming ? (
         <UpcomingDrops onShowProducts={catalog.toggleUpcoming} />
       ) : (
-        <ProductResults catalog={catalog} />
+        <>
+          <InMySizePanel inMySize={inMySize} />
+          <ProductResults catalog={catalog} />
+        </>
       )}
 
       {catalog.filtersOpened ? (
@@ -72,15 +84,16 @@ export function CatalogPage() {
 function ProductResults({ catalog }: { catalog: ReturnType<typeof useCatalog> }) {
   const { state, query, update } = catalog;
   const data = query.data;
-  const chips = filterChips(state.filters);
+  const sizeText = state.size ? catalogSizeText(state.size) : undefined;
+  const chips: ActiveChip[] = filterChips(state.filters).map((chip) => ({
+    label: chip.label,
+    onRemove: () => catalog.removeFilter(chip.keys),
+  }));
+  if (sizeText) chips.push({ label: `In my size: ${sizeText}`, onRemove: () => update({ size: undefined }) });
   return (
     <>
       {chips.length > 0 && (
-        <ActiveFilters
-          chips={chips}
-          onRemove={catalog.removeFilter}
-          onClearAll={() => update({ filters: {} })}
-        />
+        <ActiveFilters chips={chips} onClearAll={() => update({ filters: {}, size: undefined })} />
       )}
 
       {query.isError && <AlertError message={query.error.message} onRetry={() => query.refetch()} />}
@@ -90,7 +103,9 @@ function ProductResults({ catalog }: { catalog: ReturnType<typeof useCatalog> })
         list={data}
         filterCount={catalog.filterCount}
         search={state.search}
-        onClearAll={() => update({ filters: {}, search: undefined })}
+        onClearAll={() => update({ filters: {}, size: undefined, search: undefined })}
+        sizeText={sizeText}
+        onSizeOff={() => update({ size: undefined })}
       />
 
       {data && data.pages > 0 && (

@@ -16,10 +16,21 @@ interface CatalogResultsProps {
   search: string | undefined;
   /** Drops every filter and the search. */
   onClearAll: () => void;
+  /** "In my size" is on, at this size ('EU 44'): an empty list offers to turn it off. */
+  sizeText?: string;
+  onSizeOff?: () => void;
 }
 
 /** The product grid, its placeholders, or 'not available' with a way out of the filters and search. */
-export function CatalogResults({ loading, list, filterCount, search, onClearAll }: CatalogResultsProps) {
+export function CatalogResults({
+  loading,
+  list,
+  filterCount,
+  search,
+  onClearAll,
+  sizeText,
+  onSizeOff,
+}: CatalogResultsProps) {
   return (
     <section aria-labelledby="catalog-results-heading" aria-busy={loading}>
       <h2 id="catalog-results-heading" className="visually-hidden">
@@ -38,17 +49,29 @@ export function CatalogResults({ loading, list, filterCount, search, onClearAll 
           ))}
         </ul>
       ) : list ? (
-        <div className="catalog__empty text-center py-5">
+        <div className="catalog__empty text-center py-5 px-3">
           <p className="h5 mb-3">{EMPTY_CATALOG_TEXT}</p>
-          {(filterCount > 0 || Boolean(search)) && (
-            <button type="button" className="btn btn-dark" onClick={onClearAll}>
-              {filterCount > 0 && search
-                ? 'Clear filters and search'
-                : search
-                  ? 'Clear search'
-                  : 'Clear filters'}
-            </button>
-          )}
+          {sizeText ? (
+            <p className="text-muted mb-3">
+              Nothing here is in stock in {sizeText}. Turn off "In my size" to see every size.
+            </p>
+          ) : null}
+          <div className="d-flex flex-wrap justify-content-center gap-2">
+            {sizeText && onSizeOff ? (
+              <button type="button" className="btn btn-outline-dark" onClick={onSizeOff}>
+                Turn off "In my size"
+              </button>
+            ) : null}
+            {(filterCount > 0 || Boolean(search)) && (
+              <button type="button" className="btn btn-dark" onClick={onClearAll}>
+                {filterCount > 0 && search
+                  ? 'Clear filters and search'
+                  : search
+                    ? 'Clear search'
+                    : 'Clear filters'}
+              </button>
+            )}
+          </div>
         </div>
       ) : null}
     </section>

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { SelectOptions } from '../../components/select-options';
 import { type CatalogState, SORT_OPTIONS, type SortKey } from '../../lib/catalog/catalog-params';
 
-/** The Filters button (with how many are in force) and the sort order. */
+/** The Filters button (with how many are in force), Upcoming drops, "In my size" and the sort order. */
 export function CatalogToolbar({
   filterCount,
   sort,
@@ -9,6 +10,7 @@ export function CatalogToolbar({
   onSort,
   upcoming,
   onToggleUpcoming,
+  sizeToggle,
 }: {
   filterCount: number;
   sort: CatalogState['sort'];
@@ -17,6 +19,8 @@ export function CatalogToolbar({
   /** The upcoming drops show in place of the products: filters and sort are for products only. */
   upcoming: boolean;
   onToggleUpcoming: () => void;
+  /** "In my size" (for products only). */
+  sizeToggle?: ReactNode;
 }) {
   const toggle = (
     <button
@@ -47,6 +51,7 @@ export function CatalogToolbar({
         )}
       </button>
       {toggle}
+      {sizeToggle}
       <div className="catalog__sort ms-auto d-flex align-items-center gap-2">
         <label htmlFor="catalog-sort" className="catalog__sort-label text-nowrap small fw-semibold mb-0">
           Sort by

@@ -258,6 +258,7 @@ function OrderSummary({ checkout }: { checkout: CheckoutState }) {
           lines={cart.buyable.map((item) => ({
             ...item,
             key: item.idAux,
+            productId: item.id,
             discount: checkout.code.lineDiscount(item),
           }))}
         />

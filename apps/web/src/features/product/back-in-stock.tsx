@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type MouseEvent, useId, useState } from 'react';
 import { AlertError } from '../../components/alert-error';
 import { BellIcon } from '../../components/icons';
 import { GatePrompt } from './gate-prompt';
@@ -22,6 +22,10 @@ interface BackInStockProps {
   allSoldOut: boolean;
   /** Called when the server says the stock changed (the size is on sale again). */
   onStockChanged: () => void;
+  /** How a size is named in the shopper's system ('EU 44 (US 10)'); the key itself when not given. */
+  nameOf?: (size: string) => string;
+  /** The shopper's own size, when none of its keys is in stock: offered first, and said above the panel. */
+  mine?: { keys: string[]; text: string } | null;
 }
 
 /**
@@ -29,53 +33,100 @@ interface BackInStockProps {
  * asked, 'Cancel'). A guest is asked to log in, an unverified user to verify the e-mail. The sizes the user
  * waits for are named under the closed disclosure; it starts open when every size is sold out.
  */
-export function BackInStock({ product, soldOutSizes, allSoldOut, onStockChanged }: BackInStockProps) {
-  const alerts = useBackInStock(product._id, onStockChanged);
+export function BackInStock({
+  product,
+  soldOutSizes,
+  allSoldOut,
+  onStockChanged,
+  nameOf = (size) => size,
+  mine = null,
+}: BackInStockProps) {
+  const alerts = useBackInStock(product._id, onStockChanged, nameOf);
   const [open, setOpen] = useState<boolean | null>(null);
   const panelId = useId();
 
   if (soldOutSizes.length === 0) return null;
   const expanded = open ?? allSoldOut;
-  const waitingSizes = soldOutSizes.filter((size) => alerts.waiting.has(size));
+  const myKeys = soldOutSizes.filter((size) => mine?.keys.includes(size));
+  const sizes = [...myKeys, ...soldOutSizes.filter((size) => !myKeys.includes(size))];
+  const waitingSizes = sizes.filter((size) => alerts.waiting.has(size));
 
   return (
-    <div className="back-in-stock mt-3">
-      <BackInStockToggle expanded={expanded} panelId={panelId} onToggle={() => setOpen(!expanded)} />
-      {!expanded && waitingSizes.length > 0 ? (
-        <p className="back-in-stock__summary">{waitingText(waitingSizes)}</p>
+    <>
+      {mine && myKeys[0] ? (
+        <MySizeSoldOut
+          text={mine.text}
+          asked={alerts.waiting.has(myKeys[0])}
+          onAlert={(event) => {
+            setOpen(true);
+            void alerts.toggleAlert(event, myKeys[0] as string);
+          }}
+        />
       ) : null}
-      {expanded ? (
-        <div id={panelId} className="back-in-stock__panel">
-          <p className="small text-muted mb-2">
-            Sold out in your size? We will send you one e-mail when it is back in stock.
-          </p>
-          <ul className="back-in-stock__list list-unstyled mb-0">
-            {soldOutSizes.map((size) => (
-              <StockAlertRow
-                key={size}
-                size={size}
-                asked={alerts.waiting.has(size)}
-                busy={alerts.busy !== null}
-                changing={alerts.busy === size}
-                onToggle={alerts.toggleAlert}
-              />
-            ))}
-          </ul>
-          <p className="small fw-semibold back-in-stock__status" role="status">
-            {alerts.status}
-          </p>
-          {alerts.alertsError !== null ? (
-            <AlertError message={alerts.alertsError} className="mt-2 mb-0" />
-          ) : null}
-          <div ref={alerts.errorBox}>
-            {alerts.error ? (
-              <AlertError message={alerts.error} onClose={alerts.dismissError} className="mt-2 mb-0" />
+      <div className="back-in-stock mt-3">
+        <BackInStockToggle expanded={expanded} panelId={panelId} onToggle={() => setOpen(!expanded)} />
+        {!expanded && waitingSizes.length > 0 ? (
+          <p className="back-in-stock__summary">{waitingText(waitingSizes.map(nameOf))}</p>
+        ) : null}
+        {expanded ? (
+          <div id={panelId} className="back-in-stock__panel">
+            <p className="small text-muted mb-2">
+              Sold out in your size? We will send you one e-mail when it is back in stock.
+            </p>
+            <ul className="back-in-stock__list list-unstyled mb-0">
+              {sizes.map((size) => (
+                <StockAlertRow
+                  key={size}
+                  size={size}
+                  name={nameOf(size)}
+                  mine={myKeys.includes(size)}
+                  asked={alerts.waiting.has(size)}
+                  busy={alerts.busy !== null}
+                  changing={alerts.busy === size}
+                  onToggle={alerts.toggleAlert}
+                />
+              ))}
+            </ul>
+            <p className="small fw-semibold back-in-stock__status" role="status">
+              {alerts.status}
+            </p>
+            {alerts.alertsError !== null ? (
+              <AlertError message={alerts.alertsError} className="mt-2 mb-0" />
             ) : null}
+            <div ref={alerts.errorBox}>
+              {alerts.error ? (
+                <AlertError message={alerts.error} onClose={alerts.dismissError} className="mt-2 mb-0" />
+              ) : null}
+            </div>
           </div>
-        </div>
-      ) : null}
-      <GatePrompt gate={alerts} guestText={NOTIFY_GUEST_TEXT} />
-    </div>
+        ) : null}
+        <GatePrompt gate={alerts} guestText={NOTIFY_GUEST_TEXT} />
+      </div>
+    </>
+  );
+}
+
+/** 'Your size EU 44 is sold out: get an alert' (a button asking for it), or that the alert is asked. */
+function MySizeSoldOut({
+  text,
+  asked,
+  onAlert,
+}: {
+  text: string;
+  asked: boolean;
+  onAlert: (event: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  return (
+    <p className="my-size-line my-size-line--sold-out mt-3 mb-0">
+      Your size {text} is sold out:{' '}
+      {asked ? (
+        'we will e-mail you when it is back.'
+      ) : (
+        <button type="button" className="btn btn-link my-size-line__action" onClick={onAlert}>
+          get an alert
+        </button>
+      )}
+    </p>
   );
 }
 

@@ -4,6 +4,7 @@ import { AlertError } from '../../components/alert-error';
 import { SizePicker } from '../../components/size-picker';
 import { GatePrompt } from './gate-prompt';
 import { type DrawEntryState, SOLVING_TEXT, useDrawEntry } from './use-draw-entry';
+import { type ProductSizes, usePreselect } from './use-product-sizes';
 
 export const ENTER_GUEST_TEXT = 'You must be logged in to enter the draw';
 
@@ -12,17 +13,25 @@ const pairs = (units: number) => (units === 1 ? '1 pair' : `${units} pairs`);
 /** The sizes the drop releases pairs in (a size without pairs cannot be entered for). */
 const releasedSizes = (drop: DropSummary) => drop.sizes.filter((size) => size.units > 0);
 
-/** A draw whose entry is open: choose a size and enter, or, once in, change the size or withdraw. */
-export function DrawEntry({ drop }: { drop: DropSummary }) {
+/** How the tiles read in the shopper's system (the product page's sizes), when known. */
+function tileProps(sizes: ProductSizes | undefined) {
+  return sizes ? { label: sizes.tile, system: sizes.system, onSystemChange: sizes.chooseSystem } : {};
+}
+
+/**
+ * A draw whose entry is open: choose a size (the shopper's own chosen first, when the drop releases
+ * pairs in it) and enter, or, once in, change the size or withdraw.
+ */
+export function DrawEntry({ drop, sizes }: { drop: DropSummary; sizes?: ProductSizes }) {
   const state = useDrawEntry(drop);
   return (
     <div className="drop-panel__entry">
       {state.entryLoading ? (
         <p className="text-muted mb-0">Looking for your entry…</p>
       ) : state.entry ? (
-        <EnteredView drop={drop} state={state} />
+        <EnteredView drop={drop} state={state} sizes={sizes} />
       ) : (
-        <EnterForm drop={drop} state={state} />
+        <EnterForm drop={drop} state={state} sizes={sizes} />
       )}
       <EntryProgress state={state} />
       <GatePrompt gate={state.gate} guestText={ENTER_GUEST_TEXT} />
@@ -30,16 +39,27 @@ export function DrawEntry({ drop }: { drop: DropSummary }) {
   );
 }
 
-function EnterForm({ drop, state }: { drop: DropSummary; state: DrawEntryState }) {
+function EnterForm({
+  drop,
+  state,
+  sizes,
+}: {
+  drop: DropSummary;
+  state: DrawEntryState;
+  sizes: ProductSizes | undefined;
+}) {
   const busy = state.phase !== 'idle';
+  const options = releasedSizes(drop);
+  usePreselect(sizes?.myKeys ?? [], options, state.size, state.setSize);
   return (
     <>
       <SizePicker
         legend="Choose your size"
-        options={releasedSizes(drop)}
+        options={options}
         value={state.size}
         onChange={state.setSize}
         caption={(option) => pairs(option.units)}
+        {...tileProps(sizes)}
       />
       <button
         type="button"
@@ -60,7 +80,15 @@ function EnterForm({ drop, state }: { drop: DropSummary; state: DrawEntryState }
   );
 }
 
-function EnteredView({ drop, state }: { drop: DropSummary; state: DrawEntryState }) {
+function EnteredView({
+  drop,
+  state,
+  sizes,
+}: {
+  drop: DropSummary;
+  state: DrawEntryState;
+  sizes: ProductSizes | undefined;
+}) {
   const entry = state.entry;
   if (!entry) return null;
   const busy = state.phase !== 'idle';
@@ -76,6 +104,7 @@ function EnteredView({ drop, state }: { drop: DropSummary; state: DrawEntryState
         value={chosen}
         onChange={state.setSize}
         caption={(option) => pairs(option.units)}
+        {...tileProps(sizes)}
       />
       <div className="d-flex flex-wrap gap-2 mt-3">
         <button

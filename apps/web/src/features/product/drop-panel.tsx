@@ -6,6 +6,7 @@ import { DropCountdown, DropTime } from '../../components/drop-countdown';
 import { DrawEntry } from './draw-entry';
 import { DrawResult } from './draw-result';
 import { DropNotify } from './drop-notify';
+import type { ProductSizes } from './use-product-sizes';
 
 /** The next moment of the drop the panel counts down to. */
 export function nextMoment(drop: DropSummary): { label: string; at: string } | null {
@@ -21,7 +22,7 @@ export function nextMoment(drop: DropSummary): { label: string; at: string } | n
 }
 
 /** What the shopper can do now, by the drop's state. */
-function DropBody({ drop }: { drop: DropSummary }): ReactNode {
+function DropBody({ drop, sizes }: { drop: DropSummary; sizes?: ProductSizes }): ReactNode {
   switch (drop.state) {
     case 'scheduled':
       return drop.mode === 'draw' ? (
@@ -35,7 +36,7 @@ function DropBody({ drop }: { drop: DropSummary }): ReactNode {
         </p>
       );
     case 'entry_open':
-      return <DrawEntry drop={drop} />;
+      return <DrawEntry drop={drop} sizes={sizes} />;
     case 'entry_closed':
       return <p className="mb-0">The entry is closed: the draw is being made, the results come shortly.</p>;
     case 'drawn':
@@ -63,7 +64,7 @@ function DropBody({ drop }: { drop: DropSummary }): ReactNode {
  * The product page's panel for a product released as a drop, in place of the size picker and Add to
  * cart: when it is released, how, a countdown, 'Notify me', and what the shopper can do now.
  */
-export function DropPanel({ drop }: { drop: DropSummary }) {
+export function DropPanel({ drop, sizes }: { drop: DropSummary; sizes?: ProductSizes }) {
   const moment = nextMoment(drop);
   const beforeRelease = drop.state !== 'drawn' && drop.state !== 'live';
   return (
@@ -89,7 +90,7 @@ export function DropPanel({ drop }: { drop: DropSummary }) {
         ) : null}
       </dl>
       <div className="drop-panel__body">
-        <DropBody drop={drop} />
+        <DropBody drop={drop} sizes={sizes} />
       </div>
       <div className="drop-panel__foot">
         {beforeRelease ? <DropNotify dropId={drop.id} /> : null}

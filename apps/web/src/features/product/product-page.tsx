@@ -22,6 +22,10 @@ import { useAddToCart } from './use-add-to-cart';
 import { useProductDrop } from './use-product-drop';
 import './product.css';
 import { formatDay } from '../../lib/dates';
+import { FIT_LABELS } from '../../lib/sizes';
+import { MySizeLine } from './my-size-line';
+import { ProductFit } from './product-fit';
+import { type ProductSizes, usePreselect, useProductSizes } from './use-product-sizes';
 
 /** The 'added to the cart' dialog (react-bootstrap's Modal) comes with the first pair added, not with the page. */
 const AddedToCartModal = lazy(() =>
@@ -75,6 +79,7 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
   const isAdmin = useIsAdmin();
   const purchase = useAddToCart(product);
   const drop = useProductDrop(product._id);
+  const sizes = useProductSizes(product);
   const { added } = purchase;
 
   return (
@@ -100,11 +105,11 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
           <ProductFacts product={product} />
 
           {drop.drop ? (
-            <DropPanel drop={drop.drop} />
+            <DropPanel drop={drop.drop} sizes={sizes} />
           ) : drop.settled ? (
             <>
               <PastDraw productId={product._id} />
-              <ProductPurchase product={product} purchase={purchase} onChanged={onChanged} />
+              <ProductPurchase product={product} purchase={purchase} sizes={sizes} onChanged={onChanged} />
             </>
           ) : (
             <div className="placeholder-glow mt-2" aria-hidden="true">
@@ -112,11 +117,18 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
             </div>
           )}
 
+          <ProductFit productId={product._id} fit={product.fit} sizes={sizes} />
           <ProductDescription description={product.description} />
         </div>
       </div>
 
-      <Reviews productId={product._id} reviews={product.reviews} canDelete={isAdmin} onDeleted={onChanged} />
+      <Reviews
+        productId={product._id}
+        reviews={product.reviews}
+        sizes={sizes}
+        canDelete={isAdmin}
+        onDeleted={onChanged}
+      />
 
       {added && (
         <Suspense fallback={null}>
@@ -138,29 +150,45 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
 function ProductPurchase({
   product,
   purchase,
+  sizes,
   onChanged,
 }: {
   product: ProductDetail;
   purchase: ReturnType<typeof useAddToCart>;
+  sizes: ProductSizes;
   onChanged: () => void;
 }) {
   const { size, count, maxCount, soldOut } = purchase;
+  usePreselect(sizes.myKeys, purchase.sizes, size, purchase.chooseSize);
+  const mySoldOut =
+    sizes.myKeys.some((key) => purchase.soldOutSizes.includes(key)) &&
+    !sizes.myKeys.some((key) => purchase.sizes.some((option) => option.size === key && option.units > 0));
   return (
     <>
       {purchase.sizes.length > 0 ? (
-        <SizePicker options={purchase.sizes} value={size} onChange={purchase.chooseSize} />
+        <SizePicker
+          options={purchase.sizes}
+          value={size}
+          onChange={purchase.chooseSize}
+          label={sizes.tile}
+          system={sizes.system}
+          onSystemChange={sizes.chooseSystem}
+        />
       ) : null}
+      <MySizeLine sizes={sizes} options={purchase.sizes} chosen={size} onChoose={purchase.chooseSize} />
       {soldOut && <p className="text-danger fw-semibold mt-2">This product is sold out.</p>}
       <BackInStock
         product={product}
         soldOutSizes={purchase.soldOutSizes}
         allSoldOut={soldOut}
         onStockChanged={onChanged}
+        nameOf={sizes.name}
+        mine={mySoldOut && sizes.mineText ? { keys: sizes.myKeys, text: sizes.mineText } : null}
       />
 
       {size && maxCount > 0 && (
         <QuantityPicker
-          size={size}
+          size={sizes.name(size)}
           count={count}
           maxCount={maxCount}
           units={purchase.units}
@@ -203,11 +231,13 @@ function ProductPicture({ product }: { product: ProductDetail }) {
 function Reviews({
   productId,
   reviews,
+  sizes,
   canDelete,
   onDeleted,
 }: {
   productId: string;
   reviews: ProductDetail['reviews'];
+  sizes: ProductSizes;
   canDelete: boolean;
   onDeleted: () => void;
 }) {
@@ -233,6 +263,7 @@ function Reviews({
                   <DeleteReviewButton productId={productId} review={review} onDeleted={onDeleted} />
                 ) : null}
               </div>
+              <ReviewFit review={review} sizes={sizes} />
               <p className="mb-0">{review.description}</p>
             </li>
           ))}
@@ -240,6 +271,16 @@ function Reviews({
       )}
     </section>
   );
+}
+
+/** 'Fit: runs small · Bought EU 44 (US 10)', as far as the reviewer said. */
+function ReviewFit({ review, sizes }: { review: ProductDetail['reviews'][number]; sizes: ProductSizes }) {
+  const parts = [
+    review.fit ? `Fit: ${FIT_LABELS[review.fit].toLowerCase()}` : null,
+    review.sizeBought ? `Bought ${sizes.label(review.sizeBought)}` : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return null;
+  return <p className="product__review-fit">{parts.join(' · ')}</p>;
 }
 
 function ProductNotFound() {

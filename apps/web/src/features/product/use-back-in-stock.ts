@@ -19,7 +19,11 @@ const NO_ALERTS: StockAlert[] = [];
  * or cancel it. A guest is asked to log in, an unverified user to verify the e-mail; a refusal is shown
  * and the alerts and the stock are read again.
  */
-export function useBackInStock(productId: string, onStockChanged: () => void) {
+export function useBackInStock(
+  productId: string,
+  onStockChanged: () => void,
+  nameOf: (size: string) => string = (size) => size,
+) {
   const { user } = useSession();
   const client = useQueryClient();
   const verified = Boolean(user?.emailVerified);
@@ -60,11 +64,11 @@ export function useBackInStock(productId: string, onStockChanged: () => void) {
       if (alertId) {
         await cancelStockAlert(alertId);
         await refreshAlerts();
-        setStatus(`Size ${size}: you will not be e-mailed about it.`);
+        setStatus(`Size ${nameOf(size)}: you will not be e-mailed about it.`);
       } else {
         await createStockAlert({ productId, size });
         await refreshAlerts();
-        setStatus(`Size ${size}: ${ALERT_CREATED_TEXT}.`);
+        setStatus(`Size ${nameOf(size)}: ${ALERT_CREATED_TEXT}.`);
       }
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The alert could not be changed');

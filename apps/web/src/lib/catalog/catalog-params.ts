@@ -13,6 +13,9 @@ import {
   type OrderBy,
   PAGE_SIZE,
   SEARCH_MAX,
+  SIZE_SYSTEMS,
+  SIZE_VALUE_PATTERN,
+  type SizeSystem,
 } from '@shop/contracts';
 import type { ProductListParams } from './catalog-queries';
 
@@ -21,7 +24,7 @@ import type { ProductListParams } from './catalog-queries';
  * back button works:
  *
  *   /home?category=running&gender=women&rating=4&brand=nike&priceMin=50&priceMax=120&onSale=true
- *        &sort=price-asc&search=air&page=2
+ *        &size=44&sizeSystem=EU&sort=price-asc&search=air&page=2
  *
  * Values that are not allowed are ignored rather than sent to the API.
  */
@@ -44,8 +47,16 @@ export const SORT_OPTIONS = [
 ] as const satisfies readonly { value: string; label: string; orderBy: OrderBy }[];
 export type SortKey = (typeof SORT_OPTIONS)[number]['value'];
 
+/** "In my size": `size=44&sizeSystem=EU`, only products with that size in stock (through each brand's chart). */
+export interface CatalogSize {
+  system: SizeSystem;
+  value: string;
+}
+
 export interface CatalogState {
   filters: CatalogFilters;
+  /** Kept apart from the filter dialog's filters: the dialog neither shows nor clears it. */
+  size?: CatalogSize;
   sort?: SortKey;
   search?: string;
   page: number;
@@ -74,6 +85,16 @@ function readSort(value: string | null): SortKey | undefined {
   }
 }
 
+/** `size` (a size as a chart writes it) in `sizeSystem` (US when not said); a size in no system is ignored. */
+function readSize(params: URLSearchParams): CatalogSize | undefined {
+  const value = params.get('size')?.trim();
+  if (!value || !SIZE_VALUE_PATTERN.test(value)) return undefined;
+  const system = params.get('sizeSystem');
+  if (system === null || system === '') return { system: 'US', value };
+  const known = oneOf(SIZE_SYSTEMS, system);
+  return known ? { system: known, value } : undefined;
+}
+
 export function readCatalogState(params: URLSearchParams): CatalogState {
   const filters: CatalogFilters = {};
   const category = oneOf(CATEGORIES, params.get('category'));
@@ -98,6 +119,8 @@ export function readCatalogState(params: URLSearchParams): CatalogState {
   if (params.get('onSale') === 'true') filters.onSale = true;
 
   const state: CatalogState = { filters, page: 1 };
+  const size = readSize(params);
+  if (size) state.size = size;
   const sort = readSort(params.get('sort'));
   if (sort) state.sort = sort;
   const search = params.get('search')?.trim().slice(0, SEARCH_MAX);
@@ -116,6 +139,10 @@ export function writeCatalogParams(state: Partial<CatalogState>): URLSearchParam
     if (value !== undefined && value !== null && String(value) !== '') params.set(key, String(value));
   }
   if (filters.onSale) params.set('onSale', 'true');
+  if (state.size) {
+    params.set('size', state.size.value);
+    params.set('sizeSystem', state.size.system);
+  }
   if (state.sort) params.set('sort', state.sort);
   if (state.search) params.set('search', state.search);
   if (state.page && state.page > 1) params.set('page', String(state.page));
@@ -130,6 +157,10 @@ export function toProductListParams(state: CatalogState): ProductListParams {
   const sort = SORT_OPTIONS.find((option) => option.value === state.sort);
   if (sort) params.orderBy = JSON.stringify(sort.orderBy);
   if (state.search) params.search = state.search;
+  if (state.size) {
+    params.size = state.size.value;
+    params.sizeSystem = state.size.system;
+  }
   return params;
 }
 
@@ -146,6 +177,9 @@ export function ratingLabel(rating: number): string {
   if (rating === 0) return 'New (0 stars)';
   return rating === 1 ? '1 star' : `${rating} stars`;
 }
+
+/** A size as its system writes it: 'EU 44'. */
+export const catalogSizeText = (size: CatalogSize) => `${size.system} ${size.value}`;
 
 export interface FilterChip {
   /** The filter keys the chip removes. */

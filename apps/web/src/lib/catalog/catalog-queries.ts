@@ -14,6 +14,9 @@ export interface ProductListParams {
   onSale?: 'true';
   orderBy?: string;
   search?: string;
+  /** "In my size": only products with this size (in `sizeSystem`, US when not said) in stock. */
+  size?: string;
+  sizeSystem?: string;
   page?: number;
   limit?: number;
 }

@@ -142,6 +142,46 @@ describe('Bought tab', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
+  it("asks how it fits, optionally, and sends the answer as 'fit'", async () => {
+    const { calls } = renderAccount('/account/bought', boughtApi([bought(AJ1, 'Air Jordan 1 Mid XQ')]));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /make your review/ }));
+    const question = screen.getByRole('group', { name: /How does it fit\?/ });
+    const answers = within(question).getAllByRole('radio');
+    expect(answers.map((radio) => radio.getAttribute('value'))).toEqual(['small', 'true', 'large']);
+    expect(answers.every((radio) => !(radio as HTMLInputElement).checked)).toBe(true);
+    await user.click(within(question).getByRole('radio', { name: 'Runs small' }));
+    await user.type(screen.getByLabelText('Comments'), 'Go half a size up.');
+    await user.click(screen.getByRole('button', { name: 'send review' }));
+
+    await waitFor(() => expect(card('Air Jordan 1 Mid XQ')).toHaveTextContent('Go half a size up.'));
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/reviews')?.body).toEqual({
+      _idProduct: AJ1,
+      _idUser: UID,
+      rating: 5,
+      description: 'Go half a size up.',
+      fit: 'small',
+    });
+  });
+
+  it('keeps the fit answered before when editing, and sends the new one', async () => {
+    const { calls } = renderAccount(
+      '/account/bought',
+      boughtApi([bought(DUNK, 'Dunk Low Panda', review({ fit: 'true', description: 'Fine.' }))]),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit your review of Dunk Low Panda' }));
+    expect(screen.getByRole('radio', { name: 'True to size' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Runs large' }));
+    await user.click(screen.getByRole('button', { name: 'send review' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+        path: `/api/reviews/${REVIEW_ID}`,
+        body: { rating: 4, description: 'Fine.', fit: 'large' },
+      }),
+    );
+  });
+
   it('lets the user edit their own review', async () => {
     const { calls } = renderAccount(
       '/account/bought',

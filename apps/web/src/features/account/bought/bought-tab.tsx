@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { RatingStars } from '../../../components/rating-stars';
 import { formatDay } from '../../../lib/dates';
+import { FIT_LABELS } from '../../../lib/sizes';
 import { useAccount } from '../account-context';
 import { AccountSection } from '../account-section';
 import { useBought } from '../api/get-bought';
@@ -127,6 +128,9 @@ function BoughtCard({ uid, item }: { uid: string; item: BoughtItem }) {
             <RatingStars rating={review.rating} zeroAsStars />
             <span className="small text-muted ms-auto">{formatDay(review.date)}</span>
           </div>
+          {review.fit ? (
+            <p className="small fw-semibold text-muted mb-1">Fit: {FIT_LABELS[review.fit].toLowerCase()}</p>
+          ) : null}
           <p className="bought-card__review-text">{review.description}</p>
           {sent ? (
             <AlertSuccess

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  FIT_ANSWERS,
   MAX_RATING,
   MIN_RATING,
   REVIEW_COMMENT_MAX,
@@ -9,13 +10,16 @@ import {
   reviewUpdateSchema,
 } from '@shop/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { AlertError } from '../../../components/alert-error';
 import { BusyLabel } from '../../../components/busy-label';
 import { RatingStars } from '../../../components/rating-stars';
 import { errorText } from '../../../lib/api';
+import { FIT_LABELS } from '../../../lib/sizes';
 import { useCreateReview } from '../api/create-review';
 import { useUpdateReview } from '../api/update-review';
+
+const checkReview = zodResolver(reviewUpdateSchema);
 
 export const REVIEW_FORM_TITLE = 'Make your review!';
 export const EDIT_REVIEW_TITLE = 'Edit your review';
@@ -47,8 +51,14 @@ export function ReviewForm({ uid, productId, productName, review, onDone, onBack
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ReviewUpdate>({
-    resolver: zodResolver(reviewUpdateSchema),
-    defaultValues: { rating: review?.rating ?? MAX_RATING, description: review?.description ?? '' },
+    // An unanswered fit question reads as null; the review leaves it out.
+    resolver: (values, context, options) =>
+      checkReview({ ...values, fit: values.fit ?? undefined }, context, options),
+    defaultValues: {
+      rating: review?.rating ?? MAX_RATING,
+      description: review?.description ?? '',
+      fit: review?.fit ?? undefined,
+    },
     mode: 'onSubmit',
   });
   const rating = useWatch({ control, name: 'rating' });
@@ -130,6 +140,8 @@ export function ReviewForm({ uid, productId, productName, review, onDone, onBack
         </div>
       </div>
 
+      <FitQuestion id={id} register={register} />
+
       {failure ? (
         <AlertError message={failure} onClose={() => setFailure(null)} className="mt-3 mb-0" />
       ) : null}
@@ -143,5 +155,33 @@ export function ReviewForm({ uid, productId, productName, review, onDone, onBack
         </button>
       </div>
     </form>
+  );
+}
+
+/** 'How does it fit?': runs small, true to size or runs large, sent as `fit`; optional. */
+function FitQuestion({ id, register }: { id: string; register: UseFormRegister<ReviewUpdate> }) {
+  return (
+    <fieldset className="mt-3" aria-describedby={`${id}-fit-hint`}>
+      <legend className="form-label fs-6 mb-1">
+        How does it fit? <span className="text-muted fw-normal">(optional)</span>
+      </legend>
+      {FIT_ANSWERS.map((answer) => (
+        <div key={answer} className="form-check form-check-inline">
+          <input
+            id={`${id}-fit-${answer}`}
+            type="radio"
+            className="form-check-input"
+            value={answer}
+            {...register('fit')}
+          />
+          <label htmlFor={`${id}-fit-${answer}`} className="form-check-label">
+            {FIT_LABELS[answer]}
+          </label>
+        </div>
+      ))}
+      <div id={`${id}-fit-hint`} className="form-text mt-0">
+        Compared with the size you usually wear: it helps the next buyer choose.
+      </div>
+    </fieldset>
   );
 }

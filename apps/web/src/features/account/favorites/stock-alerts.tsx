@@ -5,6 +5,7 @@ import { BellIcon } from '../../../components/icons';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { errorText } from '../../../lib/api';
 import { formatDay } from '../../../lib/dates';
+import { useSizeLabels } from '../../../lib/size-labels';
 import { AccountSection } from '../account-section';
 import { useDeleteStockAlert } from '../api/delete-stock-alert';
 import { useStockAlerts } from '../api/get-stock-alerts';
@@ -17,6 +18,9 @@ export function StockAlerts({ uid }: { uid: string }) {
   const cancel = useDeleteStockAlert(uid);
   const [failure, setFailure] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<string | null>(null);
+  const labelOf = useSizeLabels(
+    (alerts.data ?? []).map((alert) => ({ id: alert.product._id, brand: alert.product.brand })),
+  );
 
   const onCancel = async (id: string) => {
     setFailure(null);
@@ -65,7 +69,7 @@ export function StockAlerts({ uid }: { uid: string }) {
                   {alert.product.name}
                 </Link>
                 <p className="account-alert__meta">
-                  Size {alert.size} · asked on {formatDay(alert.createdAt)}
+                  Size {labelOf(alert.product._id, alert.size)} · asked on {formatDay(alert.createdAt)}
                 </p>
               </div>
               <button

@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingSpinner } from '../../../components/loading-cards';
 import { ShipToAddress } from '../../../components/ship-to-address';
 import { drawOutcome } from '../../../lib/drops/draw-outcome';
+import { useSizeLabels } from '../../../lib/size-labels';
 import { useAccount } from '../account-context';
 import { AccountSection } from '../account-section';
 import { useMyDrops } from '../api/get-my-drops';
@@ -101,12 +102,14 @@ type Entry = NonNullable<MyDrop['entry']>;
 function EntryFacts({ mine, entry }: { mine: MyDrop; entry: Entry }) {
   const withdraw = useWithdrawDropEntry();
   const canWithdraw = mine.drop.state === 'entry_open' && entry.status === 'entered';
+  const { product } = mine.drop;
+  const labelOf = useSizeLabels([{ id: product.id, brand: product.brand }]);
   return (
     <>
       <dl className="my-drop__facts">
         <div>
           <dt>Size</dt>
-          <dd>{entry.size}</dd>
+          <dd>{labelOf(product.id, entry.size)}</dd>
         </div>
         <div>
           <dt>Entry</dt>

@@ -1,13 +1,14 @@
 import { useAccount } from '../account-context';
 import { ChangePassword } from './change-password';
 import { DeleteAccount } from './delete-account';
+import { MySizes } from './my-sizes';
 import { PriceDropEmails } from './price-drop-emails';
 import { ProfileForm } from './profile-form';
 import { StoreCredit } from './store-credit';
 
 /**
  * /account/profile: the editable profile (the staff's variant for an admin), the store credit and its
- * history, the price-drop e-mails, the password and leaving the shop.
+ * history, the shopper's sizes, the price-drop e-mails, the password and leaving the shop.
  */
 export function ProfileTab() {
   const { user, dashboard } = useAccount();
@@ -19,6 +20,7 @@ export function ProfileTab() {
         <StoreCredit uid={user.uid} />
       </div>
       <div className="col-12 col-lg-5 d-grid gap-4 align-content-start">
+        <MySizes />
         <PriceDropEmails uid={user.uid} dashboard={dashboard} />
         <ChangePassword />
         <DeleteAccount />

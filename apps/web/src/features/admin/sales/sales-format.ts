@@ -24,6 +24,11 @@ export function formatLongDay(day: string): string {
   return Number.isNaN(date.getTime()) ? day : longDay.format(date);
 }
 
+/** A rate as people read it: 0.5 → '50%', 0.125 → '12.5%'; nothing sold in the period → '—'. */
+export function formatRate(rate: number | null): string {
+  return rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`;
+}
+
 export const pluralise = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** The day with the most revenue (the earliest of equals), or undefined when nothing sold. */

@@ -5,7 +5,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { type ApiCall, errorBody } from '../../../test/mock-api';
 import { retryFailedLoad } from '../../../test/retry';
 import { NO_LOW_STOCK_TEXT, noSalesText } from './sales-tab';
-import { AJ1, DUNK, days, lowStockPage, manyLowSizes, renderSales, salesReport } from './sales-test-utils';
+import {
+  AJ1,
+  DUNK,
+  days,
+  lowStockPage,
+  manyLowSizes,
+  renderSales,
+  salesReport,
+  salesSizes,
+} from './sales-test-utils';
 
 // Chart.js needs a real canvas and layout, which jsdom has not: the chart is stood in for by its
 // accessible face (sales-chart.test.tsx tests the real one's configuration).
@@ -29,6 +38,9 @@ const salesApi =
     }
     if (call.method === 'GET' && call.path === '/api/admin/sales/low-stock') {
       return { body: lowStockPage(Number(call.search.get('page')), sizes) };
+    }
+    if (call.method === 'GET' && call.path === '/api/admin/sales/sizes') {
+      return { body: salesSizes(call.search.get('from') ?? '', call.search.get('to') ?? '') };
     }
     return undefined;
   };
@@ -255,6 +267,7 @@ describe('Sales tab', () => {
     });
     const { calls } = renderSales('/account/sales', async (call) => {
       if (call.path === '/api/admin/sales/low-stock') return { body: lowStockPage(1) };
+      if (call.path === '/api/admin/sales/sizes') return { body: salesSizes('2024-06-01', '2024-06-30') };
       if (call.path !== '/api/admin/sales') return undefined;
       await gate;
       if (fail) return { status: 500, body: errorBody('INTERNAL', 'The report is not ready') };

@@ -14,7 +14,8 @@ import { LoadingSpinner } from '../../../components/loading-cards';
 import { useLowStock } from './api/get-low-stock';
 import { toSalesPeriod, useSalesReport } from './api/get-sales-report';
 import { SalesChart } from './sales-chart';
-import { chartSummary, formatLongDay, formatShortDay, pluralise } from './sales-format';
+import { chartSummary, formatLongDay, formatRate, formatShortDay, pluralise } from './sales-format';
+import { SalesSizesSection } from './sales-sizes';
 import { ThresholdWarning } from './threshold-warning';
 import '../shared/admin.css';
 import './sales.css';
@@ -24,8 +25,9 @@ export const noSalesText = (days: number) => `No sales in the last ${days} days`
 export const NO_LOW_STOCK_TEXT = 'No size is running low.';
 
 /**
- * /account/sales (admins): the paid orders of the last 30 or 90 days (`?days=`), day by day, and the best
- * sellers; then the sizes running out (whatever the period), all of them a page at a time.
+ * /account/sales (admins): the paid orders of the last 30 or 90 days (`?days=`), day by day, the best
+ * sellers, the returns and the size table of the period; then the sizes running out (whatever the period),
+ * all of them a page at a time.
  */
 export function AdminSalesTab() {
   const [params, setParams] = useSearchParams();
@@ -89,6 +91,7 @@ export function AdminSalesTab() {
             />
           ) : null}
           <Report report={shown} />
+          <SalesSizesSection from={shown.from} to={shown.to} />
         </div>
       ) : null}
       <LowStock />
@@ -251,11 +254,6 @@ function TopProducts({ report }: { report: SalesReport }) {
       )}
     </section>
   );
-}
-
-/** A return rate as people read it: 0.5 → '50%', 0.125 → '12.5%'; no sale in the period → '—'. */
-function formatRate(rate: number | null): string {
-  return rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`;
 }
 
 /** The period's returns: how many, why, and the products that come back most with their return rate. */

@@ -4,6 +4,8 @@ import {
   type LowStockSize,
   type SalesDay,
   type SalesReport,
+  type SalesSizeModel,
+  type SalesSizes,
 } from '@shop/contracts';
 import type { ApiHandler } from '../../../test/mock-api';
 import { renderStaffRoutes } from '../shared/staff-test-utils';
@@ -58,6 +60,70 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
     ],
     returns: { returns: 0, units: 0, byReason: [], products: [] },
     ...overrides,
+  };
+}
+
+const NO_FIGURES = {
+  sold: 0,
+  sizeReturns: 0,
+  tooSmall: 0,
+  tooLarge: 0,
+  exchangedUp: 0,
+  exchangedDown: 0,
+  fitSmall: 0,
+  fitTrue: 0,
+  fitLarge: 0,
+};
+
+/**
+ * The size table's models (salesSizesSchema): the AJ1 runs small (3 of 8 pairs back for size, above the
+ * shop's 20%), the Dunk sells 12 pairs with one exchanged down.
+ */
+export const SIZE_MODELS: SalesSizeModel[] = [
+  {
+    _id: AJ1,
+    name: 'Air Jordan 1 Mid XQ',
+    brand: 'nike',
+    ...NO_FIGURES,
+    sold: 8,
+    sizeReturns: 3,
+    tooSmall: 2,
+    exchangedUp: 1,
+    fitSmall: 2,
+    fitTrue: 1,
+    sizeReturnRate: 0.375,
+    aboveAverage: true,
+    sizes: [
+      { key: '9', ...NO_FIGURES, sold: 5, sizeReturns: 2, tooSmall: 2, exchangedUp: 1, fitSmall: 2 },
+      { key: '10.5', ...NO_FIGURES, sold: 3, sizeReturns: 1, fitTrue: 1 },
+    ],
+  },
+  {
+    _id: DUNK,
+    name: 'Dunk Low Panda',
+    brand: 'nike',
+    ...NO_FIGURES,
+    sold: 12,
+    sizeReturns: 1,
+    exchangedDown: 1,
+    fitLarge: 1,
+    sizeReturnRate: 0.083,
+    aboveAverage: false,
+    sizes: [{ key: '11', ...NO_FIGURES, sold: 12, sizeReturns: 1, exchangedDown: 1, fitLarge: 1 }],
+  },
+];
+
+/** The size table of [from, to] as GET /api/admin/sales/sizes answers it; no model: an empty period. */
+export function salesSizes(from: string, to: string, models: SalesSizeModel[] = []): SalesSizes {
+  const sold = models.reduce((sum, model) => sum + model.sold, 0);
+  const sizeReturns = models.reduce((sum, model) => sum + model.sizeReturns, 0);
+  return {
+    from,
+    to,
+    sold,
+    sizeReturns,
+    averageSizeReturnRate: sold === 0 ? null : Math.round((sizeReturns / sold) * 1000) / 1000,
+    models,
   };
 }
 

@@ -6,6 +6,7 @@ import { BusyButton } from '../shared/busy-label';
 import { StateBadge } from '../shared/state-badge';
 import { useStaffForm } from '../shared/use-staff-form';
 import { type ChartPlace, useSaveSizeChart } from './api/size-charts';
+import { RestoreChart } from './restore-chart';
 import {
   addedRows,
   CELL_SYSTEMS,
@@ -27,13 +28,15 @@ interface SizeChartFormProps {
   /** The brand as shown ('Nike'). */
   brandLabel: string;
   chart: SizeChart;
+  /** The brand's own chart is in use again: the grid starts again from it. */
+  onRestored: () => void;
 }
 
 /**
  * A chart's grid: a row per US size with its UK, EU, CM and JP cells, sizes added and removed, and its
  * source. A refused save shows each reason beside its cell, and the first refused cell takes the focus.
  */
-export function SizeChartForm({ place, brandLabel, chart }: SizeChartFormProps) {
+export function SizeChartForm({ place, brandLabel, chart, onRestored }: SizeChartFormProps) {
   const save = useSaveSizeChart(place);
   const [rows, setRows] = useState(() => rowsOf(chart));
   const [saved, setSaved] = useState(false);
@@ -117,6 +120,16 @@ export function SizeChartForm({ place, brandLabel, chart }: SizeChartFormProps) 
         {chart.edited
           ? 'Staff changed this chart: it replaces the one the shop came with.'
           : 'The chart the shop came with, as the brand publishes it.'}
+        {chart.edited ? (
+          <>
+            {' '}
+            <RestoreChart
+              place={place}
+              chartName={chartTitle(brandLabel, place.gender)}
+              onRestored={onRestored}
+            />
+          </>
+        ) : null}
       </p>
 
       {form.failure ? (

@@ -46,6 +46,10 @@ function renderSizes(handler: ApiHandler = () => undefined, csvAnswer?: (text: s
         chart = { ...chart, ...(call.body as Pick<SizeChart, 'rows' | 'source'>), edited: true };
         return { body: chart };
       }
+      if (call.method === 'DELETE' && call.path === '/api/size-charts/vans/women') {
+        chart = CHART;
+        return { body: chart };
+      }
       return undefined;
     },
   });
@@ -218,5 +222,27 @@ describe('Sizes tab', () => {
       ),
     ).toBeInTheDocument();
     expect(cell('EU of US 9.5')).toHaveValue('40.5');
+  });
+
+  it("gives the brand's own chart back after a confirmation, and the grid shows it again", async () => {
+    const user = userEvent.setup();
+    const { calls, setChart } = renderSizes();
+    setChart({
+      ...CHART,
+      edited: true,
+      source: 'Measured in the shop',
+      rows: CHART.rows.map((row) => (row.key === '10' ? { ...row, EU: '41.5' } : row)),
+    });
+    await screen.findByText('Changed by staff');
+    expect(cell('EU of US 10')).toHaveValue('41.5');
+    await user.click(screen.getByRole('button', { name: "Use the brand's chart" }));
+    const dialog = await screen.findByRole('dialog', { name: "Use the brand's chart?" });
+    await user.click(within(dialog).getByRole('button', { name: "Use the brand's chart" }));
+    await waitFor(() => expect(cell('EU of US 10')).toHaveValue('41'));
+    expect(screen.getByText("The brand's own")).toBeInTheDocument();
+    expect(screen.getByLabelText('Source')).toHaveValue("Vans' published women's chart");
+    expect(
+      calls.some((call) => call.method === 'DELETE' && call.path === '/api/size-charts/vans/women'),
+    ).toBe(true);
   });
 });

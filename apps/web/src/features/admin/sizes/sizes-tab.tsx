@@ -42,7 +42,7 @@ export function AdminSizesTab() {
   const id = useId();
   const [place, choose] = useChartPlace();
   const chart = useSizeChart(place);
-  // Counts the imports: the grid starts again from the chart each one saved.
+  // Counts the imports and restores: the grid starts again from the chart each one saved.
   const [imports, setImports] = useState(0);
   const brandLabel = capitalize(place.brand);
 
@@ -86,6 +86,7 @@ export function AdminSizesTab() {
             place={place}
             brandLabel={brandLabel}
             chart={chart.data}
+            onRestored={() => setImports((count) => count + 1)}
           />
           <UncoveredSizes uncovered={chart.data.uncovered} />
         </>

@@ -6,15 +6,17 @@ import { ReturnSlipLink } from '../../../../components/return-slip-link';
 import { ReturnStateBadge } from '../../../../components/return-state';
 import { errorText } from '../../../../lib/api';
 import { formatDay } from '../../../../lib/dates';
+import type { SizeLabelOf } from '../../../../lib/size-labels';
 import { useCancelReturn } from '../../api/cancel-return';
 import { canCancelReturn } from './return-rules';
 
 export const CANCEL_RETURN_TITLE = 'Cancel this return?';
 
 /** One line of a return: the pair, how many, and the refund or the size it is exchanged for. */
-function lineText(line: OrderReturn['lines'][number]): string {
-  const what = line.resolution === 'exchange' ? `exchange for size ${line.exchangeSize ?? '?'}` : 'refund';
-  return `Size ${line.size} · ${line.count} × ${what} · ${RETURN_REASON_LABELS[line.reason]}`;
+function lineText(line: OrderReturn['lines'][number], labelOf: SizeLabelOf): string {
+  const exchange = line.exchangeSize === null ? '?' : labelOf(line.productId, line.exchangeSize);
+  const what = line.resolution === 'exchange' ? `exchange for size ${exchange}` : 'refund';
+  return `Size ${labelOf(line.productId, line.size)} · ${line.count} × ${what} · ${RETURN_REASON_LABELS[line.reason]}`;
 }
 
 /**
@@ -22,7 +24,16 @@ function lineText(line: OrderReturn['lines'][number]): string {
  * refund and the replacement order; the staff's words when they refused it; "Cancel return" while it is
  * requested or approved (asked first). Its refund is in its order's `currency`.
  */
-export function OrderReturnItem({ orderReturn, currency }: { orderReturn: OrderReturn; currency: string }) {
+export function OrderReturnItem({
+  orderReturn,
+  currency,
+  labelOf,
+}: {
+  orderReturn: OrderReturn;
+  currency: string;
+  /** A size as the shopper reads it. */
+  labelOf: SizeLabelOf;
+}) {
   const cancel = useCancelReturn();
   const cancelling = useAskFirst();
   const titleId = `order-return-${orderReturn.id}`;
@@ -55,7 +66,7 @@ export function OrderReturnItem({ orderReturn, currency }: { orderReturn: OrderR
       <ul className="order-return__lines" aria-label={`Pairs in return ${orderReturn.number}`}>
         {orderReturn.lines.map((line) => (
           <li key={`${line.productId}-${line.size}`}>
-            <span className="order-return__name">{line.name}</span> <span>{lineText(line)}</span>
+            <span className="order-return__name">{line.name}</span> <span>{lineText(line, labelOf)}</span>
           </li>
         ))}
       </ul>

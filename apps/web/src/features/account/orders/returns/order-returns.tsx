@@ -1,5 +1,6 @@
 import type { Order, OrderReturn } from '@shop/contracts';
 import { useRef, useState } from 'react';
+import { useSizeLabels } from '../../../../lib/size-labels';
 import { OrderReturnItem } from './order-return-item';
 import { RETURN_FORM_TITLE, ReturnForm } from './return-form';
 import { ReturnNextSteps } from './return-next-steps';
@@ -16,6 +17,8 @@ export function OrderReturns({ order }: { order: Order }) {
   const openButton = useRef<HTMLButtonElement>(null);
   const returns = [...order.returns].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const offer = canOpenReturn(order);
+  // Return lines are of the order's products: their sizes show in the shopper's system.
+  const labelOf = useSizeLabels(order.products.map((line) => ({ id: line.id, brand: line.brand })));
 
   if (!offer && returns.length === 0 && !opened) return null;
 
@@ -34,6 +37,7 @@ export function OrderReturns({ order }: { order: Order }) {
       {formOpen ? (
         <ReturnForm
           order={order}
+          labelOf={labelOf}
           onOpened={(created) => {
             setFormOpen(false);
             setOpened(created);
@@ -62,7 +66,7 @@ export function OrderReturns({ order }: { order: Order }) {
         <ul className="order-returns__list list-unstyled" aria-label="Returns of this order">
           {returns.map((orderReturn) => (
             <li key={orderReturn.id}>
-              <OrderReturnItem orderReturn={orderReturn} currency={order.currency} />
+              <OrderReturnItem orderReturn={orderReturn} currency={order.currency} labelOf={labelOf} />
             </li>
           ))}
         </ul>

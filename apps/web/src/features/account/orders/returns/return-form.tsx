@@ -2,6 +2,7 @@ import { type Order, type OrderReturn, RETURN_COMMENT_MAX, type ReturnRefundTo }
 import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { AlertError } from '../../../../components/alert-error';
 import { BusyLabel } from '../../../../components/busy-label';
+import type { SizeLabelOf } from '../../../../lib/size-labels';
 import { ReturnLineFields } from './return-line-fields';
 import { type ReturnFormErrors, useReturnForm } from './use-return-form';
 
@@ -9,6 +10,8 @@ export const RETURN_FORM_TITLE = 'Return or exchange';
 
 interface ReturnFormProps {
   order: Order;
+  /** A size as the shopper reads it. */
+  labelOf: SizeLabelOf;
   onOpened: (opened: OrderReturn) => void;
   onClose: () => void;
 }
@@ -30,7 +33,7 @@ function firstInvalid(id: string, errors: ReturnFormErrors, lineCount: number): 
  * size in stock; a comment (required when a pair goes back for "Other"). Opening it takes the focus to its heading; a
  * refusal (the form's checks or the server's) takes it to the first field in error.
  */
-export function ReturnForm({ order, onOpened, onClose }: ReturnFormProps) {
+export function ReturnForm({ order, labelOf, onOpened, onClose }: ReturnFormProps) {
   const id = useId();
   const form = useReturnForm(order, onOpened);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -63,6 +66,7 @@ export function ReturnForm({ order, onOpened, onClose }: ReturnFormProps) {
               id={id}
               index={index}
               line={line}
+              sizeLabel={(size) => labelOf(line.productId, size)}
               choice={form.lines[index] ?? { count: 0, resolution: 'refund', exchangeSize: '', reason: '' }}
               errors={errors}
               stock={form.stock.stock.get(line.productId)}

@@ -7,6 +7,8 @@ interface ReturnLineFieldsProps {
   id: string;
   index: number;
   line: ReturnableLine;
+  /** A size of the line's product as the shopper reads it ('EU 44 (US 10)'). */
+  sizeLabel: (size: string) => string;
   choice: LineChoice;
   errors: ReturnFormErrors;
   /** Units on sale per size of this product; undefined while they load or when they could not be read. */
@@ -41,6 +43,7 @@ export function ReturnLineFields({
   id,
   index,
   line,
+  sizeLabel,
   choice,
   errors,
   stock,
@@ -61,7 +64,8 @@ export function ReturnLineFields({
         <div className="return-line__what">
           <p className="return-line__name">{line.name}</p>
           <p className="shop-note">
-            Size {line.size} · {line.returnable} {line.returnable === 1 ? 'pair' : 'pairs'} can go back
+            Size {sizeLabel(line.size)} · {line.returnable} {line.returnable === 1 ? 'pair' : 'pairs'} can go
+            back
           </p>
         </div>
       </div>
@@ -103,6 +107,7 @@ export function ReturnLineFields({
         <ResolutionFields
           base={base}
           line={line}
+          sizeLabel={sizeLabel}
           choice={choice}
           sizes={sizes}
           hint={hint}
@@ -160,6 +165,7 @@ function ReasonField({
 interface ResolutionFieldsProps {
   base: string;
   line: ReturnableLine;
+  sizeLabel: (size: string) => string;
   choice: LineChoice;
   /** Sizes in stock to exchange for. */
   sizes: string[];
@@ -170,7 +176,16 @@ interface ResolutionFieldsProps {
 }
 
 /** What the buyer wants for a line's pairs: a refund, or another size (only sizes in stock are offered). */
-function ResolutionFields({ base, line, choice, sizes, hint, sizeError, onChange }: ResolutionFieldsProps) {
+function ResolutionFields({
+  base,
+  line,
+  sizeLabel,
+  choice,
+  sizes,
+  hint,
+  sizeError,
+  onChange,
+}: ResolutionFieldsProps) {
   return (
     <fieldset className="return-line__resolution">
       <legend className="form-label">
@@ -229,7 +244,7 @@ function ResolutionFields({ base, line, choice, sizes, hint, sizeError, onChange
             <option value="">Choose a size</option>
             {sizes.map((size) => (
               <option key={size} value={size}>
-                {size}
+                {sizeLabel(size)}
               </option>
             ))}
           </select>

@@ -70,3 +70,12 @@ export function useImportSizeChart(place: ChartPlace) {
   const keep = useKeepSaved(place);
   return useMutation({ mutationFn: (csv: string) => putCsv(place, csv), onSuccess: keep });
 }
+
+/** `DELETE /api/size-charts/:brand/:gender` (products.write): staff's changes dropped, the brand's chart back. */
+export function useRestoreSizeChart(place: ChartPlace) {
+  const keep = useKeepSaved(place);
+  return useMutation({
+    mutationFn: () => api.delete<SizeChart>(chartPath(place)),
+    onSuccess: keep,
+  });
+}
