@@ -60,6 +60,7 @@ beforeAll(async () => {
 });
 
 const probe = (name: (typeof PROBES)[number]['name']) => probeIds.get(name) ?? '';
+const db = () => app().db;
 
 interface Stocked {
   id: string;
@@ -311,6 +312,29 @@ describe('GET /api/products/admin?size=&sizeSystem=', () => {
       expect(sized.ids, query).toEqual(all.ids.filter((id) => expected.has(id)));
     }
     expect((await everyPage('/api/products/admin?size=99&sizeSystem=EU', admin)).total).toBe(0);
+  });
+
+  it("sets the tax category of the staff list's sized products only (a size no chart knows: none)", async () => {
+    const admin = staff().cookie;
+    const put = async (query: string) => {
+      const response = await send(app(), 'PUT', `/api/products/tax-category?${query}`, admin, {
+        taxCategory: 'reduced',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ updated: number; matched: number }>();
+    };
+    expect(await put('size=99&sizeSystem=EU')).toEqual({ updated: 0, matched: 0 });
+    const sized = await everyPage('/api/products/admin?search=probe&size=44&sizeSystem=EU', admin);
+    expect(sized.total).toBeGreaterThan(0);
+    expect(await put('search=probe&size=44&sizeSystem=EU')).toEqual({
+      updated: sized.total,
+      matched: sized.total,
+    });
+    const reduced = await db()
+      .select({ id: product.id })
+      .from(product)
+      .where(eq(product.taxCategory, 'reduced'));
+    expect(sorted(reduced.map((row) => row.id))).toEqual(sorted(sized.ids));
   });
 });
 
