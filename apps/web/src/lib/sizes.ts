@@ -16,6 +16,7 @@ import {
   type UserDashboard,
 } from '@shop/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { ApiError, api } from './api';
 import { DASHBOARD_QUERY_KEY, dashboardQuery } from './dashboard';
@@ -146,8 +147,7 @@ export function useSizePrefs(): SizePrefs {
   const dashboard = useQuery({ ...dashboardQuery(user?.uid ?? ''), enabled: hydrated && user !== null });
   const profile = hydrated && user ? dashboard.data : undefined;
   const local = hydrated ? stored : { system: null, mySizes: null };
-  const profileHasSizes =
-    profile && (profile.mySizes.default || Object.keys(profile.mySizes.brands).length > 0);
+  const profileHasSizes = hasSizes(profile?.mySizes);
   const known = hydrated && !loading && (!user || dashboard.isSuccess || dashboard.isError);
 
   async function save(changes: { sizeSystem?: ShopperSizeSystem; mySizes?: MySizes }) {
@@ -162,11 +162,55 @@ export function useSizePrefs(): SizePrefs {
 
   return {
     system: (profile && user ? profile.sizeSystem : null) ?? local.system ?? 'US',
-    mySizes: (profileHasSizes ? profile.mySizes : local.mySizes) ?? NO_SIZES,
+    mySizes: (profileHasSizes ? profile?.mySizes : local.mySizes) ?? NO_SIZES,
     known,
     chooseSystem: (system) => save({ sizeSystem: system }),
     saveMySizes: (mySizes) => save({ mySizes }),
   };
+}
+
+const hasSizes = (sizes: MySizes | null | undefined): sizes is MySizes =>
+  Boolean(sizes && (sizes.default || Object.keys(sizes.brands).length > 0));
+
+/**
+ * What a guest chose in this browser that a profile with nothing of its own takes over (a profile still
+ * at US with no size), or null: a shopper who picked EU and saved 44 before signing up keeps them.
+ */
+function carriedOver(
+  profile: Pick<UserDashboard, 'sizeSystem' | 'mySizes'>,
+  stored: StoredSizes,
+): { sizeSystem?: ShopperSizeSystem; mySizes?: MySizes } | null {
+  if (profile.sizeSystem !== 'US' || hasSizes(profile.mySizes)) return null;
+  const changes = {
+    ...(stored.system && stored.system !== 'US' ? { sizeSystem: stored.system } : {}),
+    ...(hasSizes(stored.mySizes) ? { mySizes: stored.mySizes } : {}),
+  };
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
+/** Accounts whose profile was offered the browser's sizes on this page (once each). */
+const offered = new Set<string>();
+
+/**
+ * Carries the browser's sizes into the signed-in shopper's profile once, when the profile has none of its
+ * own (carriedOver). Used once per page (the footer's chooser); a size the profile refuses stays in the
+ * browser only.
+ */
+export function useCarriedSizes(): void {
+  const hydrated = useHydrated();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const profile = useQuery({ ...dashboardQuery(user?.uid ?? ''), enabled: hydrated && user !== null }).data;
+  useEffect(() => {
+    if (!user || !profile || offered.has(user.uid)) return;
+    offered.add(user.uid);
+    const changes = carriedOver(profile, useSizeStore.getState());
+    if (!changes) return;
+    saveToProfile(user.uid, changes).then(
+      (saved) => queryClient.setQueryData(DASHBOARD_QUERY_KEY(user.uid), saved),
+      () => undefined,
+    );
+  }, [user, profile, queryClient]);
 }
 
 /** The shopper's size for a brand: the brand's own, else their size. */

@@ -52,6 +52,12 @@ const COUNTED = sql`${orderReturn.state} IN ('requested', 'approved', 'received'
 const countedIn = (from: Date, to: Date) =>
   and(COUNTED, gte(orderReturn.createdAt, from), lt(orderReturn.createdAt, to));
 
+/** A line sent back for its size: returned as too small or too large, or exchanged for another size. */
+const FOR_SIZE = or(
+  inArray(returnLine.reason, ['too_small', 'too_large']),
+  eq(returnLine.resolution, 'exchange'),
+);
+
 /**
  * Returns opened in [from, to) that count, per reason, counted per line: the returns with a line of that
  * reason, those lines and their units.
@@ -149,12 +155,7 @@ export async function findSizeReturnLines(
     })
     .from(returnLine)
     .innerJoin(orderReturn, eq(orderReturn.id, returnLine.returnId))
-    .where(
-      and(
-        countedIn(from, to),
-        or(inArray(returnLine.reason, ['too_small', 'too_large']), eq(returnLine.resolution, 'exchange')),
-      ),
-    )
+    .where(and(countedIn(from, to), FOR_SIZE))
     .groupBy(returnLine.productId, returnLine.size, returnLine.reason, returnLine.exchangeSize);
 }
 
@@ -302,12 +303,6 @@ export async function listReturns(
     .offset(query.offset);
   return withLines(db, rows);
 }
-
-/** A line sent back for its size: returned as too small or too large, or exchanged for another size. */
-const FOR_SIZE = or(
-  inArray(returnLine.reason, ['too_small', 'too_large']),
-  eq(returnLine.resolution, 'exchange'),
-);
 
 /** Units of these orders' lines sent back for their size in returns that count, per order and line. */
 export async function findUnitsSentBackForSize(

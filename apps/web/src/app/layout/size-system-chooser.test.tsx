@@ -71,4 +71,32 @@ describe('the footer\'s "Sizes in" chooser', () => {
       { sizeSystem: 'UK' },
     ]);
   });
+
+  it("carries a guest's EU and size into a profile that has none of its own, once", async () => {
+    const newcomer = { ...buyer, uid: 'u-new' };
+    const mySizes = { default: { system: 'EU' as const, value: '44' }, brands: {} };
+    useSizeStore.getState().keep({ system: 'EU', mySizes });
+    const { calls } = mockApi((call) =>
+      call.method === 'PUT' && call.path === '/api/users/update/u-new'
+        ? { body: [dashboardFixture({ sizeSystem: 'EU', mySizes })] }
+        : undefined,
+    );
+    const chooser = renderChooser(newcomer, { sizeSystem: 'US', mySizes: { brands: {} } });
+    await waitFor(() => expect(chooser).toHaveValue('EU'));
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { sizeSystem: 'EU', mySizes },
+    ]);
+  });
+
+  it('leaves a profile with sizes of its own as it is', async () => {
+    const regular = { ...buyer, uid: 'u-regular' };
+    useSizeStore.getState().keep({ system: 'EU', mySizes: null });
+    const { calls } = mockApi(() => undefined);
+    const chooser = renderChooser(regular, {
+      sizeSystem: 'US',
+      mySizes: { default: { system: 'US', value: '10' }, brands: {} },
+    });
+    await waitFor(() => expect(chooser).toHaveValue('US'));
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
 });

@@ -1,13 +1,15 @@
 import { SHOPPER_SIZE_SYSTEMS, type ShopperSizeSystem } from '@shop/contracts';
-import { useSizePrefs } from '../../lib/sizes';
+import { useCarriedSizes, useSizePrefs } from '../../lib/sizes';
 
 /**
  * The footer's "Sizes in" chooser: the system every size of the shop shows in (US, UK, EU or centimetres),
  * kept in the profile when signed in and in the browser. The server's page shows US; the shopper's choice
- * follows once the page is live.
+ * follows once the page is live. It is on every page, so it is where a guest's sizes go into the profile
+ * they sign up or in with (useCarriedSizes).
  */
 export function SizeSystemChooser() {
   const { system, chooseSystem } = useSizePrefs();
+  useCarriedSizes();
   return (
     <div className="site-footer__ship-to">
       <label htmlFor="footer-size-system" className="site-footer__ship-to-label">
