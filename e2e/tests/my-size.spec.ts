@@ -78,7 +78,7 @@ test.describe('my size', () => {
     const panel = page.getByRole('region', { name: 'Your size' });
     await expect(panel.getByLabel('Size system')).toHaveValue('EU');
     await panel.getByLabel('My size (EU)').fill('44');
-    await panel.getByRole('button', { name: 'Save my sizes' }).click();
+    await panel.getByRole('button', { name: 'Remember my sizes' }).click();
 
     // Saved, the filter is on: in the address, as a chip, and on the switch.
     await expect(page).toHaveURL(/\/home\?size=44&sizeSystem=EU$/);
@@ -130,15 +130,30 @@ test.describe('my size', () => {
     const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('carrito') ?? '[]') as unknown[]);
     expect(cart).toEqual([expect.objectContaining({ id: first._id, size: key, count: 1 })]);
 
-    // Signed up, the cart holds the pair. The new profile reads sizes in US until the shopper says EU again
-    // (kept in the profile now); the browser saw the product, so its size reads in EU with its US key.
+    // Signed up, the cart holds the pair, and the new profile takes the guest's EU and 44 from the browser:
+    // the size reads in EU with its US key, and the footer and the profile say EU.
     await signedInBuyer(page, 'mysize');
     await page.goto('/cart');
     const line = page.getByRole('listitem', { name: `${first.name}, size ${key}` });
     await expect(line).toBeVisible();
+    const row = (await chartOf(page.request, first)).rows.find((candidate) => candidate.key === key);
+    await expect(line.getByText(/^Size /)).toContainText(`Size EU ${row?.EU} (US ${key})`);
+    await expect(page.getByRole('combobox', { name: 'Sizes in' })).toHaveValue('EU');
+    await expect
+      .poll(async () => {
+        const session = (await (await page.request.get('/api/auth/get-session')).json()) as {
+          user: { id: string };
+        };
+        const [me] = (await (await page.request.get(`/api/users/dashboard/${session.user.id}`)).json()) as {
+          sizeSystem: string;
+          mySizes: { default?: { system: string; value: string } };
+        }[];
+        return { sizeSystem: me?.sizeSystem, size: me?.mySizes.default };
+      })
+      .toEqual({ sizeSystem: 'EU', size: { system: 'EU', value: '44' } });
+    await page.getByRole('combobox', { name: 'Sizes in' }).selectOption('US');
     await expect(line.getByText(/^Size /)).toHaveText(new RegExp(`^Size ${key} ·`));
     await page.getByRole('combobox', { name: 'Sizes in' }).selectOption('EU');
-    const row = (await chartOf(page.request, first)).rows.find((candidate) => candidate.key === key);
     await expect(line.getByText(/^Size /)).toContainText(`Size EU ${row?.EU} (US ${key})`);
 
     // ... and buys it in test mode.

@@ -182,7 +182,7 @@ function SizesFields({ id, prefs, onSaved }: MySizesFormProps & { prefs: SizePre
       <BrandSizes id={id} values={values} errors={errors} onChange={(brands) => change({ brands })} />
       <div className="my-sizes__actions">
         <button type="submit" className="btn btn-dark rounded-pill px-4" disabled={busy}>
-          <BusyLabel busy={busy} text="Save my sizes" busyText="Saving…" />
+          <BusyLabel busy={busy} text="Remember my sizes" busyText="Saving…" />
         </button>
         <p
           className={`my-sizes__status${status && !status.ok ? ' my-sizes__status--error' : ''}`}

@@ -118,7 +118,7 @@ describe('"In my size" in the catalogue', () => {
     const panel = screen.getByRole('region', { name: 'Your size' });
     await user.selectOptions(within(panel).getByLabelText('Size system'), 'EU');
     await user.type(within(panel).getByLabelText('My size (EU)'), '44');
-    await user.click(within(panel).getByRole('button', { name: 'Save my sizes' }));
+    await user.click(within(panel).getByRole('button', { name: 'Remember my sizes' }));
 
     await waitFor(() => expect(search(router).get('size')).toBe('44'));
     expect(search(router).get('sizeSystem')).toBe('EU');

@@ -37,7 +37,7 @@ describe('My sizes in the profile', () => {
     await user.click(within(section).getByRole('button', { name: '+ Add a brand' }));
     await user.selectOptions(within(section).getByLabelText('Brand'), 'adidas');
     await user.type(within(section).getByLabelText('Size in adidas (EU)'), '44,5');
-    await user.click(within(section).getByRole('button', { name: 'Save my sizes' }));
+    await user.click(within(section).getByRole('button', { name: 'Remember my sizes' }));
 
     expect(await within(section).findByText('Saved: your sizes are in your profile.')).toBeInTheDocument();
     expect(sent).toEqual([
@@ -71,7 +71,7 @@ describe('My sizes in the profile', () => {
     await user.click(within(section).getByRole('button', { name: '+ Add a brand' }));
     const nike = within(section).getByLabelText('Size in nike (EU)');
     await user.type(nike, '99');
-    await user.click(within(section).getByRole('button', { name: 'Save my sizes' }));
+    await user.click(within(section).getByRole('button', { name: 'Remember my sizes' }));
 
     await waitFor(() => expect(nike).toHaveAttribute('aria-invalid', 'true'));
     expect(nike).toHaveAccessibleDescription("Nike size is not a EU size of nike's size chart.");
@@ -88,7 +88,7 @@ describe('My sizes in the profile', () => {
     const user = userEvent.setup();
     const mySize = within(section).getByLabelText('My size (US)');
     await user.type(mySize, 'ten');
-    await user.click(within(section).getByRole('button', { name: 'Save my sizes' }));
+    await user.click(within(section).getByRole('button', { name: 'Remember my sizes' }));
     expect(mySize).toHaveAccessibleDescription('Enter a size such as 9, 9.5, 44 or 27.5.');
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
 
