@@ -20,6 +20,7 @@ import { verificationEmail } from '../src/modules/auth/auth-emails';
 import { jobId } from '../src/modules/jobs/jobs';
 import { MAIL_BATCH_SIZE } from '../src/modules/mail/mailer';
 import { orderConfirmationEmail } from '../src/modules/orders/order-emails';
+import { keysAsTheyAre } from '../src/modules/sizes';
 import { inProcessConfig } from './in-process';
 
 export const MAIL_SCENARIO = 'mail drain (order confirmations, a verification e-mail meanwhile)';
@@ -50,6 +51,7 @@ function benchOrder(index: number): Order {
       id: randomUUID(),
       name: `Runner ${index % 97} ${['Low', 'Mid', 'High'][line]}`,
       brand: ['Nike', 'Adidas', 'Puma'][line] ?? 'Nike',
+      gender: ['men'],
       card_picture: '/media/bench.webp',
       img: '/media/bench.webp',
       size: SIZES[(index + line) % SIZES.length] ?? '9',
@@ -89,9 +91,9 @@ export async function benchMail(
         return 0;
       }
     };
-    const accountUrl = `${config.siteUrl}/account/orders`;
+    const reader = { accountUrl: `${config.siteUrl}/account/orders`, sizeWords: keysAsTheyAre };
     const messages = Array.from({ length: COUNT }, (_, index) =>
-      orderConfirmationEmail(benchOrder(index), 'card', accountUrl),
+      orderConfirmationEmail(benchOrder(index), 'card', reader),
     );
 
     // Queued held back, as the shop's mailer queues them (keyed by order), then due all at once.

@@ -91,6 +91,8 @@ export const dropSummarySchema = z.object({
     id: z.string(),
     name: z.string(),
     brand: z.string(),
+    /** The product's genders: whose size chart labels its sizes (chartGenderOf). */
+    gender: z.array(z.string()),
     price: z.number(),
     card_picture: z.string(),
   }),

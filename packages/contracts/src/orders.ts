@@ -87,6 +87,8 @@ export const orderLineSchema = z.object({
   id: z.string(),
   name: z.string(),
   brand: z.string(),
+  /** The product's genders when it was bought: whose size chart labels the size (chartGenderOf). */
+  gender: z.array(z.string()),
   card_picture: z.string(),
   img: z.string(),
   size: z.string(),

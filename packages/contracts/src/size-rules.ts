@@ -102,6 +102,31 @@ export function rowForKey(rows: readonly SizeChartRow[], key: string): SizeChart
   return rows.find((row) => row.key === key);
 }
 
+/** A size as a system writes it: 'EU 44', 'US 10', 'CM 28'. */
+export const sizeText = (system: string, value: string) => `${system} ${value}`;
+
+/**
+ * A size in the shopper's system with the shop's US key beside it where it helps: 'EU 44 (US 10)', or
+ * 'US 10' (in US, or where the chart does not give the size). `size` is a chart row or a product page's size.
+ */
+export function sizeLabel(
+  size: { key: string } & Partial<Record<ShopperSizeSystem, string | null>>,
+  system: ShopperSizeSystem,
+): string {
+  const value = system === 'US' ? undefined : size[system];
+  return value ? `${sizeText(system, value)} (US ${size.key})` : sizeText('US', size.key);
+}
+
+/** A key in the shopper's system from a chart's rows: 'EU 44 (US 10)', or 'US 10'. */
+export function keyLabel(
+  rows: readonly SizeChartRow[] | undefined,
+  key: string,
+  system: ShopperSizeSystem,
+): string {
+  const row = rows && rowForKey(rows, key);
+  return sizeLabel(row ?? { key }, system);
+}
+
 /** A product page shows how buyers say it fits once this many have answered (decision 38). */
 export const FIT_MIN_ANSWERS = 5;
 /** ... and advice when this share of the answers agree. */

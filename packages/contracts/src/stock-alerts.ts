@@ -16,7 +16,14 @@ export const stockAlertSchema = z.object({
   _id: z.string(),
   size: z.string(),
   createdAt: z.string(),
-  product: z.object({ _id: z.string(), name: z.string(), brand: z.string(), card_picture: z.string() }),
+  product: z.object({
+    _id: z.string(),
+    name: z.string(),
+    brand: z.string(),
+    /** The product's genders: whose size chart labels the size (chartGenderOf). */
+    gender: z.array(z.string()),
+    card_picture: z.string(),
+  }),
 });
 export type StockAlert = z.infer<typeof stockAlertSchema>;
 export const stockAlertListSchema = z.array(stockAlertSchema);

@@ -11,6 +11,8 @@ export interface SummaryLine {
   /** The line's product and its brand, where known: its size then shows in the shopper's system too. */
   productId?: string;
   brand?: string;
+  /** The product's genders (a women's product is sized on the women's chart). */
+  genders?: readonly string[];
   count: number;
   price: number;
   totalPrice: number;
@@ -32,7 +34,9 @@ export function OrderLines({
   currency?: string;
 }) {
   const labelOf = useSizeLabels(
-    lines.flatMap((line) => (line.productId ? [{ id: line.productId, brand: line.brand }] : [])),
+    lines.flatMap((line) =>
+      line.productId ? [{ id: line.productId, brand: line.brand, genders: line.genders }] : [],
+    ),
   );
   return (
     <ul className="order-lines list-unstyled mb-0" aria-label={label}>

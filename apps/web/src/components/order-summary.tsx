@@ -95,6 +95,7 @@ export function OrderSummary({
           size: line.size,
           productId: line.id,
           brand: line.brand,
+          genders: line.gender,
           count: line.count,
           price: line.price,
           totalPrice: line.totalPrice,

@@ -3,14 +3,16 @@ import {
   type Brand,
   type ChartGender,
   chartGenderOf,
+  keyLabel,
   type ProductDetail,
   type ShopperSizeSystem,
   type SizeChart,
+  sizeLabel,
 } from '@shop/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { productQuery } from './catalog/catalog-queries';
 import { knownSizing } from './product-sizing';
-import { keyLabel, sizeChartQuery, sizeLabel, useSizePrefs } from './sizes';
+import { sizeChartQuery, useSizePrefs } from './sizes';
 
 /**
  * Sizes of lines (cart, orders, returns, alerts, draw entries) in the shopper's size system, with the shop's

@@ -5,8 +5,6 @@ import {
   type FitAnswer,
   keysForSize,
   type MySizes,
-  type ProductSize,
-  rowForKey,
   SHOPPER_SIZE_SYSTEMS,
   type ShopperSize,
   type ShopperSizeSystem,
@@ -216,31 +214,6 @@ export function useCarriedSizes(): void {
 /** The shopper's size for a brand: the brand's own, else their size. */
 export function mySizeFor(mySizes: MySizes, brand: Brand): ShopperSize | undefined {
   return mySizes.brands[brand] ?? mySizes.default;
-}
-
-/** A size as a system writes it: 'EU 44', 'US 10', 'CM 28'. */
-export const sizeText = (system: string, value: string) => `${system} ${value}`;
-
-/**
- * A product's size in the shopper's system with the shop's US key beside it where it helps:
- * 'EU 44 (US 10)', or 'US 10' (in US, or where the chart does not give the size).
- */
-export function sizeLabel(
-  size: Pick<ProductSize, 'key'> & Partial<ProductSize>,
-  system: ShopperSizeSystem,
-): string {
-  const value = system === 'US' ? undefined : size[system];
-  return value ? `${sizeText(system, value)} (US ${size.key})` : sizeText('US', size.key);
-}
-
-/** A key in the shopper's system from a chart's rows: 'EU 44 (US 10)', or 'US 10'. */
-export function keyLabel(
-  rows: readonly SizeChartRow[] | undefined,
-  key: string,
-  system: ShopperSizeSystem,
-): string {
-  const row = rows && rowForKey(rows, key);
-  return sizeLabel(row ?? { key }, system);
 }
 
 /** `GET /api/size-charts?brand=&gender=`: a brand's chart (public, cached by the browser for minutes). */

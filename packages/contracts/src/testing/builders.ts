@@ -136,6 +136,7 @@ export function buildOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
     id: product._id,
     name: product.name,
     brand: product.brand,
+    gender: product.gender,
     card_picture: product.card_picture,
     img: product.card_picture,
     size: '9',

@@ -123,6 +123,8 @@ export const orderItem = pgTable(
     productId: uuidRef('product_id', () => product.id).notNull(),
     name: text('name').notNull(),
     brand: text('brand').notNull(),
+    /** The product's genders at purchase: whose size chart labels the size. */
+    genders: text('genders').array().notNull().default(sql`'{}'::text[]`),
     picture: text('picture').notNull(),
     size: doublePrecision('size').notNull(),
     count: integer('count').notNull(),
@@ -142,5 +144,7 @@ export const orderItem = pgTable(
       'order_item_discount_within_line',
       sql`${t.discountCents} BETWEEN 0 AND ${t.unitPriceCents} * ${t.count}`,
     ),
+    // What a model sold, per size (its fit card's pairs bought, the Sales tab's size table).
+    index('order_item_product_idx').on(t.productId, t.size),
   ],
 );

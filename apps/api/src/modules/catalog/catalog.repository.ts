@@ -645,6 +645,7 @@ const stockLineColumns = {
   units: productStock.units,
   name: product.name,
   brand: product.brand,
+  genders: product.genders,
   cardPicture: product.cardPicture,
   priceCents: product.priceCents,
   categories: product.categories,
@@ -737,6 +738,8 @@ export interface StockLine {
   size: number;
   name: string;
   brand: string;
+  /** Whose size chart the product is on: chartGenderOf(genders). */
+  genders: string[];
   cardPicture: string;
   priceCents: number;
   categories: string[];

@@ -155,6 +155,7 @@ async function itemsOf(tx: Tx, lines: Line[], held: Map<number, unknown>) {
       productId: line.productId,
       name: info.name,
       brand: info.brand,
+      genders: info.genders,
       categories: info.categories,
       picture: info.cardPicture,
       size: line.size,

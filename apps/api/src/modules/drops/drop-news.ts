@@ -1,5 +1,5 @@
 import { sizeKey, waitingListNumber } from '@shop/contracts';
-import { type MailMessage, messageEmail, SHOP } from '../mail';
+import { type MailMessage, messageEmail, SHOP, type SizeWords } from '../mail';
 import { entryWindow, preQueueOpensAt } from './drop-state';
 import type { DropRow, EntryRow } from './drops.repository';
 
@@ -25,22 +25,28 @@ export function dropEmail(to: string, news: DropNews): MailMessage {
   return messageEmail({ ...news, to, subject: `${SHOP}: ${news.subject}` });
 }
 
+/** Who reads a draw's news: the name they go by, and how they read sizes. */
+export interface DropReader {
+  username: string;
+  sizeWords: SizeWords;
+}
+
 /** What an entry's news is, by its status after the draw; undefined when there is nothing to tell. */
 export function dropNews(
   siteUrl: string,
   row: DropRow,
   productName: string,
   entry: EntryRow,
-): ((username: string) => DropNews) | undefined {
+): ((reader: DropReader) => DropNews) | undefined {
   const size = sizeKey(entry.size);
   const proof = `Entry ${entry.id}. How the draw was made, and how to check it: ${dropUrl(siteUrl, row)}`;
   if (entry.status === 'won' && entry.holdUntil) {
     const until = when(entry.holdUntil);
-    return (username) => ({
+    return ({ username, sizeWords }) => ({
       subject: `you won a pair of ${productName}`,
-      heading: `You won: ${productName}, size ${size}`,
+      heading: `You won: ${productName}, size ${sizeWords(row.productId, size)}`,
       paragraphs: [
-        `Hi ${username}, your entry was picked. A pair in size ${size} is held for you until ${until}.`,
+        `Hi ${username}, your entry was picked. A pair in size ${sizeWords(row.productId, size)} is held for you until ${until}.`,
         `Buy it through the usual checkout from ${when(row.releaseAt)}, signed in with this account. If it is not paid by ${until}, it goes to the next entrant.`,
       ],
       action: { label: 'Buy your pair', url: productUrl(siteUrl, row) },
@@ -49,11 +55,11 @@ export function dropNews(
   }
   if (entry.status === 'waiting') {
     const place = entry.rank ? waitingListNumber(entry.rank, row.drawnUnits?.[size] ?? 0) : '?';
-    return (username) => ({
+    return ({ username, sizeWords }) => ({
       subject: `the draw for ${productName}`,
       heading: 'Not picked this time',
       paragraphs: [
-        `Hi ${username}, your entry for ${productName} in size ${size} was not among the winners.`,
+        `Hi ${username}, your entry for ${productName} in size ${sizeWords(row.productId, size)} was not among the winners.`,
         `You are number ${place} on the waiting list for that size: if a winner does not pay in time, the pair goes to the next on the list, and we will e-mail you if it is you.`,
       ],
       action: { label: 'See the draw', url: dropUrl(siteUrl, row) },
@@ -61,11 +67,11 @@ export function dropNews(
     });
   }
   if (entry.status === 'lapsed') {
-    return (username) => ({
+    return ({ username, sizeWords }) => ({
       subject: `your pair of ${productName} was passed on`,
       heading: 'Your time to pay ran out',
       paragraphs: [
-        `Hi ${username}, the pair of ${productName} in size ${size} held for you was not paid in time, so it went to the next entrant.`,
+        `Hi ${username}, the pair of ${productName} in size ${sizeWords(row.productId, size)} held for you was not paid in time, so it went to the next entrant.`,
       ],
       action: { label: 'See the draw', url: dropUrl(siteUrl, row) },
       footnote: proof,

@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import type { Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import * as catalog from '../catalog';
+import { sizeWordsPerSystem } from '../sizes';
 import * as users from '../users';
 import { drawnOrder } from './draw';
 import type { DropDeps, DropJob } from './drop-deps';
@@ -175,6 +176,7 @@ async function announce(deps: DropDeps, dropId: string): Promise<void> {
   const row = await repository.findDrop(deps.db, dropId);
   if (!row) return;
   const [product] = await catalog.getProducts(deps.db, [row.productId]);
+  const wordsIn = sizeWordsPerSystem(deps.db, [row.productId]);
   for (;;) {
     const batch = await repository.findUnannounced(deps.db, dropId, ANNOUNCE_BATCH);
     if (batch.length === 0) return;
@@ -186,7 +188,8 @@ async function announce(deps: DropDeps, dropId: string): Promise<void> {
       const person = people.get(entry.userId);
       const news = dropNews(deps.siteUrl, row, product?.name ?? 'the release', entry);
       if (person && news) {
-        await deps.mailer.send(dropEmail(person.email, news(person.username)), {
+        const reader = { username: person.username, sizeWords: await wordsIn(person.sizeSystem) };
+        await deps.mailer.send(dropEmail(person.email, news(reader)), {
           queue: 'bulkMail',
           key: newsKey(entry),
         });

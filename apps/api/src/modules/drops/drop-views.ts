@@ -63,6 +63,7 @@ function summaryOf(
       id: row.productId,
       name: product?.name ?? 'Archived product',
       brand: product?.brand ?? '',
+      gender: product?.gender ?? [],
       price: product?.price ?? 0,
       card_picture: product?.card_picture ?? '',
     },

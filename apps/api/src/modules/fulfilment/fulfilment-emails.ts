@@ -1,5 +1,5 @@
 import { type Order, orderName } from '@shop/contracts';
-import { type MailMessage, type OrderLine, orderEmail } from '../mail';
+import { type MailMessage, type OrderLine, type OrderReader, orderEmail } from '../mail';
 
 /** A parcel as its e-mail tells it: the carrier's name, the tracking number and its page, what is in it. */
 export interface ParcelNotice {
@@ -18,7 +18,7 @@ function parcelLines(order: Order, parcel: ParcelNotice): OrderLine[] {
 }
 
 /** A parcel left for the buyer: what is in it, with whom, and where to follow it. */
-export function orderShippedEmail(order: Order, parcel: ParcelNotice, accountUrl: string): MailMessage {
+export function orderShippedEmail(order: Order, parcel: ParcelNotice, reader: OrderReader): MailMessage {
   const number = orderName(order);
   const all = order.fulfilment === 'shipped' || order.fulfilment === 'delivered';
   return orderEmail({
@@ -33,12 +33,12 @@ export function orderShippedEmail(order: Order, parcel: ParcelNotice, accountUrl
       href: parcel.trackingUrl,
     },
     note: all ? undefined : 'We will write again when the rest of your order ships.',
-    accountUrl,
+    ...reader,
   });
 }
 
 /** Every parcel of the order arrived. */
-export function orderDeliveredEmail(order: Order, accountUrl: string): MailMessage {
+export function orderDeliveredEmail(order: Order, reader: OrderReader): MailMessage {
   const number = orderName(order);
   return orderEmail({
     order,
@@ -46,6 +46,6 @@ export function orderDeliveredEmail(order: Order, accountUrl: string): MailMessa
     heading: 'Your order was delivered',
     intro: `every pair of order ${number} was delivered. Enjoy them!`,
     lines: order.products,
-    accountUrl,
+    ...reader,
   });
 }

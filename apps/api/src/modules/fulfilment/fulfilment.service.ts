@@ -15,7 +15,7 @@ import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { DocumentPage } from '../../lib/document-page';
 import type { CurrentUser } from '../../plugins/session';
-import type { Mailer, MailMessage } from '../mail';
+import type { Mailer, MailMessage, OrderReader } from '../mail';
 import * as orders from '../orders';
 import { creditNoteOf, creditNotesOf, type Gateways, tenderLabel } from '../payments';
 import * as shipping from '../shipping';
@@ -77,8 +77,6 @@ function planLines(
   return planned;
 }
 
-const accountUrl = (deps: FulfilmentDeps) => `${deps.siteUrl}/account/orders`;
-
 /**
  * Queues an e-mail to the order's buyer in `tx`, keyed so that it goes out once; an anonymised buyer (a
  * deleted account) has no address to write to.
@@ -88,11 +86,11 @@ async function tellBuyer(
   tx: Tx,
   orderId: string,
   key: string,
-  make: (order: Order) => MailMessage,
+  make: (order: Order, reader: OrderReader) => MailMessage,
 ): Promise<void> {
   const order = await orders.orderById(deps, tx, orderId);
   if (!order || order.user.email.endsWith('.invalid')) return;
-  await deps.mailer.send(make(order), { queue: 'bulkMail', key, tx });
+  await deps.mailer.send(make(order, await orders.readerOf(deps, tx, order)), { queue: 'bulkMail', key, tx });
 }
 
 /**
@@ -143,8 +141,8 @@ export async function shipOrder(
         units: lines.reduce((sum, line) => sum + line.count, 0),
       },
     });
-    await tellBuyer(deps, tx, orderId, `order-shipped:${row.id}`, (wire) =>
-      orderShippedEmail(wire, { ...shipment, carrier: CARRIER_LABELS[body.carrier] }, accountUrl(deps)),
+    await tellBuyer(deps, tx, orderId, `order-shipped:${row.id}`, (wire, reader) =>
+      orderShippedEmail(wire, { ...shipment, carrier: CARRIER_LABELS[body.carrier] }, reader),
     );
     return shipment;
   });
@@ -186,8 +184,8 @@ export async function markDelivered(
       },
     });
     if (arrived) {
-      await tellBuyer(deps, tx, orderId, `order-delivered:${orderId}`, (wire) =>
-        orderDeliveredEmail(wire, accountUrl(deps)),
+      await tellBuyer(deps, tx, orderId, `order-delivered:${orderId}`, (wire, reader) =>
+        orderDeliveredEmail(wire, reader),
       );
     }
     const [found] = await repository

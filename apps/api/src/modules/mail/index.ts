@@ -7,8 +7,10 @@ export {
   framed,
   messageEmail,
   type OrderLine,
+  type OrderReader,
   orderEmail,
   SHOP,
+  type SizeWords,
 } from './layout';
 export {
   createTransport,

@@ -76,7 +76,17 @@ ${button(action.label, action.url)}
 
 export type OrderLine = Order['products'][number];
 
+/**
+ * How an e-mail writes the size of a line of a product: the shop's key in US ('10', as the shop always
+ * wrote it), else in the reader's system with the key beside it ('EU 44 (US 10)'). The sizes module makes
+ * one for each reader.
+ */
+export type SizeWords = (productId: string, key: string) => string;
+
 /** An e-mail about one order: what happened, the lines it concerns (with their amounts), a link to the orders. */
+/** Who reads an order's e-mail: where they find their orders, and how they read sizes. */
+export type OrderReader = Pick<OrderMessage, 'accountUrl' | 'sizeWords'>;
+
 export interface OrderMessage {
   order: Order;
   subject: string;
@@ -93,6 +103,8 @@ export interface OrderMessage {
   detail?: { label: string; value: string; href: string | null };
   note?: string;
   accountUrl: string;
+  /** How the buyer reads the lines' sizes (sizes' sizeWordsIn). */
+  sizeWords: SizeWords;
 }
 
 /** The rows of an order e-mail's table: its lines, then the shipping and the discount when given. */
@@ -106,7 +118,7 @@ function orderRows(message: OrderMessage, discountLabel: string): string {
     ...message.lines.map((line) =>
       row(
         line.name,
-        `Size ${escapeHtml(line.size)} &times; ${line.count}`,
+        `Size ${escapeHtml(message.sizeWords(line.id, line.size))} &times; ${line.count}`,
         total ? formatPrice(line.totalPrice, currency) : '',
       ),
     ),
@@ -146,7 +158,7 @@ ${button('See your orders', accountUrl)}`;
     `Hi ${order.user.username}, ${options.intro}`,
     ...options.lines.map(
       (line) =>
-        `- ${line.name}, size ${line.size} x ${line.count}${total ? `: ${formatPrice(line.totalPrice, currency)}` : ''}`,
+        `- ${line.name}, size ${options.sizeWords(line.id, line.size)} x ${line.count}${total ? `: ${formatPrice(line.totalPrice, currency)}` : ''}`,
     ),
     ...(shipping ? [`- Shipping, ${shipping.name}: ${formatShippingPrice(shipping.price, currency)}`] : []),
     ...(discount ? [`- ${discountLabel}: -${formatPrice(discount.amount, currency)}`] : []),

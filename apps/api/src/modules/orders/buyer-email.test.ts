@@ -10,6 +10,7 @@ import { buy, type Pick, send, verifiedBuyer } from '../../test/shop';
 import { testShop } from '../../test/test-shop';
 import { wireServices } from '../../wiring';
 import { jobId } from '../jobs/jobs';
+import { keysAsTheyAre } from '../sizes';
 import { handleNotice } from '.';
 import { orderRefundEmail } from './order-emails';
 
@@ -160,7 +161,7 @@ describe('a refund', () => {
     const mail = orderRefundEmail(
       order,
       { amount: 195, refundTo: 'card', credit: 0, creditNote: 'CN-000007' },
-      'https://shop.test/a',
+      { accountUrl: 'https://shop.test/a', sizeWords: keysAsTheyAre },
     );
     expect(mail.subject).toBe('Sneaker Shop: $195.00 refunded for order #77');
     expect(mail.text).toContain(`- ${line.name}, size 9 x 2: $180.00`);

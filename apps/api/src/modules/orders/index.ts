@@ -14,6 +14,7 @@ export {
   setFulfilment,
 } from './order-after-sale';
 export type { AfterSaleOf, OrderDeps, OrderViews } from './order-deps';
+export { readerOf } from './order-emails';
 export {
   approveOrder,
   approvePlacedOrder,

@@ -84,6 +84,7 @@ export async function createReplacementOrder(
       productId: item.productId,
       name: item.name,
       brand: item.brand,
+      genders: item.genders,
       picture: item.picture,
       size: line.size,
       count: line.count,

@@ -1,7 +1,8 @@
 import { formatPrice, fromCents, type Order, orderName, paidForUnits, toCents } from '@shop/contracts';
-import type { Tx } from '../../db/client';
-import { type MailMessage, type OrderLine, orderEmail } from '../mail';
+import type { DbOrTx, Tx } from '../../db/client';
+import { type MailMessage, type OrderLine, type OrderReader, orderEmail } from '../mail';
 import { refundedTo } from '../payments';
+import { sizeWordsOf } from '../sizes';
 import type { OrderDeps } from './order-deps';
 import { wire } from './order-views';
 import * as repository from './orders.repository';
@@ -9,7 +10,7 @@ import * as repository from './orders.repository';
 /** The orders' e-mails to their buyers: the confirmation, a cancellation and a refund. */
 
 /** The order confirmation, sent once when the payment is verified. `paidWith` words the provider ('card'). */
-export function orderConfirmationEmail(order: Order, paidWith: string, accountUrl: string): MailMessage {
+export function orderConfirmationEmail(order: Order, paidWith: string, reader: OrderReader): MailMessage {
   const number = orderName(order);
   const rest = order.finalAmount - order.creditUsed;
   return orderEmail({
@@ -25,7 +26,7 @@ export function orderConfirmationEmail(order: Order, paidWith: string, accountUr
       order.creditUsed > 0
         ? `${formatPrice(order.creditUsed, order.currency)} was paid with your store credit${rest > 0 ? ` and ${formatPrice(rest, order.currency)} with your ${paidWith}` : ''}.`
         : undefined,
-    accountUrl,
+    ...reader,
   });
 }
 
@@ -81,7 +82,7 @@ function refundedRows(order: Order, cents: number): { lines: OrderLine[]; shippi
 export function orderRefundEmail(
   order: Order,
   refund: { amount: number; refundTo: string; credit: number; creditNote: string | null },
-  accountUrl: string,
+  reader: OrderReader,
 ): MailMessage {
   const number = orderName(order);
   const before = order.refundedAmount - refund.amount;
@@ -96,7 +97,7 @@ export function orderRefundEmail(
     ...refundedRows(order, toCents(refund.amount)),
     total: { label: 'Refunded', amount: refund.amount },
     note: `${refundNote(refund, order.currency)}${creditNoteSentence(refund.creditNote)}`,
-    accountUrl,
+    ...reader,
   });
 }
 
@@ -108,7 +109,7 @@ export function orderRefundEmail(
 export function orderCancelledEmail(
   order: Order,
   reason: 'staff' | 'not-paid-in-time' | 'payment-failed',
-  accountUrl: string,
+  reader: OrderReader,
 ): MailMessage {
   const number = orderName(order);
   const why = {
@@ -128,7 +129,7 @@ export function orderCancelledEmail(
       order.creditUsed > 0
         ? `No money was taken: the ${formatPrice(order.creditUsed, order.currency)} of store credit it would have used is back in your account, and the pairs went back on sale. To buy them, add them to your cart again.`
         : 'No money was taken, and the pairs went back on sale. To buy them, add them to your cart again.',
-    accountUrl,
+    ...reader,
   });
 }
 
@@ -143,13 +144,13 @@ export async function tellBuyer(
   tx: Tx,
   orderId: string,
   event: 'cancelled' | 'refunded',
-  make: (order: Order, accountUrl: string) => MailMessage,
+  make: (order: Order, reader: OrderReader) => MailMessage,
 ): Promise<void> {
   const row = await repository.findOrder(tx, orderId);
   if (!row) return;
   const order = await wire(deps, tx, row);
   if (order.user.email.endsWith('.invalid')) return;
-  await deps.mailer.send(make(order, `${deps.siteUrl}/account/orders`), {
+  await deps.mailer.send(make(order, await readerOf(deps, tx, order)), {
     queue: 'bulkMail',
     key: `order-${event}:${orderId}`,
     tx,
@@ -162,6 +163,22 @@ export async function confirmationOf(deps: OrderDeps, row: repository.OrderRow):
   return orderConfirmationEmail(
     order,
     refundedTo(deps.gateways, row.provider),
-    `${deps.siteUrl}/account/orders`,
+    await readerOf(deps, deps.db, order),
   );
+}
+
+/** The order's buyer as its e-mails' reader: their orders' page, and their size system. */
+export async function readerOf(
+  deps: Pick<OrderDeps, 'siteUrl'>,
+  db: DbOrTx,
+  order: Order,
+): Promise<OrderReader> {
+  return {
+    accountUrl: `${deps.siteUrl}/account/orders`,
+    sizeWords: await sizeWordsOf(
+      db,
+      order.user._id,
+      order.products.map((line) => line.id),
+    ),
+  };
 }

@@ -87,6 +87,7 @@ function toOrderWire(
       id: item.productId,
       name: item.name,
       brand: item.brand,
+      gender: item.genders,
       card_picture: item.picture,
       img: item.picture,
       size: String(item.size),

@@ -259,6 +259,7 @@ export type ListedOrder = Pick<OrderRow, WiredColumn> & {
     | 'productId'
     | 'name'
     | 'brand'
+    | 'genders'
     | 'picture'
     | 'size'
     | 'count'
@@ -273,7 +274,7 @@ export type ListedOrder = Pick<OrderRow, WiredColumn> & {
 /** An order's lines in their order, as JSON, so one query answers a whole page with its lines. */
 const itemsJson = sql<ListedOrder['items']>`(
   SELECT coalesce(json_agg(json_build_object(
-    'productId', ${orderItem.productId}, 'name', ${orderItem.name}, 'brand', ${orderItem.brand},
+    'productId', ${orderItem.productId}, 'name', ${orderItem.name}, 'brand', ${orderItem.brand}, 'genders', ${orderItem.genders},
     'picture', ${orderItem.picture}, 'size', ${orderItem.size}, 'count', ${orderItem.count},
     'unitPriceCents', ${orderItem.unitPriceCents}, 'discountCents', ${orderItem.discountCents},
     'taxCategory', ${orderItem.taxCategory}, 'taxRatePcm', ${orderItem.taxRatePcm},

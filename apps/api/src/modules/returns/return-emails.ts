@@ -1,17 +1,22 @@
 import { formatPrice, type OrderReturn, RETURN_REASON_LABELS } from '@shop/contracts';
 import { escapeHtml } from '../../lib/html';
-import { button, framed, type MailMessage } from '../mail';
+import { button, framed, type MailMessage, type SizeWords } from '../mail';
 
 /** Who a return's e-mails go to. */
 export interface ReturnBuyer {
   email: string;
   username: string;
+  /** How they read the lines' sizes. */
+  sizeWords: SizeWords;
 }
 
 /** "Air Max 90, size 9 × 1: refund (Too small)" / "…: exchange for size 10 (Too big)": each line's own reason. */
-function lineText(line: OrderReturn['lines'][number]): string {
-  const outcome = line.resolution === 'exchange' ? `exchange for size ${line.exchangeSize}` : 'refund';
-  return `${line.name}, size ${line.size} × ${line.count}: ${outcome} (${RETURN_REASON_LABELS[line.reason]})`;
+function lineText(line: OrderReturn['lines'][number], words: SizeWords): string {
+  const outcome =
+    line.resolution === 'exchange' && line.exchangeSize
+      ? `exchange for size ${words(line.productId, line.exchangeSize)}`
+      : 'refund';
+  return `${line.name}, size ${words(line.productId, line.size)} × ${line.count}: ${outcome} (${RETURN_REASON_LABELS[line.reason]})`;
 }
 
 /**
@@ -30,7 +35,7 @@ function returnEmail(options: {
   const { buyer, ret, link } = options;
   const steps = options.steps ?? [];
   const rows = ret.lines
-    .map((line) => `<li style="padding:4px 0">${escapeHtml(lineText(line))}</li>`)
+    .map((line) => `<li style="padding:4px 0">${escapeHtml(lineText(line, buyer.sizeWords))}</li>`)
     .join('');
   const stepsHtml = steps
     .map((step) => `<p style="margin:12px 0 0;line-height:1.5">${escapeHtml(step)}</p>`)
@@ -45,7 +50,7 @@ ${button(link.label, link.url)}`;
     options.heading,
     `Hi ${buyer.username}, ${options.intro}`,
     `Return ${ret.number}`,
-    ...ret.lines.map((line) => `- ${lineText(line)}`),
+    ...ret.lines.map((line) => `- ${lineText(line, buyer.sizeWords)}`),
     ...steps,
     `${link.label}: ${link.url}`,
   ].join('\n');

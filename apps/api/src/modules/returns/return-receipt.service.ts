@@ -237,7 +237,7 @@ async function tellRefunded(
     },
   });
   const refundTo = payments.refundedTo(deps.gateways, refund.tender ?? receipt.order.provider);
-  await tellBuyer(deps, tx, row, 'refunded', (to) =>
+  await tellBuyer(deps, tx, { row, ret: wire }, 'refunded', (to) =>
     returnRefundedEmail(
       to,
       wire,
@@ -301,11 +301,13 @@ async function completeReceipt(
   if (!received) throw AppError.notFound('Return');
   const [wire] = await returnsWithRefunds(tx, [received]);
   if (!wire) throw AppError.notFound('Return');
-  await tellBuyer(deps, tx, row, 'received', (to) => returnReceivedEmail(to, wire, accountUrl(deps)));
+  await tellBuyer(deps, tx, { row, ret: wire }, 'received', (to) =>
+    returnReceivedEmail(to, wire, accountUrl(deps)),
+  );
   if (refund.cents > 0) await tellRefunded(deps, tx, publish, { row, staff, wire, order }, refund);
   if (exchangeOrderId) {
     const replacement = await orders.orderForReturn(tx, exchangeOrderId);
-    await tellBuyer(deps, tx, row, 'exchange', (to) =>
+    await tellBuyer(deps, tx, { row, ret: wire }, 'exchange', (to) =>
       exchangeOrderEmail(to, wire, replacement?.number ?? 0, accountUrl(deps)),
     );
   }

@@ -20,6 +20,7 @@ import * as fulfilment from '../fulfilment';
 import type { Mailer, MailMessage } from '../mail';
 import * as orders from '../orders';
 import type { Gateways } from '../payments';
+import { sizeWordsOf } from '../sizes';
 import * as users from '../users';
 import {
   type ReturnBuyer,
@@ -53,26 +54,32 @@ export interface ReturnDeps {
 const OPEN_STATES: ReturnState[] = ['requested', 'approved'];
 
 /** The return's buyer as its e-mails address them; null for a deleted account (no address to write to). */
-async function buyerOf(db: DbOrTx, userId: string): Promise<ReturnBuyer | null> {
+async function buyerOf(db: DbOrTx, userId: string, ret: OrderReturn): Promise<ReturnBuyer | null> {
   const buyer = (await users.summariesOf(db, [userId])).get(userId);
   if (!buyer || buyer.email.endsWith('.invalid')) return null;
-  return { email: buyer.email, username: buyer.username };
+  const productIds = ret.lines.map((line) => line.productId);
+  return {
+    email: buyer.email,
+    username: buyer.username,
+    sizeWords: await sizeWordsOf(db, userId, productIds),
+  };
 }
 
 /**
- * Queues, in the transaction `tx` that changed the return, the e-mail telling its buyer, keyed by the
- * return and `event`: the change and its e-mail commit together, and the e-mail goes out once.
+ * Queues, in the transaction `tx` that changed the return `ret` (`row` its record), the e-mail telling its
+ * buyer, keyed by the return and `event`: the change and its e-mail commit together, and the e-mail goes
+ * out once.
  */
 export async function tellBuyer(
   deps: Pick<ReturnDeps, 'mailer'>,
   tx: Tx,
-  ret: { id: string; userId: string },
+  { row, ret }: { row: { id: string; userId: string }; ret: OrderReturn },
   event: string,
   make: (buyer: ReturnBuyer) => MailMessage,
 ): Promise<void> {
-  const buyer = await buyerOf(tx, ret.userId);
+  const buyer = await buyerOf(tx, row.userId, ret);
   if (!buyer) return;
-  await deps.mailer.send(make(buyer), { queue: 'bulkMail', key: `return-${event}:${ret.id}`, tx });
+  await deps.mailer.send(make(buyer), { queue: 'bulkMail', key: `return-${event}:${row.id}`, tx });
 }
 
 export const slipUrl = (deps: Pick<ReturnDeps, 'siteUrl'>, id: string) =>
@@ -280,7 +287,7 @@ export async function openReturn(
         lines: held.map((hold) => ({ productId: hold.productId, size: hold.size })),
       });
     }
-    await tellBuyer(deps, tx, row, 'opened', (to) =>
+    await tellBuyer(deps, tx, { row, ret: wire }, 'opened', (to) =>
       returnOpenedEmail(to, wire, order.number, slipUrl(deps, row.id)),
     );
     return wire;
@@ -341,7 +348,9 @@ export async function approveReturn(deps: ReturnDeps, id: string, staff: Current
       before: { number: wire.number, orderNumber: row.orderNumber, state: 'requested' },
       after: { number: wire.number, orderNumber: row.orderNumber, state: 'approved' },
     });
-    await tellBuyer(deps, tx, row, 'approved', (to) => returnApprovedEmail(to, wire, slipUrl(deps, id)));
+    await tellBuyer(deps, tx, { row, ret: wire }, 'approved', (to) =>
+      returnApprovedEmail(to, wire, slipUrl(deps, id)),
+    );
     return wire;
   });
 }
@@ -368,7 +377,9 @@ export async function rejectReturn(
       before: { number: wire.number, orderNumber: row.orderNumber, state: row.state },
       after: { number: wire.number, orderNumber: row.orderNumber, state: 'rejected', message },
     });
-    await tellBuyer(deps, tx, row, 'rejected', (to) => returnRejectedEmail(to, wire, accountUrl(deps)));
+    await tellBuyer(deps, tx, { row, ret: wire }, 'rejected', (to) =>
+      returnRejectedEmail(to, wire, accountUrl(deps)),
+    );
     return wire;
   });
 }

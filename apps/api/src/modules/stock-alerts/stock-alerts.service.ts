@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import * as catalog from '../catalog';
 import type { Mailer } from '../mail';
+import { sizeWordsPerSystem } from '../sizes';
 import * as users from '../users';
 import { backInStockEmail } from './back-in-stock-email';
 import * as repository from './stock-alerts.repository';
@@ -31,7 +32,7 @@ const SWEEP_SIZES = 200;
 
 function toWire(
   row: repository.StockAlertRow,
-  product: { _id: string; name: string; brand: string; card_picture: string },
+  product: { _id: string; name: string; brand: string; gender: string[]; card_picture: string },
 ): StockAlert {
   return {
     _id: row.id,
@@ -41,6 +42,7 @@ function toWire(
       _id: product._id,
       name: product.name,
       brand: product.brand,
+      gender: product.gender,
       card_picture: product.card_picture,
     },
   };
@@ -89,6 +91,7 @@ export async function createAlert(db: DbOrTx, userId: string, input: StockAlertC
     _id: line.productId,
     name: line.name,
     brand: line.brand,
+    gender: line.genders,
     card_picture: line.cardPicture,
   });
 }
@@ -118,6 +121,10 @@ export async function notifyBackInStock(deps: StockAlertDeps, lines: SizeOfProdu
     deps.db,
     claimed.map((alert) => alert.userId),
   );
+  const wordsIn = sizeWordsPerSystem(
+    deps.db,
+    onSale.map((line) => line.productId),
+  );
   const failed: string[] = [];
   let sent = 0;
   for (let start = 0; start < claimed.length; start += SEND_PARALLEL) {
@@ -131,7 +138,10 @@ export async function notifyBackInStock(deps: StockAlertDeps, lines: SizeOfProdu
             backInStockEmail(
               contact.email,
               contact.username,
-              { name: line.name, size: sizeKey(line.size) },
+              {
+                name: line.name,
+                size: (await wordsIn(contact.sizeSystem))(line.productId, sizeKey(line.size)),
+              },
               `${deps.siteUrl}/home/${line.productId}`,
             ),
             { queue: 'bulkMail', key: `back-in-stock:${alert.id}` },

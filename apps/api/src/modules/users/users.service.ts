@@ -8,6 +8,7 @@ import {
   SHOPPER_ROLE,
   type ShipTo,
   type ShopperSize,
+  type ShopperSizeSystem,
   type UserDashboard,
   type UsersQuery,
   type UserUpdate,
@@ -194,14 +195,21 @@ export async function removeFavorite(
   return getDashboard(deps, userId);
 }
 
-/** How to write to these users: their e-mail and the name they go by, by id (unknown ids left out). */
-export async function contactsOf(
-  db: DbOrTx,
-  ids: string[],
-): Promise<Map<string, { email: string; username: string }>> {
+/** How to write to a user: their e-mail, the name they go by, and the system they read sizes in. */
+export interface Contact {
+  email: string;
+  username: string;
+  sizeSystem: ShopperSizeSystem;
+}
+
+/** How to write to these users, by id (unknown ids left out). */
+export async function contactsOf(db: DbOrTx, ids: string[]): Promise<Map<string, Contact>> {
   const rows = await repository.findUsersByIds(db, [...new Set(ids)]);
   return new Map(
-    rows.map((row) => [row.id, { email: row.email, username: row.displayUsername ?? row.username }]),
+    rows.map((row) => [
+      row.id,
+      { email: row.email, username: row.displayUsername ?? row.username, sizeSystem: row.sizeSystem },
+    ]),
   );
 }
 

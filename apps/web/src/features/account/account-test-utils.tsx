@@ -66,7 +66,13 @@ export function stockAlert(id: string, productId: string, name: string, size: st
     _id: id,
     size,
     createdAt: '2024-06-02T08:00:00.000Z',
-    product: { _id: productId, name, brand: 'nike', card_picture: `/uploads/${productId}-card.webp` },
+    product: {
+      _id: productId,
+      name,
+      brand: 'nike',
+      gender: ['men'],
+      card_picture: `/uploads/${productId}-card.webp`,
+    },
   };
 }
 

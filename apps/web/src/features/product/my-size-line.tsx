@@ -1,7 +1,7 @@
+import { sizeText } from '@shop/contracts';
 import { useState } from 'react';
 import type { SizeOption } from '../../components/size-picker';
 import { errorText } from '../../lib/api';
-import { sizeText } from '../../lib/sizes';
 import type { ProductSizes } from './use-product-sizes';
 
 interface MySizeLineProps {

@@ -33,7 +33,13 @@ const alert = (id: string, productId: string, size: string): StockAlert => ({
   _id: id,
   size,
   createdAt: '2026-05-01T10:00:00.000Z',
-  product: { _id: productId, name: 'A shoe', brand: 'nike', card_picture: '/uploads/x.webp' },
+  product: {
+    _id: productId,
+    name: 'A shoe',
+    brand: 'nike',
+    gender: ['men'],
+    card_picture: '/uploads/x.webp',
+  },
 });
 
 /** Answers the product and, for a signed-in user, the session; `more` answers everything else. */

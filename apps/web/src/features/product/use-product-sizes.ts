@@ -8,13 +8,15 @@ import {
   type SizeChartRow,
   sameSize,
   shiftedKey,
+  sizeLabel,
   sizeNumber,
+  sizeText,
 } from '@shop/contracts';
 import { useEffect, useRef, useState } from 'react';
 import type { SizeOption, SizeTileText } from '../../components/size-picker';
 import { errorText } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
-import { myKeys, mySizeFor, sizeLabel, sizeText, useSizeChart, useSizePrefs } from '../../lib/sizes';
+import { myKeys, mySizeFor, useSizeChart, useSizePrefs } from '../../lib/sizes';
 
 type SizeRow = Pick<ProductSize, 'key'> & Partial<ProductSize>;
 

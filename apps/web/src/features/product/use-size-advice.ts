@@ -1,10 +1,9 @@
-import type { ShopperSizeSystem, SizeAdvice } from '@shop/contracts';
+import { type ShopperSizeSystem, type SizeAdvice, sizeText } from '@shop/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { productQuery } from '../../lib/catalog/catalog-queries';
 import { useHydrated } from '../../lib/hydrated';
 import { useSession } from '../../lib/session';
-import { sizeText } from '../../lib/sizes';
 
 /**
  * `GET /api/products/:id/size-advice` for the signed-in shopper: the size buyers like them kept in this

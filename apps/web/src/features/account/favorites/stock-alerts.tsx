@@ -19,7 +19,11 @@ export function StockAlerts({ uid }: { uid: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<string | null>(null);
   const labelOf = useSizeLabels(
-    (alerts.data ?? []).map((alert) => ({ id: alert.product._id, brand: alert.product.brand })),
+    (alerts.data ?? []).map((alert) => ({
+      id: alert.product._id,
+      brand: alert.product.brand,
+      genders: alert.product.gender,
+    })),
   );
 
   const onCancel = async (id: string) => {

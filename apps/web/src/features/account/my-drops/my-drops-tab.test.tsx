@@ -35,6 +35,7 @@ function roomPlace(): MyDrop {
         id: 'p2',
         name: 'Dunk Low Panda',
         brand: 'nike',
+        gender: ['men'],
         price: 120,
         card_picture: '/uploads/p2.webp',
       },

@@ -103,7 +103,7 @@ function EntryFacts({ mine, entry }: { mine: MyDrop; entry: Entry }) {
   const withdraw = useWithdrawDropEntry();
   const canWithdraw = mine.drop.state === 'entry_open' && entry.status === 'entered';
   const { product } = mine.drop;
-  const labelOf = useSizeLabels([{ id: product.id, brand: product.brand }]);
+  const labelOf = useSizeLabels([{ id: product.id, brand: product.brand, genders: product.gender }]);
   return (
     <>
       <dl className="my-drop__facts">

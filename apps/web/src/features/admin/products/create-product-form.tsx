@@ -23,6 +23,7 @@ import { CreateProductFooter } from './create-product-footer';
 import { PictureUpload } from './picture-upload';
 import { EDIT_HINTS, optionLabel } from './product-edit-fields';
 import { SizeChoices } from './size-choices';
+import { UnchartedSizes } from './uncharted-sizes';
 import { useCreateProductForm } from './use-create-product-form';
 
 interface CreateProductFormProps {
@@ -116,6 +117,12 @@ export function CreateProductForm({ onCreated, onCancel }: CreateProductFormProp
               register={form.register}
               error={errorOf('stock')}
               onChange={() => form.clear('stock')}
+            />
+            <UnchartedSizes
+              brand={form.values.brand}
+              genders={[form.values.gender]}
+              sizes={form.values.sizes.filter((choice) => choice.on).map((choice) => choice.size)}
+              className="mt-2"
             />
           </div>
           <div className="col-12">

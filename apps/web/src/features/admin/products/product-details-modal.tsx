@@ -8,6 +8,7 @@ import { ProductSummary } from './product-summary';
 import type { AdminProduct } from './products-api';
 import { ProductsModal } from './products-modal';
 import { StockEditor } from './stock-editor';
+import { UnchartedSizes } from './uncharted-sizes';
 import { useLastShown } from './use-last-shown';
 import { useProductDetails } from './use-product-details';
 
@@ -81,6 +82,13 @@ function ProductDetails({ product, onHide }: { product: AdminProduct; onHide: ()
             />
           </div>
         </div>
+        {/* Under both views: a change of brand or gender in the fields moves the product to another chart. */}
+        <UnchartedSizes
+          brand={values.brand}
+          genders={[values.gender]}
+          sizes={details.lines.map((line) => line.size)}
+          className="mt-3"
+        />
 
         <div ref={details.savedRef} tabIndex={-1} className="admin-details__alerts">
           {details.savedAt ? (

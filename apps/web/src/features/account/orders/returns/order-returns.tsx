@@ -18,7 +18,9 @@ export function OrderReturns({ order }: { order: Order }) {
   const returns = [...order.returns].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const offer = canOpenReturn(order);
   // Return lines are of the order's products: their sizes show in the shopper's system.
-  const labelOf = useSizeLabels(order.products.map((line) => ({ id: line.id, brand: line.brand })));
+  const labelOf = useSizeLabels(
+    order.products.map((line) => ({ id: line.id, brand: line.brand, genders: line.gender })),
+  );
 
   if (!offer && returns.length === 0 && !opened) return null;
 
