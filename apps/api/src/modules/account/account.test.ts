@@ -1,6 +1,16 @@
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { account, favorite, review, session, stockAlert, user } from '../../db/schema';
+import {
+  account,
+  favorite,
+  knownDevice,
+  passkey,
+  review,
+  session,
+  stockAlert,
+  twoFactor,
+  user,
+} from '../../db/schema';
 import { post, signIn, signUp } from '../../test/accounts';
 import { type Buyer, quickBuyers, stockedProducts } from '../../test/buyers';
 import { expectRefused, outsiders } from '../../test/outsiders';
@@ -17,6 +27,11 @@ const rowsOf = async (userId: string) => ({
   alerts: await app().db.select().from(stockAlert).where(eq(stockAlert.userId, userId)),
   sessions: await app().db.select().from(session).where(eq(session.userId, userId)),
   accounts: await app().db.select().from(account).where(eq(account.userId, userId)),
+  secondFactors: [
+    ...(await app().db.select().from(twoFactor).where(eq(twoFactor.userId, userId))),
+    ...(await app().db.select().from(passkey).where(eq(passkey.userId, userId))),
+  ],
+  devices: await app().db.select().from(knownDevice).where(eq(knownDevice.userId, userId)),
 });
 
 describe('DELETE /api/account', () => {
@@ -34,10 +49,32 @@ describe('DELETE /api/account', () => {
 
     const leaver = await verifiedBuyer(app());
     const otherSession = await signIn(app(), leaver.email, leaver.password);
-    await send(app(), 'PUT', `/api/users/update/${leaver.id}`, leaver.cookie, {
+    const profile = await send(app(), 'PUT', `/api/users/update/${leaver.id}`, leaver.cookie, {
+      fullName: 'Ada Leaver',
       phone: '5551234567',
       city: 'Lyon',
+      country: 'France',
+      postalCode: '69001',
+      sizeSystem: 'EU',
+      mySizes: { default: { system: 'EU', value: '44' }, brands: {} },
     });
+    expect(profile.statusCode, profile.body).toBe(200);
+    // A second factor and a passkey, as the security plugins keep them, and the devices signed in from.
+    await app().db.insert(twoFactor).values({ secret: 'secret', backupCodes: 'codes', userId: leaver.id });
+    await app()
+      .db.insert(passkey)
+      .values({
+        publicKey: 'key',
+        userId: leaver.id,
+        credentialID: `credential-${leaver.id}`,
+        counter: 0,
+        deviceType: 'singleDevice',
+        backedUp: false,
+      });
+    await app()
+      .db.insert(knownDevice)
+      .values({ userId: leaver.id, device: 'Chrome on Linux' })
+      .onConflictDoNothing();
     const orderId = await buy(app(), leaver.cookie, pick);
     await writeReview(app(), leaver, pick.id, { rating: 5, description: 'Loved them.' });
     await send(app(), 'PUT', `/api/users/addFavorite/${leaver.id}`, leaver.cookie, { favorite: pick.id });
@@ -60,6 +97,8 @@ describe('DELETE /api/account', () => {
       alerts: [],
       sessions: [],
       accounts: [],
+      secondFactors: [],
+      devices: [],
     });
     expect(await rating()).toBe(0);
     for (const cookie of [leaver.cookie, otherSession]) {
@@ -69,8 +108,13 @@ describe('DELETE /api/account', () => {
     expect(row).toMatchObject({
       email: `deleted-${leaver.id}@deleted.invalid`,
       username: expect.stringMatching(/^deleted-[0-9a-f]{12}$/),
+      fullName: '',
       phone: '',
       city: '',
+      country: '',
+      postalCode: '',
+      sizeSystem: 'US',
+      mySizes: { brands: {} },
       image: null,
       banned: true,
     });

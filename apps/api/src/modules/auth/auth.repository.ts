@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { account, verification } from '../../db/schema/auth';
+import { account, passkey, twoFactor, verification } from '../../db/schema/auth';
 
 /**
  * Better Auth keeps each password reset link as a verification row: identifier
@@ -24,8 +24,13 @@ export async function hasPassword(db: DbOrTx, userId: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/** Removes the user's ways to sign in: password and provider accounts, and the links they were sent. */
+/**
+ * Removes the user's ways to sign in: password and provider accounts, second factors (authenticator,
+ * recovery codes, passkeys), and the links they were sent.
+ */
 export async function removeSignIns(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(account).where(eq(account.userId, userId));
+  await db.delete(twoFactor).where(eq(twoFactor.userId, userId));
+  await db.delete(passkey).where(eq(passkey.userId, userId));
   await db.delete(verification).where(eq(verification.value, userId));
 }

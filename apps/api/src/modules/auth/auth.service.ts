@@ -8,10 +8,11 @@ export function hasPassword(db: DbOrTx, userId: string): Promise<boolean> {
 }
 
 /**
- * Ends every session of the user and removes every way they had to sign in (password, Google link, reset
- * links): what deleting an account does to its sign-ins, in the caller's transaction.
+ * Ends every session of the user, forgets their devices and removes every way they had to sign in
+ * (password, Google link, second factors, reset links): what deleting an account does to its sign-ins, in
+ * the caller's transaction.
  */
 export async function removeSignIns(db: DbOrTx, userId: string): Promise<void> {
-  await sessions.endSessions(db, userId);
+  await sessions.endSessionsAndDevices(db, userId);
   await repository.removeSignIns(db, userId);
 }

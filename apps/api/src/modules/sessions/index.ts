@@ -6,6 +6,7 @@ export { sessionsRoutes } from './sessions.routes';
 export {
   deleteSessionByToken,
   endSessions,
+  endSessionsAndDevices,
   findSession,
   latestSignIns,
   markSteppedUp,

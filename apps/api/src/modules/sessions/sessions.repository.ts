@@ -46,6 +46,10 @@ export async function deleteSessionOf(db: DbOrTx, userId: string, id: string): P
 }
 
 /** Ends every session of the user; answers how many there were. */
+export async function deleteKnownDevicesOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(knownDevice).where(eq(knownDevice.userId, userId));
+}
+
 export async function deleteSessionsOf(db: DbOrTx, userId: string): Promise<number> {
   const rows = await db.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
   return rows.length;

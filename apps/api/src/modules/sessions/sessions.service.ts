@@ -82,6 +82,12 @@ export async function endSessions(db: DbOrTx, userId: string): Promise<void> {
   await repository.deleteSessionsOf(db, userId);
 }
 
+/** Ends every session of the user and forgets the devices they signed in from (an account deleted). */
+export async function endSessionsAndDevices(db: DbOrTx, userId: string): Promise<void> {
+  await repository.deleteSessionsOf(db, userId);
+  await repository.deleteKnownDevicesOf(db, userId);
+}
+
 /** A live session by its token: its id, its holder and when it last stepped up (requireStepUp). */
 export function findSession(db: DbOrTx, token: string) {
   return repository.findSession(db, token);
