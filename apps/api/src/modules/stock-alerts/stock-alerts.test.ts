@@ -70,6 +70,7 @@ describe('asking to be told', () => {
         _id: first.productId,
         name: expect.stringContaining('Alert Runner'),
         brand: 'nike',
+        gender: ['men'],
         card_picture: newProduct().cardPicture,
       },
     });
