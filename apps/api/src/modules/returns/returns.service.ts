@@ -20,7 +20,7 @@ import * as fulfilment from '../fulfilment';
 import type { Mailer, MailMessage } from '../mail';
 import * as orders from '../orders';
 import type { Gateways } from '../payments';
-import { sizeWordsOf } from '../sizes';
+import { sizeWordsIn } from '../sizes';
 import * as users from '../users';
 import {
   type ReturnBuyer,
@@ -55,13 +55,13 @@ const OPEN_STATES: ReturnState[] = ['requested', 'approved'];
 
 /** The return's buyer as its e-mails address them; null for a deleted account (no address to write to). */
 async function buyerOf(db: DbOrTx, userId: string, ret: OrderReturn): Promise<ReturnBuyer | null> {
-  const buyer = (await users.summariesOf(db, [userId])).get(userId);
+  const buyer = (await users.contactsOf(db, [userId])).get(userId);
   if (!buyer || buyer.email.endsWith('.invalid')) return null;
   const productIds = ret.lines.map((line) => line.productId);
   return {
     email: buyer.email,
     username: buyer.username,
-    sizeWords: await sizeWordsOf(db, userId, productIds),
+    sizeWords: await sizeWordsIn(db, buyer.sizeSystem, productIds),
   };
 }
 

@@ -6,6 +6,6 @@ export { chartBook } from './chart-book';
 export { type FitReaders, productFit } from './product-fit';
 export { refreshSizeAdvice, SIZE_ADVICE_SCHEDULE, type SizeAdviceDeps } from './size-advice';
 export { sizeAdviceRoutes } from './size-advice.routes';
-export { keysAsTheyAre, sizeWordsOf, sizeWordsPerSystem } from './size-words';
+export { keysAsTheyAre, sizeWordsIn, sizeWordsOf, sizeWordsPerSystem } from './size-words';
 export { sizesRoutes } from './sizes.routes';
 export { type SizeDeps, sizeKnown } from './sizes.service';
