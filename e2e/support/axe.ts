@@ -9,8 +9,11 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
  * violation listed: its rule, its impact and the elements it found, with axe's reason for the first few.
  */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
-  // Colours are judged once fades and slides have ended (an endless animation never does); on a busy
-  // machine a slide's fade can take a few seconds to finish.
+  // Colours are judged as they settle, not halfway through a fade: with reduced motion asked for, the
+  // shop's slides and fades jump to their end (a carousel that moves on while axe runs would otherwise show
+  // it a card at half opacity). Then what still runs is waited for (an endless animation never ends); on a
+  // busy machine that can take a few seconds.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page
     .waitForFunction(
       () =>
@@ -25,7 +28,10 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
       { timeout: 5000 },
     )
     .catch(() => undefined);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    .analyze()
+    .finally(() => page.emulateMedia({ reducedMotion: null }));
   const found = violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
