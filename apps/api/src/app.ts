@@ -6,7 +6,7 @@ import { type Database, type Db, openDatabase } from './db/client';
 import { connectRedis, type Redis } from './lib/redis';
 import { ResponseCache, redisGeneration } from './lib/response-cache';
 import { createStorage, type Storage } from './lib/storage';
-import { accountRoutes } from './modules/account';
+import { accountRoutes, eraseDueHeld, privacySettingsRoutes } from './modules/account';
 import { auditRoutes } from './modules/audit';
 import { type Auth, authRoutes, createAuth, securityRoutes } from './modules/auth';
 import { catalogRoutes, productsAdminRoutes, productsTaxCategoryRoutes } from './modules/catalog';
@@ -165,6 +165,7 @@ export async function buildApp(
   await app.register(securityRoutes, { deps: services.security });
   await app.register(usersRoutes, { deps: services.users });
   await app.register(accountRoutes, { deps: services.account });
+  await app.register(privacySettingsRoutes, { deps: services.account });
   await app.register(sessionsRoutes, { deps: services.sessions });
   await app.register(teamRoutes, { deps: services.team });
   await app.register(uploadsRoutes);
@@ -197,8 +198,12 @@ export async function buildApp(
  * This instance's share of the jobs: e-mails, reservations that ran out, test payments' notifications,
  * drops' and price drops' work, and the minutely sweep (one instance a minute): reservations whose job
  * went missing, confirmations never queued, back-in-stock e-mails no stock change announced, rate-limit
- * counters whose window ended; and every quarter of an hour the size advice counted again.
+ * counters whose window ended; every quarter of an hour the size advice counted again; and every hour
+ * the held erasures whose hold has ended.
  */
+/** When the privacy job runs: every hour, at a quarter past. */
+const PRIVACY_SCHEDULE = '15 * * * *';
+
 function startWorkers(app: FastifyInstance, services: Services, transport: MailTransport): void {
   app.addHook('onReady', async () => {
     const deps = services.orders;
@@ -229,5 +234,13 @@ function startWorkers(app: FastifyInstance, services: Services, transport: MailT
       { pollingIntervalSeconds: 60 },
     );
     await app.jobs.schedule('sizeAdvice', SIZE_ADVICE_SCHEDULE);
+    await app.jobs.work(
+      'privacy',
+      async () => {
+        await eraseDueHeld(services.account);
+      },
+      { pollingIntervalSeconds: 60 },
+    );
+    await app.jobs.schedule('privacy', PRIVACY_SCHEDULE);
   });
 }

@@ -542,6 +542,19 @@ const TABLE: Row[] = [
     request: (r) => ({ url: `/api/users/${r.victimId}` }),
   },
   {
+    method: 'POST',
+    url: '/api/users/:id/erase',
+    access: staff('users.write'),
+    request: (r) => ({ url: `/api/users/${r.victimId}/erase` }),
+  },
+  { method: 'GET', url: '/api/settings/privacy', access: staff('settings.write'), request: () => ({}) },
+  {
+    method: 'PUT',
+    url: '/api/settings/privacy',
+    access: staff('settings.write'),
+    request: () => ({ payload: { erasureHoldDays: 0 } }),
+  },
+  {
     method: 'PUT',
     url: '/api/user-deleted',
     access: staff('users.write'),

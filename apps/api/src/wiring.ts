@@ -134,7 +134,7 @@ export function wireServices(app: FastifyInstance): Services {
     staff: { db, events },
     sizes: { db, events, stockedSizes: catalog.stockedSizes },
     tax: { db, events },
-    account: { db, events },
+    account: { db, events, mailer: app.mailer, storage: app.storage },
     sessions: { db, events },
     team: { db, events, mailer: app.mailer, siteUrl: config.siteUrl },
     users: {

@@ -14,6 +14,7 @@ export const AUDIT_KINDS = [
   'user.demote',
   'user.role',
   'user.delete',
+  'user.erase-hold',
   'order.cancel',
   'order.refund',
   'return.approve',
@@ -58,6 +59,7 @@ export const AUDIT_KINDS = [
   'security.step-up-refused',
   'security.factors-reset',
   'size-chart.update',
+  'privacy.settings',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;

@@ -21,6 +21,8 @@ export * from './page-render';
 export * from './paging';
 export * from './postal-codes';
 export * from './pricing';
+export * from './privacy';
+export * from './privacy-rules';
 export * from './products-admin';
 export * from './products-admin-rules';
 export * from './promotion-kinds';

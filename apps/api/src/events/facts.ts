@@ -112,6 +112,8 @@ export const FACTS = {
     /** A member of staff moved from one staff role to another. */
     'user.role-changed': 'user.role',
     'user.deleted': 'user.delete',
+    /** Staff asked for a person's erasure and it waits (an open order, a return, the hold): `after` says why. */
+    'user.erasure-held': 'user.erase-hold',
     /** Staff granted store credit to an account (or took some back): `after` holds the amount and balance. */
     'credit.granted': 'credit.grant',
     /** Staff ended every session of a member of staff: `after` holds how many. */
@@ -124,6 +126,11 @@ export const FACTS = {
     'invitation',
     'invitationId',
   )({ 'invitation.sent': 'staff.invite' }),
+  /**
+   * A person is being erased (issue 40), in the erasure's transaction: `values` are what the shop held of
+   * them (e-mail, names, address, phone, their words), which copies elsewhere (the audit trail) must lose.
+   */
+  'person.erasing': fact<{ userId: string; values: string[] }>(),
   /** Someone signed out one of their own sessions (or all but this one): the shop's held sessions forget them. */
   'session.ended': fact<{ userId: string }>(),
   /** The buyer paid: the order's reserved units are sold. */
@@ -229,6 +236,8 @@ export const FACTS = {
     'staff.role-updated': 'staff.role-update',
     'staff.role-deleted': 'staff.role-delete',
     'staff.settings-updated': 'staff.settings',
+    /** The owner changed the hold on erasures (days after a person's last order). */
+    'privacy.settings-updated': 'privacy.settings',
   }),
   ...staffActions<SizeChartChange>(
     'size-chart',

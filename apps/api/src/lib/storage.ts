@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A stored file, with what serving it needs. */
@@ -25,6 +25,8 @@ export interface Storage {
   has(key: string): Promise<boolean>;
   /** The file stored under `key`, or null (also for a key no file can have). */
   get(key: string): Promise<StoredFile | null>;
+  /** Removes the file under `key`, if any (a profile picture, on its owner's erasure). */
+  remove(key: string): Promise<void>;
 }
 
 /**
@@ -100,6 +102,9 @@ export function localStorage(uploadsDir: string): Storage {
         await file.close();
       }
     },
+    async remove(key) {
+      if (isStorageKey(key)) await rm(pathOf(key), { force: true });
+    },
   };
 }
 
@@ -109,6 +114,7 @@ export interface MediaTable {
   insert(file: { key: string; contentType: string; bytes: Buffer; size: number }): Promise<void>;
   find(key: string): Promise<{ bytes: Buffer; contentType: string; createdAt: Date } | null>;
   exists(key: string): Promise<boolean>;
+  remove(key: string): Promise<void>;
 }
 
 /** Files in a table of the database: every instance on the database reads what any of them stored. */
@@ -125,6 +131,9 @@ export function databaseStorage(media: MediaTable): Storage {
     async get(key) {
       const row = isStorageKey(key) ? await media.find(key) : null;
       return row && { data: row.bytes, contentType: row.contentType, storedAt: row.createdAt };
+    },
+    async remove(key) {
+      if (isStorageKey(key)) await media.remove(key);
     },
   };
 }

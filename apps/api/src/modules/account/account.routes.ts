@@ -1,22 +1,23 @@
 import {
   adminUserListSchema,
   boughtListSchema,
+  erasureOutcomeSchema,
   userEmailBodySchema,
   userIdParamsSchema,
   usersQuerySchema,
 } from '@shop/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
 import { refusals } from '../../lib/refusals';
-import { isStaff, requirePermission, requireSelfOr, requireUser } from '../../plugins/session';
+import { requirePermission, requireSelfOr, requireStepUp, requireUser } from '../../plugins/session';
 import { listUsers } from '../users';
 import {
   type AccountDeps,
-  deleteAccount,
   deleteUserAsAdmin,
   deleteUserByEmailAsAdmin,
+  eraseUserAsStaff,
   getBought,
+  refuseStaffErasure,
+  requestErasure,
 } from './account.service';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async (app, { deps }) => {
@@ -43,23 +44,39 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async
       schema: {
         tags: ['accounts'],
         summary:
-          'Delete your account: reviews, favourites and alerts removed, signed out everywhere; orders kept without personal data',
-        response: { 204: z.null(), ...refusals(401, 409) },
+          "Erase your account's personal data (200 { erased: true }): reviews, favourites and alerts removed, signed out everywhere; orders, payments and returns kept as accounting records without your name, address or phone. Held (202 { heldUntil, reason }) while an order is open, a return in progress, or within the owner's hold after your last order; done by the shop once nothing holds it",
+        response: { 200: erasureOutcomeSchema, 202: erasureOutcomeSchema, ...refusals(401, 409) },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
       // A shop must keep someone who can run it: staff leave once an admin has made them a shopper.
-      if (isStaff(user)) {
-        throw new AppError(
-          'CONFLICT',
-          user.role === 'admin'
-            ? 'An admin account cannot be deleted; ask another admin to make it a user first'
-            : 'A staff account cannot be deleted; ask an admin to make it a user first',
-        );
-      }
-      await deleteAccount(deps, user.id);
-      return reply.code(204).send(null);
+      refuseStaffErasure(user);
+      const outcome = await requestErasure(deps, user.id, null);
+      return reply.code('erased' in outcome ? 200 : 202).send(outcome);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/erase',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "Erase a shopper's personal data as DELETE /api/account does (users.write and a fresh second factor; never your own, never staff's): 200 { erased: true }, or 202 { heldUntil, reason } while held. Audited",
+        params: userIdParamsSchema,
+        response: {
+          200: erasureOutcomeSchema,
+          202: erasureOutcomeSchema,
+          ...refusals(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      await requirePermission(request, 'users.write');
+      const staff = await requireStepUp(request);
+      const outcome = await eraseUserAsStaff(deps, request.params.id, staff.id);
+      return reply.code('erased' in outcome ? 200 : 202).send(outcome);
     },
   );
 

@@ -1,33 +1,83 @@
-import type { BoughtItem } from '@shop/contracts';
-import type { Db, DbOrTx } from '../../db/client';
+import {
+  type BoughtItem,
+  type ErasureOutcome,
+  erasedCustomerName,
+  orderName,
+  type PrivacySettings,
+} from '@shop/contracts';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
+import type { Storage } from '../../lib/storage';
 import * as auth from '../auth';
+import * as drops from '../drops';
+import type { Mailer } from '../mail';
 import * as orders from '../orders';
+import * as payments from '../payments';
+import * as rateLimit from '../rate-limit';
+import * as returns from '../returns';
 import * as reviews from '../reviews';
 import * as stockAlerts from '../stock-alerts';
+import * as team from '../team';
 import * as users from '../users';
+import * as repository from './erasure.repository';
 
-/** What deleting an account needs: removing reviews changes product ratings, which the lists show. */
+/** What erasing an account needs: removing reviews changes product ratings, which the lists show. */
 export interface AccountDeps {
   db: Db;
-  /** Where the deletion is published (the audit trail listens). */
+  /** Where the erasure is published (the audit trail listens). */
   events: DomainEvents;
+  /** Forgets the person's e-mails, sent and waiting (their jobs and the outbox). */
+  mailer: Pick<Mailer, 'forget'>;
+  /** Where their profile picture is. */
+  storage: Pick<Storage, 'remove'>;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Deletes an account (docs/decisions/0008): its reviews (the products are re-rated), favourites and
- * back-in-stock alerts go, its sessions and sign-ins end, and the user row is anonymised and banned rather
- * than deleted, so the shop's orders keep pointing at it without any personal data. One transaction:
- * either all of it happens or none. The account's owner calls it on themselves; staff will call it on
- * others through the same function.
+ * Why a person's erasure must wait (issue 40), or null: an order still open (waiting for payment, or paid and
+ * neither delivered nor refunded), a return in progress, or the owner's hold after the last order (for
+ * payment disputes). `heldUntil` is the hold's end; null when only open work holds it.
  */
-export async function deleteAccount(
-  deps: AccountDeps,
-  userId: string,
-  actingAdminId?: string,
-): Promise<void> {
-  await deps.events.transaction(deps.db, async (tx, publish) => {
+async function holdOf(tx: Tx, userId: string): Promise<{ heldUntil: Date | null; reason: string } | null> {
+  const placed = await orders.lockedOpenOrdersOf(tx, userId);
+  const sentBack = await returns.returnsInProgressOf(tx, userId);
+  const holdDays = await repository.findErasureHoldDays(tx);
+  const holdEnds =
+    holdDays > 0 && placed.lastOrderAt ? new Date(placed.lastOrderAt.getTime() + holdDays * DAY_MS) : null;
+  const heldUntil = holdEnds && holdEnds.getTime() > Date.now() ? holdEnds : null;
+  const reasons: string[] = [];
+  if (placed.open > 0 && placed.openNumber !== null)
+    reasons.push(
+      placed.open === 1
+        ? `Order ${orderName({ number: placed.openNumber })} is still open`
+        : `${placed.open} orders are still open`,
+    );
+  if (sentBack.count > 0 && sentBack.number !== null)
+    reasons.push(`return R-${sentBack.number} is in progress`);
+  if (reasons.length === 0 && !heldUntil) return null;
+  const open = reasons.length
+    ? `${reasons.join(' and ')}: your data is erased once ${reasons.length > 1 || placed.open > 1 ? 'they are' : 'it is'} closed (delivered, cancelled or refunded).`
+    : '';
+  const hold = heldUntil
+    ? `The shop keeps a buyer's data for ${holdDays} days after their last order, for payment disputes: not before ${heldUntil.toISOString().slice(0, 10)}.`
+    : '';
+  return { heldUntil, reason: [open, hold].filter(Boolean).join(' ') };
+}
+
+/** The key of a profile picture the shop stores (`/uploads/<key>`), or null. */
+const storedPictureOf = (image: string | null) => (image?.startsWith('/uploads/') ? image.slice(9) : null);
+
+/**
+ * Erases a person now (issue 40, docs/decisions/0008): their reviews (the products are re-rated),
+ * favourites, alerts, sessions and sign-ins go; their orders, payments, returns, draw entries and store
+ * credit stay as accounting records without their name, address, phone or words; the audit trail loses
+ * their values; the user row becomes "Erased customer #n", banned for good. One transaction; then their
+ * e-mails (jobs, outbox) and picture go.
+ */
+async function eraseNow(deps: AccountDeps, userId: string, actorId: string | null): Promise<void> {
+  const person = await deps.events.transaction(deps.db, async (tx, publish) => {
     const before = await users.findUser(tx, userId);
     if (!before) throw AppError.notFound('User');
     // Reviews first: they lock their products, which every review write takes before the user row.
@@ -37,19 +87,138 @@ export async function deleteAccount(
     await auth.removeSignIns(tx, userId);
     // The shop never loses its last active admin, whoever asks.
     await users.keepAnAdmin(tx, userId, 'account');
-    await users.anonymise(tx, userId);
-    // The fact keeps no personal data either: the deletion's point is that none is left.
+    const bought = await orders.eraseBuyer(tx, userId);
+    await payments.eraseTestPaymentEmails(tx, bought.orderIds);
+    const words = await returns.eraseReturnWords(tx, userId);
+    const entered = await drops.eraseEntrant(tx, userId);
+    await team.forgetInvitee(tx, userId, before.email);
+    await rateLimit.forgetRateLimitsOf(tx, userId);
+    const { email, name, username, displayUsername, fullName, phone, address, city, postalCode } = before;
+    await publish({
+      type: 'person.erasing',
+      userId,
+      values: [
+        ...[email, name, username, displayUsername ?? '', fullName, phone, address, city, postalCode],
+        ...bought.values,
+        ...words,
+        ...entered,
+      ],
+    });
+    const number = await repository.markErased(tx, userId, actorId);
+    await users.anonymise(tx, userId, number);
+    // The fact keeps no personal data either: the erasure's point is that none is left.
     await publish({
       type: 'user.deleted',
       userId,
-      actorId: actingAdminId ?? null,
+      actorId,
       before: { status: !before.banned, roles: [before.role] },
-      after: { deleted: true },
+      after: { deleted: true, erased: erasedCustomerName(number) },
     });
+    return before;
   });
+  await deps.mailer.forget?.(person.email);
+  const picture = storedPictureOf(person.image);
+  if (picture) await deps.storage.remove(picture);
 }
 
-/** Staff delete someone else's account (never their own), the same way its owner would. */
+/**
+ * A person asks to be erased (`DELETE /api/account`), or staff ask for them: erased at once, or held with
+ * the reason, to be done by the erasures job once nothing holds it.
+ */
+export async function requestErasure(
+  deps: AccountDeps,
+  userId: string,
+  actorId: string | null,
+): Promise<ErasureOutcome> {
+  const held = await deps.events.transaction(deps.db, async (tx, publish) => {
+    const hold = await holdOf(tx, userId);
+    if (!hold) return null;
+    await repository.holdErasure(tx, { userId, requestedBy: actorId, ...hold });
+    if (actorId)
+      await publish({
+        type: 'user.erasure-held',
+        userId,
+        actorId,
+        before: null,
+        after: { heldUntil: hold.heldUntil?.toISOString() ?? null, reason: hold.reason },
+      });
+    return hold;
+  });
+  if (held) return { heldUntil: held.heldUntil?.toISOString() ?? null, reason: held.reason };
+  await eraseNow(deps, userId, actorId);
+  return { erased: true };
+}
+
+/**
+ * The erasures job: each held erasure whose hold has ended is looked at again, and done once nothing
+ * holds it any more (a new hold is recorded otherwise). Answers how many were done.
+ */
+export async function eraseDueHeld(deps: AccountDeps): Promise<number> {
+  let erased = 0;
+  for (const held of await repository.findDueHeldErasures(deps.db, 100)) {
+    const outcome = await requestErasure(deps, held.userId, held.requestedBy);
+    if ('erased' in outcome) erased += 1;
+  }
+  return erased;
+}
+
+export async function privacySettingsOf(db: DbOrTx): Promise<PrivacySettings> {
+  return { erasureHoldDays: await repository.findErasureHoldDays(db) };
+}
+
+/** The owner sets the hold on erasures; audited with the days before and after. */
+export async function savePrivacySettings(
+  deps: AccountDeps,
+  settings: PrivacySettings,
+  actorId: string,
+): Promise<PrivacySettings> {
+  await deps.events.transaction(deps.db, async (tx, publish) => {
+    const before = await privacySettingsOf(tx);
+    await repository.saveErasureHoldDays(tx, settings.erasureHoldDays);
+    await publish({
+      type: 'privacy.settings-updated',
+      staffId: 'privacy',
+      actorId,
+      before: { ...before },
+      after: { ...settings },
+    });
+  });
+  return settings;
+}
+
+/** Deletes an account at once, held or not (the spec's staff deletion, and `deleteAccount` of old). */
+export async function deleteAccount(
+  deps: AccountDeps,
+  userId: string,
+  actingAdminId?: string,
+): Promise<void> {
+  await eraseNow(deps, userId, actingAdminId ?? null);
+}
+
+/** Staff erase someone else's personal data (never their own), held like the person's own request. */
+export async function eraseUserAsStaff(
+  deps: AccountDeps,
+  userId: string,
+  actingId: string,
+): Promise<ErasureOutcome> {
+  users.refuseSelf(userId, actingId, 'erase');
+  const person = await users.findLiveUser(deps.db, userId);
+  refuseStaffErasure(person);
+  return requestErasure(deps, userId, actingId);
+}
+
+/** A member of staff is made a shopper before their account can go: the shop keeps someone to run it. */
+export function refuseStaffErasure(person: { role: string }): void {
+  if (person.role === 'user') return;
+  throw new AppError(
+    'CONFLICT',
+    person.role === 'admin'
+      ? 'An admin account cannot be deleted; ask another admin to make it a user first'
+      : 'A staff account cannot be deleted; ask an admin to make it a user first',
+  );
+}
+
+/** Staff delete someone else's account (never their own) at once, as the spec's deletion does. */
 export async function deleteUserAsAdmin(deps: AccountDeps, userId: string, actingAdminId: string) {
   users.refuseSelf(userId, actingAdminId, 'delete');
   await users.findLiveUser(deps.db, userId);

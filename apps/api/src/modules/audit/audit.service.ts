@@ -67,3 +67,8 @@ export async function listActivity(
     ),
   };
 }
+
+/** An erased person's values (e-mail, names, address, phone, words) become '[erased]' in every event. */
+export async function scrubErased(tx: DbOrTx, values: string[]): Promise<void> {
+  await repository.scrubValues(tx, values);
+}

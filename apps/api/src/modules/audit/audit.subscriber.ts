@@ -1,12 +1,12 @@
 import type { DomainEvents } from '../../events/domain-events';
 import { auditedFacts, type Snapshot } from '../../events/facts';
-import { record } from './audit.service';
+import { record, scrubErased } from './audit.service';
 
 /**
  * The audit trail listens to every fact a member of staff causes, as each fact declares it (its kind and
  * subject, in events/facts.ts), and records it in the transaction that made it, so the change and its
  * record commit (or roll back) together. Facts the clock, a provider or a shopper caused are not staff
- * actions and are not recorded.
+ * actions and are not recorded. A person's erasure takes their values out of the events already recorded.
  */
 export function subscribeAudit(events: DomainEvents): void {
   for (const { type, audit } of auditedFacts()) {
@@ -27,4 +27,6 @@ export function subscribeAudit(events: DomainEvents): void {
       });
     });
   }
+  // An erased person's values leave the trail in the erasure's transaction; the events stay.
+  events.withFact('person.erasing', (tx, { values }) => scrubErased(tx, values));
 }

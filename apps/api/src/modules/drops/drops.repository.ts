@@ -483,3 +483,25 @@ export function findEntriesOf(db: DbOrTx, userId: string): Promise<EntryRow[]> {
 export function findTicketsOf(db: DbOrTx, userId: string): Promise<TicketRow[]> {
   return db.select().from(dropTicket).where(eq(dropTicket.userId, userId));
 }
+
+/**
+ * Erases an entrant from their draw entries, which stay because a draw's published result lists each
+ * entry's anonymous id and rank: the address key becomes the entry's own id (still unique per drop), the
+ * phone key and the frozen ship-to go. Their drop notices go. Answers the personal values the entries held.
+ */
+export async function eraseEntrant(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ addressKey: dropEntry.addressKey, phoneKey: dropEntry.phoneKey, shipTo: dropEntry.shipTo })
+    .from(dropEntry)
+    .where(eq(dropEntry.userId, userId));
+  await db
+    .update(dropEntry)
+    .set({ addressKey: sql`'erased:' || ${dropEntry.id}`, phoneKey: '', shipTo: null })
+    .where(eq(dropEntry.userId, userId));
+  await db.delete(dropNotify).where(eq(dropNotify.userId, userId));
+  return rows.flatMap(({ addressKey, phoneKey, shipTo }) => [
+    addressKey,
+    phoneKey,
+    ...(shipTo ? [shipTo.fullName, shipTo.address, shipTo.name, shipTo.phone] : []),
+  ]);
+}

@@ -11,6 +11,7 @@ export {
 } from './drop-checkout';
 export type { DropDeps, DropJob } from './drop-deps';
 export { onAddressChanging } from './drop-entries';
+export { eraseEntrant } from './drop-erasure';
 export { forgetDrop } from './drop-memory';
 export { onOrderCancelled, onOrderPaid, runDropJob, sweepDrops } from './drop-results';
 export { dropsRoutes } from './drops.routes';

@@ -41,6 +41,11 @@ export const QUEUES = {
    * the shoppers' size advice. Not retried: the next run does the same work.
    */
   sizeAdvice: { retryLimit: 0, expireInSeconds: 900 },
+  /**
+   * Every hour on one instance: people's data (issue 40), the held erasures whose hold has ended. Not
+   * retried: the next run does the same work.
+   */
+  privacy: { retryLimit: 0, expireInSeconds: 900 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof QUEUES;
@@ -79,6 +84,11 @@ export interface Jobs {
   schedule(queue: QueueName, cron: string): Promise<void>;
   /** Jobs due now and not finished (waiting, retrying or running), and jobs that failed for good. */
   counts(): Promise<Record<QueueName, { due: number; failed: number }>>;
+  /**
+   * Deletes every job of `queues` (waiting, done or archived) whose data's `field` is `value`, case
+   * aside: an erased person's e-mails (their address, name and words are in a mail job's data). Answers how many.
+   */
+  forget(queues: QueueName[], field: string, value: string): Promise<number>;
   /** Resolves once no job is due or running: what tests wait for before reading the outbox. */
   settled(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -208,6 +218,17 @@ export async function startJobs(database: Database, log: FastifyBaseLogger): Pro
         .rows)
         counts[row.name] = { due: row.due, failed: row.failed };
       return counts;
+    },
+    async forget(queues, field, value) {
+      let forgotten = 0;
+      for (const table of [sql`pgboss.job`, sql`pgboss.archive`]) {
+        const result = await db.execute(sql`
+          DELETE FROM ${table}
+          WHERE name IN ${queues} AND lower(data->>${field}) = lower(${value})`);
+        const { rowCount, affectedRows } = result as unknown as { rowCount?: number; affectedRows?: number };
+        forgotten += rowCount ?? affectedRows ?? 0;
+      }
+      return forgotten;
     },
     async settled(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -29,6 +29,8 @@ export type MailQueue = Extract<QueueName, 'mail' | 'bulkMail'>;
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /** Forgets what it kept of the messages to `address` (the outbox's files; an SMTP server keeps nothing here). */
+  forget(address: string): Promise<void>;
 }
 
 export interface Mailer {
@@ -40,6 +42,11 @@ export interface Mailer {
    * queued only if that transaction commits.
    */
   send(message: MailMessage, options: { queue: MailQueue; key?: string; tx?: Tx }): Promise<void>;
+  /**
+   * Forgets every message to `address`, sent or waiting: its jobs (which hold the whole message) and what the
+   * transport kept. On a person's erasure, after its transaction committed.
+   */
+  forget?(address: string): Promise<void>;
 }
 
 function linksOf(text: string): string[] {
@@ -61,6 +68,7 @@ function smtpTransport(url: string, from: string): MailTransport {
     async send(message) {
       await transport.sendMail({ from, ...message });
     },
+    forget: async () => {},
   };
 }
 
@@ -106,6 +114,12 @@ function outboxTransport(
         'mail written to the outbox',
       );
     },
+    async forget(address) {
+      const wanted = address.toLowerCase();
+      for (const message of await readOutbox(dir))
+        if (message.to.toLowerCase() === wanted)
+          await rm(path.join(dir, `${message.id}.json`), { force: true });
+    },
   };
 }
 
@@ -117,6 +131,10 @@ export function queuedMailer(transport: MailTransport, jobs: Jobs): Mailer {
   return {
     kind: transport.kind,
     send: (message, { queue, key, tx }) => jobs.send(queue, message, { key, tx }),
+    async forget(address) {
+      await jobs.forget(['mail', 'bulkMail'], 'to', address);
+      await transport.forget(address);
+    },
   };
 }
 

@@ -15,6 +15,7 @@ export {
 } from './order-after-sale';
 export type { AfterSaleOf, OrderDeps, OrderViews } from './order-deps';
 export { readerOf } from './order-emails';
+export { eraseBuyer, lockedOpenOrdersOf } from './order-erasure';
 export {
   approveOrder,
   approvePlacedOrder,

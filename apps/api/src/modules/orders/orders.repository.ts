@@ -971,3 +971,58 @@ export async function countPairsBought(db: DbOrTx, productId: string): Promise<n
     .where(and(eq(order.state, 'aprobed'), isNull(order.replacementOf), eq(orderItem.productId, productId)));
   return row?.units ?? 0;
 }
+
+/**
+ * What holds a buyer's erasure (issue 40): how many of their orders are still open (waiting for payment,
+ * or paid and neither delivered nor refunded), the newest open one's number, and when they last ordered.
+ */
+export async function findOpenOrdersOf(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ open: number; openNumber: number | null; lastOrderAt: Date | null }> {
+  const isOpen = sql`(${order.state} = 'pending' OR (${order.state} = 'aprobed' AND ${order.fulfilment} <> 'delivered' AND ${order.refundedAt} IS NULL))`;
+  const [row] = await db
+    .select({
+      open: sql<number>`count(*) FILTER (WHERE ${isOpen})::int`,
+      openNumber: sql<number | null>`max(${order.number}) FILTER (WHERE ${isOpen})`,
+      lastOrderAt: sql<Date | null>`max(${order.createdAt})`,
+    })
+    .from(order)
+    .where(eq(order.userId, userId));
+  return {
+    open: row?.open ?? 0,
+    openNumber: row?.openNumber ?? null,
+    lastOrderAt: row?.lastOrderAt ? new Date(row.lastOrderAt) : null,
+  };
+}
+
+/**
+ * Erases the buyer from their orders, which stay as accounting records: each order's ship-to keeps only the
+ * country and state it was supplied to (tax is owed there); names, street, city, postal code and phone go.
+ * Answers the ids of the orders and the personal values they held, for the scrub of copies elsewhere.
+ */
+export async function eraseBuyer(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ orderIds: string[]; values: string[] }> {
+  const rows = await db
+    .select({ id: order.id, shipTo: order.shipTo })
+    .from(order)
+    .where(eq(order.userId, userId));
+  const values = rows
+    .flatMap(({ shipTo }) =>
+      shipTo
+        ? [shipTo.fullName, shipTo.address, shipTo.name, shipTo.phone, shipTo.postalCode, shipTo.city]
+        : [],
+    )
+    .filter((value): value is string => Boolean(value));
+  await db
+    .update(order)
+    .set({
+      shipTo: sql`CASE WHEN ${order.shipTo} IS NULL THEN NULL ELSE jsonb_build_object(
+        'fullName', '', 'address', '', 'city', '', 'postalCode', '', 'name', '', 'phone', '',
+        'country', coalesce(${order.shipTo}->>'country', ''), 'state', coalesce(${order.shipTo}->>'state', '')) END`,
+    })
+    .where(eq(order.userId, userId));
+  return { orderIds: rows.map(({ id }) => id), values };
+}

@@ -28,6 +28,7 @@ export {
   refundsMadeSince,
   returnedByReturn,
 } from './ledger';
+export { eraseTestPaymentEmails } from './payment-erasure';
 export {
   checkProvider,
   createGateways,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { testPayment } from '../../db/schema/payments';
 
@@ -55,4 +55,13 @@ export async function refundTestPayment(
     )
     .returning({ reference: testPayment.reference });
   return rows.length === 1;
+}
+
+/** The test gateway forgets an erased buyer's e-mail on these orders' payments; the payments themselves stay. */
+export async function eraseTestPaymentEmails(db: DbOrTx, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .update(testPayment)
+    .set({ email: 'erased@deleted.invalid' })
+    .where(inArray(testPayment.orderId, orderIds));
 }

@@ -74,10 +74,10 @@ export const PERSONAL_DATA: Record<string, PersonalTable> = {
     why: 'anonymised, never deleted: the kept orders, ledgers and audit trail point at it',
     columns: {
       id: { export: true, erase: 'keep', why: NAMES_NOBODY },
-      name: { export: true, erase: 'anonymise', why: 'a placeholder (deleted-<id>)' },
-      username: { export: true, erase: 'anonymise', why: 'unique and required: a placeholder' },
+      name: { export: true, erase: 'anonymise', why: "'Erased customer #n', n the erasure's number" },
+      username: { export: true, erase: 'anonymise', why: 'unique and required: erased-<n>' },
       display_username: { export: true, erase: 'anonymise', why: 'the same placeholder' },
-      email: { export: true, erase: 'anonymise', why: 'unique and required: deleted-<id>@deleted.invalid' },
+      email: { export: true, erase: 'anonymise', why: 'unique and required: erased-<n>@deleted.invalid' },
       image: { export: true, erase: 'clear', why: 'its picture goes from media' },
       full_name: { export: true, erase: 'clear' },
       phone: { export: true, erase: 'clear' },
@@ -365,6 +365,24 @@ export const PERSONAL_DATA: Record<string, PersonalTable> = {
     exportRest: true,
   },
 
+  // ── Erasures: the shop's record that it erased someone ──
+  erasure: {
+    owner: { column: 'user_id' },
+    alsoNames: [{ column: 'requested_by', how: 'the member of staff who asked for it' }],
+    rows: 'keep',
+    why: 'proof that the erasure was asked for and done, and the number the kept records name the person by',
+    columns: {
+      user_id: { export: false, erase: 'keep', why: NAMES_NOBODY },
+      requested_by: { export: false, erase: 'keep', why: NAMES_NOBODY },
+      reason: {
+        export: true,
+        erase: 'keep',
+        why: "the shop's words for why it waited: an order's number, a date",
+      },
+    },
+    exportRest: true,
+  },
+
   // ── Staff ──
   audit_event: {
     owner: {
@@ -425,6 +443,7 @@ export const NO_PERSONAL_DATA: Record<string, { why: string; notPersonal?: Recor
   size_advice: { why: 'counts of buyers per size, a number and no one named' },
   staff_role: { why: 'roles and their permissions', notPersonal: { name: "the role's name ('Support')" } },
   staff_settings: { why: "the shop's staff settings: roles, not people" },
+  privacy_settings: { why: "the owner's hold on erasures, in days" },
   tax_settings: { why: "the shop's own tax settings (its VAT number is the shop's)" },
   tax_rate: { why: 'tax rates per place and category' },
   tax_registration: { why: 'the places the shop is registered to collect tax' },

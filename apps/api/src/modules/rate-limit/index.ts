@@ -1,8 +1,10 @@
 /** The rate-limit module's face: the rules, and the stores they count in. */
+
 export {
   clear,
   consume,
   consumeForAccount,
+  forgetRateLimitsOf,
   keyPart,
   pruneEnded,
   type RateLimitRule,

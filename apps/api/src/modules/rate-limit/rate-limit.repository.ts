@@ -53,3 +53,11 @@ export async function clear(db: DbOrTx, key: string): Promise<void> {
     .delete(rateLimit)
     .where(or(eq(rateLimit.key, key), sql`starts_with(${rateLimit.key}, ${`${key}:`})`));
 }
+
+/**
+ * Forgets the database's counters that name a person ('checkout:<user id>'), on their erasure. Redis's
+ * expire with their window (a day at most), and e-mails in keys are hashed.
+ */
+export async function forgetPerson(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(rateLimit).where(sql`strpos(${rateLimit.key}, ${userId}) > 0`);
+}

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import * as repository from './rate-limit.repository';
 import { LONGEST_WINDOW_SECONDS, type RateLimitStore } from './rate-limit.store';
 
 export interface RateLimitRule {
@@ -73,4 +75,12 @@ export function clear(store: RateLimitStore, key: string): Promise<void> {
 /** Forgets the counters whose window has ended (the minutely sweep's share of the rate limits). */
 export function pruneEnded(store: RateLimitStore): Promise<void> {
   return store.prune();
+}
+
+/**
+ * On a person's erasure, the database's counters that name them ('checkout:<user id>') go. Redis's expire
+ * with their window (a day at most), and e-mails in keys are hashed.
+ */
+export function forgetRateLimitsOf(db: DbOrTx, userId: string): Promise<void> {
+  return repository.forgetPerson(db, userId);
 }

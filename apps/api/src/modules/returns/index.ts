@@ -1,4 +1,6 @@
 /** The returns module's face: returns and size exchanges of paid orders, and the figures of returns. */
+
+export { eraseReturnWords, returnsInProgressOf } from './return-erasure';
 export {
   type RefundedTax,
   refundedLinesSince,

@@ -341,3 +341,28 @@ export async function findExchangesOfProduct(
     exchangeSize === null ? [] : [{ size, exchangeSize, units }],
   );
 }
+
+/** A buyer's returns still in progress (requested or approved, not yet received), and the newest one's number. */
+export async function findReturnsInProgressOf(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ count: number; number: number | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, number: sql<number | null>`max(${orderReturn.number})` })
+    .from(orderReturn)
+    .where(and(eq(orderReturn.userId, userId), inArray(orderReturn.state, ['requested', 'approved'])));
+  return { count: row?.count ?? 0, number: row?.number ?? null };
+}
+
+/**
+ * Erases a buyer's words from their returns, which stay as what refunds and credit notes were for: their
+ * comment and staff's message to them are emptied. Answers the words, for the scrub of copies elsewhere.
+ */
+export async function eraseReturnWords(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ comment: orderReturn.comment, staffMessage: orderReturn.staffMessage })
+    .from(orderReturn)
+    .where(eq(orderReturn.userId, userId));
+  await db.update(orderReturn).set({ comment: '', staffMessage: '' }).where(eq(orderReturn.userId, userId));
+  return rows.flatMap(({ comment, staffMessage }) => [comment, staffMessage]);
+}

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { staffInvitation } from '../../db/schema/team';
 
@@ -41,4 +41,13 @@ export async function markAccepted(db: DbOrTx, id: string, userId: string): Prom
     .update(staffInvitation)
     .set({ acceptedAt: sql`now()`, acceptedBy: userId })
     .where(eq(staffInvitation.id, id));
+}
+
+/** Invitations sent to an erased person's address, or accepted by them, go. */
+export async function forgetInvitee(db: DbOrTx, userId: string, email: string): Promise<void> {
+  await db
+    .delete(staffInvitation)
+    .where(
+      or(sql`lower(${staffInvitation.email}) = lower(${email})`, eq(staffInvitation.acceptedBy, userId)),
+    );
 }

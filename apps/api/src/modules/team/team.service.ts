@@ -6,7 +6,7 @@ import {
   type InvitationView,
   type StaffMember,
 } from '@shop/contracts';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { DomainEvents } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../plugins/session';
@@ -128,4 +128,9 @@ export async function accept(deps: TeamDeps, user: CurrentUser, token: string): 
     });
     return { role: row.role };
   });
+}
+
+/** On a person's erasure, the invitations sent to their address or accepted by them go. */
+export function forgetInvitee(db: DbOrTx, userId: string, email: string): Promise<void> {
+  return repository.forgetInvitee(db, userId, email);
 }

@@ -22,3 +22,7 @@ export async function mediaExists(db: DbOrTx, key: string): Promise<boolean> {
   const rows = await db.select({ key: media.key }).from(media).where(eq(media.key, key)).limit(1);
   return rows.length > 0;
 }
+
+export async function removeMedia(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(media).where(eq(media.key, key));
+}

@@ -8,5 +8,6 @@ export function mediaTable(db: DbOrTx): MediaTable {
     insert: (file) => repository.insertMedia(db, file),
     find: (key) => repository.findMedia(db, key),
     exists: (key) => repository.mediaExists(db, key),
+    remove: (key) => repository.removeMedia(db, key),
   };
 }

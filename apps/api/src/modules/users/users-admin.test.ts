@@ -328,7 +328,7 @@ describe('deleting a user (admin)', () => {
   it('leaves deleted accounts out of the list and cannot reactivate them', async () => {
     const shopper = await signUp(app());
     await send(app(), 'DELETE', `/api/users/${shopper.id}`, adminCookie());
-    const listed = await listUsers(orderSearch({ search: 'deleted-' }));
+    const listed = await listUsers(orderSearch({ search: 'erased-' }));
     expect(listed.json()).toEqual([]);
     expect((await update(shopper.id, { status: true })).statusCode).toBe(404);
   });

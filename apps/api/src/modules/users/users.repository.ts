@@ -1,3 +1,4 @@
+import { erasedCustomerName } from '@shop/contracts';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { favorite, user } from '../../db/schema/users';
@@ -157,14 +158,14 @@ export async function removeFavoritesOfUser(db: DbOrTx, userId: string): Promise
  * is free for a new sign-up), the profile is emptied and the account is banned, so it can never sign in
  * again. The row itself stays, so the orders that point at it keep their history.
  */
-export async function anonymise(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
-  const placeholder = `deleted-${userId.replaceAll('-', '').slice(0, 12)}`;
+export async function anonymise(db: DbOrTx, userId: string, number: number): Promise<UserRow | undefined> {
+  const placeholder = `erased-${number}`;
   const [row] = await db
     .update(user)
     .set({
-      email: `deleted-${userId}@deleted.invalid`,
+      email: `${placeholder}@deleted.invalid`,
       emailVerified: false,
-      name: placeholder,
+      name: erasedCustomerName(number),
       username: placeholder,
       displayUsername: placeholder,
       image: null,

@@ -241,8 +241,12 @@ export function priceDropRecipients(
 ): Promise<{ id: string; email: string; username: string }[]> {
   return repository.findPriceDropRecipients(db, productId, afterId, limit);
 }
-export function anonymise(db: DbOrTx, userId: string): Promise<repository.UserRow | undefined> {
-  return repository.anonymise(db, userId);
+export function anonymise(
+  db: DbOrTx,
+  userId: string,
+  number: number,
+): Promise<repository.UserRow | undefined> {
+  return repository.anonymise(db, userId, number);
 }
 export function findUser(db: DbOrTx, id: string): Promise<repository.UserRow | undefined> {
   return repository.findUserById(db, id);

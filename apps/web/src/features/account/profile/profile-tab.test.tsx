@@ -419,7 +419,9 @@ describe('Delete my account', () => {
   it('deletes the account and opens the shop afresh at /', async () => {
     const assign = mockLocationAssign();
     const view = renderAccount('/account/profile', (call) =>
-      call.method === 'DELETE' && call.path === '/api/account' ? { status: 204 } : undefined,
+      call.method === 'DELETE' && call.path === '/api/account'
+        ? { status: 200, body: { erased: true } }
+        : undefined,
     );
     await ready();
     const user = userEvent.setup();
@@ -428,6 +430,29 @@ describe('Delete my account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(view.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('says why a held deletion waits, and stays on the page', async () => {
+    const assign = mockLocationAssign();
+    const reason =
+      'Order #12 is still open: your data is erased once it is closed (delivered, cancelled or refunded).';
+    const view = renderAccount('/account/profile', (call) =>
+      call.method === 'DELETE' && call.path === '/api/account'
+        ? { status: 202, body: { heldUntil: null, reason } }
+        : undefined,
+    );
+    await ready();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_CONFIRM_TITLE });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    const status = (await screen.findByRole('heading', { name: 'Your account will be deleted' })).closest(
+      '[role="status"]',
+    );
+    expect(status).toHaveTextContent(reason);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(assign).not.toHaveBeenCalled();
+    expect(view.router.state.location.pathname).toBe('/account/profile');
   });
 
   it('keeps the user in and shows the red alert in the dialog when the deletion fails', async () => {

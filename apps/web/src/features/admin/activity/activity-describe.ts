@@ -14,7 +14,8 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'user.promote': 'User made staff',
   'user.demote': 'Staff rights removed',
   'user.role': 'Staff role changed',
-  'user.delete': 'User deleted',
+  'user.delete': 'User erased',
+  'user.erase-hold': 'Erasure held',
   'order.cancel': 'Order cancelled',
   'order.refund': 'Order refunded',
   'order.ship': 'Order shipped',
@@ -47,6 +48,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'staff.role-update': 'Role changed',
   'staff.role-delete': 'Role deleted',
   'staff.settings': 'Staff settings changed',
+  'privacy.settings': 'Erasure hold changed',
   'staff.sessions-end': 'Sessions ended',
   'staff.invite': 'Invitation sent',
   'staff.invitation-accept': 'Invitation accepted',
@@ -77,11 +79,18 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
       'user.demote',
       'user.role',
       'user.delete',
+      'user.erase-hold',
     ],
   },
   {
     label: 'Staff',
-    kinds: ['staff.role-create', 'staff.role-update', 'staff.role-delete', 'staff.settings'],
+    kinds: [
+      'staff.role-create',
+      'staff.role-update',
+      'staff.role-delete',
+      'staff.settings',
+      'privacy.settings',
+    ],
   },
   { label: 'Orders', kinds: ['order.cancel', 'order.refund', 'order.ship', 'order.deliver'] },
   { label: 'Returns', kinds: ['return.approve', 'return.reject', 'return.receive', 'return.refund'] },
@@ -279,6 +288,20 @@ function productSubject(event: ActivityEvent, linked = true): Subject {
     text: name ?? `product ${shortId(event.subject.id)}`,
     to: linked ? `/home/${event.subject.id}` : undefined,
   };
+}
+
+/** An account erased ("Erased customer #n"), deleted before erasures were numbered, or an erasure held. */
+function describeErasure(event: ActivityEvent): Description {
+  if (event.kind === 'user.erase-hold')
+    return {
+      action: 'asked to erase',
+      subject: userSubject(event),
+      tail: `(held: ${textOf(field(event.after, 'reason')) ?? 'open orders'})`,
+    };
+  const erased = textOf(field(event.after, 'erased'));
+  return erased
+    ? { action: 'erased the personal data of', subject: { text: erased } }
+    : { action: 'deleted the account of', subject: userSubject(event) };
 }
 
 function userSubject(event: ActivityEvent): Subject {
@@ -485,7 +508,8 @@ export function describe(event: ActivityEvent): Description {
     case 'user.role':
       return { action: 'gave', subject: userSubject(event), tail: `the role ${roleOf(event.after)}` };
     case 'user.delete':
-      return { action: 'deleted the account of', subject: userSubject(event) };
+    case 'user.erase-hold':
+      return describeErasure(event);
     case 'order.cancel':
       return { action: 'cancelled', subject: orderSubject(event) };
     case 'order.refund': {
@@ -552,13 +576,11 @@ export function describe(event: ActivityEvent): Description {
     case 'tax.threshold-update':
       return describeTax(event);
     case 'staff.role-create':
-      return { action: `created the role ${event.subject.id}` };
     case 'staff.role-update':
-      return { action: `changed the permissions of the role ${event.subject.id}` };
     case 'staff.role-delete':
-      return { action: `deleted the role ${event.subject.id}` };
     case 'staff.settings':
-      return { action: `changed the staff settings: ${changedFields(event)}` };
+    case 'privacy.settings':
+      return describeSettings(event);
     case 'staff.sessions-end':
     case 'staff.invite':
     case 'staff.invitation-accept':
@@ -575,6 +597,24 @@ export function describe(event: ActivityEvent): Description {
       return describeReset(event);
     default:
       return { action: 'did something' };
+  }
+}
+
+/** The owner's roles and settings: a role made, changed or deleted, the staff or privacy settings. */
+function describeSettings(event: ActivityEvent): Description {
+  switch (event.kind) {
+    case 'staff.role-create':
+      return { action: `created the role ${event.subject.id}` };
+    case 'staff.role-update':
+      return { action: `changed the permissions of the role ${event.subject.id}` };
+    case 'staff.role-delete':
+      return { action: `deleted the role ${event.subject.id}` };
+    case 'privacy.settings':
+      return {
+        action: `set the hold on erasures to ${String(field(event.after, 'erasureHoldDays'))} days after the last order`,
+      };
+    default:
+      return { action: `changed the staff settings: ${changedFields(event)}` };
   }
 }
 

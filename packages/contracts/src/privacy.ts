@@ -1,0 +1,24 @@
+import { ERASURE_HOLD_DAYS_MAX } from './privacy-rules';
+import { z } from './zod';
+
+/**
+ * `DELETE /api/account` and staff `POST /api/users/:id/erase`: erased at once, or held (an open order, a
+ * return in progress, or the owner's hold after the last order) with the reason in words. `heldUntil` is
+ * the earliest instant it can happen; null when only open work holds it (it follows once that closes).
+ */
+export const erasureOutcomeSchema = z.union([
+  z.object({ erased: z.literal(true) }),
+  z.object({ heldUntil: z.string().nullable(), reason: z.string() }),
+]);
+export type ErasureOutcome = z.infer<typeof erasureOutcomeSchema>;
+
+/** `GET/PUT /api/settings/privacy`: the owner's hold on erasures. */
+export const privacySettingsSchema = z.object({
+  erasureHoldDays: z
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(ERASURE_HOLD_DAYS_MAX, { error: `must be at most ${ERASURE_HOLD_DAYS_MAX}` }),
+});
+export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
+export const privacySettingsBodySchema = privacySettingsSchema.strict();
