@@ -5,7 +5,7 @@ import { OrderStateBadge } from '../../../components/order-state';
 import { OrderDateFact } from '../../../components/order-summary';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useProviderLabel } from '../../../lib/payment-providers';
-import { isDeletedCustomer, pairCount } from './orders-view';
+import { deletedCustomerName, isDeletedCustomer, pairCount } from './orders-view';
 
 interface AdminOrderCardProps {
   order: Order;
@@ -44,7 +44,7 @@ export function AdminOrderCard({ order, onOpen, ref }: AdminOrderCardProps) {
         <div className="admin-order-card__who">
           <p className="admin-order-card__name">
             <span className="visually-hidden">Customer: </span>
-            {deleted ? 'Deleted account' : order.user.username}
+            {deleted ? deletedCustomerName(order) : order.user.username}
           </p>
           {deleted ? null : <p className="admin-order-card__email">{order.user.email}</p>}
         </div>

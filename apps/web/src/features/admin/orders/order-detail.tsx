@@ -15,7 +15,7 @@ import { MarkDeliveredButton } from '../to-ship/mark-delivered-button';
 import { useAdminOrder } from './api/get-order';
 import { AdminOrderActions } from './order-actions';
 import { OrderPayments } from './order-payments';
-import { isDeletedCustomer, pairCount } from './orders-view';
+import { deletedCustomerName, isDeletedCustomer, pairCount } from './orders-view';
 import { moneyBackWords, refundedWhole } from './refund-words';
 
 const DONE_TEXT = {
@@ -70,7 +70,7 @@ export function AdminOrderDetail({
               <div className="admin-order-detail__who-text">
                 {isDeletedCustomer(order) ? (
                   <>
-                    <p className="admin-order-detail__name">Deleted account</p>
+                    <p className="admin-order-detail__name">{deletedCustomerName(order)}</p>
                     <p className="admin-order-detail__email">No personal data is kept for this customer.</p>
                   </>
                 ) : (

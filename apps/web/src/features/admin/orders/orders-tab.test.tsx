@@ -398,6 +398,17 @@ describe('Orders tab (admin)', () => {
     expect(cards()[0]).not.toHaveTextContent('deleted.invalid');
   });
 
+  it('names an erased customer by their erasure number', async () => {
+    renderOrders(
+      ordersApi([
+        order({ user: { _id: 'x', username: 'erased-12', email: 'erased-12@deleted.invalid', image: '' } }),
+      ]),
+    );
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(cards()[0]).toHaveTextContent('Customer: Erased customer #12');
+    expect(cards()[0]).not.toHaveTextContent('deleted.invalid');
+  });
+
   it('asks staff to review the tax of an order the rate table priced after the tax service failed', async () => {
     const priced = order();
     const fellBack = order({ tax: { ...priced.tax, source: 'fallback' } });

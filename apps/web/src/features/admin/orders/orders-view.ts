@@ -1,4 +1,6 @@
 import {
+  erasedCustomerName,
+  erasureNumberOf,
   ORDER_STATES,
   ORDERS_SEARCH_MAX,
   type Order,
@@ -93,3 +95,9 @@ export const pairCount = (order: Order) => order.products.reduce((sum, line) => 
 
 /** An account deleted since the order: the order keeps a placeholder in place of the customer. */
 export const isDeletedCustomer = (order: Order) => order.user.email.endsWith('@deleted.invalid');
+
+/** How the kept order names an erased buyer ("Erased customer #n"; accounts deleted before: "Deleted account"). */
+export function deletedCustomerName(order: Order): string {
+  const number = erasureNumberOf(order.user.username);
+  return number === null ? 'Deleted account' : erasedCustomerName(number);
+}

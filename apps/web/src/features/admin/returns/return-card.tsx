@@ -11,7 +11,7 @@ import { ReturnStateBadge } from '../../../components/return-state';
 import { formatDay } from '../../../lib/dates';
 import { useProviderLabel } from '../../../lib/payment-providers';
 import { useAdminOrder } from '../orders/api/get-order';
-import { isDeletedCustomer } from '../orders/orders-view';
+import { deletedCustomerName, isDeletedCustomer } from '../orders/orders-view';
 import { moneyBackWords } from '../orders/refund-words';
 import { ReturnActions } from './return-actions';
 import { orderHref, resolutionText, stateLabel } from './returns-view';
@@ -49,7 +49,7 @@ function ReturnOrder({ orderId }: { orderId: string }) {
           <dt>Buyer</dt>
           <dd>
             {deleted ? (
-              'Deleted account'
+              deletedCustomerName(order.data)
             ) : (
               <>
                 {order.data.user.username}{' '}

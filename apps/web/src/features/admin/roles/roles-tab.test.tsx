@@ -19,6 +19,7 @@ const SETTINGS: StaffSettings = { requireTwoFactor: [], graceDays: 0, creditGran
 function renderRoles(custom: StaffRole[], handler: ApiHandler = () => undefined, role = 'admin') {
   let roles = [...builtIn, ...custom];
   let settings = SETTINGS;
+  let privacy = { erasureHoldDays: 0 };
   return renderStaffRoutes({
     routes: { '/account/roles': <AdminRolesTab /> },
     entry: '/account/roles',
@@ -41,6 +42,11 @@ function renderRoles(custom: StaffRole[], handler: ApiHandler = () => undefined,
         return { status: 204, body: null };
       }
       if (call.method === 'GET' && call.path === '/api/staff/settings') return { body: settings };
+      if (call.method === 'GET' && call.path === '/api/settings/privacy') return { body: privacy };
+      if (call.method === 'PUT' && call.path === '/api/settings/privacy') {
+        privacy = call.body as typeof privacy;
+        return { body: privacy };
+      }
       if (call.method === 'PUT' && call.path === '/api/staff/settings') {
         settings = { ...settings, ...(call.body as Partial<StaffSettings>) };
         return { body: settings };
@@ -107,6 +113,28 @@ describe('Roles tab', () => {
     expect(await within(dialog).findByText(/2 accounts hold the role packers/)).toBeInTheDocument();
   });
 
+  it('saves the days an erasure waits after the last order, refusing what is not a whole number of days', async () => {
+    const { calls } = renderRoles([]);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: "People's data" });
+    const field = within(form).getByLabelText('Days an erasure waits after the last order');
+    expect(field).toHaveValue('0');
+    await user.clear(field);
+    await user.type(field, '12.5');
+    await user.click(within(form).getByRole('button', { name: 'Save privacy settings' }));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('must be a whole number of days'));
+    expect(calls.some((call) => call.path === '/api/settings/privacy' && call.method === 'PUT')).toBe(false);
+    await user.clear(field);
+    await user.type(field, '180');
+    await user.click(within(form).getByRole('button', { name: 'Save privacy settings' }));
+    expect(await screen.findByText('The privacy settings were saved.')).toBeInTheDocument();
+    expect(
+      calls.find((call) => call.path === '/api/settings/privacy' && call.method === 'PUT')?.body,
+    ).toEqual({
+      erasureHoldDays: 180,
+    });
+  });
+
   it('saves the staff settings: the roles that need a second factor, grace days and the credit cap', async () => {
     const { calls } = renderRoles([]);
     const user = userEvent.setup();
@@ -125,7 +153,9 @@ describe('Roles tab', () => {
     await user.click(within(form).getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('The staff settings were saved.')).toBeInTheDocument();
     await waitFor(() =>
-      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      expect(
+        calls.find((call) => call.method === 'PUT' && call.path === '/api/staff/settings')?.body,
+      ).toEqual({
         requireTwoFactor: ['admin'],
         graceDays: 3,
         creditGrantLimit: 50,

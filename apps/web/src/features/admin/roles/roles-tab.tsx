@@ -6,6 +6,7 @@ import { ConfirmDelete } from '../shared/confirm-delete';
 import { QueryStatus } from '../shared/query-status';
 import { StaffPage } from '../shared/staff-page';
 import { useDeleteRole, useStaffRoles } from './api/staff-roles';
+import { PrivacySettingsForm } from './privacy-settings-form';
 import { RoleForm } from './role-form';
 import { StaffSettingsForm } from './staff-settings-form';
 import '../shared/admin.css';
@@ -102,6 +103,7 @@ export function AdminRolesTab() {
       )}
 
       {permissions.has('settings.write') ? <StaffSettingsForm roles={roles.data} /> : null}
+      {permissions.has('settings.write') ? <PrivacySettingsForm /> : null}
 
       <ConfirmDelete
         show={deleting !== null}

@@ -7,6 +7,7 @@ import { formatDay } from '../../../lib/dates';
 import { usePermissions } from '../../../lib/permissions';
 import { useStaffRoles } from '../roles/api/staff-roles';
 import { type SwitchChange, useUserSwitch } from './api/user-switches';
+import { EraseUser } from './erase-user';
 import { CreditDisclosure } from './user-credit';
 
 interface UserCardProps {
@@ -135,6 +136,7 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
             This is you: another admin must change or delete your account.
           </p>
         ) : null}
+        {mayWrite && !self && !isStaffRole(role) ? <EraseUser user={user} disabled={locked} /> : null}
         {mayWrite ? (
           <button
             type="button"

@@ -332,6 +332,44 @@ describe('Users tab (admin)', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Users' })).toHaveFocus());
   });
 
+  it("erases a shopper's data after asking, or says why the erasure waits", async () => {
+    let users = [me(), ana(), ben()];
+    let held = true;
+    const { calls } = renderUsers((call) => {
+      if (call.method === 'GET' && call.path === '/api/users') return { body: users };
+      if (call.method === 'POST' && call.path === `/api/users/${ANA_ID}/erase`) {
+        if (held) return { status: 202, body: { heldUntil: null, reason: 'Order #7 is still open.' } };
+        users = users.filter((user) => user._id !== ANA_ID);
+        return { body: { erased: true } };
+      }
+      return undefined;
+    });
+    await screen.findByRole('article', { name: 'ana' });
+    expect(
+      screen.queryByRole('button', { name: 'Erase the personal data of boss@shop.test' }),
+      'never on your own card',
+    ).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    const erase = () =>
+      user.click(screen.getByRole('button', { name: 'Erase the personal data of ana@example.com' }));
+    await erase();
+    let dialog = await screen.findByRole('dialog', { name: "Erase this person's data?" });
+    expect(dialog).toHaveTextContent('ana@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Erase data' }));
+    const status = (await screen.findByRole('heading', { name: 'Erasure of ana held' })).closest(
+      '[role="status"]',
+    );
+    expect(status).toHaveTextContent('Order #7 is still open.');
+    expect(screen.getByRole('article', { name: 'ana' })).toBeInTheDocument();
+
+    held = false;
+    await erase();
+    dialog = await screen.findByRole('dialog', { name: "Erase this person's data?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Erase data' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'ana' })).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST' && call.path.endsWith('/erase'))).toHaveLength(2);
+  });
+
   it('shows the refusal of a deletion in the dialog', async () => {
     renderUsers((call) => {
       if (call.method === 'GET' && call.path === '/api/users') return { body: [me(), ana()] };

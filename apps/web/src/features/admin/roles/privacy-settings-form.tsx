@@ -1,0 +1,85 @@
+import { ERASURE_HOLD_DAYS_MAX, type PrivacySettings } from '@shop/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { AlertError } from '../../../components/alert-error';
+import { AlertSuccess } from '../../../components/alert-success';
+import { errorText } from '../../../lib/api';
+import { BusyLabel } from '../shared/busy-label';
+import { QueryStatus } from '../shared/query-status';
+import { StaffField } from '../shared/staff-form';
+import { usePrivacySettings, useSavePrivacySettings } from './api/privacy-settings';
+
+/** People's data (settings.write): how long an erasure waits after the person's last order. */
+export function PrivacySettingsForm() {
+  const settings = usePrivacySettings();
+  if (settings.isPending || settings.isError)
+    return <QueryStatus query={settings} what="the privacy settings" spacing="py-4" dismissible />;
+  return <HoldForm saved={settings.data} />;
+}
+
+function HoldForm({ saved }: { saved: PrivacySettings }) {
+  const id = useId();
+  const save = useSavePrivacySettings();
+  const [days, setDays] = useState(String(saved.erasureHoldDays));
+  const [problem, setProblem] = useState<string | undefined>();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    const value = Number(days);
+    const wrong =
+      /^\d+$/.test(days.trim()) && value <= ERASURE_HOLD_DAYS_MAX
+        ? undefined
+        : `must be a whole number of days from 0 to ${ERASURE_HOLD_DAYS_MAX}`;
+    setProblem(wrong);
+    if (wrong) return;
+    try {
+      await save.mutateAsync({ erasureHoldDays: value });
+      setOutcome({ ok: true, text: 'The privacy settings were saved.' });
+    } catch (error) {
+      setOutcome({
+        ok: false,
+        text: `The privacy settings were not saved: ${errorText(error, 'Please try again.')}`,
+      });
+    }
+  };
+
+  return (
+    <form
+      className="admin-form admin-roles__settings"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`} className="admin-form__title">
+        People's data
+      </h3>
+      <div className="admin-fields">
+        <StaffField
+          id={`${id}-hold`}
+          className="admin-field"
+          label="Days an erasure waits after the last order"
+          kind="whole"
+          value={days}
+          onChange={setDays}
+          error={problem}
+          hint="0: at once, once no order is open and no return in progress. Card payments can be disputed for up to 180 days."
+        />
+      </div>
+      {outcome ? (
+        outcome.ok ? (
+          <AlertSuccess message={outcome.text} onClose={() => setOutcome(null)} />
+        ) : (
+          <AlertError message={outcome.text} onClose={() => setOutcome(null)} />
+        )
+      ) : null}
+      <div className="admin-form__buttons">
+        <button type="submit" className="btn btn-dark" disabled={save.isPending}>
+          <BusyLabel busy={save.isPending} busyText="Saving…">
+            Save privacy settings
+          </BusyLabel>
+        </button>
+      </div>
+    </form>
+  );
+}
