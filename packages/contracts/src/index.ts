@@ -13,6 +13,7 @@ export * from './errors';
 export * from './fulfilment';
 export * from './fulfilment-rules';
 export * from './health';
+export * from './marketing-rules';
 export * from './money';
 export * from './order-rules';
 export * from './orders';

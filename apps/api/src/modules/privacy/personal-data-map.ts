@@ -184,6 +184,13 @@ export const PERSONAL_DATA: Record<string, PersonalTable> = {
   },
 
   // ── What the shopper keeps in their account ──
+  marketing_consent: {
+    owner: { column: 'user_id' },
+    rows: 'delete',
+    why: 'no marketing goes to an erased person: the record of their consent goes with them',
+    columns: { user_id: { export: false, erase: 'delete' } },
+    exportRest: true,
+  },
   favorite: {
     owner: { column: 'user_id' },
     rows: 'delete',
