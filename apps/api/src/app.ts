@@ -42,7 +42,7 @@ import { stockAlertsRoutes, sweepAlerts } from './modules/stock-alerts';
 import { taxRoutes } from './modules/tax';
 import { teamRoutes } from './modules/team';
 import { mediaTable, uploadsRoutes } from './modules/uploads';
-import { usersRoutes } from './modules/users';
+import { unsubscribeRoutes, usersRoutes } from './modules/users';
 import { registerCompression } from './plugins/compression';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerInFlightDrain } from './plugins/in-flight';
@@ -164,6 +164,7 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(securityRoutes, { deps: services.security });
   await app.register(usersRoutes, { deps: services.users });
+  await app.register(unsubscribeRoutes, { deps: services.unsubscribe });
   await app.register(accountRoutes, { deps: services.account });
   await app.register(privacySettingsRoutes, { deps: services.account });
   await app.register(sessionsRoutes, { deps: services.sessions });

@@ -547,6 +547,18 @@ const TABLE: Row[] = [
     access: staff('users.write'),
     request: (r) => ({ url: `/api/users/${r.victimId}/erase` }),
   },
+  {
+    method: 'GET',
+    url: '/api/unsubscribe',
+    access: 'public',
+    request: () => ({ url: '/api/unsubscribe?token=bm9ib2R5.bm90LXNpZ25lZA' }),
+  },
+  {
+    method: 'POST',
+    url: '/api/unsubscribe',
+    access: 'public',
+    request: () => ({ url: '/api/unsubscribe?token=bm9ib2R5.bm90LXNpZ25lZA' }),
+  },
   { method: 'GET', url: '/api/settings/privacy', access: staff('settings.write'), request: () => ({}) },
   {
     method: 'PUT',

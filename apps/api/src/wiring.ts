@@ -50,6 +50,7 @@ export interface Services {
   sizes: SizeDeps;
   tax: TaxDeps;
   account: AccountDeps;
+  unsubscribe: users.UnsubscribeDeps;
   sessions: sessions.SessionDeps;
   team: TeamDeps;
   users: users.UserDeps;
@@ -95,7 +96,14 @@ export function wireServices(app: FastifyInstance): Services {
     secret: config.auth.secret,
     powMaxNumber: config.drops.powMaxNumber,
   };
-  const priceDrops: PriceDropDeps = { db, jobs: app.jobs, mailer: app.mailer, siteUrl: config.siteUrl, log };
+  const priceDrops: PriceDropDeps = {
+    db,
+    jobs: app.jobs,
+    mailer: app.mailer,
+    siteUrl: config.siteUrl,
+    secret: config.auth.secret,
+    log,
+  };
   const pages = pageReaders(app, events);
   subscribe(events, alerts, catalogCache);
   // A favourite's price drop is e-mailed by a job queued in the transaction that lowered the price.
@@ -135,6 +143,7 @@ export function wireServices(app: FastifyInstance): Services {
     sizes: { db, events, stockedSizes: catalog.stockedSizes },
     tax: { db, events },
     account: { db, events, mailer: app.mailer, storage: app.storage },
+    unsubscribe: { db, secret: config.auth.secret },
     sessions: { db, events },
     team: { db, events, mailer: app.mailer, siteUrl: config.siteUrl },
     users: {

@@ -1,6 +1,7 @@
 import { passwordSchema } from './auth';
 import { USERNAME_PATTERN } from './auth-rules';
 import { productIdSchema, productSchema, userReviewSchema } from './catalog';
+import { MARKETING_BASES, MARKETING_SOURCES, MARKETING_STATES } from './marketing-rules';
 import { limitQuerySchema } from './paging';
 import { normalPostalCode } from './postal-codes';
 import { mySizesSchema, shopperSizeSystemSchema } from './size-charts';
@@ -50,10 +51,23 @@ export const profileUpdateSchema = z
     sizeSystem: shopperSizeSystemSchema,
     /** The shopper's size, and where a brand fits them differently, each in any system. */
     mySizes: mySizesSchema,
+    /** Their marketing consent, given or withdrawn (issue 40): only the person can set it. */
+    marketing: z.enum(['subscribed', 'unsubscribed'], { error: "must be 'subscribed' or 'unsubscribed'" }),
+    /** Where they gave or withdrew it (the profile unless told). */
+    marketingSource: z.enum(['sign-up', 'profile'], { error: "must be 'sign-up' or 'profile'" }),
   })
   .partial()
   .strict();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** A person's marketing consent: its state, the basis it gives, where it was given or withdrawn, and when. */
+export const marketingConsentSchema = z.object({
+  state: z.enum(MARKETING_STATES),
+  basis: z.enum(MARKETING_BASES).nullable(),
+  source: z.enum(MARKETING_SOURCES).nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type MarketingConsent = z.infer<typeof marketingConsentSchema>;
 
 /**
  * Where a parcel goes, as an order (and a draw entry) keeps it from the profile when it was placed: the
@@ -86,8 +100,10 @@ export const userDashboardSchema = z.object({
   postalCode: z.string(),
   country: z.string(),
   image: z.string(),
-  /** Whether the user is e-mailed when a favourite's price drops. */
+  /** Whether the user is e-mailed when a favourite's price drops (marketing: only with `marketing` subscribed). */
   priceDropEmails: z.boolean(),
+  /** Their marketing consent (issue 40). */
+  marketing: marketingConsentSchema,
   sizeSystem: shopperSizeSystemSchema,
   mySizes: mySizesSchema,
   /** The store credit balance (its history: GET /api/users/:id/credit). */

@@ -111,6 +111,7 @@ export function buildUserDashboard(overrides: Partial<UserDashboard> = {}): User
     country: 'United States',
     image: '',
     priceDropEmails: true,
+    marketing: { state: 'not_asked', basis: null, source: null, updatedAt: null },
     sizeSystem: 'US',
     mySizes: { brands: {} },
     credit: 0,

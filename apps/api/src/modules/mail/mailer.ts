@@ -12,6 +12,11 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /**
+   * Headers of its own: a marketing e-mail's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058); service
+   * e-mail has none. SMTP sends them; the outbox keeps them beside the body.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxMessage extends MailMessage {

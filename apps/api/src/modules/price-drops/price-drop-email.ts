@@ -12,17 +12,20 @@ interface PriceDrop {
   url: string;
   /** The profile page, where the shopper turns these e-mails off. */
   profileUrl: string;
+  /** The one-click unsubscribe: its link and the headers that carry it (a marketing e-mail, issue 40). */
+  unsubscribe: { url: string; headers: Record<string, string> };
 }
 
 /**
  * A favourite got cheaper: the product, its old and new price (said once), a link to it, and how to stop
- * these e-mails. Sent once per drop to each shopper who has the product among their favourites and has not
- * turned price-drop e-mails off.
+ * these e-mails. Marketing (issue 40): sent once per drop to each shopper who said yes to price drops and
+ * offers, has the product among their favourites and has not turned price-drop e-mails off; it carries the
+ * one-click unsubscribe (List-Unsubscribe, List-Unsubscribe-Post) and says it in its footnote.
  */
 export function priceDropEmail(to: string, username: string, drop: PriceDrop): MailMessage {
   const was = formatPrice(drop.oldPrice, drop.currency);
   const now = formatPrice(drop.newPrice, drop.currency);
-  return messageEmail({
+  const message = messageEmail({
     to,
     subject: `${SHOP}: ${drop.name} dropped to ${now}`,
     heading: `${drop.name} dropped in price`,
@@ -31,6 +34,7 @@ export function priceDropEmail(to: string, username: string, drop: PriceDrop): M
       'The price may change again, and pairs go quickly.',
     ],
     action: { label: 'See the sneaker', url: drop.url },
-    footnote: `You get this e-mail because the product is among your favourites. To stop price-drop e-mails, turn them off in your profile: ${drop.profileUrl}`,
+    footnote: `You get this e-mail because you asked for price drops and offers and the product is among your favourites. Unsubscribe with one click: ${drop.unsubscribe.url} (or choose in your profile: ${drop.profileUrl})`,
   });
+  return { ...message, headers: drop.unsubscribe.headers };
 }

@@ -14,6 +14,8 @@ export interface PriceDropDeps {
   jobs: Jobs;
   mailer: Mailer;
   siteUrl: string;
+  /** Signs the unsubscribe links. */
+  secret: string;
   log: FastifyBaseLogger;
 }
 
@@ -67,6 +69,7 @@ export async function notifyPriceDrop(deps: PriceDropDeps, drop: PriceDropJob): 
             currency,
             url,
             profileUrl,
+            unsubscribe: users.marketingHeaders(deps.siteUrl, deps.secret, person.id),
           });
           await deps.mailer.send(message, {
             queue: 'bulkMail',

@@ -19,8 +19,11 @@ import { notifyPriceDrop, type PriceDropJob } from './price-drops.service';
 const { app, staff: admin } = testShop({ staff: 'drop-staff' });
 
 let made = 0;
-/** A product at $100 with `count` favouriters (all opted in unless `optedOut` of them are not). */
-async function favourited(count: number, optedOut = 0) {
+/**
+ * A product at $100 with `count` favouriters, each of whom said yes to price drops and offers (marketing,
+ * issue 40) but the first `notAsked`, and who did not turn price-drop e-mails off but the first `optedOut`.
+ */
+async function favourited(count: number, optedOut = 0, notAsked = 0) {
   made += 1;
   const [productId = ''] = await stockedProducts(app(), [`Drop Runner ${made}`], 3);
   const fans = await quickAccounts(app(), count, `fan${made}x`);
@@ -29,6 +32,12 @@ async function favourited(count: number, optedOut = 0) {
       favorite: productId,
     });
     expect(added.statusCode, added.body).toBe(200);
+    if (index >= notAsked) {
+      const yes = await send(app(), 'PUT', `/api/users/update/${fan.id}`, fan.cookie, {
+        marketing: 'subscribed',
+      });
+      expect(yes.statusCode, yes.body).toBe(200);
+    }
     if (index < optedOut) {
       const off = await send(app(), 'PUT', `/api/users/update/${fan.id}`, fan.cookie, {
         priceDropEmails: false,
@@ -37,7 +46,12 @@ async function favourited(count: number, optedOut = 0) {
     }
   }
   const emailOf = new Map(fans.map((fan) => [fan.id, fan.email]));
-  return { productId, fans, emailOf, optedIn: fans.slice(optedOut).map((fan) => emailOf.get(fan.id) ?? '') };
+  return {
+    productId,
+    fans,
+    emailOf,
+    optedIn: fans.slice(Math.max(optedOut, notAsked)).map((fan) => emailOf.get(fan.id) ?? ''),
+  };
 }
 
 const modify = (id: string, body: object) =>
@@ -73,7 +87,38 @@ describe('price-drop e-mails', () => {
       expect(mail?.text).toContain(`${app().config.siteUrl}/account/profile`);
       expect(mail?.links).toContain(`${app().config.siteUrl}/account/profile`);
       expect(mail?.html).toContain('Drop Runner');
+      // Marketing: the one-click unsubscribe in its headers (RFC 8058), and in words in its footnote.
+      const url = mail?.headers?.['List-Unsubscribe']?.slice(1, -1) ?? '';
+      expect(url).toMatch(new RegExp(`^${app().config.siteUrl}/api/unsubscribe\\?token=[\\w-]+\\.[\\w-]+$`));
+      expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+      expect(mail?.text).toContain(url);
     }
+  });
+
+  it('go to nobody who did not say yes to marketing, and stop at once after a one-click unsubscribe', async () => {
+    const { productId, fans, emailOf } = await favourited(3, 0, 1);
+    expect((await modify(productId, { price: 95 })).statusCode).toBe(200);
+    const first = await dropMails(productId);
+    const [notAsked, leaving, staying] = fans.map((fan) => emailOf.get(fan.id) ?? '');
+    expect([...first.keys()].sort()).toEqual([leaving, staying].sort());
+
+    // The mail client's one-click POST, as RFC 8058 sends it: a form body, no cookie, no origin.
+    const header = first.get(leaving ?? '')?.[0]?.headers?.['List-Unsubscribe'] ?? '';
+    const url = new URL(header.slice(1, -1));
+    const posted = await app().inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json()).toEqual({ state: 'unsubscribed' });
+
+    expect((await modify(productId, { price: 85 })).statusCode).toBe(200);
+    const second = await dropMails(productId);
+    expect(second.get(leaving ?? '')).toHaveLength(1);
+    expect(second.get(staying ?? '')).toHaveLength(2);
+    expect(second.has(notAsked ?? '')).toBe(false);
   });
 
   it('never twice for one drop (the job run again), but again for a later drop', async () => {

@@ -1,5 +1,8 @@
 /** The users module's face: accounts' profiles, favourites and contacts, and the staff's users. */
+
+export { marketingHeaders, type UnsubscribeDeps } from './marketing';
 export type { NewPerson } from './new-person';
+export { unsubscribeRoutes } from './unsubscribe.routes';
 export { usersRoutes } from './users.routes';
 export {
   anonymise,

@@ -1,7 +1,12 @@
-import { erasedCustomerName } from '@shop/contracts';
+import {
+  erasedCustomerName,
+  type MarketingBasis,
+  type MarketingSource,
+  type MarketingState,
+} from '@shop/contracts';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { favorite, user } from '../../db/schema/users';
+import { favorite, marketingConsent, user } from '../../db/schema/users';
 import type { NewPerson } from './new-person';
 
 export type UserRow = typeof user.$inferSelect;
@@ -293,6 +298,8 @@ export async function findPriceDropRecipients(
       and(
         eq(favorite.productId, productId),
         eq(user.priceDropEmails, true),
+        // Price drops are marketing (issue 40): only to those who said yes.
+        eq(user.marketingState, 'subscribed'),
         eq(user.banned, false),
         afterId === undefined ? undefined : gt(user.id, afterId),
       ),
@@ -309,4 +316,28 @@ export async function findStaff(db: DbOrTx): Promise<UserRow[]> {
     .from(user)
     .where(and(ne(user.role, 'user'), or(isNull(user.banReason), ne(user.banReason, DELETED))))
     .orderBy(asc(user.username), asc(user.id));
+}
+
+/**
+ * Sets a person's marketing consent and keeps the change in its history (issue 40), unless it is already
+ * in that state. Answers whether it changed.
+ */
+export async function setMarketing(
+  db: DbOrTx,
+  userId: string,
+  consent: { state: MarketingState; basis: MarketingBasis | null; source: MarketingSource },
+): Promise<boolean> {
+  const [row] = await db
+    .update(user)
+    .set({
+      marketingState: consent.state,
+      marketingBasis: consent.basis,
+      marketingSource: consent.source,
+      marketingUpdatedAt: sql`now()`,
+    })
+    .where(and(eq(user.id, userId), ne(user.marketingState, consent.state)))
+    .returning({ id: user.id });
+  if (!row) return false;
+  await db.insert(marketingConsent).values({ userId, ...consent });
+  return true;
 }

@@ -18,6 +18,7 @@ import type { DomainEvents, Publish } from '../../events/domain-events';
 import type { FactOf } from '../../events/facts';
 import { AppError } from '../../lib/app-error';
 import { type CurrentUser, can, isStaff, missingPermission } from '../../plugins/session';
+import { setMarketing } from './marketing';
 import type { NewPerson } from './new-person';
 import * as repository from './users.repository';
 
@@ -75,6 +76,12 @@ export async function getDashboard(deps: UserDeps, userId: string): Promise<User
     country: user.country,
     image: user.image ?? '',
     priceDropEmails: user.priceDropEmails,
+    marketing: {
+      state: user.marketingState,
+      basis: user.marketingBasis,
+      source: user.marketingSource,
+      updatedAt: user.marketingUpdatedAt?.toISOString() ?? null,
+    },
     sizeSystem: user.sizeSystem,
     mySizes: user.mySizes,
     credit: await deps.creditOf(db, userId),
@@ -117,8 +124,9 @@ async function saveProfile(
   deps: UserDeps,
   tx: DbOrTx,
   userId: string,
-  { withdrawEntries, ...update }: ProfileChange,
+  { withdrawEntries, marketing, marketingSource, ...update }: ProfileChange,
 ): Promise<void> {
+  if (marketing !== undefined) await setMarketing(tx, userId, marketing, marketingSource ?? 'profile');
   if (update.username !== undefined && (await repository.usernameTaken(tx, update.username, userId))) {
     throw new AppError('USERNAME_TAKEN', 'This username is already taken, please use another', {
       username: 'is already taken',
@@ -381,6 +389,11 @@ export async function updateUser(
   viewer: CurrentUser,
   update: UserUpdate,
 ): Promise<UserDashboard> {
+  // Consent is the person's own to give or withdraw: nobody gives it for them.
+  if (userId !== viewer.id && (update.marketing !== undefined || update.marketingSource !== undefined))
+    throw new AppError('FORBIDDEN', 'Only the person can give or withdraw their marketing consent', {
+      marketing: 'only the person can set it',
+    });
   const missing = permissionsNeeded(userId, viewer, update).filter(
     ([, permission]) => !can(viewer, permission),
   );

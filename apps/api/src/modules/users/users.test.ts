@@ -52,6 +52,7 @@ describe('GET /api/users/dashboard/:id', () => {
         country: '',
         image: '',
         priceDropEmails: true,
+        marketing: { state: 'not_asked', basis: null, source: null, updatedAt: null },
         sizeSystem: 'US',
         mySizes: { brands: {} },
         credit: 0,

@@ -8,7 +8,14 @@ import {
 import type { FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
 
 /** The profile's fields that are not typed in the form: each is saved by a control of its own. */
-const OWN_CONTROLS = ['image', 'priceDropEmails', 'sizeSystem', 'mySizes'] as const;
+const OWN_CONTROLS = [
+  'image',
+  'priceDropEmails',
+  'sizeSystem',
+  'mySizes',
+  'marketing',
+  'marketingSource',
+] as const;
 
 /**
  * The profile fields typed in the form: every field the contracts let a user change, but the picture, the
