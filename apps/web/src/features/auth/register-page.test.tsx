@@ -135,6 +135,46 @@ describe('register page', () => {
     expect(client.getQueryData(['session'])).toEqual(unverified);
   });
 
+  it('asks the marketing question unticked, and records a yes as given at sign-up', async () => {
+    const { calls } = mockApi({
+      'POST /api/auth/sign-up/email': {
+        body: { token: 't', user: { id: 'u1', email: 'sam@example.com', emailVerified: false } },
+      },
+      'GET /api/auth/get-session': sessionReply({ ...testUser, emailVerified: false }),
+      'PUT /api/users/update/u1': { body: [] },
+    });
+    const { router } = renderRegister();
+    const box = screen.getByRole('checkbox', { name: 'E-mail me price drops and offers' });
+    expect(box).not.toBeChecked();
+    await userEvent.setup().click(box);
+    await fillAndSubmit();
+    await waitFor(() => expect(here(router)).toBe('/verify-email'));
+    // The account's own fields go to sign-up; the answer goes to the new account's profile.
+    expect(calls[0]?.body).toEqual({
+      username: 'sam_runner',
+      email: 'sam@example.com',
+      password: 'Sneakers#2024',
+    });
+    expect(calls.find((call) => call.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: '/api/users/update/u1',
+      body: { marketing: 'subscribed', marketingSource: 'sign-up' },
+    });
+  });
+
+  it('records nothing when the box is left unticked', async () => {
+    const { calls } = mockApi({
+      'POST /api/auth/sign-up/email': {
+        body: { token: 't', user: { id: 'u1', email: 'sam@example.com', emailVerified: true } },
+      },
+      'GET /api/auth/get-session': sessionReply(testUser),
+    });
+    const { router } = renderRegister();
+    await fillAndSubmit();
+    await waitFor(() => expect(here(router)).toBe('/'));
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
   it('goes home when the new account is already verified', async () => {
     mockApi({
       'POST /api/auth/sign-up/email': {

@@ -3,6 +3,7 @@ import {
   EMAIL_MESSAGE,
   EMAIL_PATTERN,
   isValidPassword,
+  MARKETING_QUESTION,
   PASSWORD_MESSAGE,
   USERNAME_MESSAGE,
   USERNAME_PATTERN,
@@ -12,7 +13,7 @@ import { useState } from 'react';
 import { type SubmitHandler, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
-import { ApiError } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { type SignUpInput, safeRedirect, signUp } from './auth-api';
 import { authErrorMessage } from './auth-errors';
 import { AuthCard, EmailField, NewPasswordField, SubmitButton, TextField } from './auth-ui';
@@ -28,6 +29,24 @@ export const registerRules = {
 
 const FIELDS = ['username', 'email', 'password'] as const;
 
+/** The form: the account's fields, and the marketing question (unticked until the person ticks it). */
+type RegisterValues = SignUpInput & { marketing: boolean };
+
+/**
+ * The new account's answer to the marketing question, recorded as given at sign-up. The account exists by
+ * then: a failure here leaves it not asked, which the profile asks again, and does not stop the sign-up.
+ */
+async function recordConsent(userId: string): Promise<void> {
+  try {
+    await api.put(`/users/update/${encodeURIComponent(userId)}`, {
+      marketing: 'subscribed',
+      marketingSource: 'sign-up',
+    });
+  } catch {
+    // Asked again in the profile.
+  }
+}
+
 /** /register: username, e-mail and password, checked as they are typed; Register hides while an error shows. */
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -42,15 +61,16 @@ export function RegisterPage() {
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpInput>({
+  } = useForm<RegisterValues>({
     mode: 'onChange',
-    defaultValues: { username: '', email: '', password: '' },
+    defaultValues: { username: '', email: '', password: '', marketing: false },
   });
 
-  const onSubmit: SubmitHandler<SignUpInput> = async (values) => {
+  const onSubmit: SubmitHandler<RegisterValues> = async ({ marketing, ...values }) => {
     setServerError(null);
     try {
       const { user } = await signUp(queryClient, values);
+      if (marketing) await recordConsent(user.id);
       await navigate(redirectTo || (user.emailVerified ? '/' : '/verify-email'));
     } catch (error) {
       setServerError(authErrorMessage(error));
@@ -105,6 +125,18 @@ export function RegisterPage() {
           hint="At least 8 characters, with a letter, a number and a symbol."
           {...password}
         />
+        <div className="form-check mt-3">
+          <input
+            id="register-marketing"
+            type="checkbox"
+            className="form-check-input"
+            {...register('marketing')}
+          />
+          <label htmlFor="register-marketing" className="form-check-label">
+            {MARKETING_QUESTION}
+          </label>
+          <div className="form-text">Optional. Every such e-mail has a one-click unsubscribe.</div>
+        </div>
         {hasErrors ? (
           <p className="text-muted small mb-0 mt-4">Fix the fields marked in red to register.</p>
         ) : (

@@ -532,16 +532,60 @@ describe('Profile tab store credit and price-drop e-mails', () => {
   });
 
   it('saves the price-drop e-mails choice with the profile', async () => {
-    const stored = { current: dashboardFixture({ priceDropEmails: true }) };
+    const yes = {
+      state: 'subscribed',
+      basis: 'consent',
+      source: 'sign-up',
+      updatedAt: '2026-12-01T10:00:00.000Z',
+    } as const;
+    const stored = { current: dashboardFixture({ priceDropEmails: true, marketing: yes }) };
     const { calls } = renderAccount('/account/profile', saving(stored), {
-      profile: { priceDropEmails: true },
+      profile: { priceDropEmails: true, marketing: yes },
     });
     await ready();
+    expect(screen.getByRole('checkbox', { name: 'E-mail me price drops and offers' })).toBeChecked();
+    expect(screen.getByText(/You said yes on .* when you signed up\./)).toBeInTheDocument();
     const box = screen.getByRole('checkbox', { name: "E-mail me when a favourite's price drops" });
     expect(box).toBeChecked();
     await userEvent.setup().click(box);
     expect(await screen.findByText('Saved: no more price-drop e-mails.')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ priceDropEmails: false });
     await waitFor(() => expect(box).not.toBeChecked());
+  });
+
+  it('asks for marketing consent unticked, and saves the answer as the person gives it', async () => {
+    const stored = { current: dashboardFixture({ priceDropEmails: true }) };
+    const { calls } = renderAccount(
+      '/account/profile',
+      (call) => {
+        if (call.method !== 'PUT' || call.path !== `/api/users/update/${UID}`) return undefined;
+        const state = (call.body as { marketing: 'subscribed' | 'unsubscribed' }).marketing;
+        stored.current = {
+          ...stored.current,
+          marketing: {
+            state,
+            basis: state === 'subscribed' ? 'consent' : null,
+            source: 'profile',
+            updatedAt: '2026-12-04T10:00:00.000Z',
+          },
+        };
+        return { body: [stored.current] };
+      },
+      { profile: { priceDropEmails: true } },
+    );
+    await ready();
+    const consent = screen.getByRole('checkbox', { name: 'E-mail me price drops and offers' });
+    const drops = screen.getByRole('checkbox', { name: "E-mail me when a favourite's price drops" });
+    expect(consent).not.toBeChecked();
+    // Price drops are marketing: nothing to choose until the person says yes.
+    expect(drops).toBeDisabled();
+    expect(drops).not.toBeChecked();
+    await userEvent.setup().click(consent);
+    expect(await screen.findByText('Saved: we may e-mail you price drops and offers.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ marketing: 'subscribed' });
+    await waitFor(() => expect(consent).toBeChecked());
+    expect(drops).toBeEnabled();
+    expect(drops).toBeChecked();
+    expect(screen.getByText(/You said yes on .* in your profile\./)).toBeInTheDocument();
   });
 });
