@@ -15,6 +15,8 @@ const outboxMessageSchema = z.object({
   text: z.string(),
   html: z.string(),
   links: z.array(z.string()),
+  /** A marketing e-mail's own headers (List-Unsubscribe, List-Unsubscribe-Post); none on service e-mail. */
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 /**
