@@ -88,14 +88,25 @@ test('a shopper who said yes at sign-up unsubscribes with one click from a price
   await expect(page.getByRole('checkbox', { name: 'E-mail me price drops and offers' })).not.toBeChecked();
   await expect(page.getByText(/You said no on .* from an e-mail's unsubscribe link\./)).toBeVisible();
 
-  // The link opened in a browser (the mail's reader, signed in nowhere) says so, on a page of its own.
+  // Ticked again in the profile; then the link opened in a browser (the mail's reader, signed in nowhere)
+  // asks, and its button unsubscribes.
+  // The box follows the saved answer, so it ticks once the shop has it.
+  await page.getByRole('checkbox', { name: 'E-mail me price drops and offers' }).click();
+  await expect(page.getByText('Saved: we may e-mail you price drops and offers.')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'E-mail me price drops and offers' })).toBeChecked();
   const reader = await browser.newContext();
   const opened = await reader.newPage();
   await opened.goto(link.href);
-  await expect(opened.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
+  await expect(
+    opened.getByRole('heading', { name: 'Unsubscribe from price drops and offers?' }),
+  ).toBeVisible();
   await expectAccessible(opened, 'the unsubscribe page');
+  await opened.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(opened.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
   await opened.setViewportSize({ width: 375, height: 800 });
-  await expectAccessible(opened, 'the unsubscribe page at 375 px');
+  await expectAccessible(opened, 'the unsubscribed page at 375 px');
   await reader.close();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'E-mail me price drops and offers' })).not.toBeChecked();
   await owner.context().close();
 });

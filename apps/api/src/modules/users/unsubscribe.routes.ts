@@ -28,16 +28,21 @@ button:focus-visible{outline:3px solid #0b5ed7;outline-offset:2px}a{color:#0b57d
 /** A small page of its own (no script), under a policy that lets its one form post back here. */
 function page(reply: FastifyReply, title: string, body: string) {
   const nonce = randomBytes(16).toString('base64');
-  return reply
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'private, no-store')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-    )
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Sneaker Shop</title><style nonce="${nonce}">${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
-    );
+  return (
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      // Its form posts back here: the browser names the shop as the post's Origin (the shop-wide no-referrer
+      // would send 'null', which the origin check refuses).
+      .header('referrer-policy', 'same-origin')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+      )
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Sneaker Shop</title><style nonce="${nonce}">${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
+      )
+  );
 }
 
 const UNSUBSCRIBED = 'You are unsubscribed';
@@ -73,7 +78,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ deps: UnsubscribeDeps }>
       return page(
         reply,
         'Unsubscribe from price drops and offers?',
-        `<p>${escapeHtml(masked(person.email))} gets the shop's price drops and offers.</p><form method="post" action="/api/unsubscribe?token=${escapeHtml(request.query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+        `<p>The shop e-mails its price drops and offers to ${escapeHtml(masked(person.email))}. Unsubscribe to stop them; e-mails about your orders still come.</p><form method="post" action="/api/unsubscribe?token=${escapeHtml(request.query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
       );
     },
   );
