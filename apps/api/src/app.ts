@@ -29,6 +29,7 @@ import { expireReservation, ordersRoutes, sweep } from './modules/orders';
 import type { PaymentProvider } from './modules/payments';
 import { createGateways, type Gateways, paymentsRoutes } from './modules/payments';
 import { notifyPriceDrop, type PriceDropJob } from './modules/price-drops';
+import { dataExportRoutes, type ExportJob, forgetExpiredExports, prepareExport } from './modules/privacy';
 import { promotionRoutes } from './modules/promotions';
 import { databaseStore, pruneEnded, type RateLimitStore, redisFirst, redisStore } from './modules/rate-limit';
 import { returnsRoutes } from './modules/returns';
@@ -167,6 +168,7 @@ export async function buildApp(
   await app.register(unsubscribeRoutes, { deps: services.unsubscribe });
   await app.register(accountRoutes, { deps: services.account });
   await app.register(privacySettingsRoutes, { deps: services.account });
+  await app.register(dataExportRoutes, { deps: services.privacy });
   await app.register(sessionsRoutes, { deps: services.sessions });
   await app.register(teamRoutes, { deps: services.team });
   await app.register(uploadsRoutes);
@@ -197,10 +199,10 @@ export async function buildApp(
 
 /**
  * This instance's share of the jobs: e-mails, reservations that ran out, test payments' notifications,
- * drops' and price drops' work, and the minutely sweep (one instance a minute): reservations whose job
- * went missing, confirmations never queued, back-in-stock e-mails no stock change announced, rate-limit
- * counters whose window ended; every quarter of an hour the size advice counted again; and every hour
- * the held erasures whose hold has ended.
+ * drops' and price drops' work, copies of people's data, and the minutely sweep (one instance a minute):
+ * reservations whose job went missing, confirmations never queued, back-in-stock e-mails no stock change
+ * announced, rate-limit counters whose window ended; every quarter of an hour the size advice counted again;
+ * and every hour the held erasures whose hold has ended and the archives whose link expired.
  */
 /** When the privacy job runs: every hour, at a quarter past. */
 const PRIVACY_SCHEDULE = '15 * * * *';
@@ -219,6 +221,7 @@ function startWorkers(app: FastifyInstance, services: Services, transport: MailT
     await app.jobs.work<PriceDropJob>('priceDrops', async (job) => {
       await notifyPriceDrop(services.priceDrops, job);
     });
+    await app.jobs.work<ExportJob>('exports', (job) => prepareExport(services.privacy, job));
     await app.jobs.work('sweep', async () => {
       await sweep(deps);
       await sweepDrops(services.drops);
@@ -239,6 +242,7 @@ function startWorkers(app: FastifyInstance, services: Services, transport: MailT
       'privacy',
       async () => {
         await eraseDueHeld(services.account);
+        await forgetExpiredExports(services.privacy.db);
       },
       { pollingIntervalSeconds: 60 },
     );

@@ -133,6 +133,9 @@ interface Resources {
   drawProductId: string;
   /** The seeded welcome code's promotion. */
   promotionId: string;
+  /** A copy of the shopper's data they asked for, and an account whose data staff ask for. */
+  exportId: string;
+  exporteeId: string;
 }
 
 interface Row {
@@ -558,6 +561,26 @@ const TABLE: Row[] = [
     url: '/api/unsubscribe',
     access: 'public',
     request: () => ({ url: '/api/unsubscribe?token=bm9ib2R5.bm90LXNpZ25lZA' }),
+  },
+  // Copies of a person's data: their own (one an hour: a second is 429), its status, its link; staff's.
+  { method: 'POST', url: '/api/account/export', access: 'signed-in', request: () => ({}) },
+  {
+    method: 'GET',
+    url: '/api/account/export/:id',
+    access: 'self',
+    request: (r) => ({ url: `/api/account/export/${r.exportId}` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/account/export/:id/archive',
+    access: 'reference-holder',
+    request: (r) => ({ url: `/api/account/export/${r.exportId}/archive?token=${'a'.repeat(43)}` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/users/:id/export',
+    access: staff('users.read'),
+    request: (r) => ({ url: `/api/users/${r.exporteeId}/export` }),
   },
   { method: 'GET', url: '/api/settings/privacy', access: staff('settings.write'), request: () => ({}) },
   {
@@ -1230,6 +1253,9 @@ beforeAll(async () => {
   const other = await verifiedBuyer(app());
   const victim = await signUp(app());
   const leaver = await signUp(app());
+  const exportee = await signUp(app());
+  const exported = await send(app(), 'POST', '/api/account/export', shopper.cookie);
+  expect(exported.statusCode, exported.body).toBe(202);
   const [soldOutId = ''] = await stockedProducts(app(), ['Table Sold Out'], 0);
   const alert = await send(app(), 'POST', '/api/stock-alerts', shopper.cookie, {
     productId: soldOutId,
@@ -1306,6 +1332,8 @@ beforeAll(async () => {
       (await send(app(), 'GET', '/api/promotions?search=WELCOME10', adminCookie)).json<{
         promotions: { id: string }[];
       }>().promotions[0]?.id ?? '',
+    exportId: exported.json<{ id: string }>().id,
+    exporteeId: exportee.id,
   };
 });
 

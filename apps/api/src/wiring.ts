@@ -13,6 +13,7 @@ import * as fulfilment from './modules/fulfilment';
 import * as orders from './modules/orders';
 import type { PaymentOutcomes } from './modules/payments';
 import { type PriceDropDeps, queuePriceDrop } from './modules/price-drops';
+import type { PrivacyDeps } from './modules/privacy';
 import * as promotions from './modules/promotions';
 import * as returns from './modules/returns';
 import * as reviews from './modules/reviews';
@@ -50,6 +51,7 @@ export interface Services {
   sizes: SizeDeps;
   tax: TaxDeps;
   account: AccountDeps;
+  privacy: PrivacyDeps;
   unsubscribe: users.UnsubscribeDeps;
   sessions: sessions.SessionDeps;
   team: TeamDeps;
@@ -143,6 +145,7 @@ export function wireServices(app: FastifyInstance): Services {
     sizes: { db, events, stockedSizes: catalog.stockedSizes },
     tax: { db, events },
     account: { db, events, mailer: app.mailer, storage: app.storage },
+    privacy: privacyDeps(app, events),
     unsubscribe: { db, secret: config.auth.secret },
     sessions: { db, events },
     team: { db, events, mailer: app.mailer, siteUrl: config.siteUrl },
@@ -251,6 +254,16 @@ function pageReaders(app: FastifyInstance, events: DomainEvents) {
     pageFit.getOrProduce(productId, async () => JSON.stringify(await productFit(FIT_READERS, db, productId)));
   return { reviewsForPage, fitForPage };
 }
+
+/** Copies of people's data are prepared by a job, e-mailed as a link signed with the shop's secret. */
+const privacyDeps = (app: FastifyInstance, events: DomainEvents): PrivacyDeps => ({
+  db: app.db,
+  events,
+  jobs: app.jobs,
+  mailer: app.mailer,
+  siteUrl: app.config.siteUrl,
+  secret: app.config.auth.secret,
+});
 
 /**
  * Size advice reads the buyers' paid lines from the orders module, what went back for size from the

@@ -15,6 +15,7 @@ export const AUDIT_KINDS = [
   'user.role',
   'user.delete',
   'user.erase-hold',
+  'user.export',
   'order.cancel',
   'order.refund',
   'return.approve',

@@ -23,6 +23,7 @@ export * from './paging';
 export * from './postal-codes';
 export * from './pricing';
 export * from './privacy';
+export * from './privacy-export';
 export * from './privacy-rules';
 export * from './products-admin';
 export * from './products-admin-rules';

@@ -114,6 +114,8 @@ export const FACTS = {
     'user.deleted': 'user.delete',
     /** Staff asked for a person's erasure and it waits (an open order, a return, the hold): `after` says why. */
     'user.erasure-held': 'user.erase-hold',
+    /** Staff asked for a copy of a person's data (its link is e-mailed to them): `after` names the copy only. */
+    'user.exported': 'user.export',
     /** Staff granted store credit to an account (or took some back): `after` holds the amount and balance. */
     'credit.granted': 'credit.grant',
     /** Staff ended every session of a member of staff: `after` holds how many. */

@@ -7,6 +7,7 @@ export * from './drops';
 export * from './fulfilment';
 export * from './orders';
 export * from './payments';
+export * from './privacy';
 export * from './promotions';
 export * from './rate-limit';
 export * from './returns';

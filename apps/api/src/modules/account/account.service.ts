@@ -14,6 +14,7 @@ import * as drops from '../drops';
 import type { Mailer } from '../mail';
 import * as orders from '../orders';
 import * as payments from '../payments';
+import * as privacy from '../privacy';
 import * as rateLimit from '../rate-limit';
 import * as returns from '../returns';
 import * as reviews from '../reviews';
@@ -92,6 +93,7 @@ async function eraseNow(deps: AccountDeps, userId: string, actorId: string | nul
     const words = await returns.eraseReturnWords(tx, userId);
     const entered = await drops.eraseEntrant(tx, userId);
     await team.forgetInvitee(tx, userId, before.email);
+    await privacy.forgetExportsOf(tx, userId);
     await rateLimit.forgetRateLimitsOf(tx, userId);
     const { email, name, username, displayUsername, fullName, phone, address, city, postalCode } = before;
     await publish({

@@ -46,6 +46,12 @@ export const QUEUES = {
    * retried: the next run does the same work.
    */
   privacy: { retryLimit: 0, expireInSeconds: 900 },
+  /**
+   * A copy of a person's data ("Download my data"): their rows read, the ZIP stored and its link e-mailed.
+   * Retried 3 times from 30 s, doubling; one still unprepared an hour after it was asked for is marked
+   * failed by the privacy job, and the person may ask again.
+   */
+  exports: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof QUEUES;

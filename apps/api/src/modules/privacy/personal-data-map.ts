@@ -372,7 +372,7 @@ export const PERSONAL_DATA: Record<string, PersonalTable> = {
     exportRest: true,
   },
 
-  // ── Erasures: the shop's record that it erased someone ──
+  // ── Erasures and copies: what the person asked of the shop about their data ──
   erasure: {
     owner: { column: 'user_id' },
     alsoNames: [{ column: 'requested_by', how: 'the member of staff who asked for it' }],
@@ -385,6 +385,22 @@ export const PERSONAL_DATA: Record<string, PersonalTable> = {
         export: true,
         erase: 'keep',
         why: "the shop's words for why it waited: an order's number, a date",
+      },
+    },
+    exportRest: true,
+  },
+  data_export: {
+    owner: { column: 'user_id' },
+    alsoNames: [{ column: 'requested_by', how: 'the member of staff who asked for the copy' }],
+    rows: 'delete',
+    why: "copies of the person's data they (or staff for them) asked for: no copy outlives the person",
+    columns: {
+      user_id: { export: false, erase: 'delete' },
+      requested_by: { export: false, erase: 'delete' },
+      archive: {
+        export: false,
+        erase: 'delete',
+        why: 'the copy itself (a ZIP of this export), emptied 24 hours after it is ready',
       },
     },
     exportRest: true,

@@ -5,10 +5,12 @@ import { MySizes } from './my-sizes';
 import { PriceDropEmails } from './price-drop-emails';
 import { ProfileForm } from './profile-form';
 import { StoreCredit } from './store-credit';
+import { YourData } from './your-data';
 
 /**
  * /account/profile: the editable profile (the staff's variant for an admin), the store credit and its
- * history, the shopper's sizes, the price-drop e-mails, the password and leaving the shop.
+ * history, the shopper's sizes, the price-drop e-mails, the password, a copy of their data and leaving
+ * the shop.
  */
 export function ProfileTab() {
   const { user, dashboard } = useAccount();
@@ -23,6 +25,7 @@ export function ProfileTab() {
         <MySizes />
         <PriceDropEmails uid={user.uid} dashboard={dashboard} />
         <ChangePassword />
+        <YourData />
         <DeleteAccount />
       </div>
     </div>

@@ -56,6 +56,7 @@ group('describe', () => {
         { deleted: true },
         `deleted the account of user ${id}`,
       ],
+      ['user.export', null, { exportId: SHOPPER_ID }, `exported the personal data of user ${id}`],
       [
         'user.update',
         { username: 'old_name', city: 'Paris' },

@@ -16,6 +16,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'user.role': 'Staff role changed',
   'user.delete': 'User erased',
   'user.erase-hold': 'Erasure held',
+  'user.export': 'User data exported',
   'order.cancel': 'Order cancelled',
   'order.refund': 'Order refunded',
   'order.ship': 'Order shipped',
@@ -80,6 +81,7 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
       'user.role',
       'user.delete',
       'user.erase-hold',
+      'user.export',
     ],
   },
   {
@@ -290,8 +292,13 @@ function productSubject(event: ActivityEvent, linked = true): Subject {
   };
 }
 
-/** An account erased ("Erased customer #n"), deleted before erasures were numbered, or an erasure held. */
-function describeErasure(event: ActivityEvent): Description {
+/**
+ * An account erased ("Erased customer #n"), deleted before erasures were numbered, an erasure held, or a
+ * copy of a person's data exported (the record names them by their account only).
+ */
+function describePersonalData(event: ActivityEvent): Description {
+  if (event.kind === 'user.export')
+    return { action: 'exported the personal data of', subject: userSubject(event) };
   if (event.kind === 'user.erase-hold')
     return {
       action: 'asked to erase',
@@ -509,7 +516,8 @@ export function describe(event: ActivityEvent): Description {
       return { action: 'gave', subject: userSubject(event), tail: `the role ${roleOf(event.after)}` };
     case 'user.delete':
     case 'user.erase-hold':
-      return describeErasure(event);
+    case 'user.export':
+      return describePersonalData(event);
     case 'order.cancel':
       return { action: 'cancelled', subject: orderSubject(event) };
     case 'order.refund': {

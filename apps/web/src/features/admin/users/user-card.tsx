@@ -8,6 +8,7 @@ import { usePermissions } from '../../../lib/permissions';
 import { useStaffRoles } from '../roles/api/staff-roles';
 import { type SwitchChange, useUserSwitch } from './api/user-switches';
 import { EraseUser } from './erase-user';
+import { ExportUser } from './export-user';
 import { CreditDisclosure } from './user-credit';
 
 interface UserCardProps {
@@ -34,7 +35,8 @@ const failureText = (change: SwitchChange, role: string, error: unknown) => {
 
 /**
  * One user: picture, username, e-mail, role, joined date, the Status switch (on: active; off suspends) and
- * the Admin switch (on: admin; off: user), and Delete. A refused flip goes back and says why.
+ * the Admin switch (on: admin; off: user), Export data, Erase data and Delete. A refused flip goes back and
+ * says why.
  */
 export function UserCard({ user, self, onDelete }: UserCardProps) {
   const id = useId();
@@ -44,6 +46,7 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
   const isAdmin = role === 'admin';
   const permissions = usePermissions();
   const mayWrite = permissions.has('users.write');
+  const mayRead = permissions.has('users.read');
   const mayGiveRoles = permissions.has('users.roles');
   const nameId = `${id}-name`;
   const noteId = `${id}-self`;
@@ -136,6 +139,7 @@ export function UserCard({ user, self, onDelete }: UserCardProps) {
             This is you: another admin must change or delete your account.
           </p>
         ) : null}
+        {mayRead ? <ExportUser user={user} /> : null}
         {mayWrite && !self && !isStaffRole(role) ? <EraseUser user={user} disabled={locked} /> : null}
         {mayWrite ? (
           <button
