@@ -6,7 +6,7 @@ import { type Database, type Db, openDatabase } from './db/client';
 import { connectRedis, type Redis } from './lib/redis';
 import { ResponseCache, redisGeneration } from './lib/response-cache';
 import { createStorage, type Storage } from './lib/storage';
-import { accountRoutes, eraseDueHeld, privacySettingsRoutes } from './modules/account';
+import { accountRoutes, keepOnlyWhatIsNeeded, privacySettingsRoutes } from './modules/account';
 import { auditRoutes } from './modules/audit';
 import { type Auth, authRoutes, createAuth, securityRoutes } from './modules/auth';
 import { catalogRoutes, productsAdminRoutes, productsTaxCategoryRoutes } from './modules/catalog';
@@ -241,7 +241,7 @@ function startWorkers(app: FastifyInstance, services: Services, transport: MailT
     await app.jobs.work(
       'privacy',
       async () => {
-        await eraseDueHeld(services.account);
+        await keepOnlyWhatIsNeeded(services.account);
         await forgetExpiredExports(services.privacy.db);
       },
       { pollingIntervalSeconds: 60 },

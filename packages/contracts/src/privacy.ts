@@ -12,13 +12,24 @@ export const erasureOutcomeSchema = z.union([
 ]);
 export type ErasureOutcome = z.infer<typeof erasureOutcomeSchema>;
 
-/** `GET/PUT /api/settings/privacy`: the owner's hold on erasures. */
-export const privacySettingsSchema = z.object({
-  erasureHoldDays: z
+const days = (min: number) =>
+  z
     .number({ error: 'must be a whole number of days' })
     .int({ error: 'must be a whole number of days' })
-    .min(0, { error: 'must be 0 or more' })
-    .max(ERASURE_HOLD_DAYS_MAX, { error: `must be at most ${ERASURE_HOLD_DAYS_MAX}` }),
+    .min(min, { error: `must be ${min} or more` })
+    .max(ERASURE_HOLD_DAYS_MAX, { error: `must be at most ${ERASURE_HOLD_DAYS_MAX}` });
+
+/**
+ * `GET/PUT /api/settings/privacy`: the owner's hold on erasures (days after the last order), and how long
+ * an account may stay unverified before the privacy job erases it (retention).
+ */
+export const privacySettingsSchema = z.object({
+  erasureHoldDays: days(0),
+  unverifiedAccountDays: days(1),
 });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
-export const privacySettingsBodySchema = privacySettingsSchema.strict();
+/** A PUT changes the settings it names. */
+export const privacySettingsBodySchema = privacySettingsSchema
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { error: 'must name a setting to change' });

@@ -34,10 +34,13 @@ export const privacySettings = pgTable(
     id: integer('id').primaryKey().default(1),
     /** Days after a person's last order during which their erasure waits (chargebacks, returns): 0 by default. */
     erasureHoldDays: integer('erasure_hold_days').notNull().default(0),
+    /** Days an account may stay unverified before the privacy job erases it (retention, issue 40). */
+    unverifiedAccountDays: integer('unverified_account_days').notNull().default(30),
     updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('privacy_settings_one_row', sql`${t.id} = 1`),
     check('privacy_settings_hold_days_range', sql`${t.erasureHoldDays} BETWEEN 0 AND 3650`),
+    check('privacy_settings_unverified_days_range', sql`${t.unverifiedAccountDays} BETWEEN 1 AND 3650`),
   ],
 );

@@ -44,7 +44,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function holdOf(tx: Tx, userId: string): Promise<{ heldUntil: Date | null; reason: string } | null> {
   const placed = await orders.lockedOpenOrdersOf(tx, userId);
   const sentBack = await returns.returnsInProgressOf(tx, userId);
-  const holdDays = await repository.findErasureHoldDays(tx);
+  const holdDays = (await repository.findPrivacySettings(tx)).erasureHoldDays;
   const holdEnds =
     holdDays > 0 && placed.lastOrderAt ? new Date(placed.lastOrderAt.getTime() + holdDays * DAY_MS) : null;
   const heldUntil = holdEnds && holdEnds.getTime() > Date.now() ? holdEnds : null;
@@ -151,41 +151,46 @@ export async function requestErasure(
   return { erased: true };
 }
 
+/** Accounts erased, or looked at, in one run of the privacy job at most (the next run takes the rest). */
+const RETENTION_BATCH = 100;
+
 /**
- * The erasures job: each held erasure whose hold has ended is looked at again, and done once nothing
- * holds it any more (a new hold is recorded otherwise). Answers how many were done.
+ * The hourly privacy job (issue 40): each held erasure whose hold has ended is looked at again, and done
+ * once nothing holds it (a new hold is recorded otherwise); accounts never verified within the owner's days
+ * are erased; expired sessions and one-time links go. Answers what it did.
  */
-export async function eraseDueHeld(deps: AccountDeps): Promise<number> {
+export async function keepOnlyWhatIsNeeded(
+  deps: AccountDeps,
+): Promise<{ erased: number; unverified: number; sessions: number }> {
   let erased = 0;
-  for (const held of await repository.findDueHeldErasures(deps.db, 100)) {
+  for (const held of await repository.findDueHeldErasures(deps.db, RETENTION_BATCH)) {
     const outcome = await requestErasure(deps, held.userId, held.requestedBy);
     if ('erased' in outcome) erased += 1;
   }
-  return erased;
+  const { unverifiedAccountDays } = await repository.findPrivacySettings(deps.db);
+  const unverified = await users.unverifiedOlderThan(deps.db, unverifiedAccountDays, RETENTION_BATCH);
+  for (const userId of unverified) await requestErasure(deps, userId, null);
+  const sessions = await auth.forgetExpiredSignIns(deps.db);
+  return { erased, unverified: unverified.length, sessions };
 }
 
-export async function privacySettingsOf(db: DbOrTx): Promise<PrivacySettings> {
-  return { erasureHoldDays: await repository.findErasureHoldDays(db) };
+export function privacySettingsOf(db: DbOrTx): Promise<PrivacySettings> {
+  return repository.findPrivacySettings(db);
 }
 
 /** The owner sets the hold on erasures; audited with the days before and after. */
 export async function savePrivacySettings(
   deps: AccountDeps,
-  settings: PrivacySettings,
+  settings: Partial<PrivacySettings>,
   actorId: string,
 ): Promise<PrivacySettings> {
-  await deps.events.transaction(deps.db, async (tx, publish) => {
+  return deps.events.transaction(deps.db, async (tx, publish) => {
     const before = await privacySettingsOf(tx);
-    await repository.saveErasureHoldDays(tx, settings.erasureHoldDays);
-    await publish({
-      type: 'privacy.settings-updated',
-      staffId: 'privacy',
-      actorId,
-      before: { ...before },
-      after: { ...settings },
-    });
+    await repository.savePrivacySettings(tx, settings);
+    const after = { ...before, ...settings };
+    await publish({ type: 'privacy.settings-updated', staffId: 'privacy', actorId, before, after });
+    return after;
   });
-  return settings;
 }
 
 /** Deletes an account at once, held or not (the spec's staff deletion, and `deleteAccount` of old). */

@@ -4,19 +4,28 @@ import { erasure, privacySettings } from '../../db/schema/account';
 
 export type ErasureRow = typeof erasure.$inferSelect;
 
-export async function findErasureHoldDays(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ days: privacySettings.erasureHoldDays }).from(privacySettings).limit(1);
-  return row?.days ?? 0;
+/** The owner's privacy settings; a fresh shop's defaults until the owner saves them. */
+export async function findPrivacySettings(
+  db: DbOrTx,
+): Promise<{ erasureHoldDays: number; unverifiedAccountDays: number }> {
+  const [row] = await db
+    .select({
+      erasureHoldDays: privacySettings.erasureHoldDays,
+      unverifiedAccountDays: privacySettings.unverifiedAccountDays,
+    })
+    .from(privacySettings)
+    .limit(1);
+  return row ?? { erasureHoldDays: 0, unverifiedAccountDays: 30 };
 }
 
-export async function saveErasureHoldDays(db: DbOrTx, days: number): Promise<void> {
+export async function savePrivacySettings(
+  db: DbOrTx,
+  settings: { erasureHoldDays?: number; unverifiedAccountDays?: number },
+): Promise<void> {
   await db
     .insert(privacySettings)
-    .values({ id: 1, erasureHoldDays: days })
-    .onConflictDoUpdate({
-      target: privacySettings.id,
-      set: { erasureHoldDays: days, updatedAt: sql`now()` },
-    });
+    .values({ id: 1, ...settings })
+    .onConflictDoUpdate({ target: privacySettings.id, set: { ...settings, updatedAt: sql`now()` } });
 }
 
 /** Records (or renews) a held erasure: when it may happen at the earliest, and why it waits. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvent, erasure, order, user } from '../../db/schema';
+import { auditEvent, erasure, order, session, user } from '../../db/schema';
+import { signUp } from '../../test/accounts';
 import type { Buyer } from '../../test/buyers';
 import { stockedProducts } from '../../test/buyers';
 import { createDrop, enter, inMinutes } from '../../test/drops';
@@ -204,7 +205,7 @@ describe('an erasure waits while something holds it', () => {
   it("holds for the owner's days after the last order, and says until when", async () => {
     const set = await send(app(), 'PUT', '/api/settings/privacy', adminCookie(), { erasureHoldDays: 30 });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ erasureHoldDays: 30 });
+    expect(set.json()).toEqual({ erasureHoldDays: 30, unverifiedAccountDays: 30 });
     try {
       const [pickId = ''] = await stockedProducts(app(), ['Hold Days Runner'], 5);
       const buyer = await person();
@@ -268,6 +269,37 @@ describe('staff erase a person', () => {
   });
 });
 
+describe('retention: the privacy job keeps only what is needed', () => {
+  it("erases accounts never verified within the owner's days, and forgets expired sessions", async () => {
+    const stale = await signUp(app());
+    const fresh = await signUp(app());
+    const verified = await person();
+    // Made 31 days ago, never verified; the other unverified one is a day old.
+    const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    await app().db.update(user).set({ createdAt: monthAgo }).where(eq(user.id, stale.id));
+    await app().db.update(user).set({ createdAt: monthAgo }).where(eq(user.id, verified.id));
+    const ended = await app()
+      .db.update(session)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(session.userId, fresh.id))
+      .returning({ id: session.id });
+    expect(ended.length).toBeGreaterThan(0);
+
+    await app().jobs.send('privacy', {});
+    await app().jobs.settled(30_000);
+
+    const rows = await app()
+      .db.select()
+      .from(user)
+      .where(inArray(user.id, [stale.id, fresh.id, verified.id]));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(stale.id)?.email).toMatch(/^erased-\d+@deleted\.invalid$/);
+    expect(byId.get(fresh.id)?.email).toBe(fresh.email);
+    expect(byId.get(verified.id)?.email).toBe(verified.email);
+    expect(await app().db.select().from(session).where(eq(session.userId, fresh.id))).toEqual([]);
+  });
+});
+
 describe('the hold on erasures', () => {
   it('refuses days out of range or not whole, naming the field, and changes nothing', async () => {
     for (const body of [
@@ -283,6 +315,7 @@ describe('the hold on erasures', () => {
     }
     expect((await send(app(), 'GET', '/api/settings/privacy', adminCookie())).json()).toEqual({
       erasureHoldDays: 0,
+      unverifiedAccountDays: 30,
     });
   });
 

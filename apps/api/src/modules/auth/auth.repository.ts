@@ -34,3 +34,8 @@ export async function removeSignIns(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(passkey).where(eq(passkey.userId, userId));
   await db.delete(verification).where(eq(verification.value, userId));
 }
+
+/** One-time links and sign-in challenges past their expiry (retention): some name an e-mail address. */
+export async function deleteExpiredVerifications(db: DbOrTx): Promise<void> {
+  await db.delete(verification).where(sql`${verification.expiresAt} < now()`);
+}

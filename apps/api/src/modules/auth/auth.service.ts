@@ -16,3 +16,10 @@ export async function removeSignIns(db: DbOrTx, userId: string): Promise<void> {
   await sessions.endSessionsAndDevices(db, userId);
   await repository.removeSignIns(db, userId);
 }
+
+/** The privacy job: expired sessions and one-time links (some name an e-mail address) go. */
+export async function forgetExpiredSignIns(db: DbOrTx): Promise<number> {
+  const sessionsEnded = await sessions.forgetExpiredSessions(db);
+  await repository.deleteExpiredVerifications(db);
+  return sessionsEnded;
+}

@@ -42,8 +42,9 @@ export const QUEUES = {
    */
   sizeAdvice: { retryLimit: 0, expireInSeconds: 900 },
   /**
-   * Every hour on one instance: people's data (issue 40), the held erasures whose hold has ended. Not
-   * retried: the next run does the same work.
+   * Every hour on one instance: people's data (issue 40): held erasures whose hold has ended, accounts
+   * never verified, expired sessions and one-time links, expired export archives. Not retried: the next
+   * run does the same work.
    */
   privacy: { retryLimit: 0, expireInSeconds: 900 },
   /**

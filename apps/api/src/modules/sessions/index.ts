@@ -8,6 +8,7 @@ export {
   endSessions,
   endSessionsAndDevices,
   findSession,
+  forgetExpiredSessions,
   latestSignIns,
   markSteppedUp,
   noticeSignIn,

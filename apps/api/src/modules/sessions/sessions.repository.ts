@@ -85,3 +85,12 @@ export async function knowsOtherDevices(db: DbOrTx, userId: string, device: stri
     .limit(1);
   return row !== undefined;
 }
+
+/** Sessions past their expiry (retention, issue 40): Better Auth refuses them, and they keep an IP and a user agent. */
+export async function deleteExpiredSessions(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .delete(session)
+    .where(sql`${session.expiresAt} < now()`)
+    .returning({ id: session.id });
+  return rows.length;
+}

@@ -134,3 +134,8 @@ export async function noticeSignIn(
     deps.log.error({ err: error }, 'could not notice a sign-in from a new device');
   }
 }
+
+/** The privacy job: expired sessions (and the address and browser they recorded) go. Answers how many. */
+export function forgetExpiredSessions(db: DbOrTx): Promise<number> {
+  return repository.deleteExpiredSessions(db);
+}

@@ -26,5 +26,6 @@ export {
   shipToOf,
   summariesOf,
   type UserDeps,
+  unverifiedOlderThan,
   usernameTaken,
 } from './users.service';

@@ -341,3 +341,24 @@ export async function setMarketing(
   await db.insert(marketingConsent).values({ userId, ...consent });
   return true;
 }
+
+/**
+ * Shoppers' accounts never verified and older than `days` (retention, issue 40): the privacy job erases
+ * them. Staff and erased accounts are left alone.
+ */
+export async function findUnverifiedOlderThan(db: DbOrTx, days: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(
+      and(
+        eq(user.emailVerified, false),
+        eq(user.role, 'user'),
+        or(isNull(user.banReason), ne(user.banReason, DELETED)),
+        sql`${user.createdAt} < now() - make_interval(days => ${days})`,
+      ),
+    )
+    .orderBy(asc(user.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}

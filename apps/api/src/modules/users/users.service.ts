@@ -535,3 +535,8 @@ export async function giveStaffRole(tx: DbOrTx, userId: string, role: string): P
   if (role !== 'admin') await keepAnAdmin(tx, userId);
   await repository.setRole(tx, userId, role);
 }
+
+/** Shoppers' accounts still unverified `days` after they were made, oldest first (the privacy job's). */
+export function unverifiedOlderThan(db: DbOrTx, days: number, limit: number): Promise<string[]> {
+  return repository.findUnverifiedOlderThan(db, days, limit);
+}

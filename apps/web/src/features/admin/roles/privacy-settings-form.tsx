@@ -16,25 +16,33 @@ export function PrivacySettingsForm() {
   return <HoldForm saved={settings.data} />;
 }
 
+/** Why a number of days is refused, or nothing: whole days from `min` to ERASURE_HOLD_DAYS_MAX. */
+function wholeDays(text: string, min: number): string | undefined {
+  const value = Number(text.trim());
+  return /^\d+$/.test(text.trim()) && value >= min && value <= ERASURE_HOLD_DAYS_MAX
+    ? undefined
+    : `must be a whole number of days from ${min} to ${ERASURE_HOLD_DAYS_MAX}`;
+}
+
 function HoldForm({ saved }: { saved: PrivacySettings }) {
   const id = useId();
   const save = useSavePrivacySettings();
   const [days, setDays] = useState(String(saved.erasureHoldDays));
-  const [problem, setProblem] = useState<string | undefined>();
+  const [unverified, setUnverified] = useState(String(saved.unverifiedAccountDays));
+  const [problems, setProblems] = useState<{ hold?: string; unverified?: string }>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
-    const value = Number(days);
-    const wrong =
-      /^\d+$/.test(days.trim()) && value <= ERASURE_HOLD_DAYS_MAX
-        ? undefined
-        : `must be a whole number of days from 0 to ${ERASURE_HOLD_DAYS_MAX}`;
-    setProblem(wrong);
-    if (wrong) return;
+    const found = {
+      hold: wholeDays(days, 0),
+      unverified: wholeDays(unverified, 1),
+    };
+    setProblems(found);
+    if (found.hold || found.unverified) return;
     try {
-      await save.mutateAsync({ erasureHoldDays: value });
+      await save.mutateAsync({ erasureHoldDays: Number(days), unverifiedAccountDays: Number(unverified) });
       setOutcome({ ok: true, text: 'The privacy settings were saved.' });
     } catch (error) {
       setOutcome({
@@ -62,8 +70,18 @@ function HoldForm({ saved }: { saved: PrivacySettings }) {
           kind="whole"
           value={days}
           onChange={setDays}
-          error={problem}
+          error={problems.hold}
           hint="0: at once, once no order is open and no return in progress. Card payments can be disputed for up to 180 days."
+        />
+        <StaffField
+          id={`${id}-unverified`}
+          className="admin-field"
+          label="Days an unverified account is kept"
+          kind="whole"
+          value={unverified}
+          onChange={setUnverified}
+          error={problems.unverified}
+          hint="An account whose e-mail is never verified is erased after this many days."
         />
       </div>
       {outcome ? (

@@ -19,7 +19,7 @@ const SETTINGS: StaffSettings = { requireTwoFactor: [], graceDays: 0, creditGran
 function renderRoles(custom: StaffRole[], handler: ApiHandler = () => undefined, role = 'admin') {
   let roles = [...builtIn, ...custom];
   let settings = SETTINGS;
-  let privacy = { erasureHoldDays: 0 };
+  let privacy = { erasureHoldDays: 0, unverifiedAccountDays: 30 };
   return renderStaffRoutes({
     routes: { '/account/roles': <AdminRolesTab /> },
     entry: '/account/roles',
@@ -132,6 +132,7 @@ describe('Roles tab', () => {
       calls.find((call) => call.path === '/api/settings/privacy' && call.method === 'PUT')?.body,
     ).toEqual({
       erasureHoldDays: 180,
+      unverifiedAccountDays: 30,
     });
   });
 

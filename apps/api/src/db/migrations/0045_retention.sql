@@ -1,0 +1,2 @@
+ALTER TABLE "privacy_settings" ADD COLUMN "unverified_account_days" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "privacy_settings" ADD CONSTRAINT "privacy_settings_unverified_days_range" CHECK ("privacy_settings"."unverified_account_days" BETWEEN 1 AND 3650);
