@@ -95,12 +95,13 @@ async function eraseNow(deps: AccountDeps, userId: string, actorId: string | nul
     await team.forgetInvitee(tx, userId, before.email);
     await privacy.forgetExportsOf(tx, userId);
     await rateLimit.forgetRateLimitsOf(tx, userId);
-    const { email, name, username, displayUsername, fullName, phone, address, city, postalCode } = before;
+    // What names the person: a city or a postal code alone does not, and would scrub other people's records.
+    const { email, name, username, displayUsername, fullName, phone, address } = before;
     await publish({
       type: 'person.erasing',
       userId,
       values: [
-        ...[email, name, username, displayUsername ?? '', fullName, phone, address, city, postalCode],
+        ...[email, name, username, displayUsername ?? '', fullName, phone, address],
         ...bought.values,
         ...words,
         ...entered,

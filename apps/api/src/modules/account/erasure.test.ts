@@ -137,11 +137,23 @@ describe('erasure leaves no trace of the person', () => {
       ).toBe(true);
     const before = (await send(app(), 'GET', `/api/orders/${orderId}`, adminCookie())).json();
 
+    // Someone else in the same city: their record keeps it (a city names nobody).
+    const neighbour = await verifiedBuyer(app());
+    const moved = await send(app(), 'PUT', `/api/users/update/${neighbour.id}`, adminCookie(), {
+      city: 'Lyon',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
     const erased = await erase(leaver.cookie);
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json()).toEqual({ erased: true });
 
     expect(await tracesOf(values)).toEqual([]);
+    const [neighbourEvent] = await app()
+      .db.select({ after: auditEvent.after })
+      .from(auditEvent)
+      .where(and(eq(auditEvent.kind, 'user.update'), eq(auditEvent.subjectId, neighbour.id)));
+    expect(neighbourEvent?.after).toMatchObject({ city: 'Lyon' });
     // The order is an accounting record still: the same money, lines and tax, to the same country.
     const after = (await send(app(), 'GET', `/api/orders/${orderId}`, adminCookie())).json();
     const [row] = await app().db.select().from(user).where(eq(user.id, leaver.id));

@@ -999,7 +999,8 @@ export async function findOpenOrdersOf(
 /**
  * Erases the buyer from their orders, which stay as accounting records: each order's ship-to keeps only the
  * country and state it was supplied to (tax is owed there); names, street, city, postal code and phone go.
- * Answers the ids of the orders and the personal values they held, for the scrub of copies elsewhere.
+ * Answers the ids of the orders and the values that named the person (names, street, phone), for the scrub
+ * of copies elsewhere.
  */
 export async function eraseBuyer(
   db: DbOrTx,
@@ -1010,11 +1011,7 @@ export async function eraseBuyer(
     .from(order)
     .where(eq(order.userId, userId));
   const values = rows
-    .flatMap(({ shipTo }) =>
-      shipTo
-        ? [shipTo.fullName, shipTo.address, shipTo.name, shipTo.phone, shipTo.postalCode, shipTo.city]
-        : [],
-    )
+    .flatMap(({ shipTo }) => (shipTo ? [shipTo.fullName, shipTo.address, shipTo.name, shipTo.phone] : []))
     .filter((value): value is string => Boolean(value));
   await db
     .update(order)

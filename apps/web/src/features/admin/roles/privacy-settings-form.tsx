@@ -1,12 +1,10 @@
 import { ERASURE_HOLD_DAYS_MAX, type PrivacySettings } from '@shop/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { AlertError } from '../../../components/alert-error';
-import { AlertSuccess } from '../../../components/alert-success';
 import { errorText } from '../../../lib/api';
-import { BusyLabel } from '../shared/busy-label';
 import { QueryStatus } from '../shared/query-status';
 import { StaffField } from '../shared/staff-form';
 import { usePrivacySettings, useSavePrivacySettings } from './api/privacy-settings';
+import { SettingsFormFoot, type SettingsOutcome } from './settings-form-foot';
 
 /** People's data (settings.write): how long an erasure waits after the person's last order. */
 export function PrivacySettingsForm() {
@@ -30,7 +28,7 @@ function HoldForm({ saved }: { saved: PrivacySettings }) {
   const [days, setDays] = useState(String(saved.erasureHoldDays));
   const [unverified, setUnverified] = useState(String(saved.unverifiedAccountDays));
   const [problems, setProblems] = useState<{ hold?: string; unverified?: string }>({});
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<SettingsOutcome>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -84,20 +82,12 @@ function HoldForm({ saved }: { saved: PrivacySettings }) {
           hint="An account whose e-mail is never verified is erased after this many days."
         />
       </div>
-      {outcome ? (
-        outcome.ok ? (
-          <AlertSuccess message={outcome.text} onClose={() => setOutcome(null)} />
-        ) : (
-          <AlertError message={outcome.text} onClose={() => setOutcome(null)} />
-        )
-      ) : null}
-      <div className="admin-form__buttons">
-        <button type="submit" className="btn btn-dark" disabled={save.isPending}>
-          <BusyLabel busy={save.isPending} busyText="Saving…">
-            Save privacy settings
-          </BusyLabel>
-        </button>
-      </div>
+      <SettingsFormFoot
+        outcome={outcome}
+        onDismiss={() => setOutcome(null)}
+        saving={save.isPending}
+        label="Save privacy settings"
+      />
     </form>
   );
 }

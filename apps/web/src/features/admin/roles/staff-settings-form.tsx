@@ -1,12 +1,10 @@
 import { GRACE_DAYS_MAX, type StaffRole, type StaffSettings } from '@shop/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { AlertError } from '../../../components/alert-error';
-import { AlertSuccess } from '../../../components/alert-success';
 import { errorText } from '../../../lib/api';
-import { BusyLabel } from '../shared/busy-label';
 import { QueryStatus } from '../shared/query-status';
 import { StaffField } from '../shared/staff-form';
 import { useSaveStaffSettings, useStaffSettings } from './api/staff-roles';
+import { SettingsFormFoot, type SettingsOutcome } from './settings-form-foot';
 
 /** The staff settings (settings.write): second factor per role, its grace days, the credit grant cap. */
 export function StaffSettingsForm({ roles }: { roles: StaffRole[] | undefined }) {
@@ -23,7 +21,7 @@ function SettingsForm({ saved, roles }: { saved: StaffSettings; roles: StaffRole
   const [graceDays, setGraceDays] = useState(String(saved.graceDays));
   const [limit, setLimit] = useState(saved.creditGrantLimit === null ? '' : String(saved.creditGrantLimit));
   const [problems, setProblems] = useState<{ graceDays?: string; limit?: string }>({});
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<SettingsOutcome>(null);
   const names = roles?.map((role) => role.name) ?? [...saved.requireTwoFactor];
 
   const submit = async (event: FormEvent) => {
@@ -114,20 +112,12 @@ function SettingsForm({ saved, roles }: { saved: StaffSettings; roles: StaffRole
           hint="For every member but an admin. Empty: no cap."
         />
       </div>
-      {outcome ? (
-        outcome.ok ? (
-          <AlertSuccess message={outcome.text} onClose={() => setOutcome(null)} />
-        ) : (
-          <AlertError message={outcome.text} onClose={() => setOutcome(null)} />
-        )
-      ) : null}
-      <div className="admin-form__buttons">
-        <button type="submit" className="btn btn-dark" disabled={save.isPending}>
-          <BusyLabel busy={save.isPending} busyText="Saving…">
-            Save settings
-          </BusyLabel>
-        </button>
-      </div>
+      <SettingsFormFoot
+        outcome={outcome}
+        onDismiss={() => setOutcome(null)}
+        saving={save.isPending}
+        label="Save settings"
+      />
     </form>
   );
 }
