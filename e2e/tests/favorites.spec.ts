@@ -125,6 +125,9 @@ test.describe('favourites and back-in-stock alerts', () => {
     // Buyer B cancels at the payment page: the pairs come back, and the shopper is e-mailed.
     await buyer.page.getByRole('button', { name: 'Cancel' }).click();
     await expect(buyer.page).toHaveURL(/\/order-canceled\?provider=stripe&order=/);
+    // The cancel page is what cancels the order (a provider only sends the buyer back): closing the
+    // browser before it has would leave the pairs held until the reservation runs out.
+    await expect(buyer.page.getByText('The purchase has been canceled')).toBeVisible();
     await buyer.close();
     await expect.poll(() => unitsInStock(page.request, product._id, size)).toBe(units);
 
