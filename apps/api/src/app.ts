@@ -32,6 +32,7 @@ import { notifyPriceDrop, type PriceDropJob } from './modules/price-drops';
 import { dataExportRoutes, type ExportJob, forgetExpiredExports, prepareExport } from './modules/privacy';
 import { promotionRoutes } from './modules/promotions';
 import { databaseStore, pruneEnded, type RateLimitStore, redisFirst, redisStore } from './modules/rate-limit';
+import { type RecoveryJob, recoveryRoutes, remind } from './modules/recovery';
 import { returnsRoutes } from './modules/returns';
 import { reviewsRoutes } from './modules/reviews';
 import { salesRoutes, salesSizesRoutes } from './modules/sales';
@@ -189,6 +190,7 @@ export async function buildApp(
   await app.register(dropsRoutes, { deps: services.drops });
   await app.register(promotionRoutes, { deps: services.promotions });
   await app.register(creditRoutes, { deps: services.credit });
+  await app.register(recoveryRoutes, { deps: services.recovery });
   await app.register(paymentsRoutes, { outcomes: services.payments });
   startWorkers(app, services, transport);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);
@@ -222,6 +224,7 @@ function startWorkers(app: FastifyInstance, services: Services, transport: MailT
       await notifyPriceDrop(services.priceDrops, job);
     });
     await app.jobs.work<ExportJob>('exports', (job) => prepareExport(services.privacy, job));
+    await app.jobs.work<RecoveryJob>('recovery', (job) => remind(services.recovery, job));
     await app.jobs.work('sweep', async () => {
       await sweep(deps);
       await sweepDrops(services.drops);

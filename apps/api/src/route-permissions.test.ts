@@ -2,7 +2,8 @@ import { BUILT_IN_ROLES, errorEnvelopeSchema, PERMISSIONS, type Permission } fro
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { dropEntry, dropTicket, user } from './db/schema';
+import { checkoutRecovery, dropEntry, dropTicket, user } from './db/schema';
+import { recoveryToken } from './modules/recovery/recovery-token';
 import { ORIGIN, signIn, signUp, stepUp } from './test/accounts';
 import { stockedProducts } from './test/buyers';
 import { writeReview } from './test/reviews';
@@ -136,6 +137,8 @@ interface Resources {
   /** A copy of the shopper's data they asked for, and an account whose data staff ask for. */
   exportId: string;
   exporteeId: string;
+  /** The link back to the cart of the checkout the shopper left at the payment page. */
+  recoverToken: string;
 }
 
 interface Row {
@@ -588,6 +591,21 @@ const TABLE: Row[] = [
     url: '/api/settings/privacy',
     access: staff('settings.write'),
     request: () => ({ payload: { erasureHoldDays: 0 } }),
+  },
+  // Checkout recovery: a reminder's link (the person's own), staff's list and settings.
+  {
+    method: 'GET',
+    url: '/api/cart/recover',
+    access: 'self',
+    request: (r) => ({ url: `/api/cart/recover?token=${r.recoverToken}` }),
+  },
+  { method: 'GET', url: '/api/admin/abandoned-checkouts', access: staff('orders.read'), request: () => ({}) },
+  { method: 'GET', url: '/api/settings/recovery', access: staff('settings.write'), request: () => ({}) },
+  {
+    method: 'PUT',
+    url: '/api/settings/recovery',
+    access: staff('settings.write'),
+    request: () => ({ payload: { enabled: true } }),
   },
   {
     method: 'PUT',
@@ -1334,8 +1352,18 @@ beforeAll(async () => {
       }>().promotions[0]?.id ?? '',
     exportId: exported.json<{ id: string }>().id,
     exporteeId: exportee.id,
+    recoverToken: await recoverTokenOf(shopper.id),
   };
 });
+
+/** The link a reminder of the person's open checkout carries, valid a day. */
+async function recoverTokenOf(userId: string): Promise<string> {
+  const [row] = await app()
+    .db.select({ id: checkoutRecovery.id })
+    .from(checkoutRecovery)
+    .where(eq(checkoutRecovery.userId, userId));
+  return recoveryToken(app().config.auth.secret, row?.id ?? '', userId, new Date(Date.now() + 86_400_000));
+}
 
 /** A member of ENROL_ROLE, which the owner requires a second factor of, at once; they have none. */
 async function unenrolledMember(adminCookie: string) {

@@ -15,6 +15,7 @@ import type { PaymentOutcomes } from './modules/payments';
 import { type PriceDropDeps, queuePriceDrop } from './modules/price-drops';
 import type { PrivacyDeps } from './modules/privacy';
 import * as promotions from './modules/promotions';
+import * as recovery from './modules/recovery';
 import * as returns from './modules/returns';
 import * as reviews from './modules/reviews';
 import * as sessions from './modules/sessions';
@@ -58,6 +59,7 @@ export interface Services {
   users: users.UserDeps;
   alerts: StockAlertDeps;
   priceDrops: PriceDropDeps;
+  recovery: recovery.RecoveryDeps;
   payments: PaymentOutcomes;
   contactsOf: ContactsOf;
   reviewsForPage: catalog.PageReviews;
@@ -106,12 +108,14 @@ export function wireServices(app: FastifyInstance): Services {
     secret: config.auth.secret,
     log,
   };
+  const recoveryDeps: recovery.RecoveryDeps = { ...priceDrops, events };
   const pages = pageReaders(app, events);
   subscribe(events, alerts, catalogCache);
   // A favourite's price drop is e-mailed by a job queued in the transaction that lowered the price.
   events.withFact('price.dropped', (tx, { type: _type, ...drop }) => queuePriceDrop(priceDrops, tx, drop));
   subscribeDrops(events, dropDeps);
   subscribeMoney(events);
+  subscribeRecovery(events, recoveryDeps);
   return {
     events,
     orders: orderDeps,
@@ -161,6 +165,7 @@ export function wireServices(app: FastifyInstance): Services {
     },
     alerts,
     priceDrops,
+    recovery: recoveryDeps,
     payments: {
       notice: (provider, notice) => orders.handleNotice(orderDeps, provider, notice),
       paid: (orderId) => orders.approveOrder(orderDeps, orderId),
@@ -309,6 +314,15 @@ function subscribeMoney(events: DomainEvents): void {
     await credit.onOrderCancelled(tx, fact.orderId);
   });
   events.withFact('order.paid', (tx, fact) => promotions.onOrderPaid(tx, fact.orderId));
+}
+
+/**
+ * A checkout taken to the payment page becomes the shopper's open checkout, its reminder queued; a paid
+ * order closes it. Each in the transaction of the fact.
+ */
+function subscribeRecovery(events: DomainEvents, deps: recovery.RecoveryDeps): void {
+  events.withFact('checkout.started', (tx, fact) => recovery.onCheckoutStarted(deps, tx, fact));
+  events.withFact('order.paid', (tx, fact) => recovery.onOrderPaid(tx, fact.orderId));
 }
 
 /** Who listens to which facts. */

@@ -61,6 +61,7 @@ export const AUDIT_KINDS = [
   'security.factors-reset',
   'size-chart.update',
   'privacy.settings',
+  'recovery.settings',
 ] as const;
 export const auditKindSchema = z.enum(AUDIT_KINDS, { error: 'is not a known kind of activity' });
 export type AuditKind = z.infer<typeof auditKindSchema>;

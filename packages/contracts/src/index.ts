@@ -29,6 +29,7 @@ export * from './products-admin';
 export * from './products-admin-rules';
 export * from './promotion-kinds';
 export * from './promotions';
+export * from './recovery';
 export * from './return-rules';
 export * from './returns';
 export * from './review-rules';

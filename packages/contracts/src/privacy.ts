@@ -21,11 +21,14 @@ const days = (min: number) =>
 
 /**
  * `GET/PUT /api/settings/privacy`: the owner's hold on erasures (days after the last order), and how long
- * an account may stay unverified before the privacy job erases it (retention).
+ * an account may stay unverified before the privacy job erases it, and how long abandoned checkouts are
+ * kept (retention).
  */
 export const privacySettingsSchema = z.object({
   erasureHoldDays: days(0),
   unverifiedAccountDays: days(1),
+  /** How long an abandoned checkout's record (its reminders, what came of them) is kept: 90 days by default. */
+  recoveryRecordDays: days(1),
 });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 /** A PUT changes the settings it names. */

@@ -135,6 +135,17 @@ export const FACTS = {
   'person.erasing': fact<{ userId: string; values: string[] }>(),
   /** Someone signed out one of their own sessions (or all but this one): the shop's held sessions forget them. */
   'session.ended': fact<{ userId: string }>(),
+  /**
+   * A signed-in shopper took their cart to the payment page: a pending order, not paid yet (checkout
+   * recovery reminds them if it stays so). Its lines as the cart had them, its total in cents.
+   */
+  'checkout.started': fact<{
+    orderId: string;
+    userId: string;
+    lines: { productId: string; size: number; count: number }[];
+    totalCents: number;
+    currency: string;
+  }>(),
   /** The buyer paid: the order's reserved units are sold. */
   'order.paid': fact<{ orderId: string }>(),
   ...staffActions<OrderChange>(
@@ -240,6 +251,8 @@ export const FACTS = {
     'staff.settings-updated': 'staff.settings',
     /** The owner changed the hold on erasures (days after a person's last order). */
     'privacy.settings-updated': 'privacy.settings',
+    /** The owner changed the reminders of abandoned checkouts (on or off, delays, the soft opt-in). */
+    'recovery.settings-updated': 'recovery.settings',
   }),
   ...staffActions<SizeChartChange>(
     'size-chart',

@@ -36,11 +36,14 @@ export const privacySettings = pgTable(
     erasureHoldDays: integer('erasure_hold_days').notNull().default(0),
     /** Days an account may stay unverified before the privacy job erases it (retention, issue 40). */
     unverifiedAccountDays: integer('unverified_account_days').notNull().default(30),
+    /** Days an abandoned checkout's record is kept (its reminders and what came of them). */
+    recoveryRecordDays: integer('recovery_record_days').notNull().default(90),
     updatedAt: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('privacy_settings_one_row', sql`${t.id} = 1`),
     check('privacy_settings_hold_days_range', sql`${t.erasureHoldDays} BETWEEN 0 AND 3650`),
     check('privacy_settings_unverified_days_range', sql`${t.unverifiedAccountDays} BETWEEN 1 AND 3650`),
+    check('privacy_settings_recovery_days_range', sql`${t.recoveryRecordDays} BETWEEN 1 AND 3650`),
   ],
 );

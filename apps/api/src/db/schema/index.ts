@@ -10,6 +10,7 @@ export * from './payments';
 export * from './privacy';
 export * from './promotions';
 export * from './rate-limit';
+export * from './recovery';
 export * from './returns';
 export * from './reviews';
 export * from './sessions';

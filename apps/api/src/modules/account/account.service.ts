@@ -6,7 +6,7 @@ import {
   type PrivacySettings,
 } from '@shop/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import type { DomainEvents } from '../../events/domain-events';
+import type { DomainEvents, Publish } from '../../events/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 import * as auth from '../auth';
@@ -16,6 +16,7 @@ import * as orders from '../orders';
 import * as payments from '../payments';
 import * as privacy from '../privacy';
 import * as rateLimit from '../rate-limit';
+import * as recovery from '../recovery';
 import * as returns from '../returns';
 import * as reviews from '../reviews';
 import * as stockAlerts from '../stock-alerts';
@@ -71,57 +72,68 @@ async function holdOf(tx: Tx, userId: string): Promise<{ heldUntil: Date | null;
 const storedPictureOf = (image: string | null) => (image?.startsWith('/uploads/') ? image.slice(9) : null);
 
 /**
- * Erases a person now (issue 40, docs/decisions/0008): their reviews (the products are re-rated),
+ * Erases a person in `tx` (issue 40, docs/decisions/0008): their reviews (the products are re-rated),
  * favourites, alerts, sessions and sign-ins go; their orders, payments, returns, draw entries and store
  * credit stay as accounting records without their name, address, phone or words; the audit trail loses
- * their values; the user row becomes "Erased customer #n", banned for good. One transaction; then their
- * e-mails (jobs, outbox) and picture go.
+ * their values; the user row becomes "Erased customer #n", banned for good. Answers the person as they
+ * were, whose e-mails and picture `forgetOutside` removes once it has committed.
  */
-async function eraseNow(deps: AccountDeps, userId: string, actorId: string | null): Promise<void> {
-  const person = await deps.events.transaction(deps.db, async (tx, publish) => {
-    const before = await users.findUser(tx, userId);
-    if (!before) throw AppError.notFound('User');
-    // Reviews first: they lock their products, which every review write takes before the user row.
-    await reviews.removeAllOfUser(tx, userId);
-    await users.removeFavoritesOfUser(tx, userId);
-    await stockAlerts.removeAllOfUser(tx, userId);
-    await auth.removeSignIns(tx, userId);
-    // The shop never loses its last active admin, whoever asks.
-    await users.keepAnAdmin(tx, userId, 'account');
-    const bought = await orders.eraseBuyer(tx, userId);
-    await payments.eraseTestPaymentEmails(tx, bought.orderIds);
-    const words = await returns.eraseReturnWords(tx, userId);
-    const entered = await drops.eraseEntrant(tx, userId);
-    await team.forgetInvitee(tx, userId, before.email);
-    await privacy.forgetExportsOf(tx, userId);
-    await rateLimit.forgetRateLimitsOf(tx, userId);
-    // What names the person: a city or a postal code alone does not, and would scrub other people's records.
-    const { email, name, username, displayUsername, fullName, phone, address } = before;
-    await publish({
-      type: 'person.erasing',
-      userId,
-      values: [
-        ...[email, name, username, displayUsername ?? '', fullName, phone, address],
-        ...bought.values,
-        ...words,
-        ...entered,
-      ],
-    });
-    const number = await repository.markErased(tx, userId, actorId);
-    await users.anonymise(tx, userId, number);
-    // The fact keeps no personal data either: the erasure's point is that none is left.
-    await publish({
-      type: 'user.deleted',
-      userId,
-      actorId,
-      before: { status: !before.banned, roles: [before.role] },
-      after: { deleted: true, erased: erasedCustomerName(number) },
-    });
-    return before;
+async function eraseIn(tx: Tx, publish: Publish, userId: string, actorId: string | null) {
+  const before = await users.findUser(tx, userId);
+  if (!before) throw AppError.notFound('User');
+  // Reviews first: they lock their products, which every review write takes before the user row.
+  await reviews.removeAllOfUser(tx, userId);
+  await users.removeFavoritesOfUser(tx, userId);
+  await stockAlerts.removeAllOfUser(tx, userId);
+  await auth.removeSignIns(tx, userId);
+  // The shop never loses its last active admin, whoever asks.
+  await users.keepAnAdmin(tx, userId, 'account');
+  const bought = await orders.eraseBuyer(tx, userId);
+  await payments.eraseTestPaymentEmails(tx, bought.orderIds);
+  const words = await returns.eraseReturnWords(tx, userId);
+  const entered = await drops.eraseEntrant(tx, userId);
+  await team.forgetInvitee(tx, userId, before.email);
+  await privacy.forgetExportsOf(tx, userId);
+  await rateLimit.forgetRateLimitsOf(tx, userId);
+  await recovery.eraseRecoveriesOf(tx, userId);
+  // What names the person: a city or a postal code alone does not, and would scrub other people's records.
+  const { email, name, username, displayUsername, fullName, phone, address } = before;
+  await publish({
+    type: 'person.erasing',
+    userId,
+    values: [
+      ...[email, name, username, displayUsername ?? '', fullName, phone, address],
+      ...bought.values,
+      ...words,
+      ...entered,
+    ],
   });
+  const number = await repository.markErased(tx, userId, actorId);
+  await users.anonymise(tx, userId, number);
+  // The fact keeps no personal data either: the erasure's point is that none is left.
+  await publish({
+    type: 'user.deleted',
+    userId,
+    actorId,
+    before: { status: !before.banned, roles: [before.role] },
+    after: { deleted: true, erased: erasedCustomerName(number) },
+  });
+  return before;
+}
+
+/** What the erasure's transaction cannot take back: the person's e-mails (jobs, outbox) and picture go. */
+async function forgetOutside(deps: AccountDeps, person: { email: string; image: string | null }) {
   await deps.mailer.forget?.(person.email);
   const picture = storedPictureOf(person.image);
   if (picture) await deps.storage.remove(picture);
+}
+
+/** Erases a person now, whatever holds it (the spec's staff deletion). */
+async function eraseNow(deps: AccountDeps, userId: string, actorId: string | null): Promise<void> {
+  const person = await deps.events.transaction(deps.db, (tx, publish) =>
+    eraseIn(tx, publish, userId, actorId),
+  );
+  await forgetOutside(deps, person);
 }
 
 /**
@@ -133,9 +145,11 @@ export async function requestErasure(
   userId: string,
   actorId: string | null,
 ): Promise<ErasureOutcome> {
-  const held = await deps.events.transaction(deps.db, async (tx, publish) => {
+  // One transaction, under the lock checkout places orders under: an order placed meanwhile holds it, or
+  // is refused once the person is erased.
+  const outcome = await deps.events.transaction(deps.db, async (tx, publish) => {
     const hold = await holdOf(tx, userId);
-    if (!hold) return null;
+    if (!hold) return { held: null, erased: await eraseIn(tx, publish, userId, actorId) };
     await repository.holdErasure(tx, { userId, requestedBy: actorId, ...hold });
     if (actorId)
       await publish({
@@ -145,10 +159,11 @@ export async function requestErasure(
         before: null,
         after: { heldUntil: hold.heldUntil?.toISOString() ?? null, reason: hold.reason },
       });
-    return hold;
+    return { held: hold, erased: null };
   });
-  if (held) return { heldUntil: held.heldUntil?.toISOString() ?? null, reason: held.reason };
-  await eraseNow(deps, userId, actorId);
+  if (outcome.held)
+    return { heldUntil: outcome.held.heldUntil?.toISOString() ?? null, reason: outcome.held.reason };
+  if (outcome.erased) await forgetOutside(deps, outcome.erased);
   return { erased: true };
 }
 
@@ -162,17 +177,18 @@ const RETENTION_BATCH = 100;
  */
 export async function keepOnlyWhatIsNeeded(
   deps: AccountDeps,
-): Promise<{ erased: number; unverified: number; sessions: number }> {
+): Promise<{ erased: number; unverified: number; sessions: number; checkouts: number }> {
   let erased = 0;
   for (const held of await repository.findDueHeldErasures(deps.db, RETENTION_BATCH)) {
     const outcome = await requestErasure(deps, held.userId, held.requestedBy);
     if ('erased' in outcome) erased += 1;
   }
-  const { unverifiedAccountDays } = await repository.findPrivacySettings(deps.db);
+  const { unverifiedAccountDays, recoveryRecordDays } = await repository.findPrivacySettings(deps.db);
   const unverified = await users.unverifiedOlderThan(deps.db, unverifiedAccountDays, RETENTION_BATCH);
   for (const userId of unverified) await requestErasure(deps, userId, null);
   const sessions = await auth.forgetExpiredSignIns(deps.db);
-  return { erased, unverified: unverified.length, sessions };
+  const checkouts = await recovery.forgetOldRecoveries(deps.db, recoveryRecordDays);
+  return { erased, unverified: unverified.length, sessions, checkouts };
 }
 
 export function privacySettingsOf(db: DbOrTx): Promise<PrivacySettings> {

@@ -1,3 +1,4 @@
+import type { PrivacySettings } from '@shop/contracts';
 import { and, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { erasure, privacySettings } from '../../db/schema/account';
@@ -5,23 +6,19 @@ import { erasure, privacySettings } from '../../db/schema/account';
 export type ErasureRow = typeof erasure.$inferSelect;
 
 /** The owner's privacy settings; a fresh shop's defaults until the owner saves them. */
-export async function findPrivacySettings(
-  db: DbOrTx,
-): Promise<{ erasureHoldDays: number; unverifiedAccountDays: number }> {
+export async function findPrivacySettings(db: DbOrTx): Promise<PrivacySettings> {
   const [row] = await db
     .select({
       erasureHoldDays: privacySettings.erasureHoldDays,
       unverifiedAccountDays: privacySettings.unverifiedAccountDays,
+      recoveryRecordDays: privacySettings.recoveryRecordDays,
     })
     .from(privacySettings)
     .limit(1);
-  return row ?? { erasureHoldDays: 0, unverifiedAccountDays: 30 };
+  return row ?? { erasureHoldDays: 0, unverifiedAccountDays: 30, recoveryRecordDays: 90 };
 }
 
-export async function savePrivacySettings(
-  db: DbOrTx,
-  settings: { erasureHoldDays?: number; unverifiedAccountDays?: number },
-): Promise<void> {
+export async function savePrivacySettings(db: DbOrTx, settings: Partial<PrivacySettings>): Promise<void> {
   await db
     .insert(privacySettings)
     .values({ id: 1, ...settings })

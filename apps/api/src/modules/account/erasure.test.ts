@@ -217,7 +217,7 @@ describe('an erasure waits while something holds it', () => {
   it("holds for the owner's days after the last order, and says until when", async () => {
     const set = await send(app(), 'PUT', '/api/settings/privacy', adminCookie(), { erasureHoldDays: 30 });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ erasureHoldDays: 30, unverifiedAccountDays: 30 });
+    expect(set.json()).toEqual({ erasureHoldDays: 30, unverifiedAccountDays: 30, recoveryRecordDays: 90 });
     try {
       const [pickId = ''] = await stockedProducts(app(), ['Hold Days Runner'], 5);
       const buyer = await person();
@@ -328,6 +328,7 @@ describe('the hold on erasures', () => {
     expect((await send(app(), 'GET', '/api/settings/privacy', adminCookie())).json()).toEqual({
       erasureHoldDays: 0,
       unverifiedAccountDays: 30,
+      recoveryRecordDays: 90,
     });
   });
 

@@ -267,6 +267,9 @@ async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request:
   const { buyer, body, lines, units, taxPlan } = request;
   const refusal = refuseOverCap(deps, await lockedPendingHoldings(tx, buyer.id), units);
   if (refusal) throw refusal;
+  // Under the lock an erasure takes: an account erased (or suspended) since the session was read buys nothing.
+  if ((await users.findUser(tx, buyer.id))?.banned !== false)
+    throw new AppError('UNAUTHORIZED', 'You must be logged in');
   const gate = await drops.gateCheckout(deps.dropSecret, tx, {
     buyerId: buyer.id,
     lines,
@@ -315,6 +318,16 @@ async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request:
     type: 'units.reserved',
     lines: lines.map((line) => ({ productId: line.productId, size: line.size })),
   });
+  // Checkout recovery hears of a checkout the shopper is to pay at a provider's page (not one credit pays).
+  if (price.chargeCents > 0)
+    await publish({
+      type: 'checkout.started',
+      orderId: order.id,
+      userId: buyer.id,
+      lines: lines.map(({ productId, size, count }) => ({ productId, size, count })),
+      totalCents: price.totalCents,
+      currency: priced.plan.currency.toLowerCase(),
+    });
   const paid = price.chargeCents === 0 && (await approvePlacedOrder(tx, publish, order.id));
   return { order, items, reservedUntil, paid };
 }

@@ -53,6 +53,11 @@ export const QUEUES = {
    * failed by the privacy job, and the person may ask again.
    */
   exports: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  /**
+   * A reminder of an abandoned checkout, queued for when it is due (issue 40): it sends the e-mail if the
+   * checkout is still unbought and there is a basis, and queues the next. Retried 5 times from 30 s.
+   */
+  recovery: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
 } as const satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof QUEUES;

@@ -145,3 +145,18 @@ export function taxedOrders(db: DbOrTx, ids: string[]): Promise<repository.Taxed
 export function paidPerDestination(db: DbOrTx, from: Date, to: Date) {
   return repository.sumPaidPerDestination(db, from, to);
 }
+
+/** Of these people, those who bought before `before` (the soft opt-in's customers, issue 40). */
+export function customersAmong(db: DbOrTx, userIds: string[], before: Date): Promise<Set<string>> {
+  return repository.findCustomersAmong(db, userIds, before);
+}
+
+/** A paid order's buyer, number and total in cents. */
+export function paidOrderSummary(db: DbOrTx, orderId: string) {
+  return repository.findPaidSummary(db, orderId);
+}
+
+/** These orders' numbers and totals in cents, by id. */
+export function orderNumbersAndTotals(db: DbOrTx, orderIds: string[]) {
+  return repository.findNumbersAndTotals(db, orderIds);
+}

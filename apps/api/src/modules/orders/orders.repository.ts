@@ -1023,3 +1023,38 @@ export async function eraseBuyer(
     .where(eq(order.userId, userId));
   return { orderIds: rows.map(({ id }) => id), values };
 }
+
+/** Of these people, those who bought before `before`: a paid order (refunded or not) placed earlier. */
+export async function findCustomersAmong(db: DbOrTx, userIds: string[], before: Date): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: order.userId })
+    .from(order)
+    .where(and(inArray(order.userId, userIds), isNotNull(order.paidAt), lt(order.createdAt, before)));
+  return new Set(rows.map((row) => row.userId));
+}
+
+/** A paid order's buyer, number and total: what a recovered checkout records of it. */
+export async function findPaidSummary(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ userId: string; number: number; totalCents: number } | undefined> {
+  const [row] = await db
+    .select({ userId: order.userId, number: order.number, totalCents: order.totalCents })
+    .from(order)
+    .where(eq(order.id, orderId));
+  return row;
+}
+
+/** These orders' numbers and totals in cents, by id. */
+export async function findNumbersAndTotals(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<Map<string, { number: number; totalCents: number }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: order.id, number: order.number, totalCents: order.totalCents })
+    .from(order)
+    .where(inArray(order.id, orderIds));
+  return new Map(rows.map((row) => [row.id, { number: row.number, totalCents: row.totalCents }]));
+}

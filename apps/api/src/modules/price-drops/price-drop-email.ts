@@ -1,4 +1,4 @@
-import { formatPrice } from '@shop/contracts';
+import { formatPrice, type MarketingBasis } from '@shop/contracts';
 import { type MailMessage, messageEmail, SHOP } from '../mail';
 
 /** A favourite's price drop, as the e-mail tells it. */
@@ -12,6 +12,8 @@ interface PriceDrop {
   url: string;
   /** The profile page, where the shopper turns these e-mails off. */
   profileUrl: string;
+  /** Why the shop may send it: the person's consent, or the soft opt-in of a customer who bought before. */
+  basis: MarketingBasis;
   /** The one-click unsubscribe: its link and the headers that carry it (a marketing e-mail, issue 40). */
   unsubscribe: { url: string; headers: Record<string, string> };
 }
@@ -34,7 +36,7 @@ export function priceDropEmail(to: string, username: string, drop: PriceDrop): M
       'The price may change again, and pairs go quickly.',
     ],
     action: { label: 'See the sneaker', url: drop.url },
-    footnote: `You get this e-mail because you asked for price drops and offers and the product is among your favourites. Unsubscribe with one click: ${drop.unsubscribe.url} (or choose in your profile: ${drop.profileUrl})`,
+    footnote: `You get this e-mail because ${drop.basis === 'consent' ? 'you asked for price drops and offers' : `you bought from ${SHOP} before`} and the product is among your favourites. Unsubscribe with one click: ${drop.unsubscribe.url} (or choose in your profile: ${drop.profileUrl})`,
   });
   return { ...message, headers: drop.unsubscribe.headers };
 }

@@ -4,6 +4,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import * as catalog from '../catalog';
 import type { Jobs } from '../jobs';
 import type { Mailer } from '../mail';
+import * as orders from '../orders';
+import * as recovery from '../recovery';
 import * as tax from '../tax';
 import * as users from '../users';
 import { priceDropEmail } from './price-drop-email';
@@ -44,7 +46,18 @@ export async function queuePriceDrop(deps: PriceDropDeps, db: DbOrTx, drop: Pric
 }
 
 /**
- * Runs a drop's job: each favouriter of the product who wants these e-mails gets one, queued under
+ * Of a page of favouriters, those the shop has a basis to e-mail: who said yes, and (soft opt-in) who was
+ * never asked but bought before.
+ */
+async function withBasis<T extends { id: string; consented: boolean }>(db: Db, page: T[]): Promise<T[]> {
+  const notAsked = page.filter((person) => !person.consented).map((person) => person.id);
+  const customers = await orders.customersAmong(db, notAsked, new Date());
+  return page.filter((person) => person.consented || customers.has(person.id));
+}
+
+/**
+ * Runs a drop's job: each favouriter of the product who wants these e-mails (and said yes to marketing, or
+ * bought before where the owner turned the soft opt-in on) gets one, queued under
  * `price-drop:<drop>:<user>`, so a job run again (a retry, another instance) sends nobody a second one, and
  * a later drop (another id) sends a new one. Nothing when the product left the catalogue, or its price rose
  * again above the drop's (that rise is no news; a later drop brings its own). Answers the e-mails queued.
@@ -55,13 +68,21 @@ export async function notifyPriceDrop(deps: PriceDropDeps, drop: PriceDropJob): 
   const url = `${deps.siteUrl}/home/${product._id}`;
   const profileUrl = `${deps.siteUrl}/account/profile`;
   const currency = await tax.shopCurrency(deps.db);
+  const { softOptIn } = await recovery.recoverySettingsOf(deps.db);
   let sent = 0;
   let afterId: string | undefined;
   for (;;) {
-    const page = await users.priceDropRecipients(deps.db, drop.productId, afterId, RECIPIENTS_PAGE);
-    for (let start = 0; start < page.length; start += SEND_PARALLEL) {
+    const page = await users.priceDropRecipients(
+      deps.db,
+      drop.productId,
+      afterId,
+      RECIPIENTS_PAGE,
+      softOptIn,
+    );
+    const people = await withBasis(deps.db, page);
+    for (let start = 0; start < people.length; start += SEND_PARALLEL) {
       await Promise.all(
-        page.slice(start, start + SEND_PARALLEL).map(async (person) => {
+        people.slice(start, start + SEND_PARALLEL).map(async (person) => {
           const message = priceDropEmail(person.email, person.username, {
             name: product.name,
             oldPrice: fromCents(drop.fromCents),
@@ -69,6 +90,7 @@ export async function notifyPriceDrop(deps: PriceDropDeps, drop: PriceDropJob): 
             currency,
             url,
             profileUrl,
+            basis: person.consented ? 'consent' : 'soft_opt_in',
             unsubscribe: users.marketingHeaders(deps.siteUrl, deps.secret, person.id),
           });
           await deps.mailer.send(message, {

@@ -147,6 +147,40 @@ describe('price-drop e-mails', () => {
     expect([...later.values()].every((list) => list.some((mail) => mail.text.includes('$75.00')))).toBe(true);
   });
 
+  it('go on the soft opt-in to a favouriter never asked who bought before, once the owner turns it on', async () => {
+    const { productId, fans, emailOf } = await favourited(2, 0, 2);
+    const [customer, browser] = fans.map((fan) => emailOf.get(fan.id) ?? '');
+    // The first bought another sneaker before; the second never bought.
+    const [otherId = ''] = await stockedProducts(app(), [`Bought Runner ${made}`], 3);
+    const started = await send(app(), 'POST', '/api/checkouts', fans[0]?.cookie, {
+      products: [{ id: otherId, size: '9', count: 1 }],
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const paid = await send(
+      app(),
+      'POST',
+      `/api/test-gateway/payments/${started.json().url.split('/').pop()}/pay`,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    expect((await modify(productId, { price: 96 })).statusCode).toBe(200);
+    expect((await dropMails(productId)).size).toBe(0);
+
+    const on = await send(app(), 'PUT', '/api/settings/recovery', admin().cookie, { softOptIn: true });
+    expect(on.statusCode, on.body).toBe(200);
+    try {
+      expect((await modify(productId, { price: 92 })).statusCode).toBe(200);
+      const mails = await dropMails(productId);
+      expect([...mails.keys()]).toEqual([customer]);
+      const [mail] = mails.get(customer ?? '') ?? [];
+      expect(mail?.text).toContain('because you bought from Sneaker Shop before');
+      expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+      expect(mails.has(browser ?? '')).toBe(false);
+    } finally {
+      await send(app(), 'PUT', '/api/settings/recovery', admin().cookie, { softOptIn: false });
+    }
+  });
+
   it('none for a rise, a change of other fields, or an archived product', async () => {
     const { productId } = await favourited(2);
     expect((await modify(productId, { price: 120 })).statusCode).toBe(200);

@@ -389,6 +389,16 @@ export const PERSONAL_DATA: Record<string, PersonalTable> = {
     },
     exportRest: true,
   },
+  checkout_recovery: {
+    owner: { column: 'user_id' },
+    rows: 'delete',
+    why: "the person's abandoned checkouts and the reminders sent about them: marketing, kept 90 days",
+    columns: {
+      user_id: { export: false, erase: 'delete' },
+      lines: { export: true, erase: 'delete', why: 'what they left in the cart: products, sizes and counts' },
+    },
+    exportRest: true,
+  },
   data_export: {
     owner: { column: 'user_id' },
     alsoNames: [{ column: 'requested_by', how: 'the member of staff who asked for the copy' }],
@@ -466,7 +476,8 @@ export const NO_PERSONAL_DATA: Record<string, { why: string; notPersonal?: Recor
   size_advice: { why: 'counts of buyers per size, a number and no one named' },
   staff_role: { why: 'roles and their permissions', notPersonal: { name: "the role's name ('Support')" } },
   staff_settings: { why: "the shop's staff settings: roles, not people" },
-  privacy_settings: { why: "the owner's hold on erasures, in days" },
+  privacy_settings: { why: "the owner's hold on erasures and retention periods, in days" },
+  recovery_settings: { why: "the owner's settings for checkout reminders" },
   tax_settings: { why: "the shop's own tax settings (its VAT number is the shop's)" },
   tax_rate: { why: 'tax rates per place and category' },
   tax_registration: { why: 'the places the shop is registered to collect tax' },

@@ -284,13 +284,15 @@ export async function findPriceDropRecipients(
   productId: string,
   afterId: string | undefined,
   limit: number,
-): Promise<{ id: string; email: string; username: string }[]> {
+  notAskedToo: boolean,
+): Promise<{ id: string; email: string; username: string; consented: boolean }[]> {
   const rows = await db
     .select({
       id: user.id,
       email: user.email,
       username: user.username,
       displayUsername: user.displayUsername,
+      marketingState: user.marketingState,
     })
     .from(favorite)
     .innerJoin(user, eq(user.id, favorite.userId))
@@ -298,15 +300,22 @@ export async function findPriceDropRecipients(
       and(
         eq(favorite.productId, productId),
         eq(user.priceDropEmails, true),
-        // Price drops are marketing (issue 40): only to those who said yes.
-        eq(user.marketingState, 'subscribed'),
+        // Price drops are marketing (issue 40): to those who said yes, and (the soft opt-in) those not asked.
+        notAskedToo
+          ? inArray(user.marketingState, ['subscribed', 'not_asked'])
+          : eq(user.marketingState, 'subscribed'),
         eq(user.banned, false),
         afterId === undefined ? undefined : gt(user.id, afterId),
       ),
     )
     .orderBy(asc(user.id))
     .limit(limit);
-  return rows.map((row) => ({ id: row.id, email: row.email, username: row.displayUsername ?? row.username }));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    username: row.displayUsername ?? row.username,
+    consented: row.marketingState === 'subscribed',
+  }));
 }
 
 /** Every account whose role is not a shopper's (deleted accounts left out), by username. */

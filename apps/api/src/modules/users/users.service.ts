@@ -240,14 +240,18 @@ export async function summariesOf(
 export function removeFavoritesOfUser(db: DbOrTx, userId: string): Promise<number> {
   return repository.removeFavoritesOfUser(db, userId);
 }
-/** Who hears of a product's price drop: its favouriters who did not turn these e-mails off, a page at a time. */
+/**
+ * Who may hear of a product's price drop: its favouriters who did not turn these e-mails off and said yes
+ * to marketing, or (`notAskedToo`, for the soft opt-in) were never asked; a page at a time.
+ */
 export function priceDropRecipients(
   db: DbOrTx,
   productId: string,
   afterId: string | undefined,
   limit: number,
-): Promise<{ id: string; email: string; username: string }[]> {
-  return repository.findPriceDropRecipients(db, productId, afterId, limit);
+  notAskedToo = false,
+): Promise<{ id: string; email: string; username: string; consented: boolean }[]> {
+  return repository.findPriceDropRecipients(db, productId, afterId, limit, notAskedToo);
 }
 export function anonymise(
   db: DbOrTx,

@@ -50,6 +50,7 @@ export const KIND_LABELS: Record<AuditKind, string> = {
   'staff.role-delete': 'Role deleted',
   'staff.settings': 'Staff settings changed',
   'privacy.settings': 'Erasure hold changed',
+  'recovery.settings': 'Checkout reminders changed',
   'staff.sessions-end': 'Sessions ended',
   'staff.invite': 'Invitation sent',
   'staff.invitation-accept': 'Invitation accepted',
@@ -92,6 +93,7 @@ export const KIND_GROUPS: { label: string; kinds: AuditKind[] }[] = [
       'staff.role-delete',
       'staff.settings',
       'privacy.settings',
+      'recovery.settings',
     ],
   },
   { label: 'Orders', kinds: ['order.cancel', 'order.refund', 'order.ship', 'order.deliver'] },
@@ -588,6 +590,7 @@ export function describe(event: ActivityEvent): Description {
     case 'staff.role-delete':
     case 'staff.settings':
     case 'privacy.settings':
+    case 'recovery.settings':
       return describeSettings(event);
     case 'staff.sessions-end':
     case 'staff.invite':
@@ -618,6 +621,7 @@ function describeSettings(event: ActivityEvent): Description {
     case 'staff.role-delete':
       return { action: `deleted the role ${event.subject.id}` };
     case 'privacy.settings':
+    case 'recovery.settings':
       return {
         action: `set the hold on erasures to ${String(field(event.after, 'erasureHoldDays'))} days after the last order`,
       };

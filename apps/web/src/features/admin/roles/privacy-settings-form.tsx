@@ -6,7 +6,7 @@ import { StaffField } from '../shared/staff-form';
 import { usePrivacySettings, useSavePrivacySettings } from './api/privacy-settings';
 import { SettingsFormFoot, type SettingsOutcome } from './settings-form-foot';
 
-/** People's data (settings.write): how long an erasure waits after the person's last order. */
+/** People's data (settings.write): how long an erasure waits after the person's last order, and retention. */
 export function PrivacySettingsForm() {
   const settings = usePrivacySettings();
   if (settings.isPending || settings.isError)
@@ -27,7 +27,8 @@ function HoldForm({ saved }: { saved: PrivacySettings }) {
   const save = useSavePrivacySettings();
   const [days, setDays] = useState(String(saved.erasureHoldDays));
   const [unverified, setUnverified] = useState(String(saved.unverifiedAccountDays));
-  const [problems, setProblems] = useState<{ hold?: string; unverified?: string }>({});
+  const [checkouts, setCheckouts] = useState(String(saved.recoveryRecordDays));
+  const [problems, setProblems] = useState<{ hold?: string; unverified?: string; checkouts?: string }>({});
   const [outcome, setOutcome] = useState<SettingsOutcome>(null);
 
   const submit = async (event: FormEvent) => {
@@ -36,11 +37,16 @@ function HoldForm({ saved }: { saved: PrivacySettings }) {
     const found = {
       hold: wholeDays(days, 0),
       unverified: wholeDays(unverified, 1),
+      checkouts: wholeDays(checkouts, 1),
     };
     setProblems(found);
-    if (found.hold || found.unverified) return;
+    if (found.hold || found.unverified || found.checkouts) return;
     try {
-      await save.mutateAsync({ erasureHoldDays: Number(days), unverifiedAccountDays: Number(unverified) });
+      await save.mutateAsync({
+        erasureHoldDays: Number(days),
+        unverifiedAccountDays: Number(unverified),
+        recoveryRecordDays: Number(checkouts),
+      });
       setOutcome({ ok: true, text: 'The privacy settings were saved.' });
     } catch (error) {
       setOutcome({
@@ -80,6 +86,16 @@ function HoldForm({ saved }: { saved: PrivacySettings }) {
           onChange={setUnverified}
           error={problems.unverified}
           hint="An account whose e-mail is never verified is erased after this many days."
+        />
+        <StaffField
+          id={`${id}-checkouts`}
+          className="admin-field"
+          label="Days an abandoned checkout is kept"
+          kind="whole"
+          value={checkouts}
+          onChange={setCheckouts}
+          error={problems.checkouts}
+          hint="Its reminders and what came of them, in the Sales tab; deleted after this many days."
         />
       </div>
       <SettingsFormFoot

@@ -19,7 +19,7 @@ const SETTINGS: StaffSettings = { requireTwoFactor: [], graceDays: 0, creditGran
 function renderRoles(custom: StaffRole[], handler: ApiHandler = () => undefined, role = 'admin') {
   let roles = [...builtIn, ...custom];
   let settings = SETTINGS;
-  let privacy = { erasureHoldDays: 0, unverifiedAccountDays: 30 };
+  let privacy = { erasureHoldDays: 0, unverifiedAccountDays: 30, recoveryRecordDays: 90 };
   return renderStaffRoutes({
     routes: { '/account/roles': <AdminRolesTab /> },
     entry: '/account/roles',
@@ -133,6 +133,7 @@ describe('Roles tab', () => {
     ).toEqual({
       erasureHoldDays: 180,
       unverifiedAccountDays: 30,
+      recoveryRecordDays: 90,
     });
   });
 
