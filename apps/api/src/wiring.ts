@@ -91,16 +91,8 @@ export function wireServices(app: FastifyInstance): Services {
     dropSecret: config.auth.secret,
     taxEngine: taxEngine(config.tax, log),
   };
-  const dropDeps: drops.DropDeps = {
-    db,
-    events,
-    mailer: app.mailer,
-    jobs: app.jobs,
-    siteUrl: config.siteUrl,
-    secret: config.auth.secret,
-    powMaxNumber: config.drops.powMaxNumber,
-  };
-  const priceDrops: PriceDropDeps = {
+  /** What the modules that write to shoppers of their own accord share: drops, price drops, reminders. */
+  const mailing = {
     db,
     jobs: app.jobs,
     mailer: app.mailer,
@@ -108,7 +100,9 @@ export function wireServices(app: FastifyInstance): Services {
     secret: config.auth.secret,
     log,
   };
-  const recoveryDeps: recovery.RecoveryDeps = { ...priceDrops, events };
+  const dropDeps: drops.DropDeps = { ...mailing, events, powMaxNumber: config.drops.powMaxNumber };
+  const priceDrops: PriceDropDeps = mailing;
+  const recoveryDeps: recovery.RecoveryDeps = { ...mailing, events };
   const pages = pageReaders(app, events);
   subscribe(events, alerts, catalogCache);
   // A favourite's price drop is e-mailed by a job queued in the transaction that lowered the price.

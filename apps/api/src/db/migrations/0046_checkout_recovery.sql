@@ -5,7 +5,7 @@ CREATE TABLE "checkout_recovery" (
 	"lines" jsonb NOT NULL,
 	"value_cents" integer NOT NULL,
 	"currency" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"state" text DEFAULT 'waiting' NOT NULL,
 	"reason" text,
 	"due_at" timestamp with time zone,
@@ -32,6 +32,6 @@ ALTER TABLE "audit_event" DROP CONSTRAINT "audit_event_kind_valid";--> statement
 ALTER TABLE "privacy_settings" ADD COLUMN "recovery_record_days" integer DEFAULT 90 NOT NULL;--> statement-breakpoint
 ALTER TABLE "checkout_recovery" ADD CONSTRAINT "checkout_recovery_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "checkout_recovery_open_idx" ON "checkout_recovery" USING btree ("user_id") WHERE "checkout_recovery"."closed_at" IS NULL;--> statement-breakpoint
-CREATE INDEX "checkout_recovery_started_idx" ON "checkout_recovery" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "checkout_recovery_started_idx" ON "checkout_recovery" USING btree ("started_at");--> statement-breakpoint
 ALTER TABLE "privacy_settings" ADD CONSTRAINT "privacy_settings_recovery_days_range" CHECK ("privacy_settings"."recovery_record_days" BETWEEN 1 AND 3650);--> statement-breakpoint
 ALTER TABLE "audit_event" ADD CONSTRAINT "audit_event_kind_valid" CHECK ("audit_event"."kind" IN ('product.create', 'product.update', 'product.archive', 'product.restore', 'user.update', 'user.suspend', 'user.reactivate', 'user.promote', 'user.demote', 'user.role', 'user.delete', 'user.erase-hold', 'user.export', 'order.cancel', 'order.refund', 'return.approve', 'return.reject', 'return.receive', 'return.refund', 'order.ship', 'order.deliver', 'review.delete', 'shipping.create', 'shipping.update', 'shipping.delete', 'shipping.archive', 'drop.create', 'drop.update', 'drop.draw', 'drop.export', 'promotion.create', 'promotion.update', 'promotion.export', 'credit.grant', 'tax.settings', 'tax.rate-create', 'tax.rate-update', 'tax.rate-delete', 'tax.register', 'tax.unregister', 'tax.threshold-update', 'staff.role-create', 'staff.role-update', 'staff.role-delete', 'staff.settings', 'staff.sessions-end', 'staff.invite', 'staff.invitation-accept', 'security.enrol', 'security.remove', 'security.recovery-code', 'security.codes-regenerate', 'security.lock', 'security.step-up', 'security.step-up-refused', 'security.factors-reset', 'size-chart.update', 'privacy.settings', 'recovery.settings'));

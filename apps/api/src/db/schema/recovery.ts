@@ -2,7 +2,7 @@ import { ABANDONED_STATES, NOT_SENT_REASONS } from '@shop/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { oneOf } from '../checks';
-import { createdAt, idKey, ownedBy, stamp } from './columns';
+import { idKey, ownedBy, stamp } from './columns';
 import { user } from './users';
 
 /** A line of an abandoned checkout, as the shopper had it in their cart. */
@@ -29,7 +29,7 @@ export const checkoutRecovery = pgTable(
     /** The checkout's total then, in cents of `currency`. */
     valueCents: integer('value_cents').notNull(),
     currency: text('currency').notNull(),
-    startedAt: createdAt(),
+    startedAt: stamp('started_at').notNull().defaultNow(),
     state: text('state', { enum: ABANDONED_STATES }).notNull().default('waiting'),
     reason: text('reason', { enum: NOT_SENT_REASONS }),
     /** When the next reminder is due; null once none is. */

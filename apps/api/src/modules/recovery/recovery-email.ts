@@ -22,7 +22,8 @@ export interface Reminder {
   cartUrl: string;
   /** Why the shop may send it: the person's consent, or the soft opt-in of a customer who bought before. */
   basis: MarketingBasis;
-  /** Which reminder this is: the first, or the last. */
+  /** Which reminder this is (1 or 2), and whether another follows. */
+  step: number;
   last: boolean;
   /** The one-click unsubscribe: its link and the headers that carry it. */
   unsubscribe: { url: string; headers: Record<string, string> };
@@ -39,9 +40,10 @@ export function reminderEmail(to: string, reminder: Reminder): MailMessage {
   const { kept, soldOut, currency } = reminder;
   const message = messageEmail({
     to,
-    subject: reminder.last
-      ? `${SHOP}: your sneakers are still waiting, for the last time`
-      : `${SHOP}: you left your sneakers at the checkout`,
+    subject:
+      reminder.step > 1
+        ? `${SHOP}: your sneakers are still waiting`
+        : `${SHOP}: you left your sneakers at the checkout`,
     heading: 'Your cart is waiting',
     paragraphs: [
       `Hi ${reminder.username}, you took these to the payment page and did not finish:`,

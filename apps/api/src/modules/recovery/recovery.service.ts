@@ -233,6 +233,7 @@ export function remind(deps: RecoveryDeps, job: RecoveryJob): Promise<void> {
       soldOut: soldOut.map((line) => wording(line.product, line.size, 0)),
       cartUrl: cartUrl(deps, row, now),
       basis,
+      step: sent,
       last: next === null,
       unsubscribe: users.marketingHeaders(deps.siteUrl, deps.secret, row.userId),
     });

@@ -110,7 +110,10 @@ describe('checkout reminders', () => {
     expect(third?.emailsSent).toBe(2);
     const mails = await remindersTo(person.email);
     expect(mails).toHaveLength(2);
-    expect(mails.filter((mail) => mail.subject.includes('for the last time'))).toHaveLength(1);
+    const second = mails.filter((mail) => mail.subject === 'Sneaker Shop: your sneakers are still waiting');
+    expect(second).toHaveLength(1);
+    expect(second[0]?.text).toContain('it is the last about this checkout');
+    expect(first?.text).not.toContain('it is the last about this checkout');
   });
 
   it('go to nobody without a basis: not asked, unsubscribed, or a customer while the soft opt-in is off', async () => {
@@ -350,7 +353,9 @@ describe('the recovery settings', () => {
       const row = await recordOf(person.id);
       expect((row?.dueAt?.getTime() ?? 0) - (row?.startedAt.getTime() ?? 0)).toBe(60_000);
       expect(await remindNow(person.id)).toMatchObject({ state: 'reminded', emailsSent: 1, dueAt: null });
-      expect((await remindersTo(person.email))[0]?.subject).toContain('for the last time');
+      const [only] = await remindersTo(person.email);
+      expect(only?.subject).toBe('Sneaker Shop: you left your sneakers at the checkout');
+      expect(only?.text).toContain('it is the last about this checkout');
     } finally {
       await setRecovery({ delaysMinutes: [60, 1440] });
     }

@@ -4,24 +4,31 @@ import { AlertError } from '../../components/alert-error';
 import { EMPTY_CART_TEXT } from '../../lib/cart/cart-check';
 import { useSizeLabels } from '../../lib/size-labels';
 import { CartLine } from './cart-line';
+import { CartRecoveryNotice } from './cart-recovery-notice';
 import { CartSummary } from './cart-summary';
 import { useCartPage } from './use-cart-page';
+import { useCartRecovery } from './use-cart-recovery';
 import './cart.css';
 import { LoadingSpinner } from '../../components/loading-cards';
 
 export { EMPTY_CART_TEXT };
 
-/** /cart: the cart's lines with today's prices and stock, the total and Buy. */
+/**
+ * /cart: the cart's lines with today's prices and stock, the total and Buy; opened from a reminder's link
+ * (`?recover=`), the abandoned checkout's lines come back into it first.
+ */
 export function CartPage() {
   const { cart, code, tax, readingLines, empty, units, buyableUnits, nothingToBuy, canBuy, buy } =
     useCartPage();
   const labelOf = useSizeLabels(cart.items);
+  const recovered = useCartRecovery();
+  const recovery = <CartRecoveryNotice outcome={recovered} />;
 
   if (readingLines) {
     // The cart lives in the browser's storage: a page rendered on the server shows its lines once they
     // are read. An empty cart (the cart's cookie says so) is shown at once, below.
     return (
-      <CartPageFrame>
+      <CartPageFrame notice={recovery}>
         <LoadingSpinner label="Loading your cart" className="py-5" spinnerClassName="text-dark" />
       </CartPageFrame>
     );
@@ -29,7 +36,7 @@ export function CartPage() {
 
   if (empty) {
     return (
-      <CartPageFrame>
+      <CartPageFrame notice={recovery}>
         <div className="cart-empty text-center">
           <p className="cart-empty__text">{EMPTY_CART_TEXT}</p>
           <Link to="/home" className="btn btn-dark btn-lg">
@@ -49,6 +56,7 @@ export function CartPage() {
           {units} {units === 1 ? 'item' : 'items'}
         </span>
       </div>
+      {recovery}
 
       {cart.status === 'error' && (
         <AlertError
@@ -95,12 +103,13 @@ export function CartPage() {
   );
 }
 
-/** The page's frame and heading around a cart that shows no lines (yet). */
-function CartPageFrame({ children }: { children: ReactNode }) {
+/** The page's frame and heading around a cart that shows no lines (yet), and what a reminder's link did. */
+function CartPageFrame({ notice, children }: { notice: ReactNode; children: ReactNode }) {
   return (
     <main className="container py-4 py-lg-5 cart">
       <title>Cart · Sneaker Shop</title>
       <h1 className="section-title mb-4">Your cart</h1>
+      {notice}
       {children}
     </main>
   );

@@ -312,6 +312,26 @@ group('changesOf', () => {
     expect(KIND_LABELS['tax.threshold-update']).toBe('Tax threshold changed');
   });
 
+  it('names the privacy and checkout-reminder settings a change moved', () => {
+    const privacy = activityEvent({
+      kind: 'privacy.settings',
+      subject: { type: 'staff', id: 'privacy' },
+      before: { erasureHoldDays: 0, unverifiedAccountDays: 30, recoveryRecordDays: 90 },
+      after: { erasureHoldDays: 180, unverifiedAccountDays: 30, recoveryRecordDays: 60 },
+    });
+    expect(sentence(privacy)).toBe(
+      'changed the privacy settings: hold on erasures and days an abandoned checkout is kept',
+    );
+    const reminders = activityEvent({
+      kind: 'recovery.settings',
+      subject: { type: 'staff', id: 'recovery' },
+      before: { enabled: true, delaysMinutes: [60, 1440], softOptIn: false },
+      after: { enabled: true, delaysMinutes: [30], softOptIn: true },
+    });
+    expect(sentence(reminders)).toBe('changed the checkout reminders: delays and soft opt-in');
+    expect(KIND_LABELS['recovery.settings']).toBe('Checkout reminders changed');
+  });
+
   it("names every field in people's words, never as the code names it", () => {
     const event = product({
       before: { compareAtPrice: null, shippingClass: 'standard' },

@@ -186,6 +186,12 @@ const FIELD_NAMES: Record<string, string> = {
   eligible: 'eligibility',
   appliesToDrops: 'applies to drops',
   compareAtPrice: 'compare-at price',
+  erasureHoldDays: 'hold on erasures',
+  unverifiedAccountDays: 'days an unverified account is kept',
+  recoveryRecordDays: 'days an abandoned checkout is kept',
+  enabled: 'on or off',
+  delaysMinutes: 'delays',
+  softOptIn: 'soft opt-in',
 };
 /** A field in people's words: named above, or its name's words ('trackingNumber' → 'tracking number'). */
 const fieldName = (key: string) =>
@@ -488,6 +494,19 @@ function describeReturn(event: ActivityEvent): Description {
   };
 }
 
+/** "deleted a 2-star review of product 1a2b3c4d" */
+function describeReviewDeleted(event: ActivityEvent): Description {
+  const rating = field(event.before, 'rating');
+  const product = textOf(field(event.before, 'product'));
+  const review = typeof rating === 'number' ? `a ${rating}-star review` : 'a review';
+  return product
+    ? {
+        action: `deleted ${review} of`,
+        subject: { text: `product ${shortId(product)}`, to: `/home/${product}` },
+      }
+    : { action: `deleted ${review}` };
+}
+
 /** The sentence that says what a staff member did. */
 export function describe(event: ActivityEvent): Description {
   switch (event.kind) {
@@ -543,17 +562,8 @@ export function describe(event: ActivityEvent): Description {
     case 'return.receive':
     case 'return.refund':
       return describeReturn(event);
-    case 'review.delete': {
-      const rating = field(event.before, 'rating');
-      const product = textOf(field(event.before, 'product'));
-      const review = typeof rating === 'number' ? `a ${rating}-star review` : 'a review';
-      return product
-        ? {
-            action: `deleted ${review} of`,
-            subject: { text: `product ${shortId(product)}`, to: `/home/${product}` },
-          }
-        : { action: `deleted ${review}` };
-    }
+    case 'review.delete':
+      return describeReviewDeleted(event);
     case 'shipping.create':
       return { action: 'added the shipping method', subject: shippingSubject(event) };
     case 'shipping.update':
@@ -621,10 +631,9 @@ function describeSettings(event: ActivityEvent): Description {
     case 'staff.role-delete':
       return { action: `deleted the role ${event.subject.id}` };
     case 'privacy.settings':
+      return { action: `changed the privacy settings: ${changedFields(event)}` };
     case 'recovery.settings':
-      return {
-        action: `set the hold on erasures to ${String(field(event.after, 'erasureHoldDays'))} days after the last order`,
-      };
+      return { action: `changed the checkout reminders: ${changedFields(event)}` };
     default:
       return { action: `changed the staff settings: ${changedFields(event)}` };
   }

@@ -11,6 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AlertError } from '../../../components/alert-error';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingSpinner } from '../../../components/loading-cards';
+import { AbandonedCheckoutsSection } from './abandoned-checkouts';
 import { useLowStock } from './api/get-low-stock';
 import { toSalesPeriod, useSalesReport } from './api/get-sales-report';
 import { SalesChart } from './sales-chart';
@@ -27,7 +28,8 @@ export const NO_LOW_STOCK_TEXT = 'No size is running low.';
 /**
  * /account/sales (admins): the paid orders of the last 30 or 90 days (`?days=`), day by day, the best
  * sellers, the returns and the size table of the period; then the sizes running out (whatever the period),
- * all of them a page at a time.
+ * all of them a page at a time; and, for those who may read orders, the abandoned checkouts of the last 90
+ * days and what the reminders brought back.
  */
 export function AdminSalesTab() {
   const [params, setParams] = useSearchParams();
@@ -95,6 +97,7 @@ export function AdminSalesTab() {
         </div>
       ) : null}
       <LowStock />
+      <AbandonedCheckoutsSection />
     </section>
   );
 }

@@ -1,13 +1,17 @@
 import {
+  ABANDONED_PAGE_SIZE,
+  type AbandonedCheckout,
+  type AbandonedCheckoutsPage,
   LOW_STOCK_PAGE_SIZE,
   type LowStockPage,
   type LowStockSize,
+  type RecoverySettings,
   type SalesDay,
   type SalesReport,
   type SalesSizeModel,
   type SalesSizes,
 } from '@shop/contracts';
-import type { ApiHandler } from '../../../test/mock-api';
+import type { ApiCall, ApiHandler } from '../../../test/mock-api';
 import { renderStaffRoutes } from '../shared/staff-test-utils';
 import { AdminSalesTab } from './sales-tab';
 
@@ -153,12 +157,63 @@ export function lowStockPage(page: number, sizes: LowStockSize[] = LOW_SIZES): L
   };
 }
 
+/** An abandoned checkout (abandonedCheckoutSchema): Ada's two pairs, reminded twice, bought after. */
+export function abandonedCheckout(overrides: Partial<AbandonedCheckout> = {}): AbandonedCheckout {
+  return {
+    id: 'c0000000-0000-4000-8000-000000000001',
+    customer: { id: 'u0000000-0000-4000-8000-000000000001', name: 'Ada Lovelace', email: 'ada@shop.test' },
+    startedAt: '2024-06-20T09:30:00.000Z',
+    units: 2,
+    value: 240,
+    currency: 'USD',
+    state: 'recovered',
+    reason: null,
+    emailsSent: 2,
+    lastEmailAt: '2024-06-21T09:30:00.000Z',
+    restoredAt: '2024-06-21T10:05:00.000Z',
+    recoveredOrder: { id: 'o0000000-0000-4000-8000-000000000042', number: 1042, total: 235 },
+    ...overrides,
+  };
+}
+
+/** Page `page` of `checkouts` as GET /api/admin/abandoned-checkouts answers it, with their figures. */
+export function abandonedPage(page: number, checkouts: AbandonedCheckout[] = []): AbandonedCheckoutsPage {
+  const recovered = checkouts.filter((checkout) => checkout.recoveredOrder);
+  return {
+    items: checkouts.slice((page - 1) * ABANDONED_PAGE_SIZE, page * ABANDONED_PAGE_SIZE),
+    page,
+    pages: Math.ceil(checkouts.length / ABANDONED_PAGE_SIZE),
+    total: checkouts.length,
+    summary: {
+      checkouts: checkouts.length,
+      emailsSent: checkouts.reduce((sum, checkout) => sum + checkout.emailsSent, 0),
+      recoveredOrders: recovered.length,
+      recoveredValue: recovered.reduce((sum, checkout) => sum + (checkout.recoveredOrder?.total ?? 0), 0),
+      currency: 'USD',
+    },
+  };
+}
+
+export const RECOVERY_SETTINGS: RecoverySettings = {
+  enabled: true,
+  delaysMinutes: [60, 1440],
+  softOptIn: false,
+};
+
+/** What the Sales tab asks besides its report: no abandoned checkout, the reminders' settings. */
+export function recoveryDefaults(call: ApiCall) {
+  if (call.method === 'GET' && call.path === '/api/admin/abandoned-checkouts')
+    return { body: abandonedPage(Number(call.search.get('page'))) };
+  if (call.method === 'GET' && call.path === '/api/settings/recovery') return { body: RECOVERY_SETTINGS };
+  return undefined;
+}
+
 /** The Sales tab at `entry` with an admin session and a scripted API. */
 export function renderSales(entry: string, handler: ApiHandler) {
   return renderStaffRoutes({
     routes: { '/account/sales': <AdminSalesTab />, '/home/:id': <p>Product page</p> },
     entry,
-    handler,
+    handler: async (call) => (await handler(call)) ?? recoveryDefaults(call),
     location: true,
   });
 }
