@@ -74,6 +74,8 @@ export const productSchema = z.object({
   taxCategory: taxCategorySchema,
   /** How the model fits against its brand's size chart, in half sizes: +1 runs half a size large. */
   sizeShift: z.number().int(),
+  /** Its GTIN (EAN/UPC) for shopping listings, or null. */
+  gtin: z.string().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -37,6 +37,27 @@ export const PRODUCT_MESSAGES = {
   picture: 'Upload an image',
 } as const;
 
+/** What the GTIN field says when a number is not one: its length, or its check digit. */
+export const GTIN_MESSAGE = 'must be a GTIN of 8, 12, 13 or 14 digits with a valid check digit';
+
+/** A GTIN as staff type it, without the spaces and hyphens printed labels put in it. */
+export const gtinDigits = (text: string) => text.replace(/[\s-]/g, '');
+
+/**
+ * Whether `digits` is a GTIN (GTIN-8, UPC-A's 12, EAN-13, GTIN-14) whose last digit is the GS1 check digit:
+ * from the right, the digits before it weigh 3, 1, 3, ...; the check digit brings the sum to a multiple of 10.
+ */
+export function isGtin(digits: string): boolean {
+  if (!/^(\d{8}|\d{12,14})$/.test(digits)) return false;
+  const body = digits.slice(0, -1);
+  let sum = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    const weight = (body.length - index) % 2 === 1 ? 3 : 1;
+    sum += Number(body[index]) * weight;
+  }
+  return (10 - (sum % 10)) % 10 === Number(digits.at(-1));
+}
+
 /** Double spaces are ignored: runs of spaces become one, and the ends are trimmed. */
 export function collapseSpaces(text: string): string {
   return text.replace(/ {2,}/g, ' ').trim();

@@ -11,6 +11,9 @@ import {
 } from './constants';
 import {
   collapseSpaces,
+  GTIN_MESSAGE,
+  gtinDigits,
+  isGtin,
   isValidPrice,
   isValidReleaseDate,
   isValidSize,
@@ -133,6 +136,11 @@ export const productEditFields = {
   collection: collection.optional(),
   /** What the product is taxed as; standard when a new product leaves it out. */
   taxCategory: taxCategorySchema.optional(),
+  /** The product's GTIN (EAN/UPC) for shopping listings, or null (or an empty field) when it has none. */
+  gtin: z.preprocess(
+    (value) => (typeof value === 'string' ? gtinDigits(value) || null : value),
+    z.union([z.null(), z.string().refine(isGtin, GTIN_MESSAGE)], { error: GTIN_MESSAGE }),
+  ),
   /** How the model fits against its brand's size chart, in half sizes; 0 when a new product leaves it out. */
   sizeShift: z
     .number({ error: SIZE_SHIFT_MESSAGE })
@@ -151,6 +159,7 @@ export const productCreateSchema = z
   .object({
     ...productEditFields,
     compareAtPrice: productEditFields.compareAtPrice.optional(),
+    gtin: productEditFields.gtin.optional(),
     stock: productStockInput.refine((stock) => Object.values(stock).every((units) => units > 0), {
       message: PRODUCT_MESSAGES.zeroStock,
     }),

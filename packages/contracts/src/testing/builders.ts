@@ -48,6 +48,7 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
     stock: { '9': 3 },
     taxCategory: 'standard',
     sizeShift: 0,
+    gtin: null,
     ...overrides,
   };
 }

@@ -44,6 +44,8 @@ export const product = pgTable(
     taxCategory: text('tax_category', { enum: TAX_CATEGORIES }).notNull().default('standard'),
     /** How the model fits against its brand's size chart, in half sizes: +1 runs half a size large (decision 38). */
     sizeShift: integer('size_shift').notNull().default(0),
+    /** Its GTIN (EAN/UPC: 8, 12, 13 or 14 digits, the check digit checked by the contracts), or null. */
+    gtin: text('gtin'),
     /** Landing-page slot: 1 is the promo shoe, 2 and 3 the banner shoes. */
     featuredSlot: smallint('featured_slot').unique(),
     /** Name, brand, colour, categories, genders and collection (their closeness to a search breaks ties). */
@@ -73,6 +75,7 @@ export const product = pgTable(
     check('product_color_valid', oneOf(t.color, COLORS)),
     check('product_tax_category_valid', oneOf(t.taxCategory, TAX_CATEGORIES)),
     check('product_size_shift_range', sql`${t.sizeShift} BETWEEN -4 AND 4`),
+    check('product_gtin_digits', sql`${t.gtin} IS NULL OR ${t.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
     check('product_genders_valid', allOf(t.genders, GENDERS)),
     check('product_categories_valid', allOf(t.categories, CATEGORIES)),
     index('product_search_vector_idx').using('gin', t.searchVector),

@@ -109,6 +109,7 @@ const productColumns = {
   originalPicture: product.originalPicture,
   taxCategory: product.taxCategory,
   sizeShift: product.sizeShift,
+  gtin: product.gtin,
   stock: stockMap,
   archived: sql<boolean>`(${product.deletedAt} IS NOT NULL)`,
   priceHistory,

@@ -25,6 +25,8 @@ export interface NewProduct {
   taxCategory?: TaxCategory;
   /** How the model fits against its brand's chart, in half sizes (0, the default: true to the chart). */
   sizeShift?: number;
+  /** Its GTIN (EAN/UPC), or null (the default). */
+  gtin?: string | null;
   /** Units per size, keyed by size ("6", "6.5"). */
   stock: Record<string, number>;
 }

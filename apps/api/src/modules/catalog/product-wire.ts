@@ -38,5 +38,6 @@ export function toProductWire(row: ProductRow): Product {
     stock: row.stock ?? {},
     taxCategory: row.taxCategory,
     sizeShift: row.sizeShift,
+    gtin: row.gtin,
   };
 }

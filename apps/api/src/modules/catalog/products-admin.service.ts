@@ -203,6 +203,7 @@ export async function createProduct(
         originalPicture: input.original_picture,
         taxCategory: input.taxCategory ?? 'standard',
         sizeShift: input.sizeShift ?? 0,
+        gtin: input.gtin ?? null,
         stock: input.stock,
       },
     ]);
@@ -244,6 +245,7 @@ export async function modifyProduct(
     originalPicture: input.original_picture,
     taxCategory: input.taxCategory,
     sizeShift: input.sizeShift,
+    gtin: input.gtin,
   };
   // null is a change too: it takes the product off sale.
   const defined = Object.fromEntries(

@@ -284,6 +284,35 @@ describe('PUT /api/products/modify/:id', () => {
     expect((await created({ sizeShift: -2 })).sizeShift).toBe(-2);
   });
 
+  it('keeps a GTIN with a valid check digit (spaces and hyphens dropped), clears it with an empty field, refuses a bad one', async () => {
+    const made = await created({ gtin: '4006381 333931' });
+    expect(made.gtin).toBe('4006381333931');
+    const gtinOf = async () =>
+      (await app().db.select({ gtin: product.gtin }).from(product).where(eq(product.id, made._id)))[0]?.gtin;
+    for (const [gtin, stored] of [
+      ['0360-0029-1452', '036000291452'],
+      ['96385074', '96385074'],
+      ['10012345678902', '10012345678902'],
+      ['', null],
+    ] as const) {
+      const saved = await modify(made._id, { gtin });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json<Product>().gtin).toBe(stored);
+      expect(await gtinOf()).toBe(stored);
+    }
+    for (const gtin of ['4006381333932', '12345', 'ABCDEFGHIJKLM', 4006381333931, '400638133393112']) {
+      const refused = await modify(made._id, { gtin });
+      expect(refused.statusCode, String(gtin)).toBe(400);
+      expect(refused.json().error.fields).toEqual({
+        gtin: 'must be a GTIN of 8, 12, 13 or 14 digits with a valid check digit',
+      });
+    }
+    expect(await gtinOf()).toBeNull();
+    const bad = await create(payload({ gtin: '4006381333930' }));
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['gtin']);
+  });
+
   it('answers 404 for an unknown product', async () => {
     expect((await modify('00000000-0000-4000-8000-000000000000', { price: 10 })).statusCode).toBe(404);
   });

@@ -27,6 +27,7 @@ const product = (n: number): Product => ({
   stock: { '9': 3 },
   taxCategory: 'standard',
   sizeShift: 0,
+  gtin: null,
 });
 
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -27,6 +27,7 @@ function product(id: string, name: string, price: number): Product {
     stock: { '9': 1 },
     taxCategory: 'standard',
     sizeShift: 0,
+    gtin: null,
   };
 }
 

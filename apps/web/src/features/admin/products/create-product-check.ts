@@ -38,6 +38,8 @@ export interface CreateValues {
   taxCategory: string;
   /** How the model fits against its brand's chart, in half sizes ('0': true to size). */
   sizeShift: string;
+  /** The EAN or UPC on the box; empty when there is none. */
+  gtin: string;
   description: string;
   sizes: SizeChoice[];
 }
@@ -60,6 +62,7 @@ export const emptyCreateValues = (): CreateValues => ({
   compareAtPrice: '',
   taxCategory: 'standard',
   sizeShift: '0',
+  gtin: '',
   description: '',
   sizes: CREATE_FORM_SIZES.map((size) => ({ size: sizeKey(size), on: false, units: '' })),
 });
@@ -98,8 +101,13 @@ export interface CreateCheck {
 
 /** What is sent: the spec's payload, with the compare-at price only when the product is on sale. */
 function bodyOf(data: ProductCreate, gender: Gender): ProductCreateBody {
-  const { compareAtPrice, ...fields } = data;
-  return { ...fields, ...(compareAtPrice == null ? {} : { compareAtPrice }), gender };
+  const { compareAtPrice, gtin, ...fields } = data;
+  return {
+    ...fields,
+    ...(compareAtPrice == null ? {} : { compareAtPrice }),
+    ...(gtin == null ? {} : { gtin }),
+    gender,
+  };
 }
 
 export function checkCreate(values: CreateValues, pictures: ProductPictures | null): CreateCheck {
@@ -125,6 +133,7 @@ export function checkCreate(values: CreateValues, pictures: ProductPictures | nu
     compareAtPrice: values.compareAtPrice,
     taxCategory: values.taxCategory,
     sizeShift: Number(values.sizeShift),
+    gtin: values.gtin,
     description: values.description,
   });
   if (!result.success) {

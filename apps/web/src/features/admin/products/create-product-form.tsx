@@ -102,6 +102,9 @@ export function CreateProductForm({ onCreated, onCancel }: CreateProductFormProp
               choose={false}
             />
           </div>
+          <div className="col-12 col-md-6">
+            <TextInputField {...field('gtin')} inputMode="numeric" hint={EDIT_HINTS.gtin} />
+          </div>
           <div className="col-12">
             <DescriptionField
               id={`${id}-description`}

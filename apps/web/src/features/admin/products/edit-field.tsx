@@ -90,7 +90,13 @@ export function EditField({
       <input
         {...common}
         type={INPUT_TYPES[field] ?? 'text'}
-        inputMode={field === 'price' || field === 'compareAtPrice' ? 'decimal' : undefined}
+        inputMode={
+          field === 'price' || field === 'compareAtPrice'
+            ? 'decimal'
+            : field === 'gtin'
+              ? 'numeric'
+              : undefined
+        }
         autoComplete="off"
         value={value}
         onChange={(event) => onChange(event.target.value)}

@@ -33,6 +33,7 @@ export const EDIT_FIELDS = [
   'compareAtPrice',
   'taxCategory',
   'sizeShift',
+  'gtin',
   'description',
 ] as const;
 export type EditField = (typeof EDIT_FIELDS)[number];
@@ -49,6 +50,7 @@ export const EDIT_LABELS: Record<EditField, string> = {
   compareAtPrice: 'Compare-at price (optional)',
   taxCategory: 'Tax category',
   sizeShift: 'Fit',
+  gtin: 'GTIN (optional)',
   description: 'Description',
 };
 
@@ -59,6 +61,7 @@ export const EDIT_HINTS: Partial<Record<EditField, string>> = {
     "Standard unless the law sets another rate for it (children's shoes are zero-rated in the UK, for one).",
   sizeShift:
     "How the model fits against its brand's size chart: a shopper's size then finds the size that fits them.",
+  gtin: 'The EAN or UPC on the box (8, 12, 13 or 14 digits): shopping listings show it; leave empty when there is none.',
 };
 
 /** The choices of the fields edited with a list; '' is the spec's 'none', which is refused. */
@@ -89,6 +92,7 @@ export function editValues(product: AdminProduct): EditValues {
     compareAtPrice: product.compareAtPrice === null ? '' : String(product.compareAtPrice),
     taxCategory: product.taxCategory,
     sizeShift: String(product.sizeShift),
+    gtin: product.gtin ?? '',
     description: product.description,
   };
 }

@@ -35,6 +35,7 @@ export function adminProduct(id: string, name: string, overrides: Partial<AdminP
     stock: { '9': 3, '10': 2 },
     taxCategory: 'standard',
     sizeShift: 0,
+    gtin: null,
     archived: false,
     ...overrides,
   };

@@ -1,0 +1,2 @@
+ALTER TABLE "product" ADD COLUMN "gtin" text;--> statement-breakpoint
+ALTER TABLE "product" ADD CONSTRAINT "product_gtin_digits" CHECK ("product"."gtin" IS NULL OR "product"."gtin" ~ '^([0-9]{8}|[0-9]{12,14})$');
