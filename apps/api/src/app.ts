@@ -12,6 +12,7 @@ import { type Auth, authRoutes, createAuth, securityRoutes } from './modules/aut
 import { catalogRoutes, productsAdminRoutes, productsTaxCategoryRoutes } from './modules/catalog';
 import { checkoutRoutes } from './modules/checkout';
 import { creditRoutes } from './modules/credit';
+import { discoveryRoutes } from './modules/discovery';
 import { type DropJob, dropsRoutes, runDropJob, sweepDrops } from './modules/drops';
 import { fulfilmentRoutes } from './modules/fulfilment';
 import { healthRoutes } from './modules/health';
@@ -191,6 +192,7 @@ export async function buildApp(
   await app.register(promotionRoutes, { deps: services.promotions });
   await app.register(creditRoutes, { deps: services.credit });
   await app.register(recoveryRoutes, { deps: services.recovery });
+  await app.register(discoveryRoutes, { deps: services.discovery });
   await app.register(paymentsRoutes, { outcomes: services.payments });
   startWorkers(app, services, transport);
   if (mailer.kind === 'outbox' && config.env !== 'production') await app.register(outboxRoutes);

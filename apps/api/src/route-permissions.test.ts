@@ -242,6 +242,53 @@ const TABLE: Row[] = [
     access: 'signed-in',
     request: (r) => ({ url: `/api/products/${r.productId}/size-advice` }),
   },
+  // Being found (issue 41): the pages' JSON-LD, the sitemap, robots.txt, the product feed, the share cards.
+  {
+    method: 'GET',
+    url: '/api/structured-data/products/:id',
+    access: 'public',
+    request: (r) => ({ url: `/api/structured-data/products/${r.productId}` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/structured-data/home',
+    access: 'public',
+    request: () => ({ url: '/api/structured-data/home' }),
+  },
+  { method: 'GET', url: '/sitemap.xml', access: 'public', request: () => ({ url: '/sitemap.xml' }) },
+  {
+    method: 'GET',
+    url: '/sitemaps/pages.xml',
+    access: 'public',
+    request: () => ({ url: '/sitemaps/pages.xml' }),
+  },
+  {
+    method: 'GET',
+    url: '/sitemaps/products-:page.xml',
+    access: 'public',
+    request: () => ({ url: '/sitemaps/products-1.xml' }),
+  },
+  { method: 'GET', url: '/robots.txt', access: 'public', request: () => ({ url: '/robots.txt' }) },
+  {
+    method: 'GET',
+    url: '/feeds/products.xml',
+    access: 'public',
+    request: () => ({ url: '/feeds/products.xml' }),
+  },
+  {
+    method: 'GET',
+    url: '/feeds/products.tsv',
+    access: 'public',
+    request: () => ({ url: '/feeds/products.tsv' }),
+  },
+  {
+    method: 'GET',
+    url: '/share/products/:id.jpg',
+    access: 'public',
+    request: (r) => ({ url: `/share/products/${r.productId}.jpg` }),
+  },
+  { method: 'GET', url: '/share/shop.jpg', access: 'public', request: () => ({ url: '/share/shop.jpg' }) },
+  { method: 'GET', url: '/share/logo.png', access: 'public', request: () => ({ url: '/share/logo.png' }) },
   // Catalogue administration: an unknown product (the admin's 404 is no refusal), so nothing of the
   // shopper's changes; the create payload names pictures never stored (the admin's 400).
   {

@@ -1,3 +1,4 @@
+import { SITEMAP_URL_LIMIT } from '@shop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx } from './db/client';
 import { DomainEvents } from './events/domain-events';
@@ -8,6 +9,7 @@ import * as auth from './modules/auth';
 import * as catalog from './modules/catalog';
 import type { CheckoutDeps } from './modules/checkout';
 import * as credit from './modules/credit';
+import type { DiscoveryDeps } from './modules/discovery';
 import * as drops from './modules/drops';
 import * as fulfilment from './modules/fulfilment';
 import * as orders from './modules/orders';
@@ -60,6 +62,7 @@ export interface Services {
   alerts: StockAlertDeps;
   priceDrops: PriceDropDeps;
   recovery: recovery.RecoveryDeps;
+  discovery: DiscoveryDeps;
   payments: PaymentOutcomes;
   contactsOf: ContactsOf;
   reviewsForPage: catalog.PageReviews;
@@ -160,6 +163,7 @@ export function wireServices(app: FastifyInstance): Services {
     alerts,
     priceDrops,
     recovery: recoveryDeps,
+    discovery: discoveryDeps(app, pages.reviewsForPage),
     payments: {
       notice: (provider, notice) => orders.handleNotice(orderDeps, provider, notice),
       paid: (orderId) => orders.approveOrder(orderDeps, orderId),
@@ -262,6 +266,20 @@ const privacyDeps = (app: FastifyInstance, events: DomainEvents): PrivacyDeps =>
   mailer: app.mailer,
   siteUrl: app.config.siteUrl,
   secret: app.config.auth.secret,
+});
+
+/**
+ * What search engines, shopping feeds and shared links read (issue 41): the catalogue, drops, shipping and tax
+ * through their faces, the product pages' reviews as the page holds them, and the app's return settings.
+ */
+const discoveryDeps = (app: FastifyInstance, reviewsForPage: catalog.PageReviews): DiscoveryDeps => ({
+  db: app.db,
+  siteUrl: app.config.siteUrl,
+  shopName: app.config.shop.name,
+  returns: app.config.returns,
+  storage: app.storage,
+  reviewsForPage,
+  sitemapLimit: SITEMAP_URL_LIMIT,
 });
 
 /**

@@ -7,6 +7,7 @@ export * from './constants';
 export * from './countries';
 export * from './credit';
 export * from './credit-notes';
+export * from './discovery';
 export * from './drop-rules';
 export * from './drops';
 export * from './errors';

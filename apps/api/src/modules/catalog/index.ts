@@ -22,6 +22,7 @@ export {
   stockedSizes,
   stockLines,
 } from './catalog.service';
+export { type DiscoveryProduct, discoveryCatalog } from './discovery-reads';
 export type { NewProduct } from './new-product';
 export { productsAdminRoutes } from './products-admin.routes';
 export type { ProductAdminDeps } from './products-admin.service';

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client';
+import { FreshCheck } from '../../lib/fresh-check';
 import * as repository from './catalog.repository';
 import type { ListingEngine } from './listing-engine';
 import { ListingIndex } from './listing-index';
@@ -25,25 +26,12 @@ class Listing {
   private engine?: ListingEngine;
   private version = -1;
   private generation = -1;
-  private running?: Promise<ListingEngine>;
-  private queued?: Promise<ListingEngine>;
+  private readonly fresh = new FreshCheck(() => this.check());
 
   constructor(private readonly db: DbOrTx) {}
 
   current(): Promise<ListingEngine> {
-    if (!this.running) {
-      this.running = this.check().finally(() => {
-        this.running = undefined;
-      });
-      return this.running;
-    }
-    this.queued ??= this.running
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = undefined;
-        return this.current();
-      });
-    return this.queued;
+    return this.fresh.current();
   }
 
   /**

@@ -13,6 +13,7 @@ export type { DropDeps, DropJob } from './drop-deps';
 export { onAddressChanging } from './drop-entries';
 export { eraseEntrant } from './drop-erasure';
 export { forgetDrop } from './drop-memory';
+export { type DropRelease, dropReleases } from './drop-releases';
 export { onOrderCancelled, onOrderPaid, runDropJob, sweepDrops } from './drop-results';
 export { dropsRoutes } from './drops.routes';
 export { dropProducts } from './drops.service';

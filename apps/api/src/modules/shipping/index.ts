@@ -1,3 +1,3 @@
 /** The shipping module's face: the shop's methods, by country, and the one an order travels by. */
 export { shippingRoutes } from './shipping.routes';
-export { estimatesOf, methodForOrder, type ShippingDeps } from './shipping.service';
+export { estimatesOf, methodForOrder, offeredMethods, type ShippingDeps } from './shipping.service';
