@@ -73,6 +73,10 @@
  * BENCH_ADMIN_CONNECTIONS (10) connections, the sales report, and the CSV export of every order once:
  * its time, bytes, rows, and the server's resident memory sampled every 100 ms during it.
  *
+ * The product page's server render (BENCH_ONLY=render, bench/page-render.ts; PGlite in this process, the seeded
+ * catalogue, the web app's server build): /home/:id rendered through the page-render path with its JSON-LD
+ * and with its structured data refused, mean, p50 and p95 of each side by side.
+ *
  * The mail drain (BENCH_ONLY=mail, bench/mail.ts; no catalogue): on each backend, BENCH_MAIL_COUNT (1000)
  * order confirmations come due at once and the shop's own mail workers write them to the outbox; one
  * verification e-mail is queued once a tenth is written. Prints the drain in seconds and the verification
@@ -123,6 +127,7 @@ import {
 import { insertBenchProducts } from './load';
 import { benchMail, MAIL_SCENARIO, type MailBenchResult, mailLines } from './mail';
 import { FilterCounts, MIX_NAMES, type MixCatalogue, type MixName, mixPaths, SEARCH_TERMS } from './mix';
+import { benchPageRender, PAGE_RENDER_SCENARIO, pageRenderLines } from './page-render';
 import type { Row } from './row';
 
 const env = process.env;
@@ -2030,7 +2035,7 @@ async function main() {
     catalogueWanted
       ? `${catalogue}, ${CONNECTIONS} connections, ${DURATION} s per scenario (+${WARMUP} s warm-up); ` +
           `server: ${describeServerCommand()}; ${machine}`
-      : `mail drain or drops only; ${machine}`,
+      : `mail drain, drops or page render only; ${machine}`,
   );
   const largest =
     GROWTH.length > 0 ? Math.max(0, ...BACKENDS.flatMap((backend) => heldSizes(backend))) : PRODUCTS;
@@ -2046,6 +2051,7 @@ async function main() {
   if (postgresUp && catalogueWanted) results.push(await benchPostgres(generated));
   const mail = wanted(MAIL_SCENARIO) ? await benchMailBackends(postgresUp) : [];
   const drops = postgresUp && wanted(DROPS_SCENARIO) ? await benchDropsPostgres() : undefined;
+  const pageRender = wanted(PAGE_RENDER_SCENARIO) ? await benchPageRender(log) : undefined;
 
   printSummary(results);
   let failed = false;
@@ -2100,6 +2106,7 @@ async function main() {
   }
   for (const line of mailLines(mail)) console.log(line);
   for (const line of dropsLines(drops)) console.log(line);
+  for (const line of pageRenderLines(pageRender)) console.log(line);
   if (drops && drops.oversold + drops.serverErrors + drops.overLimit > 0) failed = true;
   for (const result of results) {
     const exported = result.export;

@@ -160,3 +160,156 @@ describe('the prices of a page rendered on the server', () => {
     expect(JSON.parse(dollars.state)).toMatchObject({ currency: 'USD' });
   });
 });
+
+describe('the head of pages rendered on the server', () => {
+  const ORIGIN = 'https://shop.example';
+  const HINTS = { screen: 'wide', cartLines: 0, origin: ORIGIN } as const;
+  const PRODUCT_DOCUMENT = {
+    '@context': 'https://schema.org',
+    '@graph': [
+      { '@type': 'Product', name: 'AJ1 </script><script>alert(1)</script>', sku: ID },
+      { '@type': 'BreadcrumbList', itemListElement: [] },
+    ],
+  };
+  const HOME_DOCUMENT = {
+    '@context': 'https://schema.org',
+    '@graph': [
+      { '@type': 'Organization', name: 'Sneaker Shop' },
+      { '@type': 'WebSite', name: 'Sneaker Shop' },
+    ],
+  };
+
+  /** The API as `role` sees it, with the structured data and a list of `list` (total, pages). */
+  function fetchWithDiscovery(role: 'guest' | 'user', list = { total: 30, pages: 3 }) {
+    const base = fetchAs(role);
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    return async (input: string): Promise<Response> => {
+      const path = input.split('?')[0];
+      if (path === `/api/structured-data/products/${ID}`) return json(PRODUCT_DOCUMENT);
+      if (path === '/api/structured-data/home') return json(HOME_DOCUMENT);
+      if (path === '/api/products') {
+        const page = Number(new URLSearchParams(input.split('?')[1]).get('page') ?? 1);
+        return json({ products: list.total ? [shoe] : [], totalExact: true, page, ...list });
+      }
+      return base(input);
+    };
+  }
+
+  async function rendered(
+    url: string,
+    role: 'guest' | 'user' = 'guest',
+    list?: { total: number; pages: number },
+  ) {
+    const outcome = await renderPage(url, fetchWithDiscovery(role, list), HINTS);
+    if (outcome.kind !== 'page') throw new Error(`rendered ${outcome.kind}`);
+    expect(outcome.unloaded).toEqual([]);
+    return outcome;
+  }
+
+  /** The head's <meta> and <link> tags, each as its attributes. */
+  const tagsOf = (head: string) =>
+    Array.from(head.matchAll(/<(meta|link)\b([^>]*?)\/?>/g), ([, tag, attributes = '']) => ({
+      tag,
+      ...Object.fromEntries(
+        Array.from(attributes.matchAll(/([\w:-]+)="([^"]*)"/g), ([, name, value]) => [name, value]),
+      ),
+    })) as Record<string, string>[];
+  /** The content (or href) of the head's tags named `key` (property, name or rel). */
+  const valuesOf = (head: string, key: string) =>
+    tagsOf(head)
+      .filter((tag) => tag.property === key || tag.name === key || tag.rel === key)
+      .map((tag) => (tag.content ?? tag.href ?? '').replaceAll('&amp;', '&'));
+  /** Every tag of the card and the canonical URL comes once. */
+  const expectEachOnce = (head: string) => {
+    const keys = tagsOf(head)
+      .map((tag) => tag.property ?? tag.name ?? (tag.rel === 'preload' ? null : tag.rel))
+      .filter((key): key is string => Boolean(key));
+    expect(keys.length).toBeGreaterThan(0);
+    expect(new Set(keys).size).toBe(keys.length);
+  };
+  const jsonLdOf = (body: string) =>
+    Array.from(
+      body.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g),
+      ([, text]) => text ?? '',
+    );
+
+  it("carries a product's canonical URL, share card, price and JSON-LD in the server's HTML", async () => {
+    const { head, body, state } = await rendered(`/home/${ID}?size=9&utm_source=feed`);
+    expectEachOnce(head);
+    expect(valuesOf(head, 'canonical')).toEqual([`${ORIGIN}/home/${ID}`]);
+    expect(valuesOf(head, 'og:url')).toEqual([`${ORIGIN}/home/${ID}`]);
+    expect(valuesOf(head, 'og:type')).toEqual(['product']);
+    expect(valuesOf(head, 'og:title')).toEqual([shoe.name]);
+    expect(valuesOf(head, 'og:site_name')).toEqual(['Sneaker Shop']);
+    expect(valuesOf(head, 'og:image')).toEqual([`${ORIGIN}/share/products/${ID}.jpg`]);
+    expect(valuesOf(head, 'og:image:width')).toEqual(['1200']);
+    expect(valuesOf(head, 'og:image:height')).toEqual(['630']);
+    expect(valuesOf(head, 'og:image:alt')).toEqual([shoe.name]);
+    expect(valuesOf(head, 'twitter:card')).toEqual(['summary_large_image']);
+    expect(valuesOf(head, 'twitter:image')).toEqual([`${ORIGIN}/share/products/${ID}.jpg`]);
+    expect(valuesOf(head, 'product:price:amount')).toEqual([shoe.price.toFixed(2)]);
+    expect(valuesOf(head, 'product:price:currency')).toEqual(['USD']);
+    expect(valuesOf(head, 'product:availability')).toEqual(['in stock']);
+    expect(valuesOf(head, 'robots')).toEqual([]);
+    // One data block, JSON that no product name can end early.
+    const [script, ...more] = jsonLdOf(body);
+    expect(more).toEqual([]);
+    expect(script).not.toContain('<');
+    expect(JSON.parse(script ?? '')).toEqual(PRODUCT_DOCUMENT);
+    // The browser's first render writes the same URLs: it is given the origin with the page.
+    expect(JSON.parse(state)).toMatchObject({ hints: { origin: ORIGIN } });
+    // The document goes once, in its block, named for the browser to read it back; not in the state.
+    expect(body).toContain(
+      `<script type="application/ld+json" data-structured-data="structured-data product ${ID}">`,
+    );
+    expect(state).not.toContain('structured-data');
+    expect(state).not.toContain('AJ1 ');
+  });
+
+  it("carries the landing page's JSON-LD (the shop and its search) and canonical URL", async () => {
+    const { head, body } = await rendered('/');
+    expectEachOnce(head);
+    expect(valuesOf(head, 'canonical')).toEqual([`${ORIGIN}/`]);
+    expect(valuesOf(head, 'og:image')).toEqual([`${ORIGIN}/share/shop.jpg`]);
+    expect(jsonLdOf(body).map((text) => JSON.parse(text))).toEqual([HOME_DOCUMENT]);
+  });
+
+  it("carries a catalogue page's canonical URL without its sort, its neighbours and its breadcrumbs", async () => {
+    const { head, body } = await rendered('/home?category=running&sort=price-asc&page=2');
+    expectEachOnce(head);
+    expect(valuesOf(head, 'canonical')).toEqual([`${ORIGIN}/home?category=running&page=2`]);
+    expect(valuesOf(head, 'prev')).toEqual([`${ORIGIN}/home?category=running`]);
+    expect(valuesOf(head, 'next')).toEqual([`${ORIGIN}/home?category=running&page=3`]);
+    expect(jsonLdOf(body).map((text) => JSON.parse(text))).toEqual([
+      expect.objectContaining({ '@type': 'BreadcrumbList' }),
+    ]);
+    for (const url of ['/women', '/basketball']) {
+      const page = await rendered(url);
+      expectEachOnce(page.head);
+      expect(valuesOf(page.head, 'canonical')).toEqual([`${ORIGIN}${url}`]);
+      expect(jsonLdOf(page.body)).toHaveLength(1);
+    }
+  });
+
+  it('keeps private pages, a search that found nothing and the not-found page out of search results', async () => {
+    for (const url of ['/', `/home/${ID}`, '/home', '/women', '/basketball']) {
+      expect(valuesOf((await rendered(url)).head, 'robots'), url).toEqual([]);
+    }
+    const nothing = await rendered('/home?search=zzzz', 'guest', { total: 0, pages: 0 });
+    expect(valuesOf(nothing.head, 'robots')).toEqual(['noindex']);
+    const cart = await rendered('/cart', 'user');
+    expect(valuesOf(cart.head, 'robots')).toEqual(['noindex']);
+    expect(valuesOf(cart.head, 'canonical')).toEqual([]);
+    const notFound = await rendered('/no-such-page');
+    expect(notFound.status).toBe(404);
+    expect(valuesOf(notFound.head, 'robots')).toEqual(['noindex']);
+    // A page the browser renders from the shell says so in the shell's head.
+    for (const url of ['/login', '/register', '/order-completed']) {
+      expect(await renderPage(url, fetchAs('guest'), HINTS), url).toEqual({
+        kind: 'shell',
+        head: '<meta name="robots" content="noindex"/>',
+      });
+    }
+  });
+});

@@ -9,7 +9,13 @@ import {
   setShopCurrency,
   type VisitorFetch,
 } from '@shop/contracts';
-import { dehydrate, type Query, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  type Query,
+  type QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
@@ -22,11 +28,13 @@ import {
 import { createQueryClient } from './app/app';
 import { ServerRedirect } from './app/guards';
 import { type RenderedState, serializeRenderedState } from './app/rendered-state';
-import { type RouteHandle, routes } from './app/routes';
+import { isNoindex, type RouteHandle } from './app/route-handle';
+import { routes } from './app/routes';
 import { serverQueryClient } from './app/server-data';
 import { setServerFetch } from './lib/api';
 import { PageHintsContext } from './lib/page-hints';
 import { getShopTax, setShopTax } from './lib/shop-tax';
+import { isSentInItsBlock } from './lib/structured-data';
 
 /**
  * Renders a page on the server, with the data it shows, so the browser paints it before any script has
@@ -117,11 +125,18 @@ function dropFailed(queryClient: QueryClient): Set<string> {
   return new Set(failed.map((query) => query.queryHash));
 }
 
-/** The route the server would render for `pathname`, when it renders one (routes.tsx). */
-function serverRenderedPage(pathname: string): RouteHandle | null {
-  const page = matchRoutes(routes, pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
-  return page?.serverRendered ? page : null;
+/**
+ * The route the server would render for `pathname`, when it renders one (routes.tsx), and whether the
+ * page is kept out of search results.
+ */
+function matchPage(pathname: string): { page: RouteHandle | null; noindex: boolean } {
+  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle);
+  const page = handles.at(-1) as RouteHandle | undefined;
+  return { page: page?.serverRendered ? page : null, noindex: isNoindex(handles) };
 }
+
+/** What the shell of a page the browser renders says in its head before any script runs (RootLayout's). */
+const NOINDEX_HEAD = '<meta name="robots" content="noindex"/>';
 
 /** What the routes' loaders get on the server: the query cache to fill, when the page is rendered. */
 function loaderContext(queryClient: QueryClient | null): RouterContextProvider {
@@ -139,14 +154,14 @@ function loaderContext(queryClient: QueryClient | null): RouterContextProvider {
 export const renderPage: RenderPage = (url, fetchAsVisitor, hints = DEFAULT_PAGE_HINTS) =>
   visitorFetch.run(fetchAsVisitor, async (): Promise<RenderOutcome> => {
     const request = new Request(new URL(url, 'http://shop.invalid'), { method: 'GET' });
-    const page = serverRenderedPage(new URL(request.url).pathname);
+    const { page, noindex } = matchPage(new URL(request.url).pathname);
     const queryClient = page ? createQueryClient() : null;
     const context = await handler.query(request, { requestContext: loaderContext(queryClient) });
     if (context instanceof Response) {
       return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
     }
     if (context.errors) throw new Error('The route failed to load on the server');
-    if (!page || !queryClient) return { kind: 'shell' };
+    if (!page || !queryClient) return noindex ? { kind: 'shell', head: NOINDEX_HEAD } : { kind: 'shell' };
     const { currency, tax } = await readShopSettings(fetchAsVisitor);
 
     const failed = dropFailed(queryClient);
@@ -166,7 +181,10 @@ export const renderPage: RenderPage = (url, fetchAsVisitor, hints = DEFAULT_PAGE
     if (redirect.location) return { kind: 'redirect', status: 302, location: redirect.location };
     const { head, body } = splitHoisted(html);
     const state: RenderedState = {
-      queries: dehydrate(queryClient),
+      // A JSON-LD document goes once, in its data block, which the browser reads it back from.
+      queries: dehydrate(queryClient, {
+        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && !isSentInItsBlock(query),
+      }),
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
       hints,
       currency,

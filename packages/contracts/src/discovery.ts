@@ -12,13 +12,6 @@ import { z } from './zod';
  *   GET /share/products/:id.jpg, /share/shop.jpg (1200x630 JPEG), /share/logo.png (512x512)
  */
 
-/** A sitemap holds at most this many URLs (sitemaps.org); the products are split into files of this many. */
-export const SITEMAP_URL_LIMIT = 50_000;
-
-/** A share card's size, as Open Graph and Twitter's large card show it (1.91:1). */
-export const SHARE_IMAGE_WIDTH = 1200;
-export const SHARE_IMAGE_HEIGHT = 630;
-
 /** One node of a JSON-LD graph: a schema.org type and its properties (the API types them with schema-dts). */
 const jsonLdNodeSchema = z.looseObject({ '@type': z.union([z.string(), z.array(z.string())]) });
 

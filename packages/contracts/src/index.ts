@@ -8,6 +8,7 @@ export * from './countries';
 export * from './credit';
 export * from './credit-notes';
 export * from './discovery';
+export * from './discovery-rules';
 export * from './drop-rules';
 export * from './drops';
 export * from './errors';

@@ -8,6 +8,11 @@ export interface PageHints {
   screen: 'narrow' | 'wide';
   /** Lines in the visitor's cart, as the cart last wrote them to CART_LINES_COOKIE; 0 when it never did. */
   cartLines: number;
+  /**
+   * The shop's public origin (SITE_URL's, e.g. `https://shop.example.com`), for the absolute URLs a page
+   * writes in its head (canonical, Open Graph, JSON-LD). Absent: the browser's own origin.
+   */
+  origin?: string;
 }
 
 export const DEFAULT_PAGE_HINTS: PageHints = { screen: 'wide', cartLines: 0 };

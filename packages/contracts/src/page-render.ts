@@ -26,8 +26,11 @@ export type RenderOutcome =
       unloaded: string[];
     }
   | { kind: 'redirect'; status: number; location: string }
-  /** The page is not one the server renders: the browser renders it from the shell. */
-  | { kind: 'shell' };
+  /**
+   * The page is not one the server renders: the browser renders it from the shell, with `head` (a page
+   * kept out of search results says so before any script runs) in the shell's head.
+   */
+  | { kind: 'shell'; head?: string };
 
 /** Renders the page at `url` for the visitor whose API calls `fetchAsVisitor` makes, fitted to `hints`. */
 export type RenderPage = (

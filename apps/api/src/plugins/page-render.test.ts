@@ -18,6 +18,7 @@ const SHELL =
 const RENDERER = `
 export async function renderPage(url, fetchAsVisitor, hints) {
   if (url === '/login') return { kind: 'shell' };
+  if (url === '/private') return { kind: 'shell', head: '<meta name="robots" content="noindex">' };
   if (url === '/hints') return { kind: 'page', status: 200, head: '', body: JSON.stringify(hints), state: '{}', unloaded: [] };
   if (url === '/fails') throw new Error('the page broke');
   if (url === '/slow') return new Promise(() => {});
@@ -98,6 +99,13 @@ describe('pages rendered on the server', () => {
     }
   });
 
+  it("puts the head a shell page asks for (kept out of search results) in the shell's head", async () => {
+    const response = await get('/private');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SHELL.replace('</head>', '<meta name="robots" content="noindex"></head>'));
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
   it('answers the shell when a render takes longer than 3 seconds', async () => {
     const started = Date.now();
     const response = await get('/slow');
@@ -124,15 +132,18 @@ describe('pages rendered on the server', () => {
       const response = await get('/hints', headers);
       expect(response.headers.vary).toContain('Sec-CH-UA-Mobile');
       const body = /<div id="root">(.*)<\/div>/.exec(response.body)?.[1] ?? '';
-      return JSON.parse(body) as { screen: string; cartLines: number };
+      return JSON.parse(body) as { screen: string; cartLines: number; origin: string };
     };
+    // The shop's public origin (SITE_URL) comes along, for the absolute URLs of the page's head.
     expect(await hintsFor({ 'sec-ch-ua-mobile': '?1', 'user-agent': DESKTOP })).toEqual({
       screen: 'narrow',
       cartLines: 0,
+      origin: 'http://localhost:3000',
     });
-    expect(await hintsFor({ 'sec-ch-ua-mobile': '?0', 'user-agent': PHONE })).toEqual({
+    expect(await hintsFor({ 'sec-ch-ua-mobile': '?0', 'user-agent': PHONE, host: 'evil.example' })).toEqual({
       screen: 'wide',
       cartLines: 0,
+      origin: 'http://localhost:3000',
     });
     expect((await hintsFor({ 'user-agent': PHONE })).screen).toBe('narrow');
     expect((await hintsFor({ 'user-agent': IPHONE })).screen).toBe('narrow');

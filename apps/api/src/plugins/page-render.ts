@@ -66,6 +66,8 @@ export async function createPageResponder(app: FastifyInstance, webDist: string)
     return async (_request, reply) => sendShell(reply);
   }
   const renderer = (await import(pathToFileURL(rendererFile).href)) as PageRenderer;
+  // A page's canonical, Open Graph and JSON-LD URLs name the shop's address (SITE_URL), never the Host.
+  const origin = new URL(app.config.siteUrl).origin;
 
   return async (request, reply) => {
     if (request.method !== 'GET') return sendShell(reply);
@@ -95,7 +97,7 @@ export async function createPageResponder(app: FastifyInstance, webDist: string)
     let timer: NodeJS.Timeout | undefined;
     try {
       outcome = await Promise.race([
-        renderer.renderPage(request.url, fetchAsVisitor, pageHints(request.headers)),
+        renderer.renderPage(request.url, fetchAsVisitor, { ...pageHints(request.headers), origin }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('The page render timed out')), RENDER_TIMEOUT_MS);
         }),
@@ -110,7 +112,11 @@ export async function createPageResponder(app: FastifyInstance, webDist: string)
       clearTimeout(timer);
     }
 
-    if (outcome.kind === 'shell') return sendShell(reply);
+    if (outcome.kind === 'shell') {
+      if (!outcome.head) return sendShell(reply);
+      const html = shell.replace('</head>', () => `${outcome.head}</head>`);
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    }
     if (outcome.kind === 'page' && outcome.unloaded.length > 0) {
       request.log.warn(
         { url: redactSecrets(request.url), queries: outcome.unloaded },

@@ -23,6 +23,7 @@ import { dropNotifyQuery, dropQuery, dropsQuery, myDropEntryQuery } from '../lib
 import { paymentProvidersQuery } from '../lib/payment-providers';
 import { type SessionUser, sessionQuery } from '../lib/session';
 import { stockAlertsQuery } from '../lib/stock-alerts';
+import { homeStructuredDataQuery, productStructuredDataQuery } from '../lib/structured-data';
 
 /** Loads what a route shows into the query cache, with the query keys and functions its page uses. */
 export type RouteData = (client: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>;
@@ -93,6 +94,8 @@ export const landing: RouteData = (client) =>
     load(client, featuredProductsQuery),
     load(client, carousel({ category: 'lifestyle' })),
     favourites(client),
+    // Its JSON-LD: the shop and its search (features/marketing/landing-head).
+    load(client, homeStructuredDataQuery),
   );
 
 export const catalog: RouteData = (client, { request }) =>
@@ -132,6 +135,8 @@ export const productPage: RouteData = (client, { params }) =>
     favourites(client),
     // 'Notify me when a size is back' (features/product/back-in-stock).
     forVerified(client, (user) => load(client, stockAlertsQuery(user.uid))),
+    // Its JSON-LD: the product with an offer per size, and its breadcrumbs (features/product/product-head).
+    load(client, productStructuredDataQuery(params.id ?? '')),
   );
 
 /** A drop (features/drops/drop-page) and, in a draw, the verified shopper's own entry to highlight. */

@@ -5,21 +5,14 @@ import { RequireLogin, RequireStaff, RequireVerified, type StaffSection } from '
 import { RootLayout } from './layout/root-layout';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
+import type { RouteHandle } from './route-handle';
 import { serverData } from './server-data';
 
-/** What the server needs to know of a route (entry-server.tsx). */
-export interface RouteHandle {
-  /**
-   * The server renders the page with its data (decision 16). Only pages for looking: a page with a form
-   * (login, checkout, profile) comes as the shell, so nothing can be submitted before the app runs.
-   */
-  serverRendered?: boolean;
-  /** The HTTP status the page answers with. */
-  status?: number;
-}
-
 const SERVER_RENDERED: RouteHandle = { serverRendered: true };
-const NOT_FOUND: RouteHandle = { serverRendered: true, status: 404 };
+/** Pages kept out of search results (app/route-handle.ts): the visitor's own, the forms, dev pages. */
+const PRIVATE: RouteHandle = { noindex: true };
+const SERVER_RENDERED_PRIVATE: RouteHandle = { serverRendered: true, noindex: true };
+const NOT_FOUND: RouteHandle = { serverRendered: true, status: 404, noindex: true };
 
 /** An account tab: its page under /account, its label and, for staff, the permissions that open it (any). */
 const tab = (page: string, label: string, ...permissions: Permission[]): StaffSection => ({
@@ -114,14 +107,17 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'login',
+        handle: PRIVATE,
         lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
       },
       {
         path: 'register',
+        handle: PRIVATE,
         lazy: () => import('../features/auth/register-page').then((m) => ({ Component: m.RegisterPage })),
       },
       {
         path: 'restore-password',
+        handle: PRIVATE,
         lazy: () =>
           import('../features/auth/restore-password-page').then((m) => ({
             Component: m.RestorePasswordPage,
@@ -130,6 +126,7 @@ export const routes: RouteObject[] = [
       {
         // Needs login (spec route table).
         Component: RequireLogin,
+        handle: PRIVATE,
         children: [
           {
             path: 'verify-email',
@@ -148,6 +145,7 @@ export const routes: RouteObject[] = [
       {
         // Needs login and a verified e-mail.
         Component: RequireVerified,
+        handle: PRIVATE,
         children: [
           {
             // A first-come drop's waiting room: a place is one a person, so it needs the account.
@@ -342,11 +340,13 @@ export const routes: RouteObject[] = [
       {
         // Where an invitation to the staff leads: anyone may open it (a guest is asked to sign up or in).
         path: 'invitation/:token',
+        handle: PRIVATE,
         lazy: () =>
           import('../features/invitation/invitation-page').then((m) => ({ Component: m.InvitationPage })),
       },
       {
         path: 'order-completed',
+        handle: PRIVATE,
         lazy: () =>
           import('../features/checkout/order-completed-page').then((m) => ({
             Component: m.OrderCompletedPage,
@@ -354,6 +354,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'order-canceled',
+        handle: PRIVATE,
         lazy: () =>
           import('../features/checkout/order-canceled-page').then((m) => ({
             Component: m.OrderCanceledPage,
@@ -361,22 +362,24 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'demogrid',
-        handle: SERVER_RENDERED,
+        handle: SERVER_RENDERED_PRIVATE,
         lazy: () =>
           import('../features/marketing/demo-grid-page').then((m) => ({ Component: m.DemoGridPage })),
       },
       {
         path: 'preview',
-        handle: SERVER_RENDERED,
+        handle: SERVER_RENDERED_PRIVATE,
         lazy: () => import('../features/marketing/preview-page').then((m) => ({ Component: m.PreviewPage })),
         loader: serverData((data) => data.preview),
       },
       {
         path: 'dev/outbox',
+        handle: PRIVATE,
         lazy: () => import('../features/dev/outbox-page').then((m) => ({ Component: m.DevOutboxPage })),
       },
       {
         path: 'test-gateway/:reference',
+        handle: PRIVATE,
         lazy: () =>
           import('../features/checkout/test-gateway-page').then((m) => ({ Component: m.TestGatewayPage })),
       },

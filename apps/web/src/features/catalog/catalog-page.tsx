@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { AlertError } from '../../components/alert-error';
 import { catalogSizeText, filterChips } from '../../lib/catalog/catalog-params';
 import { type ActiveChip, ActiveFilters } from './active-filters';
+import { CatalogHead } from './catalog-head';
 import { CatalogHeader, countText } from './catalog-header';
 import { CatalogPagination, CatalogResults } from './catalog-results';
 import { CatalogToolbar } from './catalog-toolbar';
@@ -39,6 +40,7 @@ export function CatalogPage() {
       <title>
         {state.search ? `Results for "${state.search}" · Sneaker Shop` : 'Products · Sneaker Shop'}
       </title>
+      <CatalogHead state={state} upcoming={catalog.upcoming} list={data} />
       <div ref={catalog.topRef} className="catalog__top" />
       <CatalogHeader
         search={catalog.upcoming ? undefined : state.search}

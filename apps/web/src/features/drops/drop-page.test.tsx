@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DROP_ID, dropDetail } from '../../test/drop-fixtures';
+import { AJ1 } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { DropPage } from './drop-page';
 import { renderAt, sessionBody } from './drops-test-utils';
@@ -106,5 +107,24 @@ describe('the drop page', () => {
     serve(dropDetail());
     renderAt('/drops/:id', '/drops/d2222222-2222-4222-8222-222222222222', <DropPage />);
     expect(await screen.findByRole('heading', { name: "We couldn't find this drop" })).toBeInTheDocument();
+    // Kept out of search results, with no card.
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
+  });
+
+  it("names its canonical URL and shares a card with the product's picture", async () => {
+    serve(dropDetail());
+    renderAt('/drops/:id', `/drops/${DROP_ID}?from=mail`, <DropPage />);
+    await screen.findByRole('heading', { level: 1, name: 'Air Jordan 1 Mid XQ' });
+    const origin = window.location.origin;
+    const content = (selector: string) =>
+      Array.from(document.head.querySelectorAll(selector)).map(
+        (tag) => tag.getAttribute('content') ?? tag.getAttribute('href'),
+      );
+    expect(content('link[rel="canonical"]')).toEqual([`${origin}/drops/${DROP_ID}`]);
+    expect(content('meta[property="og:title"]')).toEqual(['Air Jordan 1 Mid XQ drop · Sneaker Shop']);
+    expect(content('meta[property="og:image"]')).toEqual([`${origin}/share/products/${AJ1}.jpg`]);
+    expect(content('meta[property="og:description"]')[0]).toContain('by a draw anyone can check');
+    expect(content('meta[name="robots"]')).toEqual([]);
   });
 });

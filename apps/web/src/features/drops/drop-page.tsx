@@ -1,7 +1,10 @@
 import type { Drop } from '@shop/contracts';
 import { Link } from 'react-router';
 import { AlertError } from '../../components/alert-error';
+import { NoIndex } from '../../components/no-index';
+import { PageHead } from '../../components/page-head';
 import { ApiError } from '../../lib/api';
+import { productShareImage } from '../../lib/page-head';
 import { DrawProof } from './draw-proof';
 import { DropFacts, DropProduct, DropSizes } from './drop-facts';
 import { useDropPage } from './use-drop-page';
@@ -34,6 +37,16 @@ function DropDetails({ drop, myEntryId }: { drop: Drop; myEntryId: string | null
   return (
     <>
       <title>{`${drop.product.name} drop · Sneaker Shop`}</title>
+      <PageHead
+        title={`${drop.product.name} drop · Sneaker Shop`}
+        description={`A limited release of the ${drop.product.brand} ${drop.product.name}, ${
+          drop.mode === 'draw'
+            ? 'by a draw anyone can check'
+            : 'first come, first served through a fair waiting room'
+        }.`}
+        path={`/drops/${encodeURIComponent(drop.id)}`}
+        image={{ path: productShareImage(drop.product.id), alt: drop.product.name }}
+      />
       <p className="drop-page__eyebrow">Limited release</p>
       <h1 className="drop-page__title">{drop.product.name}</h1>
       <div className="row g-4 mt-0">
@@ -80,6 +93,7 @@ export function DropPage() {
     content = (
       <section className="text-center py-5">
         <title>Drop not found · Sneaker Shop</title>
+        <NoIndex />
         <h1 className="drop-page__title">We couldn't find this drop</h1>
         <p className="text-muted">The link may be wrong.</p>
         <Link to="/home?upcoming=1" className="btn btn-dark btn-lg">

@@ -2,6 +2,7 @@ import { GENDERS, type Gender } from '@shop/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ProductCarousel } from '../../components/product-carousel';
+import { CataloguePageHead } from './catalogue-page-head';
 import { OnlyBasketball, RegisterCta } from './marketing-sections';
 import { BasketballArt, SneakerArt } from './sneaker-art';
 import './marketing.css';
@@ -49,6 +50,11 @@ export function BasketballPage() {
   return (
     <main className="marketing-page">
       <title>Basketball · Sneaker Shop</title>
+      <CataloguePageHead
+        name="Basketball"
+        path="/basketball"
+        description="Basketball sneakers for the court and the street, for men and women, from Jordans to everyday pairs."
+      />
       <section className="court-hero" aria-labelledby="court-hero-title">
         <svg
           className="court-hero__lines"

@@ -1,6 +1,7 @@
 import { ProductCarousel } from '../../components/product-carousel';
 import { BrandCarousel } from './brand-carousel';
 import { PromoHero } from './featured-banners';
+import { LandingHead } from './landing-head';
 import {
   OnlyBasketball,
   QualityBanner,
@@ -16,6 +17,7 @@ export function LandingPage() {
   return (
     <main className="marketing-page">
       <title>Sneaker Shop · Basketball, running and lifestyle sneakers</title>
+      <LandingHead />
       <PromoHero />
       <div className="container marketing-stack">
         <OnlyBasketball />

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ProductCarousel } from '../../components/product-carousel';
 import type { ProductListParams } from '../../lib/catalog/catalog-queries';
+import { CataloguePageHead } from './catalogue-page-head';
 import { RegisterCta } from './marketing-sections';
 import { VideoBanner } from './video-banner';
 import './marketing.css';
@@ -17,6 +18,11 @@ export function WomenPage() {
   return (
     <main className="marketing-page">
       <title>Women · Sneaker Shop</title>
+      <CataloguePageHead
+        name="Women"
+        path="/women"
+        description="Running, training and everyday sneakers picked for women: fit first, from the smallest half size up."
+      />
       <div className="container pt-4">
         <VideoBanner titleId="women-banner-title">
           <p className="eyebrow eyebrow--light">Women</p>

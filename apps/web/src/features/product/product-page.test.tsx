@@ -118,7 +118,15 @@ describe('ProductPage', () => {
       expect(element.attributes, element.outerHTML).toHaveLength(0);
     }
     expect(body?.querySelector('script, iframe, style, svg, math, img, object, embed, form')).toBeNull();
-    expect(document.querySelector('script, iframe, base, meta')).toBeNull();
+    expect(document.querySelector('script, iframe, base')).toBeNull();
+    // The only <meta> tags are the page's own card (features/product/product-head), none of the description's.
+    for (const meta of document.querySelectorAll('meta')) {
+      expect(meta.parentElement, meta.outerHTML).toBe(document.head);
+      expect(meta.hasAttribute('http-equiv'), meta.outerHTML).toBe(false);
+      expect(meta.getAttribute('property') ?? meta.getAttribute('name'), meta.outerHTML).toMatch(
+        /^(og|twitter|product):/,
+      );
+    }
     expect((window as { pwned?: unknown }).pwned).toBeUndefined();
   });
 

@@ -3,6 +3,7 @@ import { lazy, type MouseEvent, type ReactNode, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AlertError } from '../../components/alert-error';
 import { FavoriteButton } from '../../components/favorite-button';
+import { NoIndex } from '../../components/no-index';
 import { RatingStars } from '../../components/rating-stars';
 import { SalePrice } from '../../components/sale-price';
 import { SizePicker } from '../../components/size-picker';
@@ -16,6 +17,7 @@ import { DropPanel } from './drop-panel';
 import { PastDraw } from './past-draw';
 import { ProductDescription } from './product-description';
 import { ProductFacts } from './product-facts';
+import { ProductHead } from './product-head';
 import { QuantityPicker } from './quantity-picker';
 import { DeleteReviewButton, ProductStaffTools, useIsAdmin } from './staff-tools';
 import { useAddToCart } from './use-add-to-cart';
@@ -85,6 +87,7 @@ function ProductDetails({ product, onChanged }: { product: ProductDetail; onChan
   return (
     <>
       <title>{`${product.name} · Sneaker Shop`}</title>
+      <ProductHead product={product} drop={drop.drop} />
       <div className="row g-4 g-lg-5 mt-0">
         <ProductPicture product={product} />
 
@@ -287,6 +290,7 @@ function ProductNotFound() {
   return (
     <section className="text-center py-5 product__not-found">
       <title>Product not found · Sneaker Shop</title>
+      <NoIndex />
       <h1 className="product__name">We couldn't find this sneaker</h1>
       <p className="text-muted">It may have been removed from the shop, or the link is wrong.</p>
       <Link to="/home" className="btn btn-dark btn-lg">

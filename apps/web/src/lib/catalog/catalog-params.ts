@@ -149,6 +149,15 @@ export function writeCatalogParams(state: Partial<CatalogState>): URLSearchParam
   return params;
 }
 
+/**
+ * The catalogue's path for search engines (its canonical URL, and its neighbours'): the query keeps what
+ * changes which products are listed (filters, size, search) and the page, never the order they come in.
+ */
+export function canonicalCatalogPath(pathname: string, state: CatalogState, page = state.page): string {
+  const query = writeCatalogParams({ ...state, sort: undefined, page }).toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 /** URL state to `GET /api/products` parameters (orderBy as JSON). */
 export function toProductListParams(state: CatalogState): ProductListParams {
   const { onSale, ...filters } = state.filters;
