@@ -90,14 +90,15 @@ export async function drawProductCard(
         .toBuffer()
         .catch(() => null)
     : null;
-  const nameLines = wrap(card.name, 17, 3);
+  // Bold at 38 px, about 25 px a character: 14 fit between the picture and the right margin (360 px).
+  const nameLines = wrap(card.name, 14, 3);
   const words = [
     markAt(TEXT_LEFT, 50, 48),
     text(TEXT_LEFT + 64, 84, 30, shopName, `font-weight="700" fill="${INK}"`),
     ...nameLines.map((line, index) =>
-      text(TEXT_LEFT, 200 + index * 50, 40, line, `font-weight="700" fill="${INK}"`),
+      text(TEXT_LEFT, 200 + index * 48, 38, line, `font-weight="700" fill="${INK}"`),
     ),
-    text(TEXT_LEFT, 220 + nameLines.length * 50, 30, card.brand, 'fill="#555555"'),
+    text(TEXT_LEFT, 220 + nameLines.length * 48, 30, card.brand, 'fill="#555555"'),
     text(TEXT_LEFT, 540, 52, card.price, `font-weight="700" fill="${card.regularPrice ? ACCENT : INK}"`),
     card.regularPrice
       ? text(TEXT_LEFT, 585, 30, card.regularPrice, 'fill="#777777" text-decoration="line-through"')
