@@ -8,6 +8,7 @@ describe('redactSecrets', () => {
       '/api/auth/reset-password/[redacted]?callbackURL=%2Frestore-password',
     ],
     ['/restore-password?token=uV39zKmk', '/restore-password?token=[redacted]'],
+    ['/cart?recover=YWJj.ZGVm', '/cart?recover=[redacted]'],
     [
       '/api/auth/verify-email?token=eyJ.a-b_c&callbackURL=%2Fverify-email',
       '/api/auth/verify-email?token=[redacted]&callbackURL=%2Fverify-email',

@@ -3,10 +3,11 @@ const REDACTED = '[redacted]';
 
 /**
  * Query parameters whose value opens an account or proves a sign-in or a payment: password-reset and
- * verification tokens, an OpenID provider's `code` and `state`, a payment's `token` or `session_id`.
+ * verification tokens, an OpenID provider's `code` and `state`, a payment's `token` or `session_id`, a
+ * checkout reminder's link back to the cart (`recover`).
  */
 const SECRET_PARAMETER =
-  /^(?:code|state|otp|nonce|ticket|sig|signature|session_?id|key|api_?key)$|token|secret|passw/i;
+  /^(?:code|state|otp|nonce|ticket|sig|signature|session_?id|key|api_?key|recover)$|token|secret|passw/i;
 /** Fields of a logged object or error that hold the same kind of value (not `code`: errors have one). */
 const SECRET_FIELD = /token|secret|passw|^state$|^session_?id$|signature|api_?key|^authorization$|^cookie$/i;
 /** Paths whose next segment is the secret: a reset link, a test-mode payment page. */

@@ -268,8 +268,8 @@ async function placeOrder(deps: CheckoutDeps, tx: Tx, publish: Publish, request:
   const refusal = refuseOverCap(deps, await lockedPendingHoldings(tx, buyer.id), units);
   if (refusal) throw refusal;
   // Under the lock an erasure takes: an account erased (or suspended) since the session was read buys nothing.
-  if ((await users.findUser(tx, buyer.id))?.banned !== false)
-    throw new AppError('UNAUTHORIZED', 'You must be logged in');
+  const account = await users.findUser(tx, buyer.id);
+  if (!account || account.banned) throw new AppError('UNAUTHORIZED', 'You must be logged in');
   const gate = await drops.gateCheckout(deps.dropSecret, tx, {
     buyerId: buyer.id,
     lines,

@@ -13,6 +13,7 @@ import {
   type RecoveryGoneLine,
   type RecoverySettings,
   sizeKey,
+  toCents,
 } from '@shop/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -170,11 +171,16 @@ async function linesNow(db: DbOrTx, lines: repository.RecoveryRow['lines']) {
   const dropOnes = await drops.dropProducts(db, ids);
   const kept: { product: Product; size: number; count: number }[] = [];
   const soldOut: { product: Product; size: number }[] = [];
-  const gone: { productId: string; size: number; drop: boolean }[] = [];
+  const gone: { productId: string; name: string | null; size: number; drop: boolean }[] = [];
   for (const line of lines) {
     const product = products.get(line.productId);
     if (!product || dropOnes.has(line.productId)) {
-      gone.push({ productId: line.productId, size: line.size, drop: dropOnes.has(line.productId) });
+      gone.push({
+        productId: line.productId,
+        name: product?.name ?? null,
+        size: line.size,
+        drop: dropOnes.has(line.productId),
+      });
       continue;
     }
     const left = product.stock[sizeKey(line.size)] ?? 0;
@@ -271,14 +277,6 @@ export async function restoreCart(deps: RecoveryDeps, userId: string, token: str
     if (!row) throw AppError.notFound('Checkout');
     const { kept, soldOut, gone } = await linesNow(tx, row.lines);
     await repository.updateRecovery(tx, row.id, { restoredAt: new Date() });
-    const products = new Map(
-      (
-        await catalog.getProducts(
-          tx,
-          gone.map((line) => line.productId),
-        )
-      ).map((p) => [p._id, p]),
-    );
     const items: CartItem[] = kept.map(({ product, size, count }) => ({
       id: product._id,
       name: product.name,
@@ -288,7 +286,7 @@ export async function restoreCart(deps: RecoveryDeps, userId: string, token: str
       idAux: cartLineId(product._id, sizeKey(size)),
       price: product.price,
       count,
-      totalPrice: fromCents(Math.round(product.price * 100) * count),
+      totalPrice: fromCents(toCents(product.price) * count),
     }));
     const missing: RecoveryGoneLine[] = [
       ...soldOut.map(({ product, size }) => ({
@@ -297,9 +295,9 @@ export async function restoreCart(deps: RecoveryDeps, userId: string, token: str
         size: sizeKey(size),
         reason: 'sold-out' as const,
       })),
-      ...gone.map(({ productId, size }) => ({
+      ...gone.map(({ productId, name, size }) => ({
         productId,
-        name: products.get(productId)?.name ?? 'A sneaker no longer sold',
+        name: name ?? 'A sneaker no longer sold',
         size: sizeKey(size),
         reason: 'unavailable' as const,
       })),

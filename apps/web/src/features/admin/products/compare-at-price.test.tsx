@@ -1,5 +1,5 @@
 import { COMPARE_AT_ABOVE_PRICE } from '@shop/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -8,8 +8,8 @@ import {
   aj1,
   errorBody,
   FakeXhr,
+  fillValidProduct,
   renderProductsTab,
-  uploadedPictures,
 } from './products-test-utils';
 
 beforeEach(() => {
@@ -19,24 +19,6 @@ beforeEach(() => {
 
 const LABEL = 'Compare-at price (optional)';
 const HINT = 'Shown struck through when above the price; leave empty when not on sale.';
-
-/** Fills every field of the create form with valid values, the picture uploaded. */
-async function fillValid(user: ReturnType<typeof userEvent.setup>, form: ReturnType<typeof within>) {
-  await user.type(form.getByLabelText('Name'), 'Air Max 90');
-  await user.selectOptions(form.getByLabelText('Brand'), 'nike');
-  await user.selectOptions(form.getByLabelText('Color'), 'White');
-  await user.click(form.getByRole('radio', { name: 'Men' }));
-  await user.click(form.getByRole('radio', { name: 'Running' }));
-  fireEvent.change(form.getByLabelText('Release date'), { target: { value: '2024-03-15' } });
-  await user.type(form.getByLabelText('Price'), '99');
-  await user.click(form.getByLabelText('Description'));
-  await user.paste('A light running shoe with a visible air unit and a mesh upper.');
-  await user.click(form.getByRole('checkbox', { name: 'Size 9' }));
-  await user.type(form.getByLabelText('Units of size 9'), '4');
-  await user.upload(form.getByLabelText('Image'), new File(['png'], 'shoe.png', { type: 'image/png' }));
-  act(() => FakeXhr.last?.respond(200, uploadedPictures()));
-  await form.findByText('Picture uploaded.');
-}
 
 describe('Compare-at price (staff product forms)', { timeout: 30_000 }, () => {
   it('is optional in the create form, refused at or below the price, and sent when above it', async () => {
@@ -48,7 +30,7 @@ describe('Compare-at price (staff product forms)', { timeout: 30_000 }, () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Add a product' }));
     const form = within(await screen.findByRole('dialog', { name: 'Add a product' }));
-    await fillValid(user, form);
+    await fillValidProduct(user, form);
     const field = form.getByLabelText(LABEL);
     expect(field).toHaveAccessibleDescription(HINT);
     await user.type(field, '80');

@@ -1,8 +1,8 @@
 import { GTIN_MESSAGE } from '@shop/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeXhr, renderProductsTab, uploadedPictures } from './products-test-utils';
+import { FakeXhr, fillValidProduct, renderProductsTab } from './products-test-utils';
 
 beforeEach(() => {
   FakeXhr.last = null;
@@ -12,24 +12,6 @@ beforeEach(() => {
 const LABEL = 'GTIN (optional)';
 const HINT =
   'The EAN or UPC on the box (8, 12, 13 or 14 digits): shopping listings show it; leave empty when there is none.';
-
-/** Fills every field of the create form with valid values, the picture uploaded. */
-async function fillValid(user: ReturnType<typeof userEvent.setup>, form: ReturnType<typeof within>) {
-  await user.type(form.getByLabelText('Name'), 'Air Max 90');
-  await user.selectOptions(form.getByLabelText('Brand'), 'nike');
-  await user.selectOptions(form.getByLabelText('Color'), 'White');
-  await user.click(form.getByRole('radio', { name: 'Men' }));
-  await user.click(form.getByRole('radio', { name: 'Running' }));
-  fireEvent.change(form.getByLabelText('Release date'), { target: { value: '2024-03-15' } });
-  await user.type(form.getByLabelText('Price'), '99');
-  await user.click(form.getByLabelText('Description'));
-  await user.paste('A light running shoe with a visible air unit and a mesh upper.');
-  await user.click(form.getByRole('checkbox', { name: 'Size 9' }));
-  await user.type(form.getByLabelText('Units of size 9'), '4');
-  await user.upload(form.getByLabelText('Image'), new File(['png'], 'shoe.png', { type: 'image/png' }));
-  act(() => FakeXhr.last?.respond(200, uploadedPictures()));
-  await form.findByText('Picture uploaded.');
-}
 
 describe('GTIN (staff product forms)', { timeout: 30_000 }, () => {
   it('is optional, refuses a wrong check digit in words, and sends the digits without spaces', async () => {
@@ -41,7 +23,7 @@ describe('GTIN (staff product forms)', { timeout: 30_000 }, () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Add a product' }));
     const form = within(await screen.findByRole('dialog', { name: 'Add a product' }));
-    await fillValid(user, form);
+    await fillValidProduct(user, form);
     const field = form.getByLabelText(LABEL);
     expect(field).toHaveAccessibleDescription(HINT);
     await user.type(field, '4006381333932');

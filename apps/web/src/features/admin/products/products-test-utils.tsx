@@ -1,5 +1,8 @@
 import type { AdminProductList, ProductPictures } from '@shop/contracts';
+import { act, fireEvent, type within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
+import { FakeXhr } from '../../../test/fake-xhr';
 import { AJ1, DUNK, REVIEW_ID, reviewFixture } from '../../../test/fixtures';
 import type { ApiAnswer, ApiCall } from '../../../test/mock-api';
 import { renderStaffRoutes } from '../shared/staff-test-utils';
@@ -105,4 +108,25 @@ export function renderProductsTab(
   return { ...view, listCalls };
 }
 
-export { FakeXhr } from '../../../test/fake-xhr';
+export { FakeXhr };
+
+/** Fills every field of the create form with valid values, the picture uploaded (through FakeXhr). */
+export async function fillValidProduct(
+  user: ReturnType<typeof userEvent.setup>,
+  form: ReturnType<typeof within>,
+) {
+  await user.type(form.getByLabelText('Name'), 'Air Max 90');
+  await user.selectOptions(form.getByLabelText('Brand'), 'nike');
+  await user.selectOptions(form.getByLabelText('Color'), 'White');
+  await user.click(form.getByRole('radio', { name: 'Men' }));
+  await user.click(form.getByRole('radio', { name: 'Running' }));
+  fireEvent.change(form.getByLabelText('Release date'), { target: { value: '2024-03-15' } });
+  await user.type(form.getByLabelText('Price'), '99');
+  await user.click(form.getByLabelText('Description'));
+  await user.paste('A light running shoe with a visible air unit and a mesh upper.');
+  await user.click(form.getByRole('checkbox', { name: 'Size 9' }));
+  await user.type(form.getByLabelText('Units of size 9'), '4');
+  await user.upload(form.getByLabelText('Image'), new File(['png'], 'shoe.png', { type: 'image/png' }));
+  act(() => FakeXhr.last?.respond(200, uploadedPictures()));
+  await form.findByText('Picture uploaded.');
+}

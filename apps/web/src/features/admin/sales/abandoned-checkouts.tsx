@@ -8,7 +8,6 @@ import {
 } from '@shop/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { AlertError } from '../../../components/alert-error';
 import { formatInstant } from '../../../lib/dates';
 import { usePermissions } from '../../../lib/permissions';
 import { QueryStatus } from '../shared/query-status';
@@ -18,6 +17,7 @@ import '../../../components/state-pill.css';
 import { useAbandonedCheckouts } from './api/get-abandoned-checkouts';
 import { RecoverySettingsForm } from './recovery-settings-form';
 import { pluralise } from './sales-format';
+import { ShowMore } from './show-more';
 import './abandoned-checkouts.css';
 
 export const NO_ABANDONED_TEXT = 'No abandoned checkouts in the last 90 days.';
@@ -140,34 +140,16 @@ function AbandonedList({
           ))}
         </tbody>
       </table>
-      <div className="sales-low__more">
-        <p className="sales-low__shown" role="status">
-          {abandonedShown(items.length, total)}
-        </p>
-        {pages.isFetchNextPageError ? (
-          <AlertError message={`We could not load more abandoned checkouts: ${pages.error?.message ?? ''}`} />
-        ) : null}
-        {pages.hasNextPage ? (
-          <button
-            type="button"
-            className="btn btn-outline-dark btn-sm sales-low__button"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => {
-              setFocusRow(items.length);
-              void pages.fetchNextPage();
-            }}
-          >
-            {pages.isFetchingNextPage ? (
-              <>
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                Loading…
-              </>
-            ) : (
-              `Show ${more} more`
-            )}
-          </button>
-        ) : null}
-      </div>
+      <ShowMore
+        shown={abandonedShown(items.length, total)}
+        what="abandoned checkouts"
+        more={more}
+        pages={pages}
+        onMore={() => {
+          setFocusRow(items.length);
+          void pages.fetchNextPage();
+        }}
+      />
     </>
   );
 }

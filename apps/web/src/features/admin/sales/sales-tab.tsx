@@ -17,6 +17,7 @@ import { toSalesPeriod, useSalesReport } from './api/get-sales-report';
 import { SalesChart } from './sales-chart';
 import { chartSummary, formatLongDay, formatRate, formatShortDay, pluralise } from './sales-format';
 import { SalesSizesSection } from './sales-sizes';
+import { ShowMore } from './show-more';
 import { ThresholdWarning } from './threshold-warning';
 import '../shared/admin.css';
 import './sales.css';
@@ -393,34 +394,16 @@ function LowStock() {
               </tbody>
             </table>
           </div>
-          <div className="sales-low__more">
-            <p className="sales-low__shown" role="status">
-              {lowStockShown(sizes.length, total)}
-            </p>
-            {low.isFetchNextPageError ? (
-              <AlertError message={`We could not load more sizes: ${low.error?.message ?? ''}`} />
-            ) : null}
-            {low.hasNextPage ? (
-              <button
-                type="button"
-                className="btn btn-outline-dark btn-sm sales-low__button"
-                disabled={low.isFetchingNextPage}
-                onClick={() => {
-                  setFocusRow(sizes.length);
-                  void low.fetchNextPage();
-                }}
-              >
-                {low.isFetchingNextPage ? (
-                  <>
-                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                    Loading…
-                  </>
-                ) : (
-                  `Show ${more} more`
-                )}
-              </button>
-            ) : null}
-          </div>
+          <ShowMore
+            shown={lowStockShown(sizes.length, total)}
+            what="sizes"
+            more={more}
+            pages={low}
+            onMore={() => {
+              setFocusRow(sizes.length);
+              void low.fetchNextPage();
+            }}
+          />
         </>
       )}
     </section>
